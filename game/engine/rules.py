@@ -1,0 +1,127 @@
+"""The rule options of RULES.md and its named presets, as one immutable value."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+RIICHI_TIMINGS = ("with_first_discard", "before_play")
+RENHOU_MODES = ("none", "four_han", "yakuman")
+HOUTEI_MODES = ("each_final_discard", "last_discard_of_hand")
+SETTLEMENTS = ("stakes", "points", "points_as_dealer", "units")
+FIRST_PLAYER_RULES = ("alternate", "winner_first", "roll")
+MULTIPLE_RON_MODES = ("head_bump", "all")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md. Build one with `Rules.preset(name, **overrides)`."""
+
+    preset_name: str = "kaiji"
+    players: int = 2
+    red_fives: bool = False
+    mangan_floor: bool = True
+    kiriage: bool = True
+    floor_counts_situational: bool = True
+    build_time_s: int | None = 180
+    discard_time_s: int | None = None
+    riichi_timing: str = "with_first_discard"
+    renhou: str = "none"
+    houtei: str = "each_final_discard"
+    double_yakuman: bool = False
+    settlement: str = "stakes"
+    first_player: str = "alternate"
+    multiple_ron: str = "head_bump"
+    virtual_dora: bool = False
+    base_stake: int = 1
+    bankroll_stakes: int = 100
+    start_points: int = 25000
+    hands: int | None = 8
+
+    def __post_init__(self) -> None:
+        _check_choice("riichi_timing", self.riichi_timing, RIICHI_TIMINGS)
+        _check_choice("renhou", self.renhou, RENHOU_MODES)
+        _check_choice("houtei", self.houtei, HOUTEI_MODES)
+        _check_choice("settlement", self.settlement, SETTLEMENTS)
+        _check_choice("first_player", self.first_player, FIRST_PLAYER_RULES)
+        _check_choice("multiple_ron", self.multiple_ron, MULTIPLE_RON_MODES)
+        if self.players not in (2, 3, 4):
+            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if self.virtual_dora and self.players != 4:
+            raise ValueError("virtual_dora exists only with 4 players (the others flip a side wall)")
+        for name in ("build_time_s", "discard_time_s", "hands"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or value <= 0):
+                raise ValueError(f"{name} must be a positive whole number or none, not {value!r}")
+        for name in ("base_stake", "bankroll_stakes", "start_points"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value <= 0:
+                raise ValueError(f"{name} must be a positive whole number, not {value!r}")
+
+    @property
+    def has_dora(self) -> bool:
+        """Whether a dora indicator exists: a side wall to flip, or the virtual set."""
+        return self.players < 4 or self.virtual_dora
+
+    @property
+    def floor_applies(self) -> bool:
+        """The mangan floor: off in 4-player unless the virtual dora restores it."""
+        return self.mangan_floor or self.virtual_dora
+
+    @classmethod
+    def preset(cls, name: str = "kaiji", **overrides: Any) -> Rules:
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; presets are {', '.join(PRESETS)}")
+        unknown = set(overrides) - {f.name for f in fields(cls)} - {"preset_name"}
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return replace(PRESETS[name], **overrides)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object of option names to values")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        try:
+            return cls(**data)
+        except TypeError as error:
+            raise ValueError(f"bad rule options: {error}") from error
+
+    def changed_from_preset(self) -> dict[str, Any]:
+        """The options that differ from the named preset (for display and records)."""
+        base = PRESETS.get(self.preset_name)
+        if base is None:
+            return self.to_dict()
+        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+
+
+def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+
+
+PRESETS: dict[str, Rules] = {
+    "kaiji": Rules(),
+    "pro_stream": Rules(
+        preset_name="pro_stream", red_fives=True, kiriage=False, build_time_s=None,
+        renhou="four_han", settlement="points",
+    ),
+    "moegirl": Rules(
+        preset_name="moegirl", kiriage=False, build_time_s=None, riichi_timing="before_play",
+        double_yakuman=True, settlement="units",
+    ),
+    "three_player": Rules(
+        preset_name="three_player", players=3, kiriage=False, build_time_s=None,
+        renhou="four_han", settlement="points",
+    ),
+    "four_player": Rules(
+        preset_name="four_player", players=4, mangan_floor=False, kiriage=False, build_time_s=None,
+        renhou="four_han", settlement="points",
+    ),
+}

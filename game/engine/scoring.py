@@ -1,0 +1,241 @@
+"""What a win is worth: the one module that imports the `mahjong` library.
+
+The library scores a standard riichi hand (han, fu, yaku, the most valuable reading).
+This module adds the 17 Steps context: the situational yaku that exist here, renhou as
+none / a 4-han yaku / yakuman, kiriage, double yakuman, and the mangan floor, which
+counts dora and red fives but never ura dora (ura is added afterwards, as a bonus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+
+from game.engine.rules import Rules
+from game.engine.tiles import EAST, RED_FIVE_IDS, WIND_NAMES
+
+LEVELS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 3.0, "yakuman": 4.0}
+MANGAN_BASE_POINTS = 2000
+RENHOU_FOUR_HAN = 4
+
+_YAKU_NAMES = {
+    "Riichi": "riichi", "Ippatsu": "ippatsu", "Houtei Raoyui": "houtei", "Renhou": "renhou",
+    "Renhou (yakuman)": "renhou", "Pinfu": "pinfu", "Tanyao": "tanyao", "Iipeiko": "iipeikou",
+    "Chiitoitsu": "chiitoitsu", "Toitoi": "toitoi", "San Ankou": "sanankou",
+    "Sanshoku Doujun": "sanshoku", "Sanshoku Doukou": "sanshoku doukou", "Ittsu": "ittsu",
+    "Chantai": "chanta", "Honroutou": "honroutou", "Shou Sangen": "shousangen",
+    "Junchan": "junchan", "Honitsu": "honitsu", "Ryanpeikou": "ryanpeikou", "Chinitsu": "chinitsu",
+    "Yakuhai (haku)": "haku", "Yakuhai (hatsu)": "hatsu", "Yakuhai (chun)": "chun",
+    "Dora": "dora", "Aka Dora": "red fives", "Ura Dora": "ura dora",
+    "Kokushi Musou": "kokushi musou", "Kokushi Musou Juusanmen Matchi": "kokushi musou 13-sided",
+    "Suu Ankou": "suuankou", "Suu Ankou Tanki": "suuankou tanki", "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii", "Dai Suushii": "daisuushii", "Tsuu Iisou": "tsuuiisou",
+    "Ryuuiisou": "ryuuiisou", "Chinroutou": "chinroutou", "Chuuren Poutou": "chuuren poutou",
+    "Daburu Chuuren Poutou": "junsei chuuren poutou",
+}
+for _wind in WIND_NAMES:
+    _YAKU_NAMES[f"Yakuhai (seat wind {_wind})"] = f"seat wind {_wind}"
+    _YAKU_NAMES[f"Yakuhai (round wind {_wind})"] = f"round wind {_wind}"
+
+SITUATIONAL_YAKU = frozenset({"ippatsu", "houtei", "renhou"})
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """The circumstances of one ron, as the rules of the hand decided them."""
+
+    seat_wind: int = EAST
+    round_wind: int = EAST
+    riichi: bool = True
+    ippatsu: bool = False
+    houtei: bool = False
+    renhou: bool = False
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.ippatsu and not self.riichi:
+            raise ValueError("ippatsu needs riichi")
+
+    def without_situational(self) -> WinContext:
+        return WinContext(self.seat_wind, self.round_wind, self.riichi, False, False, False,
+                          self.dora_indicators, ())
+
+    def without_ura(self) -> WinContext:
+        return WinContext(self.seat_wind, self.round_wind, self.riichi, self.ippatsu, self.houtei,
+                          self.renhou, self.dora_indicators, ())
+
+
+@dataclass(frozen=True)
+class YakuLine:
+    name: str
+    han: int
+
+
+@dataclass(frozen=True)
+class WinValue:
+    """The value of a complete hand: han, fu, yaku, and its limit (None below mangan)."""
+
+    han: int
+    fu: int
+    yaku: tuple[YakuLine, ...]
+    level: str | None
+    yakuman: int
+    kazoe: bool
+    base_points: int
+
+    @property
+    def is_mangan_or_more(self) -> bool:
+        return self.level is not None
+
+    @property
+    def limit_multiplier(self) -> float:
+        """Mangan 1, haneman 1.5, baiman 2, sanbaiman 3, yakuman 4 (times the yakuman count)."""
+        if self.level is None:
+            return self.base_points / MANGAN_BASE_POINTS
+        if self.yakuman:
+            return LIMIT_MULTIPLIERS["yakuman"] * self.yakuman
+        return LIMIT_MULTIPLIERS[self.level]
+
+    @property
+    def level_name(self) -> str:
+        """Display name: 'mangan', 'kazoe yakuman', 'double yakuman', or '3 han 40 fu'."""
+        if self.level is None:
+            return f"{self.han} han {self.fu} fu"
+        if self.kazoe:
+            return "kazoe yakuman"
+        if self.yakuman > 1:
+            return {2: "double yakuman", 3: "triple yakuman"}.get(self.yakuman, f"{self.yakuman}x yakuman")
+        return self.level
+
+    def han_of(self, name: str) -> int:
+        return sum(line.han for line in self.yaku if line.name == name)
+
+
+@dataclass(frozen=True)
+class RonAssessment:
+    """A ron judged by 17 Steps rules: the value the floor sees, and the value paid."""
+
+    floor_value: WinValue | None
+    value: WinValue | None
+    clears_floor: bool
+
+    @property
+    def is_win_shape(self) -> bool:
+        return self.value is not None or self.floor_value is not None
+
+
+def assess_ron(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> RonAssessment:
+    """Judge a ron on `win_tile` for a 13-tile `hand` (tile ids) under `rules`.
+
+    `clears_floor` says whether the win is allowed by the floor: the value without ura,
+    with ippatsu/houtei/renhou only when `floor_counts_situational` is on. With the floor
+    off (4 players) any hand with a yaku may win.
+    """
+    floor_context = context if rules.floor_counts_situational else context.without_situational()
+    floor_value = score_win(hand, win_tile, floor_context.without_ura(), rules)
+    value = score_win(hand, win_tile, context, rules)
+    if value is None:
+        return RonAssessment(floor_value, None, False)
+    if rules.floor_applies:
+        clears = floor_value is not None and floor_value.is_mangan_or_more
+    else:
+        clears = True
+    return RonAssessment(floor_value, value, clears)
+
+
+def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> WinValue | None:
+    """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
+    if len(hand) != 13:
+        raise ValueError(f"a hand has 13 tiles, not {len(hand)}")
+    red_kinds = tuple(sorted(t // 4 for t in (*hand, win_tile) if t in RED_FIVE_IDS)) if rules.red_fives else ()
+    kinds = tuple(sorted(t // 4 for t in hand))
+    return _score_cached(
+        kinds, win_tile // 4, red_kinds, rules.red_fives, context.seat_wind, context.round_wind, context.riichi,
+        context.ippatsu, context.houtei, context.renhou,
+        tuple(sorted(t // 4 for t in context.dora_indicators)),
+        tuple(sorted(t // 4 for t in context.ura_indicators)),
+        rules.renhou, rules.kiriage, rules.double_yakuman,
+    )
+
+
+@lru_cache(maxsize=200_000)
+def _score_cached(
+    kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], red_fives: bool, seat_wind: int, round_wind: int,
+    riichi: bool, ippatsu: bool, houtei: bool, renhou: bool,
+    dora_kinds: tuple[int, ...], ura_kinds: tuple[int, ...],
+    renhou_mode: str, kiriage: bool, double_yakuman: bool,
+) -> WinValue | None:
+    tiles, win_id = _library_tiles(kinds, win_kind, red_kinds, red_fives)
+    options = OptionalRules(
+        has_aka_dora=red_fives,
+        has_double_yakuman=double_yakuman,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=kiriage,
+        renhou_as_yakuman=renhou_mode == "yakuman",
+    )
+    config = HandConfig(
+        is_riichi=riichi, is_ippatsu=ippatsu, is_houtei=houtei,
+        is_renhou=renhou and renhou_mode != "none",
+        player_wind=seat_wind, round_wind=round_wind, options=options,
+    )
+    config.yaku.renhou.han_closed = RENHOU_FOUR_HAN
+    response = HandCalculator.estimate_hand_value(
+        tiles, win_id,
+        dora_indicators=[k * 4 for k in dora_kinds],
+        ura_dora_indicators=[k * 4 for k in ura_kinds],
+        config=config,
+    )
+    if response.error is not None or response.han is None:
+        return None
+    yaku = tuple(
+        YakuLine(_YAKU_NAMES.get(y.name, y.name.lower()), y.han_closed) for y in response.yaku or ()
+    )
+    yakuman_han = sum(y.han_closed for y in response.yaku or () if y.is_yakuman)
+    return _value(response.han, response.fu or 0, yaku, yakuman_han, kiriage, double_yakuman)
+
+
+def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiriage: bool,
+           double_yakuman: bool) -> WinValue:
+    yakuman = 0
+    kazoe = False
+    if yakuman_han:
+        yakuman = yakuman_han // 13 if double_yakuman else 1
+    elif han >= 13:
+        yakuman, kazoe = 1, True
+    base = fu * 2 ** (2 + han) if han < 5 else 0
+    if yakuman:
+        level = "yakuman"
+    elif han >= 11:
+        level = "sanbaiman"
+    elif han >= 8:
+        level = "baiman"
+    elif han >= 6:
+        level = "haneman"
+    elif han == 5 or base >= MANGAN_BASE_POINTS or (kiriage and (han, fu) in ((4, 30), (3, 60))):
+        level = "mangan"
+    else:
+        level = None
+    if level is not None:
+        base = MANGAN_BASE_POINTS * LIMIT_MULTIPLIERS[level] * max(yakuman, 1)
+    return WinValue(han, fu, yaku, level, yakuman, kazoe, int(base))
+
+
+def _library_tiles(kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...],
+                   red_fives: bool) -> tuple[list[int], int]:
+    """136-format ids for the library; a red five takes the red id, other fives avoid it."""
+    used: dict[int, int] = {}
+    ids: list[int] = []
+    for kind in sorted((*kinds, win_kind)):
+        copy = used.get(kind, 0)
+        used[kind] = copy + 1
+        if kind * 4 in RED_FIVE_IDS and red_fives and kind not in red_kinds:
+            ids.append(kind * 4 + 1 + copy)
+        else:
+            ids.append(kind * 4 + copy)
+    return ids, next(t for t in ids if t // 4 == win_kind)

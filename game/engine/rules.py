@@ -11,6 +11,9 @@ HOUTEI_MODES = ("each_final_discard", "last_discard_of_hand")
 SETTLEMENTS = ("stakes", "points", "points_as_dealer", "units")
 FIRST_PLAYER_RULES = ("alternate", "winner_first", "roll")
 MULTIPLE_RON_MODES = ("head_bump", "all")
+BOOLEAN_OPTIONS = (
+    "red_fives", "mangan_floor", "kiriage", "floor_counts_situational", "double_yakuman", "virtual_dora",
+)
 
 
 @dataclass(frozen=True)
@@ -39,23 +42,29 @@ class Rules:
     hands: int | None = 8
 
     def __post_init__(self) -> None:
+        if not isinstance(self.preset_name, str):
+            raise ValueError(f"preset_name must be text, not {self.preset_name!r}")
+        for name in BOOLEAN_OPTIONS:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false, not {value!r}")
         _check_choice("riichi_timing", self.riichi_timing, RIICHI_TIMINGS)
         _check_choice("renhou", self.renhou, RENHOU_MODES)
         _check_choice("houtei", self.houtei, HOUTEI_MODES)
         _check_choice("settlement", self.settlement, SETTLEMENTS)
         _check_choice("first_player", self.first_player, FIRST_PLAYER_RULES)
         _check_choice("multiple_ron", self.multiple_ron, MULTIPLE_RON_MODES)
-        if self.players not in (2, 3, 4):
+        if not _is_whole(self.players) or self.players not in (2, 3, 4):
             raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
         if self.virtual_dora and self.players != 4:
             raise ValueError("virtual_dora exists only with 4 players (the others flip a side wall)")
         for name in ("build_time_s", "discard_time_s", "hands"):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or value <= 0):
+            if value is not None and (not _is_whole(value) or value <= 0):
                 raise ValueError(f"{name} must be a positive whole number or none, not {value!r}")
         for name in ("base_stake", "bankroll_stakes", "start_points"):
             value = getattr(self, name)
-            if not isinstance(value, int) or value <= 0:
+            if not _is_whole(value) or value <= 0:
                 raise ValueError(f"{name} must be a positive whole number, not {value!r}")
 
     @property
@@ -99,6 +108,11 @@ class Rules:
         if base is None:
             return self.to_dict()
         return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+
+
+def _is_whole(value: Any) -> bool:
+    """An int that is not a bool (True would otherwise pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:

@@ -8,6 +8,7 @@ counts dora and red fives but never ura dora (ura is added afterwards, as a bonu
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +17,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 
 from game.engine.rules import Rules
-from game.engine.tiles import EAST, RED_FIVE_IDS, WIND_NAMES
+from game.engine.tiles import EAST, RED_FIVE_IDS, TILE_COUNT, WIND_NAMES, kind_code
 
 LEVELS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 3.0, "yakuman": 4.0}
@@ -142,10 +143,8 @@ def assess_ron(hand: Sequence[int], win_tile: int, context: WinContext, rules: R
     value = score_win(hand, win_tile, context, rules)
     if value is None:
         return RonAssessment(floor_value, None, False)
-    if rules.floor_applies:
-        clears = floor_value is not None and floor_value.is_mangan_or_more
-    else:
-        clears = True
+    # with the floor off (4 players) any hand with a yaku may win
+    clears = (floor_value is not None and floor_value.is_mangan_or_more) if rules.floor_applies else True
     return RonAssessment(floor_value, value, clears)
 
 
@@ -153,11 +152,20 @@ def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Ru
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
     if len(hand) != 13:
         raise ValueError(f"a hand has 13 tiles, not {len(hand)}")
-    red_kinds = tuple(sorted(t // 4 for t in (*hand, win_tile) if t in RED_FIVE_IDS)) if rules.red_fives else ()
+    for tile in (*hand, win_tile):
+        if not 0 <= tile < TILE_COUNT:
+            raise ValueError(f"tile id {tile} is outside 0..{TILE_COUNT - 1}")
+    over = [kind for kind, count in Counter(t // 4 for t in (*hand, win_tile)).items() if count > 4]
+    if over:
+        raise ValueError(f"hand and winning tile hold {', '.join(kind_code(k) for k in over)} "
+                         "more than 4 times: the set has only 4 copies")
+    red_kinds = (
+        tuple(sorted(t // 4 for t in (*hand, win_tile) if t in RED_FIVE_IDS)) if rules.red_fives else ()
+    )
     kinds = tuple(sorted(t // 4 for t in hand))
     return _score_cached(
-        kinds, win_tile // 4, red_kinds, rules.red_fives, context.seat_wind, context.round_wind, context.riichi,
-        context.ippatsu, context.houtei, context.renhou,
+        kinds, win_tile // 4, red_kinds, rules.red_fives, context.seat_wind, context.round_wind,
+        context.riichi, context.ippatsu, context.houtei, context.renhou,
         tuple(sorted(t // 4 for t in context.dora_indicators)),
         tuple(sorted(t // 4 for t in context.ura_indicators)),
         rules.renhou, rules.kiriage, rules.double_yakuman,
@@ -166,8 +174,8 @@ def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Ru
 
 @lru_cache(maxsize=200_000)
 def _score_cached(
-    kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], red_fives: bool, seat_wind: int, round_wind: int,
-    riichi: bool, ippatsu: bool, houtei: bool, renhou: bool,
+    kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], red_fives: bool,
+    seat_wind: int, round_wind: int, riichi: bool, ippatsu: bool, houtei: bool, renhou: bool,
     dora_kinds: tuple[int, ...], ura_kinds: tuple[int, ...],
     renhou_mode: str, kiriage: bool, double_yakuman: bool,
 ) -> WinValue | None:
@@ -228,14 +236,18 @@ def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiri
 
 def _library_tiles(kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...],
                    red_fives: bool) -> tuple[list[int], int]:
-    """136-format ids for the library; a red five takes the red id, other fives avoid it."""
+    """136-format ids for the library; a red five takes the red id, other fives avoid it.
+
+    Four fives of a suit with red fives on always include the red one (the set has only
+    three plain fives), so a fourth five takes the red id even when no id passed was red.
+    """
     used: dict[int, int] = {}
     ids: list[int] = []
     for kind in sorted((*kinds, win_kind)):
         copy = used.get(kind, 0)
         used[kind] = copy + 1
         if kind * 4 in RED_FIVE_IDS and red_fives and kind not in red_kinds:
-            ids.append(kind * 4 + 1 + copy)
+            ids.append(kind * 4 + (1 + copy) % 4)
         else:
             ids.append(kind * 4 + copy)
     return ids, next(t for t in ids if t // 4 == win_kind)

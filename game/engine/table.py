@@ -21,8 +21,15 @@ TILES_PER_WALL = STACKS_PER_WALL * 2
 PERSONAL_WALLS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
 
+def _personal_walls(players: int) -> tuple[int, ...]:
+    if players not in PERSONAL_WALLS:
+        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+    return PERSONAL_WALLS[players]
+
+
 def side_walls(players: int) -> tuple[int, ...]:
-    return tuple(w for w in range(WALLS) if w not in PERSONAL_WALLS[players])
+    personal = _personal_walls(players)
+    return tuple(w for w in range(WALLS) if w not in personal)
 
 
 def position(wall: int, stack: int, lower: bool = False) -> int:
@@ -56,7 +63,10 @@ class Deal:
 
     def personal_wall(self, players: int, seat: int) -> tuple[int, ...]:
         """The 34 tiles of a seat's own wall (seats sit at walls in PERSONAL_WALLS order)."""
-        return self.wall_tiles(PERSONAL_WALLS[players][seat])
+        walls = _personal_walls(players)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+        return self.wall_tiles(walls[seat])
 
     def dora_pair(self, players: int, wall: int, stack: int) -> tuple[int, int]:
         """The (indicator, ura indicator) of flipping the upper tile of a side-wall stack.
@@ -66,6 +76,6 @@ class Deal:
         walls = side_walls(players)
         if wall not in walls:
             raise ValueError(f"wall {wall} is not a side wall; side walls are {list(walls)}")
-        if not isinstance(stack, int) or not 0 <= stack < STACKS_PER_WALL:
+        if not isinstance(stack, int) or isinstance(stack, bool) or not 0 <= stack < STACKS_PER_WALL:
             raise ValueError(f"stack must be 0..{STACKS_PER_WALL - 1}, not {stack!r}")
         return self.wall_order[position(wall, stack)], self.wall_order[position(wall, stack, True)]

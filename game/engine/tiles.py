@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 TILE_COUNT = 136
 KIND_COUNT = 34
 SUITS = "mpsz"
+DIGITS = "0123456789"
 RED_FIVE_IDS = frozenset({16, 52, 88})
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WIND_KINDS = (EAST, SOUTH, WEST, NORTH)
@@ -69,7 +70,7 @@ def parse_tiles(text: str, *, red_fives: bool = True, allow_empty: bool = False)
     codes: list[str] = []
     pending: list[str] = []
     for position, char in enumerate(compact):
-        if char.isdigit():
+        if char in DIGITS:  # not str.isdigit(): that accepts '５' and '²' too
             pending.append(char)
         elif char in SUITS:
             if not pending:

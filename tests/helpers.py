@@ -1,0 +1,29 @@
+"""Shared test helpers: mpsz text to tile ids."""
+
+from __future__ import annotations
+
+from game.engine.tiles import ids_for_codes, parse_tiles
+
+
+def tiles(text: str, red_fives: bool = True) -> list[int]:
+    """Tile ids for mpsz text: ``tiles("123m0p")`` (``0m/0p/0s`` take the red five's id).
+
+    With ``red_fives=True`` a written ``5`` never takes the red five's id, so the ids are
+    right for a game with red fives on; with red fives off the ids are plain fives anyway.
+    """
+    return ids_for_codes(parse_tiles(text, red_fives=red_fives), red_fives)
+
+
+def hand_and_win(hand: str, win: str, red_fives: bool = True) -> tuple[list[int], int]:
+    """Distinct ids for a 13-tile hand and its winning tile, as one set would give them."""
+    hand_codes = parse_tiles(hand, red_fives=red_fives)
+    win_codes = parse_tiles(win, red_fives=red_fives)
+    if len(win_codes) != 1:
+        raise ValueError(f"one winning tile, not {win!r}")
+    ids = ids_for_codes([*hand_codes, *win_codes], red_fives)
+    return ids[:-1], ids[-1]
+
+
+def kind(code: str) -> int:
+    """The 34-kind of one tile code: ``kind("1z") == 27``."""
+    return tiles(code)[0] // 4

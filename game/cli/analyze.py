@@ -1,0 +1,218 @@
+"""`python -m game analyze WALL`: every tenpai hand a 34-tile wall can build, ranked.
+
+The text report shows the best hands (``--top``) with each wait's live copies, han/fu,
+yaku, limit and whether a plain riichi ron clears the floor, plus warnings (dead waits,
+waits that must be passed, forced furiten). ``--json`` prints every hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from game.engine.analysis import CandidateHand, WaitAnalysis, WallAnalysis, analyze_wall
+from game.engine.rules import PRESETS, Rules
+from game.engine.tiles import (
+    TILE_COUNT,
+    WIND_KINDS,
+    WIND_NAMES,
+    check_copies,
+    dora_kind,
+    format_tiles,
+    ids_for_codes,
+    kind_code,
+    parse_tiles,
+    pick_ids,
+    tile_code,
+)
+
+WALL_SIZE = 34
+DEFAULT_TOP = 20
+BAD_INPUT = 2
+
+
+class InputError(ValueError):
+    """A wall or indicator the analyser cannot take; the message is for the user."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = __doc__
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("wall", metavar="WALL", help="a personal wall's 34 tiles in mpsz")
+    parser.add_argument("--dora", metavar="TILE", help="the dora indicator (one tile, not from the wall)")
+    parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), help="rule preset (kaiji)")
+    parser.add_argument("--seat", default="east", choices=WIND_NAMES, help="seat wind (default east)")
+    parser.add_argument("--json", action="store_true", help="print every hand as JSON")
+    parser.add_argument("--top", type=int, metavar="N",
+                        help=f"show only the N best hands (default {DEFAULT_TOP} in text, all in JSON)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 after the report, 2 (with a message on stderr) for a bad wall or indicator."""
+    rules = Rules.preset(args.preset)
+    try:
+        wall = parse_wall(args.wall, rules)
+        indicator = parse_indicator(args.dora, wall, rules)
+        if args.top is not None and args.top < 0:
+            raise InputError(f"--top must be 0 or more, not {args.top}")
+    except InputError as error:
+        print(f"analyze: {error}", file=sys.stderr)
+        return BAD_INPUT
+    analysis = analyze_wall(wall, WIND_KINDS[WIND_NAMES.index(args.seat)], indicator, rules)
+    if args.json:
+        print(json.dumps(report_json(analysis, args.seat, args.top), indent=2))
+    else:
+        print(report_text(analysis, args.seat, DEFAULT_TOP if args.top is None else args.top))
+    return 0
+
+
+def parse_wall(text: str, rules: Rules) -> list[int]:
+    """Tile ids for a wall written in mpsz; InputError unless it is 34 real tiles."""
+    try:
+        codes = parse_tiles(text, red_fives=rules.red_fives)
+    except ValueError as error:
+        raise InputError(f"bad wall {text!r}: {error}") from error
+    if len(codes) != WALL_SIZE:
+        raise InputError(f"a wall has {WALL_SIZE} tiles; {text!r} has {len(codes)}")
+    try:
+        return ids_for_codes(codes, rules.red_fives)
+    except ValueError as error:
+        # Only three plain fives of a suit exist when the fourth is red.
+        hint = " (with red fives on, one five of each suit is written 0)"
+        raise InputError(f"bad wall {text!r}: {error}{hint}") from error
+
+
+def parse_indicator(text: str | None, wall: list[int], rules: Rules) -> int | None:
+    """The id of the dora indicator: one tile the wall leaves in the set, or None."""
+    if text is None:
+        return None
+    if not rules.has_dora:
+        raise InputError(f"preset {rules.preset_name} has no dora indicator")
+    try:
+        codes = parse_tiles(text, red_fives=rules.red_fives)
+    except ValueError as error:
+        raise InputError(f"bad dora indicator {text!r}: {error}") from error
+    if len(codes) != 1:
+        raise InputError(f"the dora indicator is one tile, not {text!r}")
+    try:
+        check_copies([tile_code(t, rules.red_fives) for t in wall] + codes)
+        return pick_ids(codes, set(range(TILE_COUNT)) - set(wall), rules.red_fives)[0]
+    except ValueError as error:
+        raise InputError(f"dora indicator {text!r} cannot lie beside this wall: {error}") from error
+
+
+def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str, Any]:
+    rules = analysis.table.rules
+    indicator = analysis.table.dora_indicator
+    return {
+        "wall": format_tiles(analysis.wall, rules.red_fives),
+        "dora_indicator": None if indicator is None else tile_code(indicator, rules.red_fives),
+        "preset": rules.preset_name,
+        "seat": seat,
+        "tenpai_hands": len(analysis.hands),
+        "hands": [_hand_json(hand) for hand in analysis.hands[:top]],
+    }
+
+
+def _hand_json(hand: CandidateHand) -> dict[str, Any]:
+    return {
+        "hand": hand.text,
+        "waits": [_wait_json(wait) for wait in hand.waits],
+        "payment": hand.payment,
+        "live_clearing_copies": hand.live_clearing_copies,
+        "pool_wait_copies": hand.pool_wait_copies,
+        "warnings": hand_warnings(hand),
+    }
+
+
+def _wait_json(wait: WaitAnalysis) -> dict[str, Any]:
+    value = wait.value
+    return {
+        "tile": kind_code(wait.kind),
+        "live": wait.live,
+        "han": value.han if value else 0,
+        "fu": value.fu if value else 0,
+        "yaku": [line.name for line in value.yaku] if value else [],
+        "yaku_han": [line.han for line in value.yaku] if value else [],
+        "level": _level(wait),
+        "clears_floor": wait.clears_floor,
+        "dead": wait.dead,
+        "clears_floor_with_ippatsu": wait.clears_floor_with_ippatsu,
+        "clears_floor_with_houtei": wait.clears_floor_with_houtei,
+    }
+
+
+def report_text(analysis: WallAnalysis, seat: str, top: int) -> str:
+    rules = analysis.table.rules
+    lines = [
+        f"wall    {format_tiles(analysis.wall, rules.red_fives)}",
+        f"dora    {_dora_text(analysis)}",
+        f"preset  {rules.preset_name}, seat {seat}",
+    ]
+    if not analysis.hands:
+        return "\n".join([*lines, "", "No tenpai hand can be built from this wall."])
+    shown = analysis.hands[:top]
+    lines += [
+        "",
+        f"{len(analysis.hands)} tenpai hands; the best {len(shown)}, ranked by expected payment "
+        "(live copies x limit of the waits that clear the floor),",
+        "then live clearing copies, own waits forced out of the pool, and waits that must be passed.",
+    ]
+    for rank, hand in enumerate(shown, 1):
+        lines += ["", *_hand_text(rank, hand)]
+    return "\n".join(lines)
+
+
+def _dora_text(analysis: WallAnalysis) -> str:
+    indicator = analysis.table.dora_indicator
+    if indicator is None:
+        return "none"
+    dora = kind_code(dora_kind(indicator // 4))
+    return f"indicator {tile_code(indicator, analysis.table.rules.red_fives)} (dora {dora})"
+
+
+def _hand_text(rank: int, hand: CandidateHand) -> list[str]:
+    lines = [
+        f"{rank:>3}. {hand.text}   payment {hand.payment:g}   "
+        f"live clearing copies {hand.live_clearing_copies}   own waits in pool {hand.pool_wait_copies}",
+        f"       {'wait':<5}{'live':>5}{'han':>5}{'fu':>5}  {'level':<15}{'floor':<7}yaku",
+    ]
+    for wait in hand.waits:
+        value = wait.value
+        han, fu = (value.han, value.fu) if value else (0, 0)
+        yaku = ", ".join(_yaku_text(line.name, line.han) for line in value.yaku) if value else "no yaku"
+        floor = "yes" if wait.clears_floor else "no"
+        lines.append(f"       {kind_code(wait.kind):<5}{wait.live:>5}{han:>5}{fu:>5}  "
+                     f"{_level(wait) or '-':<15}{floor:<7}{yaku}")
+    lines += [f"       ! {warning}" for warning in hand_warnings(hand)]
+    return lines
+
+
+def hand_warnings(hand: CandidateHand) -> list[str]:
+    """What a player should know before building this hand."""
+    warnings: list[str] = []
+    if not any(wait.live and wait.clears_floor for wait in hand.waits):
+        warnings.append("no live wait clears the floor on a plain riichi ron")
+    for wait in hand.waits:
+        tile = kind_code(wait.kind)
+        if wait.dead:
+            warnings.append(f"{tile} is dead (karaten): every copy is in your wall or is the indicator")
+        elif wait.clears_floor_only_with_luck:
+            warnings.append(f"{tile} clears the floor only with ippatsu or houtei; passing it is furiten")
+        elif not wait.clears_floor:
+            warnings.append(f"{tile} does not clear the floor: passing it makes the hand furiten")
+    if hand.forced_wait_discards:
+        warnings.append(f"{hand.pool_wait_copies} copies of your waits stay in the pool: "
+                        f"{hand.forced_wait_discards} must be discarded (furiten)")
+    return warnings
+
+
+def _level(wait: WaitAnalysis) -> str | None:
+    value = wait.value
+    return value.level_name if value is not None and value.level is not None else None
+
+
+def _yaku_text(name: str, han: int) -> str:
+    return f"{name} {han}" if name in ("dora", "red fives") else name

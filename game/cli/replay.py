@@ -1,0 +1,38 @@
+"""`python -m game replay FILE`: re-run a record through the engine."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.engine.record import RecordError, read_record, replay
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a record (.jsonl) written by the game or the arena")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when the record replays identically, 1 on a divergence, 2 on a bad file."""
+    try:
+        report = replay(read_record(args.file))
+    except RecordError as error:
+        print(f"replay: {error}", file=sys.stderr)
+        return 2
+    for note in report.notes:
+        print(f"note: {note}")
+    for hand in report.hands:
+        scores = ", ".join(_number(s) for s in hand["scores"])
+        print(f"hand {hand['hand']}: {hand['result']}; scores {scores}")
+    if report.end is not None:
+        print(f"match over ({report.end.get('reason')}): scores "
+              + ", ".join(_number(s) for s in report.end.get("scores", [])))
+    if report.divergence is not None:
+        print(f"DIVERGES at {report.divergence}")
+        return 1
+    print("replay identical to the record")
+    return 0
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"

@@ -1,0 +1,490 @@
+"""The hand analyser: every tenpai hand a 34-tile wall can build, what each wait is worth,
+and which hand to build.
+
+For a player's wall (tile ids), the table context (rules, seat wind, dora indicator) and
+optionally a selection of tiles under the player's fingers, the analyser lists the 13-tile
+tenpai hands (standard, seven pairs, thirteen orphans) with, per wait:
+
+* live copies: 4 minus the copies the player can see (own 34 tiles and the indicator);
+  a wait with none left is dead (karaten);
+* the value of a plain riichi ron on it (no ippatsu, no houtei, no ura), through
+  `scoring.assess_ron`, and whether that clears the floor; on demand, whether it clears
+  with ippatsu or houtei, so a wait that reaches mangan only with luck can be shown.
+
+A wait on a five is scored as a plain five unless the red five is the only copy left to
+win on: the red one, if the opponent holds it, is worth one han more than shown.
+With red fives on, two hands that differ only in which five they hold are two hands.
+
+Ranking (best first), the measure the builder and `complete_selection` use:
+
+1. expected payment, highest first: the sum, over waits whose plain riichi ron clears
+   the floor, of live copies x the limit multiplier (mangan 1, haneman 1.5, baiman 2,
+   sanbaiman 3, yakuman 4 x count; below mangan, base points / 2000 where no floor
+   applies). Each unseen copy is about equally likely to be dealt in, so this is the
+   hand's expected win in mangan units, up to a constant;
+2. live copies of waits that clear the floor, most first;
+3. forced own-wait discards, fewest first: the pool keeps 21 tiles and only 4 are never
+   discarded, so each copy of an own wait beyond 4 in the pool must be discarded at some
+   point, and discarding a winning tile is furiten for good;
+4. live copies of waits that do not clear the floor, fewest first: each one the opponent
+   discards has to be passed, which is riichi furiten for good;
+5. the hand in mpsz, so that the order never depends on anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from itertools import product
+
+from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
+from game.engine.rules import Rules
+from game.engine.scoring import RonAssessment, WinContext, WinValue, assess_ron
+from game.engine.shape import TERMINALS_AND_HONOURS
+from game.engine.shape import waits as shape_waits
+from game.engine.tiles import (
+    CHUN,
+    EAST,
+    HAKU,
+    HATSU,
+    NORTH,
+    RED_FIVE_IDS,
+    TILE_COUNT,
+    WEST,
+    WIND_KINDS,
+    counts34,
+    dora_kind,
+    format_tiles,
+    is_red,
+)
+
+POOL_TILES_NEVER_DISCARDED = 4
+# About a quarter of a second of scoring: what the build deadline can afford.
+COMPLETION_BUDGET = 600
+MANGAN_HAN = 5
+COPIES = 4
+FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
+_SUITS = range(len(SUIT_STARTS))
+SUIT_SIZE = 9
+HONOURS_START = EAST
+TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
+_NO_RED = (False,) * len(SUIT_STARTS)
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What the analyser needs to know about the table besides the wall."""
+
+    rules: Rules
+    seat_wind: int
+    dora_indicator: int | None
+
+    @cached_property
+    def win_context(self) -> WinContext:
+        indicators = () if self.dora_indicator is None else (self.dora_indicator,)
+        return WinContext(seat_wind=self.seat_wind, riichi=True, dora_indicators=indicators)
+
+    @property
+    def houtei_possible(self) -> bool:
+        """Whether this seat can ever ron a houtei: with `last_discard_of_hand` only the
+        very last discard counts, and that is the last seat's own discard."""
+        if self.rules.houtei == "each_final_discard":
+            return True
+        last_seat = NORTH if self.rules.players == 4 else WEST
+        return self.seat_wind != last_seat
+
+
+@dataclass(frozen=True)
+class WaitAnalysis:
+    """One wait of one hand: live copies and what a riichi ron on it is worth.
+
+    `tile` is the id scored as the winning tile; `value` is None when the tile completes
+    the shape but the win has no value (no yaku).
+    """
+
+    kind: int
+    tile: int
+    live: int
+    value: WinValue | None
+    clears_floor: bool
+    hand: tuple[int, ...] = field(repr=False)
+    table: TableContext = field(repr=False, compare=False)
+
+    @property
+    def dead(self) -> bool:
+        """Karaten: every copy is in the player's own wall or is the dora indicator."""
+        return self.live == 0
+
+    @property
+    def multiplier(self) -> float:
+        """What a clearing ron pays, in mangan units (0 when it may not be won)."""
+        if not self.clears_floor or self.value is None:
+            return 0.0
+        return self.value.limit_multiplier
+
+    @cached_property
+    def value_with_ippatsu(self) -> WinValue | None:
+        return self._assess(ippatsu=True).value
+
+    @cached_property
+    def value_with_houtei(self) -> WinValue | None:
+        """None when this seat can never ron a houtei (see `TableContext.houtei_possible`)."""
+        return self._assess(houtei=True).value if self.table.houtei_possible else None
+
+    @cached_property
+    def clears_floor_with_ippatsu(self) -> bool:
+        # An added yaku never lowers a value, so a clearing wait needs no second look.
+        return self.clears_floor or self._assess(ippatsu=True).clears_floor
+
+    @cached_property
+    def clears_floor_with_houtei(self) -> bool:
+        """As `clears_floor` when this seat can never ron a houtei."""
+        if self.clears_floor or not self.table.houtei_possible:
+            return self.clears_floor
+        return self._assess(houtei=True).clears_floor
+
+    @property
+    def clears_floor_only_with_luck(self) -> bool:
+        """Reaches the floor only with ippatsu or houtei."""
+        return not self.clears_floor and (self.clears_floor_with_ippatsu or self.clears_floor_with_houtei)
+
+    def _assess(self, *, ippatsu: bool = False, houtei: bool = False) -> RonAssessment:
+        context = replace(self.table.win_context, ippatsu=ippatsu, houtei=houtei)
+        return assess_ron(self.hand, self.tile, context, self.table.rules)
+
+
+@dataclass(frozen=True)
+class CandidateHand:
+    """A 13-tile hand from the wall with its waits (none when it is not tenpai)."""
+
+    tiles: tuple[int, ...]
+    waits: tuple[WaitAnalysis, ...]
+    pool_wait_copies: int
+    red_fives: bool
+
+    @property
+    def text(self) -> str:
+        return format_tiles(self.tiles, self.red_fives)
+
+    @property
+    def tenpai(self) -> bool:
+        return bool(self.waits)
+
+    @property
+    def payment(self) -> float:
+        """Expected payment in mangan units: live copies x multiplier over clearing waits."""
+        return sum(wait.live * wait.multiplier for wait in self.waits)
+
+    @property
+    def live_clearing_copies(self) -> int:
+        return sum(wait.live for wait in self.waits if wait.clears_floor)
+
+    @property
+    def live_passing_copies(self) -> int:
+        """Live copies of waits that may not be won: each one discarded means furiten."""
+        return sum(wait.live for wait in self.waits if not wait.clears_floor)
+
+    @property
+    def forced_wait_discards(self) -> int:
+        return max(0, self.pool_wait_copies - POOL_TILES_NEVER_DISCARDED)
+
+    @property
+    def best_clearing_wait(self) -> WaitAnalysis | None:
+        """The live clearing wait that pays most, if any."""
+        live = [wait for wait in self.waits if wait.live and wait.clears_floor]
+        return max(live, key=lambda wait: (wait.multiplier, wait.live), default=None)
+
+    @property
+    def rank_key(self) -> tuple[float, int, int, int, str]:
+        """Sort key of the documented ranking (smaller is better)."""
+        return (-self.payment, -self.live_clearing_copies, self.forced_wait_discards,
+                self.live_passing_copies, self.text)
+
+
+@dataclass(frozen=True)
+class WallAnalysis:
+    wall: tuple[int, ...]
+    table: TableContext
+    hands: tuple[CandidateHand, ...]
+    """Every tenpai hand, best first."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A candidate hand that contains the selection, and the wall tiles it adds to it."""
+
+    added: tuple[int, ...]
+    hand: CandidateHand
+
+
+@dataclass(frozen=True)
+class SelectionAnalysis:
+    """The builder's view of a selection.
+
+    With 13 tiles `hand` is the selection itself (tenpai or not); with fewer, `hand` is
+    None and `completions` are the tenpai hands containing the selection, best first.
+    """
+
+    selected: tuple[int, ...]
+    hand: CandidateHand | None
+    completions: tuple[Completion, ...]
+
+
+@dataclass(frozen=True)
+class TenpaiHand:
+    """A tenpai hand before scoring: its kind counts, which suits' red five it holds,
+    its wait kinds, and (worked out on first use) its 13 tile ids from the wall."""
+
+    counts: tuple[int, ...]
+    red_suits: tuple[bool, ...]
+    waits: tuple[int, ...]
+    picker: _TilePicker = field(repr=False, compare=False)
+
+    @cached_property
+    def tiles(self) -> tuple[int, ...]:
+        return self.picker.hand_ids(self.counts, self.red_suits)
+
+
+def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[int] = ()) -> list[TenpaiHand]:
+    """Every tenpai hand the wall can build that keeps `selected_ids`, unscored.
+
+    With red fives on a hand holding a five comes once per choice of red or plain five
+    the wall allows. Raises ValueError for ids that are not distinct tiles of the set or a
+    selection that is not part of the wall or larger than a hand.
+    """
+    wall = _check_wall(wall_ids)
+    return _tenpai_hands(wall, _check_selection(wall, selected_ids), rules.red_fives)
+
+
+def analyze_wall(
+    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
+) -> WallAnalysis:
+    """Every tenpai hand of the wall with every wait scored, best first."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    hands = [board.analyze(hand.tiles, hand.waits) for hand in _tenpai_hands(board.wall, (), rules.red_fives)]
+    return WallAnalysis(board.wall, board.table, tuple(sorted(hands, key=lambda hand: hand.rank_key)))
+
+
+def analyze_selection(
+    wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
+    rules: Rules,
+) -> SelectionAnalysis:
+    """The builder helper: a 13-tile selection analysed as a hand, or for fewer tiles the
+    tenpai hands that contain it (what to add, and what it is worth), best first."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    selected = _check_selection(board.wall, selected_ids)
+    if len(selected) == HAND_SIZE:
+        waits = tuple(shape_waits(counts34(selected)))
+        return SelectionAnalysis(selected, board.analyze(selected, waits), ())
+    kept = set(selected)
+    completions = [
+        Completion(tuple(t for t in hand.tiles if t not in kept), board.analyze(hand.tiles, hand.waits))
+        for hand in _tenpai_hands(board.wall, selected, rules.red_fives)
+    ]
+    completions.sort(key=lambda completion: completion.hand.rank_key)
+    return SelectionAnalysis(selected, None, tuple(completions))
+
+
+def complete_selection(
+    wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
+    rules: Rules, *, max_scored_waits: int | None = COMPLETION_BUDGET,
+) -> list[int]:
+    """13 tile ids (sorted) that keep every selected tile: the best-ranked tenpai hand
+    containing the selection.
+
+    Scoring every candidate of a near-empty selection takes seconds, so when the
+    candidates have more than `max_scored_waits` waits in all, only the candidates that
+    look best by their sure han (see `_Board.sure_value`) are scored, in that order, until
+    the budget is spent; None scores them all. When no tenpai hand contains the
+    selection, it is filled with the wall's other tiles in ascending id order (by kind).
+    """
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    selected = _check_selection(board.wall, selected_ids)
+    hands = _tenpai_hands(board.wall, selected, rules.red_fives) if len(selected) < HAND_SIZE else []
+    if hands:
+        chosen = _within_budget(board, hands, max_scored_waits)
+        scored = [board.analyze(hand.tiles, hand.waits) for hand in chosen]
+        return sorted(min(scored, key=lambda hand: hand.rank_key).tiles)
+    rest = sorted(set(board.wall) - set(selected))
+    return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
+
+
+def _within_budget(board: _Board, hands: list[TenpaiHand], max_scored_waits: int | None) -> list[TenpaiHand]:
+    """All hands if their waits fit the budget, else the best by sure value that do
+    (always at least one)."""
+    if max_scored_waits is None or sum(len(hand.waits) for hand in hands) <= max_scored_waits:
+        return hands
+    chosen: list[TenpaiHand] = []
+    spent = 0
+    for hand in sorted(hands, key=board.sure_value, reverse=True):
+        if chosen and spent + len(hand.waits) > max_scored_waits:
+            break
+        chosen.append(hand)
+        spent += len(hand.waits)
+    return chosen
+
+
+@dataclass(frozen=True)
+class _Board:
+    """One wall at one table, with what every hand analysis of it shares."""
+
+    wall: tuple[int, ...]
+    table: TableContext
+    wall_counts: tuple[int, ...]
+    visible: frozenset[int]
+    live: tuple[int, ...]
+
+    @classmethod
+    def of(cls, wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules) -> _Board:
+        wall = _check_wall(wall_ids)
+        table = _table(wall, seat_wind, dora_indicator, rules)
+        visible = frozenset(wall) | ({dora_indicator} if dora_indicator is not None else frozenset())
+        live = tuple(COPIES - count for count in counts34(visible))
+        return cls(wall, table, tuple(counts34(wall)), visible, live)
+
+    def sure_value(self, hand: TenpaiHand) -> int:
+        """A cheap guess at a hand's worth, to choose what to score first: live copies
+        times the han the hand is sure of on that wait, counted up to mangan."""
+        return sum(self.live[kind] * min(self._sure_han(hand, kind), MANGAN_HAN) for kind in hand.waits)
+
+    def _sure_han(self, hand: TenpaiHand, win_kind: int) -> int:
+        """Riichi, dora, red fives, and the yaku every reading of the 14 tiles has
+        (tanyao, honitsu or chinitsu, value-honour triplets). A lower bound, not a score."""
+        counts = list(hand.counts)
+        counts[win_kind] += 1
+        held = [kind for kind, count in enumerate(counts) if count]
+        han = 1 + sum(hand.red_suits)
+        if self.table.dora_indicator is not None:
+            han += counts[dora_kind(self.table.dora_indicator // COPIES)]
+        if not set(held) & TERMINAL_OR_HONOUR:
+            han += 1
+        number_suits = {kind // SUIT_SIZE for kind in held if kind < HONOURS_START}
+        if len(number_suits) == 1:
+            han += 6 if held[-1] < HONOURS_START else 3
+        value_honours = (HAKU, HATSU, CHUN, EAST, self.table.seat_wind)
+        return han + sum(1 for kind in value_honours if counts[kind] >= 3)
+
+    def analyze(self, hand: tuple[int, ...], wait_kinds: Sequence[int]) -> CandidateHand:
+        hand_counts = counts34(hand)
+        waits = tuple(self._analyze_wait(kind, hand) for kind in wait_kinds)
+        pool_wait_copies = sum(self.wall_counts[kind] - hand_counts[kind] for kind in wait_kinds)
+        return CandidateHand(tuple(sorted(hand)), waits, pool_wait_copies, self.table.rules.red_fives)
+
+    def _analyze_wait(self, kind: int, hand: tuple[int, ...]) -> WaitAnalysis:
+        copies = range(kind * COPIES, kind * COPIES + COPIES)
+        live = sum(1 for t in copies if t not in self.visible)
+        tile = self._winning_tile(copies, hand)
+        assessment = assess_ron(hand, tile, self.table.win_context, self.table.rules)
+        return WaitAnalysis(kind, tile, live, assessment.value, assessment.clears_floor, hand, self.table)
+
+    def _winning_tile(self, copies: range, hand: Sequence[int]) -> int:
+        """The copy to score a ron with: one the opponent may hold, a plain one if possible."""
+        red_fives = self.table.rules.red_fives
+        outside = [t for t in copies if t not in hand]
+        return min(outside, key=lambda t: (t in self.visible, is_red(t, red_fives), t))
+
+
+def _tenpai_hands(wall: tuple[int, ...], selected: tuple[int, ...], red_fives: bool) -> list[TenpaiHand]:
+    picker = _TilePicker(wall, selected, red_fives)
+    return [
+        TenpaiHand(shape.counts, red_suits, shape.waits, picker)
+        for shape in tenpai_shapes(counts34(wall), required=counts34(selected))
+        for red_suits in picker.red_choices(shape.counts)
+    ]
+
+
+class _TilePicker:
+    """Turns a hand's kind counts into tile ids from the wall: the selected ids first,
+    then the lowest ids, once per choice of red or plain five the wall allows.
+
+    Hands are built suit by suit and suits repeat across thousands of hands, so the ids
+    of each (suit, part, red five or not) are worked out once.
+    """
+
+    def __init__(self, wall: Sequence[int], selected: Sequence[int], red_fives: bool) -> None:
+        kept = set(selected)
+        self._preferred: dict[tuple[int, bool], list[int]] = {}
+        self._plain_stock: dict[int, int] = {}
+        self._plain_kept: dict[int, int] = {}
+        self._red_in_wall: set[int] = set()
+        self._red_kept: set[int] = set()
+        for kind in {t // COPIES for t in wall}:
+            stock = sorted(t for t in wall if t // COPIES == kind)
+            reds = [t for t in stock if is_red(t, red_fives)]
+            plain = [t for t in stock if not is_red(t, red_fives)]
+            kept_plain = [t for t in plain if t in kept]
+            free_plain = [t for t in plain if t not in kept]
+            self._preferred[(kind, True)] = kept_plain + reds + free_plain
+            self._preferred[(kind, False)] = kept_plain + free_plain
+            self._plain_stock[kind], self._plain_kept[kind] = len(plain), len(kept_plain)
+            self._red_in_wall.update(kind for _ in reds)
+            self._red_kept.update(kind for t in reds if t in kept)
+        self._part_ids: dict[tuple[int, tuple[int, ...], bool], tuple[int, ...]] = {}
+
+    def red_choices(self, counts: tuple[int, ...]) -> list[tuple[bool, ...]]:
+        """Per suit, whether the hand holds its red five: one entry per distinct hand."""
+        if not self._red_in_wall:
+            return [_NO_RED]
+        choices = [self._red_choices(counts, kind) for kind in FIVE_KINDS]
+        return [(*reds, False) for reds in product(*choices)]
+
+    def hand_ids(self, counts: tuple[int, ...], red_suits: tuple[bool, ...]) -> tuple[int, ...]:
+        parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+        tiles: tuple[int, ...] = ()
+        for key in zip(_SUITS, parts, red_suits, strict=True):
+            ids = self._part_ids.get(key)
+            if ids is None:
+                ids = self._part_ids[key] = self._suit_ids(*key)
+            tiles += ids
+        return tiles
+
+    def _red_choices(self, counts: Sequence[int], kind: int) -> tuple[bool, ...]:
+        """Whether the hand can hold this suit's red five, and whether it can do without."""
+        held = counts[kind]
+        if not held or kind not in self._red_in_wall:
+            return (False,)
+        with_red = self._plain_kept[kind] <= held - 1
+        without_red = held <= self._plain_stock[kind] and kind not in self._red_kept
+        return tuple(red for red, allowed in ((True, with_red), (False, without_red)) if allowed)
+
+    def _suit_ids(self, suit: int, part: tuple[int, ...], red: bool) -> tuple[int, ...]:
+        start = SUIT_STARTS[suit]
+        return tuple(sorted(
+            tile
+            for offset, count in enumerate(part) if count
+            for tile in self._preferred[(start + offset, red)][:count]
+        ))
+
+
+def _check_wall(wall_ids: Iterable[int]) -> tuple[int, ...]:
+    wall = tuple(wall_ids)
+    bad = [t for t in wall if not isinstance(t, int) or not 0 <= t < TILE_COUNT]
+    if bad:
+        raise ValueError(f"tile ids are 0..{TILE_COUNT - 1}, not {bad[0]!r}")
+    if len(set(wall)) != len(wall):
+        raise ValueError("a wall holds each tile id once")
+    return wall
+
+
+def _check_selection(wall: tuple[int, ...], selected_ids: Iterable[int]) -> tuple[int, ...]:
+    selected = tuple(selected_ids)
+    if len(selected) > HAND_SIZE:
+        raise ValueError(f"a hand has {HAND_SIZE} tiles; {len(selected)} are selected")
+    if len(set(selected)) != len(selected):
+        raise ValueError("a tile is selected twice")
+    outside = sorted(set(selected) - set(wall))
+    if outside:
+        raise ValueError(f"selected tile id {outside[0]} is not in the wall")
+    return selected
+
+
+def _table(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> TableContext:
+    if seat_wind not in WIND_KINDS:
+        raise ValueError(f"a seat wind is a wind kind {WIND_KINDS}, not {seat_wind!r}")
+    if dora_indicator is not None:
+        if not isinstance(dora_indicator, int) or not 0 <= dora_indicator < TILE_COUNT:
+            raise ValueError(f"the dora indicator is a tile id 0..{TILE_COUNT - 1}, not {dora_indicator!r}")
+        if dora_indicator in wall:
+            raise ValueError("the dora indicator comes from a side wall, not from the player's wall")
+    return TableContext(rules, seat_wind, dora_indicator)

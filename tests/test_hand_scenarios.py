@@ -1,0 +1,255 @@
+"""Whole-hand scenarios: hand-made walls, scripted play, then the record replays identically."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
+from game.engine.events import (
+    Discarded,
+    ExhaustiveDraw,
+    FuritenStarted,
+    RonOffered,
+    WinningTileMissed,
+    Won,
+)
+from game.engine.hand import Hand, IllegalAction, Phase
+from game.engine.match import Match
+from game.engine.record import replay
+from game.engine.rules import Rules
+from game.engine.tiles import kind_code
+from tests.scenario_tools import build_all, crafted_deal, drive
+
+NO_DORA = (1, 0, "5z", "6z")  # indicator Haku: dora Hatsu, ura Chun; no hand below holds them
+JUNK = "19p19s1234567z25p"  # 13 tiles far from tenpai
+SANSHOKU = "234m234p234s67s55p"  # waits 5s/8s: riichi pinfu tanyao sanshoku = 5 han
+
+
+def start(rules: Rules, walls: dict[int, str], dealer: int = 0, dora=NO_DORA) -> Match:
+    match = Match(rules, seed=1)
+    match.next_hand(crafted_deal(walls, red_fives=rules.red_fives, dora=dora), dealer)
+    return match
+
+
+def of_type(match: Match, kind: type) -> list:
+    assert match.hand is not None
+    return [e for e in match.hand.history if isinstance(e, kind)]
+
+
+def assert_replays(match: Match) -> None:
+    report = replay(match.record)
+    assert report.ok, report.divergence
+
+
+def test_passing_a_wait_below_mangan_makes_the_later_mangan_tile_unwinnable():
+    # RULES.md §3: 1112223334m777p on 2m is 3 han 50 fu; after passing it, 4m (suuankou) is lost.
+    match = start(Rules.preset("kaiji"), {0: "1112223334m777p", 2: JUNK + "24m"})
+    build_all(match, {0: "1112223334m777p", 1: JUNK})
+    drive(match, {1: [None, "2m", "4m"]}, until_end=False)  # not W#1: that would be ippatsu
+    missed = of_type(match, WinningTileMissed)
+    assert [(m.seat, m.tile, m.reason) for m in missed] == [(0, "2m", "below_floor"), (0, "4m", "furiten")]
+    assert of_type(match, RonOffered) == []
+    assert of_type(match, FuritenStarted) == [FuritenStarted(0, "passed", True)]
+    assert match.hand.view_for(0).furiten
+    suuankou = match.hand._assess(0, 1, match.hand.rivers[1][-1][0])
+    assert suuankou.clears_floor, "4m itself would have been a yakuman"
+    drive(match, {})
+    assert_replays(match)
+
+
+def test_own_discard_of_a_wait_is_furiten_for_the_whole_hand():
+    match = start(Rules.preset("kaiji"), {0: "234m234p234s678s55p", 2: JUNK + "5p"})
+    build_all(match, {0: "234m234p234s678s5p", 1: JUNK})
+    drive(match, {0: ["5p"], 1: [None, "5p"]}, until_end=False)
+    assert of_type(match, FuritenStarted) == [FuritenStarted(0, "own_discard", True)]
+    assert [(m.tile, m.reason) for m in of_type(match, WinningTileMissed)] == [("5p", "furiten")]
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(Ron(0))
+    assert refused.value.rule == "wrong_phase"
+    drive(match, {})
+    assert_replays(match)
+
+
+def test_second_player_passing_before_own_first_discard_is_not_furiten():
+    rules = Rules.preset("kaiji", kiriage=False)
+    match = start(rules, {0: JUNK + "88s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    # Without riichi (renhou none) the hand is 4 han 30 fu: below mangan, so 8s must go by.
+    drive(match, {0: ["8s", "8s"]}, until_end=False)
+    assert [(m.seat, m.reason) for m in of_type(match, WinningTileMissed)] == [(1, "below_floor")]
+    assert of_type(match, FuritenStarted) == [FuritenStarted(1, "temporary", False)]
+    assert of_type(match, RonOffered) == [RonOffered(1, "8s")]
+    assert match.hand.legal_actions(1) == [Ron(1), Pass(1)]
+    match.apply(Ron(1))
+    (won,) = of_type(match, Won)
+    assert dict(won.yaku) == {"riichi": 1, "ippatsu": 1, "pinfu": 1, "tanyao": 1, "sanshoku": 2}
+    assert won.level == "haneman" and won.floor_han == 6
+    assert match.settlements[-1].gains == (-1.5, 1.5)
+    assert_replays(match)
+
+
+def test_before_play_riichi_makes_a_pass_before_the_first_discard_permanent():
+    rules = Rules.preset("moegirl")
+    match = start(rules, {0: JUNK + "88s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: ["8s", "8s"]}, decisions={1: ["pass"]}, until_end=False)
+    assert of_type(match, FuritenStarted) == [FuritenStarted(1, "passed", True)]
+    assert [(m.reason) for m in of_type(match, WinningTileMissed)] == ["furiten"]
+
+
+@pytest.mark.parametrize(("houtei", "expect_houtei"), [("each_final_discard", True),
+                                                       ("last_discard_of_hand", False)])
+def test_ron_on_the_seventeenth_discard(houtei, expect_houtei):
+    rules = Rules.preset("kaiji", houtei=houtei)
+    match = start(rules, {0: JUNK + "8s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: [None] * 16 + ["8s"]})
+    (won,) = of_type(match, Won)
+    assert of_type(match, Discarded)[-1] == Discarded(0, "8s", 17, False)
+    assert ("houtei" in dict(won.yaku)) is expect_houtei
+    assert_replays(match)
+
+
+def test_exhaustive_draw_after_seventeen_discards_each_shows_every_hand():
+    match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK})
+    build_all(match, {0: JUNK, 1: JUNK})
+    drive(match, {})
+    hand = match.hand
+    assert hand.phase is Phase.END and hand.result.drawn
+    assert [len(r) for r in hand.rivers] == [17, 17]
+    assert [len(p) for p in hand.pools] == [4, 4]
+    (draw,) = of_type(match, ExhaustiveDraw)
+    assert draw.hands == ("1259p19s1234567z",) * 2
+    assert hand.view_for(1).result.hands[0] == hand.hands[0]
+    assert match.stake == 2
+    assert_replays(match)
+
+
+def test_stakes_double_over_two_draws_then_a_win_pays_the_doubled_stake_and_resets():
+    rules = Rules.preset("kaiji")
+    match = Match(rules, seed=7)
+    for _ in range(2):
+        match.next_hand(crafted_deal({0: JUNK, 2: JUNK}, dora=NO_DORA), 0)
+        build_all(match, {0: JUNK, 1: JUNK})
+        drive(match, {})
+    assert [s.next_stake for s in match.settlements] == [2, 4]
+    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: [None, None, "8s"]})
+    (won,) = of_type(match, Won)
+    assert won.level == "mangan"  # riichi pinfu tanyao sanshoku; ippatsu has passed
+    assert match.settlements[-1].gains == (-4, 4)
+    assert match.settlements[-1].next_stake == 1
+    assert match.scores == [96, 104]
+    assert_replays(match)
+
+
+def four_player_match(multiple_ron: str) -> Match:
+    rules = Rules.preset("four_player", multiple_ron=multiple_ron)
+    walls = {0: JUNK + "88s", 1: JUNK, 2: SANSHOKU, 3: "123m789p789s67s11z"}
+    match = Match(rules, seed=3)
+    match.next_hand(crafted_deal(walls), 0)
+    build_all(match, {0: JUNK, 1: JUNK, 2: SANSHOKU, 3: "123m789p789s67s11z"})
+    return match
+
+
+def test_four_player_head_bump_gives_the_win_to_the_first_seat_in_turn_order():
+    match = four_player_match("head_bump")
+    assert match.hand.seat_winds == (0, 1, 2, 3)
+    drive(match, {0: [None, "8s"]})
+    assert [w.seat for w in of_type(match, Won)] == [2]
+    assert of_type(match, RonOffered) == [RonOffered(2, "8s"), RonOffered(3, "8s")]
+    gains = match.settlements[-1].gains
+    assert gains[0] == -gains[2] and gains[1] == gains[3] == 0
+    assert_replays(match)
+
+
+def test_four_player_multiple_ron_pays_every_winner():
+    match = four_player_match("all")
+    drive(match, {0: [None, "8s"]})
+    assert [w.seat for w in of_type(match, Won)] == [2, 3]
+    gains = match.settlements[-1].gains
+    assert gains[0] == -(gains[2] + gains[3]) and gains[2] > 0 and gains[3] > 0
+    assert sum(gains) == 0
+    assert_replays(match)
+
+
+def test_four_player_passing_head_bump_lets_the_next_seat_win():
+    match = four_player_match("head_bump")
+    drive(match, {0: [None, "8s"]}, decisions={2: ["pass"]})
+    assert [w.seat for w in of_type(match, Won)] == [3]
+    assert FuritenStarted(2, "passed", True) in of_type(match, FuritenStarted)
+
+
+def test_three_players_any_opponent_may_be_ronned_and_winds_are_east_south_west():
+    rules = Rules.preset("three_player")
+    match = Match(rules, seed=5)
+    match.next_hand(crafted_deal({0: JUNK, 1: JUNK + "8s", 2: SANSHOKU}, dora=(3, 4, "5z", "6z")), 0)
+    hand = match.hand
+    assert hand.view_for(0).seat_winds == ("east", "south", "west")
+    assert [a.wall for a in hand.legal_actions(0)] == [3] * 17
+    build_all(match, {0: JUNK, 1: JUNK, 2: SANSHOKU}, dora=(3, 4))
+    drive(match, {1: [None, None, "8s"]})
+    (won,) = of_type(match, Won)
+    assert (won.seat, won.discarder) == (2, 1)
+    assert won.level == "mangan"
+    assert match.settlements[-1].gains == (0, -8000, 8000)
+    assert_replays(match)
+
+
+def test_renhou_four_han_without_riichi_in_pro_stream():
+    rules = Rules.preset("pro_stream")
+    match = start(rules, {0: JUNK + "8s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: ["8s"]})
+    (won,) = of_type(match, Won)
+    assert dict(won.yaku) == {"renhou": 4, "pinfu": 1, "tanyao": 1, "sanshoku": 2}
+    assert won.level == "baiman"
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing():
+    match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK})
+    hand = match.hand
+    cases = [
+        (BuildHand(0, JUNK), "wrong_phase"),
+        (ChooseDora(1, 1, 0), "dealer_chooses_dora"),
+        (ChooseDora(0, 0, 0), "dora_from_side_wall"),
+        (ChooseDora(0, 1, 17), "dora_from_side_wall"),
+        (Discard(5, "1m"), "no_such_seat"),
+    ]
+    for action, rule in cases:
+        with pytest.raises(IllegalAction) as refused:
+            hand.apply(action)
+        assert refused.value.rule == rule
+    hand.apply(ChooseDora(0, 1, 0))
+    for action, rule in [
+        (BuildHand(0, "1p"), "hand_of_13"),
+        (BuildHand(0, "123456789m1234p"), "hand_from_own_wall"),
+        (BuildHand(0, "19p19s1234567z2x"), "hand_from_own_wall"),
+        (Discard(0, "1p"), "wrong_phase"),
+    ]:
+        with pytest.raises(IllegalAction) as refused:
+            hand.apply(action)
+        assert refused.value.rule == rule
+    assert hand.hands == [None, None] and hand.phase is Phase.BUILD
+    build_all(match, {0: JUNK, 1: JUNK})
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(Discard(1, "1p"))
+    assert refused.value.rule == "discard_in_turn"
+    not_in_pool = next(k for k in range(34) if k not in {t // 4 for t in hand.pools[0]})
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(Discard(0, kind_code(not_in_pool)))
+    assert refused.value.rule == "discard_from_pool"
+
+
+def test_a_view_never_shows_another_seats_hand_before_the_end():
+    match = start(Rules.preset("kaiji", kiriage=False), {0: JUNK + "8s", 2: SANSHOKU})
+    hand: Hand = match.hand
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: ["8s"]}, until_end=False)
+    view = hand.view_for(0)
+    assert view.hand == hand.hands[0] and view.wall == hand.walls[0]
+    assert set(view.pool) <= set(hand.walls[0])
+    assert [e for e in view.events if getattr(e, "private", False) and e.seat != 0] == []
+    assert any(isinstance(e, WinningTileMissed) for e in hand.view_for(1).events)
+    assert view.built == (True, True)

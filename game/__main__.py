@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import multiprocessing
 import sys
 from collections.abc import Sequence
 
@@ -15,6 +16,7 @@ COMMANDS = {
     "play": ("game.cli.play", "open the game window (the default)"),
     "analyze": ("game.cli.analyze", "list every tenpai hand a 34-tile wall can build"),
     "replay": ("game.cli.replay", "re-run a record through the engine and report the results"),
+    "selfplay": ("game.cli.selfplay", "the arena: AI levels against each other in duplicate deals"),
 }
 
 
@@ -30,8 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A frozen build re-runs this entry point in its worker processes (the analyser's).
+    multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0].startswith("-") and args[0] not in ("-h", "--help", "--version"):
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     parsed = build_parser().parse_args(args)
     return importlib.import_module(parsed.module_name).run(parsed)

@@ -1,1 +1,4 @@
-"""The pygame front end. It draws engine state and turns input into engine actions."""
+"""The pygame front end: it draws engine state and turns input into engine actions.
+
+No rule is decided here: legality, furiten and values come from `game.engine`.
+"""

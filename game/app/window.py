@@ -1,59 +1,173 @@
-"""The game window. The table is not built yet, and the window says so plainly."""
+"""The game window: the display, the frame loop and the services every scene uses.
+
+The table is drawn at a logical 1280 x 800 and scaled to whatever size the window has
+(`SCALED | RESIZABLE`); mouse positions arrive in logical coordinates.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import random
 import sys
+import warnings
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
 
-WINDOW_SIZE = (960, 600)
-BACKGROUND = (18, 64, 44)
-INK = (236, 232, 214)
-MESSAGE = (
-    "17 Steps",
-    "",
-    "The playing table is not built yet.",
-    "The rules engine is ready. From a terminal you can:",
-    "  python -m game analyze WALL     study a 34-tile wall",
-    "  python -m game replay FILE      replay a record",
-    "",
-    "Click, or press Esc, to close.",
-)
+import pygame
+import pygame_gui
+
+from game.app import paths
+from game.app.art import TileArt
+from game.app.audio import Audio
+from game.app.scene import SceneStack
+from game.app.settings import Settings, load_settings, save_settings
+from game.app.text import Text
+
+LOGICAL_SIZE = (1280, 800)
+FPS = 60
+SEED_RANGE = 2**31
 
 
-def open_window(max_frames: int | None = None) -> int:
-    """Show the window until it is closed; returns an exit code."""
+@dataclass(frozen=True)
+class LaunchOptions:
+    seed: int | None = None
+    max_frames: int | None = None
+    screenshot_dir: Path | None = None
+    config_dir: Path | None = None
+    data_dir: Path | None = None
+
+
+class App:
+    """Owns the window and the scene stack. Create it after `pygame.display.init()`."""
+
+    def __init__(self, options: LaunchOptions) -> None:
+        self.options = options
+        self.config_dir = options.config_dir or paths.config_dir()
+        self.data_dir = options.data_dir or paths.data_dir()
+        self.settings, self.notice = load_settings(self.config_dir)
+        self.screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+        pygame.display.set_caption("17 Steps — 十七歩")
+        self.apply_window_settings()
+        self.manager = pygame_gui.UIManager(
+            LOGICAL_SIZE, str(paths.asset("ui", "theme.json")), enable_live_theme_updates=False
+        )
+        self.art = TileArt()
+        self.text = Text()
+        self.audio = Audio(self.settings.volume)
+        # One source of match seeds: --seed N makes every match of the session repeatable.
+        self.seeds = random.Random(options.seed)
+        # AI moves and deadline completions run here, off the frame loop.
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="17steps")
+        # Whole-wall analyses take seconds of pure Python: in worker processes they do not
+        # slow the frame loop down. Workers start when the first table opens.
+        spawn = multiprocessing.get_context("spawn")  # never fork a process that runs SDL and threads
+        self.analysis_pool = ProcessPoolExecutor(max_workers=2, mp_context=spawn)
+        self.stack = SceneStack()
+        self.running = True
+        self.frames = 0
+        self.screenshots = 0
+
+    def next_match_seed(self) -> int:
+        return self.seeds.randrange(SEED_RANGE)
+
+    def change_settings(self, settings: Settings) -> None:
+        """Use and save new settings; a folder that cannot be written is reported, not fatal."""
+        old = self.settings
+        self.settings = settings
+        self.audio.set_volume(settings.volume)
+        if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
+            self.apply_window_settings()
+        try:
+            save_settings(self.config_dir, settings)
+        except OSError as error:
+            self.notice = f"Settings could not be saved ({error.strerror}); they last until you quit."
+
+    def apply_window_settings(self) -> None:
+        try:
+            is_fullscreen = pygame.display.is_fullscreen()
+            if is_fullscreen != self.settings.fullscreen:
+                pygame.display.toggle_fullscreen()
+            desktop = pygame.display.get_desktop_sizes()[0]
+            fits = all(want <= have for want, have in zip(self.settings.window_size, desktop, strict=True))
+            if not self.settings.fullscreen and fits:  # too big a choice keeps SDL's fitted size
+                with warnings.catch_warnings():
+                    # pygame-ce asks for the Window API instead; it is the only way to size
+                    # a SCALED display window from the outside.
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().size = self.settings.window_size
+        except pygame.error:
+            pass  # a display without window management (dummy, some tiling setups) keeps its size
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.analysis_pool.shutdown(wait=False, cancel_futures=True)
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events (the queue's, then any given ones), update, draw."""
+        for event in [*pygame.event.get(), *(events or [])]:
+            self.dispatch(event)
+        self.stack.update(dt)
+        self.manager.update(dt)
+        self.draw()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.save_screenshot()
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.audio.play("button")
+        if self.manager.process_events(event):
+            return
+        self.stack.handle_event(event)
+
+    def draw(self) -> None:
+        self.stack.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def save_screenshot(self) -> Path:
+        folder = self.options.screenshot_dir or self.data_dir / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        self.screenshots += 1
+        path = folder / f"17steps-{self.screenshots:03d}.png"
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000.0
+            self.step(dt)
+            if self.options.max_frames is not None and self.frames >= self.options.max_frames:
+                self.running = False
+        return 0
+
+
+def open_window(options: LaunchOptions) -> int:
+    """Open the window on the title screen and play until it is closed; an exit code."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "seventeen-steps")  # how X11 desktops group the window
     try:
         pygame.display.init()
         pygame.font.init()
-        screen = pygame.display.set_mode(WINDOW_SIZE, pygame.SCALED | pygame.RESIZABLE)
+        app = App(options)
     except pygame.error as error:
         print(f"17 Steps needs a display to open its window ({error}).", file=sys.stderr)
         return 1
-    pygame.display.set_caption("17 Steps")
-    title_font = pygame.font.Font(None, 64)
-    body_font = pygame.font.Font(None, 32)
-    clock = pygame.time.Clock()
-    frames = 0
-    running = True
-    while running:
-        for event in pygame.event.get():
-            if event.type in (pygame.QUIT, pygame.MOUSEBUTTONUP) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            ):
-                running = False
-        screen.fill(BACKGROUND)
-        y = 80
-        for index, line in enumerate(MESSAGE):
-            font = title_font if index == 0 else body_font
-            screen.blit(font.render(line, True, INK), (80, y))
-            y += font.get_linesize() + 6
-        pygame.display.flip()
-        clock.tick(30)
-        frames += 1
-        if max_frames is not None and frames >= max_frames:
-            running = False
-    pygame.quit()
-    return 0
+    from game.app.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    try:
+        return app.run()
+    finally:
+        app.close()
+        pygame.quit()

@@ -112,14 +112,14 @@ def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str,
         "preset": rules.preset_name,
         "seat": seat,
         "tenpai_hands": len(analysis.hands),
-        "hands": [_hand_json(hand) for hand in analysis.hands[:top]],
+        "hands": [hand_json(hand) for hand in analysis.hands[:top]],
     }
 
 
-def _hand_json(hand: CandidateHand) -> dict[str, Any]:
+def hand_json(hand: CandidateHand) -> dict[str, Any]:
     return {
         "hand": hand.text,
-        "waits": [_wait_json(wait) for wait in hand.waits],
+        "waits": [wait_json(wait) for wait in hand.waits],
         "payment": hand.payment,
         "live_clearing_copies": hand.live_clearing_copies,
         "pool_wait_copies": hand.pool_wait_copies,
@@ -127,7 +127,7 @@ def _hand_json(hand: CandidateHand) -> dict[str, Any]:
     }
 
 
-def _wait_json(wait: WaitAnalysis) -> dict[str, Any]:
+def wait_json(wait: WaitAnalysis) -> dict[str, Any]:
     value = wait.value
     return {
         "tile": kind_code(wait.kind),

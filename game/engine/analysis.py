@@ -28,7 +28,11 @@ Ranking (best first), the measure the builder and `complete_selection` use:
    point, and discarding a winning tile is furiten for good;
 4. live copies of waits that do not clear the floor, fewest first: each one the opponent
    discards has to be passed, which is riichi furiten for good;
-5. the hand in mpsz, so that the order never depends on anything else.
+5. the hand's tile ids (sorted), so that the order never depends on anything else.
+
+`complete_selection` (the build deadline) fills a selection with the best-ranked hand
+containing it; for near-empty selections it scores only a budget of candidates chosen
+by a cheap sure-han guess, so that the deadline never waits seconds (docs/analyser.md).
 """
 
 from __future__ import annotations
@@ -190,24 +194,19 @@ class CandidateHand:
         return max(0, self.pool_wait_copies - POOL_TILES_NEVER_DISCARDED)
 
     @property
-    def best_clearing_wait(self) -> WaitAnalysis | None:
-        """The live clearing wait that pays most, if any."""
-        live = [wait for wait in self.waits if wait.live and wait.clears_floor]
-        return max(live, key=lambda wait: (wait.multiplier, wait.live), default=None)
-
-    @property
-    def rank_key(self) -> tuple[float, int, int, int, str]:
+    def rank_key(self) -> tuple[float, int, int, int, tuple[int, ...]]:
         """Sort key of the documented ranking (smaller is better)."""
         return (-self.payment, -self.live_clearing_copies, self.forced_wait_discards,
-                self.live_passing_copies, self.text)
+                self.live_passing_copies, self.tiles)
 
 
 @dataclass(frozen=True)
 class WallAnalysis:
+    """Every tenpai hand of a wall at a table, best first."""
+
     wall: tuple[int, ...]
     table: TableContext
     hands: tuple[CandidateHand, ...]
-    """Every tenpai hand, best first."""
 
 
 @dataclass(frozen=True)
@@ -310,6 +309,25 @@ def complete_selection(
     return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
 
 
+def hands_by_promise(
+    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
+) -> list[TenpaiHand]:
+    """Every tenpai hand of the wall, unscored, the most promising first (live copies
+    times the han each wait is sure of, as `complete_selection` orders them)."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    return sorted(_tenpai_hands(board.wall, (), rules.red_fives), key=board.sure_value, reverse=True)
+
+
+def analyze_hands(
+    wall_ids: Iterable[int], hands: Iterable[TenpaiHand], seat_wind: int, dora_indicator: int | None,
+    rules: Rules,
+) -> list[CandidateHand]:
+    """Score the given tenpai hands of one wall (from `tenpai_hands` or
+    `hands_by_promise`), in the order given: for callers that score only part of a wall."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    return [board.analyze(hand.tiles, hand.waits) for hand in hands]
+
+
 def _within_budget(board: _Board, hands: list[TenpaiHand], max_scored_waits: int | None) -> list[TenpaiHand]:
     """All hands if their waits fit the budget, else the best by sure value that do
     (always at least one)."""
@@ -372,11 +390,10 @@ class _Board:
         return CandidateHand(tuple(sorted(hand)), waits, pool_wait_copies, self.table.rules.red_fives)
 
     def _analyze_wait(self, kind: int, hand: tuple[int, ...]) -> WaitAnalysis:
-        copies = range(kind * COPIES, kind * COPIES + COPIES)
-        live = sum(1 for t in copies if t not in self.visible)
-        tile = self._winning_tile(copies, hand)
+        tile = self._winning_tile(range(kind * COPIES, kind * COPIES + COPIES), hand)
         assessment = assess_ron(hand, tile, self.table.win_context, self.table.rules)
-        return WaitAnalysis(kind, tile, live, assessment.value, assessment.clears_floor, hand, self.table)
+        value, clears = assessment.value, assessment.clears_floor
+        return WaitAnalysis(kind, tile, self.live[kind], value, clears, hand, self.table)
 
     def _winning_tile(self, copies: range, hand: Sequence[int]) -> int:
         """The copy to score a ron with: one the opponent may hold, a plain one if possible."""

@@ -68,9 +68,14 @@ def tenpai_shapes(wall_counts: Sequence[int], required: Sequence[int] | None = N
     # The standard search meets each hand once; a seven-pairs hand may also be standard.
     found = dict(_standard_hands(wall_counts, required))
     for counts, waits in (*_chiitoitsu_hands(wall_counts), *_kokushi_hands(wall_counts)):
-        if not any(required) or _holds(counts, required):
+        if _holds(counts, required):
             found[counts] = tuple(sorted({*found.get(counts, ()), *waits}))
     return [TenpaiShape(counts, waits) for counts, waits in found.items()]
+
+
+def clear_cache() -> None:
+    """Forget the suits searched so far, for measurements on a cold cache."""
+    _suit_parts.cache_clear()
 
 
 def _holds(counts: Sequence[int], required: Sequence[int]) -> bool:

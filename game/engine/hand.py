@@ -12,18 +12,18 @@ from the dealer (East) through the following seats.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from game.engine import analysis
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import (
+    Discarded,
     DoraFlipped,
     Event,
     ExhaustiveDraw,
     FuritenStarted,
     HandBuilt,
     HandStarted,
-    Discarded,
     RiichiDeclared,
     RonOffered,
     RonPassed,
@@ -50,7 +50,7 @@ DISCARDS_PER_SEAT = 17
 SEAT_WIND_ORDER = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     DORA = "dora"
     BUILD = "build"
     DISCARD = "discard"
@@ -58,7 +58,7 @@ class Phase(str, Enum):
     END = "end"
 
 
-class IllegalAction(ValueError):  # noqa: N818 - the domain word reads better than IllegalActionError
+class IllegalAction(ValueError):
     """An action the rules do not allow. `rule` names the rule, for callers and tests."""
 
     def __init__(self, rule: str, message: str) -> None:

@@ -32,6 +32,8 @@ class ReplayReport:
     """The outcome of a replay: the first divergence (if any) and each hand's settlement."""
 
     divergence: str | None = None
+    match: Match | None = None
+    """The match as far as the record took it (to resume an unfinished match)."""
     hands: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
@@ -111,6 +113,7 @@ def replay(lines: list[dict[str, Any]]) -> ReplayReport:
     if not isinstance(seed, int):
         raise RecordError("the header has no whole-number seed")
     match = Match(rules, seed)
+    report.match = match
     expected: list[dict[str, Any]] = []
     for index, line in enumerate(lines[1:], start=2):
         kind = line["type"]
@@ -192,22 +195,29 @@ def _unmatched(expected: list[dict[str, Any]], report: ReplayReport, index: int)
     return False
 
 
+def recorded_deal(line: dict[str, Any], rules: Rules) -> Deal:
+    """The deal a `hand` line records. Raises ValueError naming what is wrong."""
+    wall = line.get("wall")
+    if not isinstance(wall, list) or len(wall) != TILE_COUNT or not all(isinstance(c, str) for c in wall):
+        raise ValueError("the wall must list 136 tiles")
+    codes = [parse_tiles(c, red_fives=rules.red_fives)[0] for c in wall]
+    virtual = line.get("virtual_dora")
+    pair = None
+    if virtual is not None:
+        if not isinstance(virtual, list) or len(virtual) != 2:
+            raise ValueError("virtual_dora must be [indicator, ura]")
+        # The pair comes from a second set: each takes its own first free copy.
+        pair = (ids_for_codes(virtual[:1], rules.red_fives)[0], ids_for_codes(virtual[1:2], rules.red_fives)[0])
+    return Deal(tuple(ids_for_codes(codes, rules.red_fives)), pair)
+
+
 def _start_hand(match: Match, line: dict[str, Any], rules: Rules, report: ReplayReport,
                 index: int) -> list[dict[str, Any]] | None:
     """Start the recorded hand; returns the events it opens with, or None on divergence."""
-    wall = line.get("wall")
     dealer = line.get("dealer")
     try:
-        if not isinstance(wall, list) or len(wall) != TILE_COUNT or not all(isinstance(c, str) for c in wall):
-            raise ValueError("the wall must list 136 tiles")
-        codes = [parse_tiles(c, red_fives=rules.red_fives)[0] for c in wall]
-        virtual = line.get("virtual_dora")
-        virtual_ids = None
-        if virtual is not None:
-            picked = ids_for_codes(virtual[:1], rules.red_fives) + ids_for_codes(virtual[1:2], rules.red_fives)
-            virtual_ids = (picked[0], picked[1])
-        deal = Deal(tuple(ids_for_codes(codes, rules.red_fives)), virtual_ids)
-    except (ValueError, IndexError, TypeError) as error:
+        deal = recorded_deal(line, rules)
+    except ValueError as error:
         raise RecordError(f"line {index}: the wall of hand {line.get('number')} is not valid: {error}") from error
     if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
         raise RecordError(f"line {index}: hand {line.get('number')} has no valid dealer")

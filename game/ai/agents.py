@@ -1,0 +1,121 @@
+"""The AI levels. Each sees only its seat's view and answers with a legal action.
+
+- easy: a random hand that reaches mangan when one exists; naive discards (random, but
+  never its own wait unless forced).
+- normal: the expected-value hand; discards the tile with the least heuristic danger
+  (genbutsu, suji, honour visibility).
+- hard: the same hand choice with more weight on the pool's danger; discards by the
+  danger the Bayesian opponent model infers (game/ai/inference.py).
+Every level takes every legal ron.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from game.ai import building
+from game.ai.danger import heuristic_danger, total_danger
+from game.ai.inference import OpponentModel
+from game.ai.knowledge import Knowledge
+from game.engine.actions import Action, BuildHand, Discard, Ron
+from game.engine.hand import Phase, SeatView
+from game.engine.tiles import code_kind, format_tiles
+
+DangerFunction = Callable[[int, int, Knowledge], float]
+
+
+class Agent:
+    """Shared play: the dora flip is blind, a legal ron is always taken."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do in the {view.phase.value} phase")
+        if view.phase is Phase.DORA:
+            return self.rng.choice(legal)
+        if view.phase is Phase.BUILD:
+            tiles = self.build(view)
+            if tiles is None:
+                return BuildHand(view.seat, "", complete=True)
+            return BuildHand(view.seat, format_tiles(tiles, view.rules.red_fives))
+        if view.phase is Phase.RON:
+            return Ron(view.seat)
+        return self.discard(view, [a for a in legal if isinstance(a, Discard)])
+
+    def build(self, view: SeatView) -> tuple[int, ...] | None:
+        raise NotImplementedError
+
+    def discard(self, view: SeatView, options: list[Discard]) -> Discard:
+        raise NotImplementedError
+
+
+class EasyAgent(Agent):
+    name = "easy"
+
+    def build(self, view: SeatView) -> tuple[int, ...] | None:
+        return building.random_mangan_hand(view, self.rng)
+
+    def discard(self, view: SeatView, options: list[Discard]) -> Discard:
+        waits = set(view.waits)
+        harmless = [a for a in options if code_kind(a.tile) not in waits] or options
+        return self.rng.choice(harmless)
+
+
+class NormalAgent(Agent):
+    name = "normal"
+    style = building.BuildStyle(risk_weight=0.3)
+
+    def build(self, view: SeatView) -> tuple[int, ...] | None:
+        return building.best_hand(view, self.style)
+
+    def discard(self, view: SeatView, options: list[Discard]) -> Discard:
+        return safest(options, Knowledge.of(view), heuristic_danger)
+
+
+class HardAgent(NormalAgent):
+    name = "hard"
+    style = building.BuildStyle(risk_weight=0.5)
+
+    def __init__(self, seed: int = 0, samples_per_decision: int = 4) -> None:
+        super().__init__(seed)
+        self.samples_per_decision = samples_per_decision
+        self.models: dict[int, OpponentModel] = {}
+        self.hand_key: object = None
+
+    def discard(self, view: SeatView, options: list[Discard]) -> Discard:
+        knowledge = Knowledge.of(view)
+        key = (view.wall, view.dealer)
+        if key != self.hand_key:
+            self.hand_key = key
+            self.models = {o: OpponentModel(view, o, self.rng) for o in knowledge.opponents}
+        for model in self.models.values():
+            model.update(view, knowledge, self.samples_per_decision)
+
+        def inferred(kind: int, opponent: int, known: Knowledge) -> float:
+            return self.models[opponent].danger(kind, known)
+
+        return safest(options, knowledge, inferred)
+
+
+def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction) -> Discard:
+    """The discard with the least total danger; a plain five before a red one."""
+    def key(action: Discard) -> tuple[float, bool, int]:
+        kind = code_kind(action.tile)
+        return total_danger(kind, knowledge, danger), action.tile.startswith("0"), kind
+    return min(options, key=key)
+
+
+LEVELS: dict[str, type[Agent]] = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+
+
+def make_agent(level: str, seed: int = 0) -> Agent:
+    """An AI player of `level` ("easy", "normal" or "hard"), seeded for reproducible play."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; levels are {', '.join(LEVELS)}")
+    return LEVELS[level](seed)

@@ -1,0 +1,139 @@
+"""The hard level's opponent model: what could the opponent's fixed hand be?
+
+Particles are sampled opponent walls: the tiles it has discarded (known to be in its
+wall and its pool) plus unseen tiles drawn at random for the rest. From each sampled
+wall the opponent is assumed to build the hand the analyser ranks best (within a scoring budget) among the tiles
+it has not discarded. A particle dies when later evidence contradicts it — a discard
+that is not in its pool, or a tile let pass in riichi that its hand would have won
+on — and turns harmless (furiten) when the opponent discarded or let pass one of its
+waits. The danger of a tile is the share of living particles that win on it, blended
+with the heuristic prior so that few particles never mean certainty.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from game.ai.building import scored_hands
+from game.ai.danger import heuristic_danger
+from game.ai.knowledge import Knowledge
+from game.engine.events import Discarded, RiichiDeclared
+from game.engine.hand import SeatView
+from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
+
+PRIOR_WEIGHT = 4.0
+MAX_PARTICLES = 200
+PARTICLE_BUDGET = 200
+"""Waits scored to find a sampled opponent's hand (see building.scored_hands)."""
+WIND_ORDER = ("east", "south", "west", "north")
+
+
+@dataclass
+class Particle:
+    pool: Counter[int]
+    clearing: frozenset[int]
+    waits: frozenset[int]
+    furiten: bool = False
+    alive: bool = True
+
+    def wins_on(self, kind: int) -> bool:
+        return self.alive and not self.furiten and kind in self.clearing
+
+
+class OpponentModel:
+    """Particles for one opponent, updated from the seat's view before each discard."""
+
+    def __init__(self, view: SeatView, opponent: int, rng: random.Random) -> None:
+        self.opponent = opponent
+        self.rng = rng
+        self.rules = view.rules
+        self.seat_wind = EAST + WIND_ORDER.index(view.seat_winds[opponent])
+        self.dora_indicator = view.dora_indicator
+        self.particles: list[Particle] = []
+        self.seen_events = 0
+
+    def update(self, view: SeatView, knowledge: Knowledge, new_samples: int) -> None:
+        """Apply the evidence that arrived since the last update, then add particles."""
+        self._apply_evidence(view)
+        living = [p for p in self.particles if p.alive]
+        self.particles = living[-MAX_PARTICLES:]
+        for _ in range(new_samples):
+            particle = self._sample(knowledge)
+            if particle is not None:
+                self.particles.append(particle)
+
+    def danger(self, kind: int, knowledge: Knowledge) -> float:
+        prior = heuristic_danger(kind, self.opponent, knowledge)
+        if prior == 0.0:
+            return 0.0
+        wins = sum(1 for p in self.particles if p.wins_on(kind))
+        return (wins + PRIOR_WEIGHT * prior) / (len(self.particles) + PRIOR_WEIGHT)
+
+    def _apply_evidence(self, view: SeatView) -> None:
+        events = view.events[self.seen_events:]
+        in_riichi = self._in_riichi(view.events[: self.seen_events])
+        for event in events:
+            if isinstance(event, RiichiDeclared) and event.seat == self.opponent:
+                in_riichi = True
+            if not isinstance(event, Discarded):
+                continue
+            kind = code_kind(event.tile)
+            for particle in self.particles:
+                if event.seat == self.opponent:
+                    if particle.pool[kind] <= 0:
+                        particle.alive = False
+                    else:
+                        particle.pool[kind] -= 1
+                        particle.furiten |= kind in particle.waits
+                elif in_riichi and kind in particle.waits:
+                    if kind in particle.clearing and not particle.furiten:
+                        particle.alive = False
+                    particle.furiten = True
+            if event.seat == self.opponent and event.riichi:
+                in_riichi = True
+        self.seen_events = len(view.events)
+
+    def _in_riichi(self, events: tuple) -> bool:
+        return any(
+            (isinstance(e, RiichiDeclared) and e.seat == self.opponent)
+            or (isinstance(e, Discarded) and e.seat == self.opponent and e.riichi)
+            for e in events
+        )
+
+    def _sample(self, knowledge: Knowledge) -> Particle | None:
+        discarded = Counter(knowledge.discarded_by[self.opponent])
+        unknown = [k for k in range(KIND_COUNT) for _ in range(knowledge.unseen[k])]
+        hidden = 34 - sum(discarded.values())
+        if hidden < 13 or len(unknown) < hidden:
+            return None
+        drawn = Counter(self.rng.sample(unknown, hidden))
+        wall = tuple(_ids(drawn, self.rules.red_fives, self.dora_indicator))
+        hands = scored_hands(wall, self.seat_wind, self.dora_indicator, self.rules, PARTICLE_BUDGET, until_mangan=False)
+        pool = drawn + discarded
+        if not hands:
+            return Particle(pool, frozenset(), frozenset())
+        best = hands[0]
+        pool.subtract(Counter(t // 4 for t in best.tiles))
+        pool -= discarded
+        clearing = frozenset(w.kind for w in best.waits if w.clears_floor)
+        particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits))
+        particle.furiten = any(k in particle.waits for k in discarded)
+        passed = knowledge.safe[self.opponent] - set(discarded)
+        if not particle.furiten and passed & clearing:
+            return None
+        particle.furiten |= bool(passed & particle.waits)
+        return particle
+
+
+def _ids(kinds: Counter[int], red_fives: bool, taken: int | None) -> list[int]:
+    """Tile ids for sampled kinds: never the `taken` id (the dora indicator), and plain
+    fives first, so a sample invents a red five only when it holds every five."""
+    ids = []
+    for kind, count in sorted(kinds.items()):
+        free = [kind * 4 + o for o in range(4) if kind * 4 + o != taken]
+        free.sort(key=lambda tile: red_fives and tile in RED_FIVE_IDS)
+        ids += free[:count]
+    return ids
+

@@ -1,0 +1,34 @@
+"""The oracle: a reference agent that sees the opponents' hands. Never a playable level.
+
+It builds like the normal level and discards a tile that lets an opponent ron only when
+every remaining tile does, so the arena can measure how far a level's deal-in rate is
+from the least that perfect knowledge allows.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from game.ai.agents import NormalAgent
+from game.engine.actions import Discard
+from game.engine.events import RonOffered
+from game.engine.hand import Hand, SeatView
+
+
+class OracleAgent(NormalAgent):
+    name = "oracle"
+
+    def __init__(self, seed: int, table: Callable[[], Hand]) -> None:
+        super().__init__(seed)
+        self.table = table
+
+    def discard(self, view: SeatView, options: list[Discard]) -> Discard:
+        hand = self.table()
+        safe = [action for action in options if not _deals_in(hand, action)]
+        return super().discard(view, safe or options)
+
+
+def _deals_in(hand: Hand, action: Discard) -> bool:
+    trial = copy.deepcopy(hand)
+    return any(isinstance(event, RonOffered) for event in trial.apply(action))

@@ -1,0 +1,5 @@
+"""Input for each phase of the table: mouse and keys turned into moves of the player.
+
+Controls keep only pointer state (hover, cursor, drag); what a move does to the game
+is the engine's, through the table scene.
+"""

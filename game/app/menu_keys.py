@@ -1,0 +1,61 @@
+"""Keyboard for a column or row of pygame_gui buttons: arrows move, Enter/Space press."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+PREVIOUS_KEYS = (pygame.K_UP, pygame.K_LEFT)
+NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class ButtonRing:
+    """Buttons with their actions; one of them has the keyboard focus (shown selected)."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[UIButton, Callable[[], None]]] = []
+        self.focus = 0
+
+    def add(self, button: UIButton, action: Callable[[], None]) -> UIButton:
+        self.entries.append((button, action))
+        if len(self.entries) == 1:
+            button.select()
+        return button
+
+    def focus_first_enabled(self) -> None:
+        """Put the focus on the first button that can be pressed (after some were disabled)."""
+        self.entries[self.focus][0].unselect()
+        self.focus = next((i for i, (button, _) in enumerate(self.entries) if button.is_enabled), 0)
+        self.entries[self.focus][0].select()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for button, action in self.entries:
+                if event.ui_element is button:
+                    action()
+                    return True
+            return False
+        if event.type != pygame.KEYDOWN or not self.entries:
+            return False
+        if event.key in PREVIOUS_KEYS + NEXT_KEYS:
+            self._move(-1 if event.key in PREVIOUS_KEYS else 1)
+            return True
+        if event.key in PRESS_KEYS:
+            button, action = self.entries[self.focus]
+            if button.is_enabled:
+                action()
+            return True
+        return False
+
+    def _move(self, step: int) -> None:
+        enabled = [i for i, (button, _) in enumerate(self.entries) if button.is_enabled]
+        if not enabled:
+            return
+        self.entries[self.focus][0].unselect()
+        position = enabled.index(self.focus) if self.focus in enabled else 0
+        self.focus = enabled[(position + step) % len(enabled)]
+        self.entries[self.focus][0].select()

@@ -1,0 +1,109 @@
+"""Scenes and the scene stack: title, settings, the table, and overlays on top of it.
+
+A scene handles events (returning whether it used them), updates with the time passed,
+and draws; `draw` never changes game state. pygame_gui elements a scene creates are
+listed in `elements`: hidden while another scene covers it, removed when it leaves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.core import UIElement
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+
+class Scene:
+    opaque = True
+    """An opaque scene hides the scenes beneath it; an overlay lets them show through."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.elements: list[UIElement] = []
+
+    def enter(self) -> None:
+        """Called when the scene comes on the stack: create its gui elements here."""
+
+    def leave(self) -> None:
+        for element in self.elements:
+            element.kill()
+        self.elements.clear()
+
+    def cover(self) -> None:
+        for element in self.elements:
+            element.hide()
+
+    def uncover(self) -> None:
+        for element in self.elements:
+            element.show()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds (only the top scene is updated)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; must not change any state."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].cover()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].uncover()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (the one beneath stays covered)."""
+        self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Leave every scene and start again from `scene` (back to the title, say)."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def remove(self, scene: Scene) -> None:
+        """Take a scene off wherever it is (a dialog closed by the scene beneath)."""
+        if self.top is scene:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.leave()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        top = self.top
+        return top.handle_event(event) if top is not None else False
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)

@@ -1,0 +1,75 @@
+"""The privacy curtain between two players at one screen: "Pass to West — click or press
+Space when ready". Beneath it the table shows only what both players may see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app.scenes.table import TableScene
+    from game.app.window import App
+
+SHADE = (6, 20, 14, 215)
+CARD = (16, 41, 31)
+GOLD = (240, 207, 106)
+INK = (241, 234, 210)
+SOFT = (185, 196, 186)
+READY_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class CurtainScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.shade = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        self.shade.fill(SHADE)
+        self.card = pygame.Rect(0, 0, 620, 220)
+        self.card.center = app.screen.get_rect().center
+
+    @property
+    def heading(self) -> str:
+        session = self.table.session
+        return f"Pass to {session.wind(self.seat)} — {session.name(self.seat)}"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in READY_KEYS
+        )
+        if ready:
+            self.app.stack.remove(self)
+            self.table.lift_curtain(self.seat)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_menu()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.shade, (0, 0))
+        pygame.draw.rect(surface, CARD, self.card, border_radius=14)
+        pygame.draw.rect(surface, GOLD, self.card, 2, border_radius=14)
+        text = self.app.text
+        text.draw(
+            surface, self.heading, 30, GOLD, (self.card.centerx, self.card.top + 40), "midtop", bold=True
+        )
+        text.draw(
+            surface,
+            "Click or press Space when ready.",
+            20,
+            INK,
+            (self.card.centerx, self.card.top + 104),
+            "midtop",
+        )
+        text.draw(
+            surface,
+            "The other player looks away: your tiles are shown next.",
+            16,
+            SOFT,
+            (self.card.centerx, self.card.top + 150),
+            "midtop",
+        )

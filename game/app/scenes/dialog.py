@@ -1,0 +1,121 @@
+"""A modal dialog over the current scene: a title, a message, perhaps tiles, and buttons.
+
+Used for "are you sure?", the ron prompt, notices and the pause menu. Arrows move
+between the buttons, Enter or Space presses one, Esc takes the escape choice if any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.app.menu_keys import ButtonRing
+from game.app.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+PANEL_COLOUR = (16, 41, 31)
+BORDER = (201, 169, 74)
+INK = (241, 234, 210)
+GOLD = (240, 207, 106)
+SHADE = (0, 0, 0, 150)
+BUTTON_HEIGHT = 46
+TILE_WIDTH = 44
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str
+    action: Callable[[], None]
+    key: int | None = None
+    object_id: str | None = None
+
+
+class Dialog(Scene):
+    opaque = False
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        message: str,
+        choices: Sequence[Choice],
+        tiles: Sequence[str] = (),
+        escape: Callable[[], None] | None = None,
+        width: int = 600,
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.choices = list(choices)
+        self.tiles = list(tiles)
+        self.escape = escape
+        self.lines = app.text.wrap(message, 18, width - 56)
+        height = 80 + len(self.lines) * 26 + (90 if self.tiles else 0) + BUTTON_HEIGHT + 40
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = app.screen.get_rect().center
+        self.ring = ButtonRing()
+        self.shade = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        self.shade.fill(SHADE)
+
+    def enter(self) -> None:
+        count = len(self.choices)
+        gap = 14
+        width = min(220, (self.panel.width - 40 - gap * (count - 1)) // max(1, count))
+        left = self.panel.centerx - (count * width + (count - 1) * gap) // 2
+        top = self.panel.bottom - BUTTON_HEIGHT - 22
+        for index, choice in enumerate(self.choices):
+            button = UIButton(
+                pygame.Rect(left + index * (width + gap), top, width, BUTTON_HEIGHT),
+                choice.label,
+                self.app.manager,
+                object_id=ObjectID(object_id=choice.object_id, class_id="@menu_button"),
+            )
+            self.elements.append(button)
+            self.ring.add(button, self._chooser(choice))
+
+    def _chooser(self, choice: Choice) -> Callable[[], None]:
+        def choose() -> None:
+            self.app.stack.remove(self)
+            choice.action()
+
+        return choose
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.ring.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.escape is not None:
+                self.app.stack.remove(self)
+                self.escape()
+                return True
+            for choice in self.choices:
+                if choice.key is not None and event.key == choice.key:
+                    self._chooser(choice)()
+                    return True
+        return True  # modal: nothing reaches the scene beneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.shade, (0, 0))
+        pygame.draw.rect(surface, PANEL_COLOUR, self.panel, border_radius=12)
+        pygame.draw.rect(surface, BORDER, self.panel, 2, border_radius=12)
+        text = self.app.text
+        text.draw(
+            surface, self.title, 26, GOLD, (self.panel.centerx, self.panel.top + 22), "midtop", bold=True
+        )
+        y = self.panel.top + 70
+        for line in self.lines:
+            text.draw(surface, line, 18, INK, (self.panel.centerx, y), "midtop")
+            y += 26
+        if self.tiles:
+            width = len(self.tiles) * (TILE_WIDTH + 4)
+            x = self.panel.centerx - width // 2
+            for code in self.tiles:
+                surface.blit(self.app.art.tile(code, TILE_WIDTH), (x, y + 12))
+                x += TILE_WIDTH + 4

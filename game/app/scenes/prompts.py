@@ -1,0 +1,47 @@
+"""The questions and notices the table puts to a player, in words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.scenes.dialog import Choice, Dialog
+from game.app.session import Notice
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+
+def nothing() -> None:
+    """The choice that only closes the dialog."""
+
+
+def build_anyway(app: App, tenpai: bool, build: Callable[[], None]) -> Dialog:
+    reason = "No live wait of this hand reaches mangan" if tenpai else "This hand is not tenpai"
+    return Dialog(app, "Are you sure?",
+                  f"{reason}: it can never win this hand. Any 13 tiles are allowed, and it costs nothing "
+                  "more than the chance to win.",
+                  [Choice("Build it anyway", build), Choice("Keep building", nothing)], escape=nothing)
+
+
+def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog:
+    return Dialog(app, "Discard a winning tile?",
+                  f"{code} is one of your own winning tiles. Discarding it makes you furiten: you could "
+                  "never win this hand by ron.",
+                  [Choice("Discard it", discard), Choice("Keep it", nothing)], tiles=[code], escape=nothing)
+
+
+def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None]) -> Dialog:
+    return Dialog(app, "Ron?",
+                  f"{discarder}'s {code} completes your hand, and the win is allowed. Passing makes you "
+                  "furiten for the rest of the hand.",
+                  [Choice("Ron (R)", lambda: decide(True), pygame.K_r, "#ron_button"),
+                   Choice("Pass (P)", lambda: decide(False), pygame.K_p)],
+                  tiles=[code])
+
+
+def notice(app: App, told: Notice) -> Dialog:
+    title = "Your winning tile" if told.tile else "Notice"
+    return Dialog(app, title, told.text, [Choice("OK", nothing)], tiles=[told.tile] if told.tile else [])

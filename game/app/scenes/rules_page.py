@@ -1,0 +1,224 @@
+"""The rules, readable in the game: how a hand goes, the mangan floor, furiten, payment,
+and every option of the preset in use, with tiles drawn as tiles.
+
+The page is laid out once into a tall picture and scrolled (wheel, arrows, Page Up/Down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.app.rule_texts import OPTIONS, PRESET_NAMES, choice_text
+from game.app.scene import Scene
+from game.app.views.felt import draw_felt
+from game.engine.rules import Rules
+from game.engine.tiles import parse_tiles
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+GOLD = (240, 207, 106)
+INK = (241, 234, 210)
+SOFT = (185, 196, 186)
+PAGE_WIDTH = 980
+VIEWPORT = pygame.Rect(150, 70, PAGE_WIDTH, 660)
+TILE = 40
+SCROLL_STEP = 60
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # heading, text, tiles, option
+    body: str
+    caption: str = ""
+
+
+def pages(rules: Rules) -> list[Block]:
+    payment = choice_text("settlement", rules.settlement)
+    blocks = [
+        Block("heading", "17 Steps in one minute"),
+        Block(
+            "text",
+            "Two players sit opposite at an automatic table that raises four walls of 17 stacks, two "
+            "tiles high. The wall in front of you is yours: 34 tiles only you will see. The walls to "
+            "the left and right are side walls, used only for the dora.",
+        ),
+        Block(
+            "text",
+            "You choose 13 of your 34 tiles as a riichi hand, then both players take turns to discard "
+            "from the 21 tiles left over. There is no drawing, no calling and no tsumo: you can only "
+            "win by ron on the other player's discard, and only with a hand worth mangan or more.",
+        ),
+        Block("heading", "A hand, step by step"),
+        Block(
+            "text",
+            "1. The first player (East) picks any upper tile of a side wall and turns it over: the dora "
+            "indicator. The dora is the next tile in order. The tile beneath stays hidden: it is the "
+            "ura dora indicator, shown only after a win.",
+        ),
+        Block("tiles", "9m1m", "indicator 9m: the dora is 1m (9 wraps to 1, North to East, Chun to Haku)"),
+        Block(
+            "text",
+            "2. Both players open their own walls and build: any 13 tiles are allowed, but only a tenpai "
+            "hand that reaches mangan can win. The helper shows every wait, its live copies and value.",
+        ),
+        Block(
+            "tiles",
+            "123m456p789s55p23s",
+            "tenpai on 1s or 4s, but riichi + pinfu is only 2 han: it cannot win",
+        ),
+        Block(
+            "text", f"3. Everyone is in riichi ({choice_text('riichi_timing', rules.riichi_timing).lower()})."
+        ),
+        Block(
+            "text",
+            "4. Players discard in turn, one tile from their pool, 17 each. The last discard is "
+            "outlined. If nobody wins after 17 discards each, the hand is drawn and every hand shown.",
+        ),
+        Block("heading", "The mangan floor"),
+        Block(
+            "text",
+            "A win is allowed only if the hand is worth mangan at that moment, counting riichi, dora "
+            "and red fives but never ura dora, which is added afterwards as a bonus. Example: this "
+            "hand waits on 1m 2m 3m 4m 5m.",
+        ),
+        Block("tiles", "1112223334m777p", "waits 1m 2m 3m 4m 5m (no dora)"),
+        Block(
+            "text",
+            "On 2m, 3m or 5m it is riichi + sanankou, 3 han 50 fu; on 1m riichi + iipeikou. None is "
+            "mangan, so such a tile must be passed — and then even 4m (suuankou, a yakuman) can no "
+            "longer be won.",
+        ),
+        Block("heading", "Dead waits and furiten"),
+        Block(
+            "text",
+            "A wait whose four copies are all in your own 34 tiles (or are the dora indicator) can "
+            "never come: it is dead. A player who discards one of their own winning tiles, or lets a "
+            "winning tile pass (by choice, or because it is below mangan), is furiten and can never "
+            "ron this hand. Only 17 of your 21 pool tiles are discarded, so at most 4 of your own "
+            "winning tiles can be held back safely.",
+        ),
+        Block("heading", "Payment"),
+        Block("text", payment + "."),
+        Block("heading", f"The rules in use: {PRESET_NAMES.get(rules.preset_name, rules.preset_name)}"),
+    ]
+    for option, text in OPTIONS.items():
+        value = getattr(rules, option)
+        blocks.append(Block("option", f"{text.name}: {choice_text(option, value)}", text.explanation))
+    blocks += [
+        Block("heading", "Playing in the window"),
+        Block(
+            "text",
+            "Mouse: drag or click tiles into your hand, click a pool tile to discard it. Keyboard: "
+            "arrows move, Space picks a tile, Enter confirms or discards, S sorts, G suggests, "
+            "Esc opens the menu. With two players at one screen, a curtain hides each player's tiles "
+            "while the other may be looking.",
+        ),
+    ]
+    return blocks
+
+
+class RulesScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.page = self._render(pages(app.settings.rules))
+        self.scroll = 0
+
+    def enter(self) -> None:
+        button = UIButton(
+            pygame.Rect(24, 20, 110, 40),
+            "Back (Esc)",
+            self.app.manager,
+            object_id=ObjectID(object_id="#back", class_id="@small_button"),
+        )
+        self.elements.append(button)
+        self.back_button = button
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page.get_height() - VIEWPORT.height)
+
+    def _render(self, blocks: list[Block]) -> pygame.Surface:
+        heights = [self._block(None, block, 0) for block in blocks]
+        page = pygame.Surface((PAGE_WIDTH, sum(heights) + 40), pygame.SRCALPHA)
+        y = 0
+        for block, height in zip(blocks, heights, strict=True):
+            self._block(page, block, y)
+            y += height
+        return page
+
+    def _block(self, page: pygame.Surface | None, block: Block, y: int) -> int:
+        """Draw one block at y (or only measure it, without a page); its height."""
+        text = self.app.text
+        if block.kind == "heading":
+            if page is not None:
+                text.draw(page, block.body, 26, GOLD, (0, y + 14), bold=True)
+            return 56
+        if block.kind == "tiles":
+            codes = parse_tiles(block.body)
+            if page is not None:
+                for index, code in enumerate(codes):
+                    page.blit(self.app.art.tile(code, TILE), (20 + index * (TILE + 2), y + 4))
+                text.draw(page, block.caption, 15, SOFT, (20, y + TILE * 4 // 3 + 12))
+            return TILE * 4 // 3 + 44
+        if block.kind == "option":
+            lines = text.wrap(block.caption, 15, PAGE_WIDTH - 40)
+            if page is not None:
+                text.draw(page, block.body, 18, INK, (20, y), bold=True)
+                for index, line in enumerate(lines):
+                    text.draw(page, line, 15, SOFT, (20, y + 26 + index * 20))
+            return 30 + len(lines) * 20 + 8
+        lines = text.wrap(block.body, 18, PAGE_WIDTH)
+        if page is not None:
+            for index, line in enumerate(lines):
+                text.draw(page, line, 18, INK, (0, y + index * 27))
+        return len(lines) * 27 + 12
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        import pygame_gui
+
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
+            self.app.stack.pop()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * SCROLL_STEP)
+            return True
+        if event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_UP: -SCROLL_STEP,
+                pygame.K_DOWN: SCROLL_STEP,
+                pygame.K_PAGEUP: -VIEWPORT.height + 60,
+                pygame.K_PAGEDOWN: VIEWPORT.height - 60,
+                pygame.K_SPACE: VIEWPORT.height - 60,
+                pygame.K_HOME: -self.page.get_height(),
+                pygame.K_END: self.page.get_height(),
+            }
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.stack.pop()
+                return True
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return True
+        return False
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        self.app.text.draw(surface, "Rules", 34, GOLD, (640, 16), "midtop", bold=True)
+        surface.blit(
+            self.page, VIEWPORT.topleft, pygame.Rect(0, self.scroll, VIEWPORT.width, VIEWPORT.height)
+        )
+        if self.max_scroll:
+            track = pygame.Rect(VIEWPORT.right + 16, VIEWPORT.top, 6, VIEWPORT.height)
+            pygame.draw.rect(surface, (40, 80, 60), track, border_radius=3)
+            thumb_height = max(30, track.height * VIEWPORT.height // self.page.get_height())
+            thumb_y = track.top + (track.height - thumb_height) * self.scroll // self.max_scroll
+            pygame.draw.rect(surface, GOLD, (track.left, thumb_y, 6, thumb_height), border_radius=3)
+        self.app.text.draw(surface, "Wheel, arrows or Page Up/Down to scroll", 14, SOFT, (640, 770), "midtop")

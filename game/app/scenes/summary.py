@@ -1,0 +1,95 @@
+"""The end of the match: who finished ahead, why it ended, and every hand's payments."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.app.menu_keys import ButtonRing
+from game.app.scene import Scene
+from game.app.session import Session
+from game.app.views.felt import draw_felt
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+GOLD = (240, 207, 106)
+INK = (241, 234, 210)
+SOFT = (185, 196, 186)
+ROWS_SHOWN = 16
+END_REASONS = {"hands": "all the hands of the match were played", "bust": "a player could not pay on"}
+
+
+class SummaryScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.ring = ButtonRing()
+
+    def enter(self) -> None:
+        button = UIButton(
+            pygame.Rect(540, 716, 200, 48),
+            "Title (Enter)",
+            self.app.manager,
+            object_id=ObjectID(object_id="#to_title", class_id="@menu_button"),
+        )
+        self.elements.append(button)
+        self.ring.add(button, self.to_title)
+
+    def to_title(self) -> None:
+        from game.app.scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.ring.handle_event(event)
+
+    @property
+    def heading(self) -> str:
+        scores = self.session.match.scores
+        best = max(scores)
+        leaders = [seat for seat, score in enumerate(scores) if score == best]
+        if len(leaders) > 1:
+            return "The match ends level"
+        return f"{self.session.name(leaders[0])} wins the match"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        text = self.app.text
+        match = self.session.match
+        text.draw(surface, self.heading, 44, GOLD, (640, 50), "midtop", bold=True)
+        reason = END_REASONS.get(match.end_reason or "", match.end_reason or "")
+        text.draw(surface, f"The match is over: {reason}.", 20, INK, (640, 116), "midtop")
+        names = [self.session.name(seat) for seat in range(match.rules.players)]
+        final = "    ".join(f"{name}: {score:g}" for name, score in zip(names, match.scores, strict=True))
+        text.draw(surface, final, 26, INK, (640, 160), "midtop", bold=True)
+        y = 230
+        text.draw(surface, "Hand", 17, SOFT, (260, y))
+        text.draw(surface, "How it ended", 17, SOFT, (340, y))
+        for index, name in enumerate(names):
+            text.draw(surface, name, 17, SOFT, (860 + index * 160, y), "topright")
+        endings = self.endings()
+        for settlement in match.settlements[-ROWS_SHOWN:]:
+            y += 28
+            text.draw(surface, f"{settlement.hand_number}", 17, INK, (260, y))
+            text.draw(surface, endings.get(settlement.hand_number, ""), 17, INK, (340, y))
+            for index, gain in enumerate(settlement.gains):
+                words = f"{gain:+g}" if gain else "—"
+                text.draw(surface, words, 17, INK, (860 + index * 160, y), "topright")
+
+    def endings(self) -> dict[int, str]:
+        """Each hand's ending in words, read from the match record."""
+        endings: dict[int, str] = {}
+        number = 0
+        for line in self.session.match.record:
+            if line["type"] == "hand":
+                number = line["number"]
+            elif line["type"] == "event" and line["event"] == "won":
+                won = f"{self.session.name(line['seat'])}: ron, {line['level']}"
+                endings[number] = f"{endings[number]}; {won}" if number in endings else won
+            elif line["type"] == "event" and line["event"] == "exhaustive_draw":
+                endings[number] = "Exhaustive draw"
+        return endings

@@ -1,0 +1,157 @@
+"""The title screen: continue, play the AI (by level), two players, rules, settings, quit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.app.match_setup import (
+    ai_available,
+    new_session,
+    resume_session,
+    save_slot,
+    table_supported,
+)
+from game.app.menu_keys import ButtonRing
+from game.app.rule_texts import rules_summary
+from game.app.savegame import SaveError
+from game.app.scene import Scene
+from game.app.session import SeatPlan, Session
+from game.app.settings import AI_LEVELS
+from game.app.views.felt import draw_felt
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+GOLD = (240, 207, 106)
+INK = (241, 234, 210)
+SOFT = (185, 196, 186)
+WARN = (255, 210, 122)
+COLUMN = pygame.Rect(440, 300, 400, 48)
+DECORATION = ("1z", "7z", "1m", "7m", "0p", "9s", "6z")
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.ring = ButtonRing()
+        self.buttons: dict[str, UIButton] = {}
+
+    def enter(self) -> None:
+        y = COLUMN.top
+        if save_slot(self.app).exists():
+            self._button(
+                "continue",
+                "Continue the unfinished match",
+                (COLUMN.left, y, COLUMN.width, 48),
+                self.continue_match,
+            )
+            y += 62
+        level_width = (COLUMN.width - 20) // 3
+        for index, level in enumerate(AI_LEVELS):
+            rect = (COLUMN.left + index * (level_width + 10), y + 26, level_width, 48)
+            self._button(f"ai_{level}", level.capitalize(), rect, lambda lv=level: self.start_solo(lv))
+        self.ai_label_y = y
+        y += 26 + 62
+        entries = (
+            ("hotseat", "Two players on this computer", self.start_hotseat),
+            ("rules", "Rules", self.open_rules),
+            ("settings", "Settings", self.open_settings),
+            ("quit", "Quit", self.app.quit),
+        )
+        for name, label, action in entries:
+            self._button(name, label, (COLUMN.left, y, COLUMN.width, 48), action)
+            y += 62
+        playable = table_supported(self.app.settings.rules.players)
+        for level in AI_LEVELS:
+            if not playable or not ai_available():
+                self.buttons[f"ai_{level}"].disable()
+        if not playable:
+            self.buttons["hotseat"].disable()
+        self.ring.focus_first_enabled()
+
+    def _button(self, name: str, label: str, rect: tuple[int, int, int, int],
+                action: Callable[[], None]) -> None:
+        button = UIButton(
+            pygame.Rect(rect),
+            label,
+            self.app.manager,
+            object_id=ObjectID(object_id=f"#{name}", class_id="@menu_button"),
+        )
+        self.elements.append(button)
+        self.buttons[name] = button
+        self.ring.add(button, action)
+
+    def uncover(self) -> None:
+        # Settings may have changed what can be played: rebuild the buttons.
+        self.leave()
+        self.ring = ButtonRing()
+        self.buttons = {}
+        self.enter()
+
+    def start_solo(self, level: str) -> None:
+        self.app.settings = self.app.settings.with_changes(ai_level=level)
+        plan = SeatPlan.solo(self.app.settings.rules.players, level)
+        self._open_table(new_session(self.app, plan))
+
+    def start_hotseat(self) -> None:
+        self._open_table(new_session(self.app, SeatPlan.hotseat(self.app.settings.rules.players)))
+
+    def continue_match(self) -> None:
+        try:
+            session = resume_session(self.app)
+        except SaveError as error:
+            self.app.notice = f"The unfinished match could not be continued: {error}."
+            self.uncover()
+            return
+        self._open_table(session)
+
+    def _open_table(self, session: Session) -> None:
+        from game.app.scenes.table import TableScene
+
+        self.app.notice = None
+        self.app.stack.replace(TableScene(self.app, session))
+
+    def open_rules(self) -> None:
+        from game.app.scenes.rules_page import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.app.scenes.settings_screen import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return self.ring.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        text = self.app.text
+        text.draw(surface, "17 Steps", 72, GOLD, (640, 70), "midtop", bold=True)
+        text.draw(surface, "十七歩 — the riichi duel from Kaiji", 24, INK, (640, 160), "midtop")
+        x = 640 - len(DECORATION) * 52 // 2
+        for index, code in enumerate(DECORATION):
+            surface.blit(self.app.art.tile(code, 44), (x + index * 52, 206))
+        text.draw(surface, "Play against the AI:", 17, SOFT, (COLUMN.left, self.ai_label_y), "topleft")
+        rules = self.app.settings.rules
+        text.draw(surface, f"Rules: {rules_summary(rules)}", 16, SOFT, (640, 730), "midtop")
+        notes = []
+        if not table_supported(rules.players):
+            notes.append(
+                f"The window plays two-player tables; this preset seats {rules.players}. "
+                "Choose a two-player preset in Settings."
+            )
+        elif not ai_available():
+            notes.append("The AI is not installed in this copy: two players can still play.")
+        if self.app.notice:
+            notes.append(self.app.notice)
+        for index, note in enumerate(notes):
+            text.draw(surface, note, 16, WARN, (640, 756 + index * 22 - 22 * (len(notes) - 1)), "midtop")

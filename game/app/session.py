@@ -1,0 +1,212 @@
+"""A match being played in the window: who sits where, and the one door to the engine.
+
+Every action goes through `Session.apply`, which saves the match record afterwards and
+keeps each human seat's private notices (a winning tile that may not be taken, a hand
+completed at the deadline) until that seat is looking. The session decides no rule: it
+asks the engine what is legal and what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.engine.actions import Action
+from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
+from game.engine.hand import Hand, Phase, SeatView
+from game.engine.match import Match
+from game.engine.rules import Rules
+
+SOLO = "solo"
+HOTSEAT = "hotseat"
+
+
+class Agent(Protocol):
+    def act(self, view: SeatView) -> Action: ...
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays: `mode` solo (one human against the AI) or hotseat (humans share the screen)."""
+
+    mode: str
+    humans: tuple[int, ...]
+    names: tuple[str, ...]
+    ai_level: str | None = None
+
+    @classmethod
+    def solo(cls, players: int, level: str) -> SeatPlan:
+        names = ("You", *(f"{level.capitalize()} AI" for _ in range(players - 1)))
+        return cls(SOLO, (0,), names, level)
+
+    @classmethod
+    def hotseat(cls, players: int) -> SeatPlan:
+        return cls(HOTSEAT, tuple(range(players)), tuple(f"Player {n + 1}" for n in range(players)))
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "mode": self.mode,
+            "humans": list(self.humans),
+            "names": list(self.names),
+            "ai_level": self.ai_level,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> SeatPlan:
+        mode, humans, names, level = data["mode"], data["humans"], data["names"], data.get("ai_level")
+        if mode not in (SOLO, HOTSEAT) or not isinstance(humans, list) or not isinstance(names, list):
+            raise ValueError("not a seat plan")
+        if level is not None and not isinstance(level, str):
+            raise ValueError("the AI level must be text")
+        return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something a seat must be told privately, with the tile it is about."""
+
+    seat: int
+    text: str
+    tile: str | None = None
+
+
+MISSED_REASONS = {
+    "below_floor": "it is worth less than mangan (ura dora never counts toward the floor)",
+    "furiten": "you are furiten",
+    "no_yaku": "the win would have no yaku",
+}
+
+
+class Session:
+    def __init__(
+        self,
+        match: Match,
+        plan: SeatPlan,
+        agents: dict[int, Agent],
+        executor: Executor,
+        on_change: Callable[[Session], None] | None = None,
+    ) -> None:
+        self.match = match
+        self.plan = plan
+        self.agents = agents
+        self.executor = executor
+        self.on_change = on_change
+        self.notices: list[Notice] = []
+        self._views: dict[int, SeatView] = {}
+        self._background: Future[list[Event]] | None = None
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def hand(self) -> Hand:
+        assert self.match.hand is not None
+        return self.match.hand
+
+    @property
+    def busy(self) -> bool:
+        """An action is being applied in the background: the engine must not be touched."""
+        return self._background is not None
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.plan.humans
+
+    def name(self, seat: int) -> str:
+        return self.plan.names[seat]
+
+    def wind(self, seat: int) -> str:
+        return self.view(seat).seat_winds[seat].capitalize()
+
+    def view(self, seat: int) -> SeatView:
+        cached = self._views.get(seat)
+        if cached is None:
+            cached = self.hand.view_for(seat)
+            self._views[seat] = cached
+        return cached
+
+    def waiting_on(self) -> list[int]:
+        """Seats whose move the hand waits for, in turn order (none while busy)."""
+        if self.busy:
+            return []
+        waiting = self.hand.waiting_on()
+        return [seat for seat in self.hand.turn_order if seat in waiting]
+
+    def next_human(self) -> int | None:
+        """The human who must act now; while building, the first in turn order."""
+        return next((seat for seat in self.waiting_on() if self.is_human(seat)), None)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action now. Raises the engine's IllegalAction, state unchanged."""
+        if self.busy:
+            raise RuntimeError("an action is still being applied")
+        return self._applied(self.match.apply(action))
+
+    def apply_in_background(self, action: Action) -> None:
+        """For actions the engine may take a second over (completing a hand at the deadline)."""
+        if self.busy:
+            raise RuntimeError("an action is still being applied")
+        self._background = self.executor.submit(self.match.apply, action)
+
+    def poll(self) -> list[Event]:
+        """Finish a background action once it is done; its events (else none)."""
+        if self._background is None or not self._background.done():
+            return []
+        future, self._background = self._background, None
+        return self._applied(future.result())
+
+    def next_hand(self) -> None:
+        self.match.next_hand()
+        self._changed()
+
+    def _applied(self, events: list[Event]) -> list[Event]:
+        self._collect_notices(events)
+        self._changed()
+        return events
+
+    def _changed(self) -> None:
+        self._views.clear()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _collect_notices(self, events: list[Event]) -> None:
+        for index, event in enumerate(events):
+            if not getattr(event, "private", False) or not self.is_human(event.seat):
+                continue
+            if isinstance(event, WinningTileMissed):
+                self.notices.append(
+                    Notice(event.seat, self._missed_text(event, events[index + 1 :]), event.tile)
+                )
+            elif isinstance(event, HandBuilt) and event.completed_automatically:
+                self.notices.append(
+                    Notice(
+                        event.seat, "Time is up: your hand was completed with the builder's best suggestion."
+                    )
+                )
+
+    def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> str:
+        discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
+        furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
+        if event.reason == "furiten":
+            consequence = "You stay furiten for the rest of this hand."
+        elif furiten is not None and not furiten.permanent:
+            consequence = "You are not in riichi yet, so this furiten ends with your own discard."
+        else:
+            consequence = "Letting it pass makes you furiten for the rest of this hand."
+        return (
+            f"{self.wind(discarder)}'s {event.tile} completes your hand, but you may not win on it: "
+            f"{MISSED_REASONS.get(event.reason, event.reason)}. {consequence}"
+        )
+
+    def take_notice(self, seat: int) -> Notice | None:
+        """The oldest notice for `seat`, removed from the queue."""
+        for index, notice in enumerate(self.notices):
+            if notice.seat == seat:
+                return self.notices.pop(index)
+        return None
+
+    @property
+    def hand_over(self) -> bool:
+        return not self.busy and self.hand.phase is Phase.END

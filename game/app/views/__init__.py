@@ -1,0 +1,1 @@
+"""Drawing, one module per thing on the table; views read state and never change it."""

@@ -1,0 +1,75 @@
+"""The bottom seat building: the opened wall in two rows and the 13 hand slots above it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import layout
+from game.app.art import TileArt
+from game.app.builder import BuildState
+from game.app.controls.build import BuildControls
+from game.app.text import Text
+from game.app.views import marks
+from game.engine.hand import HAND_SIZE
+from game.engine.tiles import tile_code
+
+SOFT = (185, 196, 186)
+INK = (241, 234, 210)
+HOVER_LIFT = 8
+
+
+def draw_building(
+    surface: pygame.Surface,
+    art: TileArt,
+    text: Text,
+    state: BuildState,
+    controls: BuildControls,
+    show_cursor: bool,
+) -> None:
+    red = state.red_fives
+    drag = controls.drag
+    dragging = drag.tile if drag is not None and drag.moved else None
+    text.draw(
+        surface,
+        f"Your hand: {len(state.hand)} of 13",
+        16,
+        INK,
+        (layout.slot_rect(0).left, layout.SLOT_Y - 26),
+        bold=True,
+    )
+    text.draw(
+        surface,
+        "Drag or click tiles; Space moves the one under the cursor, Enter confirms.",
+        14,
+        SOFT,
+        (layout.slot_rect(12).right, layout.SLOT_Y - 24),
+        "topright",
+    )
+    for index in range(HAND_SIZE):
+        rect = layout.slot_rect(index)
+        tile = state.hand[index] if index < len(state.hand) else None
+        if tile is None or tile == dragging:
+            marks.empty_slot(surface, rect)
+            continue
+        lift = HOVER_LIFT if tile == controls.hover and drag is None else 0
+        surface.blit(art.tile(tile_code(tile, red), layout.SLOT_TILE), rect.move(0, -lift))
+    if dragging is not None and layout.SLOTS_AREA.collidepoint(drag.pos):
+        slot = controls.slot_for(drag.pos[0])
+        marker = layout.slot_rect(slot)
+        pygame.draw.line(
+            surface, marks.GOLD, (marker.left - 2, marker.top - 4), (marker.left - 2, marker.bottom + 2), 3
+        )
+    for index, tile in enumerate(state.wall):
+        rect = layout.build_wall_rect(index)
+        if state.in_hand(tile):
+            marks.empty_slot(surface, rect)
+            continue
+        if tile == dragging:
+            marks.empty_slot(surface, rect)
+            continue
+        lift = HOVER_LIFT if tile == controls.hover and drag is None else 0
+        surface.blit(art.tile(tile_code(tile, red), layout.BUILD_WALL_TILE), rect.move(0, -lift))
+    if show_cursor:
+        marks.outline(surface, controls.cursor_rect(), marks.INK, 2)
+    if dragging is not None:
+        surface.blit(art.tile(tile_code(dragging, red), layout.SLOT_TILE), drag.topleft)

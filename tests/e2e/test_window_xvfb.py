@@ -1,0 +1,224 @@
+"""The real game in a real X server: `python -m game play --seed N` under Xvfb, played with
+xdotool through a whole two-player hand (mouse drags and clicks, keys), with screenshots.
+
+Needs the Debian packages xvfb and xdotool; without them the test is skipped, saying so.
+The game saves its own screenshots (F12) into the test's folder; progress is read from
+the match record the game saves after every move.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.app import layout
+from game.app.savegame import RECORD_FILE, SaveError, rebuild_match
+from game.engine.hand import Phase
+from game.engine.record import RecordError, read_record
+
+ROOT = Path(__file__).resolve().parents[2]
+LOGICAL = (1280, 800)
+TWO_PLAYERS_BUTTON = (640, 412)  # the title without a saved match: under the three AI buttons
+SUGGEST_BUTTON = (169, 372)
+CONFIRM_BUTTON = (169, 476)
+STEP_PAUSE = 0.35
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+    reason="needs Xvfb and xdotool (Debian packages xvfb and xdotool)",
+)
+
+
+def free_display() -> int:
+    for number in range(71, 200):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            return number
+    raise RuntimeError("no free X display number")
+
+
+class Screen:
+    """The game's window on the Xvfb display, addressed in the game's logical pixels."""
+
+    def __init__(self, env: dict[str, str], window: str) -> None:
+        self.env = env
+        self.window = window
+        geometry = dict(
+            line.split("=") for line in self.xdotool("getwindowgeometry", "--shell", window).split()
+        )
+        self.origin = (int(geometry["X"]), int(geometry["Y"]))
+        self.scale = (int(geometry["WIDTH"]) / LOGICAL[0], int(geometry["HEIGHT"]) / LOGICAL[1])
+
+    def xdotool(self, *args: str) -> str:
+        return subprocess.run(
+            ["xdotool", *args], env=self.env, check=True, capture_output=True, text=True, timeout=20
+        ).stdout
+
+    def at(self, pos: tuple[int, int]) -> list[str]:
+        return [
+            str(round(self.origin[0] + pos[0] * self.scale[0])),
+            str(round(self.origin[1] + pos[1] * self.scale[1])),
+        ]
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.xdotool("mousemove", *self.at(pos))
+        time.sleep(STEP_PAUSE)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.xdotool("mousemove", *self.at(pos), "sleep", "0.1", "click", "1")
+        time.sleep(STEP_PAUSE)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+        self.xdotool(
+            "mousemove",
+            *self.at(start),
+            "sleep",
+            "0.1",
+            "mousedown",
+            "1",
+            "sleep",
+            "0.1",
+            "mousemove",
+            *self.at(middle),
+            "sleep",
+            "0.1",
+            "mousemove",
+            *self.at(end),
+            "sleep",
+            "0.1",
+            "mouseup",
+            "1",
+        )
+        time.sleep(STEP_PAUSE)
+
+    def key(self, name: str) -> None:
+        self.xdotool("key", name)
+        time.sleep(STEP_PAUSE)
+
+    def screenshot(self) -> None:
+        self.key("F12")
+
+
+@pytest.fixture
+def xserver(tmp_path):
+    number = free_display()
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("Xvfb did not start")
+        env = {
+            **os.environ,
+            "DISPLAY": f":{number}",
+            "SDL_AUDIODRIVER": "dummy",
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+            "XDG_DATA_HOME": str(tmp_path / "data"),
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        }
+        env.pop("SDL_VIDEODRIVER", None)
+        yield env
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def current_match(record_path: Path):
+    try:
+        return rebuild_match(read_record(record_path))
+    except (RecordError, SaveError, OSError):
+        return None
+
+
+def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver, tmp_path):
+    shots = tmp_path / "shots"
+    record_path = tmp_path / "data" / "17steps" / RECORD_FILE
+    game = subprocess.Popen(
+        [sys.executable, "-m", "game", "play", "--seed", "5", "--screenshots", str(shots)],
+        cwd=ROOT,
+        env=xserver,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        window = subprocess.run(
+            ["xdotool", "search", "--sync", "--pid", str(game.pid)],
+            env=xserver,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        ).stdout.split()[0]
+        screen = Screen(xserver, window)
+        time.sleep(1.0)
+        screen.screenshot()  # the title
+        screen.click(TWO_PLAYERS_BUTTON)
+        screen.screenshot()  # the curtain
+        settled = play_one_hand(screen, record_path)
+        assert settled, "the hand did not reach its result"
+        time.sleep(2.0)  # the table pauses on the last discard before the result comes up
+        screen.screenshot()  # the result
+        screen.key("Return")
+        match = current_match(record_path)
+        assert match is not None and match.hand_number == 2
+        assert game.poll() is None, game.stderr.read().decode() if game.stderr else ""
+    finally:
+        game.terminate()
+        game.wait(timeout=10)
+    pictures = sorted(shots.glob("*.png"))
+    keep = os.environ.get("SEVENTEEN_STEPS_SHOTS")  # a folder to copy them to, to look at
+    for picture in pictures:
+        if keep:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+            shutil.copy(picture, Path(keep) / f"e2e-{picture.name}")
+    assert len(pictures) == 5, "title, curtain, building, discarding, result"
+
+
+def play_one_hand(screen: Screen, record_path: Path) -> bool:
+    """Answer whatever the table asks until the hand is settled; True when it was."""
+    dragged = shown_discards = False
+    for _ in range(400):
+        match = current_match(record_path)
+        if match is not None and match.settlements:
+            return True
+        if match is None:  # the dora is not flipped yet: nothing is saved before the first move
+            screen.key("space")
+            screen.click(layout.side_stack_rect(3, 8).center)
+            continue
+        hand = match.hand
+        before = len(match.record)
+        screen.key("space")  # the curtain, if it is up
+        if hand.phase is Phase.BUILD:
+            if not dragged:
+                for index in range(3):
+                    screen.drag(layout.build_wall_rect(index).center, layout.slot_rect(index).center)
+                screen.screenshot()  # a hand being built, with the helper
+                dragged = True
+            screen.click(SUGGEST_BUTTON)
+            screen.click(CONFIRM_BUTTON)
+        elif hand.phase is Phase.DISCARD:
+            pool = hand.pools[hand.turn]
+            target = layout.pool_rect(len(pool) // 2, len(pool)).center
+            if len(hand.rivers[hand.turn]) >= 4 and not shown_discards:
+                screen.move(target)
+                screen.screenshot()  # mid-hand: rivers, the pool with a tile raised under the pointer
+                shown_discards = True
+            screen.click(target)
+        elif hand.phase is Phase.RON:
+            screen.key("r")
+        after = current_match(record_path)
+        if after is None or len(after.record) == before:
+            screen.key("Return")  # a dialog's first choice always goes ahead (discard it, OK, build it)
+    return False

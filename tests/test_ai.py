@@ -1,0 +1,136 @@
+"""The AI levels: always legal, reproducible, and sensible in hand-made positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import make_agent
+from game.ai.agents import HardAgent
+from game.ai.arena import run_arena, seat_plan
+from game.ai.knowledge import Knowledge
+from game.ai.oracle import OracleAgent
+from game.engine.actions import Discard, Ron
+from game.engine.events import Discarded, FuritenStarted
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.record import read_record, replay
+from game.engine.rules import PRESETS, Rules
+from game.engine.tiles import code_kind
+from tests.scenario_tools import build_all, crafted_deal, drive
+from tests.test_hand_scenarios import JUNK, NO_DORA, SANSHOKU
+
+
+def quick_agent(level: str, seed: int):
+    if level == "hard":
+        return HardAgent(seed, samples_per_decision=2)
+    return make_agent(level, seed)
+
+
+def play_with_agents(rules: Rules, seed: int, levels: list[str]) -> Match:
+    """A hand where every action comes from an agent; the engine refuses any illegal one."""
+    match = Match(rules, seed)
+    hand = match.next_hand()
+    agents = [quick_agent(level, seed + seat) for seat, level in enumerate(levels)]
+    while hand.phase is not Phase.END:
+        seat = hand.waiting_on()[0]
+        match.apply(agents[seat].act(hand.view_for(seat)))
+    return match
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_level_plays_only_legal_actions_in_every_preset(preset):
+    rules = Rules.preset(preset, hands=1)
+    levels = ["easy", "normal", "hard", "easy"][: rules.players]
+    match = play_with_agents(rules, seed=len(preset), levels=levels)
+    assert match.hand.phase is Phase.END
+    assert replay(match.record).ok
+
+
+def test_same_seed_same_decisions():
+    rules = Rules.preset("kaiji", hands=1)
+    first = play_with_agents(rules, 21, ["hard", "normal"])
+    second = play_with_agents(rules, 21, ["hard", "normal"])
+    assert first.record == second.record
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown AI level"):
+        make_agent("impossible")
+
+
+def test_discards_a_genbutsu_when_one_exists():
+    # West discarded 5m and 6p; East's pool holds both among middle tiles.
+    match = Match(Rules.preset("kaiji", kiriage=False), seed=1)
+    match.next_hand(crafted_deal({0: JUNK + "5m6p34567s", 2: SANSHOKU + "5m6p"}, dora=NO_DORA), 0)
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: ["3s"], 1: ["5m"]}, until_end=False)
+    view = match.hand.view_for(0)
+    assert view.phase is Phase.DISCARD and view.turn == 0
+    action = make_agent("normal").act(view)
+    assert isinstance(action, Discard)
+    assert code_kind(action.tile) in Knowledge.of(view).safe[1]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_holds_back_its_own_waits(level):
+    # East waits on 5s/8s and holds three more 8s in its pool: never discard them.
+    match = Match(Rules.preset("kaiji"), seed=2)
+    match.next_hand(crafted_deal({0: SANSHOKU + "888s", 2: JUNK}, dora=NO_DORA), 0)
+    build_all(match, {0: SANSHOKU, 1: JUNK})
+    agent = quick_agent(level, 3)
+    hand = match.hand
+    assert sum(1 for t in hand.pools[0] if t // 4 in hand.waits[0]) <= 4, "the position must allow it"
+    while hand.phase is not Phase.END:
+        seat = hand.waiting_on()[0]
+        if seat == 0:
+            match.apply(agent.act(hand.view_for(0)))
+        else:
+            drive(match, {1: [None]}, until_end=False)
+    own = [e for e in hand.history if isinstance(e, FuritenStarted) and e.seat == 0]
+    assert own == []
+    assert "8s" not in [e.tile for e in hand.history if isinstance(e, Discarded) and e.seat == 0]
+
+
+def test_takes_a_legal_ron():
+    match = Match(Rules.preset("kaiji"), seed=3)
+    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: [None, None, "8s"]}, until_end=False)
+    view = match.hand.view_for(1)
+    assert view.phase is Phase.RON
+    for level in ("easy", "normal", "hard"):
+        assert make_agent(level).act(view) == Ron(1)
+
+
+def test_seat_plan_swaps_every_seat():
+    assert seat_plan(2, False) == [0, 1] and seat_plan(2, True) == [1, 0]
+    assert seat_plan(4, False) == [0, 1, 0, 1] and seat_plan(4, True) == [1, 0, 1, 0]
+
+
+def test_arena_reports_every_agent_and_writes_replayable_records(tmp_path):
+    results = run_arena("normal", "easy", deals=1, seed=4, records=tmp_path)
+    assert results["hands"] == 1 and results["plays"] == 2
+    normal, easy = results["agents"]["normal"], results["agents"]["easy"]
+    assert normal["units_per_hand"] == pytest.approx(-easy["units_per_hand"])
+    for stats in (normal, easy):
+        assert set(stats) >= {"units_per_hand", "ci95", "win_rate", "deal_in_rate", "draw_rate",
+                              "found_mangan_rate", "decision_p95_s"}
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["deal4000012a.jsonl", "deal4000012b.jsonl"]
+    for path in files:
+        assert replay(read_record(path)).ok
+
+
+def test_oracle_sees_the_winning_tile_and_keeps_it():
+    match = Match(Rules.preset("kaiji"), seed=3)
+    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: [None], 1: [None]}, until_end=False)
+    hand = match.hand
+    oracle = OracleAgent(1, lambda: hand)
+    for _ in range(15):
+        action = oracle.act(hand.view_for(0))
+        assert action.tile != "8s"
+        match.apply(action)
+        drive(match, {1: [None]}, until_end=False)
+    assert hand.phase is Phase.DISCARD

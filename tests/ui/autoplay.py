@@ -1,0 +1,54 @@
+"""A patient test player: looks at the screen the game shows and answers it with the mouse
+and keys, as a person would (curtain, dora, build with Suggest, discards, dialogs)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import layout
+from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.dialog import Dialog
+from game.app.scenes.result import ResultScene
+from game.app.scenes.table import TableScene
+from tests.ui.driver import Driver
+
+DIALOG_ANSWERS = {
+    "Ron?": "Ron",
+    "Are you sure?": "Build it anyway",
+    "Discard a winning tile?": "Discard it",
+    "Your winning tile": "OK",
+    "Notice": "OK",
+}
+
+
+def answer(driver: Driver, table: TableScene) -> None:
+    """Make one move on whatever the screen asks for."""
+    top = driver.top
+    if isinstance(top, CurtainScene):
+        driver.key(pygame.K_SPACE)
+    elif isinstance(top, Dialog):
+        driver.press(driver.button(DIALOG_ANSWERS[top.title]))
+    elif top is table:
+        mode = table.mode()
+        if mode == "dora":
+            driver.click(layout.side_stack_rect(3, 8).center)
+        elif mode == "build":
+            assert table.viewer is not None
+            table.helpers[table.viewer].wait_until_ready(timeout=30)
+            driver.press(driver.button("Suggest"))
+            driver.press(driver.button("Confirm"))
+        elif mode == "discard":
+            view = table.session.view(table.viewer)
+            driver.click(layout.pool_rect(0, len(view.pool)).center)
+        else:
+            driver.frame(dt=0.1)
+    else:
+        driver.frame(dt=0.1)
+
+
+def play_to_result(driver: Driver, table: TableScene, moves: int = 400) -> ResultScene:
+    for _ in range(moves):
+        if isinstance(driver.top, ResultScene):
+            return driver.top
+        answer(driver, table)
+    raise AssertionError(f"no result after {moves} moves; top scene {driver.top!r}")

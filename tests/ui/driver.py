@@ -1,0 +1,104 @@
+"""Drive the real game window with synthetic input, frame by frame (no real clock)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.app.scene import Scene
+from game.app.scenes.title import TitleScene
+from game.app.window import App, LaunchOptions
+
+FRAME = 1 / 60
+
+
+class Driver:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @classmethod
+    def start(cls, folder: Path, seed: int) -> Driver:
+        app = App(
+            LaunchOptions(
+                seed=seed,
+                config_dir=folder / "config",
+                data_dir=folder / "data",
+                screenshot_dir=folder / "shots",
+            )
+        )
+        app.stack.push(TitleScene(app))
+        driver = cls(app)
+        driver.frame()
+        return driver
+
+    def close(self) -> None:
+        self.app.close()
+
+    @property
+    def top(self) -> Scene | None:
+        return self.app.stack.top
+
+    def frame(self, events: Iterable[pygame.event.Event] = (), dt: float = FRAME) -> None:
+        self.app.step(dt, list(events))
+
+    def frames(self, count: int, dt: float = FRAME) -> None:
+        for _ in range(count):
+            self.frame(dt=dt)
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.move(pos)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+        self.frame()  # the gui's own events (button pressed) arrive through the queue
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+        self.move(start)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+        for step in range(1, steps + 1):
+            pos = (
+                start[0] + (end[0] - start[0]) * step // steps,
+                start[1] + (end[1] - start[1]) * step // steps,
+            )
+            self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+    def key(self, key: int) -> None:
+        self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+        self.frame([pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
+
+    def press(self, button: UIButton) -> None:
+        assert button.visible and button.is_enabled, f"button {button.text!r} cannot be pressed"
+        self.click(button.rect.center)
+
+    def button(self, text: str) -> UIButton:
+        """The visible button whose label starts with `text`."""
+        for element in self.app.manager.get_root_container().elements:
+            if isinstance(element, UIButton) and element.visible and element.text.startswith(text):
+                return element
+        raise AssertionError(f"no visible button {text!r}")
+
+    def wait_until(
+        self, done: Callable[[], bool], frames: int = 600, dt: float = FRAME, seconds: float = 60.0
+    ) -> None:
+        """Run frames until `done`: at least `frames` of them, and for background work (the
+        AI, the wall analysis) up to `seconds` of real time."""
+        deadline = time.monotonic() + seconds
+        count = 0
+        while not done():
+            if count >= frames and time.monotonic() > deadline:
+                raise AssertionError("the game did not get there in time")
+            self.frame(dt=dt)
+            count += 1
+            if count >= frames:
+                time.sleep(0.005)
+
+    def pixels(self) -> pygame.Surface:
+        return self.app.screen.copy()
+

@@ -1,0 +1,99 @@
+"""Two players at one screen: every frame of a whole hand is checked, and no frame shows
+a player's own tiles while the curtain for the other player is up."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import layout
+from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.dialog import Dialog
+from game.app.scenes.result import ResultScene
+from game.app.scenes.table import TableScene
+from game.engine.hand import Phase
+from tests.ui.autoplay import answer
+
+FACE = (246, 242, 228)  # the ivory of a tile face; backs are blue, the felt green
+PRIVATE_AREAS = (pygame.Rect(100, 606, 1100, 194), layout.HELPER_PANEL)
+
+
+def face_pixels(surface: pygame.Surface, area: pygame.Rect) -> int:
+    mask = pygame.mask.from_threshold(surface.subsurface(area), FACE, (10, 10, 10, 255))
+    return mask.count()
+
+
+def test_no_frame_shows_a_players_tiles_while_the_other_players_curtain_is_up(driver):
+    driver.press(driver.button("Two players"))
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    checked = {"curtain": 0, "private": 0}
+    seen_private = set()
+
+    def check_frame() -> None:
+        curtain = next((s for s in driver.app.stack.scenes if isinstance(s, CurtainScene)), None)
+        layer = pygame.Surface(driver.app.screen.get_size())
+        table.draw(layer)  # the table as drawn beneath whatever covers it
+        if curtain is not None:
+            checked["curtain"] += 1
+            assert table.shown_private_seat is None
+            assert all(face_pixels(layer, area) == 0 for area in PRIVATE_AREAS), "tiles behind the curtain"
+            return
+        seat = table.shown_private_seat
+        if seat is None:
+            return
+        checked["private"] += 1
+        seen_private.add(seat)
+        view = table.session.view(seat)
+        assert seat == table.viewer == table.bottom
+        if view.phase is Phase.DISCARD:
+            assert view.turn == seat, "a pool is shown only on its owner's turn"
+            # The same detector does see the viewer's own tiles when they may be shown.
+            assert face_pixels(layer, PRIVATE_AREAS[0]) > 0
+
+    original = driver.frame
+
+    def checked_frame(events=(), dt=1 / 60):
+        original(events, dt)
+        check_frame()
+
+    driver.frame = checked_frame
+    for _ in range(500):
+        if isinstance(driver.top, ResultScene):
+            break
+        answer(driver, table)
+    assert isinstance(driver.top, ResultScene)
+    assert checked["curtain"] > 20 and checked["private"] > 20
+    assert seen_private == {0, 1}
+
+
+def test_the_curtain_names_the_player_and_waits_for_them(driver):
+    driver.press(driver.button("Two players"))
+    curtain = driver.top
+    assert isinstance(curtain, CurtainScene)
+    table = driver.app.stack.scenes[0]
+    dealer = table.session.hand.dealer
+    assert curtain.heading == f"Pass to East — {table.session.name(dealer)}"
+    driver.frames(30)
+    assert driver.top is curtain and table.viewer is None
+    driver.click((640, 400))
+    assert driver.top is table and table.viewer == dealer == table.bottom
+
+
+def test_each_player_gets_the_whole_build_time(driver):
+    driver.press(driver.button("Two players"))
+    table = driver.app.stack.scenes[0]
+    driver.key(pygame.K_SPACE)
+    driver.click(layout.side_stack_rect(3, 8).center)
+    driver.wait_until(lambda: table.mode() == "build")
+    first = table.viewer
+    driver.frames(60, dt=1.0)  # a minute of the first player's three
+    assert 115 < table.countdown() <= 120
+    table.helpers[first].wait_until_ready(timeout=60)
+    driver.press(driver.button("Suggest"))
+    driver.press(driver.button("Confirm"))
+    while isinstance(driver.top, Dialog):
+        driver.press(driver.button("Build it anyway"))
+    assert isinstance(driver.top, CurtainScene)
+    driver.key(pygame.K_SPACE)
+    assert table.viewer != first and table.mode() == "build"
+    assert 179 < table.countdown() <= 180

@@ -1,0 +1,87 @@
+"""The unfinished match is saved after every move and continued from the title screen."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, rebuild_match
+from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
+from game.app.session import SeatPlan
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.tiles import format_tiles
+from tests.scenario_tools import build_all, drive
+from tests.ui.autoplay import answer
+
+
+def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
+    match = Match(Rules.preset("pro_stream"), seed=5)
+    hand = match.next_hand()
+    build_all(match, {seat: format_tiles(hand.walls[seat][:13], True) for seat in (0, 1)})
+    drive(match, {}, until_end=True)
+    match.next_hand()
+    slot = SaveSlot(tmp_path)
+    slot.save(SeatPlan.hotseat(2), match)
+    saved = slot.load()
+    assert saved.plan == SeatPlan.hotseat(2)
+    assert saved.match.record == json.loads(json.dumps(match.record))
+    assert saved.match.hand_number == 2 and saved.match.scores == match.scores
+
+
+def test_a_record_that_does_not_replay_is_refused(tmp_path):
+    match = Match(Rules.preset("kaiji"), seed=5)
+    match.next_hand()
+    lines = json.loads(json.dumps(match.record))
+    lines.append({"type": "action", "action": "discard", "seat": 0, "tile": "1m"})
+    with pytest.raises(SaveError):
+        rebuild_match(lines)
+
+
+def test_files_that_do_not_belong_together_are_refused(tmp_path):
+    slot = SaveSlot(tmp_path)
+    first = Match(Rules.preset("kaiji"), seed=1)
+    first.next_hand()
+    slot.save(SeatPlan.hotseat(2), first)
+    other = Match(Rules.preset("kaiji"), seed=2)
+    other.next_hand()
+    (tmp_path / PLAN_FILE).write_text(
+        json.dumps({"seed": 2, **SeatPlan.hotseat(2).to_dict()}), encoding="utf-8"
+    )
+    (tmp_path / RECORD_FILE).write_text(
+        "\n".join(json.dumps(line) for line in first.record), encoding="utf-8"
+    )
+    with pytest.raises(SaveError, match="belong together"):
+        slot.load()
+
+
+def test_the_title_continues_the_match_where_it_was_left(driver):
+    driver.press(driver.button("Two players"))
+    table = driver.app.stack.scenes[0]
+    while not (table.session.view(table.session.hand.dealer).rivers[table.session.hand.dealer]):
+        answer(driver, table)
+    record = list(table.session.match.record)
+    assert SaveSlot(driver.app.data_dir).exists()
+    driver.key(27)  # Esc: the menu
+    driver.press(driver.button("Title"))
+    assert isinstance(driver.top, TitleScene)
+    driver.press(driver.button("Continue the unfinished match"))
+    resumed = driver.app.stack.scenes[0]
+    assert isinstance(resumed, TableScene) and resumed is not table
+    assert resumed.session.match.record == json.loads(json.dumps(record))
+    assert resumed.session.plan.mode == "hotseat"
+
+
+def test_a_damaged_save_is_reported_and_forgotten(driver):
+    slot = SaveSlot(driver.app.data_dir)
+    driver.app.data_dir.mkdir(parents=True, exist_ok=True)
+    (driver.app.data_dir / PLAN_FILE).write_text("{}", encoding="utf-8")
+    (driver.app.data_dir / RECORD_FILE).write_text("not a record", encoding="utf-8")
+    driver.app.stack.reset(TitleScene(driver.app))
+    driver.frame()
+    driver.press(driver.button("Continue the unfinished match"))
+    assert isinstance(driver.top, TitleScene)
+    assert driver.app.notice is not None and "could not be continued" in driver.app.notice
+    assert not slot.exists()

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from game.app.session import SeatPlan
-from game.app.storage import write_text_atomically
 from game.engine.match import Match
 from game.engine.record import RecordError, read_record, replay, write_record
+from game.files import write_text_atomically
 
 RECORD_FILE = "unfinished_match.jsonl"
 PLAN_FILE = "unfinished_match.json"

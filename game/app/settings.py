@@ -11,8 +11,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game.app.storage import write_text_atomically
 from game.engine.rules import Rules
+from game.files import write_text_atomically
 
 SETTINGS_FILE = "settings.json"
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1200))

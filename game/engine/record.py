@@ -7,8 +7,6 @@ report: replaying it re-runs every action through the engine and compares each e
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +19,7 @@ from game.engine.match import RECORD_FORMAT, RECORD_VERSION, Match
 from game.engine.rules import Rules
 from game.engine.table import Deal
 from game.engine.tiles import TILE_COUNT, ids_for_codes, parse_tiles, tile_code
+from game.files import write_text_atomically
 
 
 class RecordError(ValueError):
@@ -45,19 +44,8 @@ class ReplayReport:
 
 def write_record(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
     """Write a record atomically: a crash leaves the old file or the new one, never half."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     text = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
-    descriptor, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    write_text_atomically(Path(path), text)
 
 
 def read_record(path: str | Path) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
 
 if TYPE_CHECKING:
@@ -15,9 +16,6 @@ if TYPE_CHECKING:
 
 SHADE = (6, 20, 14, 215)
 CARD = (16, 41, 31)
-GOLD = (240, 207, 106)
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
 READY_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 

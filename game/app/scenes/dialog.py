@@ -15,6 +15,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.menu_keys import ButtonRing
+from game.app.palette import GOLD, INK
 from game.app.scene import Scene
 
 if TYPE_CHECKING:
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 
 PANEL_COLOUR = (16, 41, 31)
 BORDER = (201, 169, 74)
-INK = (241, 234, 210)
-GOLD = (240, 207, 106)
 SHADE = (0, 0, 0, 150)
 BUTTON_HEIGHT = 46
 TILE_WIDTH = 44

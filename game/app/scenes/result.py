@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton
 
 from game.app import layout
 from game.app.menu_keys import ButtonRing
+from game.app.palette import GOLD, GOOD, INK, SOFT
 from game.app.scene import Scene
 from game.app.session import Session
 from game.engine.hand import Win
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
 
 SHADE = (4, 16, 10, 190)
 PANEL = (16, 41, 31)
-GOLD = (240, 207, 106)
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
-GOOD = (120, 220, 140)
 HAND_TILE = 52
 SMALL_TILE = 36
 URA = "ura dora"

@@ -13,6 +13,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.palette import GOLD, INK, SOFT
 from game.app.rule_texts import OPTIONS, PRESET_NAMES, choice_text
 from game.app.scene import Scene
 from game.app.views.felt import draw_felt
@@ -22,9 +23,6 @@ from game.engine.tiles import parse_tiles
 if TYPE_CHECKING:
     from game.app.window import App
 
-GOLD = (240, 207, 106)
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
 PAGE_WIDTH = 980
 VIEWPORT = pygame.Rect(150, 70, PAGE_WIDTH, 660)
 TILE = 40

@@ -9,6 +9,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.menu_keys import ButtonRing
+from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
 from game.app.session import Session
 from game.app.views.felt import draw_felt
@@ -16,9 +17,6 @@ from game.app.views.felt import draw_felt
 if TYPE_CHECKING:
     from game.app.window import App
 
-GOLD = (240, 207, 106)
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
 ROWS_SHOWN = 16
 END_REASONS = {"hands": "all the hands of the match were played", "bust": "a player could not pay on"}
 

@@ -8,13 +8,12 @@ from game.app import layout
 from game.app.art import TileArt
 from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
+from game.app.palette import GOLD, INK, SOFT
 from game.app.text import Text
 from game.app.views import marks
 from game.engine.hand import HAND_SIZE
 from game.engine.tiles import tile_code
 
-SOFT = (185, 196, 186)
-INK = (241, 234, 210)
 HOVER_LIFT = 8
 
 
@@ -57,7 +56,7 @@ def draw_building(
         slot = controls.slot_for(drag.pos[0])
         marker = layout.slot_rect(slot)
         pygame.draw.line(
-            surface, marks.GOLD, (marker.left - 2, marker.top - 4), (marker.left - 2, marker.bottom + 2), 3
+            surface, GOLD, (marker.left - 2, marker.top - 4), (marker.left - 2, marker.bottom + 2), 3
         )
     for index, tile in enumerate(state.wall):
         rect = layout.build_wall_rect(index)
@@ -70,6 +69,6 @@ def draw_building(
         lift = HOVER_LIFT if tile == controls.hover and drag is None else 0
         surface.blit(art.tile(tile_code(tile, red), layout.BUILD_WALL_TILE), rect.move(0, -lift))
     if show_cursor:
-        marks.outline(surface, controls.cursor_rect(), marks.INK, 2)
+        marks.outline(surface, controls.cursor_rect(), INK, 2)
     if dragging is not None:
         surface.blit(art.tile(tile_code(dragging, red), layout.SLOT_TILE), drag.topleft)

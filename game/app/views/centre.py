@@ -8,15 +8,10 @@ import pygame
 
 from game.app import layout
 from game.app.art import TileArt
+from game.app.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
 from game.app.text import Text
 from game.engine.tiles import code_kind, dora_kind, kind_code
 
-PANEL = (12, 46, 32)
-EDGE = (201, 169, 74)
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
-GOLD = (240, 207, 106)
-URGENT = (255, 120, 90)
 DORA_TILE = 30
 
 

@@ -11,17 +11,11 @@ import pygame
 from game.app import layout
 from game.app.art import TileArt
 from game.app.helper import HelperReport, WaitLine
+from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.text import Text
 from game.engine.tiles import tile_code
 
-PANEL = (12, 46, 32)
-EDGE = (201, 169, 74)
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
-GOLD = (240, 207, 106)
-GOOD = (120, 220, 140)
 BAD = (255, 120, 90)
-WARN = (255, 200, 110)
 WAIT_TILE = 28
 SMALL_TILE = 24
 PAD = 12

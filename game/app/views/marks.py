@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-GOLD = (240, 207, 106)
+from game.app.palette import GOLD
+
 WAIT_MARK = (255, 170, 40)
 FURITEN_RED = (196, 40, 40)
-INK = (241, 234, 210)
 SLOT_LINE = (120, 170, 140)
 
 

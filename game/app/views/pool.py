@@ -10,12 +10,11 @@ import pygame
 from game.app import layout
 from game.app.art import TileArt
 from game.app.controls.pool import PoolControls
+from game.app.palette import INK, SOFT
 from game.app.text import Text
 from game.app.views import marks
 from game.engine.tiles import kind_code, tile_code
 
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
 WAIT_TILE = 30
 
 
@@ -38,7 +37,7 @@ def draw_pool(
         if tile // 4 in waits:
             marks.wait_marker(surface, rect)
         if active and keyboard and index == controls.cursor:
-            marks.outline(surface, rect, marks.INK, 2)
+            marks.outline(surface, rect, INK, 2)
 
 
 def draw_hand(

@@ -8,12 +8,10 @@ import pygame
 
 from game.app import layout
 from game.app.art import TileArt
+from game.app.palette import GOLD, INK, SOFT
 from game.app.text import Text
 from game.app.views import marks
 
-INK = (241, 234, 210)
-SOFT = (185, 196, 186)
-GOLD = (240, 207, 106)
 PLATE = (12, 46, 32)
 PLATE_TOPLEFT = {0: (10, 700), 2: (10, 12)}
 PLATE_SIZE = (172, 52)

@@ -1,4 +1,4 @@
-"""Atomic writes for the user's files: a crash leaves the old file or the new one."""
+"""Atomic file writes (records, saves, settings): a crash leaves the old file or the new one."""
 
 from __future__ import annotations
 

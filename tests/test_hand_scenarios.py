@@ -253,3 +253,43 @@ def test_a_view_never_shows_another_seats_hand_before_the_end():
     assert [e for e in view.events if getattr(e, "private", False) and e.seat != 0] == []
     assert any(isinstance(e, WinningTileMissed) for e in hand.view_for(1).events)
     assert view.built == (True, True)
+
+
+def contexts_after_each_discard(rules: Rules) -> list[tuple[str, object]]:
+    """(who discarded and how many times, the other seat's win context) after every discard."""
+    match = start(rules, {0: JUNK, 2: JUNK})
+    build_all(match, {0: JUNK, 1: JUNK})
+    hand = match.hand
+    seen = []
+    while hand.phase is Phase.DISCARD:
+        seat = hand.turn
+        drive(match, {seat: [None]}, until_end=False)
+        seen.append((f"{'EW'[seat]}{hand.discards_made(seat)}", hand.win_context(1 - seat, seat)))
+    return seen
+
+
+@pytest.mark.parametrize(("timing", "ippatsu_after"), [
+    ("with_first_discard", {"W1", "E2"}),  # each seat's window: from its riichi discard to its next
+    ("before_play", {"E1", "W1"}),  # riichi before play: a ron on the opponent's first discard
+])
+def test_ippatsu_windows_for_each_seat(timing, ippatsu_after):
+    seen = contexts_after_each_discard(Rules.preset("kaiji", riichi_timing=timing))
+    assert {label for label, context in seen if context.ippatsu} == ippatsu_after
+    first = dict(seen)["E1"]
+    assert first.riichi is (timing == "before_play") and first.renhou is (timing == "with_first_discard")
+
+
+@pytest.mark.parametrize(("houtei", "houtei_after"), [
+    ("each_final_discard", {"E17", "W17"}),
+    ("last_discard_of_hand", {"W17"}),
+])
+def test_houtei_windows_for_each_seat(houtei, houtei_after):
+    seen = contexts_after_each_discard(Rules.preset("kaiji", houtei=houtei))
+    assert len(seen) == 34
+    assert {label for label, context in seen if context.houtei} == houtei_after
+
+
+def test_the_first_player_is_east_and_the_second_west():
+    match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK}, dealer=1)
+    assert match.hand.view_for(0).seat_winds == ("west", "east")
+    assert match.hand.win_context(1, 0).seat_wind == 27

@@ -9,7 +9,7 @@ from game.ai.agents import HardAgent
 from game.ai.arena import run_arena, seat_plan
 from game.ai.knowledge import Knowledge
 from game.ai.oracle import OracleAgent
-from game.engine.actions import Discard, Ron
+from game.engine.actions import ChooseDora, Discard, Ron
 from game.engine.events import Discarded, FuritenStarted
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -134,3 +134,15 @@ def test_oracle_sees_the_winning_tile_and_keeps_it():
         match.apply(action)
         drive(match, {1: [None]}, until_end=False)
     assert hand.phase is Phase.DISCARD
+
+
+ONLY_KOKUSHI = "19m19p19s1234567z2457m2457p2457s2457m245p57s"  # 1597 tenpai hands, one reaches mangan
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_builds_the_only_mangan_hand_of_a_wall_that_has_exactly_one(level):
+    match = Match(Rules.preset("kaiji"), seed=4)
+    match.next_hand(crafted_deal({0: ONLY_KOKUSHI, 2: JUNK}, dora=(1, 0, "2m", "3m")), 0)
+    match.apply(ChooseDora(0, 1, 0))  # indicator 2m: the dora, 3m, is nowhere in the wall
+    action = make_agent(level, seed=9).act(match.hand.view_for(0))
+    assert action.tiles == "19m19p19s1234567z"

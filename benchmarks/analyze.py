@@ -6,6 +6,7 @@ the dora indicator from the other tiles. Per wall it times
     scoring); shapes+ids: the same with every hand's 13 tile ids worked out;
   * selection: one 13-tile selection (the wall's middle tenpai hand, scored) as the
     builder helper analyses it (its waits are scored afresh: nothing is cached yet);
+  * deadline: `complete_selection` of an empty selection (its default scoring budget);
   * full: every tenpai hand with every wait scored, ranked;
   * situational: the ippatsu/houtei floor checks on top of the full analysis;
 and prints the median, 95th percentile and maximum of each, in milliseconds. Each
@@ -26,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import candidates
-from game.engine.analysis import analyze_selection, analyze_wall, tenpai_hands
+from game.engine.analysis import analyze_selection, analyze_wall, complete_selection, tenpai_hands
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import EAST, TILE_COUNT
 
@@ -88,7 +89,14 @@ def measure_full(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, 
     return times
 
 
-MEASURES = {"shapes": measure_shapes, "selection": measure_selection, "full": measure_full}
+def measure_deadline(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, list[float]]:
+    """The build deadline with nothing selected: `complete_selection` within its budget."""
+    return {"deadline": [timed(complete_selection, wall, [], EAST, indicator, rules)[0] for wall, indicator in walls]}
+
+
+MEASURES = {
+    "shapes": measure_shapes, "selection": measure_selection, "deadline": measure_deadline, "full": measure_full,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,8 +4,8 @@
   never its own wait unless forced).
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
-- hard: the same hand choice with more weight on the pool's danger; discards by the
-  danger the Bayesian opponent model infers (game/ai/inference.py).
+- hard: the same hand choice; discards by the danger the Bayesian opponent model infers
+  (game/ai/inference.py).
 Every level takes every legal ron.
 """
 
@@ -80,9 +80,8 @@ class NormalAgent(Agent):
 
 class HardAgent(NormalAgent):
     name = "hard"
-    style = building.BuildStyle(risk_weight=0.5)
 
-    def __init__(self, seed: int = 0, samples_per_decision: int = 4) -> None:
+    def __init__(self, seed: int = 0, samples_per_decision: int = 3) -> None:
         super().__init__(seed)
         self.samples_per_decision = samples_per_decision
         self.models: dict[int, OpponentModel] = {}

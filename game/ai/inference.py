@@ -23,9 +23,9 @@ from game.engine.events import Discarded, RiichiDeclared
 from game.engine.hand import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
 
-PRIOR_WEIGHT = 4.0
+PRIOR_WEIGHT = 12.0
 MAX_PARTICLES = 200
-PARTICLE_BUDGET = 200
+PARTICLE_BUDGET = 150
 """Waits scored to find a sampled opponent's hand (see building.scored_hands)."""
 WIND_ORDER = ("east", "south", "west", "north")
 

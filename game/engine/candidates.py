@@ -1,7 +1,7 @@
 """Every 13-tile tenpai hand a wall can build, with its waits, on 34-kind counts.
 
 No scoring and no tile ids here: this is the shape search under the analyser, written to
-list every tenpai hand of a 34-tile wall in well under a tenth of a second.
+list the thousands of tenpai hands of a typical 34-tile wall in tens of milliseconds.
 
 A complete 14-tile standard hand has one suit holding the pair (its tile count is 3n+2)
 and suits of sets only (3n). Taking the winning tile out leaves either

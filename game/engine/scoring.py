@@ -138,9 +138,10 @@ def assess_ron(hand: Sequence[int], win_tile: int, context: WinContext, rules: R
     with ippatsu/houtei/renhou only when `floor_counts_situational` is on. With the floor
     off (4 players) any hand with a yaku may win.
     """
-    floor_context = context if rules.floor_counts_situational else context.without_situational()
-    floor_value = score_win(hand, win_tile, floor_context.without_ura(), rules)
-    value = score_win(hand, win_tile, context, rules)
+    floor_context = (context if rules.floor_counts_situational else context.without_situational()).without_ura()
+    floor_value = score_win(hand, win_tile, floor_context, rules)
+    # Without ura and with situational yaku counted, both are the same win: score it once.
+    value = floor_value if floor_context == context else score_win(hand, win_tile, context, rules)
     if value is None:
         return RonAssessment(floor_value, None, False)
     # with the floor off (4 players) any hand with a yaku may win

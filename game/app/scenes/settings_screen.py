@@ -19,7 +19,7 @@ from pygame_gui.elements import (
     UIScrollingContainer,
 )
 
-from game.app.palette import GOLD, SOFT
+from game.app.palette import GOLD, SOFT, WARN
 from game.app.rule_texts import OPTIONS, PRESET_NAMES, choices_for
 from game.app.scene import Scene
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
@@ -29,7 +29,6 @@ from game.engine.rules import PRESETS, Rules
 if TYPE_CHECKING:
     from game.app.window import App
 
-WARN = (255, 210, 122)
 AREA = pygame.Rect(120, 80, 1040, 630)
 ROW_HEIGHT = 70
 CONTROL_X = 560

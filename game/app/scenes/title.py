@@ -17,7 +17,7 @@ from game.app.match_setup import (
     table_supported,
 )
 from game.app.menu_keys import ButtonRing
-from game.app.palette import GOLD, INK, SOFT
+from game.app.palette import GOLD, INK, SOFT, WARN
 from game.app.rule_texts import rules_summary
 from game.app.savegame import SaveError
 from game.app.scene import Scene
@@ -28,7 +28,6 @@ from game.app.views.felt import draw_felt
 if TYPE_CHECKING:
     from game.app.window import App
 
-WARN = (255, 210, 122)
 COLUMN = pygame.Rect(440, 300, 400, 48)
 DECORATION = ("1z", "7z", "1m", "7m", "0p", "9s", "6z")
 

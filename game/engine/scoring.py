@@ -8,10 +8,11 @@ counts dora and red fives but never ura dora (ura is added afterwards, as a bonu
 
 from __future__ import annotations
 
-from collections import Counter
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
@@ -23,6 +24,7 @@ LEVELS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 3.0, "yakuman": 4.0}
 MANGAN_BASE_POINTS = 2000
 RENHOU_FOUR_HAN = 4
+_FIVE_KINDS = frozenset(red // 4 for red in RED_FIVE_IDS)
 
 _YAKU_NAMES = {
     "Riichi": "riichi", "Ippatsu": "ippatsu", "Houtei Raoyui": "houtei", "Renhou": "renhou",
@@ -138,67 +140,130 @@ def assess_ron(hand: Sequence[int], win_tile: int, context: WinContext, rules: R
     with ippatsu/houtei/renhou only when `floor_counts_situational` is on. With the floor
     off (4 players) any hand with a yaku may win.
     """
+    return assess_rons(hand, (win_tile,), context, rules)[0]
+
+
+def assess_rons(
+    hand: Sequence[int], win_tiles: Sequence[int], context: WinContext, rules: Rules
+) -> list[RonAssessment]:
+    """`assess_ron` for each of `win_tiles` on one hand: the analyser scores thousands of
+    waits, so the hand is checked and the table's scoring settings are worked out once."""
     floor_context = (context if rules.floor_counts_situational else context.without_situational()).without_ura()
-    floor_value = score_win(hand, win_tile, floor_context, rules)
+    floor_setting = _setting(floor_context, rules)
     # Without ura and with situational yaku counted, both are the same win: score it once.
-    value = floor_value if floor_context == context else score_win(hand, win_tile, context, rules)
-    if value is None:
-        return RonAssessment(floor_value, None, False)
-    # with the floor off (4 players) any hand with a yaku may win
-    clears = (floor_value is not None and floor_value.is_mangan_or_more) if rules.floor_applies else True
-    return RonAssessment(floor_value, value, clears)
+    paid_setting = floor_setting if floor_context == context else _setting(context, rules)
+    kinds, red_kinds = _hand_kinds(hand, rules)
+    assessments = []
+    for win_tile in win_tiles:
+        win_kind, win_red = _win_kind(kinds, win_tile, rules)
+        reds = tuple(sorted((*red_kinds, win_kind))) if win_red else red_kinds
+        floor_value = _score_cached(kinds, win_kind, reds, floor_setting)
+        value = floor_value if paid_setting is floor_setting else _score_cached(kinds, win_kind, reds, paid_setting)
+        if value is None:
+            assessments.append(RonAssessment(floor_value, None, False))
+            continue
+        # with the floor off (4 players) any hand with a yaku may win
+        clears = (floor_value is not None and floor_value.is_mangan_or_more) if rules.floor_applies else True
+        assessments.append(RonAssessment(floor_value, value, clears))
+    return assessments
 
 
 def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> WinValue | None:
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
+    kinds, red_kinds = _hand_kinds(hand, rules)
+    win_kind, win_red = _win_kind(kinds, win_tile, rules)
+    reds = tuple(sorted((*red_kinds, win_kind))) if win_red else red_kinds
+    return _score_cached(kinds, win_kind, reds, _setting(context, rules))
+
+
+def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hand's kinds, sorted, and the kinds of its red fives; ValueError for a hand
+    that is not 13 tiles of the set."""
     if len(hand) != 13:
         raise ValueError(f"a hand has 13 tiles, not {len(hand)}")
-    for tile in (*hand, win_tile):
+    _check_tile_ids(hand)
+    kinds = tuple(sorted(t // 4 for t in hand))
+    over = sorted({kind for at, kind in enumerate(kinds[4:]) if kinds[at] == kind})
+    if over:
+        raise ValueError(f"hand holds {', '.join(kind_code(k) for k in over)} more than 4 times: "
+                         "the set has only 4 copies")
+    red_kinds = tuple(sorted(t // 4 for t in hand if t in RED_FIVE_IDS)) if rules.red_fives else ()
+    return kinds, red_kinds
+
+
+def _win_kind(kinds: tuple[int, ...], win_tile: int, rules: Rules) -> tuple[int, bool]:
+    """The winning tile's kind and whether it is a red five; ValueError when the hand
+    already holds all 4 copies."""
+    _check_tile_ids((win_tile,))
+    win_kind = win_tile // 4
+    if kinds.count(win_kind) >= 4:
+        raise ValueError(f"hand and winning tile hold {kind_code(win_kind)} more than 4 times: "
+                         "the set has only 4 copies")
+    return win_kind, rules.red_fives and win_tile in RED_FIVE_IDS
+
+
+def _check_tile_ids(tiles: Sequence[int]) -> None:
+    for tile in tiles:
         if not 0 <= tile < TILE_COUNT:
             raise ValueError(f"tile id {tile} is outside 0..{TILE_COUNT - 1}")
-    over = [kind for kind, count in Counter(t // 4 for t in (*hand, win_tile)).items() if count > 4]
-    if over:
-        raise ValueError(f"hand and winning tile hold {', '.join(kind_code(k) for k in over)} "
-                         "more than 4 times: the set has only 4 copies")
-    red_kinds = (
-        tuple(sorted(t // 4 for t in (*hand, win_tile) if t in RED_FIVE_IDS)) if rules.red_fives else ()
+
+
+class _Setting(NamedTuple):
+    """Everything besides the tiles that a win's value depends on (a tuple: it is part of
+    every scoring cache key, and tuples hash fast)."""
+
+    red_fives: bool
+    seat_wind: int
+    round_wind: int
+    riichi: bool
+    ippatsu: bool
+    houtei: bool
+    renhou: bool
+    dora_kinds: tuple[int, ...]
+    ura_kinds: tuple[int, ...]
+    renhou_mode: str
+    kiriage: bool
+    double_yakuman: bool
+
+
+def _setting(context: WinContext, rules: Rules) -> _Setting:
+    return _Setting(
+        rules.red_fives, context.seat_wind, context.round_wind, context.riichi, context.ippatsu, context.houtei,
+        context.renhou, tuple(sorted(t // 4 for t in context.dora_indicators)),
+        tuple(sorted(t // 4 for t in context.ura_indicators)), rules.renhou, rules.kiriage, rules.double_yakuman,
     )
-    kinds = tuple(sorted(t // 4 for t in hand))
-    return _score_cached(
-        kinds, win_tile // 4, red_kinds, rules.red_fives, context.seat_wind, context.round_wind,
-        context.riichi, context.ippatsu, context.houtei, context.renhou,
-        tuple(sorted(t // 4 for t in context.dora_indicators)),
-        tuple(sorted(t // 4 for t in context.ura_indicators)),
-        rules.renhou, rules.kiriage, rules.double_yakuman,
+
+
+@lru_cache(maxsize=64)
+def _library_config(setting: _Setting) -> HandConfig:
+    """One library configuration per setting, reused: building one costs as much as a
+    quarter of scoring a hand. The library only ever writes the same values back into it."""
+    options = OptionalRules(
+        has_aka_dora=setting.red_fives,
+        has_double_yakuman=setting.double_yakuman,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=setting.kiriage,
+        renhou_as_yakuman=setting.renhou_mode == "yakuman",
     )
+    config = HandConfig(
+        is_riichi=setting.riichi, is_ippatsu=setting.ippatsu, is_houtei=setting.houtei,
+        is_renhou=setting.renhou and setting.renhou_mode != "none",
+        player_wind=setting.seat_wind, round_wind=setting.round_wind, options=options,
+    )
+    config.yaku.renhou.han_closed = RENHOU_FOUR_HAN
+    return config
 
 
 @lru_cache(maxsize=200_000)
 def _score_cached(
-    kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], red_fives: bool,
-    seat_wind: int, round_wind: int, riichi: bool, ippatsu: bool, houtei: bool, renhou: bool,
-    dora_kinds: tuple[int, ...], ura_kinds: tuple[int, ...],
-    renhou_mode: str, kiriage: bool, double_yakuman: bool,
+    kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], setting: _Setting
 ) -> WinValue | None:
-    tiles, win_id = _library_tiles(kinds, win_kind, red_kinds, red_fives)
-    options = OptionalRules(
-        has_aka_dora=red_fives,
-        has_double_yakuman=double_yakuman,
-        kazoe_limit=HandConstants.KAZOE_LIMITED,
-        kiriage=kiriage,
-        renhou_as_yakuman=renhou_mode == "yakuman",
-    )
-    config = HandConfig(
-        is_riichi=riichi, is_ippatsu=ippatsu, is_houtei=houtei,
-        is_renhou=renhou and renhou_mode != "none",
-        player_wind=seat_wind, round_wind=round_wind, options=options,
-    )
-    config.yaku.renhou.han_closed = RENHOU_FOUR_HAN
+    tiles, win_id = _library_tiles(kinds, win_kind, red_kinds, setting.red_fives)
     response = HandCalculator.estimate_hand_value(
         tiles, win_id,
-        dora_indicators=[k * 4 for k in dora_kinds],
-        ura_dora_indicators=[k * 4 for k in ura_kinds],
-        config=config,
+        dora_indicators=[k * 4 for k in setting.dora_kinds],
+        ura_dora_indicators=[k * 4 for k in setting.ura_kinds],
+        config=_library_config(setting),
     )
     if response.error is not None or response.han is None:
         return None
@@ -206,7 +271,7 @@ def _score_cached(
         YakuLine(_YAKU_NAMES.get(y.name, y.name.lower()), y.han_closed) for y in response.yaku or ()
     )
     yakuman_han = sum(y.han_closed for y in response.yaku or () if y.is_yakuman)
-    return _value(response.han, response.fu or 0, yaku, yakuman_han, kiriage, double_yakuman)
+    return _value(response.han, response.fu or 0, yaku, yakuman_han, setting.kiriage, setting.double_yakuman)
 
 
 def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiriage: bool,
@@ -242,13 +307,13 @@ def _library_tiles(kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, 
     Four fives of a suit with red fives on always include the red one (the set has only
     three plain fives), so a fourth five takes the red id even when no id passed was red.
     """
-    used: dict[int, int] = {}
     ids: list[int] = []
+    previous, copy = -1, 0
     for kind in sorted((*kinds, win_kind)):
-        copy = used.get(kind, 0)
-        used[kind] = copy + 1
-        if kind * 4 in RED_FIVE_IDS and red_fives and kind not in red_kinds:
+        copy = copy + 1 if kind == previous else 0
+        previous = kind
+        if red_fives and kind in _FIVE_KINDS and kind not in red_kinds:
             ids.append(kind * 4 + (1 + copy) % 4)
         else:
             ids.append(kind * 4 + copy)
-    return ids, next(t for t in ids if t // 4 == win_kind)
+    return ids, ids[bisect_left(ids, win_kind * 4)]

@@ -146,3 +146,14 @@ def test_builds_the_only_mangan_hand_of_a_wall_that_has_exactly_one(level):
     match.apply(ChooseDora(0, 1, 0))  # indicator 2m: the dora, 3m, is nowhere in the wall
     action = make_agent(level, seed=9).act(match.hand.view_for(0))
     assert action.tiles == "19m19p19s1234567z"
+
+
+def test_arena_results_do_not_depend_on_worker_processes():
+    def without_times(results: dict) -> dict:
+        return {name: {k: v for k, v in stats.items() if not k.startswith("decision")}
+                for name, stats in results["agents"].items()}
+
+    alone = run_arena("easy", "normal", deals=2, seed=9)
+    shared = run_arena("easy", "normal", deals=2, seed=9, jobs=2)
+    assert without_times(shared) == without_times(alone)
+    assert shared["hands"] == alone["hands"] == 2

@@ -7,7 +7,9 @@ confidence interval treats each deal as one cluster (its two plays are not indep
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
 import statistics
 import time
 from collections.abc import Callable
@@ -38,6 +40,16 @@ class AgentTally:
     walls_with_mangan: int = 0
     found_mangan: int = 0
     decision_seconds: list[float] = field(default_factory=list)
+
+    def add(self, play: Play) -> None:
+        self.gains.append(play.gain)
+        self.plays += 1
+        self.wins += play.won
+        self.deal_ins += play.dealt_in
+        self.draws += play.drew
+        self.walls_with_mangan += play.wall_had_mangan
+        self.found_mangan += play.found_mangan
+        self.decision_seconds += play.decision_seconds
 
     def summary(self) -> dict[str, float | list[float] | int]:
         plays = max(self.plays, 1)
@@ -97,52 +109,86 @@ def seat_plan(players: int, swapped: bool) -> list[int]:
     return [(seat + int(swapped)) % 2 for seat in range(players)]
 
 
+@dataclass(frozen=True)
+class Play:
+    """What one agent did in one play of a deal."""
+
+    gain: float
+    won: bool
+    dealt_in: bool
+    drew: bool
+    wall_had_mangan: int
+    found_mangan: int
+    decision_seconds: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class DealJob:
+    """One duplicate deal to play: everything a worker process needs."""
+
+    rules: Rules
+    deal_seed: int
+    levels: tuple[str, str]
+    records: Path | None
+
+
+def play_duplicate(job: DealJob) -> list[tuple[Play, Play]]:
+    """Both plays of a deal (seats as dealt, then swapped): per play, agent A's and B's."""
+    plays = []
+    for swapped in (False, True):
+        plan = seat_plan(job.rules.players, swapped)
+        levels = [job.levels[who] for who in plan]
+        match, timings = play_deal(job.rules, job.deal_seed, levels, job.records, "b" if swapped else "a")
+        a, b = (_play(match, [s for s, w in enumerate(plan) if w == who], timings) for who in (0, 1))
+        plays.append((a, b))
+    return plays
+
+
 def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "kaiji",
-              records: Path | None = None, progress: Callable[[int], None] | None = None) -> dict:
+              records: Path | None = None, progress: Callable[[int], None] | None = None,
+              jobs: int = 1) -> dict:
+    """Play `deals` duplicate deals; with `jobs` > 1 in that many worker processes. The
+    deals are seeded one by one and tallied in order, so the results never depend on
+    `jobs` (only the decision times do)."""
     rules = replace(Rules.preset(preset), settlement="units", hands=1)
     names = [level_a, level_b if level_b != level_a else f"{level_b}#2"]
     tallies = [AgentTally(names[0]), AgentTally(names[1])]
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    for deal in range(deals):
-        deal_seed = seed * 1_000_003 + deal
-        totals = [0.0, 0.0]
-        for swapped in (False, True):
-            plan = seat_plan(rules.players, swapped)
-            levels = [(level_a, level_b)[who] for who in plan]
-            match, timings = play_deal(rules, deal_seed, levels, records, "b" if swapped else "a")
-            _tally(match, plan, timings, tallies, totals)
-        for who in (0, 1):
-            tallies[who].deal_totals.append(totals[who] / 2)
-        if progress is not None:
-            progress(deal + 1)
+    work = [DealJob(rules, seed * 1_000_003 + deal, (level_a, level_b), records) for deal in range(deals)]
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            outcomes = pool.imap(play_duplicate, work)
+        else:
+            outcomes = map(play_duplicate, work)
+        for done, plays in enumerate(outcomes, start=1):
+            for who in (0, 1):
+                for play in plays:
+                    tallies[who].add(play[who])
+                tallies[who].deal_totals.append(sum(play[who].gain for play in plays) / len(plays))
+            if progress is not None:
+                progress(done)
     return {"hands": deals, "plays": deals * 2, "preset": preset,
             "agents": {t.name: t.summary() for t in tallies}}
 
 
-def _tally(match: Match, plan: list[int], timings: list[list[float]], tallies: list[AgentTally],
-           totals: list[float]) -> None:
+def _play(match: Match, seats: list[int], timings: list[list[float]]) -> Play:
     hand = match.hand
     assert hand is not None and hand.result is not None
-    gains = match.settlements[-1].gains
     result = hand.result
     winners = {w.seat for w in result.wins}
     discarders = {w.discarder for w in result.wins}
-    for who in (0, 1):
-        seats = [s for s, w in enumerate(plan) if w == who]
-        tally = tallies[who]
-        gain = sum(gains[s] for s in seats)
-        tally.gains.append(gain)
-        totals[who] += gain
-        tally.plays += 1
-        tally.wins += bool(winners & set(seats))
-        tally.deal_ins += bool(discarders & set(seats))
-        tally.draws += result.drawn
-        for seat in seats:
-            tally.decision_seconds += timings[seat]
-            if _wall_has_mangan(hand, seat):
-                tally.walls_with_mangan += 1
-                tally.found_mangan += _built_mangan(hand, seat)
+    had = [seat for seat in seats if _wall_has_mangan(hand, seat)]
+    return Play(
+        gain=sum(match.settlements[-1].gains[s] for s in seats),
+        won=bool(winners & set(seats)),
+        dealt_in=bool(discarders & set(seats)),
+        drew=result.drawn,
+        wall_had_mangan=len(had),
+        found_mangan=sum(_built_mangan(hand, seat) for seat in had),
+        decision_seconds=tuple(t for seat in seats for t in timings[seat]),
+    )
 
 
 def _wall_has_mangan(hand: Hand, seat: int) -> bool:

@@ -20,6 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS))
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="play deals in this many worker processes (the results do not change)")
     parser.add_argument("--records", type=Path, default=None,
                         help="write every hand played as a record into this folder")
 
@@ -30,12 +32,15 @@ def run(args: argparse.Namespace) -> int:
     if args.hands <= 0:
         print("selfplay: --hands must be a positive number of deals", file=sys.stderr)
         return 2
+    if args.jobs <= 0:
+        print("selfplay: --jobs must be a positive number of processes", file=sys.stderr)
+        return 2
 
     def progress(done: int) -> None:
         if not args.json and sys.stderr.isatty():
             print(f"\r{done}/{args.hands} deals", end="", file=sys.stderr, flush=True)
 
-    results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress)
+    results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

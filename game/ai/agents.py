@@ -5,7 +5,8 @@
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
 - hard: the same hand choice; discards by the danger the Bayesian opponent model infers
-  (game/ai/inference.py).
+  (game/ai/inference.py), holding back the kinds that carry the most of it
+  (game/ai/planning.py).
 Every level takes every legal ron.
 """
 
@@ -18,6 +19,7 @@ from game.ai import building
 from game.ai.danger import heuristic_danger, total_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
+from game.ai.planning import planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.hand import Phase, SeatView
 from game.engine.tiles import code_kind, format_tiles
@@ -99,7 +101,7 @@ class HardAgent(NormalAgent):
         def inferred(kind: int, opponent: int, known: Knowledge) -> float:
             return self.models[opponent].danger(kind, known)
 
-        return safest(options, knowledge, inferred)
+        return planned_discard(view, options, knowledge, inferred)
 
 
 def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction) -> Discard:

@@ -1,0 +1,57 @@
+"""Planning the walk through the pool: which kinds to hold back, and what to discard now.
+
+Everyone is in riichi from the first discard, so a kind that has been discarded once
+and let pass is safe for good against every opponent who let it pass: the risk of a
+kind is taken once, however many copies the pool holds. Only 4 of the 21 pool tiles are
+never discarded, and holding back part of a kind saves nothing (its other copies must
+still be discarded). So the plan holds back the whole kinds that carry the most danger
+within the slots left, and discards the least dangerous of the rest first: it waits as
+long as possible for the opponents' discards to show which kinds are safe.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+
+from game.ai.danger import total_danger
+from game.ai.knowledge import Knowledge
+from game.engine.actions import Discard
+from game.engine.hand import DISCARDS_PER_SEAT, SeatView
+from game.engine.tiles import code_kind
+
+DangerFunction = Callable[[int, int, Knowledge], float]
+
+
+def held_back(copies: Mapping[int, int], danger: Mapping[int, float], slots: int) -> frozenset[int]:
+    """The kinds to keep to the end: whole kinds, at most `slots` tiles in all, carrying
+    the most danger (a 0/1 knapsack over kinds; ties go to fewer tiles, then lower kinds)."""
+    best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
+    for kind in sorted(copies):
+        if danger[kind] <= 0.0:
+            continue
+        for used, (value, kinds) in list(best.items()):
+            total = used + copies[kind]
+            if total <= slots and (total not in best or value + danger[kind] > best[total][0]):
+                best[total] = (value + danger[kind], (*kinds, kind))
+    _, (_, kinds) = max(best.items(), key=lambda item: (item[1][0], -item[0]))
+    return frozenset(kinds)
+
+
+def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowledge,
+                    per_opponent: DangerFunction) -> Discard:
+    """The discard the plan makes now: the least dangerous tile outside the held-back
+    kinds (a plain five before a red one), or the least dangerous of all when only
+    held-back kinds are left."""
+    options = list(options)
+    copies = Counter(tile // 4 for tile in view.pool)
+    danger = {kind: total_danger(kind, knowledge, per_opponent) for kind in copies}
+    discards_left = DISCARDS_PER_SEAT - len(view.rivers[view.seat])
+    keep = held_back(copies, danger, max(0, len(view.pool) - discards_left))
+    candidates = [action for action in options if code_kind(action.tile) not in keep] or options
+
+    def key(action: Discard) -> tuple[float, bool, int]:
+        kind = code_kind(action.tile)
+        return danger[kind], action.tile.startswith("0"), kind
+
+    return min(candidates, key=key)

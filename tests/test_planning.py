@@ -1,0 +1,35 @@
+"""The discard plan: which kinds to hold back to the end of the walk."""
+
+import pytest
+
+from game.ai.planning import held_back
+
+M1, M2, M3, P5 = 0, 1, 2, 13
+
+
+@pytest.mark.parametrize(
+    ("copies", "danger", "slots", "expected"),
+    [
+        # two lone kinds carry more danger than the triplet plus one of them
+        ({M1: 1, M2: 3, M3: 1}, {M1: 0.10, M2: 0.20, M3: 0.15}, 4, {M2, M3}),
+        # part of a kind saves nothing: the pair cannot be split to fit
+        ({M1: 3, M2: 2}, {M1: 0.5, M2: 0.1}, 4, {M1}),
+        ({M1: 3, M2: 2}, {M1: 0.1, M2: 0.5}, 4, {M2}),
+        # safe kinds are never worth a slot
+        ({M1: 1, M2: 1}, {M1: 0.0, M2: 0.3}, 4, {M2}),
+        # no slots left: everything must go
+        ({M1: 1, M2: 1}, {M1: 0.2, M2: 0.3}, 0, set()),
+        # an own wait (danger 10 and more) is held back before anything else
+        ({P5: 2, M1: 1, M2: 1, M3: 1}, {P5: 10.1, M1: 0.3, M2: 0.3, M3: 0.3}, 4, {P5, M1, M2}),
+    ],
+)
+def test_held_back_keeps_the_most_danger_in_whole_kinds(copies, danger, slots, expected):
+    assert held_back(copies, danger, slots) == frozenset(expected)
+
+
+def test_held_back_never_exceeds_the_slots():
+    copies = {kind: 1 + kind % 3 for kind in range(12)}
+    danger = {kind: 0.01 * (kind + 1) for kind in range(12)}
+    for slots in range(6):
+        kept = held_back(copies, danger, slots)
+        assert sum(copies[kind] for kind in kept) <= slots

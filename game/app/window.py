@@ -10,7 +10,9 @@ import multiprocessing
 import os
 import random
 import sys
+import time
 import warnings
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +23,7 @@ import pygame_gui
 from game.app import paths
 from game.app.art import TileArt
 from game.app.audio import Audio
+from game.app.icon import icon_surface
 from game.app.scene import SceneStack
 from game.app.settings import Settings, load_settings, save_settings
 from game.app.text import Text
@@ -28,6 +31,19 @@ from game.app.text import Text
 LOGICAL_SIZE = (1280, 800)
 FPS = 60
 SEED_RANGE = 2**31
+ICON_SIZE = 64
+WINDOW_CLASS = "seventeen-steps"
+NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
+WINDOWLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL's drivers that draw into memory. SDL falls back to offscreen when it finds no display:
+the game would run with no window to see, so that counts as no display unless asked for."""
+
+Pilot = Callable[["App"], list[pygame.event.Event]]
+"""Input made up each frame in addition to the player's (the scripted player of --smoke)."""
+
+
+class NoDisplayError(RuntimeError):
+    """SDL cannot open a window here; the message says so in one line, for the player."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +63,7 @@ class App:
         self.config_dir = options.config_dir or paths.config_dir()
         self.data_dir = options.data_dir or paths.data_dir()
         self.settings, self.notice = load_settings(self.config_dir)
+        pygame.display.set_icon(icon_surface(ICON_SIZE))  # before the window shows: some systems fix it then
         self.screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
         pygame.display.set_caption("17 Steps — 十七歩")
         self.apply_window_settings()
@@ -67,6 +84,8 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
+        self.first_frame_at: float | None = None
+        """Wall-clock time (`time.time()`) the first frame was on screen: launch time, measured."""
         self.screenshots = 0
 
     def next_match_seed(self) -> int:
@@ -132,6 +151,8 @@ class App:
         self.stack.draw(self.screen)
         self.manager.draw_ui(self.screen)
         pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.time()
         self.frames += 1
 
     def save_screenshot(self) -> Path:
@@ -142,26 +163,49 @@ class App:
         pygame.image.save(self.screen, str(path))
         return path
 
-    def run(self) -> int:
+    def run(self, pilot: Pilot | None = None) -> int:
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(FPS) / 1000.0
-            self.step(dt)
+            self.step(dt, pilot(self) if pilot is not None else None)
             if self.options.max_frames is not None and self.frames >= self.options.max_frames:
                 self.running = False
         return 0
 
 
+def nothing_to_connect_to() -> bool:
+    """Linux with neither X nor Wayland named: SDL would only print the Wayland library's
+    complaint and fall back to offscreen, so say it plainly without asking SDL."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"))
+
+
+def create_app(options: LaunchOptions) -> App:
+    """Start pygame and open the window; raises NoDisplayError when SDL cannot."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # How X11 desktops group the window; pygame, on import, names it after sys.argv[0].
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+    try:
+        if nothing_to_connect_to():
+            raise pygame.error(NO_DISPLAY_FOUND)
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in WINDOWLESS_DRIVERS and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
+            raise pygame.error(NO_DISPLAY_FOUND)
+        pygame.font.init()
+        return App(options)
+    except pygame.error as error:
+        pygame.quit()
+        raise NoDisplayError(f"17 Steps needs a display to open its window ({error}).") from error
+
+
 def open_window(options: LaunchOptions) -> int:
     """Open the window on the title screen and play until it is closed; an exit code."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "seventeen-steps")  # how X11 desktops group the window
     try:
-        pygame.display.init()
-        pygame.font.init()
-        app = App(options)
-    except pygame.error as error:
-        print(f"17 Steps needs a display to open its window ({error}).", file=sys.stderr)
+        app = create_app(options)
+    except NoDisplayError as error:
+        print(error, file=sys.stderr)
         return 1
     from game.app.scenes.title import TitleScene
 

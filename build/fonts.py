@@ -1,0 +1,129 @@
+"""The fonts the executable ships: pygame_gui's own, cut down to the characters the game can draw.
+
+pygame_gui's PyInstaller hook bundles every font pygame_gui has, about 41 MB, most of it
+Chinese, Korean and Japanese glyphs the game never shows. The build keeps only the fonts
+that load (the theme's Noto Sans JP for every element, and the Latin and symbol fonts the
+UI manager opens at start) and subsets each with fontTools to `ui_characters()`.
+The fonts are under the SIL Open Font License, which travels with them (`FONT_LICENSE`).
+Used by `17steps.spec` and by the tests (tests/test_ship.py, tests/ui/test_smoke_glyphs.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import logging
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+ROOT = Path(__file__).resolve().parent.parent
+THEME_FONTS = ("NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf")
+"""assets/ui/theme.json and game/app/text.py draw every text in these."""
+STARTUP_FONTS = (
+    "NotoSans-Regular.ttf",
+    "NotoSans-Bold.ttf",
+    "NotoSans-Italic.ttf",
+    "NotoSans-BoldItalic.ttf",
+    "FiraCode-Regular.ttf",
+)
+"""pygame_gui's default (English locale) font family and its symbols font: the UI manager
+opens the regular ones when it starts, whatever the theme says, and the other styles when an
+element asks for them in the default font, so they must exist."""
+SHIPPED_FONTS = THEME_FONTS + STARTUP_FONTS
+FONT_LICENSE = "FONTS-LICENSE.txt"
+OFL_SOURCE = "licenses/NotoSans-LICENSE.txt"
+"""pygame_gui's copy of the SIL Open Font License 1.1 (after its first, copyright, line)."""
+
+# Whatever a player might type into a name or a file might hold: the printable ASCII and
+# Latin-1 ranges, the typographer's punctuation, arrows and the shapes of common symbols.
+BASE_RANGES = ((0x20, 0x7E), (0xA0, 0xFF), (0x2010, 0x2027), (0x2030, 0x203A), (0x2190, 0x2199),
+               (0x25A0, 0x25FF))
+SOURCE_FOLDERS = ("game",)
+"""Every string literal in these folders counts as text the game may draw."""
+PYGAME_GUI_FOLDERS = ("elements", "windows")
+"""pygame_gui's own labels (the ▼ of a drop-down, the ✓ of a check box)."""
+
+
+def pygame_gui_root() -> Path:
+    """The installed pygame_gui, found without importing it (that would start pygame)."""
+    spec = importlib.util.find_spec("pygame_gui")
+    assert spec is not None and spec.origin is not None, "pygame_gui is not installed"
+    return Path(spec.origin).parent
+
+
+def font_path(name: str) -> Path:
+    return pygame_gui_root() / "data" / name
+
+
+def string_literal_characters(folder: Path) -> set[str]:
+    found: set[str] = set()
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.update(node.value)
+    return found
+
+
+def translation_characters() -> set[str]:
+    """pygame_gui's English texts (the game never changes the locale)."""
+    text = font_path("translations/pygame-gui.en.json").read_text(encoding="utf-8")
+    found: set[str] = set()
+    for value in json.loads(text)["en"].values():
+        found.update(value)
+    return found
+
+
+def ui_characters() -> set[str]:
+    """Every character the game's window can be asked to draw."""
+    characters = {chr(code) for low, high in BASE_RANGES for code in range(low, high + 1)}
+    for folder in SOURCE_FOLDERS:
+        characters |= string_literal_characters(ROOT / folder)
+    for folder in PYGAME_GUI_FOLDERS:
+        characters |= string_literal_characters(pygame_gui_root() / folder)
+    characters |= translation_characters()
+    return {c for c in characters if c.isprintable() or c == " "}
+
+
+def subset_font(source: Path, target: Path, characters: set[str]) -> None:
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # its report on every table would fill the build log
+    options = subset.Options()
+    options.name_IDs = ["*"]  # keep the copyright and licence records the OFL asks to keep
+    options.name_languages = ["*"]
+    options.layout_features = ["*"]  # kerning and the rest, for the glyphs that stay
+    options.notdef_outline = True  # a character outside the subset shows as a box, not nothing
+    font = subset.load_font(str(source), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(ord(c) for c in characters))
+    subsetter.subset(font)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    subset.save_font(font, str(target), options)
+
+
+def license_text() -> str:
+    """Each shipped font's copyright line, then the licence they share."""
+    ofl = font_path(OFL_SOURCE).read_text(encoding="utf-8").split("\n", 1)[1].lstrip("\n")
+    lines = [
+        "The fonts in pygame_gui/data are subsets of the fonts pygame_gui ships, cut down to the",
+        "characters 17 Steps draws. Each is licensed under the SIL Open Font License 1.1:",
+        "",
+    ]
+    for name in SHIPPED_FONTS:
+        with TTFont(str(font_path(name)), lazy=True) as font:
+            lines.append(f"{name}: {font['name'].getDebugName(0)}")
+    return "\n".join(lines) + "\n\n" + ofl
+
+
+def make_fonts(folder: Path) -> list[tuple[str, str]]:
+    """Write the subset fonts and their licence into `folder`; PyInstaller `datas` entries
+    that put them where pygame_gui looks (the package `pygame_gui.data`)."""
+    characters = ui_characters()
+    datas = []
+    for name in SHIPPED_FONTS:
+        subset_font(font_path(name), folder / name, characters)
+        datas.append((str(folder / name), "pygame_gui/data"))
+    (folder / FONT_LICENSE).write_text(license_text(), encoding="utf-8")
+    datas.append((str(folder / FONT_LICENSE), "pygame_gui/data/licenses"))
+    return datas

@@ -1,0 +1,151 @@
+"""`--smoke N`: a scripted player gets through a hand by the keyboard, the command runs
+headless and leaves no files behind, --seed repeats the match, a machine without a display
+gets one plain line, and a first launch makes its folders where the platform keeps them."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import game.app.match_setup as match_setup
+from game.app.scenes.result import ResultScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
+from game.app.smoke import ScriptedPlayer
+from game.app.window import App, LaunchOptions
+from tests.ui.scripted import ScriptedAgent
+
+ROOT = Path(__file__).resolve().parents[2]
+FRAME = 1 / 60
+SMOKE_LINE = re.compile(r"^smoke: (\d+) frames, match seed (\d+), (\d+) hands dealt, (\d+) settled, (\d+) moves")
+
+
+@pytest.fixture
+def scripted_opponent(monkeypatch):
+    """The AI seat played by a scripted agent: the test is about the player's side."""
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level, seed: {1: ScriptedAgent()})
+    monkeypatch.setattr("game.app.scenes.title.ai_available", lambda: True)
+
+
+def run_frames(app: App, player: ScriptedPlayer, done, seconds: float = 90.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"stuck on {app.stack.top!r} after {app.frames} frames"
+        app.step(FRAME, player(app))
+        time.sleep(0.001)  # the helper's wall analysis runs in worker processes meanwhile
+
+
+def test_the_scripted_player_plays_a_hand_from_the_title_to_the_next_deal(display, tmp_path, scripted_opponent):
+    app = App(LaunchOptions(seed=4, config_dir=tmp_path / "config", data_dir=tmp_path / "data"))
+    app.settings = app.settings.with_changes(ai_delay_s=0.0, animation="instant")
+    app.stack.push(TitleScene(app))
+    player = ScriptedPlayer()
+    try:
+        run_frames(app, player, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        run_frames(app, player, lambda: isinstance(app.stack.top, ResultScene))
+        run_frames(app, player, lambda: player.progress.hands_dealt == 2)
+    finally:
+        app.close()
+    record = table.session.match.record
+    own = [line["action"] for line in record if line.get("type") == "action" and line["seat"] == 0]
+    assert "build" in own and ("discard" in own or "ron" in own)
+    assert player.progress.hands_settled == 1 and player.progress.match_seed == table.session.match.seed
+    assert len(own) < player.progress.moves <= sum(1 for line in record if line.get("type") == "action")
+
+
+def run_game(tmp_path: Path, *args: str, env_changes: dict[str, str | None] | None = None,
+             cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    for name, value in (env_changes or {}).items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def smoke_numbers(done: subprocess.CompletedProcess[str]) -> tuple[int, ...]:
+    assert done.returncode == 0, done.stderr
+    found = SMOKE_LINE.match(done.stdout.strip())
+    assert found is not None, done.stdout
+    return tuple(int(n) for n in found.groups())
+
+
+def test_smoke_runs_its_frames_headless_and_leaves_no_files(tmp_path):
+    folder = tmp_path / "cwd"
+    folder.mkdir()
+    frames, _, dealt, _, moves = smoke_numbers(run_game(tmp_path, "--smoke", "90", cwd=folder))
+    assert frames == 90 and dealt == 1 and moves >= 1
+    assert not (tmp_path / "config").exists() and not (tmp_path / "data").exists()
+    assert list(folder.iterdir()) == []
+
+
+def test_smoke_saves_its_last_frame_when_given_a_screenshot_folder(tmp_path):
+    done = run_game(tmp_path, "--smoke", "20", "--screenshots", str(tmp_path / "shots"))
+    smoke_numbers(done)
+    assert [p.name for p in (tmp_path / "shots").iterdir()] == ["17steps-001.png"]
+    assert done.stdout.strip().endswith("17steps-001.png")
+
+
+def test_the_same_seed_deals_the_same_match(tmp_path):
+    seeds = [smoke_numbers(run_game(tmp_path, "--smoke", "12", "--seed", seed))[1] for seed in ("9", "9", "10")]
+    assert seeds[0] == seeds[1] != seeds[2]
+
+
+def test_smoke_refuses_a_frame_count_below_one(tmp_path):
+    done = run_game(tmp_path, "--smoke", "0")
+    assert done.returncode == 2 and "at least 1" in done.stderr
+
+
+NO_DISPLAY = {"SDL_VIDEODRIVER": None, "DISPLAY": None, "WAYLAND_DISPLAY": None}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux machine without X or Wayland")
+@pytest.mark.parametrize("args", [(), ("--smoke", "10")])
+@pytest.mark.parametrize("runtime_dir", [False, True], ids=["nothing-named", "sdl-falls-back-to-offscreen"])
+def test_without_a_display_one_plain_line_and_exit_1(tmp_path, args, runtime_dir):
+    env = {**NO_DISPLAY, "XDG_RUNTIME_DIR": str(tmp_path) if runtime_dir else None}
+    done = run_game(tmp_path, *args, env_changes=env)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "17 Steps needs a display to open its window (no display found; SDL_VIDEODRIVER=dummy runs without one)."
+    ]
+    assert done.stdout == ""
+
+
+def test_a_windowless_driver_asked_for_by_name_is_used(tmp_path):
+    smoke_numbers(run_game(tmp_path, "--smoke", "5", env_changes={**NO_DISPLAY, "SDL_VIDEODRIVER": "offscreen"}))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="platformdirs follows XDG only on Linux")
+def test_a_first_launch_makes_its_folders_on_demand_and_writes_nowhere_else(display, tmp_path, monkeypatch,
+                                                                          scripted_opponent):
+    home, cwd = tmp_path / "home", tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    monkeypatch.chdir(cwd)
+    app = App(LaunchOptions(seed=6))
+    assert not home.exists()  # opening the window writes nothing
+    app.stack.push(TitleScene(app))
+    player = ScriptedPlayer()
+    try:
+        run_frames(app, player, lambda: player.progress.moves >= 1)
+        app.change_settings(app.settings.with_changes(volume=0.3))
+        app.save_screenshot()
+    finally:
+        app.close()
+    data, config = home / ".local" / "share" / "17steps", home / ".config" / "17steps"
+    assert (data / "unfinished_match.jsonl").is_file() and (data / "screenshots" / "17steps-001.png").is_file()
+    assert (config / "settings.json").is_file()
+    assert list(cwd.iterdir()) == []

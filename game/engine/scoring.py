@@ -74,13 +74,13 @@ class WinContext:
                           self.renhou, self.dora_indicators, ())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class YakuLine:
     name: str
     han: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WinValue:
     """The value of a complete hand: han, fu, yaku, and its limit (None below mangan)."""
 
@@ -254,7 +254,7 @@ def _library_config(setting: _Setting) -> HandConfig:
     return config
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def _score_cached(
     kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], setting: _Setting
 ) -> WinValue | None:
@@ -267,11 +267,16 @@ def _score_cached(
     )
     if response.error is not None or response.han is None:
         return None
-    yaku = tuple(
-        YakuLine(_YAKU_NAMES.get(y.name, y.name.lower()), y.han_closed) for y in response.yaku or ()
-    )
+    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(y.name, y.name.lower()), y.han_closed) for y in response.yaku or ()))
     yakuman_han = sum(y.han_closed for y in response.yaku or () if y.is_yakuman)
     return _value(response.han, response.fu or 0, yaku, yakuman_han, setting.kiriage, setting.double_yakuman)
+
+
+@lru_cache(maxsize=4096)
+def _yaku_lines(lines: tuple[tuple[str, int], ...]) -> tuple[YakuLine, ...]:
+    """Shared between wins: a few thousand yaku lists cover them all, and the scoring cache
+    holds tens of thousands of wins."""
+    return tuple(YakuLine(name, han) for name, han in lines)
 
 
 def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiriage: bool,

@@ -167,7 +167,7 @@ def test_bad_input_exits_2_with_a_message(capsys, argv, message):
 def test_four_plain_fives_are_refused_when_one_must_be_red(capsys):
     code, _, err = run_cli(capsys, "5555m" + FURITEN_WALL[4:], "--preset", "pro_stream")
     assert code == 2
-    assert "written 0" in err
+    assert "with red fives the set has only 3 plain ones (write the red one as 0m)" in err
 
 
 def test_an_unknown_preset_is_an_argparse_error(capsys):

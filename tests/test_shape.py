@@ -147,3 +147,10 @@ def test_built_hands_are_complete_and_each_tile_is_a_wait(c: list[int], data: st
     c[taken] -= 1
     assert taken in waits(c)
     assert waits(c) == [k for k in range(34) if c[k] < 4 and Agari.is_agari([*c[:k], c[k] + 1, *c[k + 1:]])]
+
+
+@pytest.mark.parametrize("text", ["11m", "11m123p", "11223344556677m11z", "123456789m11p"])
+def test_no_count_but_fourteen_is_complete(text: str) -> None:
+    c = counts34(tiles(text))
+    assert not is_complete(c)
+    assert not is_chiitoitsu(c)

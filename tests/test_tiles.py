@@ -60,6 +60,8 @@ def test_parse(text: str, codes: list[str]) -> None:
         ("11111m", {}, "5 copies of 1m"),
         ("1111m1m", {}, "5 copies of 1m"),
         ("5555m0m", {}, "5 copies of 5m"),
+        ("5555m", {}, "4 copies of 5m: with red fives the set has only 3 plain ones"),
+        ("5s5555p", {}, "4 copies of 5p"),
         ("00m", {}, "2 copies of 0m"),
         ("0p50p", {}, "2 copies of 0p"),
         ("12x3m", {}, "unexpected character 'x' at position 2"),
@@ -226,8 +228,9 @@ def test_ids_for_codes_first_free_copy() -> None:
 def test_ids_for_codes_runs_out() -> None:
     # with red fives on there are only three plain fives
     with pytest.raises(ValueError, match="5m is not among the available tiles"):
-        ids_for_codes(parse_tiles("5555m"), True)
-    assert ids_for_codes(parse_tiles("5555m"), False) == [16, 17, 18, 19]
+        ids_for_codes(parse_tiles("5555m", red_fives=False), True)
+    assert ids_for_codes(parse_tiles("5555m", red_fives=False), False) == [16, 17, 18, 19]
+    assert ids_for_codes(parse_tiles("5550m"), True) == [17, 18, 19, 16]
 
 
 def test_pick_ids_from_a_wall() -> None:

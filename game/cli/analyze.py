@@ -76,12 +76,7 @@ def parse_wall(text: str, rules: Rules) -> list[int]:
         raise InputError(f"bad wall {text!r}: {error}") from error
     if len(codes) != WALL_SIZE:
         raise InputError(f"a wall has {WALL_SIZE} tiles; {text!r} has {len(codes)}")
-    try:
-        return ids_for_codes(codes, rules.red_fives)
-    except ValueError as error:
-        # Only three plain fives of a suit exist when the fourth is red.
-        hint = " (with red fives on, one five of each suit is written 0)"
-        raise InputError(f"bad wall {text!r}: {error}{hint}") from error
+    return ids_for_codes(codes, rules.red_fives)
 
 
 def parse_indicator(text: str | None, wall: list[int], rules: Rules) -> int | None:
@@ -97,7 +92,7 @@ def parse_indicator(text: str | None, wall: list[int], rules: Rules) -> int | No
     if len(codes) != 1:
         raise InputError(f"the dora indicator is one tile, not {text!r}")
     try:
-        check_copies([tile_code(t, rules.red_fives) for t in wall] + codes)
+        check_copies([tile_code(t, rules.red_fives) for t in wall] + codes, rules.red_fives)
         return pick_ids(codes, set(range(TILE_COUNT)) - set(wall), rules.red_fives)[0]
     except ValueError as error:
         raise InputError(f"dora indicator {text!r} cannot lie beside this wall: {error}") from error

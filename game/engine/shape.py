@@ -71,7 +71,7 @@ def is_standard_complete(counts: Sequence[int]) -> bool:
 
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:
-    return sum(1 for c in counts if c == 2) == 7
+    return sum(counts) == 14 and sum(1 for c in counts if c == 2) == 7
 
 
 def is_kokushi(counts: Sequence[int]) -> bool:
@@ -83,7 +83,10 @@ def is_kokushi(counts: Sequence[int]) -> bool:
 
 
 def is_complete(counts: Sequence[int]) -> bool:
-    """Whether 14 tiles form any winning shape (standard, seven pairs, thirteen orphans)."""
+    """Whether 14 tiles form any winning shape (standard, seven pairs, thirteen orphans);
+    any other number of tiles is never complete."""
+    if sum(counts) != 14:
+        return False
     return is_standard_complete(counts) or is_chiitoitsu(counts) or is_kokushi(counts)
 
 

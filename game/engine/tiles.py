@@ -86,12 +86,14 @@ def parse_tiles(text: str, *, red_fives: bool = True, allow_empty: bool = False)
             raise ValueError(f"unexpected character {char!r} at position {position} in {text!r}")
     if pending:
         raise ValueError(f"digits '{''.join(pending)}' at the end of {text!r} have no suit letter")
-    check_copies(codes)
+    check_copies(codes, red_fives)
     return codes
 
 
-def check_copies(codes: Iterable[str]) -> None:
-    """Raise ValueError when codes hold more copies of a tile than the set has."""
+def check_copies(codes: Iterable[str], red_fives: bool = True) -> None:
+    """Raise ValueError when codes hold more copies of a tile than the set has (with red
+    fives on, one of each suit's four fives is the red one)."""
+    codes = list(codes)
     kinds = Counter(code_kind(code) for code in codes)
     reds = Counter(code for code in codes if code[0] == "0")
     for kind, count in kinds.items():
@@ -100,6 +102,12 @@ def check_copies(codes: Iterable[str]) -> None:
     for code, count in reds.items():
         if count > 1:
             raise ValueError(f"{count} copies of {code}: the set has only one red five per suit")
+    if red_fives:
+        plain = Counter(code for code in codes if code[0] == "5" and code[1] != "z")
+        for code, count in plain.items():
+            if count > 3:
+                raise ValueError(f"{count} copies of {code}: with red fives the set has only 3 plain ones "
+                                 f"(write the red one as 0{code[1]})")
 
 
 def format_codes(codes: Iterable[str], *, sort: bool = True) -> str:

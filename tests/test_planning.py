@@ -1,8 +1,13 @@
-"""The discard plan: which kinds to hold back to the end of the walk."""
+"""The hard level's plans: which kinds to hold back to the end of the walk, and which waits
+an opponent is likely to let go."""
+
+from types import SimpleNamespace
 
 import pytest
 
+from game.ai.building import discard_share, win_chance
 from game.ai.planning import held_back
+from game.engine.tiles import EAST
 
 M1, M2, M3, P5 = 0, 1, 2, 13
 
@@ -33,3 +38,16 @@ def test_held_back_never_exceeds_the_slots():
     for slots in range(6):
         kept = held_back(copies, danger, slots)
         assert sum(copies[kind] for kind in kept) <= slots
+
+
+def _hand_waiting_on(kind: int, live: int) -> SimpleNamespace:
+    wait = SimpleNamespace(kind=kind, live=live, clears_floor=True)
+    return SimpleNamespace(waits=(wait,), live_clearing_copies=live, live_passing_copies=0, forced_wait_discards=0)
+
+
+def test_a_careful_opponent_lets_safe_looking_waits_go_more_often():
+    assert discard_share(EAST) > discard_share(M1) > discard_share(P5)
+    honour, middle = _hand_waiting_on(EAST, 3), _hand_waiting_on(P5, 3)
+    assert win_chance(honour, 1, 90, reads_caution=True) > win_chance(middle, 1, 90, reads_caution=True)
+    # without the reading, only the number of live copies counts
+    assert win_chance(honour, 1, 90) == win_chance(middle, 1, 90)

@@ -4,7 +4,8 @@
   never its own wait unless forced).
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
-- hard: the same hand choice; discards by the danger the Bayesian opponent model infers
+- hard: the expected-value hand, counting that a careful opponent lets safe-looking tiles go
+  more readily than dangerous-looking ones; discards by the danger the Bayesian opponent model infers
   (game/ai/inference.py), holding back the kinds that carry the most of it
   (game/ai/planning.py).
 Every level takes every legal ron.
@@ -82,6 +83,7 @@ class NormalAgent(Agent):
 
 class HardAgent(NormalAgent):
     name = "hard"
+    style = building.BuildStyle(risk_weight=0.3, reads_caution=True)
 
     def __init__(self, seed: int = 0, samples_per_decision: int = 3) -> None:
         super().__init__(seed)

@@ -27,6 +27,7 @@ from game.engine.hand import SeatView
 from game.engine.rules import Rules
 from game.engine.tiles import (
     EAST,
+    KIND_COUNT,
     TILE_COUNT,
     WIND_NAMES,
 )
@@ -34,6 +35,8 @@ from game.engine.tiles import (
 DISCARD_CAUTION = 0.75
 DISCARDS = 17
 HELD_BACK = 4
+POOL = 21
+MEAN_PRIOR = sum(prior(kind) for kind in range(KIND_COUNT)) / KIND_COUNT
 SCORING_BUDGET = 1500
 """Waits scored per build decision before settling for the best mangan hand found."""
 SCORING_CHUNK = 100
@@ -46,6 +49,9 @@ class BuildStyle:
     """How a level weighs the pool's danger against the hand's chances."""
 
     risk_weight: float
+    reads_caution: bool = False
+    """Whether a wait's chance of being discarded depends on how safe it looks (see
+    `discard_share`) rather than one caution factor for every tile."""
 
 
 def analyse(view: SeatView, budget: int | None = SCORING_BUDGET) -> tuple[CandidateHand, ...]:
@@ -79,13 +85,26 @@ def clears_somewhere(hand: CandidateHand) -> bool:
     return any(wait.clears_floor for wait in hand.waits)
 
 
-def win_chance(hand: CandidateHand, opponents: int, unseen: int) -> float:
+def discard_share(kind: int) -> float:
+    """How much more or less often than average a careful opponent lets a tile of `kind`
+    go: it keeps its 4 most dangerous-looking pool tiles to the end, and tiles look
+    dangerous by the measured wait prior, so a wait on an honour or a terminal is
+    discarded almost surely when held, a wait on a middle tile less often."""
+    return max(0.0, 1.0 - HELD_BACK / POOL * prior(kind) / MEAN_PRIOR)
+
+
+def win_chance(hand: CandidateHand, opponents: int, unseen: int, reads_caution: bool = False) -> float:
     """The chance that a clearing wait is discarded before the hand goes furiten."""
-    per_copy = min(0.9, opponents * DISCARDS / unseen * DISCARD_CAUTION)
     clearing, passing = hand.live_clearing_copies, hand.live_passing_copies
     if not clearing:
         return 0.0
-    chance = 1.0 - (1.0 - per_copy) ** clearing
+    reach = opponents * DISCARDS / unseen
+    if reads_caution:
+        missed = math.prod((1.0 - min(0.9, reach * discard_share(w.kind))) ** w.live
+                           for w in hand.waits if w.clears_floor)
+    else:
+        missed = (1.0 - min(0.9, reach * DISCARD_CAUTION)) ** clearing
+    chance = 1.0 - missed
     chance *= clearing / (clearing + passing)
     forced = hand.forced_wait_discards
     return chance * max(0.0, DISCARDS - forced) / DISCARDS
@@ -109,7 +128,7 @@ def expected_value(view: SeatView, hand: CandidateHand, style: BuildStyle) -> fl
     assert view.wall is not None
     opponents = view.rules.players - 1
     unseen = TILE_COUNT - len(view.wall) - (1 if view.dora_indicator is not None else 0)
-    gain = win_chance(hand, opponents, unseen) * average_value(hand)
+    gain = win_chance(hand, opponents, unseen, style.reads_caution) * average_value(hand)
     return gain - style.risk_weight * pool_risk(view.wall, hand, opponents) * AVERAGE_LOSS
 
 

@@ -23,7 +23,11 @@ from game.engine.events import Discarded, RiichiDeclared
 from game.engine.hand import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
 
-PRIOR_WEIGHT = 12.0
+PRIOR_WEIGHT = 60.0
+"""How many particles the heuristic danger counts as. By the area under the ROC curve of
+each kind's danger against the opponent's real winning kinds (tools/measure_danger_ranking.py,
+docs/ai.md), the particles rank the kinds no better than the heuristic, so they only
+adjust it."""
 MAX_PARTICLES = 200
 PARTICLE_BUDGET = 150
 """Waits scored to find a sampled opponent's hand (see building.scored_hands)."""

@@ -32,6 +32,9 @@ LOGICAL_SIZE = (1280, 800)
 FPS = 60
 SEED_RANGE = 2**31
 ICON_SIZE = 64
+ANALYSIS_WORKERS = 1
+"""One: the helper's wall ranking and the AI's build overlap only while a player builds, for
+about a second, and a second worker would add some 50 MB to a played hand's memory."""
 WINDOW_CLASS = "seventeen-steps"
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")
@@ -77,10 +80,10 @@ class App:
         self.seeds = random.Random(options.seed)
         # AI moves and deadline completions run here, off the frame loop.
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="17steps")
-        # Whole-wall analyses take seconds of pure Python: in worker processes they do not
-        # slow the frame loop down. Workers start when the first table opens.
+        # Whole-wall analyses take a second of pure Python: in a worker process they do not
+        # slow the frame loop down. The worker starts when the first table opens.
         spawn = multiprocessing.get_context("spawn")  # never fork a process that runs SDL and threads
-        self.analysis_pool = ProcessPoolExecutor(max_workers=2, mp_context=spawn)
+        self.analysis_pool = ProcessPoolExecutor(max_workers=ANALYSIS_WORKERS, mp_context=spawn)
         self.stack = SceneStack()
         self.running = True
         self.frames = 0

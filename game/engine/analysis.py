@@ -268,6 +268,7 @@ def _collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
     return paused
 
 
+@_collector_paused
 def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[int] = ()) -> list[TenpaiHand]:
     """Every tenpai hand the wall can build that keeps `selected_ids`, unscored.
 
@@ -335,6 +336,7 @@ def complete_selection(
     return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
 
 
+@_collector_paused
 def hands_by_promise(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> list[TenpaiHand]:

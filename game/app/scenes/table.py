@@ -59,8 +59,7 @@ class TableScene(Scene):
         """The seat drawn at the bottom of the table (the player at the screen)."""
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
-        for _ in range(2):  # start the analysis workers while the dora is chosen
-            app.analysis_pool.submit(warm_up)
+        app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
         self._reset_hand_state()
 
     def _reset_hand_state(self) -> None:

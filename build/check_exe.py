@@ -1,5 +1,6 @@
 """Check a built executable the way CI must: `python build/check_exe.py dist/17steps`.
 
+0. The file is at most 30 MB (`--size-only`: this check alone, for the release builds).
 1. `--version` names the version in pyproject.toml.
 2. With no display at all it says so in one line on stderr and exits 1, no traceback.
 3. `--smoke` under SDL's dummy video driver plays at least one whole hand and exits 0.
@@ -39,6 +40,7 @@ XVFB_SMOKE_FRAMES = 600
 MIN_COLOURS = 16
 F12_AFTER_S = 4.0
 TIMEOUT_S = 180
+MAX_SIZE_BYTES = 30_000_000
 
 
 class CheckFailed(Exception):
@@ -203,13 +205,23 @@ def check_first_launch(exe: Path, work: Path, display: str) -> None:
     print(f"ok: first launch: created {', '.join(listing(home))}; nothing beside the executable")
 
 
+def check_size(exe: Path) -> None:
+    size = exe.stat().st_size
+    check(size <= MAX_SIZE_BYTES, f"{exe.name} is {size / 1e6:.1f} MB, over {MAX_SIZE_BYTES / 1e6:.0f} MB")
+    print(f"ok: {exe.name} is {size / 1e6:.1f} MB")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("exe", type=Path)
+    parser.add_argument("--size-only", action="store_true", help="check only the file's size")
     args = parser.parse_args()
     exe = args.exe.resolve()
     needs_x = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
     try:
+        check_size(exe)
+        if args.size_only:
+            return 0
         with tempfile.TemporaryDirectory(prefix="17steps-check-") as folder:
             work = Path(folder)
             check_version(exe, work)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from itertools import combinations
 
@@ -531,3 +532,10 @@ def test_analyze_hands_scores_part_of_a_wall_like_the_full_analysis():
         assert [(w.kind, w.live, w.value, w.clears_floor) for w in hand.waits] == [
             (w.kind, w.live, w.value, w.clears_floor) for w in full[hand.tiles].waits
         ]
+
+
+def test_an_analysis_that_fails_leaves_the_garbage_collector_running():
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        analyze_wall([0] * 34, EAST, None, KAIJI)
+    assert gc.isenabled()

@@ -6,8 +6,9 @@ from types import SimpleNamespace
 import pytest
 
 from game.ai.building import discard_share, win_chance
-from game.ai.planning import held_back
-from game.engine.tiles import EAST
+from game.ai.planning import held_back, planned_discard
+from game.engine.actions import Discard
+from game.engine.tiles import EAST, ids_for_codes, parse_tiles
 
 M1, M2, M3, P5 = 0, 1, 2, 13
 
@@ -15,7 +16,7 @@ M1, M2, M3, P5 = 0, 1, 2, 13
 @pytest.mark.parametrize(
     ("copies", "danger", "slots", "expected"),
     [
-        # two lone kinds carry more danger than the triplet plus one of them
+        # the triplet and the more dangerous lone kind carry more than the two lone kinds
         ({M1: 1, M2: 3, M3: 1}, {M1: 0.10, M2: 0.20, M3: 0.15}, 4, {M2, M3}),
         # part of a kind saves nothing: the pair cannot be split to fit
         ({M1: 3, M2: 2}, {M1: 0.5, M2: 0.1}, 4, {M1}),
@@ -51,3 +52,24 @@ def test_a_careful_opponent_lets_safe_looking_waits_go_more_often():
     assert win_chance(honour, 1, 90, reads_caution=True) > win_chance(middle, 1, 90, reads_caution=True)
     # without the reading, only the number of live copies counts
     assert win_chance(honour, 1, 90) == win_chance(middle, 1, 90)
+
+
+def _discard_from(pool: str, discarded: int, danger: dict[int, float]) -> str:
+    """The tile `planned_discard` picks from a pool (mpsz) after `discarded` discards, with
+    a fixed danger per kind against one opponent."""
+    ids = ids_for_codes(parse_tiles(pool), True)
+    view = SimpleNamespace(seat=0, pool=tuple(ids), rivers=(((0, False),) * discarded, ()))
+    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten=False)
+    options = [Discard(0, code) for code in sorted(set(parse_tiles(pool)))]
+    return planned_discard(view, options, knowledge, lambda kind, opponent, known: danger[kind]).tile
+
+
+def test_the_plan_discards_outside_the_kinds_it_holds_back():
+    danger = {M2: 0.3, M3: 0.2, P5: 0.25}
+    # 5 tiles, 3 discards to go: 2m and 3m are kept (the 5p triplet cannot be), so the
+    # 5p go first although 3m looks safer than 5p
+    assert _discard_from("23m555p", 14, danger) == "5p"
+    # one discard left and two lone kinds: the more dangerous one stays
+    assert _discard_from("23m", 16, danger) == "3m"
+    # nothing can be kept: the least dangerous goes first
+    assert _discard_from("23m555p", 12, danger) == "3m"

@@ -24,6 +24,7 @@ from game.engine.scoring import (
     WinValue,
     YakuLine,
     assess_ron,
+    assess_rons,
     score_win,
 )
 from game.engine.tiles import EAST, NORTH, SOUTH, WEST
@@ -498,3 +499,13 @@ def test_scores_are_independent_of_which_copy_is_held() -> None:
     assert [t // 4 for t in other] == [t // 4 for t in hand]
     context = WinContext(seat_wind=WEST, dora_indicators=(kind("4m") * 4 + 3,))
     assert score_win(other, win, context, Rules.preset()) == score_win(hand, win, context, Rules.preset())
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "pro_stream", "four_player"])
+def test_assess_rons_is_assess_ron_for_each_tile(preset: str) -> None:
+    # a nobetan hand (1s or 4s), a red five and a dora on 5s; 7z completes nothing
+    hand = tiles("234567m055p1234s")
+    rules = Rules.preset(preset)
+    context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("4s") * 4,), ura_indicators=(kind("1m") * 4,))
+    win_tiles = [kind("1s") * 4 + 1, kind("4s") * 4 + 2, kind("7z") * 4]
+    assert assess_rons(hand, win_tiles, context, rules) == [assess_ron(hand, w, context, rules) for w in win_tiles]

@@ -1,8 +1,8 @@
 """`--smoke N`: the whole game for N frames, a scripted player at the keyboard, then exit.
 
 A check that a build starts, finds its assets and fonts, draws, and plays against the AI
-(whose hand building runs in worker processes, the frozen executable started again). The
-scripted player answers every screen with the keys a person would press: Enter on the
+(whose hand building runs in the analysis worker process, the frozen executable started
+again). The scripted player answers every screen with the keys a person would press: Enter on the
 title (the first button, the easy AI), Enter to flip the dora, G (suggest) and Enter to
 build, Enter to discard and to take every offered choice (ron, OK, build it anyway),
 Enter on the result to deal the next hand.

@@ -253,7 +253,8 @@ def _collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
     """Run an analysis with the cyclic garbage collector paused. Scoring thousands of waits
     allocates hundreds of thousands of short-lived, acyclic objects (reference counting
     frees them), and each collection they trigger re-walks the long-lived scoring cache:
-    about a fifth of a full wall analysis went there."""
+    about a fifth of a full wall analysis went there. The collector is process-wide, so an
+    analysis in one thread pauses it for the others too: that only delays collections."""
 
     @wraps(analysis)
     def paused(*args: P.args, **kwargs: P.kwargs) -> R:

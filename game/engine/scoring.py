@@ -8,6 +8,7 @@ counts dora and red fives but never ura dora (ura is added afterwards, as a bonu
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 
 MANGAN_BASE_POINTS = 2000
 RENHOU_FOUR_HAN = 4
 _FIVE_KINDS = frozenset(red // 4 for red in RED_FIVE_IDS)
+MAX_CONFIGS_PER_THREAD = 256
+_THREAD_CONFIGS = threading.local()
 
 _YAKU_NAMES = {
     "Riichi": "riichi", "Ippatsu": "ippatsu", "Houtei Raoyui": "houtei", "Renhou": "renhou",
@@ -234,10 +237,19 @@ def _setting(context: WinContext, rules: Rules) -> _Setting:
     )
 
 
-@lru_cache(maxsize=64)
 def _library_config(setting: _Setting) -> HandConfig:
-    """One library configuration per setting, reused: building one costs as much as a
-    quarter of scoring a hand. The library only ever writes the same values back into it."""
+    """One library configuration per setting and thread, reused: building one costs as much
+    as a quarter of scoring a hand. The library writes each win's dora counts into it and
+    reads them back, so one configuration must never serve two threads at once."""
+    configs: dict[_Setting, HandConfig] | None = getattr(_THREAD_CONFIGS, "by_setting", None)
+    if configs is None or len(configs) >= MAX_CONFIGS_PER_THREAD:
+        configs = _THREAD_CONFIGS.by_setting = {}
+    if setting not in configs:
+        configs[setting] = _new_library_config(setting)
+    return configs[setting]
+
+
+def _new_library_config(setting: _Setting) -> HandConfig:
     options = OptionalRules(
         has_aka_dora=setting.red_fives,
         has_double_yakuman=setting.double_yakuman,

@@ -14,18 +14,15 @@ Every level takes every legal ron.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from game.ai import building
 from game.ai.danger import heuristic_danger, total_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
-from game.ai.planning import planned_discard
+from game.ai.planning import DangerFunction, planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.hand import Phase, SeatView
 from game.engine.tiles import code_kind, format_tiles
-
-DangerFunction = Callable[[int, int, Knowledge], float]
 
 
 class Agent:

@@ -158,8 +158,7 @@ def assess_rons(
     kinds, red_kinds = _hand_kinds(hand, rules)
     assessments = []
     for win_tile in win_tiles:
-        win_kind, win_red = _win_kind(kinds, win_tile, rules)
-        reds = tuple(sorted((*red_kinds, win_kind))) if win_red else red_kinds
+        win_kind, reds = _win_kind(kinds, red_kinds, win_tile, rules)
         floor_value = _score_cached(kinds, win_kind, reds, floor_setting)
         value = floor_value if paid_setting is floor_setting else _score_cached(kinds, win_kind, reds, paid_setting)
         if value is None:
@@ -174,8 +173,7 @@ def assess_rons(
 def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> WinValue | None:
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
     kinds, red_kinds = _hand_kinds(hand, rules)
-    win_kind, win_red = _win_kind(kinds, win_tile, rules)
-    reds = tuple(sorted((*red_kinds, win_kind))) if win_red else red_kinds
+    win_kind, reds = _win_kind(kinds, red_kinds, win_tile, rules)
     return _score_cached(kinds, win_kind, reds, _setting(context, rules))
 
 
@@ -194,15 +192,18 @@ def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tup
     return kinds, red_kinds
 
 
-def _win_kind(kinds: tuple[int, ...], win_tile: int, rules: Rules) -> tuple[int, bool]:
-    """The winning tile's kind and whether it is a red five; ValueError when the hand
-    already holds all 4 copies."""
+def _win_kind(kinds: tuple[int, ...], red_kinds: tuple[int, ...], win_tile: int,
+              rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """The winning tile's kind, and the red-five kinds of hand and winning tile together;
+    ValueError when the hand already holds all 4 copies."""
     _check_tile_ids((win_tile,))
     win_kind = win_tile // 4
     if kinds.count(win_kind) >= 4:
         raise ValueError(f"hand and winning tile hold {kind_code(win_kind)} more than 4 times: "
                          "the set has only 4 copies")
-    return win_kind, rules.red_fives and win_tile in RED_FIVE_IDS
+    if rules.red_fives and win_tile in RED_FIVE_IDS:
+        return win_kind, tuple(sorted((*red_kinds, win_kind)))
+    return win_kind, red_kinds
 
 
 def _check_tile_ids(tiles: Sequence[int]) -> None:

@@ -11,11 +11,15 @@ round wind is always East.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from mahjong.hand_calculating.divider import HandDivider
 
+from game.engine import scoring
+from game.engine.analysis import tenpai_hands
 from game.engine.rules import Rules
 from game.engine.scoring import (
     SITUATIONAL_YAKU,
@@ -509,3 +513,39 @@ def test_assess_rons_is_assess_ron_for_each_tile(preset: str) -> None:
     context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("4s") * 4,), ura_indicators=(kind("1m") * 4,))
     win_tiles = [kind("1s") * 4 + 1, kind("4s") * 4 + 2, kind("7z") * 4]
     assert assess_rons(hand, win_tiles, context, rules) == [assess_ron(hand, w, context, rules) for w in win_tiles]
+
+
+def _wins_of_random_walls(seeds: range, rules: Rules) -> list[tuple[tuple[int, ...], int]]:
+    """Every 7th tenpai hand of each seeded wall, with a winning tile on each of its waits."""
+    wins = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        wall = rng.sample(range(136), 34)
+        for hand in tenpai_hands(wall, rules)[::7]:
+            held = set(hand.tiles)
+            for wait in hand.waits:
+                win = next((t for t in range(wait * 4, wait * 4 + 4) if t not in held), None)
+                if win is not None:
+                    wins.append((hand.tiles, win))
+    return wins
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "pro_stream"])
+def test_memoised_suit_decomposition_changes_no_score(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # scoring.py memoises the library's per-suit decomposition; the library's own must agree
+    rules = Rules.preset(preset)
+    context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("5p") * 4,))
+    wins = _wins_of_random_walls(range(12), rules)
+    assert len(wins) > 500
+    scoring._score_cached.cache_clear()
+    memoised = [score_win(hand, win, context, rules) for hand, win in wins]
+    assert HandDivider._decompose_single_color_hand is not scoring._LIBRARY_SUIT_DECOMPOSITION
+    monkeypatch.setattr(HandDivider, "_decompose_single_color_hand",
+                        staticmethod(scoring._LIBRARY_SUIT_DECOMPOSITION))
+    scoring._score_cached.cache_clear()
+    HandDivider._divide_hand_impl.cache_clear()
+    try:
+        assert [score_win(hand, win, context, rules) for hand, win in wins] == memoised
+    finally:
+        scoring._score_cached.cache_clear()
+        HandDivider._divide_hand_impl.cache_clear()

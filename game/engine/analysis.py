@@ -237,15 +237,17 @@ class SelectionAnalysis:
 @dataclass(frozen=True)
 class TenpaiHand:
     """A tenpai hand before scoring: its kind counts, which suits' red five it holds,
-    its wait kinds, and (worked out on first use) its 13 tile ids from the wall."""
+    and its wait kinds."""
 
     counts: tuple[int, ...]
     red_suits: tuple[bool, ...]
     waits: tuple[int, ...]
     picker: _TilePicker = field(repr=False, compare=False)
 
-    @cached_property
+    @property
     def tiles(self) -> tuple[int, ...]:
+        """Its 13 tile ids from the wall, sorted. Worked out on each use, cheaply (the
+        picker keeps every suit's ids): caching them cost more than it saved."""
         return self.picker.hand_ids(self.counts, self.red_suits)
 
 

@@ -9,12 +9,14 @@ counts dora and red fives but never ura dora (ura is added afterwards, as a bonu
 from __future__ import annotations
 
 import threading
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import eq
 from typing import NamedTuple
 
+from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 
@@ -151,10 +153,7 @@ def assess_rons(
 ) -> list[RonAssessment]:
     """`assess_ron` for each of `win_tiles` on one hand: the analyser scores thousands of
     waits, so the hand is checked and the table's scoring settings are worked out once."""
-    floor_context = (context if rules.floor_counts_situational else context.without_situational()).without_ura()
-    floor_setting = _setting(floor_context, rules)
-    # Without ura and with situational yaku counted, both are the same win: score it once.
-    paid_setting = floor_setting if floor_context == context else _setting(context, rules)
+    floor_setting, paid_setting = _floor_and_paid_settings(context, rules)
     kinds, red_kinds = _hand_kinds(hand, rules)
     assessments = []
     for win_tile in win_tiles:
@@ -183,9 +182,9 @@ def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tup
     if len(hand) != 13:
         raise ValueError(f"a hand has 13 tiles, not {len(hand)}")
     _check_tile_ids(hand)
-    kinds = tuple(sorted(t // 4 for t in hand))
-    over = sorted({kind for at, kind in enumerate(kinds[4:]) if kinds[at] == kind})
-    if over:
+    kinds = tuple(sorted([t // 4 for t in hand]))
+    if any(map(eq, kinds, kinds[4:])):
+        over = sorted({kind for at, kind in enumerate(kinds[4:]) if kinds[at] == kind})
         raise ValueError(f"hand holds {', '.join(kind_code(k) for k in over)} more than 4 times: "
                          "the set has only 4 copies")
     red_kinds = tuple(sorted(t // 4 for t in hand if t in RED_FIVE_IDS)) if rules.red_fives else ()
@@ -207,9 +206,10 @@ def _win_kind(kinds: tuple[int, ...], red_kinds: tuple[int, ...], win_tile: int,
 
 
 def _check_tile_ids(tiles: Sequence[int]) -> None:
-    for tile in tiles:
-        if not 0 <= tile < TILE_COUNT:
-            raise ValueError(f"tile id {tile} is outside 0..{TILE_COUNT - 1}")
+    if min(tiles) >= 0 and max(tiles) < TILE_COUNT:
+        return
+    outside = next(tile for tile in tiles if not 0 <= tile < TILE_COUNT)
+    raise ValueError(f"tile id {outside} is outside 0..{TILE_COUNT - 1}")
 
 
 class _Setting(NamedTuple):
@@ -230,12 +230,41 @@ class _Setting(NamedTuple):
     double_yakuman: bool
 
 
+@lru_cache(maxsize=256)
+def _floor_and_paid_settings(context: WinContext, rules: Rules) -> tuple[_Setting, _Setting]:
+    """The settings of the value the floor sees and of the value paid: the same object
+    when they are the same win (no ura, situational yaku counted), so it is scored once."""
+    floor_context = (context if rules.floor_counts_situational else context.without_situational()).without_ura()
+    floor_setting = _setting(floor_context, rules)
+    return floor_setting, floor_setting if floor_context == context else _setting(context, rules)
+
+
 def _setting(context: WinContext, rules: Rules) -> _Setting:
     return _Setting(
         rules.red_fives, context.seat_wind, context.round_wind, context.riichi, context.ippatsu, context.houtei,
         context.renhou, tuple(sorted(t // 4 for t in context.dora_indicators)),
         tuple(sorted(t // 4 for t in context.ura_indicators)), rules.renhou, rules.kiriage, rules.double_yakuman,
     )
+
+
+_LIBRARY_SUIT_DECOMPOSITION = HandDivider._decompose_single_color_hand
+
+
+@lru_cache(maxsize=8192)
+def _suit_decomposition(counts: tuple[int, ...], suit: int) -> tuple[tuple[object, ...], ...]:
+    return tuple(tuple(blocks) for blocks in _LIBRARY_SUIT_DECOMPOSITION(list(counts), suit))
+
+
+def _memoised_suit_decomposition(counts: list[int], suit: int) -> tuple[tuple[object, ...], ...]:
+    """The library decomposes each suit of every hand it scores afresh, about a fifth of its
+    time; the thousands of hands of one wall share a few hundred suit patterns. The result
+    depends on the counts alone, and tuples keep the shared answers from being changed."""
+    return _suit_decomposition(tuple(counts), suit)
+
+
+# Pinned to mahjong 2.x (pyproject.toml); a test checks that the memo is in place and that
+# it changes no score.
+HandDivider._decompose_single_color_hand = staticmethod(_memoised_suit_decomposition)
 
 
 def _library_config(setting: _Setting) -> HandConfig:
@@ -325,9 +354,11 @@ def _library_tiles(kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, 
     Four fives of a suit with red fives on always include the red one (the set has only
     three plain fives), so a fourth five takes the red id even when no id passed was red.
     """
+    won = list(kinds)
+    insort(won, win_kind)
     ids: list[int] = []
     previous, copy = -1, 0
-    for kind in sorted((*kinds, win_kind)):
+    for kind in won:
         copy = copy + 1 if kind == previous else 0
         previous = kind
         if red_fives and kind in _FIVE_KINDS and kind not in red_kinds:

@@ -539,6 +539,7 @@ def test_memoised_suit_decomposition_changes_no_score(preset: str, monkeypatch: 
     assert len(wins) > 500
     scoring._score_cached.cache_clear()
     memoised = [score_win(hand, win, context, rules) for hand, win in wins]
+    assert scoring._LIBRARY_SUIT_DECOMPOSITION is not None, "the library no longer has the method scoring memoises"
     assert HandDivider._decompose_single_color_hand is not scoring._LIBRARY_SUIT_DECOMPOSITION
     monkeypatch.setattr(HandDivider, "_decompose_single_color_hand",
                         staticmethod(scoring._LIBRARY_SUIT_DECOMPOSITION))

@@ -247,7 +247,7 @@ def _setting(context: WinContext, rules: Rules) -> _Setting:
     )
 
 
-_LIBRARY_SUIT_DECOMPOSITION = HandDivider._decompose_single_color_hand
+_LIBRARY_SUIT_DECOMPOSITION = getattr(HandDivider, "_decompose_single_color_hand", None)
 
 
 @lru_cache(maxsize=8192)
@@ -262,9 +262,10 @@ def _memoised_suit_decomposition(counts: list[int], suit: int) -> tuple[tuple[ob
     return _suit_decomposition(tuple(counts), suit)
 
 
-# Pinned to mahjong 2.x (pyproject.toml); a test checks that the memo is in place and that
-# it changes no score.
-HandDivider._decompose_single_color_hand = staticmethod(_memoised_suit_decomposition)
+# A private method of mahjong 2.x (the pin in pyproject.toml): without it scoring is only
+# slower. A test checks that the memo is in place and that it changes no score.
+if _LIBRARY_SUIT_DECOMPOSITION is not None:
+    HandDivider._decompose_single_color_hand = staticmethod(_memoised_suit_decomposition)
 
 
 def _library_config(setting: _Setting) -> HandConfig:

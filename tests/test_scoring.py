@@ -530,17 +530,42 @@ def _wins_of_random_walls(seeds: range, rules: Rules) -> list[tuple[tuple[int, .
     return wins
 
 
+def test_memoised_suit_decomposition_is_the_librarys_on_every_suit_pattern() -> None:
+    # scoring.py puts a memo in place of the library's per-suit decomposition
+    assert scoring._LIBRARY_SUIT_DECOMPOSITION is not None, "the library no longer has the method scoring memoises"
+    memo = HandDivider._decompose_single_color_hand
+    assert memo is not scoring._LIBRARY_SUIT_DECOMPOSITION
+    patterns = set()
+    for hand, win in _wins_of_random_walls(range(12), Rules.preset()):
+        counts = [0] * 34
+        for tile in (*hand, win):
+            counts[tile // 4] += 1
+        patterns.update((tuple(counts[start:start + 9]), start) for start in (0, 9, 18))
+    assert len(patterns) > 300
+    for counts, suit in patterns:
+        library = tuple(tuple(blocks) for blocks in scoring._LIBRARY_SUIT_DECOMPOSITION(list(counts), suit))
+        assert memo(list(counts), suit) == library, (counts, suit)
+
+
+def test_scoring_consults_the_suit_memo() -> None:
+    scoring._score_cached.cache_clear()
+    HandDivider._divide_hand_impl.cache_clear()
+    before = scoring._suit_decomposition.cache_info()
+    hand, win = hand_and_win(PINFU_HAND, "5s")
+    score_win(hand, win, WinContext(), Rules.preset())
+    after = scoring._suit_decomposition.cache_info()
+    assert after.hits + after.misses >= before.hits + before.misses + 3
+
+
 @pytest.mark.parametrize("preset", ["kaiji", "pro_stream"])
 def test_memoised_suit_decomposition_changes_no_score(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # scoring.py memoises the library's per-suit decomposition; the library's own must agree
     rules = Rules.preset(preset)
     context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("5p") * 4,))
-    wins = _wins_of_random_walls(range(12), rules)
+    wins = _wins_of_random_walls(range(6), rules)
     assert len(wins) > 500
     scoring._score_cached.cache_clear()
+    HandDivider._divide_hand_impl.cache_clear()
     memoised = [score_win(hand, win, context, rules) for hand, win in wins]
-    assert scoring._LIBRARY_SUIT_DECOMPOSITION is not None, "the library no longer has the method scoring memoises"
-    assert HandDivider._decompose_single_color_hand is not scoring._LIBRARY_SUIT_DECOMPOSITION
     monkeypatch.setattr(HandDivider, "_decompose_single_color_hand",
                         staticmethod(scoring._LIBRARY_SUIT_DECOMPOSITION))
     scoring._score_cached.cache_clear()

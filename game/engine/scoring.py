@@ -206,10 +206,13 @@ def _win_kind(kinds: tuple[int, ...], red_kinds: tuple[int, ...], win_tile: int,
 
 
 def _check_tile_ids(tiles: Sequence[int]) -> None:
-    if min(tiles) >= 0 and max(tiles) < TILE_COUNT:
+    """ValueError naming the first id outside the set (ids are ints: min and max check the
+    usual case in C, the loop finds the culprit)."""
+    if tiles and min(tiles) >= 0 and max(tiles) < TILE_COUNT:
         return
-    outside = next(tile for tile in tiles if not 0 <= tile < TILE_COUNT)
-    raise ValueError(f"tile id {outside} is outside 0..{TILE_COUNT - 1}")
+    for tile in tiles:
+        if not 0 <= tile < TILE_COUNT:
+            raise ValueError(f"tile id {tile} is outside 0..{TILE_COUNT - 1}")
 
 
 class _Setting(NamedTuple):
@@ -258,7 +261,8 @@ def _suit_decomposition(counts: tuple[int, ...], suit: int) -> tuple[tuple[objec
 def _memoised_suit_decomposition(counts: list[int], suit: int) -> tuple[tuple[object, ...], ...]:
     """The library decomposes each suit of every hand it scores afresh, about a fifth of its
     time; the thousands of hands of one wall share a few hundred suit patterns. The result
-    depends on the counts alone, and tuples keep the shared answers from being changed."""
+    depends on the suit and its counts alone, and tuples keep the shared answers from
+    being changed."""
     return _suit_decomposition(tuple(counts), suit)
 
 
@@ -350,7 +354,8 @@ def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiri
 
 def _library_tiles(kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...],
                    red_fives: bool) -> tuple[list[int], int]:
-    """136-format ids for the library; a red five takes the red id, other fives avoid it.
+    """136-format ids for the library (`kinds` sorted, as `_hand_kinds` gives them); a red
+    five takes the red id, other fives avoid it.
 
     Four fives of a suit with red fives on always include the red one (the set has only
     three plain fives), so a fourth five takes the red id even when no id passed was red.

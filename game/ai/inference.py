@@ -17,16 +17,16 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.ai.building import scored_hands
-from game.ai.danger import heuristic_danger
 from game.ai.knowledge import Knowledge
+from game.ai.reading import read_danger
 from game.engine.events import Discarded, RiichiDeclared
 from game.engine.hand import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
 
 PRIOR_WEIGHT = 60.0
-"""How many particles the heuristic danger counts as. By the area under the ROC curve of
+"""How many particles the fitted reading counts as. By the area under the ROC curve of
 each kind's danger against the opponent's real winning kinds (tools/measure_danger_ranking.py,
-docs/ai.md), the particles rank the kinds no better than the heuristic, so they only
+docs/ai.md), the particles rank the kinds no better than the reading, so they only
 adjust it."""
 MAX_PARTICLES = 200
 PARTICLE_BUDGET = 150
@@ -69,7 +69,7 @@ class OpponentModel:
                 self.particles.append(particle)
 
     def danger(self, kind: int, knowledge: Knowledge) -> float:
-        prior = heuristic_danger(kind, self.opponent, knowledge)
+        prior = read_danger(kind, self.opponent, knowledge)
         if prior == 0.0:
             return 0.0
         wins = sum(1 for p in self.particles if p.wins_on(kind))

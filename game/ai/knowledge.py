@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.engine.events import Discarded, RiichiDeclared, Won
 from game.engine.hand import SeatView
-from game.engine.tiles import KIND_COUNT, code_kind, counts34
+from game.engine.tiles import KIND_COUNT, code_kind, counts34, dora_kind
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,8 @@ class Knowledge:
     """Per opponent, the kinds of its discards, in order."""
     own_waits: frozenset[int]
     furiten: bool
+    dora: int | None = None
+    """The dora kind, or None when the table has no dora indicator."""
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
@@ -64,5 +66,6 @@ class Knowledge:
             discarded_by={o: tuple(kinds) for o, kinds in discarded_by.items()},
             own_waits=frozenset(view.waits),
             furiten=view.furiten,
+            dora=None if view.dora_indicator is None else dora_kind(view.dora_indicator // 4),
         )
 

@@ -1,0 +1,177 @@
+"""Fit the hard level's reading of discards (game/ai/reading.py) on self-played hands.
+
+Plays normal-level hands of the kaiji preset. At every discard decision of either seat
+it takes each kind in that seat's pool not yet known to be safe, with the model's
+features (game/ai/reading.py: features) and the truth: does the opponent's hand win on
+the kind and clear the floor. It fits a logistic regression (Newton's method, a small
+ridge penalty) on the earlier deals, then ranks the held-out later deals by the fitted
+model, by the coefficients now in reading.py and by the heuristic (game/ai/danger.py),
+scored by the area under the ROC curve within each decision (the chance that a real
+winning kind in the pool scores above one that is not, at the same decision; 0.5 is a
+coin toss). Paste the printed coefficients into reading.py.
+
+    python tools/fit_danger_model.py --deals 1200 --first-deal 10000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.agents import NormalAgent
+from game.ai.danger import heuristic_danger
+from game.ai.knowledge import Knowledge
+from game.ai.reading import COEFFICIENTS, features
+from game.engine.analysis import analyze_selection
+from game.engine.hand import Hand, Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.tiles import EAST, WIND_NAMES
+
+RULES = replace(Rules.preset("kaiji"), settlement="units", hands=1)
+LATE = 8
+"""Decisions from this many own discards on count as late."""
+
+Row = tuple[tuple[int, int, int], dict[str, float], float, bool]
+"""((deal, seat, own discards so far), features, heuristic danger, truth)"""
+
+
+def winning_kinds(hand: Hand, seat: int) -> set[int]:
+    view = hand.view_for(seat)
+    if view.furiten or view.wall is None or view.hand is None:
+        return set()
+    wind = EAST + WIND_NAMES.index(view.seat_winds[seat])
+    analysed = analyze_selection(view.wall, view.hand, wind, view.dora_indicator, RULES).hand
+    return {wait.kind for wait in analysed.waits if wait.clears_floor} if analysed else set()
+
+
+def rows_of_deal(deal: int) -> list[Row]:
+    match = Match(RULES, deal)
+    hand = match.next_hand()
+    agents = [NormalAgent(deal * 2), NormalAgent(deal * 2 + 1)]
+    rows = []
+    while hand.phase is not Phase.END:
+        seat = hand.waiting_on()[0]
+        view = hand.view_for(seat)
+        if view.phase is Phase.DISCARD:
+            knowledge = Knowledge.of(view)
+            opponent = 1 - seat
+            truth = winning_kinds(hand, opponent)
+            for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[opponent]):
+                rows.append(((deal, seat, len(view.rivers[seat])), features(kind, opponent, knowledge),
+                             heuristic_danger(kind, opponent, knowledge), kind in truth))
+        match.apply(agents[seat].act(view))
+    return rows
+
+
+def fit_logistic(samples: list[tuple[dict[str, float], bool]], ridge: float = 1.0,
+                 rounds: int = 25) -> dict[str, float]:
+    """Logistic regression without an intercept (the kind classes carry it), by Newton's method."""
+    names = sorted({name for found, _ in samples for name in found})
+    index = {name: i for i, name in enumerate(names)}
+    rows = [([(index[name], value) for name, value in found.items()], truth) for found, truth in samples]
+    weights = [0.0] * len(names)
+    for _ in range(rounds):
+        gradient = [ridge * w for w in weights]
+        hessian = [[ridge if i == j else 0.0 for j in range(len(names))] for i in range(len(names))]
+        for row, truth in rows:
+            p = 1.0 / (1.0 + math.exp(-sum(weights[i] * v for i, v in row)))
+            for i, v in row:
+                gradient[i] += (p - truth) * v
+                for j, u in row:
+                    hessian[i][j] += p * (1.0 - p) * v * u
+        step = _solve(hessian, gradient)
+        weights = [w - s for w, s in zip(weights, step, strict=True)]
+        if max(map(abs, step)) < 1e-7:
+            break
+    return dict(zip(names, weights, strict=True))
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gauss-Jordan elimination with partial pivoting (the matrix is small and positive definite)."""
+    size = len(vector)
+    rows = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(size):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][size] / rows[i][i] for i in range(size)]
+
+
+def area_under_curve(scored: list[tuple[float, bool]]) -> float:
+    """The chance that a random true row scores above a random false one (ties count half)."""
+    ordered = sorted(scored, key=lambda item: item[0])
+    positives = sum(truth for _, truth in ordered)
+    negatives = len(ordered) - positives
+    if not positives or not negatives:
+        return float("nan")
+    rank_sum, start = 0.0, 0
+    while start < len(ordered):
+        end = start
+        while end < len(ordered) and ordered[end][0] == ordered[start][0]:
+            end += 1
+        rank_sum += (start + end + 1) / 2 * sum(truth for _, truth in ordered[start:end])
+        start = end
+    return (rank_sum - positives * (positives + 1) / 2) / (positives * negatives)
+
+
+def within_decision_auc(scored: list[tuple[object, float, bool]]) -> float:
+    """The area under the curve counting only pairs of rows from the same decision (first
+    item), since only kinds offered together are ever compared by a player."""
+    decisions: dict[object, list[tuple[float, bool]]] = {}
+    for decision, score, truth in scored:
+        decisions.setdefault(decision, []).append((score, truth))
+    area = pairs = 0.0
+    for rows in decisions.values():
+        positives = sum(truth for _, truth in rows)
+        count = positives * (len(rows) - positives)
+        if count:
+            area += area_under_curve(rows) * count
+            pairs += count
+    return area / pairs if pairs else float("nan")
+
+
+def _score(weights: dict[str, float], found: dict[str, float]) -> float:
+    return sum(weights.get(name, 0.0) * value for name, value in found.items())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1200)
+    parser.add_argument("--first-deal", type=int, default=10000)
+    parser.add_argument("--holdout", type=float, default=0.25, help="share of deals (the last) kept for testing")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    deals = range(args.first_deal, args.first_deal + args.deals)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        rows = [row for found in pool.map(rows_of_deal, deals, chunksize=4) for row in found]
+    split = args.first_deal + round(args.deals * (1 - args.holdout))
+    weights = fit_logistic([(found, truth) for (deal, _, _), found, _, truth in rows if deal < split])
+    print("COEFFICIENTS = {")
+    for name, weight in weights.items():
+        print(f'    "{name}": {weight:.3f},')
+    print("}")
+    held_out = [row for row in rows if row[0][0] >= split]
+    late = [row for row in held_out if row[0][2] >= LATE]
+    print(f"{len(rows)} (decision, kind) pairs from deals {deals.start}..{deals.stop - 1}, "
+          f"{sum(row[3] for row in rows)} real winning kinds; held out: deals {split}..{deals.stop - 1}")
+    for name, score in (("heuristic", lambda row: row[2]),
+                        ("reading.py now", lambda row: _score(COEFFICIENTS, row[1])),
+                        ("fitted", lambda row: _score(weights, row[1]))):
+        every = within_decision_auc([(row[0], score(row), row[3]) for row in held_out])
+        later = within_decision_auc([(row[0], score(row), row[3]) for row in late])
+        print(f"{name:16} AUC {every:.3f}   late ({LATE}+ own discards) {later:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

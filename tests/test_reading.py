@@ -1,5 +1,5 @@
-"""The hard level's reading of discards: each kind of evidence moves the danger the way a
-mahjong player reads it, and the fitting tool recovers a model it is given."""
+"""The hard level's reading of discards: each piece of evidence moves the danger the way a
+mahjong player reads it, and the statistics behind the fitted model are right."""
 
 import math
 import random
@@ -7,9 +7,12 @@ import random
 import pytest
 
 from game.ai.knowledge import Knowledge
-from game.ai.reading import read_danger
-from game.engine.tiles import code_kind, parse_tiles
-from tools.fit_danger_model import area_under_curve, fit_logistic
+from game.ai.reading import features, read_danger
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.tiles import code_kind, dora_kind, parse_tiles
+from tools.stats import area_under_curve, fit_logistic, within_decision_auc
 
 
 def kinds(text: str) -> list[int]:
@@ -17,11 +20,12 @@ def kinds(text: str) -> list[int]:
 
 
 def knowledge(*, discarded: str = "", passed: str = "", visible: str = "", dora: str | None = None) -> Knowledge:
-    """Seat 0's knowledge against seat 1: `discarded` by the opponent (in order), `passed`
-    by it in riichi, `visible` in seat 0's own wall (copies it sees, beyond the discards)."""
+    """Seat 0's knowledge against seat 1: tiles `discarded` by the opponent (in order), tiles
+    seat 0 discarded and the opponent `passed` in riichi, and tiles `visible` in seat 0's
+    own wall; everything else is unseen."""
     discards = kinds(discarded)
     unseen = [4] * 34
-    for kind in discards + kinds(visible):
+    for kind in discards + kinds(passed) + kinds(visible):
         unseen[kind] -= 1
     return Knowledge(
         seat=0,
@@ -39,30 +43,100 @@ def danger(tile: str, **evidence: str) -> float:
     return read_danger(kinds(tile)[0], 1, knowledge(**evidence))
 
 
+def read(tile: str, **evidence: str) -> dict[str, float]:
+    return features(kinds(tile)[0], 1, knowledge(**evidence))
+
+
 def test_a_kind_the_opponent_discarded_or_let_pass_is_safe():
     assert danger("5m", discarded="5m") == 0.0
     assert danger("5m", passed="5m") == 0.0
+    assert danger("5m", discarded="4m") > 0.0
 
 
-def test_every_unsafe_kind_has_a_probability_strictly_between_0_and_1():
-    evidence = knowledge(discarded="19m1z", visible="5555p")
-    for kind in set(range(34)) - evidence.safe[1]:
-        assert 0.0 < read_danger(kind, 1, evidence) < 1.0
+@pytest.mark.parametrize(
+    ("tile", "two_sided", "closed_or_edge", "suji_paths"),
+    [
+        # with every copy unseen each possible shape counts 1: 1 waits on 23 only,
+        # 2 on 34 and 1_3, 3 on 45, 12 (edge) and 2_4, the middle tiles on both sides and the gap
+        ("1m", 1, 0, 1), ("2m", 1, 1, 1), ("3m", 1, 2, 1), ("4m", 2, 1, 2), ("5m", 2, 1, 2),
+        ("6m", 2, 1, 2), ("7m", 1, 2, 1), ("8m", 1, 1, 1), ("9m", 1, 0, 1),
+    ],
+)
+def test_each_number_counts_the_shapes_that_can_wait_on_it(tile, two_sided, closed_or_edge, suji_paths):
+    found = read(tile)
+    assert found["ryanmen_copies"] == two_sided
+    assert found["kanchan_penchan_copies"] == closed_or_edge
+    # a safe partner of one two-sided shape protects 1/paths of them
+    partner = {"1m": "4m", "2m": "5m", "3m": "6m", "4m": "7m", "5m": "8m", "6m": "9m",
+               "7m": "4m", "8m": "5m", "9m": "6m"}[tile]
+    assert read(tile, passed=partner)["suji"] == pytest.approx(1 / suji_paths)
+
+
+def test_kabe_counts_the_copies_a_shape_could_still_use():
+    # 4s and 5s: three of each visible, so a 45s two-sided wait on 3s has one pair left
+    assert read("3s", visible="444555s")["ryanmen_copies"] == 0.25
+    # all four 2s visible: neither 12s nor 2_4s can wait on 3s
+    assert read("3s", visible="2222s")["kanchan_penchan_copies"] == 0.0
+    assert read("3s", visible="33s")["kind_unseen"] == 0.5
+
+
+def test_the_opponents_discards_are_read_by_distance_and_suit():
+    found = read("6m", discarded="4m8m5m1z")
+    assert found["discarded_neighbour1"] == pytest.approx(1 / 3)
+    assert found["discarded_neighbour2"] == pytest.approx(2 / 3)
+    assert found["suit_discard_share"] == 0.75
+    assert found["turn"] == pytest.approx(4 / 17)
+    assert read("6m", discarded="4p1z")["suit_discard_share"] == 0.0
+    assert "suit_discard_share" not in read("6m")
+
+
+def test_the_dora_and_its_neighbours_in_its_suit():
+    assert read("7s", dora="7s")["dora"] == 1.0
+    assert read("8s", dora="7s")["dora_neighbour1"] == 1.0
+    assert read("9s", dora="7s")["dora_neighbour2"] == 1.0
+    assert not {"dora", "dora_neighbour1", "dora_neighbour2"} & set(read("7p", dora="7s"))
+    assert not {"dora", "dora_neighbour1", "dora_neighbour2"} & set(read("2z", dora="1z"))
+    assert read("1z", dora="1z")["dora"] == 1.0
+
+
+def test_honours_are_read_by_their_unseen_copies_only():
+    found = read("5z", visible="55z")
+    assert found["honour_unseen"] == pytest.approx(2 / 3)
+    assert found["dragon"] == 1.0
+    assert not {"suji", "ryanmen_copies", "discarded_neighbour1"} & set(found)
+    assert read("2z")["wind"] == 1.0
 
 
 @pytest.mark.parametrize(
     ("tile", "safer", "riskier", "reading"),
     [
-        ("4p", {"discarded": "7p1z"}, {"discarded": "9p1z"}, "suji: 7p safe removes the 56p wait on 4p"),
+        ("4p", {"discarded": "7p1z"}, {"discarded": "8p1z"}, "suji: 7p safe removes the 56p wait on 4p"),
         ("3s", {"visible": "444555s"}, {"visible": "444555m"}, "kabe: few 4s and 5s left for a 45s wait"),
-        ("6m", {"discarded": "5m7m1z"}, {"discarded": "5p7p1z"}, "the opponent threw away 6m's neighbours"),
-        ("6m", {"discarded": "1m2m9m1z"}, {"discarded": "1p2p9p1z"}, "the opponent throws away this suit"),
+        ("6m", {"discarded": "4m1p2p"}, {"discarded": "4p1p2p"}, "the opponent threw away 4m, two from 6m"),
+        ("6m", {"discarded": "1m1z2z"}, {"discarded": "1p1z2z"}, "the opponent throws away this suit"),
         ("7s", {"dora": "2m"}, {"dora": "7s"}, "the dora gathers hands around it"),
         ("1z", {"visible": "111z"}, {"visible": "1p"}, "an honour the opponent can hardly hold"),
+        ("5m", {"discarded": "1z"}, {"discarded": "1z2z3z4z5z6z7z1p9p"}, "the later the turn, the likelier"),
     ],
 )
-def test_evidence_moves_the_danger_the_way_a_player_reads_it(tile, safer, riskier, reading):
+def test_each_piece_of_evidence_moves_the_danger_the_way_a_player_reads_it(tile, safer, riskier, reading):
     assert danger(tile, **safer) < danger(tile, **riskier), reading
+
+
+def test_knowledge_reads_the_dora_off_the_indicator():
+    match = Match(Rules.preset("kaiji"), seed=5)
+    hand = match.next_hand()
+    seat = hand.waiting_on()[0]
+    assert Knowledge.of(hand.view_for(seat)).dora is None
+    match.apply(hand.view_for(seat).legal_actions[0])
+    view = hand.view_for(seat)
+    assert view.phase is Phase.BUILD
+    assert Knowledge.of(view).dora == dora_kind(view.dora_indicator // 4)
+
+
+def test_a_table_without_dora_reads_no_dora():
+    hand = Match(Rules.preset("four_player"), seed=5).next_hand()
+    assert Knowledge.of(hand.view_for(0)).dora is None
 
 
 def test_the_fit_recovers_the_weights_that_made_the_data():
@@ -89,3 +163,11 @@ def test_the_fit_recovers_the_weights_that_made_the_data():
 )
 def test_area_under_curve(scored, expected):
     assert area_under_curve(scored) == expected
+
+
+def test_within_decision_auc_compares_only_kinds_offered_together():
+    # each decision ranks its winning kind first, but the late decision's scores are all
+    # higher: pooled, the early winner ranks below the late loser
+    scored = [("early", 0.2, True), ("early", 0.1, False), ("late", 0.9, True), ("late", 0.5, False)]
+    assert within_decision_auc(scored) == 1.0
+    assert area_under_curve([(score, truth) for _, score, truth in scored]) == 0.75

@@ -16,7 +16,6 @@ coin toss). Paste the printed coefficients into reading.py.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -33,6 +32,7 @@ from game.engine.hand import Hand, Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WIND_NAMES
+from tools.stats import fit_logistic, within_decision_auc
 
 RULES = replace(Rules.preset("kaiji"), settlement="units", hands=1)
 LATE = 8
@@ -70,78 +70,8 @@ def rows_of_deal(deal: int) -> list[Row]:
     return rows
 
 
-def fit_logistic(samples: list[tuple[dict[str, float], bool]], ridge: float = 1.0,
-                 rounds: int = 25) -> dict[str, float]:
-    """Logistic regression without an intercept (the kind classes carry it), by Newton's method."""
-    names = sorted({name for found, _ in samples for name in found})
-    index = {name: i for i, name in enumerate(names)}
-    rows = [([(index[name], value) for name, value in found.items()], truth) for found, truth in samples]
-    weights = [0.0] * len(names)
-    for _ in range(rounds):
-        gradient = [ridge * w for w in weights]
-        hessian = [[ridge if i == j else 0.0 for j in range(len(names))] for i in range(len(names))]
-        for row, truth in rows:
-            p = 1.0 / (1.0 + math.exp(-sum(weights[i] * v for i, v in row)))
-            for i, v in row:
-                gradient[i] += (p - truth) * v
-                for j, u in row:
-                    hessian[i][j] += p * (1.0 - p) * v * u
-        step = _solve(hessian, gradient)
-        weights = [w - s for w, s in zip(weights, step, strict=True)]
-        if max(map(abs, step)) < 1e-7:
-            break
-    return dict(zip(names, weights, strict=True))
-
-
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gauss-Jordan elimination with partial pivoting (the matrix is small and positive definite)."""
-    size = len(vector)
-    rows = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
-    for col in range(size):
-        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(size):
-            if r != col:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return [rows[i][size] / rows[i][i] for i in range(size)]
-
-
-def area_under_curve(scored: list[tuple[float, bool]]) -> float:
-    """The chance that a random true row scores above a random false one (ties count half)."""
-    ordered = sorted(scored, key=lambda item: item[0])
-    positives = sum(truth for _, truth in ordered)
-    negatives = len(ordered) - positives
-    if not positives or not negatives:
-        return float("nan")
-    rank_sum, start = 0.0, 0
-    while start < len(ordered):
-        end = start
-        while end < len(ordered) and ordered[end][0] == ordered[start][0]:
-            end += 1
-        rank_sum += (start + end + 1) / 2 * sum(truth for _, truth in ordered[start:end])
-        start = end
-    return (rank_sum - positives * (positives + 1) / 2) / (positives * negatives)
-
-
-def within_decision_auc(scored: list[tuple[object, float, bool]]) -> float:
-    """The area under the curve counting only pairs of rows from the same decision (first
-    item), since only kinds offered together are ever compared by a player."""
-    decisions: dict[object, list[tuple[float, bool]]] = {}
-    for decision, score, truth in scored:
-        decisions.setdefault(decision, []).append((score, truth))
-    area = pairs = 0.0
-    for rows in decisions.values():
-        positives = sum(truth for _, truth in rows)
-        count = positives * (len(rows) - positives)
-        if count:
-            area += area_under_curve(rows) * count
-            pairs += count
-    return area / pairs if pairs else float("nan")
-
-
 def _score(weights: dict[str, float], found: dict[str, float]) -> float:
-    return sum(weights.get(name, 0.0) * value for name, value in found.items())
+    return sum(weights[name] * value for name, value in found.items())
 
 
 def main() -> int:
@@ -157,8 +87,9 @@ def main() -> int:
     split = args.first_deal + round(args.deals * (1 - args.holdout))
     weights = fit_logistic([(found, truth) for (deal, _, _), found, _, truth in rows if deal < split])
     print("COEFFICIENTS = {")
-    for name, weight in weights.items():
-        print(f'    "{name}": {weight:.3f},')
+    in_order = [name for name in COEFFICIENTS if name in weights] + sorted(set(weights) - set(COEFFICIENTS))
+    for name in in_order:
+        print(f'    "{name}": {weights[name]:.3f},')
     print("}")
     held_out = [row for row in rows if row[0][0] >= split]
     late = [row for row in held_out if row[0][2] >= LATE]

@@ -29,7 +29,8 @@ from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
 from game.engine.hand import Phase
 from game.engine.match import Match
-from tools.fit_danger_model import LATE, RULES, winning_kinds, within_decision_auc
+from tools.fit_danger_model import LATE, RULES, winning_kinds
+from tools.stats import within_decision_auc
 
 WEIGHTS = (12, 30, 60, 120, 300)
 

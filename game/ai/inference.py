@@ -7,7 +7,8 @@ it has not discarded. A particle dies when later evidence contradicts it — a d
 that is not in its pool, or a tile let pass in riichi that its hand would have won
 on — and turns harmless (furiten) when the opponent discarded or let pass one of its
 waits. The danger of a tile is the share of living particles that win on it, blended
-with the heuristic prior so that few particles never mean certainty.
+with the fitted reading of the discards (game/ai/reading.py) so that few particles never
+mean certainty.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ class Knowledge:
     """Per opponent, the kinds of its discards, in order."""
     own_waits: frozenset[int]
     furiten: bool
-    dora: int | None = None
+    dora: int | None
     """The dora kind, or None when the table has no dora indicator."""
 
     @classmethod

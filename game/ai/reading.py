@@ -1,16 +1,21 @@
 """Reading an opponent's discards: the measured chance that a tile is its winning tile.
 
-A logistic model over what a seat can see, fitted by tools/fit_danger_model.py on
-normal-level hands of the kaiji preset (the truth: does the opponent's hand win on the
-kind and clear the floor). It knows more than the heuristic (game/ai/danger.py):
+A logistic model over what a seat can see, fitted by tools/fit_danger_model.py on the
+discard decisions of normal-level hands of the kaiji preset (the truth: does the
+opponent's hand win on the kind and clear the floor). It knows more than the heuristic
+(game/ai/danger.py):
 
-- the opponent's discards are tiles of its wall it chose not to use, so kinds next to
-  them, and a suit it discards a lot of, are less likely to be waited on;
-- shapes need copies: a two-sided wait on 3 needs unseen 4s and 5s or 1s and 2s (kabe);
-- the mangan floor makes hands gather around the dora;
-- the later the hand, the likelier an unsafe kind is a wait (safe kinds drop out).
+- shapes need copies: a wait on 3s needs unseen 4s and 5s (two-sided) or 1s and 2s
+  (edge), so the fewer copies a seat cannot see, the fewer shapes can wait there;
+- the opponent's discards are tiles of its wall it chose not to use: a kind two away
+  from its discards, and a suit it throws away a lot, are less likely waits (a discarded
+  neighbour mostly counts through the copies it takes from the shapes);
+- the mangan floor gathers hands around the dora;
+- the later the turn, the likelier an unsafe kind is a wait (safe kinds drop out).
 
-The answer is a probability, 0 for a kind known to be safe.
+The answer is a probability, 0 for a kind known to be safe. It was fitted on two-player
+tables without red fives and serves every table: with several opponents it reads each
+one apart, and without a dora the dora features stay 0.
 """
 
 from __future__ import annotations
@@ -19,15 +24,18 @@ import math
 
 from game.ai.knowledge import Knowledge
 from game.engine.hand import DISCARDS_PER_SEAT
+from game.engine.tiles import EAST, HAKU
 
 COEFFICIENTS = {
-    "c0": -3.865, "c1": -3.822, "c2": -4.077, "c3": -4.357, "c4": -4.073,
-    "wind": -4.075, "dragon": -3.671, "honour_copies": 0.796,
-    "suji": -1.236, "ryan": 1.108, "kan": 0.384, "pair": 0.125,
-    "near1": -0.110, "near2": -0.612, "suit_share": -1.437, "progress": 1.286,
-    "is_dora": 1.260, "near_dora1": 0.241, "near_dora2": 0.125,
+    "number1_9": -3.865, "number2_8": -3.822, "number3_7": -4.077, "number4_6": -4.357, "number5": -4.073,
+    "wind": -4.075, "dragon": -3.671, "honour_unseen": 0.796,
+    "suji": -1.236, "ryanmen_copies": 1.108, "kanchan_penchan_copies": 0.384, "kind_unseen": 0.125,
+    "discarded_neighbour1": -0.110, "discarded_neighbour2": -0.612, "suit_discard_share": -1.437,
+    "turn": 1.286, "dora": 1.260, "dora_neighbour1": 0.241, "dora_neighbour2": 0.125,
 }
-"""Fitted by tools/fit_danger_model.py (1200 deals); see docs/ai.md for its measured ranking."""
+"""Fitted by `python tools/fit_danger_model.py --deals 1200 --first-deal 10000 --jobs 2`
+(900 deals fitted, 300 held out); docs/ai.md gives its measured ranking."""
+NUMBER_CLASSES = ("number1_9", "number2_8", "number3_7", "number4_6", "number5")
 
 
 def read_danger(kind: int, opponent: int, knowledge: Knowledge) -> float:
@@ -41,62 +49,60 @@ def read_danger(kind: int, opponent: int, knowledge: Knowledge) -> float:
 def features(kind: int, opponent: int, knowledge: Knowledge) -> dict[str, float]:
     """The model's inputs for `kind` against `opponent`; absent features count as 0."""
     discards = knowledge.discarded_by[opponent]
-    found = {"progress": len(discards) / DISCARDS_PER_SEAT}
+    found = {"turn": len(discards) / DISCARDS_PER_SEAT}
     if discards:
-        found["suit_share"] = sum(1 for d in discards if _suit(d) == _suit(kind)) / len(discards)
+        found["suit_discard_share"] = sum(1 for d in discards if _suit(d) == _suit(kind)) / len(discards)
     found.update(_dora_features(kind, knowledge.dora))
-    if kind >= 27:
-        found["wind" if kind < 31 else "dragon"] = 1.0
-        found["honour_copies"] = knowledge.unseen[kind] / 3
+    if kind >= EAST:
+        found["wind" if kind < HAKU else "dragon"] = 1.0
+        found["honour_unseen"] = knowledge.unseen[kind] / 3
         return found
     number = kind % 9
-    found[f"c{min(number, 8 - number)}"] = 1.0
+    found[NUMBER_CLASSES[min(number, 8 - number)]] = 1.0
     found.update(_shape_features(kind, knowledge.unseen, knowledge.safe[opponent]))
     for distance in (1, 2):
         near = sum(1 for d in discards if _suit(d) == _suit(kind) and abs(d % 9 - number) == distance)
-        found[f"near{distance}"] = min(near, 3) / 3
+        found[f"discarded_neighbour{distance}"] = min(near, 3) / 3
     return found
 
 
 def _suit(kind: int) -> int:
-    return kind // 9 if kind < 27 else 3
+    """0-2 for the three suits, 3 for honours."""
+    return kind // 9 if kind < EAST else 3
 
 
 def _dora_features(kind: int, dora: int | None) -> dict[str, float]:
     if dora is None:
         return {}
     if kind == dora:
-        return {"is_dora": 1.0}
+        return {"dora": 1.0}
     distance = abs(dora % 9 - kind % 9)
-    if kind < 27 and _suit(dora) == _suit(kind) and distance <= 2:
-        return {f"near_dora{distance}": 1.0}
+    if kind < EAST and _suit(dora) == _suit(kind) and distance <= 2:
+        return {f"dora_neighbour{distance}": 1.0}
     return {}
 
 
 def _shape_features(kind: int, unseen: tuple[int, ...], safe: frozenset[int]) -> dict[str, float]:
-    """Suji protection, and how many unseen copies the waiting shapes could use."""
+    """Suji protection of the two-sided shapes, and the unseen copies each kind of shape
+    waiting on `kind` could use (a quarter per possible copy pair)."""
     base, number = kind - kind % 9, kind % 9
-
-    def copies(n: int) -> int:
-        return unseen[base + n] if 0 <= n <= 8 else 0
-
     paths = protected = 0
-    two_sided = closed = 0.0
+    two_sided = closed_or_edge = 0.0
     for low, high, partner in ((number + 1, number + 2, number + 3), (number - 2, number - 1, number - 3)):
         if low < 0 or high > 8:
             continue
-        available = min(copies(low), copies(high)) / 4
+        copies = min(unseen[base + low], unseen[base + high]) / 4
         if (low, high) in ((0, 1), (7, 8)):
-            closed += available
+            closed_or_edge += copies
             continue
-        two_sided += available
+        two_sided += copies
         paths += 1
-        protected += 0 <= partner <= 8 and base + partner in safe
+        protected += base + partner in safe
     if 0 < number < 8:
-        closed += min(copies(number - 1), copies(number + 1)) / 4
+        closed_or_edge += min(unseen[base + number - 1], unseen[base + number + 1]) / 4
     return {
         "suji": protected / paths if paths else 0.0,
-        "ryan": two_sided,
-        "kan": closed,
-        "pair": unseen[kind] / 4,
+        "ryanmen_copies": two_sided,
+        "kanchan_penchan_copies": closed_or_edge,
+        "kind_unseen": unseen[kind] / 4,
     }

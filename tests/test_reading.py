@@ -84,10 +84,17 @@ def test_the_opponents_discards_are_read_by_distance_and_suit():
     found = read("6m", discarded="4m8m5m1z")
     assert found["discarded_neighbour1"] == pytest.approx(1 / 3)
     assert found["discarded_neighbour2"] == pytest.approx(2 / 3)
-    assert found["suit_discard_share"] == 0.75
+    # each suit (honours as one) starts with one discard counted in advance
+    assert found["suit_discard_share"] == pytest.approx((3 + 1) / (4 + 4))
     assert found["turn"] == pytest.approx(4 / 17)
-    assert read("6m", discarded="4p1z")["suit_discard_share"] == 0.0
-    assert "suit_discard_share" not in read("6m")
+    assert read("6m", discarded="4p1z")["suit_discard_share"] == pytest.approx(1 / 6)
+    assert read("6m")["suit_discard_share"] == pytest.approx(1 / 4)
+
+
+def test_the_first_discard_moves_the_suit_share_by_a_step():
+    # one 9m discarded says little about 5m: the share moves from 1/4 to 2/5, not to 1
+    assert read("5m", discarded="9m")["suit_discard_share"] == pytest.approx(2 / 5)
+    assert danger("5m", discarded="9m") > danger("5m", discarded="9m1m1m9m")
 
 
 def test_the_dora_and_its_neighbours_in_its_suit():

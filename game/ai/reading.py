@@ -27,14 +27,17 @@ from game.engine.hand import DISCARDS_PER_SEAT
 from game.engine.tiles import EAST, HAKU
 
 COEFFICIENTS = {
-    "number1_9": -3.865, "number2_8": -3.822, "number3_7": -4.077, "number4_6": -4.357, "number5": -4.073,
-    "wind": -4.075, "dragon": -3.671, "honour_unseen": 0.796,
-    "suji": -1.236, "ryanmen_copies": 1.108, "kanchan_penchan_copies": 0.384, "kind_unseen": 0.125,
-    "discarded_neighbour1": -0.110, "discarded_neighbour2": -0.612, "suit_discard_share": -1.437,
-    "turn": 1.286, "dora": 1.260, "dora_neighbour1": 0.241, "dora_neighbour2": 0.125,
+    "number1_9": -3.435, "number2_8": -3.397, "number3_7": -3.657, "number4_6": -3.928, "number5": -3.635,
+    "wind": -3.919, "dragon": -3.535, "honour_unseen": 0.819,
+    "suji": -1.194, "ryanmen_copies": 1.103, "kanchan_penchan_copies": 0.391, "kind_unseen": 0.129,
+    "discarded_neighbour1": 0.034, "discarded_neighbour2": -0.481, "suit_discard_share": -2.411,
+    "turn": 0.883, "dora": 1.261, "dora_neighbour1": 0.243, "dora_neighbour2": 0.126,
 }
 """Fitted by `python tools/fit_danger_model.py --deals 1200 --first-deal 10000 --jobs 2`
 (900 deals fitted, 300 held out); docs/ai.md gives its measured ranking."""
+SUIT_SHARE_PRIOR = 1
+"""Discards counted in advance for each of the four suits (honours as one), so that the
+first discards move the suit share by steps, not from nothing to all."""
 NUMBER_CLASSES = ("number1_9", "number2_8", "number3_7", "number4_6", "number5")
 
 
@@ -49,9 +52,11 @@ def read_danger(kind: int, opponent: int, knowledge: Knowledge) -> float:
 def features(kind: int, opponent: int, knowledge: Knowledge) -> dict[str, float]:
     """The model's inputs for `kind` against `opponent`; absent features count as 0."""
     discards = knowledge.discarded_by[opponent]
-    found = {"turn": len(discards) / DISCARDS_PER_SEAT}
-    if discards:
-        found["suit_discard_share"] = sum(1 for d in discards if _suit(d) == _suit(kind)) / len(discards)
+    same_suit = sum(1 for d in discards if _suit(d) == _suit(kind))
+    found = {
+        "turn": len(discards) / DISCARDS_PER_SEAT,
+        "suit_discard_share": (same_suit + SUIT_SHARE_PRIOR) / (len(discards) + 4 * SUIT_SHARE_PRIOR),
+    }
     found.update(_dora_features(kind, knowledge.dora))
     if kind >= EAST:
         found["wind" if kind < HAKU else "dragon"] = 1.0

@@ -27,8 +27,8 @@ from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
 PRIOR_WEIGHT = 60.0
 """How many particles the fitted reading counts as. By the area under the ROC curve of
 each kind's danger against the opponent's real winning kinds within each decision
-(tools/measure_danger_ranking.py, 40 deals, docs/ai.md): the reading alone 0.637, blended
-with the particles at 30, 60 and 120: 0.642, 0.649, 0.646. The particles add a little, so
+(tools/measure_danger_ranking.py, 40 deals, docs/ai.md): the reading alone 0.636, blended
+with the particles at 30, 60 and 120: 0.643, 0.650, 0.648. The particles add a little, so
 they adjust the reading rather than replace it."""
 MAX_PARTICLES = 200
 PARTICLE_BUDGET = 150

@@ -94,7 +94,8 @@ def test_the_opponents_discards_are_read_by_distance_and_suit():
 def test_the_first_discard_moves_the_suit_share_by_a_step():
     # one 9m discarded says little about 5m: the share moves from 1/4 to 2/5, not to 1
     assert read("5m", discarded="9m")["suit_discard_share"] == pytest.approx(2 / 5)
-    assert danger("5m", discarded="9m") > danger("5m", discarded="9m1m1m9m")
+    # as many discards (the same turn), more of them in the suit: 5m looks safer
+    assert danger("5m", discarded="9m1p2z9p") > danger("5m", discarded="9m1m1m9m")
 
 
 def test_the_dora_and_its_neighbours_in_its_suit():

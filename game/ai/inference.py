@@ -28,8 +28,9 @@ PRIOR_WEIGHT = 60.0
 """How many particles the fitted reading counts as. By the area under the ROC curve of
 each kind's danger against the opponent's real winning kinds within each decision
 (tools/measure_danger_ranking.py, 40 deals, docs/ai.md): the reading alone 0.636, blended
-with the particles at 30, 60 and 120: 0.643, 0.650, 0.648. The particles add a little, so
-they adjust the reading rather than replace it."""
+with the particles at 30, 60 and 120: 0.643, 0.650, 0.648 (after eight discards, 0.700
+alone and blended). The particles add a little, so they adjust the reading rather than
+replace it."""
 MAX_PARTICLES = 200
 PARTICLE_BUDGET = 150
 """Waits scored to find a sampled opponent's hand (see building.scored_hands)."""

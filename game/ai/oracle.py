@@ -25,10 +25,11 @@ class OracleAgent(NormalAgent):
 
     def discard(self, view: SeatView, options: list[Discard]) -> Discard:
         hand = self.table()
-        safe = [action for action in options if not _deals_in(hand, action)]
+        safe = [action for action in options if not deals_in(hand, action)]
         return super().discard(view, safe or options)
 
 
-def _deals_in(hand: Hand, action: Discard) -> bool:
+def deals_in(hand: Hand, action: Discard) -> bool:
+    """Whether `action` would let an opponent ron, tried on a copy of the table."""
     trial = copy.deepcopy(hand)
     return any(isinstance(event, RonOffered) for event in trial.apply(action))

@@ -35,9 +35,11 @@ COEFFICIENTS = {
 }
 """Fitted by `python tools/fit_danger_model.py --deals 1200 --first-deal 10000 --jobs 2`
 (900 deals fitted, 300 held out); docs/ai.md gives its measured ranking."""
+SUITS = 4
+"""Man, pin, sou, and the honours counted as one suit."""
 SUIT_SHARE_PRIOR = 1
-"""Discards counted in advance for each of the four suits (honours as one), so that the
-first discards move the suit share by steps, not from nothing to all."""
+"""Discards counted in advance for each suit, so that the first discards move the suit
+share by steps, not from nothing to all."""
 NUMBER_CLASSES = ("number1_9", "number2_8", "number3_7", "number4_6", "number5")
 
 
@@ -55,7 +57,7 @@ def features(kind: int, opponent: int, knowledge: Knowledge) -> dict[str, float]
     same_suit = sum(1 for d in discards if _suit(d) == _suit(kind))
     found = {
         "turn": len(discards) / DISCARDS_PER_SEAT,
-        "suit_discard_share": (same_suit + SUIT_SHARE_PRIOR) / (len(discards) + 4 * SUIT_SHARE_PRIOR),
+        "suit_discard_share": (same_suit + SUIT_SHARE_PRIOR) / (len(discards) + SUITS * SUIT_SHARE_PRIOR),
     }
     found.update(_dora_features(kind, knowledge.dora))
     if kind >= EAST:

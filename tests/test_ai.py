@@ -157,3 +157,22 @@ def test_arena_results_do_not_depend_on_worker_processes():
     shared = run_arena("easy", "normal", deals=2, seed=9, jobs=2)
     assert without_times(shared) == without_times(alone)
     assert shared["hands"] == alone["hands"] == 2
+
+
+@pytest.mark.parametrize(("preset", "per_opponent"), [("kaiji", 3), ("three_player", 1), ("four_player", 1)])
+def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent):
+    """The sampled walls per discard are the hard level's cost: with more opponents each
+    gets fewer, so a 4-player discard costs about what a 2-player one does."""
+    rules = Rules.preset(preset, hands=1)
+    match = Match(rules, 5)
+    hand = match.next_hand()
+    agents = [HardAgent(seat) for seat in range(rules.players)]
+    while hand.phase is not Phase.DISCARD:
+        seat = hand.waiting_on()[0]
+        match.apply(agents[seat].act(hand.view_for(seat)))
+    seat = hand.waiting_on()[0]
+    match.apply(agents[seat].act(hand.view_for(seat)))
+    models = agents[seat].models
+    assert len(models) == rules.players - 1
+    assert all(len(model.particles) <= per_opponent for model in models.values())
+    assert sum(len(model.particles) for model in models.values()) >= 1

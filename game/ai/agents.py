@@ -78,11 +78,18 @@ class NormalAgent(Agent):
         return safest(options, Knowledge.of(view), heuristic_danger)
 
 
+SAMPLES_PER_DECISION = 3
+"""Opponent walls the hard level samples per discard, shared among its opponents (at
+least one each). Each costs a partial analysis of a sampled wall, 40 ms at the median
+(benchmarks/ai_decisions.py); three per opponent kept a 4-player discard at 0.9 s at the
+median and 1.8 s at p95."""
+
+
 class HardAgent(NormalAgent):
     name = "hard"
     style = building.BuildStyle(risk_weight=0.3, reads_caution=True)
 
-    def __init__(self, seed: int = 0, samples_per_decision: int = 3) -> None:
+    def __init__(self, seed: int = 0, samples_per_decision: int = SAMPLES_PER_DECISION) -> None:
         super().__init__(seed)
         self.samples_per_decision = samples_per_decision
         self.models: dict[int, OpponentModel] = {}
@@ -94,8 +101,9 @@ class HardAgent(NormalAgent):
         if key != self.hand_key:
             self.hand_key = key
             self.models = {o: OpponentModel(view, o, self.rng) for o in knowledge.opponents}
+        per_opponent = max(1, self.samples_per_decision // len(self.models))
         for model in self.models.values():
-            model.update(view, knowledge, self.samples_per_decision)
+            model.update(view, knowledge, per_opponent)
 
         def inferred(kind: int, opponent: int, known: Knowledge) -> float:
             return self.models[opponent].danger(kind, known)

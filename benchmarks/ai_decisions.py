@@ -1,0 +1,70 @@
+"""Benchmark the AI's decisions per preset, level and phase: `python benchmarks/ai_decisions.py`.
+
+Plays `--deals` seeded hands of each preset in this one process, seats alternating
+between the two levels (hard and normal unless told), as the arena seats them, and times
+every decision an agent makes: the dora flip, building, each discard, each ron. Prints
+the median, 95th percentile and maximum per level and phase, and over all of a level's
+decisions (the arena's `decision_p95_s`). Caches warm up over the deals as they do over
+a match; the first deal of each preset starts cold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.arena import agent_factory
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import PRESETS, Rules
+
+
+def play(rules: Rules, deal_seed: int, levels: tuple[str, str],
+         times: dict[tuple[str, str], list[float]]) -> None:
+    match = Match(rules, deal_seed)
+    hand = match.next_hand()
+    seated = [levels[seat % 2] for seat in range(rules.players)]
+    agents = [agent_factory(level, deal_seed * 31 + seat, lambda: hand) for seat, level in enumerate(seated)]
+    while hand.phase is not Phase.END:
+        seat = hand.waiting_on()[0]
+        view = hand.view_for(seat)
+        started = time.perf_counter()
+        action = agents[seat].act(view)
+        elapsed = (time.perf_counter() - started) * 1000
+        times.setdefault((seated[seat], view.phase.value), []).append(elapsed)
+        times.setdefault((seated[seat], "all"), []).append(elapsed)
+        match.apply(action)
+
+
+def line(level: str, phase: str, times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"  {level:7} {phase:8} median {statistics.median(ordered):8.1f} ms   p95 {p95:8.1f} ms   "
+            f"max {ordered[-1]:8.1f} ms   ({len(ordered)} decisions)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", nargs=2, default=("hard", "normal"), metavar="LEVEL")
+    parser.add_argument("--presets", nargs="+", default=sorted(PRESETS), choices=sorted(PRESETS))
+    args = parser.parse_args(argv)
+    for preset in args.presets:
+        rules = replace(Rules.preset(preset), settlement="units", hands=1)
+        times: dict[tuple[str, str], list[float]] = {}
+        for deal in range(args.deals):
+            play(rules, args.seed * 1_000_003 + deal, tuple(args.levels), times)
+        print(f"{preset} ({rules.players} players, {args.deals} deals)")
+        for (level, phase), taken in sorted(times.items()):
+            print(line(level, phase, taken))
+
+
+if __name__ == "__main__":
+    main()

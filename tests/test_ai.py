@@ -46,6 +46,15 @@ def test_every_level_plays_only_legal_actions_in_every_preset(preset):
     assert replay(match.record).ok
 
 
+def test_every_level_plays_with_the_virtual_dora():
+    # the virtual indicator comes from a second set: its id is a tile of some player's wall
+    rules = Rules.preset("four_player", hands=1, virtual_dora=True)
+    match = play_with_agents(rules, seed=1, levels=["easy", "normal", "hard", "normal"])
+    assert any(match.hand.dora_indicator in match.hand.view_for(seat).wall for seat in range(4))
+    assert match.hand.phase is Phase.END
+    assert replay(match.record).ok
+
+
 def test_same_seed_same_decisions():
     rules = Rules.preset("kaiji", hands=1)
     first = play_with_agents(rules, 21, ["hard", "normal"])

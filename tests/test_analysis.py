@@ -434,6 +434,16 @@ def test_a_bad_indicator_or_wall_raises():
         analyze_wall(wall, 5, None, KAIJI)
 
 
+def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
+    # the virtual dora comes from a second set: the same id in the wall is another tile
+    rules = Rules.preset("four_player", virtual_dora=True)
+    wall = wall_of(FURITEN_WALL)
+    analysis = analyze_wall(wall, EAST, wall[0], rules)
+    assert analysis.hands
+    in_wall = counts34(wall)
+    assert all(wait.live == 4 - in_wall[wait.kind] for hand in analysis.hands for wait in hand.waits)
+
+
 # --- ranking and completion ------------------------------------------------------------
 
 

@@ -127,7 +127,8 @@ def pool_risk(wall: tuple[int, ...], hand: CandidateHand, opponents: int) -> flo
 def expected_value(view: SeatView, hand: CandidateHand, style: BuildStyle) -> float:
     assert view.wall is not None
     opponents = view.rules.players - 1
-    unseen = TILE_COUNT - len(view.wall) - (1 if view.dora_indicator is not None else 0)
+    shown = view.dora_indicator is not None and view.rules.indicator_is_in_play
+    unseen = TILE_COUNT - len(view.wall) - int(shown)
     gain = win_chance(hand, opponents, unseen, style.reads_caution) * average_value(hand)
     return gain - style.risk_weight * pool_risk(view.wall, hand, opponents) * AVERAGE_LOSS
 

@@ -116,7 +116,8 @@ class OpponentModel:
         if hidden < 13 or len(unknown) < hidden:
             return None
         drawn = Counter(self.rng.sample(unknown, hidden))
-        wall = tuple(_ids(drawn, self.rules.red_fives, self.dora_indicator))
+        taken = self.dora_indicator if self.rules.indicator_is_in_play else None
+        wall = tuple(_ids(drawn, self.rules.red_fives, taken))
         hands = scored_hands(wall, self.seat_wind, self.dora_indicator, self.rules, PARTICLE_BUDGET, until_mangan=False)
         pool = drawn + discarded
         if not hands:

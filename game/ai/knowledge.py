@@ -36,7 +36,7 @@ class Knowledge:
         players = view.rules.players
         opponents = tuple(s for s in range(players) if s != view.seat)
         seen = list(counts34(view.wall or ()))
-        if view.dora_indicator is not None:
+        if view.dora_indicator is not None and view.rules.indicator_is_in_play:
             seen[view.dora_indicator // 4] += 1
         in_riichi = {s: False for s in range(players)}
         safe: dict[int, set[int]] = {o: set() for o in opponents}

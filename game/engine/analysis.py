@@ -389,7 +389,8 @@ class _Board:
     def of(cls, wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules) -> _Board:
         wall = _check_wall(wall_ids)
         table = _table(wall, seat_wind, dora_indicator, rules)
-        visible = frozenset(wall) | ({dora_indicator} if dora_indicator is not None else frozenset())
+        shown = dora_indicator is not None and rules.indicator_is_in_play
+        visible = frozenset(wall) | ({dora_indicator} if shown else frozenset())
         live = tuple(COPIES - count for count in counts34(visible))
         return cls(wall, table, tuple(counts34(wall)), live, _unseen_copies(visible, rules.red_fives))
 
@@ -546,6 +547,6 @@ def _table(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, ru
     if dora_indicator is not None:
         if not isinstance(dora_indicator, int) or not 0 <= dora_indicator < TILE_COUNT:
             raise ValueError(f"the dora indicator is a tile id 0..{TILE_COUNT - 1}, not {dora_indicator!r}")
-        if dora_indicator in wall:
+        if rules.indicator_is_in_play and dora_indicator in wall:
             raise ValueError("the dora indicator comes from a side wall, not from the player's wall")
     return TableContext(rules, seat_wind, dora_indicator)

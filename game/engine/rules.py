@@ -73,6 +73,13 @@ class Rules:
         return self.players < 4 or self.virtual_dora
 
     @property
+    def indicator_is_in_play(self) -> bool:
+        """Whether the dora indicator is one of the 136 tiles in play (flipped from a side
+        wall: it takes a copy from every other place). The virtual set is a second set: its
+        indicator takes no copy, and its id may be a tile in any player's wall."""
+        return not self.virtual_dora
+
+    @property
     def floor_applies(self) -> bool:
         """The mangan floor: off in 4-player unless the virtual dora restores it."""
         return self.mangan_floor or self.virtual_dora

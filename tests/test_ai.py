@@ -100,6 +100,23 @@ def test_holds_back_its_own_waits(level):
     assert "8s" not in [e.tile for e in hand.history if isinstance(e, Discarded) and e.seat == 0]
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_temporary_furiten_is_no_reason_to_discard_an_own_wait(level):
+    # South waits on 1-5m; 5m (riichi and three concealed triplets: below the floor) comes
+    # out in the dealer's first discard and goes by, so South is furiten until its own
+    # discard. 5m is now genbutsu against the dealer, but discarding South's copy would
+    # make it furiten for good and throw away the 4m wait (four concealed triplets).
+    match = Match(Rules.preset("kaiji"), seed=4)
+    match.next_hand(crafted_deal({0: "123p456p789p123s4s5m", 2: "1112223334m777p5m"}, dora=(1, 0, "9s", "9s")), 0)
+    build_all(match, {0: "123p456p789p123s4s", 1: "1112223334m777p"})
+    drive(match, {0: ["5m"]}, until_end=False)
+    view = match.hand.view_for(1)
+    assert view.phase is Phase.DISCARD and view.turn == 1 and view.furiten, "the position must be reached"
+    assert 4 in view.waits and 4 in Knowledge.of(view).safe[0]
+    action = quick_agent(level, 5).act(view)
+    assert code_kind(action.tile) not in view.waits
+
+
 def test_takes_a_legal_ron():
     match = Match(Rules.preset("kaiji"), seed=3)
     match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)

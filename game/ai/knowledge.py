@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.events import Discarded, RiichiDeclared, Won
+from game.engine.events import Discarded, FuritenStarted, RiichiDeclared, Won
 from game.engine.hand import SeatView
 from game.engine.tiles import KIND_COUNT, code_kind, counts34, dora_kind
 
@@ -28,6 +28,8 @@ class Knowledge:
     """Per opponent, the kinds of its discards, in order."""
     own_waits: frozenset[int]
     furiten: bool
+    """Furiten for good. A temporary furiten (a wait let pass before the seat's first
+    discard) ends with that discard, so it is no licence to discard an own wait."""
     dora: int | None
     """The dora kind, or None when the table has no dora indicator."""
 
@@ -65,7 +67,8 @@ class Knowledge:
             safe={o: frozenset(kinds) for o, kinds in safe.items()},
             discarded_by={o: tuple(kinds) for o, kinds in discarded_by.items()},
             own_waits=frozenset(view.waits),
-            furiten=view.furiten,
+            furiten=any(isinstance(e, FuritenStarted) and e.seat == view.seat and e.permanent
+                        for e in view.events),
             dora=None if view.dora_indicator is None else dora_kind(view.dora_indicator // 4),
         )
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from game.ai import make_agent
+from game.ai import arena, make_agent
 from game.ai.agents import HardAgent
 from game.ai.arena import run_arena, seat_plan
 from game.ai.knowledge import Knowledge
@@ -202,3 +204,20 @@ def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent)
     assert len(models) == rules.players - 1
     assert all(len(model.particles) <= per_opponent for model in models.values())
     assert sum(len(model.particles) for model in models.values()) >= 1
+
+
+def test_a_ron_between_one_agents_own_seats_is_neither_a_win_nor_a_deal_in(monkeypatch):
+    # 3 players, agent A at seats 0 and 2: seat 0 rons seat 2, then (another deal) seat 1
+    monkeypatch.setattr(arena, "_wall_has_mangan", lambda hand, seat: False)
+
+    def play(winner: int, discarder: int, gains: tuple[int, ...], seats: list[int]) -> arena.Play:
+        win = SimpleNamespace(seat=winner, discarder=discarder)
+        hand = SimpleNamespace(result=SimpleNamespace(wins=[win], drawn=False))
+        match = SimpleNamespace(hand=hand, settlements=[SimpleNamespace(gains=gains)])
+        return arena._play(match, seats, [[], [], []])
+
+    own = play(0, 2, (1, 0, -1), [0, 2])
+    assert (own.gain, own.won, own.dealt_in) == (0, False, False)
+    assert not play(0, 2, (1, 0, -1), [1]).won
+    a, b = play(0, 1, (1, -1, 0), [0, 2]), play(0, 1, (1, -1, 0), [1])
+    assert (a.won, a.dealt_in, b.won, b.dealt_in) == (True, False, False, True)

@@ -177,13 +177,15 @@ def _play(match: Match, seats: list[int], timings: list[list[float]]) -> Play:
     hand = match.hand
     assert hand is not None and hand.result is not None
     result = hand.result
-    winners = {w.seat for w in result.wins}
-    discarders = {w.discarder for w in result.wins}
+    ours = set(seats)
+    # with 3 or 4 players an agent sits twice: a ron between its own seats moves nothing
+    # between the agents, so it is neither a win nor a deal-in
+    against = [w for w in result.wins if (w.seat in ours) != (w.discarder in ours)]
     had = [seat for seat in seats if _wall_has_mangan(hand, seat)]
     return Play(
         gain=sum(match.settlements[-1].gains[s] for s in seats),
-        won=bool(winners & set(seats)),
-        dealt_in=bool(discarders & set(seats)),
+        won=any(w.seat in ours for w in against),
+        dealt_in=any(w.discarder in ours for w in against),
         drew=result.drawn,
         wall_had_mangan=len(had),
         found_mangan=sum(_built_mangan(hand, seat) for seat in had),

@@ -119,9 +119,9 @@ class OpponentModel:
         taken = self.dora_indicator if self.rules.indicator_is_in_play else None
         wall = tuple(_ids(drawn, self.rules.red_fives, taken))
         hands = scored_hands(wall, self.seat_wind, self.dora_indicator, self.rules, PARTICLE_BUDGET, until_mangan=False)
-        pool = drawn + discarded
         if not hands:
-            return Particle(pool, frozenset(), frozenset())
+            return Particle(drawn, frozenset(), frozenset())
+        pool = drawn + discarded
         best = hands[0]
         pool.subtract(Counter(t // 4 for t in best.tiles))
         pool -= discarded

@@ -1,8 +1,8 @@
 """Planning the walk through the pool: which kinds to hold back, and what to discard now.
 
-Everyone is in riichi from the first discard, so a kind that has been discarded once
-and let pass is safe for good against every opponent who let it pass: the risk of a
-kind is taken once, however many copies the pool holds. Only 4 of the 21 pool tiles are
+Everyone is in riichi from their first discard, so once every opponent has discarded, a
+kind that has been discarded and let pass is safe for good against all of them: the risk
+of a kind is taken once, however many copies the pool holds. Only 4 of the 21 pool tiles are
 never discarded, and holding back part of a kind saves nothing (its other copies must
 still be discarded). So the plan holds back the whole kinds that carry the most danger
 within the slots left, and discards the least dangerous of the rest first: it waits as

@@ -5,6 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.ai import arena, make_agent
 from game.ai.agents import HardAgent
@@ -44,6 +46,20 @@ def test_every_level_plays_only_legal_actions_in_every_preset(preset):
     rules = Rules.preset(preset, hands=1)
     levels = ["easy", "normal", "hard", "easy"][: rules.players]
     match = play_with_agents(rules, seed=len(preset), levels=levels)
+    assert match.hand.phase is Phase.END
+    assert replay(match.record).ok
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**32 - 1),
+       levels=st.lists(st.sampled_from(["easy", "normal", "hard"]), min_size=4, max_size=4),
+       virtual_dora=st.booleans())
+def test_every_level_plays_only_legal_actions_over_many_seeds(preset, seed, levels, virtual_dora):
+    # the engine refuses an illegal action (IllegalAction), so a whole hand played to its
+    # end by the agents is a hand of legal actions only
+    options = {"virtual_dora": True} if virtual_dora and preset == "four_player" else {}
+    rules = Rules.preset(preset, hands=1, **options)
+    match = play_with_agents(rules, seed, levels[: rules.players])
     assert match.hand.phase is Phase.END
     assert replay(match.record).ok
 

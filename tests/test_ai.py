@@ -85,7 +85,8 @@ def test_unknown_level_is_refused():
         make_agent("impossible")
 
 
-def test_discards_a_genbutsu_when_one_exists():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_discards_a_genbutsu_when_one_exists(level):
     # West discarded 5m and 6p; East's pool holds both among middle tiles.
     match = Match(Rules.preset("kaiji", kiriage=False), seed=1)
     match.next_hand(crafted_deal({0: JUNK + "5m6p34567s", 2: SANSHOKU + "5m6p"}, dora=NO_DORA), 0)
@@ -93,7 +94,7 @@ def test_discards_a_genbutsu_when_one_exists():
     drive(match, {0: ["3s"], 1: ["5m"]}, until_end=False)
     view = match.hand.view_for(0)
     assert view.phase is Phase.DISCARD and view.turn == 0
-    action = make_agent("normal").act(view)
+    action = quick_agent(level, 1).act(view)
     assert isinstance(action, Discard)
     assert code_kind(action.tile) in Knowledge.of(view).safe[1]
 

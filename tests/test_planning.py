@@ -59,7 +59,7 @@ def _discard_from(pool: str, discarded: int, danger: dict[int, float]) -> str:
     a fixed danger per kind against one opponent."""
     ids = ids_for_codes(parse_tiles(pool), True)
     view = SimpleNamespace(seat=0, pool=tuple(ids), rivers=(((0, False),) * discarded, ()))
-    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten=False)
+    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten_for_good=False)
     options = [Discard(0, code) for code in sorted(set(parse_tiles(pool)))]
     return planned_discard(view, options, knowledge, lambda kind, opponent, known: danger[kind]).tile
 

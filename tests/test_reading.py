@@ -34,7 +34,7 @@ def knowledge(*, discarded: str = "", passed: str = "", visible: str = "", dora:
         safe={1: frozenset(discards + kinds(passed))},
         discarded_by={1: tuple(discards)},
         own_waits=frozenset(),
-        furiten=False,
+        furiten_for_good=False,
         dora=None if dora is None else kinds(dora)[0],
     )
 

@@ -61,8 +61,8 @@ def _suji_factor(kind: int, safe: frozenset[int]) -> float:
 
 def total_danger(kind: int, knowledge: Knowledge, per_opponent=heuristic_danger) -> float:
     """Danger summed over opponents, with a heavy penalty for discarding an own wait
-    (furiten for good) unless the seat is furiten already."""
+    (furiten for good) unless the seat is furiten for good already."""
     danger = sum(per_opponent(kind, o, knowledge) for o in knowledge.opponents)
-    if kind in knowledge.own_waits and not knowledge.furiten:
+    if kind in knowledge.own_waits and not knowledge.furiten_for_good:
         danger += OWN_WAIT_PENALTY
     return danger

@@ -27,9 +27,9 @@ class Knowledge:
     discarded_by: dict[int, tuple[int, ...]]
     """Per opponent, the kinds of its discards, in order."""
     own_waits: frozenset[int]
-    furiten: bool
-    """Furiten for good. A temporary furiten (a wait let pass before the seat's first
-    discard) ends with that discard, so it is no licence to discard an own wait."""
+    furiten_for_good: bool
+    """A temporary furiten (a wait let pass before the seat's first discard) ends with that
+    discard, so it is no licence to discard an own wait: only this one is."""
     dora: int | None
     """The dora kind, or None when the table has no dora indicator."""
 
@@ -67,8 +67,8 @@ class Knowledge:
             safe={o: frozenset(kinds) for o, kinds in safe.items()},
             discarded_by={o: tuple(kinds) for o, kinds in discarded_by.items()},
             own_waits=frozenset(view.waits),
-            furiten=any(isinstance(e, FuritenStarted) and e.seat == view.seat and e.permanent
-                        for e in view.events),
+            furiten_for_good=any(isinstance(e, FuritenStarted) and e.seat == view.seat and e.permanent
+                                 for e in view.events),
             dora=None if view.dora_indicator is None else dora_kind(view.dora_indicator // 4),
         )
 

@@ -435,13 +435,21 @@ def test_a_bad_indicator_or_wall_raises():
 
 
 def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
-    # the virtual dora comes from a second set: the same id in the wall is another tile
+    # the virtual dora comes from a second set: the same id in the wall is another tile,
+    # and an id outside the wall leaves every copy of its kind live
     rules = Rules.preset("four_player", virtual_dora=True)
     wall = wall_of(FURITEN_WALL)
-    analysis = analyze_wall(wall, EAST, wall[0], rules)
-    assert analysis.hands
     in_wall = counts34(wall)
-    assert all(wait.live == 4 - in_wall[wait.kind] for hand in analysis.hands for wait in hand.waits)
+    wait_kind = analyze_wall(wall, EAST, None, rules).hands[0].waits[0].kind
+    outside = next(t for t in range(wait_kind * 4, wait_kind * 4 + 4) if t not in wall)
+    for indicator in (wall[0], outside):
+        analysis = analyze_wall(wall, EAST, indicator, rules)
+        assert analysis.hands
+        assert all(wait.live == 4 - in_wall[wait.kind] for hand in analysis.hands for wait in hand.waits)
+    # flipped from a side wall (the kaiji table), the same id is a copy the player sees
+    flipped = analyze_wall(wall, EAST, outside, KAIJI)
+    assert any(wait.kind == wait_kind and wait.live == 3 - in_wall[wait_kind]
+               for hand in flipped.hands for wait in hand.waits)
 
 
 # --- ranking and completion ------------------------------------------------------------

@@ -4,8 +4,9 @@ Plays `--deals` seeded hands of each preset in this one process, seats alternati
 between the two levels (hard and normal unless told), as the arena seats them, and times
 every decision an agent makes: the dora flip, building, each discard, each ron. Prints
 the median, 95th percentile and maximum per level and phase, and over all of a level's
-decisions (the arena's `decision_p95_s`). Caches warm up over the deals as they do over
-a match; the first deal of each preset starts cold.
+decisions. Each deal is played once, so every build analyses its wall afresh; the arena
+plays each deal twice and its second play's builds reuse the first's analysis, which
+makes its `decision_p95_s` lower.
 """
 
 from __future__ import annotations

@@ -79,10 +79,11 @@ class NormalAgent(Agent):
 
 
 SAMPLES_PER_DECISION = 3
-"""Opponent walls the hard level samples per discard, shared among its opponents (at
-least one each). Each costs a partial analysis of a sampled wall, about 40 ms at the
-median (benchmarks/ai_decisions.py). Sampling three for each opponent, as it once did,
-made a 4-player discard take 0.9 s at the median and 1.8 s at p95."""
+"""Opponent walls the hard level samples per discard, shared among its opponents: an
+equal whole share, at least one each (3 against one opponent, 1 each against two or
+three). Each costs a partial analysis of a sampled wall, about 40 ms at the median
+(benchmarks/ai_decisions.py). Sampling three for each opponent, as it once did, made a
+4-player discard take 0.9 s at the median and 1.8 s at p95."""
 
 
 class HardAgent(NormalAgent):

@@ -5,7 +5,8 @@ For a player's wall (tile ids), the table context (rules, seat wind, dora indica
 optionally a selection of tiles under the player's fingers, the analyser lists the 13-tile
 tenpai hands (standard, seven pairs, thirteen orphans) with, per wait:
 
-* live copies: 4 minus the copies the player can see (own 34 tiles and the indicator);
+* live copies: 4 minus the copies the player can see (own 34 tiles and the indicator,
+  unless it comes from the virtual set of 4 players, a second set);
   a wait with none left is dead (karaten);
 * the value of a plain riichi ron on it (no ippatsu, no houtei, no ura), through
   `scoring.assess_ron`, and whether that clears the floor; on demand, whether it clears
@@ -121,7 +122,8 @@ class WaitAnalysis:
 
     @property
     def dead(self) -> bool:
-        """Karaten: every copy is in the player's own wall or is the dora indicator."""
+        """Karaten: every copy is in the player's own wall or is the dora indicator (flipped
+        from a side wall; a virtual indicator takes no copy)."""
         return self.live == 0
 
     @property

@@ -14,39 +14,29 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import agent_factory
-from game.engine.hand import Phase
-from game.engine.match import Match
+from game.ai.arena import percentile, play_deal, seat_plan
 from game.engine.rules import PRESETS, Rules
 
 
 def play(rules: Rules, deal_seed: int, levels: tuple[str, str],
          times: dict[tuple[str, str], list[float]]) -> None:
-    match = Match(rules, deal_seed)
-    hand = match.next_hand()
-    seated = [levels[seat % 2] for seat in range(rules.players)]
-    agents = [agent_factory(level, deal_seed * 31 + seat, lambda: hand) for seat, level in enumerate(seated)]
-    while hand.phase is not Phase.END:
-        seat = hand.waiting_on()[0]
-        view = hand.view_for(seat)
-        started = time.perf_counter()
-        action = agents[seat].act(view)
-        elapsed = (time.perf_counter() - started) * 1000
-        times.setdefault((seated[seat], view.phase.value), []).append(elapsed)
-        times.setdefault((seated[seat], "all"), []).append(elapsed)
-        match.apply(action)
+    seated = [levels[who] for who in seat_plan(rules.players, swapped=False)]
+    _, timings = play_deal(rules, deal_seed, seated)
+    for level, decisions in zip(seated, timings, strict=True):
+        for decision in decisions:
+            times.setdefault((level, decision.phase.value), []).append(decision.seconds * 1000)
+            times.setdefault((level, "all"), []).append(decision.seconds * 1000)
 
 
 def line(level: str, phase: str, times: list[float]) -> str:
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"  {level:7} {phase:8} median {statistics.median(ordered):8.1f} ms   p95 {p95:8.1f} ms   "
+    return (f"  {level:7} {phase:8} median {statistics.median(ordered):8.1f} ms   "
+            f"p95 {percentile(ordered, 0.95):8.1f} ms   "
             f"max {ordered[-1]:8.1f} ms   ({len(ordered)} decisions)")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -160,6 +161,17 @@ def test_takes_a_legal_ron():
 def test_seat_plan_swaps_every_seat():
     assert seat_plan(2, False) == [0, 1] and seat_plan(2, True) == [1, 0]
     assert seat_plan(4, False) == [0, 1, 0, 1] and seat_plan(4, True) == [1, 0, 1, 0]
+
+
+def test_play_deal_times_every_decision_of_every_seat_with_its_phase():
+    rules = replace(Rules.preset("four_player"), settlement="units", hands=1)
+    match, timings = arena.play_deal(rules, 5, ["easy", "normal", "easy", "normal"])
+    actions = [line for line in match.record if line["type"] == "action"]
+    phase_of = {"choose_dora": "dora", "build": "build", "discard": "discard", "ron": "ron", "pass": "ron"}
+    for seat, decisions in enumerate(timings):
+        taken = [phase_of[a["action"]] for a in actions if a["seat"] == seat]
+        assert [d.phase.value for d in decisions] == taken
+        assert all(d.seconds >= 0 for d in decisions)
 
 
 def test_arena_reports_every_agent_and_writes_replayable_records(tmp_path):

@@ -71,12 +71,13 @@ class AgentTally:
             "average_loss": round(statistics.fmean(lost), 4) if lost else 0.0,
             "found_mangan_rate": round(self.found_mangan / self.walls_with_mangan, 4)
             if self.walls_with_mangan else 1.0,
-            "decision_p50_s": round(_percentile(times, 0.50), 4),
-            "decision_p95_s": round(_percentile(times, 0.95), 4),
+            "decision_p50_s": round(percentile(times, 0.50), 4),
+            "decision_p95_s": round(percentile(times, 0.95), 4),
         }
 
 
-def _percentile(ordered: list[float], share: float) -> float:
+def percentile(ordered: list[float], share: float) -> float:
+    """The value below which `share` of the sorted values lie (nearest rank, no interpolation)."""
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
@@ -86,18 +87,28 @@ def agent_factory(level: str, seed: int, table: Callable[[], Hand]) -> Agent:
     return make_agent(level, seed)
 
 
-def play_deal(rules: Rules, deal_seed: int, levels: list[str],
-              records: Path | None = None, label: str = "") -> tuple[Match, list[float]]:
-    """One hand of the seeded deal, seat s played by `levels[s]`; returns decision times."""
+@dataclass(frozen=True)
+class TimedDecision:
+    """How long one seat took over one decision, and in which phase of the hand."""
+
+    phase: Phase
+    seconds: float
+
+
+def play_deal(rules: Rules, deal_seed: int, levels: list[str], records: Path | None = None,
+              label: str = "") -> tuple[Match, list[list[TimedDecision]]]:
+    """One hand of the seeded deal, seat s played by `levels[s]`; returns each seat's
+    decisions, timed."""
     match = Match(rules, deal_seed)
     hand = match.next_hand()
     agents = [agent_factory(level, deal_seed * 31 + seat, lambda: hand) for seat, level in enumerate(levels)]
-    timings: list[list[float]] = [[] for _ in levels]
+    timings: list[list[TimedDecision]] = [[] for _ in levels]
     while hand.phase is not Phase.END:
         seat = hand.waiting_on()[0]
+        view = hand.view_for(seat)
         started = time.perf_counter()
-        action = agents[seat].act(hand.view_for(seat))
-        timings[seat].append(time.perf_counter() - started)
+        action = agents[seat].act(view)
+        timings[seat].append(TimedDecision(view.phase, time.perf_counter() - started))
         match.apply(action)
     if records is not None:
         write_record(records / f"deal{deal_seed}{label}.jsonl", match.record)
@@ -173,7 +184,7 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
             "agents": {t.name: t.summary() for t in tallies}}
 
 
-def _play(match: Match, seats: list[int], timings: list[list[float]]) -> Play:
+def _play(match: Match, seats: list[int], timings: list[list[TimedDecision]]) -> Play:
     hand = match.hand
     assert hand is not None and hand.result is not None
     result = hand.result
@@ -189,7 +200,7 @@ def _play(match: Match, seats: list[int], timings: list[list[float]]) -> Play:
         drew=result.drawn,
         wall_had_mangan=len(had),
         found_mangan=sum(_built_mangan(hand, seat) for seat in had),
-        decision_seconds=tuple(t for seat in seats for t in timings[seat]),
+        decision_seconds=tuple(d.seconds for seat in seats for d in timings[seat]),
     )
 
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+
+import pytest
 
 from game.ai import inference
 from game.ai.agents import NormalAgent
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
+from game.engine.events import Discarded
 from game.engine.hand import Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.tiles import code_kind
 
 
 def view_after_opponent_discards(discards: int) -> SeatView:
@@ -30,7 +35,7 @@ def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(mon
     view = view_after_opponent_discards(4)
     knowledge = Knowledge.of(view)
     monkeypatch.setattr(inference, "scored_hands", lambda *args, **kwargs: ())
-    particle = OpponentModel(view, 1, random.Random(3))._sample(knowledge)
+    particle = OpponentModel(view, 1, random.Random(3))._sample(view, knowledge)
     assert particle is not None and not particle.clearing
     discarded = len(knowledge.discarded_by[1])
     assert discarded >= 4
@@ -48,3 +53,19 @@ def test_a_discard_the_sampled_pool_cannot_hold_kills_the_particle():
     holding = [p for p in model.particles if p.pool[kind] > 0]
     model.update(later, Knowledge.of(later), 0)
     assert len(model.particles) == len(holding)
+
+
+@pytest.mark.parametrize(("own_wait", "alive"), [("1z", True), ("1m", False)])
+def test_a_clearing_wait_let_pass_is_consistent_only_with_an_opponent_furiten_by_then(
+        monkeypatch, own_wait, alive):
+    # seat 1 discards 1z, 3z, 7z, 1m; seat 0 discards 4z after 1z and before 1m, and seat 1
+    # does not ron it. A sampled hand winning on 4z for mangan and on `own_wait` below it
+    # fits only if seat 1 had already thrown `own_wait` (furiten) when 4z went by.
+    view = view_after_opponent_discards(4)
+    assert [e.tile for e in view.events if isinstance(e, Discarded)] == ["1z", "3z", "3z", "4z", "7z", "6z", "1m"]
+    waits = [SimpleNamespace(kind=code_kind("4z"), clears_floor=True),
+             SimpleNamespace(kind=code_kind(own_wait), clears_floor=False)]
+    monkeypatch.setattr(inference, "scored_hands", lambda *args, **kwargs: (SimpleNamespace(tiles=(), waits=waits),))
+    particle = OpponentModel(view, 1, random.Random(5))._sample(view, Knowledge.of(view))
+    assert (particle is not None) is alive
+    assert particle is None or particle.furiten

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.building import scored_hands
 from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
-from game.engine.events import Discarded, RiichiDeclared
+from game.engine.events import Discarded, Event, RiichiDeclared
 from game.engine.hand import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
 
@@ -62,14 +63,16 @@ class OpponentModel:
         self.dora_indicator = view.dora_indicator
         self.particles: list[Particle] = []
         self.seen_events = 0
+        self.in_riichi = False
 
     def update(self, view: SeatView, knowledge: Knowledge, new_samples: int) -> None:
         """Apply the evidence that arrived since the last update, then add particles."""
-        self._apply_evidence(view)
+        self.in_riichi = self._observe(self.particles, view.events[self.seen_events:], self.in_riichi)
+        self.seen_events = len(view.events)
         living = [p for p in self.particles if p.alive]
         self.particles = living[-MAX_PARTICLES:]
         for _ in range(new_samples):
-            particle = self._sample(knowledge)
+            particle = self._sample(view, knowledge)
             if particle is not None:
                 self.particles.append(particle)
 
@@ -80,16 +83,16 @@ class OpponentModel:
         wins = sum(1 for p in self.particles if p.wins_on(kind))
         return (wins + PRIOR_WEIGHT * prior) / (len(self.particles) + PRIOR_WEIGHT)
 
-    def _apply_evidence(self, view: SeatView) -> None:
-        events = view.events[self.seen_events:]
-        in_riichi = self._in_riichi(view.events[: self.seen_events])
+    def _observe(self, particles: list[Particle], events: Sequence[Event], in_riichi: bool) -> bool:
+        """Apply `events` in order to `particles`; returns whether the opponent is in
+        riichi after them (it is before `events` when `in_riichi`)."""
         for event in events:
             if isinstance(event, RiichiDeclared) and event.seat == self.opponent:
                 in_riichi = True
             if not isinstance(event, Discarded):
                 continue
             kind = code_kind(event.tile)
-            for particle in self.particles:
+            for particle in particles:
                 if event.seat == self.opponent:
                     if particle.pool[kind] <= 0:
                         particle.alive = False
@@ -102,16 +105,11 @@ class OpponentModel:
                     particle.furiten = True
             if event.seat == self.opponent and event.riichi:
                 in_riichi = True
-        self.seen_events = len(view.events)
+        return in_riichi
 
-    def _in_riichi(self, events: tuple) -> bool:
-        return any(
-            (isinstance(e, RiichiDeclared) and e.seat == self.opponent)
-            or (isinstance(e, Discarded) and e.seat == self.opponent and e.riichi)
-            for e in events
-        )
-
-    def _sample(self, knowledge: Knowledge) -> Particle | None:
+    def _sample(self, view: SeatView, knowledge: Knowledge) -> Particle | None:
+        """A sampled wall and its best hand, with the evidence so far applied; None when
+        there is none to sample or the evidence contradicts it."""
         discarded = Counter(knowledge.discarded_by[self.opponent])
         unknown = [k for k in range(KIND_COUNT) for _ in range(knowledge.unseen[k])]
         hidden = 34 - sum(discarded.values())
@@ -121,20 +119,18 @@ class OpponentModel:
         taken = self.dora_indicator if self.rules.indicator_is_in_play else None
         wall = tuple(_ids(drawn, self.rules.red_fives, taken))
         hands = scored_hands(wall, self.seat_wind, self.dora_indicator, self.rules, PARTICLE_BUDGET, until_mangan=False)
-        if not hands:
-            return Particle(drawn, frozenset(), frozenset())
         pool = drawn + discarded
-        best = hands[0]
-        pool.subtract(Counter(t // 4 for t in best.tiles))
-        pool -= discarded
-        clearing = frozenset(w.kind for w in best.waits if w.clears_floor)
-        particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits))
-        particle.furiten = any(k in particle.waits for k in discarded)
-        passed = knowledge.safe[self.opponent] - set(discarded)
-        if not particle.furiten and passed & clearing:
-            return None
-        particle.furiten |= bool(passed & particle.waits)
-        return particle
+        if hands:
+            best = hands[0]
+            pool.subtract(Counter(t // 4 for t in best.tiles))
+            clearing = frozenset(w.kind for w in best.waits if w.clears_floor)
+            particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits))
+        else:
+            particle = Particle(pool, frozenset(), frozenset())
+        # replayed in order: a clearing wait let pass is consistent only with an
+        # opponent already furiten by then
+        self._observe([particle], view.events, in_riichi=False)
+        return particle if particle.alive else None
 
 
 def _ids(kinds: Counter[int], red_fives: bool, taken: int | None) -> list[int]:

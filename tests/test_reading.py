@@ -107,6 +107,12 @@ def test_the_dora_and_its_neighbours_in_its_suit():
     assert read("1z", dora="1z")["dora"] == 1.0
 
 
+def test_an_honour_with_every_copy_in_sight_cannot_be_a_pair_or_single_wait():
+    assert danger("1z", visible="1111z") == 0.0
+    assert danger("1z", visible="111z") > 0.0
+    assert danger("1p", visible="1111p") > 0.0  # a number tile waits on its neighbours
+
+
 def test_honours_are_read_by_their_unseen_copies_only():
     found = read("5z", visible="55z")
     assert found["honour_unseen"] == pytest.approx(2 / 3)

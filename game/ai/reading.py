@@ -47,6 +47,11 @@ def read_danger(kind: int, opponent: int, knowledge: Knowledge) -> float:
     """The chance that `kind` wins for `opponent`, by the fitted model (0 when safe)."""
     if kind in knowledge.safe[opponent]:
         return 0.0
+    if kind >= EAST and knowledge.unseen[kind] == 0:
+        # an honour wait is a pair or a single wait on a copy the opponent holds; with
+        # none unseen only a thirteen-orphans wait is left, which the normal level
+        # ignores too
+        return 0.0
     score = sum(COEFFICIENTS[name] * value for name, value in features(kind, opponent, knowledge).items())
     return 1.0 / (1.0 + math.exp(-score))
 

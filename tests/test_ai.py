@@ -171,7 +171,6 @@ def test_play_deal_times_every_decision_of_every_seat_with_its_phase():
     for seat, decisions in enumerate(timings):
         taken = [phase_of[a["action"]] for a in actions if a["seat"] == seat]
         assert [d.phase.value for d in decisions] == taken
-        assert all(d.seconds >= 0 for d in decisions)
 
 
 def test_arena_reports_every_agent_and_writes_replayable_records(tmp_path):

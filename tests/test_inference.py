@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import SimpleNamespace
 
 import pytest
 
 from game.ai import inference
 from game.ai.agents import NormalAgent
-from game.ai.inference import OpponentModel
+from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
 from game.engine.events import Discarded
 from game.engine.hand import Phase, SeatView
@@ -69,3 +70,31 @@ def test_a_clearing_wait_let_pass_is_consistent_only_with_an_opponent_furiten_by
     particle = OpponentModel(view, 1, random.Random(5))._sample(view, Knowledge.of(view))
     assert (particle is not None) is alive
     assert particle is None or particle.furiten
+
+
+def test_a_wait_let_pass_in_riichi_counts_across_updates():
+    # seat 1 throws 1z in riichi; on seat 0's next turns 3z then 4z go by unronned
+    first = view_after_opponent_discards(1)
+    model = OpponentModel(first, 1, random.Random(6))
+    model.update(first, Knowledge.of(first), 0)
+    later_discards = Counter({code_kind("3z"): 1, code_kind("7z"): 1})
+    passed = Particle(later_discards.copy(), frozenset({code_kind("4z")}), frozenset({code_kind("4z")}))
+    waiting = Particle(later_discards.copy(), frozenset({code_kind("5z")}), frozenset({code_kind("5z")}))
+    model.particles = [passed, waiting]
+    later = view_after_opponent_discards(3)
+    model.update(later, Knowledge.of(later), 0)
+    assert model.particles == [waiting]
+
+
+@pytest.mark.parametrize("mangan_first", [False, True])
+def test_a_wait_below_mangan_let_pass_in_riichi_makes_a_later_pass_consistent(mangan_first):
+    # the particle waits on 5p for mangan and on 2p below it; seat 0 lets both go by
+    model = OpponentModel(view_after_opponent_discards(0), 1, random.Random(7))
+    particle = Particle(Counter({code_kind("1m"): 1, code_kind("9m"): 1}), frozenset({code_kind("5p")}),
+                        frozenset({code_kind("5p"), code_kind("2p")}))
+    below, mangan = Discarded(0, "2p", 1, riichi=False), Discarded(0, "5p", 2, riichi=False)
+    first, second = (mangan, below) if mangan_first else (below, mangan)
+    events = [Discarded(1, "1m", 1, riichi=True), first, Discarded(1, "9m", 2, riichi=False), second]
+    model._observe([particle], events, in_riichi=False)
+    assert particle.alive is not mangan_first
+    assert particle.furiten

@@ -2,13 +2,14 @@
 
 Particles are sampled opponent walls: the tiles it has discarded (known to be in its
 wall and its pool) plus unseen tiles drawn at random for the rest. From each sampled
-wall the opponent is assumed to build the hand the analyser ranks best (within a scoring budget) among the tiles
-it has not discarded. A particle dies when later evidence contradicts it — a discard
-that is not in its pool, or a tile let pass in riichi that its hand would have won
-on — and turns harmless (furiten) when the opponent discarded or let pass one of its
-waits. The danger of a tile is the share of living particles that win on it, blended
-with the fitted reading of the discards (game/ai/reading.py) so that few particles never
-mean certainty.
+wall the opponent is assumed to build the hand the analyser ranks best (within a scoring
+budget) among the tiles it has not discarded. The evidence is applied in the order it
+happened: to a new particle all of it, then each discard as it comes. A particle dies
+when the evidence contradicts it — a discard that is not in its pool, or a tile let pass
+in riichi that its hand would have won on while not yet furiten — and turns harmless
+(furiten) once the opponent discarded one of its waits or let one pass in riichi. The
+danger of a tile is the share of living particles that win on it, blended with the fitted
+reading of the discards (game/ai/reading.py) so that few particles never mean certainty.
 """
 
 from __future__ import annotations
@@ -84,8 +85,8 @@ class OpponentModel:
         return (wins + PRIOR_WEIGHT * prior) / (len(self.particles) + PRIOR_WEIGHT)
 
     def _observe(self, particles: list[Particle], events: Sequence[Event], in_riichi: bool) -> bool:
-        """Apply `events` in order to `particles`; returns whether the opponent is in
-        riichi after them (it is before `events` when `in_riichi`)."""
+        """Apply `events` in order to `particles`. `in_riichi`: whether the opponent was
+        in riichi before `events`; returns the same after them."""
         for event in events:
             if isinstance(event, RiichiDeclared) and event.seat == self.opponent:
                 in_riichi = True

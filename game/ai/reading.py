@@ -13,7 +13,8 @@ opponent's hand win on the kind and clear the floor). It knows more than the heu
 - the mangan floor gathers hands around the dora;
 - the later the turn, the likelier an unsafe kind is a wait (safe kinds drop out).
 
-The answer is a probability, 0 for a kind known to be safe. It was fitted on two-player
+The answer is a probability, 0 for a kind known to be safe and for an honour the
+opponent cannot hold (every copy in sight). It was fitted on two-player
 tables without red fives and serves every table: with several opponents it reads each
 one apart, and without a dora the dora features stay 0.
 """
@@ -44,7 +45,8 @@ NUMBER_CLASSES = ("number1_9", "number2_8", "number3_7", "number4_6", "number5")
 
 
 def read_danger(kind: int, opponent: int, knowledge: Knowledge) -> float:
-    """The chance that `kind` wins for `opponent`, by the fitted model (0 when safe)."""
+    """The chance that `kind` wins for `opponent`, by the fitted model (0 when safe, or
+    an honour with every copy in sight)."""
     if kind in knowledge.safe[opponent]:
         return 0.0
     if kind >= EAST and knowledge.unseen[kind] == 0:

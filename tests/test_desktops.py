@@ -262,3 +262,9 @@ def test_uninstall_keeps_the_players_saves_and_other_applications(unpacked, tmp_
     assert files_in(tmp_path) == sorted([".local/share/17steps/unfinished_match.jsonl",
                                          ".local/share/applications/other.desktop"])
     assert f"kept your settings and saves in {saved.parent}" in done.stdout
+
+
+def test_finders_process_serial_number_is_not_taken_for_an_option():
+    done = subprocess.run([sys.executable, "main.py", "-psn_0_4711", "--version"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == f"17 Steps {VERSION}", done.stderr

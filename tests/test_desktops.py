@@ -55,7 +55,7 @@ class Analysis:
         self.kwargs = kwargs
         self.pure, self.scripts, self.datas = [], [("main", scripts[0], "PYSOURCE")], []
         self.binaries = [("libpython3.11.dylib", "/lib/libpython3.11.dylib", "BINARY"),
-                         ("pygame/base.so", "/lib/pygame/base.so", "BINARY"),
+                         ("pygame/base.so", "/lib/pygame/base.so", "EXTENSION"),
                          ("pygame/SDL2.dylib", "/lib/pygame/SDL2.dylib", "BINARY")]
 
 
@@ -70,8 +70,8 @@ def run_spec(platform: str, monkeypatch: pytest.MonkeyPatch, work: Path) -> dict
             return made
         return record
 
-    binary_minimums = {"/lib/libpython3.11.dylib": (10, 9, 0), "/lib/pygame/base.so": (10, 11, 0),
-                       "/lib/pygame/SDL2.dylib": (11, 0, 0)}
+    binary_minimums = {"/lib/libpython3.11.dylib": (10, 9, 0), "/lib/pygame/base.so": (11, 0, 0),
+                       "/lib/pygame/SDL2.dylib": (10, 11, 0)}
     fake_osx = SimpleNamespace(macosx_version_min=binary_minimums.__getitem__)
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.osx", fake_osx)  # macholib is only on macOS
     monkeypatch.setattr(PyInstaller.utils, "osx", fake_osx, raising=False)

@@ -35,7 +35,7 @@ CHOICES = {
     "multiple_ron": rules_module.MULTIPLE_RON_MODES,
     "players": (2, 3, 4),
 }
-# GitHub's own pages of this repository, which a README reaches as ../../releases
+# GitHub's own pages of this repository (releases, issues), which a README reaches two levels up
 GITHUB_ROUTES = re.compile(r"^(\.\./){2}(releases|issues|actions)(/|$)")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 

@@ -68,7 +68,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = [LAUNCH_COMMAND, *args]
     command = args[0] if args[0] in COMMANDS else None
     parsed = build_parser(command).parse_args(args)
-    return importlib.import_module(parsed.module_name).run(parsed)
+    try:
+        return importlib.import_module(parsed.module_name).run(parsed)
+    except BrokenPipeError:
+        # The reader left early (`analyze ... | head`): not a failure worth a traceback.
+        # Python would complain again flushing stdout at exit, so point it at nothing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

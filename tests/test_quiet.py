@@ -60,3 +60,11 @@ def test_replaying_a_kept_record_prints_no_notes_unless_asked():
     assert quiet.stdout.rstrip().endswith("replay identical to the record")
     verbose = run_game("replay", "--verbose", record)
     assert "note: hand 1:" in verbose.stdout
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    wall = "1112223334m15677789p123456799s1234567z"
+    run = subprocess.run(f'"{sys.executable}" -m game analyze {wall} --dora 2s --top 500 | head -n 1', shell=True,
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.stdout.startswith("wall") and run.stdout.count("\n") == 1
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr

@@ -1,33 +1,62 @@
-"""Command line: `python -m game [play|analyze|replay] ...`; no command launches the game."""
+"""Command line: no command (or `play`) opens the game window; the other commands are tools."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import multiprocessing
+import os
 import sys
 from collections.abc import Sequence
 
 from game import __version__
 
-# Each command module has `configure(parser)` and `run(args) -> int`; imported lazily so
-# that launching the game does not pay for the tools and the tools do not load pygame.
+# Each command module has `configure(parser)` and `run(args) -> int`. Only the command being
+# run is imported, so that launching the game does not pay for the tools, the tools do not
+# load pygame, and --help and --version answer at once.
 COMMANDS = {
-    "play": ("game.cli.play", "open the game window (the default)"),
-    "analyze": ("game.cli.analyze", "list every tenpai hand a 34-tile wall can build"),
-    "replay": ("game.cli.replay", "re-run a record through the engine and report the results"),
-    "selfplay": ("game.cli.selfplay", "the arena: AI levels against each other in duplicate deals"),
+    "play": ("game.cli.play", "open the game window (the same as no command)"),
+    "analyze": ("game.cli.analyze", "list every tenpai hand a 34-tile wall can build, ranked"),
+    "replay": ("game.cli.replay", "re-run a match record through the engine and report each hand"),
+    "selfplay": ("game.cli.selfplay", "the arena: AI levels play each other in duplicate deals"),
 }
+LAUNCH_COMMAND = "play"
+
+DESCRIPTION = "17 Steps (17歩): the two-player riichi mahjong duel from Kaiji."
+EPILOG = """\
+Without a command the game window opens, with the launch options above.
+A command's own options: {prog} COMMAND --help
+The rules of the game: docs/rules.md, and the Rules page in the game."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"17 Steps {__version__}")
-    subparsers = parser.add_subparsers(dest="command")
+def program_name() -> str:
+    """What the user typed to start us: the executable's name, `python main.py` or `python -m game`."""
+    if getattr(sys, "frozen", False):
+        return "17steps"
+    if os.path.basename(sys.argv[0]) == "main.py":
+        return "python main.py"
+    return "python -m game"
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only `command`'s options are configured (the others list their summary)."""
+    prog = program_name()
+    parser = argparse.ArgumentParser(
+        prog=prog, description=DESCRIPTION, epilog=EPILOG.format(prog=prog),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"17 Steps {__version__}",
+                        help="print the version and exit")
+    launch = parser.add_argument_group("launch options (without a command)")
+    importlib.import_module(COMMANDS[LAUNCH_COMMAND][0]).configure(launch)
+    for action in launch._group_actions:
+        action.default = argparse.SUPPRESS  # listed here for --help; `play` parses them
+    subparsers = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        sub = subparsers.add_parser(name, help=help_text)
+        sub = subparsers.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
         sub.set_defaults(module_name=module_name)
-        importlib.import_module(module_name).configure(sub)
+        if name == command:
+            importlib.import_module(module_name).configure(sub)
     return parser
 
 
@@ -36,9 +65,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
-        args = ["play", *args]
-    parsed = build_parser().parse_args(args)
-    return importlib.import_module(parsed.module_name).run(parsed)
+        args = [LAUNCH_COMMAND, *args]
+    command = args[0] if args[0] in COMMANDS else None
+    parsed = build_parser(command).parse_args(args)
+    try:
+        return importlib.import_module(parsed.module_name).run(parsed)
+    except BrokenPipeError:
+        # The reader left early (`analyze ... | head`): not a failure worth a traceback.
+        # Python would complain again flushing stdout at exit, so point it at nothing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

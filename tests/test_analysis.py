@@ -38,7 +38,7 @@ from game.engine.tiles import (
 KAIJI = Rules.preset("kaiji")
 PRO = Rules.preset("pro_stream")  # red fives on
 
-# RULES.md section 3: 1112223334m777p waits on 1m-5m; only 4m (suuankou tanki) is mangan.
+# docs/rules.md §4: 1112223334m777p waits on 1m-5m; only 4m (suuankou tanki) is mangan.
 FURITEN_HAND = "1112223334m777p"
 FURITEN_WALL = FURITEN_HAND + "89m13589p13579s1234567z12z"
 # No run anywhere (no three neighbouring numbers), two triplets, five paired kinds and
@@ -74,7 +74,7 @@ def select(wall: list[int], text: str, rules: Rules = KAIJI) -> list[int]:
     return pick_ids(parse_tiles(text, red_fives=rules.red_fives), wall, rules.red_fives)
 
 
-# --- the RULES.md furiten example ----------------------------------------------------
+# --- the furiten example of docs/rules.md §4 ---------------------------------------
 
 
 @pytest.fixture(scope="module")

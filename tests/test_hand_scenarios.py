@@ -42,7 +42,7 @@ def assert_replays(match: Match) -> None:
 
 
 def test_passing_a_wait_below_mangan_makes_the_later_mangan_tile_unwinnable():
-    # RULES.md §3: 1112223334m777p on 2m is 3 han 50 fu; after passing it, 4m (suuankou) is lost.
+    # docs/rules.md §4: 1112223334m777p on 2m is 3 han 50 fu; after passing it, 4m (suuankou) is lost.
     match = start(Rules.preset("kaiji"), {0: "1112223334m777p", 2: JUNK + "24m"})
     build_all(match, {0: "1112223334m777p", 1: JUNK})
     drive(match, {1: [None, "2m", "4m"]}, until_end=False)  # not W#1: that would be ippatsu

@@ -1,4 +1,4 @@
-"""Rule options and presets (game.engine.rules) against RULES.md §6."""
+"""Rule options and presets (game.engine.rules) against docs/rules.md §8."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ import pytest
 
 from game.engine.rules import PRESETS, Rules
 
-# RULES.md §6, column by column. "dora / ura: 1 / beneath" is has_dora; "none (no side
-# walls)" is the four-player preset. Moegirl's renhou "(ippatsu)" is not a renhou mode: with
-# riichi_timing before_play a ron on the first discard is riichi + ippatsu, so the renhou
-# option stays at the default "none".
+# docs/rules.md §8, column by column. "dora / ura: 1 / beneath" is has_dora; "none (no side
+# walls)" is the four-player preset. Moegirl's renhou is "none": with riichi_timing
+# before_play a ron on the first discard is riichi + ippatsu, so renhou cannot happen.
 TABLE: dict[str, dict[str, Any]] = {
     "kaiji": dict(
         players=2, red_fives=False, has_dora=True, mangan_floor=True, kiriage=True, build_time_s=180,
@@ -41,7 +40,7 @@ TABLE: dict[str, dict[str, Any]] = {
     ),
 }
 
-# options RULES.md gives defaults for outside the table
+# options docs/rules.md gives defaults for outside the table
 COMMON_DEFAULTS: dict[str, Any] = dict(
     floor_counts_situational=True, discard_time_s=None, first_player="alternate",
     multiple_ron="head_bump", virtual_dora=False, bankroll_stakes=100, start_points=25000, hands=8,

@@ -4,7 +4,7 @@ Every expected value below was worked out by hand from standard riichi scoring (
 sums are in the comments: a closed ron starts at 30 fu = 20 base + 10 menzen ron;
 concealed triplets 4 simple / 8 terminal-honour, a triplet completed by the ron counts
 as open: 2 / 4; a pair of a dragon, the seat wind or the round wind 2; kanchan, penchan
-and tanki waits 2; round up to 10; chiitoitsu 25, pinfu ron 30) and from RULES.md §4.
+and tanki waits 2; round up to 10; chiitoitsu 25, pinfu ron 30) and from docs/rules.md §5.
 The player is West (the second player, non-dealer) unless a row says otherwise; the
 round wind is always East.
 """
@@ -153,7 +153,7 @@ ROWS = [
         MANGAN, True),
     # triplets (sanankou, 30 + 8 + 4 + 4 = 46 -> 50) beat runs (pinfu iipeikou 3 han 30 fu)
     Row("triplets beat runs", "111222333m45p99s", "6p", {"riichi": 1, "sanankou": 2}, 3, 50, None, False),
-    # --- the example of RULES.md §3 ------------------------------------------------------
+    # --- the example of docs/rules.md §4 ------------------------------------------------
     # 111 222 234 33 777p, kanchan: 30 + 8 + 4 + 4 + 2 = 48 -> 50. 3 han 50 fu is never mangan.
     Row("rules example 2m: 3h50f", "1112223334m777p", "2m", {"riichi": 1, "sanankou": 2}, 3, 50, None, False),
     Row("rules example 5m: 3h50f", "1112223334m777p", "5m", {"riichi": 1, "sanankou": 2}, 3, 50, None, False),

@@ -66,7 +66,7 @@ def test_complete_shapes(hand: str, standard: bool, chiitoitsu: bool, kokushi: b
         ("2345m123p456p789s", "25m"),  # nobetan
         ("2345678m123p456p", "258m"),  # three-sided
         ("1112345678999m", "123456789m"),  # junsei chuuren: all nine
-        ("1112223334m777p", "12345m"),  # the example of RULES.md §3
+        ("1112223334m777p", "12345m"),  # the example of docs/rules.md §4
         ("19m19p19s1234567z", "19m19p19s1234567z"),  # kokushi 13-sided
         ("119m19p19s123456z", "7z"),  # kokushi single wait
         ("1133m5577p2299s4z", "4z"),  # chiitoitsu

@@ -16,7 +16,7 @@ from game.engine.hand import IllegalAction, Phase, SeatView
 log = logging.getLogger(__name__)
 
 
-STAND_IN_LEVEL = "normal"  # RULES.md: at the discard deadline, the normal AI's choice
+STAND_IN_LEVEL = "normal"  # docs/rules.md §3.6: at the discard deadline, the normal AI's choice
 
 
 def make_agents(plan_humans: tuple[int, ...], players: int, level: str, seed: int) -> dict[int, Agent]:

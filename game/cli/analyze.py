@@ -38,11 +38,17 @@ class InputError(ValueError):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.description = __doc__
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.description = (
+        "Every tenpai hand a personal wall of 34 tiles can build, best first. The text report "
+        "shows the best hands (--top) with each wait's live copies, han and fu, yaku, limit and "
+        "whether a ron with riichi alone clears the mangan floor, and warns of dead waits, waits "
+        "that must be let pass and forced furiten. --json prints every hand. Tiles in mpsz: "
+        "123m456p789s1234567z, 0m 0p 0s for red fives."
+    )
+    parser.epilog = f"Example: {parser.prog} 1112223334m15677789p123456799s1234567z --dora 2s"
     parser.add_argument("wall", metavar="WALL", help="a personal wall's 34 tiles in mpsz")
     parser.add_argument("--dora", metavar="TILE", help="the dora indicator (one tile, not from the wall)")
-    parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), help="rule preset (kaiji)")
+    parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), help="the rule preset (default kaiji)")
     parser.add_argument("--seat", default="east", choices=WIND_NAMES, help="seat wind (default east)")
     parser.add_argument("--json", action="store_true", help="print every hand as JSON")
     parser.add_argument("--top", type=int, metavar="N",

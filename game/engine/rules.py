@@ -1,4 +1,4 @@
-"""The rule options of RULES.md and its named presets, as one immutable value."""
+"""The rule options of docs/rules.md §7 and its named presets (§8), as one immutable value."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ BOOLEAN_OPTIONS = (
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md. Build one with `Rules.preset(name, **overrides)`."""
+    """Every option of docs/rules.md §7. Build one with `Rules.preset(name, **overrides)`."""
 
     preset_name: str = "kaiji"
     players: int = 2

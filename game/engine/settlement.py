@@ -1,4 +1,4 @@
-"""Who pays whom when a hand ends, in each `settlement` mode of RULES.md §5."""
+"""Who pays whom when a hand ends, in each `settlement` mode of docs/rules.md §6."""
 
 from __future__ import annotations
 

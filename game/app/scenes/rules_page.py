@@ -14,7 +14,16 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.palette import GOLD, INK, SOFT
-from game.app.rule_texts import OPTIONS, PRESET_NAMES, choice_text
+from game.app.rule_texts import (
+    DORA_TEXT,
+    GLOSSARY,
+    KAZOE_TEXT,
+    OPTIONS,
+    PRESET_NAMES,
+    RENHOU_TEXT,
+    YAKU,
+    choice_text,
+)
 from game.app.scene import Scene
 from game.app.views.felt import draw_felt
 from game.engine.rules import Rules
@@ -26,18 +35,23 @@ if TYPE_CHECKING:
 PAGE_WIDTH = 980
 VIEWPORT = pygame.Rect(150, 70, PAGE_WIDTH, 660)
 TILE = 40
+YAKU_TILE = 28
 SCROLL_STEP = 60
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading, text, tiles, option
+    kind: str  # heading, text, tiles, option, yaku, term
     body: str
     caption: str = ""
+    win: str = ""
+    """A yaku example's winning tile, drawn apart from the hand."""
 
 
 def pages(rules: Rules) -> list[Block]:
+    """The page's contents for `rules`; the same things docs/rules.md says, in short."""
     payment = choice_text("settlement", rules.settlement)
+    riichi = choice_text("riichi_timing", rules.riichi_timing)
     blocks = [
         Block("heading", "17 Steps in one minute"),
         Block(
@@ -55,11 +69,11 @@ def pages(rules: Rules) -> list[Block]:
         Block("heading", "A hand, step by step"),
         Block(
             "text",
-            "1. The first player (East) picks any upper tile of a side wall and turns it over: the dora "
+            "1. The first player, East, picks any upper tile of a side wall and turns it over: the dora "
             "indicator. The dora is the next tile in order. The tile beneath stays hidden: it is the "
             "ura dora indicator, shown only after a win.",
         ),
-        Block("tiles", "9m1m", "indicator 9m: the dora is 1m (9 wraps to 1, North to East, Chun to Haku)"),
+        Block("tiles", "9m1m", "indicator 9m: the dora is 1m. 9 wraps to 1, North to East, Chun to Haku"),
         Block(
             "text",
             "2. Both players open their own walls and build: any 13 tiles are allowed, but only a tenpai "
@@ -70,9 +84,7 @@ def pages(rules: Rules) -> list[Block]:
             "123m456p789s55p23s",
             "tenpai on 1s or 4s, but riichi + pinfu is only 2 han: it cannot win",
         ),
-        Block(
-            "text", f"3. Everyone is in riichi ({choice_text('riichi_timing', rules.riichi_timing).lower()})."
-        ),
+        Block("text", f"3. Everyone is in riichi. {riichi}."),
         Block(
             "text",
             "4. Players discard in turn, one tile from their pool, 17 each. The last discard is "
@@ -85,26 +97,43 @@ def pages(rules: Rules) -> list[Block]:
             "and red fives but never ura dora, which is added afterwards as a bonus. Example: this "
             "hand waits on 1m 2m 3m 4m 5m.",
         ),
-        Block("tiles", "1112223334m777p", "waits 1m 2m 3m 4m 5m (no dora)"),
+        Block("tiles", "1112223334m777p", "waits 1m 2m 3m 4m 5m, no dora"),
         Block(
             "text",
             "On 2m, 3m or 5m it is riichi + sanankou, 3 han 50 fu; on 1m riichi + iipeikou. None is "
-            "mangan, so such a tile must be passed — and then even 4m (suuankou, a yakuman) can no "
+            "mangan, so such a tile must be passed — and then even 4m, suuankou, a yakuman, can no "
             "longer be won.",
+        ),
+        Block(
+            "text",
+            "Except in the ippatsu window: on the discard right after your riichi declaration, 2m, 3m "
+            "or 5m is riichi + ippatsu + sanankou, 4 han 50 fu. That is mangan, and the ron is offered.",
         ),
         Block("heading", "Dead waits and furiten"),
         Block(
             "text",
-            "A wait whose four copies are all in your own 34 tiles (or are the dora indicator) can "
-            "never come: it is dead. A player who discards one of their own winning tiles, or lets a "
-            "winning tile pass (by choice, or because it is below mangan), is furiten and can never "
-            "ron this hand. Only 17 of your 21 pool tiles are discarded, so at most 4 of your own "
+            "A wait whose four copies you can all see, in your own 34 tiles and the dora indicator, "
+            "can never come: it is dead. A player who discards one of their own winning tiles, or lets "
+            "a winning tile pass in riichi, by choice or because it is below mangan, is furiten and can "
+            "never ron this hand. A tile let pass before your riichi is furiten only until your own "
+            "next discard. Only 17 of your 21 pool tiles are discarded, so at most 4 of your own "
             "winning tiles can be held back safely.",
         ),
         Block("heading", "Payment"),
         Block("text", payment + "."),
-        Block("heading", f"The rules in use: {PRESET_NAMES.get(rules.preset_name, rules.preset_name)}"),
+        Block("heading", "Yaku in 17 Steps"),
+        Block("text", "Every hand is closed and in riichi. Each example wins by ron on the tile set apart. "
+              + DORA_TEXT),
     ]
+    blocks += [Block("yaku", yaku.hand, f"{yaku.name} {yaku.kanji} · {yaku.han_text}|{yaku.note}", yaku.win)
+               for yaku in YAKU]
+    blocks += [
+        Block("text", RENHOU_TEXT),
+        Block("text", KAZOE_TEXT),
+        Block("heading", "Words the game uses"),
+    ]
+    blocks += [Block("term", entry.term, entry.explanation) for entry in GLOSSARY]
+    blocks.append(Block("heading", f"The rules in use: {PRESET_NAMES.get(rules.preset_name, rules.preset_name)}"))
     for option, text in OPTIONS.items():
         value = getattr(rules, option)
         blocks.append(Block("option", f"{text.name}: {choice_text(option, value)}", text.explanation))
@@ -164,6 +193,15 @@ class RulesScene(Scene):
                     page.blit(self.app.art.tile(code, TILE), (20 + index * (TILE + 2), y + 4))
                 text.draw(page, block.caption, 15, SOFT, (20, y + TILE * 4 // 3 + 12))
             return TILE * 4 // 3 + 44
+        if block.kind == "yaku":
+            return self._yaku_block(page, block, y)
+        if block.kind == "term":
+            lines = text.wrap(block.caption, 16, PAGE_WIDTH - 180)
+            if page is not None:
+                text.draw(page, block.body, 18, GOLD, (20, y), bold=True)
+                for index, line in enumerate(lines):
+                    text.draw(page, line, 16, INK, (180, y + 1 + index * 22))
+            return max(26, len(lines) * 22) + 10
         if block.kind == "option":
             lines = text.wrap(block.caption, 15, PAGE_WIDTH - 40)
             if page is not None:
@@ -176,6 +214,26 @@ class RulesScene(Scene):
             for index, line in enumerate(lines):
                 text.draw(page, line, 18, INK, (0, y + index * 27))
         return len(lines) * 27 + 12
+
+    def _yaku_block(self, page: pygame.Surface | None, block: Block, y: int) -> int:
+        """The yaku's name and value, then its example hand with the winning tile set apart,
+        and the note beside it."""
+        text = self.app.text
+        title, note = block.caption.split("|", 1)
+        codes = parse_tiles(block.body)
+        tiles_width = (len(codes) + 1) * (YAKU_TILE + 1) + 10
+        note_x = 20 + max(tiles_width, 15 * (YAKU_TILE + 1) + 10) + 16
+        lines = text.wrap(note, 15, PAGE_WIDTH - note_x - 20)
+        if page is not None:
+            text.draw(page, title, 17, INK, (20, y), bold=True)
+            x = 20
+            for code in codes:
+                page.blit(self.app.art.tile(code, YAKU_TILE), (x, y + 26))
+                x += YAKU_TILE + 1
+            page.blit(self.app.art.tile(block.win, YAKU_TILE), (x + 10, y + 26))
+            for index, line in enumerate(lines):
+                text.draw(page, line, 15, SOFT, (note_x, y + 28 + index * 20))
+        return 26 + max(YAKU_TILE * 4 // 3, len(lines) * 20) + 12
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         import pygame_gui

@@ -1,0 +1,61 @@
+"""The Rules page: the yaku with their han and an example in tiles, the glossary, plain prose."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app.rule_texts import GLOSSARY, YAKU
+from game.app.scenes.rules_page import RulesScene, pages
+from game.engine.rules import PRESETS, Rules
+from game.engine.tiles import parse_tiles
+
+
+def deepest_parentheses(text: str) -> int:
+    depth = deepest = 0
+    for character in text:
+        if character == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character == ")":
+            depth -= 1
+    return deepest
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_text_on_the_rules_page_nests_parentheses(preset):
+    for block in pages(Rules.preset(preset)):
+        for text in (block.body, block.caption):
+            assert deepest_parentheses(text) <= 1, text
+
+
+def test_the_page_lists_every_yaku_with_its_han_and_a_hand_that_wins_on_a_tile_apart():
+    yaku_blocks = [block for block in pages(Rules.preset("kaiji")) if block.kind == "yaku"]
+    assert len(yaku_blocks) == len(YAKU)
+    for yaku, block in zip(YAKU, yaku_blocks, strict=True):
+        title, note = block.caption.split("|")
+        assert title == f"{yaku.name} {yaku.kanji} · {yaku.han_text}" and note == yaku.note
+        assert len(parse_tiles(block.body)) == 13 and len(parse_tiles(block.win)) == 1
+    assert {"1 han", "2 han", "3 han", "6 han", "yakuman"} <= {yaku.han_text for yaku in YAKU}
+
+
+def test_the_page_has_the_glossary_of_the_words_the_game_uses():
+    terms = [block.body for block in pages(Rules.preset("kaiji")) if block.kind == "term"]
+    assert terms == [entry.term for entry in GLOSSARY]
+    for word in ("Riichi", "Furiten", "Dora / ura", "Mangan floor", "Kiriage", "Genbutsu", "Houtei", "Renhou"):
+        assert word in terms
+
+
+def test_the_page_gives_the_furiten_examples_ippatsu_window():
+    text = " ".join(block.body for block in pages(Rules.preset("kaiji")))
+    assert "riichi + ippatsu + sanankou, 4 han 50 fu" in text
+
+
+def test_the_yaku_examples_are_drawn_as_tiles_within_the_page(driver):
+    scene = RulesScene(driver.app)
+    blocks = pages(driver.app.settings.rules)
+    first = next(index for index, block in enumerate(blocks) if block.kind == "yaku")
+    top = sum(scene._block(None, block, 0) for block in blocks[:first])
+    area = pygame.Rect(0, top, scene.page.get_width(), scene._block(None, blocks[first], 0))
+    tile_face = pygame.mask.from_threshold(scene.page.subsurface(area), (246, 242, 228), (10, 10, 10, 255))
+    assert tile_face.count() > 14 * 200, "the first yaku's 14 tiles are drawn"

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APP_NAME = "17 Steps"
 EXECUTABLE = "17steps"
 DESCRIPTION = "17 Steps — the riichi duel from Kaiji"
-COPYRIGHT = "Copyright © 2026 the 17 Steps authors"
+COPYRIGHT = "Copyright © 2026 the authors of 17 Steps"
 MACOS_APP = f"{APP_NAME}.app"
 BUNDLE_IDENTIFIER = "io.github.seventeen-steps.game"
 """macOS keys the app's permissions and preferences to this: never change it."""

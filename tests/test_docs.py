@@ -176,7 +176,7 @@ def test_the_presets_table_is_the_engines_presets_option_by_option():
 
 def test_the_default_preset_is_the_rule_books_defaults():
     assert Rules() == PRESETS["kaiji"]
-    assert "the game starts with `kaiji`" in BOOK
+    assert "a new installation starts with `kaiji`" in BOOK
 
 
 # --- the Rules page and the rule book say the same things -----------------------------------------------------

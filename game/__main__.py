@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import multiprocessing
+import os
 import sys
 from collections.abc import Sequence
 
@@ -18,6 +19,10 @@ COMMANDS = {
     "replay": ("game.cli.replay", "re-run a record through the engine and report the results"),
     "selfplay": ("game.cli.selfplay", "the arena: AI levels against each other in duplicate deals"),
 }
+
+
+BAD_INPUT = 2
+"""The exit code of every command for input it cannot take (argparse's own, too)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,7 +43,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]
     parsed = build_parser().parse_args(args)
-    return importlib.import_module(parsed.module_name).run(parsed)
+    try:
+        code = importlib.import_module(parsed.module_name).run(parsed)
+        sys.stdout.flush()  # here, where a closed pipe can still be reported
+    except BrokenPipeError:
+        # The reader left (`| head -1`). Point stdout at nothing so that Python's own flush at
+        # exit does not fail again, and say so once.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{parsed.command}: the output was closed before the report was complete", file=sys.stderr)
+        return BAD_INPUT
+    return code
 
 
 if __name__ == "__main__":

@@ -67,13 +67,20 @@ def read_bytes_limited(path: Path, limit: int) -> bytes:
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     descriptor = os.open(path, flags)
-    with os.fdopen(descriptor, "rb") as handle:
+    try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused("not a regular file")
+            raise FileRefused("a folder, not a file" if stat.S_ISDIR(info.st_mode) else "not a regular file")
         if info.st_size > limit:
             raise FileRefused(f"larger than {_size(limit)}")
-        data = handle.read(limit + 1)
+        chunks = []
+        left = limit + 1
+        while left > 0 and (chunk := os.read(descriptor, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(descriptor)
+    data = b"".join(chunks)
     if len(data) > limit:  # it grew while being read
         raise FileRefused(f"larger than {_size(limit)}")
     return data

@@ -116,9 +116,10 @@ def test_saves_of_every_table_size_continue(tmp_path, players, mode):
 
 
 @pytest.mark.parametrize("changes", [
-    {"humans": [7]}, {"humans": [0, 0]}, {"humans": [True]}, {"humans": "0"}, {"humans": [0]},
+    {"humans": [7]}, {"humans": [0, 0]}, {"humans": [True]}, {"humans": "0"}, {"humans": []}, {"humans": [0]},
     {"mode": "solo", "humans": [0], "ai_level": "god"}, {"mode": "solo", "humans": [0, 1], "ai_level": "easy"},
-    {"mode": "solo", "humans": [0], "ai_level": None}, {"mode": "tournament"},
+    {"ai_level": ["easy"]}, {"levels": ["god", None]}, {"levels": [None]}, {"levels": "easy"},
+    {"mode": "tournament"}, {"mode": None},
     {"names": ["x" * 5_000_000, "y"]}, {"names": ["only one"]}, {"names": ["a", 2]}, {"names": ["", "b"]},
 ], ids=lambda changes: json.dumps(changes)[:40])
 def test_a_save_naming_impossible_seats_is_damaged(tmp_path, changes):

@@ -140,30 +140,33 @@ class SaveSlot:
 
 
 def seat_plan(data: Any, players: int) -> SeatPlan:
-    """Who plays the saved match, every field checked against its number of players."""
+    """Who plays the saved match, every field checked against its number of players: the
+    people (distinct seats; solo is one person, hot-seat several), one name per seat, and an
+    AI level (`ai_level`, or per seat in `levels`) that the game has."""
     if not isinstance(data, dict):
         raise SaveDamaged("the saved match does not say who plays which seat")
     mode, humans, names, level = (data.get(key) for key in ("mode", "humans", "names", "ai_level"))
+    levels = data.get("levels", [])
     seats = range(players)
     if mode not in (SOLO, HOTSEAT):
         raise SaveDamaged("the saved match is neither solo nor hot-seat")
-    if not isinstance(humans, list) or not all(_is_whole(h) and h in seats for h in humans) \
+    if not isinstance(humans, list) or not humans or not all(_is_whole(h) and h in seats for h in humans) \
             or len(set(humans)) != len(humans):
-        raise SaveDamaged(f"the saved match's human seats are not seats of a {players}-player table")
-    if mode == HOTSEAT and sorted(humans) != list(seats):
-        raise SaveDamaged("a hot-seat match has a human at every seat")
-    if mode == SOLO and not 0 < len(humans) < players:
-        raise SaveDamaged("a solo match has a human and an AI")
-    if mode == SOLO and level not in AI_LEVELS:
-        raise SaveDamaged(f"the saved match's AI level is not one of {', '.join(AI_LEVELS)}")
-    if level is not None and level not in AI_LEVELS:
+        raise SaveDamaged(f"the saved match's people are not seats of a {players}-player table")
+    if (mode == SOLO) != (len(humans) == 1):
+        raise SaveDamaged("a solo match has one person at the table, a hot-seat match several")
+    if not (level is None or level in AI_LEVELS) or not isinstance(levels, list) \
+            or len(levels) not in (0, players) or not all(lv is None or lv in AI_LEVELS for lv in levels):
         raise SaveDamaged(f"the saved match's AI level is not one of {', '.join(AI_LEVELS)}")
     if not isinstance(names, list) or len(names) != players or not all(
         isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in names
     ):
         raise SaveDamaged(f"the saved match's player names are not {players} names "
                           f"of at most {MAX_NAME_LENGTH} characters")
-    return SeatPlan.from_dict({"mode": mode, "humans": humans, "names": names, "ai_level": level})
+    try:
+        return SeatPlan.from_dict(data)
+    except (ValueError, KeyError, TypeError) as error:
+        raise SaveDamaged(f"the saved match's seats are not valid ({error})") from error
 
 
 def _is_whole(value: Any) -> bool:

@@ -66,7 +66,10 @@ def read_bytes_limited(path: Path, limit: int) -> bytes:
     Opening does not block: a FIFO is refused before anything is read from it.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(path, flags)
+    try:
+        descriptor = os.open(path, flags)
+    except ValueError as error:  # a NUL in the name: no file can have it
+        raise FileRefused("no file can have this name") from error
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
@@ -84,6 +87,19 @@ def read_bytes_limited(path: Path, limit: int) -> bytes:
     if len(data) > limit:  # it grew while being read
         raise FileRefused(f"larger than {_size(limit)}")
     return data
+
+
+def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
+    """A path for a one-line message (see `one_line`)."""
+    return one_line(os.fspath(path), limit)
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """Text from outside (a path, a key, a value) for a one-line message: line breaks and
+    other control characters escaped, cut to `limit` characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _size(limit: int) -> str:

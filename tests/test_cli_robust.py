@@ -152,7 +152,8 @@ def option(name: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[
 
 def command_line(files: dict[str, Path]) -> st.SearchStrategy[list[str]]:
     paths = st.sampled_from([*(str(files[name]) for name in ("good", "forged", "vdora", "deep", "seed", "scores",
-                                                             "fifo", "afile", "folder")), "/dev/zero", "/no/file"])
+                                                             "fifo", "afile", "folder")), "/dev/zero",
+                             str(files["folder"] / "not" / "yet")])
     noise = st.just([]) | st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=2)
     levels = st.sampled_from(["easy", "oracle", "god", ""])
     replay = st.tuples(st.just(["replay"]), (paths | st.text(max_size=4)).map(lambda path: [path]), noise)
@@ -181,6 +182,7 @@ def test_fuzz_random_argument_lists(files, capsys, monkeypatch, arena_results, d
         return arena_results
 
     monkeypatch.setattr(arena, "run_arena", fake_arena)
+    monkeypatch.chdir(files["folder"])  # where a relative --records folder may be made
     argv = data.draw(command_line(files))
     try:
         code = main(argv)
@@ -195,3 +197,17 @@ def test_fuzz_random_argument_lists(files, capsys, monkeypatch, arena_results, d
     assert "Traceback" not in err
     if code == 2:
         assert err.count("\n") == 1, (argv, err)
+
+
+@pytest.mark.parametrize("name", ["\x00", "two\nlines", "x" * 5000])
+def test_odd_file_names_are_one_line(capsys, name):
+    assert main(["replay", name]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 1000
+
+
+@pytest.mark.parametrize("name", ["\x00", "x" * 5000])
+def test_odd_records_folders_are_one_line(capsys, name):
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", name]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 1000

@@ -155,6 +155,7 @@ def _check_outcome(folder: Path, content: bytes) -> None:
     else:
         # whatever could not be used is kept, byte for byte, and the notice says where
         assert [k.read_bytes() for k in kept] == [content] and str(kept[0]) in notice
+        assert "\n" not in notice and len(notice) < 1000
     save_settings(folder, loaded)
     assert load_settings(folder) == (loaded, None)
 

@@ -23,6 +23,7 @@ from game.engine.rules import Rules
 from game.files import (
     FileRefused,
     move_aside,
+    one_line,
     parse_json,
     read_bytes_limited,
     remove_temporary_files,
@@ -114,7 +115,7 @@ class SaveSlot:
         try:
             rules = Rules.from_dict(header.get("rules"))
         except ValueError as error:
-            raise SaveDamaged(f"the saved match's rules are not valid ({error})") from error
+            raise SaveDamaged(f"the saved match's rules are not valid ({one_line(str(error))})") from error
         seats = header.get("seats")
         if seats is None:
             seats = self._legacy_seats(header.get("seed"))
@@ -166,7 +167,7 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
     try:
         return SeatPlan.from_dict(data)
     except (ValueError, KeyError, TypeError) as error:
-        raise SaveDamaged(f"the saved match's seats are not valid ({error})") from error
+        raise SaveDamaged(f"the saved match's seats are not valid ({one_line(str(error))})") from error
 
 
 def _is_whole(value: Any) -> bool:

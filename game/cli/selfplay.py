@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from game.engine.rules import PRESETS
+from game.files import shown_path
 
 BAD_INPUT = 2
 MAX_JOBS = 64
@@ -42,8 +43,9 @@ def run(args: argparse.Namespace) -> int:
     if args.records is not None:
         try:
             check_records_folder(args.records)
-        except OSError as error:
-            return _refuse(f"cannot write records into {args.records}: {error.strerror or error}")
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            reason = getattr(error, "strerror", None) or error
+            return _refuse(f"cannot write records into {shown_path(args.records)}: {reason}")
 
     def progress(done: int) -> None:
         if not args.json and sys.stderr.isatty():
@@ -52,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs)
     except OSError as error:  # the records folder went away or filled up while playing
-        return _refuse(f"cannot write a record: {error.strerror or error} ({error.filename})")
+        return _refuse(f"cannot write a record: {error.strerror or error} ({shown_path(error.filename or '')})")
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

@@ -19,7 +19,7 @@ from game.engine.match import RECORD_FORMAT, RECORD_VERSION, Match
 from game.engine.rules import Rules
 from game.engine.table import Deal
 from game.engine.tiles import TILE_COUNT, ids_for_codes, tile_code
-from game.files import FileRefused, parse_json, read_bytes_limited, write_text_atomically
+from game.files import FileRefused, one_line, parse_json, read_bytes_limited, shown_path, write_text_atomically
 
 MAX_RECORD_BYTES = 64 << 20
 """A long match's record is some 1 MB; a file of more than 64 MB is refused unread."""
@@ -55,17 +55,18 @@ def write_record(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
 
 def read_record(path: str | Path) -> list[dict[str, Any]]:
     """Read and check the outline of a record. Raises RecordError with a clear message."""
+    name = shown_path(path)
     try:
         raw = read_bytes_limited(Path(path), MAX_RECORD_BYTES)
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from error
+        raise RecordError(f"cannot read {name}: {error.strerror or error}") from error
     except FileRefused as error:
-        raise RecordError(f"{path} is not a 17 Steps record ({error})") from error
+        raise RecordError(f"{name} is not a 17 Steps record ({error})") from error
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path} is not a text file (not a 17 Steps record)") from error
-    return parse_record(text, str(path))
+        raise RecordError(f"{name} is not a text file (not a 17 Steps record)") from error
+    return parse_record(text, name)
 
 
 def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
@@ -285,4 +286,4 @@ def _show(value: Any, limit: int = SHOWN_CHARACTERS) -> str:
 
 
 def _cut(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return one_line(text, limit)

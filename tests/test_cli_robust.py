@@ -54,7 +54,7 @@ def files(tmp_path_factory) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize(("name", "code", "says"), [
-    ("good", 0, "identical"), ("forged", 1, "DIVERGES"), ("scores", 1, "DIVERGES"),
+    ("good", 0, "identical"), ("forged", 1, "DIVERGES"), ("scores", 2, "match_end"),
     ("vdora", 2, "virtual_dora"), ("deep", 2, "nested"), ("seed", 2, "too long"),
     ("fifo", 2, "not a regular file"), ("folder", 2, "a folder, not a file"),
 ])

@@ -85,7 +85,15 @@ def test_a_seed_that_is_no_whole_number_is_refused(seed):
 
 
 @pytest.mark.parametrize("changes", [
-    {"scores": ["a", "b"]}, {"scores": [1000, -800]}, {"reason": "bust"}, {"reason": None}, {"extra": 1},
+    {"scores": ["a", "b"]}, {"scores": [100]}, {"scores": None}, {"scores": [True, 100]}, {"reason": None},
+], ids=lambda changes: json.dumps(changes))
+def test_a_malformed_match_end_is_refused(changes):
+    with pytest.raises(RecordError, match="match_end"):
+        outcome(edited(TWO_PLAYER, -1, **changes))
+
+
+@pytest.mark.parametrize("changes", [
+    {"scores": [1000, -800]}, {"scores": [100.5, 99.5]}, {"reason": "bust"}, {"extra": 1},
 ], ids=lambda changes: json.dumps(changes))
 def test_a_forged_match_end_diverges(changes):
     report = outcome(edited(TWO_PLAYER, -1, **changes))

@@ -149,6 +149,8 @@ def replay(lines: list[dict[str, Any]]) -> ReplayReport:
                 return report
             expected = [_event_line(e) for e in produced]
         elif kind in ("event", "match_end"):
+            if kind == "match_end":
+                _check_match_end(line, rules, index)
             if not expected:
                 report.divergence = f"line {index}: the record has a line the engine did not produce: {_show(line)}"
                 return report
@@ -178,6 +180,15 @@ def replay(lines: list[dict[str, Any]]) -> ReplayReport:
     if not _unmatched(expected, report, len(lines) + 1):
         _unsettled(match, report, len(lines) + 1)
     return report
+
+
+def _check_match_end(line: dict[str, Any], rules: Rules, index: int) -> None:
+    """A `match_end` line must have its shape (its values are then compared with the engine's)."""
+    reason, scores = line.get("reason"), line.get("scores")
+    if not isinstance(reason, str) or not isinstance(scores, list) or len(scores) != rules.players or not all(
+        isinstance(score, (int, float)) and not isinstance(score, bool) for score in scores
+    ):
+        raise RecordError(f"line {index}: a match_end line holds a reason and one number per seat's score")
 
 
 def _unsettled(match: Match, report: ReplayReport, index: int) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 from game.engine.rules import PRESETS, Rules
 from game.files import (
     move_aside,
+    one_line,
     parse_json,
     read_bytes_limited,
     remove_temporary_files,
@@ -52,7 +53,7 @@ class Settings:
             if item.name != "rules":
                 object.__setattr__(self, item.name, check_setting(item.name, getattr(self, item.name)))
         if not isinstance(self.rules, Rules):
-            raise ValueError(f"rules must be Rules, not {self.rules!r}")
+            raise ValueError(f"rules must be Rules, not {_shown(self.rules)}")
 
     @property
     def animation_speed(self) -> float:
@@ -90,7 +91,7 @@ class Settings:
 def _choice(choices: Any) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not isinstance(value, str) or value not in choices:
-            raise ValueError(f"one of {', '.join(choices)}, not {value!r}")
+            raise ValueError(f"one of {', '.join(choices)}, not {_shown(value)}")
         return value
 
     return check
@@ -100,7 +101,7 @@ def _number_in(low: float, high: float) -> Callable[[Any], float]:
     def check(value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                 or not low <= value <= high:
-            raise ValueError(f"a number from {low:g} to {high:g}, not {value!r}")
+            raise ValueError(f"a number from {low:g} to {high:g}, not {_shown(value)}")
         return float(value)
 
     return check
@@ -108,7 +109,7 @@ def _number_in(low: float, high: float) -> Callable[[Any], float]:
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"true or false, not {value!r}")
+        raise ValueError(f"true or false, not {_shown(value)}")
     return value
 
 
@@ -117,7 +118,7 @@ def _window_size(value: Any) -> tuple[int, int]:
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
         isinstance(side, int) and not isinstance(side, bool) and low <= side <= high for side in value
     ):
-        raise ValueError(f"[width, height], each {low}..{high} pixels, not {value!r}")
+        raise ValueError(f"[width, height], each {low}..{high} pixels, not {_shown(value)}")
     return (value[0], value[1])
 
 
@@ -133,17 +134,24 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
 
 
 def check_setting(name: str, value: Any) -> Any:
-    """The value as the setting stores it; ValueError when it is not one the setting takes."""
+    """The value as the setting stores it; ValueError when it is not one the setting takes.
+    A setting whose default is None (the game's own choice) takes None too."""
+    default = next(item for item in fields(Settings) if item.name == name).default
+    if value is None and default is None:
+        return None
     check = CHECKS.get(name)
     if check is not None:
         try:
             return check(value)
         except ValueError as error:
             raise ValueError(f"{name} must be {error}") from None
-    default = next(item for item in fields(Settings) if item.name == name).default
     if type(value) is not type(default):  # a setting without its own check: the default's type
-        raise ValueError(f"{name} must be like {default!r}, not {value!r}")
+        raise ValueError(f"{name} must be like {_shown(default)}, not {_shown(value)}")
     return value
+
+
+def _shown(value: Any) -> str:
+    return one_line(repr(value), 40)
 
 
 def rules_from_data(data: Any) -> tuple[Rules, list[str]]:
@@ -186,7 +194,7 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
     except OSError as error:
         return Settings(), _kept_aside(path, f"Your settings could not be read ({error.strerror or error})")
     except ValueError as error:  # not UTF-8, not JSON, too deep, too large, not a file
-        return Settings(), _kept_aside(path, f"Your settings file was damaged ({_short(error)})")
+        return Settings(), _kept_aside(path, f"Your settings file was damaged ({one_line(str(error), 120)})")
     settings, rejected = Settings.from_dict(data)
     if not rejected:
         return settings, None
@@ -201,11 +209,6 @@ def _kept_aside(path: Path, problem: str, fallback: str = "the defaults are in u
     except OSError as error:
         return f"{problem}; {fallback}. It could not be moved aside ({error.strerror or error})."
     return f"{problem}; {fallback}. The old file is kept as {kept}."
-
-
-def _short(error: Exception, limit: int = 120) -> str:
-    text = str(error)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

@@ -21,6 +21,8 @@ COMMANDS = {
     "selfplay": ("game.cli.selfplay", "the arena: AI levels play each other in duplicate deals"),
 }
 LAUNCH_COMMAND = "play"
+BAD_INPUT = 2
+"""The exit code of every command for input it cannot take (argparse's own, too)."""
 
 DESCRIPTION = "17 Steps (17歩): the two-player riichi mahjong duel from Kaiji."
 EPILOG = """\
@@ -69,12 +71,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args[0] if args[0] in COMMANDS else None
     parsed = build_parser(command).parse_args(args)
     try:
-        return importlib.import_module(parsed.module_name).run(parsed)
+        code = importlib.import_module(parsed.module_name).run(parsed)
+        sys.stdout.flush()  # here, where a closed pipe can still be reported
     except BrokenPipeError:
-        # The reader left early (`analyze ... | head`): not a failure worth a traceback.
-        # Python would complain again flushing stdout at exit, so point it at nothing.
+        # The reader left (`| head -1`). Point stdout at nothing so that Python's own flush at
+        # exit does not fail again, and say so once.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        print(f"{parsed.command}: the output was closed before the report was complete", file=sys.stderr)
+        return BAD_INPUT
+    return code
 
 
 if __name__ == "__main__":

@@ -1,15 +1,34 @@
-"""Atomic file writes (records, saves, settings): a crash leaves the old file or the new one."""
+"""The files a player keeps (records, saves, settings): written atomically, read defensively.
+
+A write goes to a temporary file that is renamed into place, so a crash leaves the old
+file or the new one. A read takes only a regular file of a bounded size (never blocks on a
+FIFO or reads /dev/zero for ever), and JSON only as deep as our own files nest. A file that
+cannot be used is moved aside under a dated name, never silently overwritten or deleted.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
+
+MAX_JSON_DEPTH = 32
+"""Deeper than any file of ours nests (a record line: 4); deeper JSON is not ours."""
+
+
+class FileRefused(ValueError):
+    """Not a file we read: not a regular file, too large, or JSON of a shape we never write.
+    The message says which, without the path (the caller names the file)."""
 
 
 def write_text_atomically(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    descriptor, temp_name = tempfile.mkstemp(prefix=_temporary_prefix(path), dir=path.parent)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -19,3 +38,110 @@ def write_text_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def _temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def remove_temporary_files(path: Path) -> list[Path]:
+    """Delete the temporary files a killed write of `path` left behind (call it at start,
+    before anything writes `path`); the ones removed. A file that will not go stays."""
+    prefix = _temporary_prefix(path)
+    removed = []
+    with contextlib.suppress(OSError):
+        for leftover in path.parent.iterdir():
+            if leftover.name.startswith(prefix) and leftover.is_file():
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+                    removed.append(leftover)
+    return removed
+
+
+def read_bytes_limited(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes.
+
+    Raises OSError when the file cannot be opened or read (missing, permission, I/O),
+    FileRefused when it is no regular file (a FIFO, a device, a folder) or is too large.
+    Opening does not block: a FIFO is refused before anything is read from it.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except ValueError as error:  # a NUL in the name: no file can have it
+        raise FileRefused("no file can have this name") from error
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("a folder, not a file" if stat.S_ISDIR(info.st_mode) else "not a regular file")
+        if info.st_size > limit:
+            raise FileRefused(f"larger than {_size(limit)}")
+        chunks = []
+        left = limit + 1
+        while left > 0 and (chunk := os.read(descriptor, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(descriptor)
+    data = b"".join(chunks)
+    if len(data) > limit:  # it grew while being read
+        raise FileRefused(f"larger than {_size(limit)}")
+    return data
+
+
+def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
+    """A path for a one-line message (see `one_line`)."""
+    return one_line(os.fspath(path), limit)
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """Text from outside (a path, a key, a value) for a one-line message: line breaks and
+    other control characters escaped, cut to `limit` characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+
+
+def parse_json(text: str) -> Any:
+    """Parse JSON text; ValueError (FileRefused for what is too deep) names the fault."""
+    try:
+        value = json.loads(text)
+    except RecursionError as error:
+        raise FileRefused(f"nested more than {MAX_JSON_DEPTH} levels deep") from error
+    # a ValueError too for an integer of more than 4,300 digits, which Python refuses to read
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise FileRefused(f"nested more than {MAX_JSON_DEPTH} levels deep")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest (iteratively: the input may nest deeply)."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_JSON_DEPTH:
+            pending.extend((child, depth + 1) for child in item if isinstance(child, (list, dict)))
+    return deepest
+
+
+def move_aside(path: Path, why: str = "damaged") -> Path:
+    """Rename `path` to `<name>.<why>-<local time>` beside it (never over another file);
+    the new path. Raises OSError when it cannot be moved."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, 1000):
+        suffix = "" if number == 1 else f"-{number}"
+        target = path.with_name(f"{path.name}.{why}-{stamp}{suffix}")
+        if not os.path.lexists(target):
+            os.rename(path, target)
+            return target
+    raise FileExistsError(f"too many copies of {path.name} kept aside already")

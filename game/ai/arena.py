@@ -7,12 +7,16 @@ confidence interval treats each deal as one cluster (its two plays are not indep
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import errno
 import math
 import multiprocessing
+import multiprocessing.pool
 import statistics
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -165,12 +169,13 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
     names = [level_a, level_b if level_b != level_a else f"{level_b}#2"]
     tallies = [AgentTally(names[0]), AgentTally(names[1])]
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    work = [DealJob(rules, seed * 1_000_003 + deal, (level_a, level_b), records) for deal in range(deals)]
+        check_records_folder(records)
+    # made one by one as the deals are played: a billion deals must not be a billion jobs first
+    work = (DealJob(rules, seed * 1_000_003 + deal, (level_a, level_b), records) for deal in range(deals))
     with contextlib.ExitStack() as stack:
         if jobs > 1:
             pool = stack.enter_context(multiprocessing.Pool(jobs))
-            outcomes = pool.imap(play_duplicate, work)
+            outcomes = _in_order(pool, work, ahead=2 * jobs)
         else:
             outcomes = map(play_duplicate, work)
         for done, plays in enumerate(outcomes, start=1):
@@ -182,6 +187,29 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
                 progress(done)
     return {"hands": deals, "plays": deals * 2, "preset": preset,
             "agents": {t.name: t.summary() for t in tallies}}
+
+
+def check_records_folder(folder: Path) -> None:
+    """Make the records folder and prove it takes a file, before any deal is played;
+    OSError (naming the folder) when it cannot."""
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=folder):
+        pass
+
+
+def _in_order(pool: multiprocessing.pool.Pool, work: Iterator[DealJob],
+              ahead: int) -> Iterator[list[tuple[Play, Play]]]:
+    """Each job's outcome in order, with at most `ahead` jobs handed to the pool at once
+    (`Pool.imap` would take every job from `work` at once)."""
+    pending: collections.deque[multiprocessing.pool.AsyncResult] = collections.deque()
+    for job in work:
+        pending.append(pool.apply_async(play_duplicate, (job,)))
+        if len(pending) >= ahead:
+            yield pending.popleft().get()
+    while pending:
+        yield pending.popleft().get()
 
 
 def _play(match: Match, seats: list[int], timings: list[list[TimedDecision]]) -> Play:

@@ -6,7 +6,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from game.app.pacing import make_agents
-from game.app.savegame import SaveError, SaveSlot
+from game.app.savegame import SaveDamaged, SaveError, SaveSlot
 from game.app.session import SOLO, SeatPlan, Session
 from game.engine.match import Match
 
@@ -62,13 +62,18 @@ def new_session(app: App, plan: SeatPlan) -> Session:
 
 
 def resume_session(app: App) -> Session:
-    """The unfinished match; raises SaveError (and forgets the save) when it cannot resume."""
+    """The unfinished match. Raises SaveError saying why it cannot resume: a save that
+    cannot be read now is left as it is; one that is damaged is moved aside and kept."""
     slot = save_slot(app)
     try:
         saved = slot.load()
-    except SaveError:
-        slot.clear()
-        raise
+    except SaveDamaged as error:
+        try:
+            kept = slot.move_aside()
+        except OSError as move_error:
+            raise SaveError(f"{error}; it could not be moved aside ({move_error.strerror or move_error}) "
+                            "and is left as it is") from error
+        raise SaveError(f"{error}; it is kept as {kept}") from error
     session = _session(app, saved.match, saved.plan)
     if saved.match.hand is None:
         session.next_hand()

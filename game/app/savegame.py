@@ -1,29 +1,51 @@
 """The unfinished match: saved after every action, resumed from the title screen.
 
-Two files in the user's data folder: the match record (the engine's own JSON Lines,
-written atomically) and a small JSON file saying who plays which seat. Resuming replays
-the record through the engine (every event must come out the same) and carries on
-from the match the replay leaves.
+One file in the user's data folder, written atomically: the match record (the engine's
+own JSON Lines) whose header also says who plays which seat (`seats`). A crash leaves the
+old save or the new one. Resuming checks every field, replays the record through the
+engine (every event must come out the same) and carries on from the match the replay
+leaves. A save that cannot be read for a moment is left alone; a save that is damaged or
+does not replay is moved aside (kept under a dated name), never deleted.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.app.session import SeatPlan
+from game.app.session import HOTSEAT, SOLO, SeatPlan
+from game.app.settings import AI_LEVELS
 from game.engine.match import Match
-from game.engine.record import RecordError, read_record, replay, write_record
-from game.files import write_text_atomically
+from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, replay, write_record
+from game.engine.rules import Rules
+from game.files import (
+    FileRefused,
+    move_aside,
+    one_line,
+    parse_json,
+    read_bytes_limited,
+    remove_temporary_files,
+)
 
 RECORD_FILE = "unfinished_match.jsonl"
 PLAN_FILE = "unfinished_match.json"
+"""Where version 0.1.0 kept the seats, beside a record without them: still read, then removed."""
+MAX_PLAN_BYTES = 1 << 16
+MAX_NAME_LENGTH = 64
 
 
 class SaveError(ValueError):
     """The saved match cannot be resumed; the message says why, for the player."""
+
+
+class SaveUnreadable(SaveError):
+    """The save cannot be read now (permission, I/O): it is left as it is, to try again."""
+
+
+class SaveDamaged(SaveError):
+    """The save is not one this game can resume: it is moved aside (see `SaveSlot.move_aside`)."""
 
 
 @dataclass(frozen=True)
@@ -45,28 +67,111 @@ class SaveSlot:
         return self.folder / PLAN_FILE
 
     def exists(self) -> bool:
-        return self.record_path.exists() and self.plan_path.exists()
+        return self.record_path.is_file()
 
     def save(self, plan: SeatPlan, match: Match) -> None:
-        # The plan names the seed, so a plan left from another match is caught on loading.
-        write_text_atomically(self.plan_path, json.dumps({"seed": match.seed, **plan.to_dict()}) + "\n")
-        write_record(self.record_path, match.record)
+        """One atomic write: the match and its seats are never out of step."""
+        header, *lines = match.record
+        write_record(self.record_path, [{**header, "seats": plan.to_dict()}, *lines])
+        if self.plan_path.exists():
+            with contextlib.suppress(OSError):  # a stale plan file is never read: the header wins
+                self.plan_path.unlink()
 
     def clear(self) -> None:
+        """Forget the save of a match that is over."""
         self.record_path.unlink(missing_ok=True)
         self.plan_path.unlink(missing_ok=True)
 
+    def remove_leftovers(self) -> None:
+        """Delete the temporary files of autosaves that were killed (at start, before saving)."""
+        remove_temporary_files(self.record_path)
+        remove_temporary_files(self.plan_path)
+
+    def move_aside(self) -> Path:
+        """Keep a save that cannot be resumed out of the way: `<name>.damaged-<time>`, the
+        path it now has. Raises OSError when it cannot be moved."""
+        kept = move_aside(self.record_path)
+        if self.plan_path.exists():
+            with contextlib.suppress(OSError):
+                move_aside(self.plan_path)
+        return kept
+
     def load(self) -> SavedMatch:
+        """The saved match; SaveUnreadable or SaveDamaged (both SaveError) saying why not."""
         try:
-            plan_data = json.loads(self.plan_path.read_text(encoding="utf-8"))
-            plan = SeatPlan.from_dict(plan_data)
-            lines = read_record(self.record_path)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise SaveError(f"the saved match cannot be read ({error})") from error
-        if plan_data.get("seed") != lines[0].get("seed"):
-            raise SaveError("the saved match's files do not belong together")
-        match = rebuild_match(lines)
-        return SavedMatch(plan, match)
+            raw = read_bytes_limited(self.record_path, MAX_RECORD_BYTES)
+        except OSError as error:
+            raise SaveUnreadable(f"the saved match cannot be read now ({error.strerror or error}); "
+                                 "it is left as it is") from error
+        except FileRefused as error:
+            raise SaveDamaged(f"the saved match is not a save ({error})") from error
+        try:
+            lines = parse_record(raw.decode("utf-8"), "the saved match")
+        except UnicodeDecodeError as error:
+            raise SaveDamaged("the saved match is not a text file") from error
+        except RecordError as error:
+            raise SaveDamaged(str(error)) from error
+        header = lines[0]
+        try:
+            rules = Rules.from_dict(header.get("rules"))
+        except ValueError as error:
+            raise SaveDamaged(f"the saved match's rules are not valid ({one_line(str(error))})") from error
+        seats = header.get("seats")
+        if seats is None:
+            seats = self._legacy_seats(header.get("seed"))
+        plan = seat_plan(seats, rules.players)
+        return SavedMatch(plan, rebuild_match(lines))
+
+    def _legacy_seats(self, seed: Any) -> Any:
+        """The seats of a version 0.1.0 save, from its second file."""
+        try:
+            raw = read_bytes_limited(self.plan_path, MAX_PLAN_BYTES)
+        except FileNotFoundError as error:
+            raise SaveDamaged("the saved match does not say who plays which seat") from error
+        except OSError as error:
+            raise SaveUnreadable(f"the saved match cannot be read now ({error.strerror or error}); "
+                                 "it is left as it is") from error
+        try:
+            data = parse_json(raw.decode("utf-8"))
+        except ValueError as error:  # not UTF-8, not JSON, too deep or too large
+            raise SaveDamaged("the saved match's seats cannot be read") from error
+        if not isinstance(data, dict) or data.get("seed") != seed:
+            raise SaveDamaged("the saved match's files do not belong together")
+        return data
+
+
+def seat_plan(data: Any, players: int) -> SeatPlan:
+    """Who plays the saved match, every field checked against its number of players: the
+    people (distinct seats; solo is one person, hot-seat several), one name per seat, and an
+    AI level (`ai_level`, or per seat in `levels`) that the game has."""
+    if not isinstance(data, dict):
+        raise SaveDamaged("the saved match does not say who plays which seat")
+    mode, humans, names, level = (data.get(key) for key in ("mode", "humans", "names", "ai_level"))
+    levels = data.get("levels", [])
+    seats = range(players)
+    if mode not in (SOLO, HOTSEAT):
+        raise SaveDamaged("the saved match is neither solo nor hot-seat")
+    if not isinstance(humans, list) or not humans or not all(_is_whole(h) and h in seats for h in humans) \
+            or len(set(humans)) != len(humans):
+        raise SaveDamaged(f"the saved match's people are not seats of a {players}-player table")
+    if (mode == SOLO) != (len(humans) == 1):
+        raise SaveDamaged("a solo match has one person at the table, a hot-seat match several")
+    if not (level is None or level in AI_LEVELS) or not isinstance(levels, list) \
+            or len(levels) not in (0, players) or not all(lv is None or lv in AI_LEVELS for lv in levels):
+        raise SaveDamaged(f"the saved match's AI level is not one of {', '.join(AI_LEVELS)}")
+    if not isinstance(names, list) or len(names) != players or not all(
+        isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in names
+    ):
+        raise SaveDamaged(f"the saved match's player names are not {players} names "
+                          f"of at most {MAX_NAME_LENGTH} characters")
+    try:
+        return SeatPlan.from_dict(data)
+    except (ValueError, KeyError, TypeError) as error:
+        raise SaveDamaged(f"the saved match's seats are not valid ({one_line(str(error))})") from error
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def rebuild_match(lines: list[dict[str, Any]]) -> Match:
@@ -74,9 +179,9 @@ def rebuild_match(lines: list[dict[str, Any]]) -> Match:
     try:
         report = replay(lines)
     except RecordError as error:
-        raise SaveError(f"the saved match does not replay ({error})") from error
+        raise SaveDamaged(f"the saved match does not replay ({error})") from error
     if not report.ok or report.match is None:
-        raise SaveError(f"the saved match does not replay ({report.divergence})")
+        raise SaveDamaged(f"the saved match does not replay ({report.divergence})")
     if report.match.over:
-        raise SaveError("the saved match is already over")
+        raise SaveDamaged("the saved match is already over")
     return report.match

@@ -1,23 +1,40 @@
 """The player's settings: the rules to play, the window, pace and sound.
 
-Saved as JSON in the user's config folder. A missing file gives the defaults; a file
-that cannot be read gives the defaults and a notice for the title screen, never a crash.
+Saved as JSON in the user's config folder. A missing file gives the defaults. Each setting
+is read on its own: a valid one is kept, an invalid one falls back to its default, and an
+unknown one (from a newer version) is ignored. A file that cannot be read or holds an
+invalid setting gives a notice for the title screen and is moved aside
+(`settings.json.damaged-<time>`) before anything overwrites it; it never stops the game.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, replace
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.engine.rules import Rules
-from game.files import write_text_atomically
+from game.engine.rules import PRESETS, Rules
+from game.files import (
+    move_aside,
+    one_line,
+    parse_json,
+    read_bytes_limited,
+    remove_temporary_files,
+    write_text_atomically,
+)
 
 SETTINGS_FILE = "settings.json"
+MAX_FILE_BYTES = 1 << 20
+"""A settings file is some 500 bytes; a larger one is not ours."""
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1200))
+WINDOW_SIDES = (320, 8192)
+"""The smallest usable window side and the largest any display has."""
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
+AI_DELAY_RANGE = (0.0, 5.0)
 
 
 @dataclass(frozen=True)
@@ -32,16 +49,11 @@ class Settings:
     auto_ron: bool = False
 
     def __post_init__(self) -> None:
-        if self.animation not in ANIMATION_SPEEDS:
-            raise ValueError(f"animation is one of {', '.join(ANIMATION_SPEEDS)}, not {self.animation!r}")
-        if self.ai_level not in AI_LEVELS:
-            raise ValueError(f"ai_level is one of {', '.join(AI_LEVELS)}, not {self.ai_level!r}")
-        if not 0.0 <= self.volume <= 1.0:
-            raise ValueError(f"volume is 0..1, not {self.volume!r}")
-        if not 0.0 <= self.ai_delay_s <= 5.0:
-            raise ValueError(f"ai_delay_s is 0..5 seconds, not {self.ai_delay_s!r}")
-        if len(self.window_size) != 2 or min(self.window_size) < 320:
-            raise ValueError(f"window_size is (width, height), not {self.window_size!r}")
+        for item in fields(self):
+            if item.name != "rules":
+                object.__setattr__(self, item.name, check_setting(item.name, getattr(self, item.name)))
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"rules must be Rules, not {_shown(self.rules)}")
 
     @property
     def animation_speed(self) -> float:
@@ -58,32 +70,160 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Raises ValueError (or TypeError/KeyError, for the caller to treat alike) on bad data."""
+    def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
+        """The settings `data` holds, each read on its own, and the names of those that were
+        not valid (they keep their defaults). Unknown names are ignored."""
         if not isinstance(data, dict):
-            raise ValueError("the settings file must hold a JSON object")
-        values = dict(data)
-        rules_data = values.pop("rules", {"preset": "kaiji", "changes": {}})
-        rules = Rules.preset(rules_data["preset"], **rules_data.get("changes", {}))
-        if "window_size" in values:
-            values["window_size"] = tuple(int(v) for v in values["window_size"])
-        return cls(rules=rules, **values)
+            return cls(), ["the file does not hold a JSON object"]
+        values: dict[str, Any] = {}
+        rejected: list[str] = []
+        for item in fields(cls):
+            if item.name == "rules" or item.name not in data:
+                continue
+            try:
+                values[item.name] = check_setting(item.name, data[item.name])
+            except ValueError:
+                rejected.append(item.name)
+        rules, rejected_rules = rules_from_data(data.get("rules"))
+        return cls(rules=rules, **values), rejected_rules + rejected
+
+
+def _choice(choices: Any) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if not isinstance(value, str) or value not in choices:
+            raise ValueError(f"one of {', '.join(choices)}, not {_shown(value)}")
+        return value
+
+    return check
+
+
+def _number_in(low: float, high: float) -> Callable[[Any], float]:
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                or not low <= value <= high:
+            raise ValueError(f"a number from {low:g} to {high:g}, not {_shown(value)}")
+        return float(value)
+
+    return check
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"true or false, not {_shown(value)}")
+    return value
+
+
+def _window_size(value: Any) -> tuple[int, int]:
+    low, high = WINDOW_SIDES
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
+        isinstance(side, int) and not isinstance(side, bool) and low <= side <= high for side in value
+    ):
+        raise ValueError(f"[width, height], each {low}..{high} pixels, not {_shown(value)}")
+    return (value[0], value[1])
+
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "window_size": _window_size,
+    "fullscreen": _flag,
+    "animation": _choice(tuple(ANIMATION_SPEEDS)),
+    "volume": _number_in(0.0, 1.0),
+    "ai_level": _choice(AI_LEVELS),
+    "ai_delay_s": _number_in(*AI_DELAY_RANGE),
+    "auto_ron": _flag,
+}
+
+
+def check_setting(name: str, value: Any) -> Any:
+    """The value as the setting stores it; ValueError when it is not one the setting takes.
+    A setting whose default is None (the game's own choice) takes None too."""
+    default = next(item for item in fields(Settings) if item.name == name).default
+    if value is None and default is None:
+        return None
+    check = CHECKS.get(name)
+    if check is not None:
+        try:
+            return check(value)
+        except ValueError as error:
+            raise ValueError(f"{name} must be {error}") from None
+    if type(value) is not type(default):  # a setting without its own check: the default's type
+        raise ValueError(f"{name} must be like {_shown(default)}, not {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    return one_line(repr(value), 40)
+
+
+def rules_from_data(data: Any) -> tuple[Rules, list[str]]:
+    """The rules a settings file names: its preset with each change that is valid; the
+    changes (or `rules` itself) that are not. Unknown options are ignored."""
+    if data is None:
+        return Rules(), []
+    if not isinstance(data, dict) or not isinstance(data.get("preset"), str) or data["preset"] not in PRESETS:
+        return Rules(), ["rules"]
+    preset = data["preset"]
+    changes = data.get("changes", {})
+    if not isinstance(changes, dict):
+        return Rules.preset(preset), ["rules.changes"]
+    known = {item.name for item in fields(Rules)} - {"preset_name"}
+    pending = {name: value for name, value in changes.items() if name in known}
+    accepted: dict[str, Any] = {}
+    progress = True
+    # one change may need another first (virtual_dora needs players 4): retry until stable
+    while pending and progress:
+        progress = False
+        for name, value in list(pending.items()):
+            try:
+                Rules.preset(preset, **accepted, **{name: value})
+            except ValueError:
+                continue
+            accepted[name] = pending.pop(name)
+            progress = True
+    return Rules.preset(preset, **accepted), [f"rules.{name}" for name in pending]
 
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults and a notice saying why they were not used."""
+    """The saved settings, or the defaults where they cannot be used and a notice saying why
+    (and where the file that could not be used is kept)."""
     path = folder / SETTINGS_FILE
+    remove_temporary_files(path)  # left by a write that was killed: nothing else writes yet
     try:
-        text = path.read_text(encoding="utf-8")
+        data = parse_json(read_bytes_limited(path, MAX_FILE_BYTES).decode("utf-8"))
     except FileNotFoundError:
         return Settings(), None
     except OSError as error:
-        return Settings(), f"Your settings could not be read ({error.strerror}); the defaults are in use."
+        return Settings(), _kept_aside(path, f"Your settings could not be read ({error.strerror or error})")
+    except ValueError as error:  # not UTF-8, not JSON, too deep, too large, not a file
+        return Settings(), _kept_aside(path, f"Your settings file was damaged ({one_line(str(error), 120)})")
+    settings, rejected = Settings.from_dict(data)
+    if not rejected:
+        return settings, None
+    return settings, _kept_aside(path, f"Some settings were not valid ({', '.join(rejected)})",
+                                 "their defaults are in use")
+
+
+def _kept_aside(path: Path, problem: str, fallback: str = "the defaults are in use") -> str:
+    """Move the file that could not be used out of the way of the next save; the notice."""
     try:
-        return Settings.from_dict(json.loads(text)), None
-    except (ValueError, TypeError, KeyError) as error:
-        return Settings(), f"Your settings file was damaged ({error}); the defaults are in use."
+        kept = move_aside(path)
+    except OSError as error:
+        return f"{problem}; {fallback}. It could not be moved aside ({error.strerror or error})."
+    return f"{problem}; {fallback}. The old file is kept as {kept}."
 
 
 def save_settings(folder: Path, settings: Settings) -> None:
-    write_text_atomically(folder / SETTINGS_FILE, json.dumps(settings.to_dict(), indent=2) + "\n")
+    """Write the settings atomically. A file there that cannot be used (damaged since it was
+    loaded, or never moved aside) is moved aside first, never overwritten."""
+    path = folder / SETTINGS_FILE
+    if path.exists() or path.is_symlink():
+        load_settings(folder)  # moves the file aside when it is not a good settings file
+    write_text_atomically(path, json.dumps(settings.to_dict(), indent=2) + "\n")
+
+
+def reset_settings(folder: Path) -> Path | None:
+    """Put the settings back to the defaults (`--reset-settings`), keeping the old file as
+    `settings.json.reset-<time>`; its new path, or None when there was no file."""
+    path = folder / SETTINGS_FILE
+    if not (path.exists() or path.is_symlink()):
+        return None
+    return move_aside(path, "reset")

@@ -24,6 +24,7 @@ from game.app import paths
 from game.app.art import TileArt
 from game.app.audio import Audio
 from game.app.icon import icon_surface
+from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
 from game.app.settings import Settings, load_settings, save_settings
 from game.app.text import Text
@@ -56,6 +57,8 @@ class LaunchOptions:
     screenshot_dir: Path | None = None
     config_dir: Path | None = None
     data_dir: Path | None = None
+    notice: str | None = None
+    """Something the command line did that the title screen should say (--reset-settings)."""
 
 
 class App:
@@ -66,6 +69,8 @@ class App:
         self.config_dir = options.config_dir or paths.config_dir()
         self.data_dir = options.data_dir or paths.data_dir()
         self.settings, self.notice = load_settings(self.config_dir)
+        self.notice = self.notice or options.notice
+        SaveSlot(self.data_dir).remove_leftovers()
         pygame.display.set_icon(icon_surface(ICON_SIZE))  # before the window shows: some systems fix it then
         self.screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
         pygame.display.set_caption("17 Steps — 十七歩")

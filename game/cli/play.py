@@ -31,6 +31,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="play N frames of a solo hand with a scripted player against the AI, then exit 0 (for CI); "
         "uses throwaway settings and save folders",
     )
+    parser.add_argument(
+        "--reset-settings",
+        action="store_true",
+        help="start with the default settings; the old settings file is kept beside the new one "
+        "as settings.json.reset-<time>",
+    )
 
 
 def positive_int(text: str) -> int:
@@ -50,4 +56,22 @@ def run(args: argparse.Namespace) -> int:
         return run_smoke(args.smoke, args.seed, args.screenshots)
     from game.app.window import LaunchOptions, open_window
 
-    return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots))
+    notice = reset_settings_notice() if args.reset_settings else None
+    return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
+                                     notice=notice))
+
+
+def reset_settings_notice() -> str:
+    """Move the settings file aside (--reset-settings); what to tell the player, also printed."""
+    from game.app.paths import config_dir
+    from game.app.settings import reset_settings
+
+    try:
+        kept = reset_settings(config_dir())
+    except OSError as error:
+        notice = f"The settings could not be reset ({error.strerror or error}); they are as they were."
+    else:
+        notice = ("There were no saved settings to reset." if kept is None
+                  else f"The settings are back to the defaults; the old ones are kept as {kept}.")
+    print(notice)
+    return notice

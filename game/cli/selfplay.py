@@ -8,6 +8,11 @@ import sys
 from pathlib import Path
 
 from game.engine.rules import PRESETS
+from game.files import shown_path
+
+BAD_INPUT = 2
+MAX_JOBS = 64
+"""More worker processes than any machine here has cores only costs memory."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,20 +46,29 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.ai.arena import run_arena
+    """Exit 0 after the report, 2 (one line on stderr) for bad arguments or a records
+    folder that cannot be written."""
+    from game.ai.arena import check_records_folder, run_arena
 
     if args.hands <= 0:
-        print("selfplay: --hands must be a positive number of deals", file=sys.stderr)
-        return 2
-    if args.jobs <= 0:
-        print("selfplay: --jobs must be a positive number of processes", file=sys.stderr)
-        return 2
+        return _refuse("--hands must be a positive number of deals")
+    if not 0 < args.jobs <= MAX_JOBS:
+        return _refuse(f"--jobs must be a number of processes from 1 to {MAX_JOBS}")
+    if args.records is not None:
+        try:
+            check_records_folder(args.records)
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            reason = getattr(error, "strerror", None) or error
+            return _refuse(f"cannot write records into {shown_path(args.records)}: {reason}")
 
     def progress(done: int) -> None:
         if not args.json and sys.stderr.isatty():
             print(f"\r{done}/{args.hands} deals", end="", file=sys.stderr, flush=True)
 
-    results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs)
+    try:
+        results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs)
+    except OSError as error:  # the records folder went away or filled up while playing
+        return _refuse(f"cannot write a record: {error.strerror or error} ({shown_path(error.filename or '')})")
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
@@ -67,3 +81,8 @@ def run(args: argparse.Namespace) -> int:
               f"found mangan {stats['found_mangan_rate']:.1%}; "
               f"decision p50 {stats['decision_p50_s'] * 1000:.0f} ms, p95 {stats['decision_p95_s'] * 1000:.0f} ms")
     return 0
+
+
+def _refuse(message: str) -> int:
+    print(f"selfplay: {message}", file=sys.stderr)
+    return BAD_INPUT

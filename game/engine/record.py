@@ -18,8 +18,13 @@ from game.engine.hand import IllegalAction
 from game.engine.match import RECORD_FORMAT, RECORD_VERSION, Match
 from game.engine.rules import Rules
 from game.engine.table import Deal
-from game.engine.tiles import TILE_COUNT, ids_for_codes, parse_tiles, tile_code
-from game.files import write_text_atomically
+from game.engine.tiles import TILE_COUNT, ids_for_codes, tile_code
+from game.files import FileRefused, one_line, parse_json, read_bytes_limited, shown_path, write_text_atomically
+
+MAX_RECORD_BYTES = 64 << 20
+"""A long match's record is some 1 MB; a file of more than 64 MB is refused unread."""
+SHOWN_CHARACTERS = 300
+"""How much of a record's line a message quotes."""
 
 
 class RecordError(ValueError):
@@ -50,15 +55,18 @@ def write_record(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
 
 def read_record(path: str | Path) -> list[dict[str, Any]]:
     """Read and check the outline of a record. Raises RecordError with a clear message."""
+    name = shown_path(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bytes_limited(Path(path), MAX_RECORD_BYTES)
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from error
+        raise RecordError(f"cannot read {name}: {error.strerror or error}") from error
+    except FileRefused as error:
+        raise RecordError(f"{name} is not a 17 Steps record ({error})") from error
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path} is not a text file (not a 17 Steps record)") from error
-    return parse_record(text, str(path))
+        raise RecordError(f"{name} is not a text file (not a 17 Steps record)") from error
+    return parse_record(text, name)
 
 
 def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
@@ -67,12 +75,17 @@ def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
         if not raw_line.strip():
             continue
         try:
-            line = json.loads(raw_line)
+            line = parse_json(raw_line)
+        except FileRefused as error:
+            raise RecordError(f"{name}, line {number}: {error}; not a 17 Steps record") from error
         except json.JSONDecodeError as error:
             if number == 1:
                 raise RecordError(f"{name} is not a 17 Steps record (line 1 is not JSON)") from error
             raise RecordError(f"{name}, line {number}: not valid JSON ({error.msg}); "
                               "the file may be truncated or edited") from error
+        except ValueError as error:  # Python reads no integer of more than 4,300 digits
+            raise RecordError(f"{name}, line {number}: a number too long to be ours; "
+                              "not a 17 Steps record") from error
         if not isinstance(line, dict) or not isinstance(line.get("type"), str):
             if not lines:
                 raise RecordError(f"{name} is not a 17 Steps record (line 1 is not a header)")
@@ -84,37 +97,44 @@ def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
     if header.get("type") != "header" or header.get("format") != RECORD_FORMAT:
         raise RecordError(f"{name} is not a 17 Steps record (no '{RECORD_FORMAT}' header on line 1)")
     if header.get("version") != RECORD_VERSION:
-        raise RecordError(f"{name} is a version {header.get('version')!r} record; "
+        raise RecordError(f"{name} is a version {_show(header.get('version'), 20)} record; "
                           f"this game reads version {RECORD_VERSION}")
     return lines
 
 
 def replay(lines: list[dict[str, Any]]) -> ReplayReport:
-    """Re-run a record through the engine; stop at the first divergence."""
+    """Re-run a record through the engine; stop at the first divergence. Raises
+    RecordError for a header or a hand the engine cannot even start."""
     report = ReplayReport()
     header = lines[0]
     try:
         rules = Rules.from_dict(header.get("rules"))
     except ValueError as error:
-        raise RecordError(f"the header's rules are not valid: {error}") from error
+        raise RecordError(f"the header's rules are not valid: {_cut(str(error))}") from error
     seed = header.get("seed")
-    if not isinstance(seed, int):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("the header has no whole-number seed")
-    match = Match(rules, seed)
+    try:
+        match = Match(rules, seed)
+    except ValueError as error:
+        raise RecordError(f"the header's rules are not valid: {error}") from error
     report.match = match
     expected: list[dict[str, Any]] = []
     for index, line in enumerate(lines[1:], start=2):
         kind = line["type"]
+        if kind not in ("event", "match_end") and _unmatched(expected, report, index):
+            return report
         if kind == "hand":
-            if _unmatched(expected, report, index):
+            if _unsettled(match, report, index):
+                return report
+            if match.over:
+                report.divergence = f"line {index}: a hand after the end of the match"
                 return report
             opening = _start_hand(match, line, rules, report, index)
             if opening is None:
                 return report
             expected = opening
         elif kind == "action":
-            if _unmatched(expected, report, index):
-                return report
             if match.hand is None:
                 report.divergence = f"line {index}: an action before any hand"
                 return report
@@ -122,40 +142,62 @@ def replay(lines: list[dict[str, Any]]) -> ReplayReport:
                 action = action_from_dict({k: v for k, v in line.items() if k != "type"})
                 produced = match.apply(action)
             except IllegalAction as error:
-                report.divergence = f"line {index}: the engine refuses this action ({error.rule}): {error}"
+                report.divergence = f"line {index}: the engine refuses this action ({error.rule}): {_cut(str(error))}"
                 return report
             except ValueError as error:
-                report.divergence = f"line {index}: bad action: {error}"
+                report.divergence = f"line {index}: bad action: {_cut(str(error))}"
                 return report
             expected = [_event_line(e) for e in produced]
-        elif kind == "event":
+        elif kind in ("event", "match_end"):
+            if kind == "match_end":
+                _check_match_end(line, rules, index)
             if not expected:
-                report.divergence = f"line {index}: the record has an event the engine did not produce: {line}"
+                report.divergence = f"line {index}: the record has a line the engine did not produce: {_show(line)}"
                 return report
             produced_line = expected.pop(0)
             if produced_line != line:
-                report.divergence = (f"line {index}: the record says {json.dumps(line)}, "
-                                     f"the engine says {json.dumps(produced_line)}")
+                report.divergence = (f"line {index}: the record says {_show(line)}, "
+                                     f"the engine says {_show(produced_line)}")
                 return report
+            if kind == "match_end":
+                report.end = produced_line
         elif kind == "settlement":
-            if _unmatched(expected, report, index):
-                return report
             settled = match.settlements[-1] if match.settlements else None
-            if settled is None or settled.hand_number != line.get("hand"):
+            settled_before = len(report.hands) == len(match.settlements)
+            if settled is None or settled_before or settled.hand_number != line.get("hand"):
                 report.divergence = f"line {index}: a settlement for a hand the engine has not finished"
                 return report
             mine = {"gains": list(settled.gains), "scores": list(settled.scores), "next_stake": settled.next_stake}
             if mine != {k: line.get(k) for k in mine}:
-                report.divergence = f"line {index}: the record settles {json.dumps(line)}, the engine {mine}"
+                report.divergence = f"line {index}: the record settles {_show(line)}, the engine {_show(mine)}"
                 return report
             report.hands.append({"hand": settled.hand_number, **mine, "result": _describe(match)})
-        elif kind == "match_end":
-            report.end = line
+            if match.over:  # the engine's own record ends the match here: the record must too
+                expected = [_plain(match.record[-1])]
         else:
-            report.divergence = f"line {index}: unknown line type {kind!r}"
+            report.divergence = f"line {index}: unknown line type {_show(kind, 40)}"
             return report
-    _unmatched(expected, report, len(lines) + 1)
+    if not _unmatched(expected, report, len(lines) + 1):
+        _unsettled(match, report, len(lines) + 1)
     return report
+
+
+def _check_match_end(line: dict[str, Any], rules: Rules, index: int) -> None:
+    """A `match_end` line must have its shape (its values are then compared with the engine's)."""
+    reason, scores = line.get("reason"), line.get("scores")
+    if not isinstance(reason, str) or not isinstance(scores, list) or len(scores) != rules.players or not all(
+        isinstance(score, (int, float)) and not isinstance(score, bool) for score in scores
+    ):
+        raise RecordError(f"line {index}: a match_end line holds a reason and one number per seat's score")
+
+
+def _unsettled(match: Match, report: ReplayReport, index: int) -> bool:
+    """Whether the engine settled a hand whose settlement line the record lacks."""
+    if len(report.hands) < len(match.settlements):
+        report.divergence = (f"line {index}: the record lacks the settlement of hand "
+                             f"{match.settlements[-1].hand_number}")
+        return True
+    return False
 
 
 def _wall_codes(deal: Deal | None, rules: Rules) -> list[str]:
@@ -178,48 +220,60 @@ def _describe(match: Match) -> str:
 
 def _unmatched(expected: list[dict[str, Any]], report: ReplayReport, index: int) -> bool:
     if expected:
-        report.divergence = f"line {index}: the engine also produced {json.dumps(expected[0])}, which the record lacks"
+        report.divergence = f"line {index}: the engine also produced {_show(expected[0])}, which the record lacks"
         return True
     return False
 
 
 def recorded_deal(line: dict[str, Any], rules: Rules) -> Deal:
     """The deal a `hand` line records. Raises ValueError naming what is wrong."""
+    codes = _tile_codes(rules.red_fives)
     wall = line.get("wall")
-    if not isinstance(wall, list) or len(wall) != TILE_COUNT or not all(isinstance(c, str) for c in wall):
-        raise ValueError("the wall must list 136 tiles")
-    codes = [parse_tiles(c, red_fives=rules.red_fives)[0] for c in wall]
+    if not isinstance(wall, list) or len(wall) != TILE_COUNT:
+        raise ValueError(f"the wall must list {TILE_COUNT} tiles")
+    for position, code in enumerate(wall):
+        if not isinstance(code, str) or code not in codes:
+            raise ValueError(f"position {position} holds {_show(code, 40)}, not one tile's code")
     virtual = line.get("virtual_dora")
     pair = None
-    if virtual is not None:
-        if not isinstance(virtual, list) or len(virtual) != 2:
-            raise ValueError("virtual_dora must be [indicator, ura]")
+    if not rules.virtual_dora:
+        if virtual is not None:
+            raise ValueError("virtual_dora is recorded, but these rules have no virtual dora (it must be null)")
+    else:
+        if not isinstance(virtual, list) or len(virtual) != 2 or not all(
+            isinstance(code, str) and code in codes for code in virtual
+        ):
+            raise ValueError("virtual_dora must be [indicator, ura], two tile codes")
         # The pair comes from a second set: each takes its own first free copy.
         pair = (ids_for_codes(virtual[:1], rules.red_fives)[0], ids_for_codes(virtual[1:2], rules.red_fives)[0])
-    return Deal(tuple(ids_for_codes(codes, rules.red_fives)), pair)
+    return Deal(tuple(ids_for_codes(wall, rules.red_fives)), pair)
+
+
+def _tile_codes(red_fives: bool) -> frozenset[str]:
+    return frozenset(tile_code(tile, red_fives) for tile in range(TILE_COUNT))
 
 
 def _start_hand(match: Match, line: dict[str, Any], rules: Rules, report: ReplayReport,
                 index: int) -> list[dict[str, Any]] | None:
     """Start the recorded hand; returns the events it opens with, or None on divergence."""
     dealer = line.get("dealer")
+    number = _show(line.get("number"), 20)
     try:
         deal = recorded_deal(line, rules)
     except ValueError as error:
-        raise RecordError(f"line {index}: the wall of hand {line.get('number')} is not valid: {error}") from error
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise RecordError(f"line {index}: hand {line.get('number')} has no valid dealer")
+        raise RecordError(f"line {index}: the wall of hand {number} is not valid: {error}") from error
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise RecordError(f"line {index}: hand {number} has no valid dealer")
     try:
         hand = match.next_hand(deal, dealer)
     except ValueError as error:
         report.divergence = f"line {index}: {error}"
         return None
     if match.hand_number != line.get("number"):
-        report.divergence = (f"line {index}: hand {line.get('number')!r} where the engine "
-                             f"expected hand {match.hand_number}")
+        report.divergence = f"line {index}: hand {number} where the engine expected hand {match.hand_number}"
         return None
     if match.stake != line.get("stake"):
-        report.divergence = (f"line {index}: the record's stake {line.get('stake')!r} differs "
+        report.divergence = (f"line {index}: the record's stake {_show(line.get('stake'), 20)} differs "
                              f"from the engine's {match.stake}")
         return None
     if _wall_codes(match.seeded_deal, rules) != _wall_codes(deal, rules) or match.seeded_dealer != dealer:
@@ -229,4 +283,18 @@ def _start_hand(match: Match, line: dict[str, Any], rules: Rules, report: Replay
 
 
 def _event_line(event: Event) -> dict[str, Any]:
-    return json.loads(json.dumps({"type": "event", **event_to_dict(event)}))
+    return _plain({"type": "event", **event_to_dict(event)})
+
+
+def _plain(line: dict[str, Any]) -> dict[str, Any]:
+    """A line as it reads back from a file (tuples become lists)."""
+    return json.loads(json.dumps(line))
+
+
+def _show(value: Any, limit: int = SHOWN_CHARACTERS) -> str:
+    """A value from a record, as JSON, cut to `limit` characters (a line may be megabytes)."""
+    return _cut(json.dumps(value, ensure_ascii=False), limit)
+
+
+def _cut(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    return one_line(text, limit)

@@ -50,7 +50,6 @@ def test_impossible_values_give_the_defaults_and_a_notice(tmp_path):
         {"animation": "warp"},
         [1, 2],
         {"rules": {"preset": "kaiji", "changes": {"players": 9}}},
-        {"colour": "red"},
     ):
         (tmp_path / SETTINGS_FILE).write_text(json.dumps(data), encoding="utf-8")
         settings, notice = load_settings(tmp_path)

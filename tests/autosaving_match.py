@@ -1,0 +1,48 @@
+"""A scripted hot-seat match that autosaves as the game does, for the kill loop.
+
+`python -m tests.autosaving_match FOLDER`: starts as the game starts (leftover temporary
+files removed), continues the save in FOLDER if there is one (else starts a new match),
+prints "playing <record lines>" and plays (each hand built from the walls' first tiles,
+then the first legal action) with the game's own autosave after every action, for ever.
+"""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
+
+from game.app.match_setup import new_session, resume_session, save_slot
+from game.app.session import SeatPlan
+from game.app.settings import Settings
+from game.engine.actions import BuildHand
+from game.engine.hand import Phase
+from game.engine.rules import Rules
+from game.engine.tiles import format_tiles
+
+RULES = Rules.preset("kaiji", hands=10_000, bankroll_stakes=10**9)
+
+
+def main(folder: Path) -> None:
+    app = SimpleNamespace(data_dir=folder, executor=ThreadPoolExecutor(1), notice=None,
+                          settings=Settings(rules=RULES), next_match_seed=lambda: 11)
+    slot = save_slot(app)
+    slot.remove_leftovers()  # as the window does at start
+    session = resume_session(app) if slot.exists() else new_session(app, SeatPlan.hotseat(2))
+    print("playing", len(session.match.record), flush=True)
+    while True:
+        hand = session.hand
+        if hand.phase is Phase.END:
+            session.next_hand()
+        elif hand.phase is Phase.BUILD:
+            seat = hand.waiting_on()[0]
+            session.apply(BuildHand(seat, format_tiles(hand.walls[seat][:13], RULES.red_fives)))
+        else:
+            session.apply(hand.view_for(hand.waiting_on()[0]).legal_actions[0])
+        if app.notice is not None:
+            sys.exit(f"autosave failed: {app.notice}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

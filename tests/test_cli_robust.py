@@ -1,0 +1,213 @@
+"""The command-line tools under odd input: one clear line and exit 2 for input they cannot
+take, exit 1 for a divergence, never a traceback, never a hang (issue 18, 14-17)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from game.__main__ import main
+from game.ai import arena
+from tests.fuzzing import as_json_lines
+from tests.test_record_robust import TWO_PLAYER
+
+ROOT = Path(__file__).resolve().parent.parent
+FUZZ = settings(max_examples=150, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def run_cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("cli")
+    paths = {name: folder / f"{name}.jsonl" for name in ("good", "forged", "vdora", "deep", "seed", "scores")}
+    paths["good"].write_bytes(as_json_lines(TWO_PLAYER))
+    forged = json.loads(json.dumps(TWO_PLAYER))
+    forged[-1].update(reason="bust", scores=[1000, -800])
+    paths["forged"].write_bytes(as_json_lines(forged))
+    vdora = json.loads(json.dumps(TWO_PLAYER))
+    vdora[1]["virtual_dora"] = [[1], [2]]
+    paths["vdora"].write_bytes(as_json_lines(vdora))
+    paths["deep"].write_bytes(b"[" * 2000 + b"]" * 2000 + b"\n")
+    paths["seed"].write_bytes(as_json_lines(TWO_PLAYER).replace(b'"seed": 9', b'"seed": ' + b"9" * 5000))
+    scores = json.loads(json.dumps(TWO_PLAYER))
+    scores[-1]["scores"] = ["a", "b"]
+    paths["scores"].write_bytes(as_json_lines(scores))
+    paths["fifo"] = folder / "fifo"
+    os.mkfifo(paths["fifo"])
+    paths["afile"] = folder / "afile"
+    paths["afile"].write_text("in the way", encoding="utf-8")
+    paths["folder"] = folder
+    return paths
+
+
+@pytest.mark.parametrize(("name", "code", "says"), [
+    ("good", 0, "identical"), ("forged", 1, "DIVERGES"), ("scores", 2, "match_end"),
+    ("vdora", 2, "virtual_dora"), ("deep", 2, "nested"), ("seed", 2, "too long"),
+    ("fifo", 2, "not a regular file"), ("folder", 2, "a folder, not a file"),
+])
+def test_replay_exit_codes_and_one_line(files, capsys, name, code, says):
+    assert main(["replay", str(files[name])]) == code
+    out, err = capsys.readouterr()
+    assert says in (out if code < 2 else err)
+    if code == 2:
+        assert err.count("\n") == 1 and out == ""
+
+
+def test_replay_prints_the_engines_match_end_not_the_records(files, capsys):
+    assert main(["replay", str(files["forged"])]) == 1
+    out, _ = capsys.readouterr()
+    assert "1000" not in out.split("DIVERGES")[0]
+
+
+def test_replay_refuses_dev_zero_and_a_fifo_without_blocking(files):
+    for path in ("/dev/zero", str(files["fifo"])):
+        done = run_cli("replay", path)  # the timeout fails the test if it blocks
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_closed_stdout_is_one_line_and_exit_2(files):
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "game", "replay", str(files["good"])], cwd=ROOT, stdout=writer,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(writer)
+    assert done.returncode == 2
+    assert done.stderr == "replay: the output was closed before the report was complete\n"
+
+
+def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsys, monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("a deal was played")
+
+    monkeypatch.setattr(arena, "play_duplicate", never)
+    for records in (files["afile"], files["afile"] / "inside"):
+        assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(records)]) == 2
+        _, err = capsys.readouterr()
+        assert err.count("\n") == 1 and str(files["afile"]) in err
+
+
+def test_selfplay_refuses_a_read_only_records_folder_before_playing(tmp_path, capsys, monkeypatch):
+    def read_only(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(arena, "play_duplicate", read_only)
+    monkeypatch.setattr(arena.tempfile, "TemporaryFile", read_only)
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(tmp_path)]) == 2
+    assert "Permission denied" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_billion_deals_are_made_one_by_one(monkeypatch, jobs):
+    """The arena takes deals as it plays them: stopping after the first deal of a billion
+    returns at once (it used to build a billion jobs first and die of MemoryError)."""
+
+    class Enough(Exception):
+        pass
+
+    def stop(done: int) -> None:
+        raise Enough
+
+    with pytest.raises(Enough):
+        arena.run_arena("easy", "easy", 10**9, 0, "four_player", progress=stop, jobs=jobs)
+
+
+@pytest.fixture(scope="module")
+def arena_results() -> dict:
+    """One real arena result, to stand in for the arena in the argument fuzzing (a deal takes
+    seconds); the arena itself is tested in test_ai.py."""
+    return arena.run_arena("easy", "easy", 1, 0, "four_player")
+
+
+WORDS = ["analyze", "replay", "selfplay", "--a", "--b", "--hands", "--seed", "--preset", "--json", "--jobs",
+         "--records", "--dora", "--seat", "--top", "-h", "--version", "easy", "normal", "oracle", "god", "0", "-1",
+         "1", "65", "x", "1e9", "9" * 40, "kaiji", "four_player", "moegirl", "east", "north", "5z", "1p2z",
+         "123456789m123456789p12345678s1234567z", "1m" * 40, "", "--", "-"]
+"""Argument words; no complete wall among them (a real analysis takes a second: not here)."""
+NUMBERS = st.sampled_from(["0", "-1", "1", "2", "65", "x", "", "1e9", "9" * 40]) | st.integers().map(str)
+
+
+def joined(parts: tuple[list[str], ...] | list[list[str]]) -> list[str]:
+    return list(itertools.chain.from_iterable(parts))
+
+
+def option(name: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    """`[name, value]` or nothing."""
+    return st.lists(st.tuples(st.just(name), values).map(list), max_size=1).map(joined)
+
+
+def command_line(files: dict[str, Path]) -> st.SearchStrategy[list[str]]:
+    paths = st.sampled_from([*(str(files[name]) for name in ("good", "forged", "vdora", "deep", "seed", "scores",
+                                                             "fifo", "afile", "folder")), "/dev/zero",
+                             str(files["folder"] / "not" / "yet")])
+    noise = st.just([]) | st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=2)
+    levels = st.sampled_from(["easy", "oracle", "god", ""])
+    replay = st.tuples(st.just(["replay"]), (paths | st.text(max_size=4)).map(lambda path: [path]), noise)
+    # walls of every length but 34, so that no real analysis (a second) is run here
+    walls = st.sampled_from(["1p2z", "1m" * 40, "123456789m123456789p12345678s1234567z", "0z", "", "5z5z5z5z5z"]) \
+        | st.text(alphabet="0123456789mpsz ", max_size=40)
+    analyze = st.tuples(st.just(["analyze"]), walls.map(lambda wall: [wall]), option("--dora", walls),
+                        option("--top", NUMBERS), option("--seat", st.sampled_from(["east", "up", ""])),
+                        option("--preset", st.sampled_from(["kaiji", "four_player", "x"])), noise)
+    required = st.tuples(levels, levels, NUMBERS).map(lambda v: ["--a", v[0], "--b", v[1], "--hands", v[2]])
+    selfplay = st.tuples(st.just(["selfplay"]), required,
+                         option("--jobs", NUMBERS), option("--seed", NUMBERS), option("--records", paths),
+                         option("--json", st.just("")).map(lambda found: found[:1]), noise)
+    # never `play` (no command, or an option first): that opens the window
+    first = st.sampled_from(["analyze", "replay", "selfplay", "-h", "--version", "bogus", ""])
+    anything = st.tuples(first.map(lambda word: [word]), st.lists(st.sampled_from(WORDS) | paths, max_size=6))
+    return (replay | analyze | selfplay | anything).map(joined)
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_random_argument_lists(files, capsys, monkeypatch, arena_results, data):
+    def fake_arena(level_a, level_b, deals, seed, preset="kaiji", records=None, progress=None, jobs=1):
+        if records is not None:
+            arena.check_records_folder(records)
+        return arena_results
+
+    monkeypatch.setattr(arena, "run_arena", fake_arena)
+    monkeypatch.chdir(files["folder"])  # where a relative --records folder may be made
+    argv = data.draw(command_line(files))
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse: --help/--version, or a usage error
+        assert stop.code in (0, 2), argv
+        event(f"argparse exit {stop.code}")
+        return
+    finally:
+        err = capsys.readouterr().err
+    event(f"{argv[0]} exit {code}")
+    assert code in (0, 1, 2), argv
+    assert "Traceback" not in err
+    if code == 2:
+        assert err.count("\n") == 1, (argv, err)
+
+
+@pytest.mark.parametrize("name", ["\x00", "two\nlines", "x" * 5000])
+def test_odd_file_names_are_one_line(capsys, name):
+    assert main(["replay", name]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 1000
+
+
+@pytest.mark.parametrize("name", ["\x00", "x" * 5000])
+def test_odd_records_folders_are_one_line(capsys, name):
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", name]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 1000

@@ -33,9 +33,9 @@ def value_words(line: WaitLine) -> str:
 
 
 def draw_helper(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool,
+    panel: pygame.Rect = layout.HELPER_PANEL,
 ) -> None:
-    panel = layout.HELPER_PANEL
     pygame.draw.rect(surface, PANEL, panel, border_radius=10)
     pygame.draw.rect(surface, EDGE, panel, 2, border_radius=10)
     clip = surface.get_clip()
@@ -46,12 +46,12 @@ def draw_helper(
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y)
     else:
-        _draw_full(surface, art, text, report, x, y)
+        _draw_full(surface, art, text, report, x, y, panel.width)
     surface.set_clip(clip)
 
 
 def _draw_full(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, panel_width: int
 ) -> None:
     if not report.tenpai:
         text.draw(surface, "Not tenpai", 20, BAD, (x, y), bold=True)
@@ -64,7 +64,7 @@ def _draw_full(
         y += 30
         for line in report.waits:
             y = _draw_wait(surface, art, text, line, x, y)
-    width = layout.HELPER_PANEL.width - 2 * PAD
+    width = panel_width - 2 * PAD
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
         for row in text.wrap(warning, 14, width - 14):

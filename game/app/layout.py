@@ -52,7 +52,7 @@ BUILD_WALL_PER_ROW = 17
 BUILD_BUTTON_SIZE = (170, 40)
 
 MENU_BUTTON = pygame.Rect(1130, 14, 134, 38)
-PLATE_SIZE = (172, 52)
+PLATE_SIZE = (176, 52)
 RESULT_PANEL = pygame.Rect(120, 60, 1040, 680)
 HELPER_PANEL = pygame.Rect(826, 96, 370, 408)
 """The helper beside the two-player table; three and four seats put it elsewhere."""
@@ -155,13 +155,13 @@ _RING_CENTRE = pygame.Rect(530, 256, 220, 196)
 _SIDE_HAND = Row(24, 25, out=100)
 _SIDE_POOL = Row(22, 24, out=0, per_row=7, row_pitch=31)
 _SIDE_WALL = Row(22, 23, out=100)
-_RIGHT_SEAT = SeatSpot(anchor=(1135, 325), plate=(1098, 66), hand=_SIDE_HAND, pool=_SIDE_POOL,
+_RIGHT_SEAT = SeatSpot(anchor=(1135, 325), plate=(1094, 66), hand=_SIDE_HAND, pool=_SIDE_POOL,
                        wall=_SIDE_WALL)
 _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=_SIDE_POOL,
                       wall=_SIDE_WALL)
 _RING_COUNTS = {0: ((0, 74), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -70), "midtop"),
                 3: ((-100, 20), "midleft")}
-_RING_HELPER = pygame.Rect(755, 110, 370, 420)
+_RING_HELPER = pygame.Rect(755, 110, 370, 396)
 
 LAYOUTS: dict[int, TableLayout] = {
     2: TableLayout(

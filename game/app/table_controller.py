@@ -376,8 +376,8 @@ class TableController:
                 last_discarder=seat == last, closed_wall=seat != private and not built,
                 concealed=seat != private and built, pool_left=POOL_SIZE - len(view.rivers[seat]),
             ))
-        return TableFrame(rules.players, rules.red_fives, self.mode(), tuple(seats), self._side_walls(view),
-                          self._centre(view, seats), self._private(private))
+        return TableFrame(rules.players, rules.red_fives, rules.floor_applies, self.mode(), tuple(seats),
+                          self._side_walls(view), self._centre(view, seats), self._private(private))
 
     def _side_walls(self, view: SeatView) -> tuple[SideWallFrame, ...]:
         red = self.session.rules.red_fives

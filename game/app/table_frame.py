@@ -89,6 +89,8 @@ class PrivateFrame:
 class TableFrame:
     players: int
     red_fives: bool
+    floor: bool
+    """The mangan floor applies (not in 4 players, unless the virtual dora restores it)."""
     mode: str
     seats: tuple[SeatFrame, ...]
     side_walls: tuple[SideWallFrame, ...]

@@ -34,8 +34,10 @@ def value_words(line: WaitLine) -> str:
 
 def draw_helper(
     surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool,
-    panel: pygame.Rect = layout.HELPER_PANEL,
+    panel: pygame.Rect = layout.HELPER_PANEL, floor: bool = True,
 ) -> None:
+    """`floor` False: a table without the mangan floor (4 players), where any tenpai hand
+    with a yaku wins: each wait shows its value and no floor verdict."""
     pygame.draw.rect(surface, PANEL, panel, border_radius=10)
     pygame.draw.rect(surface, EDGE, panel, 2, border_radius=10)
     clip = surface.get_clip()
@@ -46,24 +48,26 @@ def draw_helper(
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y)
     else:
-        _draw_full(surface, art, text, report, x, y, panel.width)
+        _draw_full(surface, art, text, report, x, y, panel.width, floor)
     surface.set_clip(clip)
 
 
 def _draw_full(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, panel_width: int
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, panel_width: int,
+    floor: bool,
 ) -> None:
     if not report.tenpai:
         text.draw(surface, "Not tenpai", 20, BAD, (x, y), bold=True)
         y += 30
     else:
+        reach = "can reach mangan" if floor else "can win (no mangan floor: any yaku)"
         verdict, colour = (
-            ("Tenpai — can reach mangan", GOOD) if report.mangan_tenpai else ("Tenpai — cannot win", BAD)
+            (f"Tenpai — {reach}", GOOD) if report.mangan_tenpai else ("Tenpai — cannot win", BAD)
         )
         text.draw(surface, verdict, 18, colour, (x, y), bold=True)
         y += 30
         for line in report.waits:
-            y = _draw_wait(surface, art, text, line, x, y)
+            y = _draw_wait(surface, art, text, line, x, y, floor)
     width = panel_width - 2 * PAD
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
@@ -73,14 +77,17 @@ def _draw_full(
         y += 4
 
 
-def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int) -> int:
-    """Two lines per wait: live copies, value and the floor verdict; then its yaku."""
+def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int,
+               floor: bool = True) -> int:
+    """Two lines per wait: live copies, value and the floor verdict (if a floor); then its yaku."""
     surface.blit(art.tile(line.code, WAIT_TILE), (x, y))
     left = x + WAIT_TILE + 10
     live = "dead" if line.dead else f"{line.live} live"
     rect = text.draw(surface, f"{live} · {value_words(line)}", 15, INK, (left, y - 2), bold=True)
     if line.dead:
         verdict, colour = "never comes", BAD
+    elif not floor:
+        verdict, colour = "", GOOD
     elif line.clears_floor:
         verdict, colour = "clears floor", GOOD
     else:

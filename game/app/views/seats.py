@@ -28,11 +28,12 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, PLATE, rect, border_radius=8)
     edge, width = (TURN_EDGE, 3) if seat.turn else (GOLD if seat.dealer else SOFT, 1)
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
-    dealer = " (dealer)" if seat.dealer else ""
     text.draw(surface, f"{seat.wind} · {seat.name}", 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
-    text.draw(surface, seat.score + dealer, 15, SOFT, (x + 10, y + 28))
+    text.draw(surface, seat.score, 15, SOFT, (x + 10, y + 28))
+    if seat.dealer:
+        text.draw(surface, "dealer", 14, GOLD, (rect.right - 10, y + 29), "topright", bold=True)
     if seat.riichi:
-        marks.riichi_stick(surface, (rect.right - 33, y + 37))
+        marks.riichi_stick(surface, (rect.centerx, rect.bottom + 7))  # the stick laid down before the seat
 
 
 def concealed_rects(table: layout.TableLayout, place: int, pool_size: int) -> tuple[list[pygame.Rect],

@@ -70,7 +70,7 @@ def _draw_private(surface: pygame.Surface, art: TileArt, text: Text, frame: Tabl
         if private.build is not None and ui.build_controls is not None:
             draw_building(surface, art, text, private.build, ui.build_controls, ui.keyboard)
         if private.report is not None:
-            draw_helper(surface, art, text, private.report, red, table.helper)
+            draw_helper(surface, art, text, private.report, red, table.helper, frame.floor)
         return
     draw_pool(surface, art, text, private.pool, private.waits, red, ui.pool_controls, ui.keyboard,
               frame.mode == "discard")

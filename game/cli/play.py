@@ -8,6 +8,8 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from game.engine.rules import PRESETS
+
     parser.add_argument(
         "--seed",
         type=int,
@@ -32,6 +34,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="play N frames of a solo hand with a scripted player against the AI, then exit 0 (for CI); "
         "uses throwaway settings and save folders",
     )
+    parser.add_argument(
+        "--preset",
+        choices=tuple(PRESETS),
+        default=None,
+        help="with --smoke: the rule preset to play (three_player and four_player seat the AI in the other "
+        "seats)",
+    )
 
 
 def positive_int(text: str) -> int:
@@ -46,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.smoke is not None:
         from game.app.smoke import run_smoke
 
-        return run_smoke(args.smoke, args.seed, args.screenshots)
+        return run_smoke(args.smoke, args.seed, args.screenshots, args.preset)
     from game.app.window import LaunchOptions, open_window
 
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots))

@@ -5,8 +5,11 @@ the next seat), every frame private with several people, and Continue of their s
 from __future__ import annotations
 
 import pygame
+import pytest
 
+import game.app.match_setup as match_setup
 from game.app import layout
+from game.app.savegame import SaveSlot
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene, payment_words
@@ -180,3 +183,58 @@ def test_no_frame_shows_a_persons_tiles_to_the_others_with_three_people(driver):
 
 def test_no_frame_shows_a_persons_tiles_to_the_others_with_four_people(driver):
     privacy_over_every_frame(driver, 4)
+
+
+def scripted_ai(monkeypatch):
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level_of, seed: {
+        seat: ScriptedAgent() for seat in range(players) if seat not in humans})
+    monkeypatch.setattr("game.app.scenes.title.ai_available", lambda: True)
+
+
+def back_to_the_title_and_continue(driver) -> TableScene:
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))
+    assert isinstance(driver.top, TitleScene)
+    driver.press(driver.button("Continue the unfinished match"))
+    resumed = driver.app.stack.scenes[0]
+    assert isinstance(resumed, TableScene)
+    return resumed
+
+
+@pytest.mark.parametrize("preset", ["three_player", "four_player"])
+def test_a_match_left_during_a_build_continues_from_the_title(driver, monkeypatch, preset):
+    scripted_ai(monkeypatch)
+    driver.app.change_settings(driver.app.settings.with_changes(rules=Rules.preset(preset)))
+    driver.app.stack.reset(TitleScene(driver.app))
+    driver.frame()
+    driver.press(driver.button("Normal"))
+    table = driver.app.stack.scenes[0]
+    players = table.session.rules.players
+    if table.mode() == "dora":
+        answer(driver, table)
+    driver.wait_until(lambda: all(table.session.view(0).built[1:]))
+    assert table.mode() == "build" and SaveSlot(driver.app.data_dir).exists()
+    resumed = back_to_the_title_and_continue(driver)
+    assert resumed is not table and resumed.session.rules.players == players
+    assert resumed.session.view(0).built == (False, *[True] * (players - 1))
+    assert resumed.session.name(1) == "Normal AI"
+    driver.frame()
+    assert resumed.mode() == "build"
+    assert isinstance(play_to_result(driver, resumed), ResultScene)
+
+
+def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    agents = {1: ScriptedAgent(hand=SOUTH_HAND, avoid=["5z"]), 2: ScriptedAgent(avoid=["5z"]),
+              3: ScriptedAgent(discards=["5z"])}
+    table = crafted_four(driver, {}, agents, "111222333m777p5z")
+    driver.click(layout.pool_rect(0, 21).center)
+    driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
+    SaveSlot(driver.app.data_dir).save(table.session.plan, table.session.match)
+    driver.app.stack.reset(TitleScene(driver.app))
+    driver.frame()
+    driver.press(driver.button("Continue the unfinished match"))
+    resumed = driver.app.stack.scenes[0]
+    driver.wait_until(lambda: isinstance(driver.top, Dialog))
+    assert driver.top.title == "Ron?" and driver.top.tiles == ["5z"]
+    assert resumed.session.hand.pending_ron == [0, 1]

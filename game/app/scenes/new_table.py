@@ -29,12 +29,14 @@ COUNT_PRESETS = {3: "three_player", 4: "four_player"}
 TWO_PLAYER_DEFAULT = "kaiji"
 WHERE = {1: "on your right", 2: "across from you", 3: "on your left"}
 WHERE_OF_TWO = {1: "across from you"}
-LEFT = 390
-WIDTH = 500
+LEFT = 340
+WIDTH = 600
+SEAT_LABEL_WIDTH = 240
 
 
 def who_label(who: str) -> str:
     return "Another person at this computer" if who == PERSON else f"{who.capitalize()} AI"
+
 
 
 def rules_for(count: int, current: Rules) -> Rules:
@@ -67,7 +69,7 @@ class NewTableScene(Scene):
             self._button(f"count_{count}", f"{count} players", (LEFT + index * (width + 10), 250, width, 44),
                          lambda c=count: self.set_count(c))
         for seat in range(1, self.count):
-            rect = (LEFT + 190, 340 + seat * 54, WIDTH - 190, 44)
+            rect = (LEFT + SEAT_LABEL_WIDTH, 340 + seat * 54, WIDTH - SEAT_LABEL_WIDTH, 44)
             self._button(f"seat_{seat}", who_label(self.seats[seat - 1]), rect, lambda s=seat: self.cycle(s))
         self._button("start", "Start the match", (LEFT, 600, (WIDTH - 10) // 2, 48), self.start)
         self._button("back", "Back (Esc)", (LEFT + (WIDTH + 10) // 2, 600, (WIDTH - 10) // 2, 48), self.back)
@@ -132,7 +134,7 @@ class NewTableScene(Scene):
         chosen = self.buttons.get(f"count_{self.count}")
         if chosen is not None:
             pygame.draw.rect(surface, GOLD, chosen.rect.inflate(8, 8), 3, border_radius=8)
-        text.draw(surface, "Who sits where (turn order runs to your right):", 18, SOFT, (LEFT, 316))
+        text.draw(surface, "Who sits where (press a seat to change it; turn order runs to your right):", 18, SOFT, (LEFT, 316))
         text.draw(surface, "Seat 1: you", 18, INK, (LEFT, 352), bold=True)
         where = WHERE_OF_TWO if self.count == 2 else WHERE
         for seat in range(1, self.count):

@@ -151,7 +151,7 @@ def _ring(panel: pygame.Rect, gap: int, span: int) -> dict[int, RiverSpot]:
 _TOP_SEAT = SeatSpot(anchor=(CENTRE_X, 100), plate=(10, 12),
                      hand=Row(30, 31, out=50), pool=Row(28, 29, out=3), wall=Row(30, 31, out=44))
 _TWO_CENTRE = pygame.Rect(470, 290, 340, 152)
-_RING_CENTRE = pygame.Rect(530, 256, 220, 196)
+_RING_CENTRE = pygame.Rect(530, 259, 220, 190)
 _SIDE_HAND = Row(24, 25, out=100)
 _SIDE_POOL = Row(22, 24, out=0, per_row=7, row_pitch=31)
 _SIDE_WALL = Row(22, 23, out=100)
@@ -173,13 +173,13 @@ LAYOUTS: dict[int, TableLayout] = {
         helper=HELPER_PANEL, build_buttons=(84, 300),
     ),
     3: TableLayout(
-        players=3, river_tile=30, river_row_pitch=44, rivers=_ring(_RING_CENTRE, 8, 6 * 31),
+        players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
         status_y=-44, countdown_at=((0, 46), "center"), dora_at=(392, 190),
         helper=_RING_HELPER, build_buttons=(1100, 540),
     ),
     4: TableLayout(
-        players=4, river_tile=30, river_row_pitch=44, rivers=_ring(_RING_CENTRE, 8, 6 * 31),
+        players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
         count_at=_RING_COUNTS, status_y=-44, countdown_at=((0, 46), "center"), dora_at=(392, 190),
         helper=_RING_HELPER, build_buttons=(1100, 540),

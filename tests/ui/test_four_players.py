@@ -16,6 +16,7 @@ from game.app.scenes.result import ResultScene, payment_words
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.session import SeatPlan, Session
+from game.engine.events import DoraFlipped
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
@@ -238,3 +239,14 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Ron?" and driver.top.tiles == ["5z"]
     assert resumed.session.hand.pending_ron == [0, 1]
+
+
+def test_the_keyboard_flips_the_dora_on_the_one_side_wall_of_three_players(driver):
+    table = solo_table(driver.app, "three_player", {1: ScriptedAgent(), 2: ScriptedAgent()})
+    driver.frame()
+    assert table.mode() == "dora"
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    flipped = [e for e in table.session.view(0).events if isinstance(e, DoraFlipped)]
+    assert [(e.wall, e.stack) for e in flipped] == [(3, 9)]  # the left wall's stacks count down the screen

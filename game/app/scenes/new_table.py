@@ -134,7 +134,8 @@ class NewTableScene(Scene):
         chosen = self.buttons.get(f"count_{self.count}")
         if chosen is not None:
             pygame.draw.rect(surface, GOLD, chosen.rect.inflate(8, 8), 3, border_radius=8)
-        text.draw(surface, "Who sits where (press a seat to change it; turn order runs to your right):", 18, SOFT, (LEFT, 316))
+        text.draw(surface, "Who sits where (press a seat to change it; turn order runs to your right):", 18,
+                  SOFT, (LEFT, 316))
         text.draw(surface, "Seat 1: you", 18, INK, (LEFT, 352), bold=True)
         where = WHERE_OF_TWO if self.count == 2 else WHERE
         for seat in range(1, self.count):

@@ -10,12 +10,14 @@ import pytest
 import game.app.match_setup as match_setup
 from game.app import layout
 from game.app.savegame import SaveSlot
+from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene, payment_words
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.session import SeatPlan, Session
+from game.app.views.helper_panel import tenpai_verdict, wait_verdict
 from game.engine.events import DoraFlipped
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -250,3 +252,19 @@ def test_the_keyboard_flips_the_dora_on_the_one_side_wall_of_three_players(drive
     driver.key(pygame.K_RETURN)
     flipped = [e for e in table.session.view(0).events if isinstance(e, DoraFlipped)]
     assert [(e.wall, e.stack) for e in flipped] == [(3, 9)]  # the left wall's stacks count down the screen
+
+
+def test_without_a_floor_the_helper_and_prompts_speak_of_yaku_not_mangan(driver):
+    table = solo_table(driver.app, "four_player", {seat: ScriptedAgent() for seat in (1, 2, 3)})
+    driver.frame()
+    helper = table.helpers[0]
+    helper.wait_until_ready(timeout=30)
+    table.builds[0].replace(helper.suggest([]))
+    report = table.helper_report()
+    assert report.tenpai and report.mangan_tenpai
+    headline, can_win = tenpai_verdict(report, table.controller.frame().floor)
+    assert can_win and "mangan" in headline and "no mangan floor" in headline
+    assert all("floor" not in wait_verdict(line, False)[0] for line in report.waits)
+    assert {wait_verdict(line, True)[0] for line in report.waits} <= {"clears floor", "below floor", "never comes"}
+    dialog = prompts.build_anyway(driver.app, True, lambda: None, floor=False)
+    assert "mangan" not in dialog.message and "yaku" in dialog.message

@@ -325,7 +325,8 @@ class TableScene(Scene):
             self._build(seat)
         else:
             tenpai = bool(report is not None and report.tenpai)
-            self.app.stack.push(prompts.build_anyway(self.app, tenpai, lambda: self._build(seat)))
+            floor = self.session.rules.floor_applies
+            self.app.stack.push(prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor))
 
     def _build(self, seat: int) -> None:
         if self.mode() == "build" and self.viewer == seat:

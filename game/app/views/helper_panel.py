@@ -52,6 +52,22 @@ def draw_helper(
     surface.set_clip(clip)
 
 
+def tenpai_verdict(report: HelperReport, floor: bool) -> tuple[str, bool]:
+    """The headline for a tenpai hand, and whether it can win; without a floor, a yaku is enough."""
+    if not report.mangan_tenpai:
+        return "Tenpai — cannot win", False
+    return ("Tenpai — can reach mangan" if floor else "Tenpai — can win (no mangan floor: any yaku)"), True
+
+
+def wait_verdict(line: WaitLine, floor: bool) -> tuple[str, bool]:
+    """Beside a wait's value: the floor verdict, none without a floor (the value says it all)."""
+    if line.dead:
+        return "never comes", False
+    if not floor:
+        return ("", True) if line.value is not None else ("", False)
+    return ("clears floor", True) if line.clears_floor else ("below floor", False)
+
+
 def _draw_full(
     surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, panel_width: int,
     floor: bool,
@@ -60,11 +76,8 @@ def _draw_full(
         text.draw(surface, "Not tenpai", 20, BAD, (x, y), bold=True)
         y += 30
     else:
-        reach = "can reach mangan" if floor else "can win (no mangan floor: any yaku)"
-        verdict, colour = (
-            (f"Tenpai — {reach}", GOOD) if report.mangan_tenpai else ("Tenpai — cannot win", BAD)
-        )
-        text.draw(surface, verdict, 18, colour, (x, y), bold=True)
+        verdict, can_win = tenpai_verdict(report, floor)
+        text.draw(surface, verdict, 18, GOOD if can_win else BAD, (x, y), bold=True)
         y += 30
         for line in report.waits:
             y = _draw_wait(surface, art, text, line, x, y, floor)
@@ -84,15 +97,8 @@ def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine
     left = x + WAIT_TILE + 10
     live = "dead" if line.dead else f"{line.live} live"
     rect = text.draw(surface, f"{live} · {value_words(line)}", 15, INK, (left, y - 2), bold=True)
-    if line.dead:
-        verdict, colour = "never comes", BAD
-    elif not floor:
-        verdict, colour = "", GOOD
-    elif line.clears_floor:
-        verdict, colour = "clears floor", GOOD
-    else:
-        verdict, colour = "below floor", BAD
-    text.draw(surface, verdict, 14, colour, (rect.right + 8, y))
+    verdict, good = wait_verdict(line, floor)
+    text.draw(surface, verdict, 14, GOOD if good else BAD, (rect.right + 8, y))
     if line.value is not None:
         yaku = ", ".join(f"{entry.name} {entry.han}" for entry in line.value.yaku)
         text.draw(surface, yaku, 13, SOFT, (left, y + 18))

@@ -198,8 +198,8 @@ def side_stack_rect(place: int, stack: int) -> pygame.Rect:
     return pygame.Rect(SIDE_X[place], y, tile_height(SIDE_TILE), SIDE_TILE)
 
 
-def closed_wall_stack_rect(place: int, stack: int) -> pygame.Rect:
-    """The bottom seat's own wall before it is opened."""
+def closed_wall_stack_rect(stack: int) -> pygame.Rect:
+    """A stack of the bottom seat's own wall before it is opened."""
     pitch = _TOP_SEAT.wall.pitch
     left = CENTRE_X - STACKS_PER_WALL * pitch // 2
     return pygame.Rect(left + stack * pitch, 706, _TOP_SEAT.wall.tile, tile_height(_TOP_SEAT.wall.tile))

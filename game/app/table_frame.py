@@ -96,6 +96,3 @@ class TableFrame:
     side_walls: tuple[SideWallFrame, ...]
     centre: CentreInfo
     private: PrivateFrame | None
-
-    def seat_at(self, place: int) -> SeatFrame | None:
-        return next((seat for seat in self.seats if seat.place == place), None)

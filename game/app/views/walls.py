@@ -67,9 +67,9 @@ def _draw_flipping(
 def draw_closed_wall(surface: pygame.Surface, art: TileArt, table: layout.TableLayout, place: int) -> None:
     """A personal wall not yet opened: 17 stacks of backs along the player's edge."""
     if place == 0:
-        tile = layout.closed_wall_stack_rect(0, 0).width
+        tile = layout.closed_wall_stack_rect(0).width
         back = art.tile(None, tile)
-        rects = [layout.closed_wall_stack_rect(0, stack) for stack in range(STACKS_PER_WALL)]
+        rects = [layout.closed_wall_stack_rect(stack) for stack in range(STACKS_PER_WALL)]
     else:
         spot = table.seats[place]
         tile = spot.wall.tile

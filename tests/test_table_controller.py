@@ -8,6 +8,8 @@ import subprocess
 import sys
 from concurrent.futures import Executor, Future
 
+import pytest
+
 from game.app.session import PERSON, SeatPlan, Session
 from game.app.table_controller import HumanPlayer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
@@ -173,3 +175,12 @@ def test_seats_sit_counter_clockwise_from_the_bottom():
 def test_a_pass_goes_through_the_same_door():
     controller = table("four_player", ("you", "normal", "normal", "normal"))
     assert controller.play(1, Pass(1)) == []  # an AI seat takes no moves from the input
+
+
+def test_a_seat_plan_keeps_each_seats_level_through_a_save_and_refuses_unknown_levels():
+    plan = SeatPlan.table(("you", "hard", PERSON, "easy"))
+    assert SeatPlan.from_dict(plan.to_dict()) == plan
+    assert [plan.level(seat) for seat in (1, 3)] == ["hard", "easy"]
+    for levels in (["god", None, None, None], [None, "hard"]):
+        with pytest.raises(ValueError):
+            SeatPlan.from_dict({**plan.to_dict(), "levels": levels})

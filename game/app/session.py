@@ -13,6 +13,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.app.settings import AI_LEVELS
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.hand import Hand, Phase, SeatView
@@ -91,8 +92,10 @@ class SeatPlan:
             raise ValueError("not a seat plan")
         if level is not None and not isinstance(level, str):
             raise ValueError("the AI level must be text")
-        if not isinstance(levels, list) or not all(lv is None or isinstance(lv, str) for lv in levels):
-            raise ValueError("the seats' AI levels must be text")
+        if not isinstance(levels, list) or not all(lv is None or lv in AI_LEVELS for lv in levels):
+            raise ValueError(f"each seat's AI level is one of {', '.join(AI_LEVELS)} (or none, for a person)")
+        if levels and len(levels) != len(names):
+            raise ValueError("a seat plan names an AI level for every seat")
         return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level, tuple(levels))
 
 

@@ -1,9 +1,11 @@
-"""UI timings: one table frame at 1280 x 800 (software rendering), and the building
-helper's refresh after a tile moves. Prints medians (and the 95th percentile).
+"""UI timings: one table frame at 1280 x 800 (software rendering) with two and with four
+seats, the AI seats' pauses at a four-player table, and the building helper's refresh after
+a tile moves. Prints medians (and the 95th percentile), wall-clock and CPU time.
 
-    python benchmarks/ui.py [--frames 300] [--walls 5]
+    python benchmarks/ui.py [--frames 300] [--walls 5] [--rounds 3] [--level normal]
 
-Targets: frame median <= 8 ms; helper refresh median <= 30 ms.
+Targets: frame median <= 8 ms (four seats too); from a discard to the next person's
+decision no AI pause longer than the AI delay + 0.3 s; helper refresh median <= 30 ms.
 """
 
 from __future__ import annotations
@@ -33,25 +35,41 @@ from game.engine.actions import BuildHand, ChooseDora, Discard
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.table import Deal
-from game.engine.tiles import EAST, WEST, format_tiles
+from game.engine.tiles import EAST, WEST, code_kind, format_tiles
 
 FRAME = 1 / 60
 
 
-def summary(name: str, samples: list[float]) -> str:
+def summary(name: str, samples: list[float], cpu: list[float] | None = None) -> str:
     ordered = sorted(samples)
-    p95 = ordered[int(len(ordered) * 0.95) - 1]
+    p95 = ordered[max(0, int(len(ordered) * 0.95) - 1)]
     median = statistics.median(ordered)
-    return f"{name:<44} median {median * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms   n={len(ordered)}"
+    line = f"{name:<46} median {median * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms"
+    if cpu:
+        line += f"   cpu median {statistics.median(cpu) * 1000:6.2f} ms"
+    return f"{line}   n={len(ordered)}"
 
 
-def time_frames(app: App, count: int) -> list[float]:
-    samples = []
+class Frames(list):
+    """Wall-clock frame times, with their CPU times beside them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cpu: list[float] = []
+
+
+def time_frames(app: App, count: int) -> Frames:
+    samples = Frames()
     for _ in range(count):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         app.step(FRAME)
         samples.append(time.perf_counter() - start)
+        samples.cpu.append(time.process_time() - cpu)
     return samples
+
+
+def timed(name: str, frames: Frames) -> str:
+    return summary(name, frames, frames.cpu)
 
 
 def table_frames(frames: int) -> list[str]:
@@ -74,7 +92,7 @@ def table_frames(frames: int) -> list[str]:
     lines = [summary("table frame, building, walls being analysed", busy)]
     state = table.builds[dealer]
     state.replace(table.helpers[dealer].suggest([]))
-    lines.append(summary("table frame, building (hand + helper)", time_frames(app, frames)))
+    lines.append(timed("table frame, building (hand + helper)", time_frames(app, frames)))
     for seat in session.hand.turn_order:
         hand = session.view(seat).wall[:13]
         session.apply(BuildHand(seat, format_tiles(hand, False)))
@@ -84,10 +102,98 @@ def table_frames(frames: int) -> list[str]:
                 break
             session.apply(Discard(seat, session.view(seat).legal_actions[0].tile))
     table.lift_curtain(session.hand.turn)
-    lines.append(summary("table frame, discarding (pool + rivers)", time_frames(app, frames)))
+    lines.append(timed("table frame, discarding (pool + rivers)", time_frames(app, frames)))
     app.close()
     pygame.quit()
     return lines
+
+
+def four_seat_frames(frames: int) -> list[str]:
+    """The four-player table: building with the helper, then discarding with four rivers."""
+    folder = Path(tempfile.mkdtemp(prefix="17steps-bench-"))
+    pygame.display.init()
+    pygame.font.init()
+    app = App(LaunchOptions(seed=3, config_dir=folder / "config", data_dir=folder / "data"))
+    match = Match(Rules.preset("four_player"), seed=3)
+    session = Session(match, SeatPlan.hotseat(4), {}, app.executor)
+    session.next_hand()
+    table = TableScene(app, session)
+    app.stack.push(table)
+    dealer = session.hand.dealer
+    table.lift_curtain(dealer)
+    app.step(FRAME)
+    table.helpers[dealer].wait_until_ready()
+    table.builds[dealer].replace(table.helpers[dealer].suggest([]))
+    lines = [timed("4 seats: table frame, building (hand + helper)", time_frames(app, frames))]
+    for seat in session.hand.turn_order:
+        session.apply(BuildHand(seat, format_tiles(session.view(seat).wall[:13], False)))
+    for _ in range(12):  # twelve discards each: four rivers of two rows, riichi tiles, small pools
+        for seat in session.hand.turn_order:
+            if session.hand.phase.value != "discard":
+                break
+            session.apply(Discard(seat, session.view(seat).legal_actions[0].tile))
+    if session.hand.phase.value == "discard":
+        table.lift_curtain(session.hand.turn)
+    lines.append(timed("4 seats: table frame, discarding (4 rivers)", time_frames(app, frames)))
+    app.close()
+    pygame.quit()
+    return lines
+
+
+def ai_pauses(level: str, rounds: int, delay: float = 0.7) -> list[str]:
+    """A person and three AIs of `level`, the frame loop at its real pace: how long each AI
+    seat keeps the table waiting, from the moment its discard or ron decision is due to the
+    move (the person discards at once; wins are taken automatically)."""
+    from game.app.pacing import make_agents
+
+    folder = Path(tempfile.mkdtemp(prefix="17steps-bench-"))
+    pygame.display.init()
+    pygame.font.init()
+    app = App(LaunchOptions(seed=3, config_dir=folder / "config", data_dir=folder / "data"))
+    app.settings = app.settings.with_changes(ai_delay_s=delay, animation="instant", auto_ron=True)
+    match = Match(Rules.preset("four_player"), seed=8)
+    match.next_hand(dealer=0)
+    plan = SeatPlan.solo(4, level)
+    session = Session(match, plan, make_agents(plan.humans, 4, plan.level, match.seed), app.executor)
+    table = TableScene(app, session)
+    app.stack.push(table)
+    controller = table.controller
+    pauses: list[float] = []
+    due: dict[int, float] = {}
+    last = time.perf_counter()
+    deadline = last + 240
+    while len(pauses) < 3 * rounds and time.perf_counter() < deadline:
+        now = time.perf_counter()
+        if app.stack.top is not table:
+            app.stack.pop()  # a notice for the person, or the result: read at once
+        if session.hand_over and not session.match.over:
+            table.next_hand()
+            due.clear()
+        elif session.hand_over:
+            break
+        phase = session.hand.phase.value
+        if phase == "build" and session.view(0).hand is None and not session.busy:
+            controller.play(0, BuildHand(0, format_tiles(session.view(0).wall[:13], False)))
+        waiting = [] if session.busy or phase == "build" else session.waiting_on()
+        for seat in waiting:
+            due.setdefault(seat, now)
+        for seat in [s for s in due if s not in waiting and not session.busy]:
+            pauses.append(now - due.pop(seat))
+        if waiting == [0] and phase == "discard":
+            view = session.view(0)
+            safe = [a for a in view.legal_actions if code_kind(a.tile) not in view.waits]
+            controller.play(0, (safe or list(view.legal_actions))[0])
+            due.pop(0, None)
+        app.step(now - last)
+        last = now
+        time.sleep(max(0.0, FRAME - (time.perf_counter() - now)))
+    app.close()
+    pygame.quit()
+    if not pauses:
+        return [f"4 seats: AI pauses ({level}): none measured"]
+    name = f"4 seats: AI pause ({level}, delay {delay:g} s)"
+    return [f"{name:<46} median {statistics.median(pauses):5.2f} s    max {max(pauses):5.2f} s"
+            f"   (delay + {max(pauses) - delay:.2f} s)   n={len(pauses)}"]
 
 
 def helper_refresh(walls: int) -> list[str]:
@@ -133,9 +239,13 @@ def main() -> int:
     )
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--walls", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of three AI moves in the AI pause run")
+    parser.add_argument("--level", default="normal", help="the AI level of the pause run")
     args = parser.parse_args()
-    for line in table_frames(args.frames) + helper_refresh(args.walls):
-        print(line)
+    for line in table_frames(args.frames) + four_seat_frames(args.frames):
+        print(line, flush=True)
+    for line in ai_pauses(args.level, args.rounds) + helper_refresh(args.walls):
+        print(line, flush=True)
     return 0
 
 

@@ -1,16 +1,23 @@
-"""Where things sit on the two-player table, in logical pixels (1280 x 800).
+"""Where things sit on the table, in logical pixels (1280 x 800), for 2, 3 and 4 seats.
 
 Drawing and hit-testing both ask this module, so a tile is clicked where it is drawn.
-Places are relative to the seat at the bottom: 0 bottom, 1 right, 2 top, 3 left, the
-order in which the engine numbers walls round the table.
+Places are relative to the seat at the bottom: 0 bottom, 1 right, 2 top, 3 left; turn
+order runs counter-clockwise, so the seat after the bottom one sits on the right.
+
+What differs between 2, 3 and 4 seats is data (`TableLayout`), not code: each seat's
+rows of tiles are described in that seat's own frame ("along" its left-to-right as it
+faces the centre, "out" from the centre towards it) and `place_rect` turns them into
+the screen's rectangles.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.app.art import depth_of, tile_height
-from game.engine.table import PERSONAL_WALLS, STACKS_PER_WALL
+from game.engine.table import STACKS_PER_WALL
 
 SCREEN = pygame.Rect(0, 0, 1280, 800)
 CENTRE_X = SCREEN.centerx
@@ -23,24 +30,7 @@ SIDE_TOP = 146
 SIDE_X = {1: SCREEN.right - 22 - tile_height(SIDE_TILE), 3: 22}
 STACK_LIFT = 6  # the upper tile of a stack is drawn this much higher than the lower one
 
-# Personal walls before they are opened: 17 stacks of backs along the top or bottom.
-CLOSED_WALL_TILE = 30
-CLOSED_WALL_Y = {0: 706, 2: 16}
-
-# The opponent across the table, once hands are built: hand and pool, backs only.
-OPPONENT_HAND_TILE = 30
-OPPONENT_HAND_Y = 10
-OPPONENT_POOL_TILE = 28
-OPPONENT_POOL_Y = 60
-
-# Rivers: six to a row, from the centre outwards.
-RIVER_TILE = 36
-RIVER_PITCH = RIVER_TILE + 1
-RIVER_ROW_PITCH = 52
 RIVER_PER_ROW = 6
-RIVER_NEAR_Y = {0: 448, 2: 286 - RIVER_ROW_PITCH}
-
-CENTRE_PANEL = pygame.Rect(470, 290, 340, 152)
 
 # The bottom seat while discarding: pool (raised on hover) and the fixed hand.
 POOL_TILE = 48
@@ -59,18 +49,146 @@ BUILD_WALL_TILE = 50
 BUILD_WALL_PITCH = 53
 BUILD_WALL_ROWS_Y = (636, 712)
 BUILD_WALL_PER_ROW = 17
-HELPER_PANEL = pygame.Rect(826, 96, 370, 408)
-BUILD_BUTTONS = pygame.Rect(84, 300, 170, 40)  # the first button; the others follow below
+BUILD_BUTTON_SIZE = (170, 40)
 
+MENU_BUTTON = pygame.Rect(1130, 14, 134, 38)
+PLATE_SIZE = (176, 52)
 RESULT_PANEL = pygame.Rect(120, 60, 1040, 680)
+HELPER_PANEL = pygame.Rect(826, 96, 370, 408)
+"""The helper beside the two-player table; three and four seats put it elsewhere."""
 
 
-def relative_place(seat_wall: int, bottom_wall: int) -> int:
-    return (seat_wall - bottom_wall) % 4
+@dataclass(frozen=True)
+class Row:
+    """A row (or block of rows) of tiles in a seat's own frame, centred along the seat."""
+
+    tile: int
+    pitch: int
+    out: int
+    """How far from the seat's inner edge the first row lies."""
+    per_row: int = 21
+    row_pitch: int = 0
 
 
-def seat_wall(players: int, seat: int) -> int:
-    return PERSONAL_WALLS[players][seat]
+@dataclass(frozen=True)
+class SeatSpot:
+    """Where an opponent's things lie: `anchor` is the middle of the seat's inner edge."""
+
+    anchor: tuple[int, int]
+    plate: tuple[int, int]
+    hand: Row
+    pool: Row
+    wall: Row
+    """The 17 stacks of the personal wall before it is opened."""
+
+
+@dataclass(frozen=True)
+class RiverSpot:
+    corner: tuple[int, int]
+    """The river's near-left corner, as its seat sees it."""
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    players: int
+    river_tile: int
+    river_row_pitch: int
+    rivers: dict[int, RiverSpot]
+    seats: dict[int, SeatSpot]
+    """Opponents' places; the bottom seat is drawn by the pool, hand and building views."""
+    centre: pygame.Rect
+    count_at: dict[int, tuple[tuple[int, int], str]]
+    """Where each place's "discards n/17" sits in the centre panel (offset, anchor)."""
+    status_y: int
+    countdown_at: tuple[tuple[int, int], str]
+    dora_at: tuple[int, int]
+    helper: pygame.Rect
+    build_buttons: tuple[int, int]
+    """The first building button's top-left; the others follow below."""
+
+    @property
+    def river_pitch(self) -> int:
+        return self.river_tile + 1
+
+
+def place_rect(place: int, origin: tuple[int, int], along: int, along_len: int, out: int,
+               out_len: int) -> pygame.Rect:
+    """A rectangle given in the frame of the seat at `place` (see the module docstring)."""
+    x, y = origin
+    if place == 0:
+        return pygame.Rect(x + along, y + out, along_len, out_len)
+    if place == 2:
+        return pygame.Rect(x - along - along_len, y - out - out_len, along_len, out_len)
+    if place == 1:
+        return pygame.Rect(x + out, y - along - along_len, out_len, along_len)
+    return pygame.Rect(x - out - out_len, y + along, out_len, along_len)
+
+
+def row_rects(place: int, spot: SeatSpot, row: Row, count: int) -> list[pygame.Rect]:
+    """The tiles of one of a seat's rows, in order from the seat's left."""
+    per_row = min(row.per_row, max(count, 1))
+    start = -(per_row * row.pitch) // 2
+    height = tile_height(row.tile)
+    rects = []
+    for index in range(count):
+        line, column = divmod(index, per_row)
+        rects.append(place_rect(place, spot.anchor, start + column * row.pitch, row.tile,
+                                row.out + line * row.row_pitch, height))
+    return rects
+
+
+def _ring(panel: pygame.Rect, gap: int, span: int) -> dict[int, RiverSpot]:
+    """Four rivers round the centre panel, each starting at the panel's edge on its side."""
+    half = span // 2
+    return {
+        0: RiverSpot((panel.centerx - half, panel.bottom + gap)),
+        1: RiverSpot((panel.right + gap, panel.centery + half)),
+        2: RiverSpot((panel.centerx + half, panel.top - gap)),
+        3: RiverSpot((panel.left - gap, panel.centery - half)),
+    }
+
+
+_TOP_SEAT = SeatSpot(anchor=(CENTRE_X, 100), plate=(10, 12),
+                     hand=Row(30, 31, out=50), pool=Row(28, 29, out=3), wall=Row(30, 31, out=44))
+_TWO_CENTRE = pygame.Rect(470, 290, 340, 152)
+_RING_CENTRE = pygame.Rect(530, 259, 220, 190)
+_SIDE_HAND = Row(24, 25, out=100)
+_SIDE_POOL = Row(22, 24, out=0, per_row=7, row_pitch=31)
+_SIDE_WALL = Row(22, 23, out=100)
+_RIGHT_SEAT = SeatSpot(anchor=(1135, 325), plate=(1094, 66), hand=_SIDE_HAND, pool=_SIDE_POOL,
+                       wall=_SIDE_WALL)
+_LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=_SIDE_POOL,
+                      wall=_SIDE_WALL)
+_RING_COUNTS = {0: ((0, 74), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -70), "midtop"),
+                3: ((-100, 20), "midleft")}
+_RING_HELPER = pygame.Rect(755, 110, 370, 396)
+
+LAYOUTS: dict[int, TableLayout] = {
+    2: TableLayout(
+        players=2, river_tile=36, river_row_pitch=52,
+        rivers={0: RiverSpot((CENTRE_X - 111, 448)), 2: RiverSpot((CENTRE_X + 111, 282))},
+        seats={2: _TOP_SEAT}, centre=_TWO_CENTRE,
+        count_at={0: ((0, 52), "midtop"), 2: ((0, -46), "midtop")}, status_y=-20,
+        countdown_at=((156, 8), "midright"), dora_at=(482, 374),
+        helper=HELPER_PANEL, build_buttons=(84, 300),
+    ),
+    3: TableLayout(
+        players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
+        seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
+        status_y=-44, countdown_at=((0, 46), "center"), dora_at=(392, 190),
+        helper=_RING_HELPER, build_buttons=(1100, 540),
+    ),
+    4: TableLayout(
+        players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
+        seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
+        count_at=_RING_COUNTS, status_y=-44, countdown_at=((0, 46), "center"), dora_at=(392, 190),
+        helper=_RING_HELPER, build_buttons=(1100, 540),
+    ),
+}
+
+
+def for_players(players: int) -> TableLayout:
+    return LAYOUTS[players]
 
 
 def side_stack_rect(place: int, stack: int) -> pygame.Rect:
@@ -80,14 +198,11 @@ def side_stack_rect(place: int, stack: int) -> pygame.Rect:
     return pygame.Rect(SIDE_X[place], y, tile_height(SIDE_TILE), SIDE_TILE)
 
 
-def closed_wall_stack_rect(place: int, stack: int) -> pygame.Rect:
-    """A stack of a personal wall that is still closed (top or bottom of the table)."""
-    pitch = CLOSED_WALL_TILE + 1
+def closed_wall_stack_rect(stack: int) -> pygame.Rect:
+    """A stack of the bottom seat's own wall before it is opened."""
+    pitch = _TOP_SEAT.wall.pitch
     left = CENTRE_X - STACKS_PER_WALL * pitch // 2
-    index = stack if place == 0 else STACKS_PER_WALL - 1 - stack
-    return pygame.Rect(
-        left + index * pitch, CLOSED_WALL_Y[place], CLOSED_WALL_TILE, tile_height(CLOSED_WALL_TILE)
-    )
+    return pygame.Rect(left + stack * pitch, 706, _TOP_SEAT.wall.tile, tile_height(_TOP_SEAT.wall.tile))
 
 
 def row_left(count: int, pitch: int) -> int:
@@ -123,25 +238,16 @@ def build_wall_rect(index: int) -> pygame.Rect:
 SLOTS_AREA = pygame.Rect(row_left(13, SLOT_PITCH) - 20, SLOT_Y - 20, 13 * SLOT_PITCH + 40, 120)
 
 
-def river_tile_rect(place: int, index: int, riichi_index: int | None) -> pygame.Rect:
-    """Where the index-th discard of a river lies (the riichi tile lies sideways).
-
-    The bottom river runs left to right, rows growing downwards; the top one is the same
-    seen from across the table: right to left, rows growing upwards.
-    """
+def river_tile_rect(table: TableLayout, place: int, index: int, riichi_index: int | None) -> pygame.Rect:
+    """Where the index-th discard of a river lies (the riichi tile lies sideways), six to a
+    row from the centre outwards, read from left to right by the seat that discarded."""
     row, column = divmod(index, RIVER_PER_ROW)
-    sideways_extra = tile_height(RIVER_TILE) - RIVER_TILE
-    offset = column * RIVER_PITCH
+    size = table.river_tile
+    full = tile_height(size)
+    along = column * table.river_pitch
     if riichi_index is not None and riichi_index // RIVER_PER_ROW == row and riichi_index < index:
-        offset += sideways_extra
+        along += full - size
     sideways = index == riichi_index
-    width = tile_height(RIVER_TILE) if sideways else RIVER_TILE
-    height = RIVER_TILE if sideways else tile_height(RIVER_TILE)
-    full = tile_height(RIVER_TILE)
-    left = CENTRE_X - (RIVER_PER_ROW * RIVER_PITCH) // 2
-    if place == 0:
-        top = RIVER_NEAR_Y[0] + row * RIVER_ROW_PITCH + (full - height)
-        return pygame.Rect(left + offset, top, width, height)
-    right = CENTRE_X + (RIVER_PER_ROW * RIVER_PITCH) // 2
-    top = RIVER_NEAR_Y[2] - row * RIVER_ROW_PITCH
-    return pygame.Rect(right - offset - width, top, width, height)
+    along_len, out_len = (full, size) if sideways else (size, full)
+    out = row * table.river_row_pitch + (full - out_len)
+    return place_rect(place, table.rivers[place].corner, along, along_len, out, out_len)

@@ -7,14 +7,11 @@ from typing import TYPE_CHECKING
 
 from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
-from game.app.session import SOLO, SeatPlan, Session
+from game.app.session import SeatPlan, Session
 from game.engine.match import Match
 
 if TYPE_CHECKING:
     from game.app.window import App
-
-WINDOW_PLAYERS = 2
-
 
 def ai_available() -> bool:
     """Whether the AI package offers `make_agent` (a copy without it still plays hot-seat)."""
@@ -23,11 +20,6 @@ def ai_available() -> bool:
     except ImportError:
         return False
     return hasattr(module, "make_agent")
-
-
-def table_supported(players: int) -> bool:
-    """The window lays out two-player tables; 3 and 4 players are engine-only for now."""
-    return players == WINDOW_PLAYERS
 
 
 def save_slot(app: App) -> SaveSlot:
@@ -46,11 +38,9 @@ def _autosave(app: App, session: Session) -> None:
 
 
 def _session(app: App, match: Match, plan: SeatPlan) -> Session:
-    agents = (
-        make_agents(plan.humans, match.rules.players, plan.ai_level or "normal", match.seed)
-        if plan.mode == SOLO
-        else {}
-    )
+    players = match.rules.players
+    has_ai = any(seat not in plan.humans for seat in range(players))
+    agents = make_agents(plan.humans, players, plan.level, match.seed) if has_ai else {}
     return Session(match, plan, agents, app.executor, on_change=lambda s: _autosave(app, s))
 
 

@@ -8,11 +8,12 @@ asks the engine what is legal and what happened.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.app.settings import AI_LEVELS
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.hand import Hand, Phase, SeatView
@@ -27,23 +28,52 @@ class Agent(Protocol):
     def act(self, view: SeatView) -> Action: ...
 
 
+PERSON = "person"
+"""A seat played by another person at this computer (in a table's seat list)."""
+
+
 @dataclass(frozen=True)
 class SeatPlan:
-    """Who plays: `mode` solo (one human against the AI) or hotseat (humans share the screen)."""
+    """Who plays which seat: the people at this screen (`humans`, the first of them at the
+    bottom) and the AI level of every other seat. `mode` is solo with one person, hotseat
+    when several share the screen."""
 
     mode: str
     humans: tuple[int, ...]
     names: tuple[str, ...]
     ai_level: str | None = None
+    levels: tuple[str | None, ...] = ()
+    """Each seat's AI level (None for a person); empty: `ai_level` for every AI seat."""
 
     @classmethod
     def solo(cls, players: int, level: str) -> SeatPlan:
-        names = ("You", *(f"{level.capitalize()} AI" for _ in range(players - 1)))
-        return cls(SOLO, (0,), names, level)
+        return cls.table(("you", *(level for _ in range(players - 1))))
 
     @classmethod
     def hotseat(cls, players: int) -> SeatPlan:
-        return cls(HOTSEAT, tuple(range(players)), tuple(f"Player {n + 1}" for n in range(players)))
+        return cls.table(("you", *(PERSON for _ in range(players - 1))))
+
+    @classmethod
+    def table(cls, seats: Sequence[str]) -> SeatPlan:
+        """Seat 0 is you; each other seat `PERSON` or an AI level."""
+        humans = (0, *(seat for seat, who in enumerate(seats) if seat and who == PERSON))
+        names = ["You"] if len(humans) == 1 else ["Player 1"]
+        levels: list[str | None] = [None]
+        for who in seats[1:]:
+            if who == PERSON:
+                names.append(f"Player {len(names) - sum(lv is not None for lv in levels) + 1}")
+                levels.append(None)
+            else:
+                names.append(f"{who.capitalize()} AI")
+                levels.append(who)
+        ai = [lv for lv in levels if lv is not None]
+        return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, tuple(names), ai[0] if ai else None,
+                   tuple(levels))
+
+    def level(self, seat: int) -> str:
+        """The AI level of a seat nobody at the screen plays."""
+        chosen = self.levels[seat] if seat < len(self.levels) else None
+        return chosen or self.ai_level or "normal"
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -51,16 +81,22 @@ class SeatPlan:
             "humans": list(self.humans),
             "names": list(self.names),
             "ai_level": self.ai_level,
+            "levels": list(self.levels),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> SeatPlan:
         mode, humans, names, level = data["mode"], data["humans"], data["names"], data.get("ai_level")
+        levels = data.get("levels", [])
         if mode not in (SOLO, HOTSEAT) or not isinstance(humans, list) or not isinstance(names, list):
             raise ValueError("not a seat plan")
         if level is not None and not isinstance(level, str):
             raise ValueError("the AI level must be text")
-        return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level)
+        if not isinstance(levels, list) or not all(lv is None or lv in AI_LEVELS for lv in levels):
+            raise ValueError(f"each seat's AI level is one of {', '.join(AI_LEVELS)} (or none, for a person)")
+        if levels and len(levels) != len(names):
+            raise ValueError("a seat plan names an AI level for every seat")
+        return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level, tuple(levels))
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.window import App, LaunchOptions, NoDisplayError, create_app
+from game.engine.rules import Rules
 
 ACT_EVERY = 8
 """Frames between two key presses: slow enough for every scene to settle first."""
@@ -97,8 +98,9 @@ class ScriptedPlayer:
         self.progress.hands_settled = len(self._settled_seen)
 
 
-def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None) -> int:
-    """Play `frames` frames; 0 when they all ran, 1 without a display (said on stderr)."""
+def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None) -> int:
+    """Play `frames` frames of the `preset`'s table (the settings' default without one);
+    0 when they all ran, 1 without a display (said on stderr)."""
     with tempfile.TemporaryDirectory(prefix="17steps-smoke-") as folder:
         options = LaunchOptions(
             seed=SMOKE_SEED if seed is None else seed,
@@ -114,6 +116,8 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None) -> int
             return 1
         # Quick AI moves and animations let a short run get through a whole hand.
         app.settings = app.settings.with_changes(ai_delay_s=0.1, animation="fast")
+        if preset is not None:
+            app.settings = app.settings.with_changes(rules=Rules.preset(preset))
         player = ScriptedPlayer()
         app.stack.push(TitleScene(app))
         try:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from game.engine.rules import PRESETS
+
     parser.add_argument(
         "--seed",
         type=int,
@@ -37,6 +39,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="start with the default settings; the old settings file is kept beside the new one "
         "as settings.json.reset-<time>",
     )
+    parser.add_argument(
+        "--preset",
+        choices=tuple(PRESETS),
+        default=None,
+        help="with --smoke: the rule preset to play (three_player and four_player seat the AI in the other "
+        "seats)",
+    )
 
 
 def positive_int(text: str) -> int:
@@ -53,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.smoke is not None:
         from game.app.smoke import run_smoke
 
-        return run_smoke(args.smoke, args.seed, args.screenshots)
+        return run_smoke(args.smoke, args.seed, args.screenshots, args.preset)
     from game.app.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None

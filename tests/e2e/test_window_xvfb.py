@@ -1,5 +1,6 @@
 """The real game in a real X server: `python -m game play --seed N` under Xvfb, played with
-xdotool through a whole two-player hand (mouse drags and clicks, keys), with screenshots.
+xdotool through a whole two-player hand and a whole four-player hand against three AIs
+(mouse drags and clicks, keys), with screenshots.
 
 Needs the Debian packages xvfb and xdotool; without them the test is skipped, saying so.
 The game saves its own screenshots (F12) into the test's folder; progress is read from
@@ -8,6 +9,7 @@ the match record the game saves after every move.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -27,6 +29,10 @@ LOGICAL = (1280, 800)
 TWO_PLAYERS_BUTTON = (640, 412)  # the title without a saved match: under the three AI buttons
 SUGGEST_BUTTON = (169, 372)
 CONFIRM_BUTTON = (169, 476)
+EASY_AI_BUTTON = (503, 350)  # the title without a saved match: the first of the three AI buttons
+RING_SUGGEST_BUTTON = (1185, 612)  # three and four seats keep the building buttons bottom right
+RING_CONFIRM_BUTTON = (1185, 716)
+FOUR_PLAYER_SEED = 9  # a hand that reaches the person's discards (hands at four are often short)
 STEP_PAUSE = 0.35
 
 pytestmark = pytest.mark.skipif(
@@ -142,31 +148,72 @@ def current_match(record_path: Path):
         return None
 
 
-def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver, tmp_path):
-    shots = tmp_path / "shots"
-    record_path = tmp_path / "data" / "17steps" / RECORD_FILE
+def keep_pictures(shots: Path, prefix: str) -> list[Path]:
+    pictures = sorted(shots.glob("*.png"))
+    keep = os.environ.get("SEVENTEEN_STEPS_SHOTS")  # a folder to copy them to, to look at
+    for picture in pictures:
+        if keep:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+            shutil.copy(picture, Path(keep) / f"{prefix}-{picture.name}")
+    return pictures
+
+
+def start_game(xserver: dict[str, str], shots: Path, seed: int = 5) -> tuple[subprocess.Popen[bytes], Screen]:
     game = subprocess.Popen(
-        [sys.executable, "-m", "game", "play", "--seed", "5", "--screenshots", str(shots)],
+        [sys.executable, "-m", "game", "play", "--seed", str(seed), "--screenshots", str(shots)],
         cwd=ROOT,
         env=xserver,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    window = subprocess.run(
+        ["xdotool", "search", "--sync", "--pid", str(game.pid)],
+        env=xserver,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout.split()[0]
+    time.sleep(1.0)
+    return game, Screen(xserver, window)
+
+
+def test_a_four_player_hand_against_three_ais_in_the_real_window(xserver, tmp_path):
+    shots = tmp_path / "shots"
+    record_path = tmp_path / "data" / "17steps" / RECORD_FILE
+    config = tmp_path / "config" / "17steps"
+    config.mkdir(parents=True)
+    settings = {"rules": {"preset": "four_player", "changes": {}}, "ai_delay_s": 0.2, "animation": "fast"}
+    (config / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    game, screen = start_game(xserver, shots, seed=FOUR_PLAYER_SEED)
     try:
-        window = subprocess.run(
-            ["xdotool", "search", "--sync", "--pid", str(game.pid)],
-            env=xserver,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        ).stdout.split()[0]
-        screen = Screen(xserver, window)
-        time.sleep(1.0)
+        screen.screenshot()  # the title, four players
+        screen.click(EASY_AI_BUTTON)
+        settled = play_one_hand(screen, record_path, RING_SUGGEST_BUTTON, RING_CONFIRM_BUTTON, (0,), dora=False,
+                                shot_at=0)
+        assert settled, "the hand did not reach its result"
+        match = current_match(record_path)
+        assert match is not None and len(match.hand.rivers[0]) >= 1, "the hand reached the person's discards"
+        time.sleep(2.0)
+        screen.screenshot()  # the result
+        match = current_match(record_path)
+        assert match is not None and match.rules.players == 4
+        assert game.poll() is None, game.stderr.read().decode() if game.stderr else ""
+    finally:
+        game.terminate()
+        game.wait(timeout=10)
+    assert len(keep_pictures(shots, "e2e-four")) == 4, "title, building, discarding, result"
+
+
+def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver, tmp_path):
+    shots = tmp_path / "shots"
+    record_path = tmp_path / "data" / "17steps" / RECORD_FILE
+    game, screen = start_game(xserver, shots)
+    try:
         screen.screenshot()  # the title
         screen.click(TWO_PLAYERS_BUTTON)
         screen.screenshot()  # the curtain
-        settled = play_one_hand(screen, record_path)
+        settled = play_one_hand(screen, record_path, SUGGEST_BUTTON, CONFIRM_BUTTON)
         assert settled, "the hand did not reach its result"
         time.sleep(2.0)  # the table pauses on the last discard before the result comes up
         screen.screenshot()  # the result
@@ -177,46 +224,43 @@ def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver
     finally:
         game.terminate()
         game.wait(timeout=10)
-    pictures = sorted(shots.glob("*.png"))
-    keep = os.environ.get("SEVENTEEN_STEPS_SHOTS")  # a folder to copy them to, to look at
-    for picture in pictures:
-        if keep:
-            Path(keep).mkdir(parents=True, exist_ok=True)
-            shutil.copy(picture, Path(keep) / f"e2e-{picture.name}")
+    pictures = keep_pictures(shots, "e2e")
     assert len(pictures) == 5, "title, curtain, building, discarding, result"
 
 
-def play_one_hand(screen: Screen, record_path: Path) -> bool:
+def play_one_hand(screen: Screen, record_path: Path, suggest: tuple[int, int], confirm: tuple[int, int],
+                  people: tuple[int, ...] = (0, 1), dora: bool = True, shot_at: int = 4) -> bool:
     """Answer whatever the table asks until the hand is settled; True when it was."""
     dragged = shown_discards = False
-    for _ in range(400):
+    for _ in range(600):
         match = current_match(record_path)
         if match is not None and match.settlements:
             return True
-        if match is None:  # the dora is not flipped yet: nothing is saved before the first move
+        if match is None and dora:  # the dora is not flipped yet: nothing is saved before the first move
             screen.key("space")
             screen.click(layout.side_stack_rect(3, 8).center)
             continue
-        hand = match.hand
-        before = len(match.record)
+        phase = match.hand.phase if match is not None else Phase.BUILD
+        before = len(match.record) if match is not None else 0
         screen.key("space")  # the curtain, if it is up
-        if hand.phase is Phase.BUILD:
+        if phase is Phase.BUILD:
             if not dragged:
                 for index in range(3):
                     screen.drag(layout.build_wall_rect(index).center, layout.slot_rect(index).center)
                 screen.screenshot()  # a hand being built, with the helper
                 dragged = True
-            screen.click(SUGGEST_BUTTON)
-            screen.click(CONFIRM_BUTTON)
-        elif hand.phase is Phase.DISCARD:
+            screen.click(suggest)
+            screen.click(confirm)
+        elif phase is Phase.DISCARD and match.hand.turn in people:
+            hand = match.hand
             pool = hand.pools[hand.turn]
             target = layout.pool_rect(len(pool) // 2, len(pool)).center
-            if len(hand.rivers[hand.turn]) >= 4 and not shown_discards:
+            if len(hand.rivers[hand.turn]) >= shot_at and not shown_discards:
                 screen.move(target)
                 screen.screenshot()  # mid-hand: rivers, the pool with a tile raised under the pointer
                 shown_discards = True
             screen.click(target)
-        elif hand.phase is Phase.RON:
+        elif phase is Phase.RON:
             screen.key("r")
         after = current_match(record_path)
         if after is None or len(after.record) == before:

@@ -26,9 +26,14 @@ class ScriptedAgent:
     Builds the 13 lowest tiles of its wall that its script does not need; flips the first
     side-wall stack."""
 
-    def __init__(self, discards: Iterable[str | None] = (), avoid: Iterable[str] = ()) -> None:
+    name = "scripted"
+
+    def __init__(self, discards: Iterable[str | None] = (), avoid: Iterable[str] = (),
+                 hand: str | None = None) -> None:
+        """`hand`, if given, is the hand it builds (from its own wall)."""
         self.discards = list(discards)
         self.avoid = {code_kind(code) for code in avoid}
+        self.hand = hand
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
@@ -37,6 +42,8 @@ class ScriptedAgent:
         first = legal[0]
         if isinstance(first, ChooseDora):
             return first
+        if isinstance(first, BuildHand) and self.hand is not None:
+            return BuildHand(view.seat, self.hand)
         if isinstance(first, BuildHand):
             assert view.wall is not None
             kept_back = list(self.discards)

@@ -92,12 +92,13 @@ def test_a_combination_the_rules_refuse_is_explained_and_not_kept(driver):
     assert scene.message is not None and "virtual_dora" in scene.message
 
 
-def test_a_three_player_preset_is_refused_by_the_window_with_a_message(driver):
+def test_a_three_player_preset_offers_every_new_game_button(driver):
     driver.press(driver.button("Settings"))
     choose(driver, driver.top, "Preset", PRESET_NAMES["three_player"])
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, TitleScene)
-    assert not driver.button("Two players").is_enabled and not driver.button("Normal").is_enabled
+    for label in ("Three players", "Easy", "Normal", "Hard", "Choose players"):
+        assert driver.button(label).is_enabled
     shot(driver, "title_three_players")
 
 

@@ -19,9 +19,9 @@ def scripted_opponent(monkeypatch):
     """The AI seat played by a scripted agent, so the test does not depend on AI strength."""
     made = []
 
-    def make_agents(humans, players, level, seed):
+    def make_agents(humans, players, level_of, seed):
         agents = {seat: ScriptedAgent() for seat in range(players) if seat not in humans}
-        made.append((humans, level, agents))
+        made.append((humans, {seat: level_of(seat) for seat in agents}, agents))
         return agents
 
     monkeypatch.setattr(match_setup, "make_agents", make_agents)
@@ -33,7 +33,7 @@ def test_a_whole_solo_hand_is_played_by_mouse_to_the_result(driver, scripted_opp
     driver.press(driver.button("Hard"))
     table = driver.app.stack.scenes[0]
     assert isinstance(table, TableScene)
-    assert scripted_opponent[0][:2] == ((0,), "hard")
+    assert scripted_opponent[0][:2] == ((0,), {1: "hard"})
     assert table.session.name(1) == "Hard AI" and table.viewer == 0
     result = play_to_result(driver, table)
     assert isinstance(result, ResultScene)
@@ -60,7 +60,7 @@ def test_the_solo_seat_plays_against_make_agent_of_the_chosen_level(monkeypatch)
             return ScriptedAgent()
 
     monkeypatch.setitem(__import__("sys").modules, "game.ai", Module)
-    agents = match_setup.make_agents((0,), 2, "easy", 40)
+    agents = match_setup.make_agents((0,), 2, lambda seat: "easy", 40)
     assert list(agents) == [1] and requested == [("easy", 41)]
 
 

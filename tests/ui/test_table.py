@@ -202,7 +202,7 @@ def test_at_the_discard_deadline_the_normal_ai_discards_for_the_player(driver):
         driver.app, ScriptedAgent(avoid=AVOID), Rules.preset("pro_stream", discard_time_s=15)
     )
     stand_in = ScriptedAgent(discards=["9s"])
-    table.pacer.make_stand_in = lambda seed: stand_in
+    table.controller.make_stand_in = lambda seed: stand_in
     driver.frame()
     flip_dora(driver, table)
     drag_example_hand(driver, table)
@@ -212,4 +212,4 @@ def test_at_the_discard_deadline_the_normal_ai_discards_for_the_player(driver):
     driver.frames(16, dt=1.0)
     driver.wait_until(lambda: table.session.view(0).rivers[0] != ())
     assert [tile_code(t, False) for t, _ in table.session.view(0).rivers[0]] == ["9s"]
-    assert table.pacer.stand_ins == {}
+    assert table.mode() == "discard" or 0 not in table.controller.decisions

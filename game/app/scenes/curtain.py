@@ -1,5 +1,6 @@
-"""The privacy curtain between two players at one screen: "Pass to West — click or press
-Space when ready". Beneath it the table shows only what both players may see."""
+"""The privacy curtain between people at one screen: "Pass to West — Player 2 · click or
+press Space when ready", before every private view. Beneath it the table shows only what
+everyone may see. AI seats never raise it."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ class CurtainScene(Scene):
         session = self.table.session
         return f"Pass to {session.wind(self.seat)} — {session.name(self.seat)}"
 
+    @property
+    def others_look_away(self) -> str:
+        others = len(self.table.session.plan.humans) - 1
+        who = "The other player looks" if others == 1 else "Everyone else looks"
+        return f"{who} away: your tiles are shown next."
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in READY_KEYS
@@ -65,7 +72,7 @@ class CurtainScene(Scene):
         )
         text.draw(
             surface,
-            "The other player looks away: your tiles are shown next.",
+            self.others_look_away,
             16,
             SOFT,
             (self.card.centerx, self.card.top + 150),

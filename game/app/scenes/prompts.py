@@ -18,8 +18,10 @@ def nothing() -> None:
     """The choice that only closes the dialog."""
 
 
-def build_anyway(app: App, tenpai: bool, build: Callable[[], None]) -> Dialog:
-    reason = "No live wait of this hand reaches mangan" if tenpai else "This hand is not tenpai"
+def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool = True) -> Dialog:
+    """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing."""
+    reach = "reaches mangan" if floor else "wins with a yaku"
+    reason = f"No live wait of this hand {reach}" if tenpai else "This hand is not tenpai"
     return Dialog(app, "Are you sure?",
                   f"{reason}: it can never win this hand. Any 13 tiles are allowed, and it costs nothing "
                   "more than the chance to win.",

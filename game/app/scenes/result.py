@@ -37,11 +37,16 @@ def yaku_lines(value: WinValue) -> tuple[list[tuple[str, int]], int]:
 
 
 def payment_words(session: Session, gains: Sequence[float]) -> str:
+    """Who pays whom: the discarder pays every winner; with several, the total too."""
     settlement = session.rules.settlement
     unit = {"stakes": "", "points": " points", "points_as_dealer": " points", "units": " units"}[settlement]
     payers = [seat for seat, gain in enumerate(gains) if gain < 0]
     earners = [seat for seat, gain in enumerate(gains) if gain > 0]
-    parts = [f"{session.wind(p)} pays {session.wind(e)} {gains[e]:g}{unit}" for p in payers for e in earners]
+    parts = []
+    for payer in payers:
+        paid = ", ".join(f"{session.wind(e)} {gains[e]:g}{unit}" for e in earners)
+        total = f": {-gains[payer]:g}{unit} in all" if len(earners) > 1 else ""
+        parts.append(f"{session.wind(payer)} pays {paid}{total}")
     return "; ".join(parts) if parts else "No payment"
 
 
@@ -83,12 +88,17 @@ class ResultScene(Scene):
     def heading(self) -> str:
         if self.result.drawn:
             return "Exhaustive draw — no one won"
-        win = self.result.wins[0]
+        wins = self.result.wins
+        win = wins[0]
+        discarder = self.session.wind(win.discarder)
+        if len(wins) > 1:
+            winners = " and ".join(self.session.wind(w.seat) for w in wins)
+            return f"{winners} win by ron on {discarder}'s discard"
         value = win.assessment.value
         assert value is not None
         return (
             f"{self.session.wind(win.seat)} ({self.session.name(win.seat)}) wins by ron on "
-            f"{self.session.wind(win.discarder)}'s discard — {value.level_name}"
+            f"{discarder}'s discard — {value.level_name}"
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -102,9 +112,11 @@ class ResultScene(Scene):
         y = panel.top + 72
         if self.result.drawn:
             y = self._draw_hands(surface, y)
+        elif len(self.result.wins) == 1:
+            y = self._draw_win(surface, self.result.wins[0], y)
         else:
             for win in self.result.wins:
-                y = self._draw_win(surface, win, y)
+                y = self._draw_compact_win(surface, win, y)
         self._draw_standings(surface, max(y + 10, panel.bottom - 170))
 
     def _draw_tiles(self, surface: pygame.Surface, codes: Sequence[str], x: int, y: int, width: int) -> int:
@@ -157,8 +169,12 @@ class ResultScene(Scene):
             y += 26
         sx = x + 470
         text.draw(surface, f"{value.han} han {value.fu} fu", 24, INK, (sx, column_y), bold=True)
-        text.draw(surface, value.level_name.upper(), 30, GOLD, (sx, column_y + 34), bold=True)
-        if floor is not None:
+        if value.level is not None:
+            text.draw(surface, value.level_name.upper(), 30, GOLD, (sx, column_y + 34), bold=True)
+        if not self.session.rules.floor_applies:
+            text.draw(surface, "No mangan floor at this table: any win with a yaku counts.", 17, GOOD,
+                      (sx, column_y + 80))
+        elif floor is not None:
             floor_words = floor.level_name if floor.level is not None else f"{floor.han} han {floor.fu} fu"
             cleared = "clears the mangan floor" if win.assessment.clears_floor else "no floor"
             text.draw(
@@ -169,6 +185,30 @@ class ResultScene(Scene):
                 (sx, column_y + 80),
             )
         return max(y, column_y + 110) + 10
+
+    def _draw_compact_win(self, surface: pygame.Surface, win: Win, y: int) -> int:
+        """One of several wins on a discard: who, the hand, yaku, value and payment in a band."""
+        text = self.app.text
+        red = self.session.rules.red_fives
+        x = layout.RESULT_PANEL.left + 40
+        value = win.assessment.value
+        assert value is not None
+        gain = self.settlement.gains[win.seat]
+        who = f"{self.session.wind(win.seat)} ({self.session.name(win.seat)})"
+        text.draw(surface, f"{who} — {value.level_name}, {value.han} han {value.fu} fu, +{gain:g}", 19, GOLD,
+                  (x, y), bold=True)
+        y += 30
+        right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(win.hand)], x, y, SMALL_TILE)
+        surface.blit(self.app.art.tile(tile_code(win.tile, red), SMALL_TILE), (right + 14, y))
+        lines, ura_han = yaku_lines(value)
+        yaku = ", ".join(f"{name} {han}" for name, han in lines) + (f"; ura dora +{ura_han}" if ura_han else "")
+        column = right + 14 + SMALL_TILE + 24
+        for index, row in enumerate(text.wrap(yaku, 16, layout.RESULT_PANEL.right - 30 - column)[:3]):
+            text.draw(surface, row, 16, INK, (column, y + index * 20))
+        if win.ura_indicator is not None:
+            text.draw(surface, "Ura indicator", 14, SOFT, (column, y + 62))
+            surface.blit(self.app.art.tile(tile_code(win.ura_indicator, red), 24), (column + 96, y + 56))
+        return y + SMALL_TILE * 4 // 3 + 40
 
     def _draw_hands(self, surface: pygame.Surface, y: int) -> int:
         text = self.app.text

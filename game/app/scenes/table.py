@@ -1,10 +1,10 @@
-"""The table: one hand after another, from the dora flip to the result.
+"""The table scene: input in, a frame out, for any number of seats.
 
-The scene turns the player's input into engine actions and the engine's events into
-sound and motion; every rule (what may be discarded, when ron is allowed, furiten) is
-the engine's. It also keeps the table private: a player's own tiles are drawn only
-while that player is the `viewer`; with two players at one screen a curtain goes up
-whenever the other player must act, and nothing private is drawn until it is lifted.
+What happens at the table (whose move it is, the AI's pace, time limits, the curtain
+between people, what a frame shows) is the `TableController`'s; this scene turns the
+pointer and keys into the viewer's moves through it, asks the questions the controller
+raises (ron or pass, notices, "are you sure?"), plays sounds and motion for the engine's
+events, and draws the controller's `TableFrame`.
 """
 
 from __future__ import annotations
@@ -23,15 +23,14 @@ from game.app.controls.build import BuildControls
 from game.app.controls.dora import DoraControls
 from game.app.controls.pool import PoolControls
 from game.app.helper import BuildHelper, HelperReport, warm_up
-from game.app.pacing import Pacer
 from game.app.scene import Scene
 from game.app.scenes import prompts
-from game.app.session import HOTSEAT, Session
-from game.app.views.seats import opponent_pool_rect
-from game.app.views.table_view import POOL_SIZE, draw_table
-from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
+from game.app.session import Notice, Session
+from game.app.table_controller import RonOffer, TableController
+from game.app.views.seats import pool_centre
+from game.app.views.table_view import TableUi, draw_table
+from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, DoraFlipped, Event, ExhaustiveDraw, HandBuilt, RiichiDeclared, Won
-from game.engine.hand import Phase
 from game.engine.table import side_walls
 from game.engine.tiles import tile_code
 
@@ -43,20 +42,16 @@ BUILD_BUTTONS = (("sort", "Sort (S)"), ("suggest", "Suggest (G)"), ("clear", "Cl
                  ("confirm", "Confirm (Enter)"))
 BUILD_KEYS = {pygame.K_s: "sort", pygame.K_g: "suggest", pygame.K_c: "clear"}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
 EVENT_SOUNDS = {RiichiDeclared: "riichi", HandBuilt: "tile_placed", Won: "ron", ExhaustiveDraw: "draw"}
+BUTTON_GAP = 12
 
 
 class TableScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.pacer = Pacer(session, app.executor, builders=app.analysis_pool)
-        self.hotseat = session.plan.mode == HOTSEAT
-        self.viewer: int | None = None if self.hotseat else session.plan.humans[0]
-        """The seat whose private tiles may be drawn now; None while the curtain is up."""
-        self.bottom = session.plan.humans[0]
-        """The seat drawn at the bottom of the table (the player at the screen)."""
+        self.controller = TableController(session, app.executor, builders=app.analysis_pool,
+                                          fallback=app.executor)
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
@@ -64,27 +59,56 @@ class TableScene(Scene):
 
     def _reset_hand_state(self) -> None:
         self.hand_number = self.session.match.hand_number
-        self.builds: dict[int, BuildState] = {}
-        self.helpers: dict[int, BuildHelper] = {}
         self.build_controls: dict[int, BuildControls] = {}
         self.pool_controls = PoolControls(self.request_discard)
         self.dora_controls: DoraControls | None = None
         self.flight: DiscardFlight | None = None
         self.flip: DoraFlip | None = None
-        self.clock = 0.0
-        self.clock_key: tuple[object, ...] | None = None
         self.end_wait = 0.0
         self.result_open = False
-        self._report_key: tuple[object, ...] | None = None
-        self._report: HelperReport | None = None
+
+    # --- what the controller knows, by the names the tests and views use ---------------
+
+    @property
+    def viewer(self) -> int | None:
+        return self.controller.viewer
+
+    @property
+    def bottom(self) -> int:
+        return self.controller.bottom
+
+    @property
+    def builds(self) -> dict[int, BuildState]:
+        return self.controller.builds
+
+    @property
+    def helpers(self) -> dict[int, BuildHelper]:
+        return self.controller.helpers
+
+    @property
+    def shown_private_seat(self) -> int | None:
+        return self.controller.shown_private_seat
+
+    def mode(self) -> str:
+        return self.controller.mode()
+
+    def countdown(self) -> float | None:
+        return self.controller.countdown()
+
+    def helper_report(self) -> HelperReport | None:
+        return self.controller.helper_report()
+
+    def place(self, seat: int) -> int:
+        return self.controller.place(seat)
 
     # --- scene lifecycle --------------------------------------------------------------
 
     def enter(self) -> None:
-        x, y, width, height = layout.BUILD_BUTTONS
+        x, y = layout.for_players(self.session.rules.players).build_buttons
+        width, height = layout.BUILD_BUTTON_SIZE
         for index, (name, label) in enumerate(BUILD_BUTTONS):
-            self._button(name, label, pygame.Rect(x, y + index * (height + 12), width, height))
-        self._button("menu", "Menu (Esc)", pygame.Rect(1130, 14, 134, 38))
+            self._button(name, label, pygame.Rect(x, y + index * (height + BUTTON_GAP), width, height))
+        self._button("menu", "Menu (Esc)", layout.MENU_BUTTON)
         self._sync_buttons()
 
     def _button(self, name: str, label: str, rect: pygame.Rect) -> None:
@@ -110,54 +134,21 @@ class TableScene(Scene):
             if full != confirm.is_enabled:
                 confirm.enable() if full else confirm.disable()
 
-    # --- what the viewer may do ---------------------------------------------------------
-
-    @property
-    def shown_private_seat(self) -> int | None:
-        """The seat whose own tiles this frame draws (None: only what everyone may see)."""
-        if self.viewer is None or self.viewer != self.bottom or self.session.busy:
-            return None
-        return None if self.session.view(self.viewer).phase is Phase.DORA else self.viewer
-
-    def mode(self) -> str:
-        """dora, build, discard, ron or watch: what the viewer's input means now."""
-        if self.viewer is None or self.session.busy or self.viewer in self.pacer.stand_ins:
-            return "watch"
-        view = self.session.view(self.viewer)
-        if not view.legal_actions or (view.phase is Phase.BUILD and self.viewer not in self.builds):
-            return "watch"
-        return MODES.get(view.phase, "watch")
-
-    def wall_place(self, wall: int) -> int:
-        return layout.relative_place(wall, layout.seat_wall(self.session.rules.players, self.bottom))
-
-    def place(self, seat: int) -> int:
-        return self.wall_place(layout.seat_wall(self.session.rules.players, seat))
-
     def pointed_stack(self) -> tuple[int, int] | None:
         """The side-wall stack under the pointer (or the keyboard cursor) while choosing the dora."""
         if self.mode() != "dora" or self.dora_controls is None:
             return None
         return self.dora_controls.cursor if self.keyboard else self.dora_controls.hover
 
-    def helper_report(self) -> HelperReport | None:
-        """The helper's view of the viewer's current selection (recomputed when it changes)."""
-        if self.viewer is None or self.viewer not in self.builds:
-            return None
-        state, helper = self.builds[self.viewer], self.helpers[self.viewer]
-        key = (self.viewer, state.revision, helper.ready)
-        if key != self._report_key:
-            self._report_key, self._report = key, helper.report(state.hand)
-        return self._report
-
     # --- update -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._react(self.session.poll())
         speed = self.app.settings.animation_speed
         for animation in (self.flight, self.flip):
             if animation is not None:
                 animation.advance(dt, speed)
+        controller = self.controller
+        self._react(controller.update(dt, self.app.settings.ai_delay_s))
         if self.session.busy:
             return
         if self.session.match.hand_number != self.hand_number:
@@ -165,26 +156,25 @@ class TableScene(Scene):
         if self.session.hand_over:
             self._towards_result(dt)
             return
-        self._react(self.pacer.update(dt, self.app.settings.ai_delay_s))
-        if self.session.busy or self.session.hand_over:
-            return
-        self._prepare_builds()
-        active = self.session.next_human()
-        if self.hotseat and active is not None and active != self.viewer:
-            self._raise_curtain(active)
+        seat = controller.curtain_for()
+        if seat is not None:
+            self._raise_curtain(seat)
             return
         self._sync_buttons()
-        if self.viewer is None or active != self.viewer:
-            return
         if self.flight is not None and not self.flight.done:
             return  # let the discard land before asking about it
-        told = self.session.take_notice(self.viewer)
-        if told is not None:
-            self.app.stack.push(prompts.notice(self.app, told))
-        elif self.mode() == "ron":
-            self._offer_ron(self.viewer)
-        else:
-            self._tick_clock(dt)
+        self._ask(controller.prompt())
+
+    def _ask(self, question: Notice | RonOffer | None) -> None:
+        if isinstance(question, Notice):
+            self.app.stack.push(prompts.notice(self.app, question))
+        elif isinstance(question, RonOffer) and self.app.settings.auto_ron:
+            self._decide(question.seat, True)
+        elif isinstance(question, RonOffer):
+            seat = question.seat
+            self.app.stack.push(prompts.ron_or_pass(self.app, question.discarder, question.tile,
+                                                    lambda ron: self._decide(seat, ron)))
+        self._sync_buttons()
 
     def _towards_result(self, dt: float) -> None:
         self._sync_buttons()
@@ -203,71 +193,22 @@ class TableScene(Scene):
 
             self.app.stack.reset(SummaryScene(self.app, self.session))
             return
-        self.session.next_hand()
+        self.controller.next_hand()
         self._reset_hand_state()
         self._sync_buttons()
 
     def _raise_curtain(self, seat: int) -> None:
         from game.app.scenes.curtain import CurtainScene
 
-        self.viewer = None
-        self.bottom = seat
+        self.controller.cover(seat)
         self.flight = None  # it started from the other player's side of the table
         self._sync_buttons()
         self.app.stack.push(CurtainScene(self.app, self, seat))
 
     def lift_curtain(self, seat: int) -> None:
-        """The player called for has the screen now: their private view may be drawn."""
-        self.viewer = seat
-        self.bottom = seat
-        self.dora_controls = None  # the side walls are seen from the other end now
-
-    def _prepare_builds(self) -> None:
-        for seat in self.session.plan.humans:
-            view = self.session.view(seat)
-            if view.phase is not Phase.BUILD or view.hand is not None or seat in self.builds:
-                continue
-            assert view.wall is not None
-            state = BuildState(view.wall, self.session.rules.red_fives)
-            self.builds[seat] = state
-            self.build_controls[seat] = BuildControls(state, self.app.audio.play)
-            self.helpers[seat] = BuildHelper(view.wall, self.session.hand.seat_wind_kind(seat),
-                                             view.dora_indicator, self.session.rules, self.app.analysis_pool,
-                                             fallback=self.app.executor)
-
-    # --- time limits --------------------------------------------------------------------
-
-    def time_limit(self) -> float | None:
-        rules = self.session.rules
-        return {"build": rules.build_time_s, "discard": rules.discard_time_s}.get(self.mode())
-
-    def _decision_key(self, seat: int) -> tuple[object, ...]:
-        """One decision of one seat: each gets the whole time limit for it."""
-        view = self.session.view(seat)
-        return (self.hand_number, seat, view.phase, len(view.rivers[seat]))
-
-    def countdown(self) -> float | None:
-        limit = self.time_limit()
-        if limit is None or self.viewer is None:
-            return None
-        return limit - (self.clock if self.clock_key == self._decision_key(self.viewer) else 0.0)
-
-    def _tick_clock(self, dt: float) -> None:
-        seat = self.viewer
-        limit = self.time_limit()
-        if seat is None or limit is None:
-            return
-        key = self._decision_key(seat)
-        if key != self.clock_key:
-            self.clock_key, self.clock = key, 0.0
-        self.clock += dt
-        if self.clock < limit:
-            return
-        if self.mode() == "build":
-            # The deadline: what the player chose is kept and completed by the engine.
-            self.session.apply_in_background(BuildHand(seat, self.builds[seat].text(), complete=True))
-        elif self.mode() == "discard" and not self.pacer.thinking(seat):
-            self.pacer.stand_in(seat)
+        """The person called for has the screen now: their private view may be drawn."""
+        self.controller.lift_curtain(seat)
+        self.dora_controls = None  # the side walls are seen from another seat now
 
     # --- engine events: sound and motion ------------------------------------------------
 
@@ -288,11 +229,12 @@ class TableScene(Scene):
 
     def _flight_start(self, seat: int) -> tuple[int, int]:
         """Where a discard leaves from: the pointer's pool tile, or the middle of a pool."""
-        left = POOL_SIZE - len(self.session.view(seat).rivers[seat])
-        if self.place(seat) == 0:
+        left = 21 - len(self.session.view(seat).rivers[seat])
+        place = self.place(seat)
+        if place == 0:
             index = self.pool_controls.hover if self.pool_controls.hover is not None else left // 2
             return layout.pool_rect(min(index, left), left + 1).topleft
-        return opponent_pool_rect(left // 2, left + 1).topleft
+        return pool_centre(layout.for_players(self.session.rules.players), place, left + 1)
 
     # --- input --------------------------------------------------------------------------
 
@@ -333,20 +275,30 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
             self.confirm_build()
             return True
-        assert self.viewer is not None
-        used = self.build_controls[self.viewer].handle_event(event)
+        used = self._build_controls().handle_event(event)
         self._sync_buttons()
         return used
 
+    def _build_controls(self) -> BuildControls:
+        seat = self.viewer
+        assert seat is not None
+        if seat not in self.build_controls:
+            self.build_controls[seat] = BuildControls(self.builds[seat], self.app.audio.play)
+        return self.build_controls[seat]
+
     def _dora_controls(self) -> DoraControls:
         if self.dora_controls is None:
-            places = {wall: self.wall_place(wall) for wall in side_walls(self.session.rules.players)}
+            places = {wall: self.controller.wall_place(wall) for wall in side_walls(self.session.rules.players)}
             self.dora_controls = DoraControls(places, self.choose_dora)
         return self.dora_controls
 
+    def _play(self, seat: int, action: Action) -> None:
+        self._react(self.controller.play(seat, action))
+        self._sync_buttons()
+
     def choose_dora(self, wall: int, stack: int) -> None:
         if self.mode() == "dora" and self.viewer is not None:
-            self._react(self.session.apply(ChooseDora(self.viewer, wall, stack)))
+            self._play(self.viewer, ChooseDora(self.viewer, wall, stack))
 
     def build_command(self, command: str) -> None:
         if self.mode() != "build":
@@ -373,12 +325,12 @@ class TableScene(Scene):
             self._build(seat)
         else:
             tenpai = bool(report is not None and report.tenpai)
-            self.app.stack.push(prompts.build_anyway(self.app, tenpai, lambda: self._build(seat)))
+            floor = self.session.rules.floor_applies
+            self.app.stack.push(prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor))
 
     def _build(self, seat: int) -> None:
         if self.mode() == "build" and self.viewer == seat:
-            self._react(self.session.apply(BuildHand(seat, self.builds[seat].text())))
-            self._sync_buttons()
+            self._play(seat, BuildHand(seat, self.builds[seat].text()))
 
     def request_discard(self, tile: int) -> None:
         seat = self.viewer
@@ -393,22 +345,11 @@ class TableScene(Scene):
 
     def _discard(self, seat: int, code: str) -> None:
         if self.mode() == "discard" and self.viewer == seat:
-            self._react(self.session.apply(Discard(seat, code)))
-
-    def _offer_ron(self, seat: int) -> None:
-        if self.app.settings.auto_ron:
-            self._decide(seat, True)
-            return
-        view = self.session.view(seat)
-        assert view.ron_tile is not None and view.last_discard is not None
-        code = tile_code(view.ron_tile, self.session.rules.red_fives)
-        discarder = self.session.wind(view.last_discard[0])
-        dialog = prompts.ron_or_pass(self.app, discarder, code, lambda ron: self._decide(seat, ron))
-        self.app.stack.push(dialog)
+            self._play(seat, Discard(seat, code))
 
     def _decide(self, seat: int, ron: bool) -> None:
         if self.mode() == "ron" and self.viewer == seat:
-            self._react(self.session.apply(Ron(seat) if ron else Pass(seat)))
+            self._play(seat, Ron(seat) if ron else Pass(seat))
 
     def open_menu(self) -> None:
         from game.app.scenes.pause import pause_menu
@@ -418,4 +359,7 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_table(surface, self)
+        seat = self.controller.shown_private_seat
+        controls = self._build_controls() if seat is not None and seat in self.builds else None
+        ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
+        draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)

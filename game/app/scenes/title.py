@@ -1,4 +1,6 @@
-"""The title screen: continue, play the AI (by level), two players, rules, settings, quit."""
+"""The title screen: continue, play the AI (by level), people on this computer, choose the
+table (2-4 players, who sits where), rules, settings, quit. Starting a new match while an
+unfinished one is saved asks first, and keeping the old one is the default."""
 
 from __future__ import annotations
 
@@ -14,13 +16,14 @@ from game.app.match_setup import (
     new_session,
     resume_session,
     save_slot,
-    table_supported,
 )
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT, WARN
 from game.app.rule_texts import rules_summary
 from game.app.savegame import SaveError
 from game.app.scene import Scene
+from game.app.scenes.dialog import Choice, Dialog
+from game.app.scenes.prompts import nothing
 from game.app.session import SeatPlan, Session
 from game.app.settings import AI_LEVELS
 from game.app.views.felt import draw_felt
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
 DECORATION = ("1z", "7z", "1m", "7m", "0p", "9s", "6z")
+COUNT_WORDS = {2: "Two", 3: "Three", 4: "Four"}
 
 
 class TitleScene(Scene):
@@ -54,21 +58,21 @@ class TitleScene(Scene):
             self._button(f"ai_{level}", level.capitalize(), rect, lambda lv=level: self.start_solo(lv))
         self.ai_label_y = y
         y += 26 + 62
-        entries = (
-            ("hotseat", "Two players on this computer", self.start_hotseat),
-            ("rules", "Rules", self.open_rules),
-            ("settings", "Settings", self.open_settings),
-            ("quit", "Quit", self.app.quit),
-        )
-        for name, label, action in entries:
-            self._button(name, label, (COLUMN.left, y, COLUMN.width, 48), action)
-            y += 62
-        playable = table_supported(self.app.settings.rules.players)
+        players = self.app.settings.rules.players
+        self._button("hotseat", f"{COUNT_WORDS[players]} players on this computer",
+                     (COLUMN.left, y, COLUMN.width, 48), self.start_hotseat)
+        y += 62
+        self._button("table", "Choose players and seats (2–4)", (COLUMN.left, y, COLUMN.width, 48),
+                     self.choose_table)
+        y += 62
+        half = (COLUMN.width - 10) // 2
+        self._button("rules", "Rules", (COLUMN.left, y, half, 48), self.open_rules)
+        self._button("settings", "Settings", (COLUMN.left + half + 10, y, half, 48), self.open_settings)
+        y += 62
+        self._button("quit", "Quit", (COLUMN.left, y, COLUMN.width, 48), self.app.quit)
         for level in AI_LEVELS:
-            if not playable or not ai_available():
+            if not ai_available():
                 self.buttons[f"ai_{level}"].disable()
-        if not playable:
-            self.buttons["hotseat"].disable()
         self.ring.focus_first_enabled()
 
     def _button(self, name: str, label: str, rect: tuple[int, int, int, int],
@@ -92,11 +96,27 @@ class TitleScene(Scene):
 
     def start_solo(self, level: str) -> None:
         self.app.settings = self.app.settings.with_changes(ai_level=level)
-        plan = SeatPlan.solo(self.app.settings.rules.players, level)
-        self._open_table(new_session(self.app, plan))
+        self.start_new(SeatPlan.solo(self.app.settings.rules.players, level))
 
     def start_hotseat(self) -> None:
-        self._open_table(new_session(self.app, SeatPlan.hotseat(self.app.settings.rules.players)))
+        self.start_new(SeatPlan.hotseat(self.app.settings.rules.players))
+
+    def choose_table(self) -> None:
+        from game.app.scenes.new_table import NewTableScene
+
+        self.app.stack.push(NewTableScene(self.app, self.start_new))
+
+    def start_new(self, plan: SeatPlan) -> None:
+        """A new match; an unfinished one is kept unless the player says to drop it."""
+        if not save_slot(self.app).exists():
+            self._open_table(new_session(self.app, plan))
+            return
+        self.app.stack.push(Dialog(
+            self.app, "Start a new match?", "The unfinished one will be lost.",
+            [Choice("Keep the unfinished match", nothing),
+             Choice("Start a new match", lambda: self._open_table(new_session(self.app, plan)))],
+            escape=nothing,
+        ))
 
     def continue_match(self) -> None:
         try:
@@ -111,7 +131,7 @@ class TitleScene(Scene):
         from game.app.scenes.table import TableScene
 
         self.app.notice = None
-        self.app.stack.replace(TableScene(self.app, session))
+        self.app.stack.reset(TableScene(self.app, session))
 
     def open_rules(self) -> None:
         from game.app.scenes.rules_page import RulesScene
@@ -141,12 +161,7 @@ class TitleScene(Scene):
         rules = self.app.settings.rules
         text.draw(surface, f"Rules: {rules_summary(rules)}", 16, SOFT, (640, 730), "midtop")
         notes = []
-        if not table_supported(rules.players):
-            notes.append(
-                f"The window plays two-player tables; this preset seats {rules.players}. "
-                "Choose a two-player preset in Settings."
-            )
-        elif not ai_available():
+        if not ai_available():
             notes.append("The AI is not installed in this copy: two players can still play.")
         if self.app.notice:
             notes.append(self.app.notice)

@@ -1,58 +1,52 @@
-"""The centre panel: hand number, stake, whose turn, discards made, dora, countdown."""
+"""The centre panel: hand number, stake, whose turn, each seat's discards made of 17 on
+its own side of the panel, the dora, the countdown."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
 from game.app import layout
 from game.app.art import TileArt
 from game.app.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
+from game.app.table_frame import CentreInfo
 from game.app.text import Text
 from game.engine.tiles import code_kind, dora_kind, kind_code
 
 DORA_TILE = 30
 
 
-@dataclass(frozen=True)
-class CentreInfo:
-    hand_number: int
-    hands: int | None
-    stake: str
-    status: str
-    discards: tuple[tuple[str, int], ...]
-    dora_indicator: str | None
-    countdown: float | None
-
-
-def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, info: CentreInfo) -> None:
-    panel = layout.CENTRE_PANEL
+def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout.TableLayout,
+                info: CentreInfo) -> None:
+    panel = table.centre
     pygame.draw.rect(surface, PANEL, panel, border_radius=10)
     pygame.draw.rect(surface, EDGE, panel, 2, border_radius=10)
-    left, top = panel.left + 14, panel.top + 8
+    left, top = panel.left + 12, panel.top + 8
     of = f" of {info.hands}" if info.hands else ""
-    text.draw(surface, f"Hand {info.hand_number}{of}", 18, GOLD, (left, top), bold=True)
-    text.draw(surface, info.stake, 16, INK, (panel.right - 14, top + 2), "topright")
-    text.draw(surface, info.status, 17, INK, (left, top + 30))
-    counts = "   ".join(f"{name} {made}/17" for name, made in info.discards)
-    text.draw(surface, f"Discards: {counts}", 15, SOFT, (left, top + 58))
-    row = top + 86
+    text.draw(surface, f"Hand {info.hand_number}{of}", 16, GOLD, (left, top), bold=True)
+    text.draw(surface, info.stake, 14, INK, (panel.right - 12, top + 2), "topright")
+    centre = panel.center
+    rows = text.wrap(info.status, 15, panel.width - 20)[:2]
+    for index, row in enumerate(rows):
+        y = centre[1] + table.status_y + index * 19
+        text.draw(surface, row, 15, INK, (centre[0], y), "midtop")
+    for place, wind, made, turn in info.discards:
+        (dx, dy), anchor = table.count_at[place]
+        colour, bold = (GOLD, True) if turn else (SOFT, False)
+        text.draw(surface, f"{wind} {made}/17", 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
     if info.dora_indicator is not None:
-        text.draw(surface, "Dora", 15, SOFT, (left, row + 14))
-        surface.blit(art.tile(info.dora_indicator, DORA_TILE), (left + 44, row))
-        text.draw(surface, "→", 18, SOFT, (left + 84, row + 10))
-        dora = kind_code(dora_kind(code_kind(info.dora_indicator)))
-        surface.blit(art.tile(dora, DORA_TILE), (left + 108, row))
+        _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if info.countdown is not None:
         seconds = max(0, int(info.countdown + 0.999))
         colour = URGENT if seconds <= 10 else GOLD
-        text.draw(
-            surface,
-            f"{seconds // 60}:{seconds % 60:02d}",
-            34,
-            colour,
-            (panel.right - 14, row - 4),
-            "topright",
-            bold=True,
-        )
+        (dx, dy), anchor = table.countdown_at
+        text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", 30, colour, (centre[0] + dx, centre[1] + dy),
+                  anchor, bold=True)
+
+
+def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int, int], indicator: str) -> None:
+    x, y = at
+    text.draw(surface, "Dora", 15, SOFT, (x, y + 12))
+    surface.blit(art.tile(indicator, DORA_TILE), (x + 40, y))
+    text.draw(surface, "→", 18, SOFT, (x + 78, y + 10))
+    dora = kind_code(dora_kind(code_kind(indicator)))
+    surface.blit(art.tile(dora, DORA_TILE), (x + 100, y))

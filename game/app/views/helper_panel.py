@@ -33,9 +33,11 @@ def value_words(line: WaitLine) -> str:
 
 
 def draw_helper(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool,
+    panel: pygame.Rect = layout.HELPER_PANEL, floor: bool = True,
 ) -> None:
-    panel = layout.HELPER_PANEL
+    """`floor` False: a table without the mangan floor (4 players), where any tenpai hand
+    with a yaku wins: each wait shows its value and no floor verdict."""
     pygame.draw.rect(surface, PANEL, panel, border_radius=10)
     pygame.draw.rect(surface, EDGE, panel, 2, border_radius=10)
     clip = surface.get_clip()
@@ -46,25 +48,40 @@ def draw_helper(
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y)
     else:
-        _draw_full(surface, art, text, report, x, y)
+        _draw_full(surface, art, text, report, x, y, panel.width, floor)
     surface.set_clip(clip)
 
 
+def tenpai_verdict(report: HelperReport, floor: bool) -> tuple[str, bool]:
+    """The headline for a tenpai hand, and whether it can win; without a floor, a yaku is enough."""
+    if not report.mangan_tenpai:
+        return "Tenpai — cannot win", False
+    return ("Tenpai — can reach mangan" if floor else "Tenpai — can win (no mangan floor: any yaku)"), True
+
+
+def wait_verdict(line: WaitLine, floor: bool) -> tuple[str, bool]:
+    """Beside a wait's value: the floor verdict, none without a floor (the value says it all)."""
+    if line.dead:
+        return "never comes", False
+    if not floor:
+        return ("", True) if line.value is not None else ("", False)
+    return ("clears floor", True) if line.clears_floor else ("below floor", False)
+
+
 def _draw_full(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, panel_width: int,
+    floor: bool,
 ) -> None:
     if not report.tenpai:
         text.draw(surface, "Not tenpai", 20, BAD, (x, y), bold=True)
         y += 30
     else:
-        verdict, colour = (
-            ("Tenpai — can reach mangan", GOOD) if report.mangan_tenpai else ("Tenpai — cannot win", BAD)
-        )
-        text.draw(surface, verdict, 18, colour, (x, y), bold=True)
+        verdict, can_win = tenpai_verdict(report, floor)
+        text.draw(surface, verdict, 18, GOOD if can_win else BAD, (x, y), bold=True)
         y += 30
         for line in report.waits:
-            y = _draw_wait(surface, art, text, line, x, y)
-    width = layout.HELPER_PANEL.width - 2 * PAD
+            y = _draw_wait(surface, art, text, line, x, y, floor)
+    width = panel_width - 2 * PAD
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
         for row in text.wrap(warning, 14, width - 14):
@@ -73,19 +90,15 @@ def _draw_full(
         y += 4
 
 
-def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int) -> int:
-    """Two lines per wait: live copies, value and the floor verdict; then its yaku."""
+def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int,
+               floor: bool = True) -> int:
+    """Two lines per wait: live copies, value and the floor verdict (if a floor); then its yaku."""
     surface.blit(art.tile(line.code, WAIT_TILE), (x, y))
     left = x + WAIT_TILE + 10
     live = "dead" if line.dead else f"{line.live} live"
     rect = text.draw(surface, f"{live} · {value_words(line)}", 15, INK, (left, y - 2), bold=True)
-    if line.dead:
-        verdict, colour = "never comes", BAD
-    elif line.clears_floor:
-        verdict, colour = "clears floor", GOOD
-    else:
-        verdict, colour = "below floor", BAD
-    text.draw(surface, verdict, 14, colour, (rect.right + 8, y))
+    verdict, good = wait_verdict(line, floor)
+    text.draw(surface, verdict, 14, GOOD if good else BAD, (rect.right + 8, y))
     if line.value is not None:
         yaku = ", ".join(f"{entry.name} {entry.han}" for entry in line.value.yaku)
         text.draw(surface, yaku, 13, SOFT, (left, y + 18))

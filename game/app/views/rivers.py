@@ -13,19 +13,25 @@ from game.app.art import TileArt
 from game.app.views import marks
 from game.engine.tiles import tile_code
 
-# Tiles are drawn the right way up for the seat that discarded them.
-UPRIGHT_TURN = {0: 0, 2: 2}
-SIDEWAYS_TURN = {0: 1, 2: 3}
+# Tiles are drawn the right way up for the seat that discarded them (quarter turns
+# anticlockwise: the right seat's tops point left, to the centre).
+UPRIGHT_TURN = {0: 0, 1: 1, 2: 2, 3: 3}
 
 
-def river_rect(place: int, river: Sequence[tuple[int, bool]], index: int) -> pygame.Rect:
+def turn_for(place: int, riichi: bool) -> int:
+    return (UPRIGHT_TURN[place] + (1 if riichi else 0)) % 4
+
+
+def river_rect(table: layout.TableLayout, place: int, river: Sequence[tuple[int, bool]],
+               index: int) -> pygame.Rect:
     riichi_index = next((i for i, (_, riichi) in enumerate(river) if riichi), None)
-    return layout.river_tile_rect(place, index, riichi_index)
+    return layout.river_tile_rect(table, place, index, riichi_index)
 
 
 def draw_river(
     surface: pygame.Surface,
     art: TileArt,
+    table: layout.TableLayout,
     place: int,
     river: Sequence[tuple[int, bool]],
     red_fives: bool,
@@ -33,9 +39,8 @@ def draw_river(
     flight: DiscardFlight | None,
 ) -> None:
     for index, (tile, riichi) in enumerate(river):
-        rect = river_rect(place, river, index)
-        turn = SIDEWAYS_TURN[place] if riichi else UPRIGHT_TURN[place]
-        image = art.tile(tile_code(tile, red_fives), layout.RIVER_TILE, turn)
+        rect = river_rect(table, place, river, index)
+        image = art.tile(tile_code(tile, red_fives), table.river_tile, turn_for(place, riichi))
         latest = index == len(river) - 1
         if latest and flight is not None and not flight.done:
             continue  # drawn last, above everything, by draw_flight
@@ -47,6 +52,7 @@ def draw_river(
 def draw_flight(
     surface: pygame.Surface,
     art: TileArt,
+    table: layout.TableLayout,
     place: int,
     river: Sequence[tuple[int, bool]],
     red_fives: bool,
@@ -55,8 +61,7 @@ def draw_flight(
     if flight.done or not river:
         return
     tile, riichi = river[-1]
-    turn = SIDEWAYS_TURN[place] if riichi else UPRIGHT_TURN[place]
     surface.blit(
-        art.tile(tile_code(tile, red_fives), layout.RIVER_TILE, turn),
-        flight.position(river_rect(place, river, len(river) - 1)),
+        art.tile(tile_code(tile, red_fives), table.river_tile, turn_for(place, riichi)),
+        flight.position(river_rect(table, place, river, len(river) - 1)),
     )

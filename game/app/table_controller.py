@@ -1,0 +1,432 @@
+"""The table's controller: runs the seats in turn order and says what each frame shows.
+
+Every seat is a `Player` (game/ai/player.py), the people at this computer included: an
+AI seat's `act` runs in the background and its move is played after the AI pause; a
+person's `HumanPlayer` is given its move by the input controls and is asked for it at
+once; when a person's time runs out, a stand-in player makes the move instead (the
+engine completes the hand being built; the normal AI discards). One `Decision` per
+seat that must move covers all three.
+
+With several people at one screen the controller keeps their tiles apart: a seat's
+private tiles are shown only to the `viewer`, who is set when the curtain naming them
+is lifted, and only while that seat has a move to make. The scene asks for the curtain
+(`curtain_for`), the prompts (`prompt`) and a plain `TableFrame` to draw. No pygame here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.app.builder import BuildState
+from game.app.helper import BuildHelper, HelperReport
+from game.app.pacing import make_stand_in
+from game.app.session import Notice, Session
+from game.app.table_frame import (
+    CentreInfo,
+    PrivateFrame,
+    SeatFrame,
+    SideWallFrame,
+    TableFrame,
+    place_of_seat,
+    place_of_wall,
+)
+from game.engine.actions import Action, BuildHand
+from game.engine.events import DoraFlipped, Event
+from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.table import PERSONAL_WALLS, side_walls
+from game.engine.tiles import tile_code
+
+if TYPE_CHECKING:
+    from game.ai.player import Player
+
+log = logging.getLogger(__name__)
+
+MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
+STAKE_WORDS = {"stakes": "Stake {stake:g}", "points": "Points", "points_as_dealer": "Points (as dealer)",
+               "units": "Units"}
+SCORE_WORDS = {"stakes": "Bankroll {score:g}", "points": "{score:g} points",
+               "points_as_dealer": "{score:g} points", "units": "{score:+g} units"}
+MODE_STATUS = {"dora": "Flip the dora: click a side-wall tile",
+               "build": "Build your hand: 13 of your 34 tiles",
+               "discard": "Your turn: discard from your pool"}
+WAITING_STATUS = {Phase.DORA: "{who} flips the dora", Phase.BUILD: "Waiting for {who} to build",
+                  Phase.DISCARD: "{who} to discard", Phase.RON: "{who} decides on ron"}
+POOL_SIZE = 21
+
+
+class HumanPlayer:
+    """A person at this computer: a Player whose move is the one the input controls gave."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._move: Action | None = None
+
+    def give(self, action: Action) -> None:
+        self._move = action
+
+    def ready(self) -> bool:
+        return self._move is not None
+
+    def act(self, view: SeatView) -> Action:
+        move, self._move = self._move, None
+        if move is None:
+            raise LookupError(f"seat {view.seat} has not chosen a move yet")
+        return move
+
+
+class KeepSelection:
+    """The stand-in at the build deadline: the tiles chosen so far, completed by the engine."""
+
+    name = "time limit"
+
+    def __init__(self, build: BuildState) -> None:
+        self.build = build
+
+    def ready(self) -> bool:
+        return True
+
+    def act(self, view: SeatView) -> Action:
+        return BuildHand(view.seat, self.build.text(), complete=True)
+
+
+@dataclass
+class Decision:
+    """One move of one seat, from the moment the table waits for it until it is played."""
+
+    key: tuple[object, ...]
+    player: Player
+    stand_in: bool = False
+    future: Future[Action] | None = None
+    """An AI thinking in the background."""
+    elapsed: float = 0.0
+
+
+@dataclass(frozen=True)
+class RonOffer:
+    seat: int
+    discarder: str
+    tile: str
+
+
+class TableController:
+    def __init__(self, session: Session, executor: Executor, builders: Executor | None = None,
+                 fallback: Executor | None = None) -> None:
+        """`executor` runs AI discards and ron decisions (they may carry an agent's memory);
+        `builders` the AI's choice of a hand and the helper's wall ranking (seconds of
+        pure Python, best in a process); `fallback` runs the ranking if `builders` fails."""
+        self.session = session
+        self.executor = executor
+        self.builders = builders or executor
+        self.fallback = fallback or executor
+        humans = session.plan.humans
+        self.players: dict[int, Player] = {
+            seat: HumanPlayer(session.name(seat)) if seat in humans else session.agents[seat]
+            for seat in range(session.rules.players)
+        }
+        self.hotseat = len(humans) > 1
+        self.viewer: int | None = None if self.hotseat else humans[0]
+        """The person who has the screen now; None while a curtain is up."""
+        self.bottom = humans[0] if humans else 0
+        """The seat drawn at the bottom of the table."""
+        self.make_stand_in: Callable[[int], Player] = make_stand_in
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        self.hand_number = self.session.match.hand_number
+        self.builds: dict[int, BuildState] = {}
+        self.helpers: dict[int, BuildHelper] = {}
+        self.decisions: dict[int, Decision] = {}
+        self._report_key: tuple[object, ...] | None = None
+        self._report: HelperReport | None = None
+
+    # --- who may see and do what --------------------------------------------------------
+
+    def is_person(self, seat: int) -> bool:
+        return isinstance(self.players[seat], HumanPlayer)
+
+    @property
+    def shown_private_seat(self) -> int | None:
+        """The seat whose own tiles this frame shows (None: only what everyone may see)."""
+        seat = self.viewer
+        if seat is None or seat != self.bottom or self.session.busy or self.session.hand_over:
+            return None
+        if self.session.view(seat).phase is Phase.DORA:
+            return None
+        if self.hotseat and seat not in self.session.waiting_on():
+            return None  # another person may be next to the screen already
+        return seat
+
+    def mode(self) -> str:
+        """dora, build, discard, ron or watch: what the viewer's input means now."""
+        seat = self.viewer
+        if seat is None or self.session.busy:
+            return "watch"
+        decision = self.decisions.get(seat)
+        if decision is not None and decision.stand_in:
+            return "watch"
+        view = self.session.view(seat)
+        if not view.legal_actions or (view.phase is Phase.BUILD and seat not in self.builds):
+            return "watch"
+        return MODES.get(view.phase, "watch")
+
+    def active_person(self) -> int | None:
+        """The person who must act now; while building, the first in turn order."""
+        return next((seat for seat in self.session.waiting_on() if self.is_person(seat)), None)
+
+    def curtain_for(self) -> int | None:
+        """The person to call to the screen before anything private is shown, if any."""
+        if not self.hotseat or self.session.busy or self.session.hand_over:
+            return None
+        active = self.active_person()
+        return active if active is not None and active != self.viewer else None
+
+    def cover(self, seat: int) -> None:
+        """The curtain goes up for `seat`: nothing private until it is lifted."""
+        self.viewer = None
+        self.bottom = seat
+
+    def lift_curtain(self, seat: int) -> None:
+        self.viewer = seat
+        self.bottom = seat
+
+    def prompt(self) -> Notice | RonOffer | None:
+        """What the viewer must be told or asked before moving on (removed once asked)."""
+        seat = self.viewer
+        if seat is None or self.active_person() != seat or self.session.busy:
+            return None
+        told = self.session.take_notice(seat)
+        if told is not None:
+            return told
+        if self.mode() != "ron":
+            return None
+        view = self.session.view(seat)
+        assert view.ron_tile is not None and view.last_discard is not None
+        return RonOffer(seat, self.session.wind(view.last_discard[0]),
+                        tile_code(view.ron_tile, self.session.rules.red_fives))
+
+    def helper_report(self) -> HelperReport | None:
+        """The helper's view of the viewer's current selection (recomputed when it changes)."""
+        seat = self.viewer
+        if seat is None or seat not in self.builds:
+            return None
+        state, helper = self.builds[seat], self.helpers[seat]
+        key = (seat, state.revision, helper.ready)
+        if key != self._report_key:
+            self._report_key, self._report = key, helper.report(state.hand)
+        return self._report
+
+    # --- time limits --------------------------------------------------------------------
+
+    def time_limit(self) -> float | None:
+        rules = self.session.rules
+        return {"build": rules.build_time_s, "discard": rules.discard_time_s}.get(self.mode())
+
+    def countdown(self) -> float | None:
+        limit = self.time_limit()
+        if limit is None or self.viewer is None:
+            return None
+        decision = self.decisions.get(self.viewer)
+        current = decision is not None and decision.key == self._key(self.viewer)
+        return limit - (decision.elapsed if current and decision is not None else 0.0)
+
+    # --- moves --------------------------------------------------------------------------
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """A person's move, from the input controls: given to their player and played now."""
+        player = self.players[seat]
+        decision = self.decisions.get(seat)
+        if not isinstance(player, HumanPlayer) or self.session.busy or (decision and decision.stand_in):
+            return []
+        player.give(action)
+        return self._advance(seat, 0.0, 0.0)
+
+    def update(self, dt: float, delay_s: float) -> list[Event]:
+        """Advance every seat the hand waits for; the events of the moves played."""
+        events = self.session.poll()
+        if self.session.busy or self.session.hand_over:
+            return events
+        if self.session.match.hand_number != self.hand_number:
+            self._reset_hand()
+        self._prepare_builds()
+        for seat in list(self.decisions):
+            if self.decisions[seat].key != self._key(seat):
+                del self.decisions[seat]  # the move is no longer this seat's to make
+        for seat in self.session.waiting_on():
+            if self.session.busy or self.session.hand_over:
+                break
+            events += self._advance(seat, dt, delay_s)
+        return events
+
+    def next_hand(self) -> None:
+        self.session.next_hand()
+        self._reset_hand()
+
+    def _key(self, seat: int) -> tuple[object, ...]:
+        """One decision of one seat: each gets the whole time limit for it."""
+        view = self.session.view(seat)
+        return (self.hand_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
+
+    def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
+        key = self._key(seat)
+        decision = self.decisions.get(seat)
+        if decision is None or decision.key != key:
+            decision = self.decisions[seat] = Decision(key, self.players[seat])
+        if self.is_person(seat) and not decision.stand_in:
+            if seat == self.viewer:
+                decision.elapsed += dt
+            self._check_deadline(seat, decision)
+        else:
+            decision.elapsed += dt
+        player = decision.player
+        ready = getattr(player, "ready", None)
+        if ready is not None:
+            if not ready():
+                return []
+            return self._play(seat, self._asked(player, seat))
+        if decision.future is None:
+            view = self.session.view(seat)
+            runner = self.builders if view.phase is Phase.BUILD else self.executor
+            decision.future = runner.submit(player.act, view)
+            return []
+        if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
+            return []
+        del self.decisions[seat]
+        return self._play(seat, self._result(seat, decision.future))
+
+    def _check_deadline(self, seat: int, decision: Decision) -> None:
+        limit = self.time_limit() if seat == self.viewer else None
+        if limit is None or decision.elapsed < limit:
+            return
+        decision.stand_in = True
+        if self.session.view(seat).phase is Phase.BUILD:
+            decision.player = KeepSelection(self.builds[seat])
+        else:
+            decision.player = self.make_stand_in(self.session.match.seed + seat)
+
+    def _asked(self, player: Player, seat: int) -> Action | None:
+        try:
+            return player.act(self.session.view(seat))
+        except LookupError:
+            return None
+
+    def _result(self, seat: int, future: Future[Action]) -> Action | None:
+        try:
+            return future.result()
+        except Exception:  # an agent that fails must not stop the match: the hand's default move
+            log.exception("the player of seat %s failed; playing its first legal action", seat)
+            legal = self.session.view(seat).legal_actions
+            return legal[0] if legal else None
+
+    def _play(self, seat: int, action: Action | None) -> list[Event]:
+        self.decisions.pop(seat, None)
+        if action is None:
+            return []
+        if isinstance(action, BuildHand) and action.complete:
+            self.session.apply_in_background(action)
+            return []
+        try:
+            return self.session.apply(action)
+        except IllegalAction as error:
+            # The table moved on while the player thought; it is asked again next frame.
+            log.warning("seat %s: %s (%s); asking again", seat, error, error.rule)
+            return []
+
+    def _prepare_builds(self) -> None:
+        for seat in self.players:
+            if not self.is_person(seat) or seat in self.builds:
+                continue
+            view = self.session.view(seat)
+            if view.phase is not Phase.BUILD or view.hand is not None:
+                continue
+            assert view.wall is not None
+            self.builds[seat] = BuildState(view.wall, self.session.rules.red_fives)
+            self.helpers[seat] = BuildHelper(view.wall, self.session.hand.seat_wind_kind(seat),
+                                             view.dora_indicator, self.session.rules, self.builders,
+                                             fallback=self.fallback)
+
+    # --- the frame ----------------------------------------------------------------------
+
+    def place(self, seat: int) -> int:
+        return place_of_seat(self.session.rules.players, seat, self.bottom)
+
+    def wall_place(self, wall: int) -> int:
+        players = self.session.rules.players
+        return place_of_wall(players, wall, PERSONAL_WALLS[players][self.bottom])
+
+    def frame(self) -> TableFrame:
+        session = self.session
+        rules = session.rules
+        view = session.view(self.bottom)  # only its public parts, unless it is the private seat
+        private = self.shown_private_seat
+        waiting = session.waiting_on()
+        last = view.last_discard[0] if view.last_discard else None
+        match = session.match
+        seats = []
+        for seat in range(rules.players):
+            built = view.built[seat] and view.phase is not Phase.DORA
+            seats.append(SeatFrame(
+                seat=seat, place=self.place(seat), name=session.name(seat), wind=_wind(view, seat),
+                score=SCORE_WORDS[rules.settlement].format(score=match.scores[seat]),
+                riichi=view.riichi[seat], dealer=seat == view.dealer,
+                turn=bool(waiting) and waiting[0] == seat, river=view.rivers[seat],
+                last_discarder=seat == last, closed_wall=seat != private and not built,
+                concealed=seat != private and built, pool_left=POOL_SIZE - len(view.rivers[seat]),
+            ))
+        return TableFrame(rules.players, rules.red_fives, rules.floor_applies, self.mode(), tuple(seats),
+                          self._side_walls(view), self._centre(view, seats), self._private(private))
+
+    def _side_walls(self, view: SeatView) -> tuple[SideWallFrame, ...]:
+        red = self.session.rules.red_fives
+        flipped = next((e for e in view.events if isinstance(e, DoraFlipped)), None)
+        indicator = tile_code(view.dora_indicator, red) if view.dora_indicator is not None else None
+        result = view.result
+        ura = None
+        if result is not None and result.wins and result.wins[0].ura_indicator is not None:
+            ura = tile_code(result.wins[0].ura_indicator, red)  # revealed by the win
+        walls = []
+        for wall in side_walls(self.session.rules.players):
+            stack = flipped.stack if flipped is not None and flipped.wall == wall else None
+            walls.append(SideWallFrame(wall, self.wall_place(wall), stack, indicator,
+                                       ura if stack is not None else None))
+        return tuple(walls)
+
+    def _centre(self, view: SeatView, seats: list[SeatFrame]) -> CentreInfo:
+        match = self.session.match
+        rules = match.rules
+        discards = tuple((s.place, s.wind, len(s.river), s.turn) for s in seats)
+        indicator = tile_code(view.dora_indicator, rules.red_fives) if view.dora_indicator is not None else None
+        return CentreInfo(match.hand_number, rules.hands, STAKE_WORDS[rules.settlement].format(stake=match.stake),
+                          self.status(view), discards, indicator, self.countdown())
+
+    def status(self, view: SeatView) -> str:
+        """Whose move it is, in words."""
+        session = self.session
+        if session.busy:
+            return "Completing the hand…"
+        mode = self.mode()
+        if mode in MODE_STATUS:
+            return MODE_STATUS[mode]
+        if view.phase is Phase.END:
+            return "The hand is over"
+        waiting = session.waiting_on()
+        if not waiting:
+            return ""
+        who = f"{_wind(view, waiting[0])} ({session.name(waiting[0])})"
+        return WAITING_STATUS.get(view.phase, "").format(who=who)
+
+    def _private(self, seat: int | None) -> PrivateFrame | None:
+        if seat is None:
+            return None
+        view = self.session.view(seat)
+        building = view.phase is Phase.BUILD and view.hand is None
+        return PrivateFrame(seat, self.builds.get(seat) if building else None,
+                            self.helper_report() if building else None, view.pool, view.hand, view.waits,
+                            view.furiten)
+
+
+def _wind(view: SeatView, seat: int) -> str:
+    return view.seat_winds[seat].capitalize()

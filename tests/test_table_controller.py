@@ -1,0 +1,186 @@
+"""The table controller without a display: every seat a Player, people's moves given by
+input through the same interface, the AI pause, the deadline stand-in, the curtain
+between people and what each frame may show."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from concurrent.futures import Executor, Future
+
+import pytest
+
+from game.app.session import PERSON, SeatPlan, Session
+from game.app.table_controller import HumanPlayer, TableController
+from game.engine.actions import BuildHand, Discard, Pass, Ron
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.tiles import format_tiles
+from tests.ui.scripted import ScriptedAgent
+
+DT = 0.1
+
+
+class Now(Executor):
+    """Runs every job at once, so a test sees each move in the frame it is due."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def table(preset: str, seats: tuple[str, ...], **changes) -> TableController:
+    match = Match(Rules.preset(preset, **changes), seed=11)
+    match.next_hand(dealer=0)
+    plan = SeatPlan.table(seats)
+    agents = {seat: ScriptedAgent() for seat in range(match.rules.players) if seat not in plan.humans}
+    return TableController(Session(match, plan, agents, Now()), Now())
+
+
+def person_moves(controller: TableController, seat: int) -> None:
+    """What a person would do through the controls: the first 13 tiles, the first discard, ron."""
+    view = controller.session.view(seat)
+    if view.phase is Phase.BUILD:
+        controller.play(seat, BuildHand(seat, format_tiles(view.wall[:13], view.rules.red_fives)))
+    elif view.phase is Phase.DISCARD:
+        controller.play(seat, Discard(seat, view.legal_actions[0].tile))
+    elif view.phase is Phase.RON:
+        controller.play(seat, Ron(seat))
+    else:
+        controller.play(seat, view.legal_actions[0])
+
+
+def play_out(controller: TableController, delay: float = 0.0, frames: int = 20000) -> list[tuple[int, object]]:
+    """Run the hand to its end, people answering as soon as they have the screen."""
+    played = []
+    for _ in range(frames):
+        if controller.session.hand_over:
+            return played
+        seat = controller.curtain_for()
+        if seat is not None:
+            controller.cover(seat)
+            controller.lift_curtain(seat)
+        active = controller.active_person()
+        if active is not None and active == controller.viewer:
+            person_moves(controller, active)
+        played += [(event.seat, event) for event in controller.update(DT, delay) if hasattr(event, "seat")]
+    raise AssertionError("the hand did not end")
+
+
+def test_the_controller_runs_without_pygame():
+    code = "import sys, game.app.table_controller; print(any(m.startswith('pygame') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_every_seat_is_a_player_and_the_person_is_a_human_player():
+    controller = table("four_player", ("you", "hard", PERSON, "easy"))
+    assert isinstance(controller.players[0], HumanPlayer) and isinstance(controller.players[2], HumanPlayer)
+    assert all(isinstance(controller.players[seat], ScriptedAgent) for seat in (1, 3))
+    assert controller.hotseat and controller.session.plan.humans == (0, 2)
+
+
+def test_a_whole_four_player_hand_runs_in_turn_order_to_its_end():
+    controller = table("four_player", ("you", "normal", "normal", "normal"))
+    play_out(controller)
+    hand = controller.session.hand
+    assert hand.phase is Phase.END
+    rivers = [len(r) for r in hand.rivers]
+    assert min(rivers) >= max(rivers) - 1 and max(rivers) >= 1
+
+
+def test_a_three_player_hand_with_two_people_runs_to_its_end():
+    controller = table("three_player", ("you", PERSON, "hard"))
+    play_out(controller)
+    assert controller.session.hand.phase is Phase.END
+
+
+def test_an_ai_move_waits_for_the_ai_pause_but_a_persons_move_is_played_at_once():
+    controller = table("four_player", ("you", "normal", "normal", "normal"))
+    person_moves(controller, 0)
+    assert controller.session.view(0).hand is not None  # played in the same call
+    frames = 0
+    while controller.session.hand.phase is Phase.BUILD:
+        controller.update(DT, 0.5)
+        frames += 1
+    assert frames == 5  # three AI builds decided at once, each played once 0.5 s have passed
+    person_moves(controller, 0)  # seat 0 deals: its discard
+    turns = []
+    for _ in range(40):
+        before = controller.session.hand.turn
+        controller.update(DT, 0.5)
+        turns.append(before)
+        if controller.session.hand.turn == 0:
+            break
+    assert turns.count(1) == 5 and turns.count(2) == 5 and turns.count(3) == 5
+
+
+def test_at_the_discard_deadline_the_stand_in_discards_for_the_person():
+    controller = table("four_player", ("you", "normal", "normal", "normal"), discard_time_s=5)
+    person_moves(controller, 0)
+    while controller.session.hand.phase is Phase.BUILD:
+        controller.update(DT, 0.0)
+    chosen = format_tiles(controller.session.view(0).pool[-1:], False)
+    stand_in = ScriptedAgent(discards=[chosen])
+    controller.make_stand_in = lambda seed: stand_in
+    assert controller.mode() == "discard" and 4.9 < controller.countdown() <= 5
+    frames = 0
+    while not controller.session.hand.rivers[0] and frames < 80:
+        controller.update(DT, 0.0)
+        frames += 1
+    assert 50 <= frames <= 52  # five seconds of frames, then the stand-in's move
+    assert [format_tiles([t], False) for t, _ in controller.session.hand.rivers[0]] == [chosen]
+    assert not controller.players[0].ready()
+
+
+def test_with_several_people_nothing_private_is_shown_until_the_curtain_is_lifted():
+    controller = table("four_player", ("you", PERSON, PERSON, PERSON))
+    shown = set()
+    for _ in range(5000):
+        if controller.session.hand_over:
+            break
+        seat = controller.curtain_for()
+        if seat is not None:
+            controller.cover(seat)
+            frame = controller.frame()
+            assert frame.private is None and controller.shown_private_seat is None
+            assert all(s.closed_wall or s.concealed for s in frame.seats)
+            controller.lift_curtain(seat)
+        frame = controller.frame()
+        if frame.private is not None:
+            assert frame.private.seat == controller.viewer == controller.bottom
+            assert frame.private.seat in controller.session.waiting_on()
+            shown.add(frame.private.seat)
+            assert [s.place for s in frame.seats if s.seat == frame.private.seat] == [0]
+        active = controller.active_person()
+        if active is not None and active == controller.viewer:
+            person_moves(controller, active)
+        controller.update(DT, 0.0)
+    assert controller.session.hand_over and shown == {0, 1, 2, 3}
+
+
+def test_seats_sit_counter_clockwise_from_the_bottom():
+    controller = table("four_player", ("you", "normal", "normal", "normal"))
+    assert [controller.place(seat) for seat in range(4)] == [0, 1, 2, 3]  # next on the right
+    controller.lift_curtain(2)
+    assert [controller.place(seat) for seat in range(4)] == [2, 3, 0, 1]
+    three = table("three_player", ("you", "normal", "normal"))
+    assert [three.place(seat) for seat in range(3)] == [0, 1, 2] and three.wall_place(3) == 3
+    three.lift_curtain(1)
+    assert [three.place(seat) for seat in range(3)] == [2, 0, 1] and three.wall_place(3) == 3
+
+
+def test_a_pass_goes_through_the_same_door():
+    controller = table("four_player", ("you", "normal", "normal", "normal"))
+    assert controller.play(1, Pass(1)) == []  # an AI seat takes no moves from the input
+
+
+def test_a_seat_plan_keeps_each_seats_level_through_a_save_and_refuses_unknown_levels():
+    plan = SeatPlan.table(("you", "hard", PERSON, "easy"))
+    assert SeatPlan.from_dict(plan.to_dict()) == plan
+    assert [plan.level(seat) for seat in (1, 3)] == ["hard", "easy"]
+    for levels in (["god", None, None, None], [None, "hard"]):
+        with pytest.raises(ValueError):
+            SeatPlan.from_dict({**plan.to_dict(), "levels": levels})

@@ -23,7 +23,8 @@ AI_LEVELS = ("easy", "normal", "hard")
 @dataclass(frozen=True)
 class Settings:
     rules: Rules = field(default_factory=Rules)
-    window_size: tuple[int, int] = (1280, 800)
+    window_size: tuple[int, int] | None = None
+    """None: the largest window that fits the screen."""
     fullscreen: bool = False
     animation: str = "normal"
     volume: float = 0.7
@@ -40,7 +41,7 @@ class Settings:
             raise ValueError(f"volume is 0..1, not {self.volume!r}")
         if not 0.0 <= self.ai_delay_s <= 5.0:
             raise ValueError(f"ai_delay_s is 0..5 seconds, not {self.ai_delay_s!r}")
-        if len(self.window_size) != 2 or min(self.window_size) < 320:
+        if self.window_size is not None and (len(self.window_size) != 2 or min(self.window_size) < 320):
             raise ValueError(f"window_size is (width, height), not {self.window_size!r}")
 
     @property
@@ -54,7 +55,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["rules"] = {"preset": self.rules.preset_name, "changes": self.rules.changed_from_preset()}
-        data["window_size"] = list(self.window_size)
+        data["window_size"] = list(self.window_size) if self.window_size is not None else None
         return data
 
     @classmethod
@@ -65,7 +66,7 @@ class Settings:
         values = dict(data)
         rules_data = values.pop("rules", {"preset": "kaiji", "changes": {}})
         rules = Rules.preset(rules_data["preset"], **rules_data.get("changes", {}))
-        if "window_size" in values:
+        if values.get("window_size") is not None:
             values["window_size"] = tuple(int(v) for v in values["window_size"])
         return cls(rules=rules, **values)
 

@@ -25,6 +25,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="where F12 saves screenshots (default: the user data folder); --smoke saves its last frame there",
     )
     parser.add_argument(
+        "--windowed",
+        action="store_true",
+        help="open in a window that fits the screen, and keep that setting (the way out of a bad fullscreen)",
+    )
+    parser.add_argument(
         "--smoke",
         type=positive_int,
         default=None,
@@ -49,4 +54,8 @@ def run(args: argparse.Namespace) -> int:
         return run_smoke(args.smoke, args.seed, args.screenshots)
     from game.app.window import LaunchOptions, open_window
 
-    return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots))
+    return open_window(
+        LaunchOptions(
+            seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots, windowed=args.windowed
+        )
+    )

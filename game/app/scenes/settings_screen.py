@@ -43,6 +43,10 @@ AI_DELAYS = {
 }
 
 
+def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
+    return size[0] <= room[0] and size[1] <= room[1]
+
+
 class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -74,11 +78,14 @@ class SettingsScene(Scene):
         self.row = 0
         settings = self.app.settings
         self._heading("The window")
+        fitted = self.app.display.fitted_size()
+        sizes: dict[Any, str] = {None: f"Fit the screen ({fitted[0]} × {fitted[1]})"}
+        sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, fitted)}
         self._choice(
             "Window size",
-            "The table is drawn for 1280 × 800 and scaled to any size.",
-            {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES},
-            settings.window_size,
+            "The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize.",
+            sizes,
+            settings.window_size if settings.window_size in sizes else None,
             lambda v: self._change(window_size=v),
         )
         self._toggle(

@@ -1,6 +1,6 @@
 """The helper panel while building: tenpai or not, each wait with its live copies, value,
 yaku and whether it clears the floor, warnings; below 13 tiles, the best hands that
-hold the selection."""
+hold the selection. Every line wraps within the panel; nothing is cut at its edge."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from game.app.art import TileArt
 from game.app.helper import HelperReport, WaitLine
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.text import Text
+from game.app.value_words import limit_name
 from game.engine.tiles import tile_code
 
 BAD = (255, 120, 90)
@@ -29,7 +30,7 @@ def value_words(line: WaitLine) -> str:
         return f"{value.han} han {value.fu} fu"
     if value.yakuman:
         return value.level_name
-    return f"{value.han} han {value.fu} fu, {value.level_name}"
+    return f"{value.han} han {value.fu} fu, {limit_name(value)}"
 
 
 def draw_helper(
@@ -74,9 +75,11 @@ def _draw_full(
 
 
 def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int) -> int:
-    """Two lines per wait: live copies, value and the floor verdict; then its yaku."""
+    """Per wait: live copies, value and the floor verdict (the verdict on a line of its own
+    when they do not fit together), then its yaku, wrapped."""
     surface.blit(art.tile(line.code, WAIT_TILE), (x, y))
     left = x + WAIT_TILE + 10
+    right = layout.HELPER_PANEL.right - PAD
     live = "dead" if line.dead else f"{line.live} live"
     rect = text.draw(surface, f"{live} · {value_words(line)}", 15, INK, (left, y - 2), bold=True)
     if line.dead:
@@ -85,11 +88,18 @@ def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine
         verdict, colour = "clears floor", GOOD
     else:
         verdict, colour = "below floor", BAD
-    text.draw(surface, verdict, 14, colour, (rect.right + 8, y))
+    row = y + 18
+    if rect.right + 8 + text.font(14).size(verdict)[0] <= right:
+        text.draw(surface, verdict, 14, colour, (rect.right + 8, y))
+    else:
+        text.draw(surface, verdict, 14, colour, (left, row))
+        row += 18
     if line.value is not None:
         yaku = ", ".join(f"{entry.name} {entry.han}" for entry in line.value.yaku)
-        text.draw(surface, yaku, 13, SOFT, (left, y + 18))
-    return y + 42
+        for words in text.wrap(yaku, 13, right - left):
+            text.draw(surface, words, 13, SOFT, (left, row))
+            row += 17
+    return max(y + 42, row + 6)
 
 
 def _draw_partial(
@@ -106,8 +116,9 @@ def _draw_partial(
         text.draw(surface, "No tenpai hand holds these tiles.", 16, BAD, (x, y), bold=True)
         text.draw(surface, "Take some back to see suggestions.", 14, SOFT, (x, y + 24))
         return
-    held = f"these {report.selected} tiles" if report.selected else "your wall"
-    text.draw(surface, f"{report.completions} tenpai hands from {held}.", 16, INK, (x, y))
+    held = {0: "your wall", 1: "this tile"}.get(report.selected, f"these {report.selected} tiles")
+    hands = "1 tenpai hand" if report.completions == 1 else f"{report.completions} tenpai hands"
+    text.draw(surface, f"{hands} from {held}.", 16, INK, (x, y))
     y += 26
     text.draw(surface, "Best first (live copies · value); Suggest takes it:", 14, SOFT, (x, y))
     y += 24
@@ -129,12 +140,20 @@ def _draw_tiles(surface: pygame.Surface, art: TileArt, codes: Sequence[str], x: 
 def _draw_wait_summary(
     surface: pygame.Surface, art: TileArt, text: Text, waits: Sequence[WaitLine], x: int, y: int
 ) -> int:
+    """The waits of a suggestion, each as tile, live copies and limit, wrapping to a new
+    row when the next would pass the panel's edge."""
     text.draw(surface, "waits", 13, SOFT, (x, y + 4))
-    cx = x + 44
+    start = x + 44
+    right = layout.HELPER_PANEL.right - PAD
+    cx = start
     for line in waits:
+        level = limit_name(line.value) if line.value and line.clears_floor else "below"
+        words = f"{line.live}·{level}"
+        width = 22 + text.font(12).size(words)[0]
+        if cx > start and cx + width > right:
+            cx, y = start, y + 28
         surface.blit(art.tile(line.code, 20), (cx, y))
-        level = line.value.level_name if line.value and line.clears_floor else "below"
         colour = GOOD if line.clears_floor and not line.dead else BAD
-        rect = text.draw(surface, f"{line.live}·{level}", 12, colour, (cx + 22, y + 4))
+        rect = text.draw(surface, words, 12, colour, (cx + 22, y + 4))
         cx = rect.right + 8
     return y + 30

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -23,6 +24,7 @@ BARS = (0, 0, 0)
 DECORATION = (16, 48)
 """Room left around the window for its frame and title bar, which SDL cannot tell before
 the window exists: the window's inside must fit the usable desktop with them."""
+FRAME_WAIT_SECONDS = 0.5
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")
 
@@ -60,6 +62,52 @@ def usable_area() -> pygame.Rect:
         pass
     width, height = pygame.display.get_desktop_sizes()[0]
     return pygame.Rect(0, 0, width, height - height // 16)  # room for a taskbar of unknown size
+
+
+def frame_of(window: pygame.Window) -> tuple[int, int, int, int] | None:
+    """The window manager's frame round the window (top, left, bottom, right), as SDL
+    knows it (SDL_GetWindowBordersSize); None before it is known or without a manager."""
+    try:
+        library = _loaded_sdl()
+        if library is None:
+            return None
+        library.SDL_GetWindowFromID.restype = ctypes.c_void_p
+        handle = library.SDL_GetWindowFromID(ctypes.c_uint32(window.id))
+        if not handle:
+            return None
+        sides = [ctypes.c_int(0) for _ in range(4)]
+        library.SDL_GetWindowBordersSize.argtypes = [ctypes.c_void_p, *[ctypes.POINTER(ctypes.c_int)] * 4]
+        if library.SDL_GetWindowBordersSize(handle, *map(ctypes.byref, sides)) != 0:
+            return None
+        frame = tuple(side.value for side in sides)
+        return frame if any(frame) else None
+    except (OSError, AttributeError, ValueError, IndexError):
+        return None
+
+
+def settled_frame(window: pygame.Window) -> tuple[int, int, int, int] | None:
+    """The frame, once an X11 window manager has put one round the new window (it reads
+    a move as the frame's place only then, as the inside's before); None after
+    FRAME_WAIT_SECONDS without one (a bare X server) and elsewhere at once."""
+    deadline = time.monotonic() + (FRAME_WAIT_SECONDS if pygame.display.get_driver() == "x11" else 0.0)
+    while (frame := frame_of(window)) is None and time.monotonic() < deadline:
+        pygame.event.pump()
+        time.sleep(0.02)
+    return frame
+
+
+def centred_position(size: Size, frame: tuple[int, int, int, int] | None) -> tuple[int, int]:
+    """Where to ask for a window of `size`, so that it and its frame sit centred in the
+    usable desktop. SDL 2 on X11 asks the window manager for that place as it is, and
+    managers put the frame's corner there (the inside lower by the title bar); a bare
+    server puts the inside there. Before the frame is known, DECORATION stands for it."""
+    area = usable_area()
+    top, left, bottom, right = frame or (0, 0, 0, 0)
+    outer = (
+        size[0] + (left + right if frame else DECORATION[0]),
+        size[1] + (top + bottom if frame else DECORATION[1]),
+    )
+    return area.x + max(0, (area.width - outer[0]) // 2), area.y + max(0, (area.height - outer[1]) // 2)
 
 
 def windowless() -> bool:
@@ -113,12 +161,7 @@ class Display:
                 size = self.windowed_size(wanted)
                 window.size = size
                 if not windowless():
-                    area = usable_area()
-                    title = DECORATION[1] - DECORATION[0] // 2
-                    window.position = (
-                        area.x + max(0, (area.width - size[0]) // 2),
-                        area.y + max(0, (area.height - size[1] - title) // 2) + title,
-                    )
+                    window.position = centred_position(size, settled_frame(window))
             self.fullscreen = fullscreen
         except pygame.error:
             pass  # a display without window management keeps the size it has

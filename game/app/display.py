@@ -86,9 +86,9 @@ def frame_of(window: pygame.Window) -> tuple[int, int, int, int] | None:
 
 
 def settled_frame(window: pygame.Window) -> tuple[int, int, int, int] | None:
-    """The frame, once an X11 window manager has put one round the new window (it reads
-    a move as the frame's place only then, as the inside's before); None after
-    FRAME_WAIT_SECONDS without one (a bare X server) and elsewhere at once."""
+    """The frame, once an X11 window manager has put one round the new window (SDL
+    moves the inside by it only once it knows it); None after FRAME_WAIT_SECONDS
+    without one (a bare X server), and at once on other systems."""
     deadline = time.monotonic() + (FRAME_WAIT_SECONDS if pygame.display.get_driver() == "x11" else 0.0)
     while (frame := frame_of(window)) is None and time.monotonic() < deadline:
         pygame.event.pump()
@@ -97,17 +97,21 @@ def settled_frame(window: pygame.Window) -> tuple[int, int, int, int] | None:
 
 
 def centred_position(size: Size, frame: tuple[int, int, int, int] | None) -> tuple[int, int]:
-    """Where to ask for a window of `size`, so that it and its frame sit centred in the
-    usable desktop. SDL 2 on X11 asks the window manager for that place as it is, and
-    managers put the frame's corner there (the inside lower by the title bar); a bare
-    server puts the inside there. Before the frame is known, DECORATION stands for it."""
+    """Where to put the inside of a window of `size` so that it and its frame sit
+    centred in the usable desktop (SDL places the inside, moving the frame with it).
+    Without a known frame, DECORATION stands for it."""
     area = usable_area()
-    top, left, bottom, right = frame or (0, 0, 0, 0)
-    outer = (
-        size[0] + (left + right if frame else DECORATION[0]),
-        size[1] + (top + bottom if frame else DECORATION[1]),
+    top, left, bottom, right = frame or (
+        DECORATION[1] - DECORATION[0] // 2,
+        DECORATION[0] // 2,
+        DECORATION[0] // 2,
+        DECORATION[0] // 2,
     )
-    return area.x + max(0, (area.width - outer[0]) // 2), area.y + max(0, (area.height - outer[1]) // 2)
+    outer = (size[0] + left + right, size[1] + top + bottom)
+    return (
+        area.x + max(0, (area.width - outer[0]) // 2) + left,
+        area.y + max(0, (area.height - outer[1]) // 2) + top,
+    )
 
 
 def windowless() -> bool:

@@ -103,12 +103,22 @@ class Desktop:
         ).stdout
 
     def geometry(self, window: str) -> tuple[int, int, int, int]:
+        """The window's inside: where it is on the screen, and its size."""
         values = dict(line.split("=") for line in self.xdotool("getwindowgeometry", "--shell", window).split())
-        return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+        x, y, width, height = int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+        if shutil.which("xwininfo") is not None:  # xdotool counts the frame's offset twice
+            info = subprocess.run(
+                ["xwininfo", "-id", window], env=self.env, capture_output=True, text=True, timeout=20
+            ).stdout
+            absolute = {
+                line.split(":")[0].strip(): int(line.split(":")[1]) for line in info.splitlines() if "Absolute" in line
+            }
+            x, y = absolute["Absolute upper-left X"], absolute["Absolute upper-left Y"]
+        return x, y, width, height
 
     def frame(self, window: str) -> tuple[int, int, int, int]:
         """The window manager's frame (left, right, top, bottom); none on a bare server."""
-        if not self.manager or shutil.which("xprop") is None:
+        if not self.manager or shutil.which("xprop") is None or shutil.which("xwininfo") is None:
             return (0, 0, 0, 0)
         line = subprocess.run(
             ["xprop", "-id", window, "_NET_FRAME_EXTENTS"], env=self.env, capture_output=True, text=True, timeout=20

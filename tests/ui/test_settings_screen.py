@@ -51,3 +51,24 @@ def test_the_volume_slider_shows_its_value(driver):
     assert scene.volume_label.text == "70 %"
     driver.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=30)])
     assert scene.volume_label.text == "30 %" and driver.app.settings.volume == 0.3
+
+
+def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(driver):
+    from game.app.scenes.settings_screen import AREA
+
+    scene = open_settings(driver)
+    menu = scene.controls[OPTIONS["hands"].name]
+    bar = scene.container.vert_scroll_bar
+    for position in [step / 20 for step in range(21)]:  # scroll until the row sits low in view
+        bar.set_scroll_from_start_percentage(position)
+        driver.frames(2)
+        if AREA.bottom - 60 < menu.rect.bottom <= AREA.bottom:
+            break
+    else:
+        raise AssertionError("the Match length row never came near the foot of the list")
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    expanded = menu.menu_states["expanded"]
+    assert menu.current_state is expanded
+    shown = expanded.options_selection_list.rect
+    assert AREA.top <= shown.top and shown.bottom <= AREA.bottom, (shown, AREA)

@@ -37,6 +37,7 @@ EXPLANATION_SIZE = 14  # as the theme's @explanation font
 EXPLANATION_PITCH = 19
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
+OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
 """How far a drop-down opens; the list has this much room below its last row to open into."""
 AI_DELAYS = {
     0.0: "No pause",
@@ -323,6 +324,24 @@ class SettingsScene(Scene):
         else:
             return False
         return True
+
+    def update(self, dt: float) -> None:
+        self._open_menus_where_they_fit()
+
+    def _open_menus_where_they_fit(self) -> None:
+        """A drop-down about to open near the foot of the list opens upwards, so that the
+        scroll area does not cut its choices off."""
+        for control in self.controls.values():
+            if not isinstance(control, UIDropDownMenu):
+                continue
+            closed = control.menu_states["closed"]
+            if control.current_state is not closed or not closed.should_transition:
+                continue
+            needed = min(EXPANSION_LIMIT, len(control.options_list) * OPTION_HEIGHT + 8)
+            below = AREA.bottom - control.rect.bottom
+            above = control.rect.top - AREA.top
+            upwards = below < needed and above > below
+            control.menu_states["expanded"].expand_direction = "up" if upwards else "down"
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)

@@ -24,9 +24,7 @@ def value(han: int, fu: int, level: str | None) -> WinValue:
 
 
 def waits() -> tuple[WaitLine, ...]:
-    return tuple(
-        WaitLine(kind, 3, value(7, 40, "haneman"), True, False) for kind in (0, 3, 6, 9)
-    )
+    return tuple(WaitLine(kind, 3, value(7, 40, "haneman"), True, False) for kind in (0, 3, 6, 9))
 
 
 class Recorder(Text):

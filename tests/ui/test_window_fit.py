@@ -94,3 +94,23 @@ def test_the_settings_offer_fit_the_screen_first(driver):
     assert isinstance(scene, SettingsScene)
     labels = [text for text, _ in scene.controls["Window size"].options_list]
     assert labels[0].startswith("Fit the screen") and "960 × 600" in labels
+
+
+def test_f12_with_an_unwritable_folder_says_so_instead_of_crashing(display, tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the screenshots folder should be", encoding="utf-8")
+    app = App(LaunchOptions(config_dir=tmp_path / "config", data_dir=tmp_path / "data", screenshot_dir=blocked))
+    try:
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])
+        assert app.running and app.flash_text is not None and "could not be saved" in app.flash_text
+        app.step(1 / 60)
+    finally:
+        app.close()
+    good = App(
+        LaunchOptions(config_dir=tmp_path / "config", data_dir=tmp_path / "data", screenshot_dir=tmp_path / "shots")
+    )
+    try:
+        good.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])
+        assert "Screenshot saved" in (good.flash_text or "") and list((tmp_path / "shots").glob("*.png"))
+    finally:
+        good.close()

@@ -87,7 +87,7 @@ class App:
             self._save_settings()
         pygame.display.set_icon(icon_surface(ICON_SIZE))  # before the window shows: some systems fix it then
         self.display = Display(LOGICAL_SIZE)
-        watch_for_display_loss()
+        watch_for_display_loss(self.stop_workers)
         self.screen = self.display.canvas
         """The logical 1280 x 800 picture every scene draws on."""
         pygame.display.set_caption("17 Steps — 十七歩")
@@ -143,6 +143,13 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def stop_workers(self) -> None:
+        """End the analysis worker processes now (leaving without `close`: they would live
+        on after the game, blocked on a queue no one writes to)."""
+        processes = getattr(self.analysis_pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
 
     def close(self) -> None:
         self.audio.close()
@@ -209,7 +216,7 @@ class App:
             except pygame.error:
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:
                     raise
-                display_lost()  # the video system is gone under us: the save is current
+                display_lost(self.stop_workers)  # the video system is gone under us: the save is current
             if self.options.max_frames is not None and self.frames >= self.options.max_frames:
                 self.running = False
         return 0

@@ -244,6 +244,10 @@ def test_when_the_x_server_dies_the_game_saves_and_exits(tmp_path):
         assert before is not None, "the dora was not flipped"
         screen.server.kill()
         assert exits(process) == EXIT_DISPLAY_LOST
-        assert "display went away" in process.stderr.read().decode()
+        try:  # the pipe ends when every process of the game has ended: its workers too
+            _, errors = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            pytest.fail("a process of the game lives on after it exited")
+        assert "display went away" in errors.decode()
     after = current_match(record)
     assert after is not None and len(after.record) == len(before.record)

@@ -3,11 +3,13 @@
 Every face is 3:4 (120 x 160 px, drawn at twice that and scaled down for smooth edges):
 man (characters), pin (circles), sou (bamboo), the seven honours, the three red fives
 (red ink and a red dot in the corner), and a back. `side/` holds each image turned a
-quarter turn, for riichi discards and the side walls. The kanji use the Noto Sans JP
-font that pygame_gui ships.
+quarter turn, for riichi discards and the side walls. `small/` (and `small/side/`) holds
+faces for tiles under 30 px wide (the helper's): bigger kanji, solid circles and solid
+bamboo sticks, so that 2s/3s/4s and 7p/8p/9p stay apart at 22 px where the fine faces
+blur. The kanji use the Noto Sans JP font that pygame_gui ships.
 
     python tools/make_tiles.py                  # write assets/tiles/
-    python tools/make_tiles.py --sheet OUT.png  # also a contact sheet at 40 and 80 px wide
+    python tools/make_tiles.py --sheet OUT.png  # also a contact sheet at 80, 40 and 22 px wide
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ INK = (28, 30, 38)
 RED = (200, 30, 36)
 GREEN = (18, 122, 70)
 BLUE = (30, 64, 150)
-BACK = (34, 112, 150)
-BACK_LIGHT = (70, 150, 186)
+BACK = (22, 92, 132)
+BACK_LIGHT = (52, 132, 172)
+BACK_DARK = (14, 60, 88)
+BACK_SHINE = (96, 168, 202)
 
 KANJI_NUMBERS = "一二三四五六七八九"
 HONOURS = {1: ("東", INK), 2: ("南", INK), 3: ("西", INK), 4: ("北", INK), 6: ("發", GREEN), 7: ("中", RED)}
@@ -208,18 +212,102 @@ def red_dot(face: pygame.Surface) -> None:
 
 
 def back() -> pygame.Surface:
+    """The back as real tiles have it: one deep colour, lit from the top left, with a
+    rounded bevel round its edge and no pattern."""
     face = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = 14 * SCALE
-    pygame.draw.rect(face, (20, 74, 104), face.get_rect(), border_radius=radius)
-    pygame.draw.rect(face, BACK, face.get_rect().inflate(-4 * SCALE, -4 * SCALE), border_radius=radius - 2)
-    inner = face.get_rect().inflate(-26 * SCALE, -26 * SCALE)
-    pygame.draw.rect(face, BACK_LIGHT, inner, 2 * SCALE, border_radius=8 * SCALE)
-    for step in range(4):
-        angle = step * math.pi / 2 + math.pi / 4
-        point = (W // 2 + round(20 * SCALE * math.cos(angle)), H // 2 + round(20 * SCALE * math.sin(angle)))
-        pygame.draw.line(face, BACK_LIGHT, (W // 2, H // 2), point, 2 * SCALE)
-    pygame.draw.circle(face, BACK_LIGHT, (W // 2, H // 2), 8 * SCALE, 2 * SCALE)
+    pygame.draw.rect(face, BACK_DARK, face.get_rect(), border_radius=radius)
+    top = face.get_rect().inflate(-5 * SCALE, -5 * SCALE)
+    for row in range(top.height):  # a soft fall of light down the tile
+        shade = row / top.height
+        colour = tuple(round(a + (b - a) * shade) for a, b in zip(BACK_LIGHT, BACK, strict=True))
+        pygame.draw.line(face, colour, (top.left, top.top + row), (top.right - 1, top.top + row))
+    mask = pygame.Surface((W, H), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), top, border_radius=radius - 3)
+    face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    rim = pygame.Surface((W, H), pygame.SRCALPHA)
+    pygame.draw.rect(rim, BACK_DARK, face.get_rect(), border_radius=radius)
+    rim.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
+    face.blit(rim, (0, 0))
+    pygame.draw.rect(face, BACK_SHINE, top.inflate(-6 * SCALE, -6 * SCALE), SCALE, border_radius=radius - 6)
     return face
+
+
+def small_man(number: int, red: bool) -> pygame.Surface:
+    face = blank_face()
+    blit_centred(face, KANJI_NUMBERS[number - 1], 74, RED if red else INK, 56)
+    blit_centred(face, "萬", 46, RED, 126)
+    return face
+
+
+def small_pin(number: int, red: bool) -> pygame.Surface:
+    """Solid discs, larger than the fine face's rings: a count that reads at 22 px."""
+    face = blank_face()
+    if number == 1:
+        disc(face, 60, 80, 40, GREEN)
+        pygame.draw.circle(face, RED, (W // 2, H // 2), round(20 * SCALE))
+        return face
+    grow = {2: 1.1, 3: 1.15, 4: 1.15, 5: 1.1, 6: 1.1, 7: 1.05, 8: 1.05, 9: 1.15}[number]
+    for x, y, colour in PIN_LAYOUTS[number]:
+        disc(face, x, y, PIN_RADIUS[number] * grow, RED if red else colour)
+    return face
+
+
+def disc(face: pygame.Surface, x: float, y: float, radius: float, colour: tuple[int, int, int]) -> None:
+    centre = (round(x * SCALE), round(y * SCALE))
+    pygame.draw.circle(face, colour, centre, round(radius * SCALE))
+    pygame.draw.circle(face, IVORY, centre, round(radius * SCALE * 0.3))
+
+
+SMALL_SOU_LAYOUTS: dict[int, list[tuple[float, float, bool]]] = {
+    **SOU_LAYOUTS,
+    8: [(x, y, False) for y in (46, 114) for x in (22, 46, 74, 98)],
+}
+
+
+def small_sou(number: int, red: bool) -> pygame.Surface:
+    """Solid sticks twice as thick as the fine face's, one ivory band across each."""
+    face = blank_face()
+    if number == 1:
+        peacock(face)
+        return face
+    length = {2: 58, 3: 58, 4: 58, 5: 58, 6: 58, 7: 44, 8: 58, 9: 44}[number]
+    thick = 18 if number in (8,) else 22
+    for x, y, middle in SMALL_SOU_LAYOUTS[number]:
+        colour = RED if red or middle else GREEN
+        bar = pygame.Rect(0, 0, thick * SCALE, length * SCALE)
+        bar.center = (round(x * SCALE), round(y * SCALE))
+        pygame.draw.rect(face, colour, bar, border_radius=6 * SCALE)
+        pygame.draw.line(face, IVORY, (bar.left, bar.centery), (bar.right - 1, bar.centery), 2 * SCALE)
+    return face
+
+
+def small_honour(number: int) -> pygame.Surface:
+    if number == 5:
+        face = honour(5)
+        frame = pygame.Rect(0, 0, 70 * SCALE, 104 * SCALE)
+        frame.center = (W // 2, H // 2)
+        pygame.draw.rect(face, BLUE, frame, 9 * SCALE, border_radius=5 * SCALE)
+        return face
+    face = blank_face()
+    glyph, colour = HONOURS[number]
+    blit_centred(face, glyph, 96, colour, 78)
+    return face
+
+
+def small_faces() -> dict[str, pygame.Surface]:
+    """The faces for tiles under 30 px wide, by the same names as `all_faces`."""
+    faces: dict[str, pygame.Surface] = {}
+    for suit, draw in (("m", small_man), ("p", small_pin), ("s", small_sou)):
+        for number in range(1, 10):
+            faces[f"{number}{suit}"] = draw(number, False)
+        red = draw(5, True)
+        pygame.draw.circle(red, RED, (W - 18 * SCALE, 18 * SCALE), 10 * SCALE)
+        faces[f"0{suit}"] = red
+    for number in range(1, 8):
+        faces[f"{number}z"] = small_honour(number)
+    faces["back"] = back()
+    return {name: pygame.transform.smoothscale(face, (WIDTH, HEIGHT)) for name, face in faces.items()}
 
 
 def all_faces() -> dict[str, pygame.Surface]:
@@ -244,21 +332,21 @@ def write(faces: dict[str, pygame.Surface], out: Path) -> None:
         pygame.image.save(pygame.transform.rotate(face, 90), str(out / "side" / f"{name}.png"))
 
 
-def contact_sheet(faces: dict[str, pygame.Surface], path: Path) -> None:
-    """All faces at 80 and 40 px wide on felt, with the tile body beneath, to look at."""
+def contact_sheet(faces: dict[str, pygame.Surface], small: dict[str, pygame.Surface], path: Path) -> None:
+    """All faces at 80 and 40 px wide on felt, and the small ones at 22, to look at."""
     names = list(faces)
     per_line = 19
-    sheet = pygame.Surface((per_line * 88 + 16, 2 * 130 + 2 * 72 + 24))
+    sheet = pygame.Surface((per_line * 88 + 16, 2 * 130 + 2 * 72 + 2 * 48 + 36))
     sheet.fill((24, 86, 60))
     top = 12
-    for width in (80, 40):
+    for width, source in ((80, faces), (40, faces), (22, small)):
         height = width * 4 // 3
         for index, name in enumerate(names):
             x = 12 + (index % per_line) * (width + 8)
             y = top + (index // per_line) * (height + 18)
-            body = pygame.Rect(x, y + max(2, width // 16), width, height)
+            body = pygame.Rect(x, y + max(3, width // 8), width, height)
             pygame.draw.rect(sheet, (20, 74, 104), body, border_radius=max(2, width // 8))
-            sheet.blit(pygame.transform.smoothscale(faces[name], (width, height)), (x, y))
+            sheet.blit(pygame.transform.smoothscale(source[name], (width, height)), (x, y))
         top += 2 * (height + 18)
     pygame.image.save(sheet, str(path))
 
@@ -272,9 +360,11 @@ def main() -> int:
     args = parser.parse_args()
     pygame.font.init()
     faces = all_faces()
+    small = small_faces()
     write(faces, args.out)
+    write(small, args.out / "small")
     if args.sheet:
-        contact_sheet(faces, args.sheet)
+        contact_sheet(faces, small, args.sheet)
     print(f"wrote {len(faces)} faces and their side versions to {args.out}")
     return 0
 

@@ -1,7 +1,10 @@
 """Tile pictures at any size: the committed faces (assets/tiles) on a tile body.
 
-A tile is drawn as its face with a strip of the coloured back showing beneath, so it
-reads as a solid tile lying on the table. Images are scaled once per size and cached.
+A tile is drawn as its top (face or back) above its front edge, the tile's thickness in
+two layers as real tiles have it: the ivory face layer and the coloured back layer. Face
+up, the ivory lies above the colour; face down (a back on top), the colour above the
+ivory; so a stack of two backs reads as two tiles. Below SMALL_FACE_WIDTH the bolder
+small faces are used (assets/tiles/small). Images are scaled once per size and cached.
 """
 
 from __future__ import annotations
@@ -11,7 +14,13 @@ import pygame
 from game.app.paths import asset
 
 BODY = (20, 74, 104)
+IVORY_EDGE = (214, 206, 184)
+IVORY_SHADOW = (176, 166, 140)
+BODY_SHADOW = (12, 48, 70)
 BACK_CODE = "back"
+SHADED_DEPTH = 6
+SMALL_FACE_WIDTH = 30
+"""Tiles narrower than this use the small faces, drawn to stay legible at about 22 px."""
 TILE_CODES = tuple(f"{n}{s}" for s in "mps" for n in "1234567890") + tuple(f"{n}z" for n in "1234567")
 
 
@@ -21,18 +30,25 @@ def tile_height(width: int) -> int:
 
 
 def depth_of(width: int) -> int:
-    return max(2, width // 12)
+    """The tile's thickness as seen from in front, in px."""
+    return max(3, width // 8)
+
+
+def _load(*parts: str) -> pygame.Surface:
+    return pygame.image.load(str(asset(*parts))).convert_alpha()
 
 
 class TileArt:
     def __init__(self) -> None:
         self.faces: dict[str, pygame.Surface] = {}
         self.side_faces: dict[str, pygame.Surface] = {}
+        self.small_faces: dict[str, pygame.Surface] = {}
+        self.small_side_faces: dict[str, pygame.Surface] = {}
         for code in (*TILE_CODES, BACK_CODE):
-            self.faces[code] = pygame.image.load(str(asset("tiles", f"{code}.png"))).convert_alpha()
-            self.side_faces[code] = pygame.image.load(
-                str(asset("tiles", "side", f"{code}.png"))
-            ).convert_alpha()
+            self.faces[code] = _load("tiles", f"{code}.png")
+            self.side_faces[code] = _load("tiles", "side", f"{code}.png")
+            self.small_faces[code] = _load("tiles", "small", f"{code}.png")
+            self.small_side_faces[code] = _load("tiles", "small", "side", f"{code}.png")
         self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
 
     def tile(self, code: str | None, width: int, turn: int = 0) -> pygame.Surface:
@@ -52,14 +68,27 @@ class TileArt:
         short, long = width, tile_height(width)
         sideways = turn in (1, 3)
         face_size = (long, short) if sideways else (short, long)
-        source = self.side_faces[code] if sideways else self.faces[code]
+        small = width < SMALL_FACE_WIDTH
+        if sideways:
+            source = (self.small_side_faces if small else self.side_faces)[code]
+        else:
+            source = (self.small_faces if small else self.faces)[code]
         face = pygame.transform.smoothscale(source, face_size)
         if turn in (2, 3):
             face = pygame.transform.rotate(face, 180)
         depth = depth_of(width)
         image = pygame.Surface((face_size[0], face_size[1] + depth), pygame.SRCALPHA)
         radius = max(2, width // 8)
-        pygame.draw.rect(image, BODY, (0, depth, *face_size), border_radius=radius)
+        upper, lower = (BODY, IVORY_EDGE) if code == BACK_CODE else (IVORY_EDGE, BODY)
+        upper_shadow, lower_shadow = (BODY_SHADOW, IVORY_SHADOW) if code == BACK_CODE else (IVORY_SHADOW, BODY_SHADOW)
+        split = depth // 2 + (depth % 2 if code != BACK_CODE else 0)
+        # The lower layer is the whole body's outline; the upper covers its top part.
+        pygame.draw.rect(image, lower, (0, depth, *face_size), border_radius=radius)
+        band = pygame.Rect(0, 0, face_size[0], face_size[1] + split)
+        pygame.draw.rect(image, upper, band, border_radius=radius)
+        if depth >= SHADED_DEPTH:  # a line of shade under each layer, where there is room
+            pygame.draw.rect(image, lower_shadow, (radius, face_size[1] + depth - 1, face_size[0] - 2 * radius, 1))
+            pygame.draw.rect(image, upper_shadow, (radius // 2, band.bottom - 1, face_size[0] - radius, 1))
         image.blit(face, (0, 0))
         return image
 

@@ -1,4 +1,5 @@
-"""Keyboard for a column or row of pygame_gui buttons: arrows move, Enter/Space press."""
+"""Keyboard for a column or row of pygame_gui buttons: arrows move, Home goes to the first,
+Enter/Space press."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ class ButtonRing:
             button.select()
         return button
 
+    def focus_on(self, index: int) -> None:
+        """Give the keyboard focus to the index-th button (the one Enter presses)."""
+        self.entries[self.focus][0].unselect()
+        self.focus = index
+        self.entries[self.focus][0].select()
+
     def focus_first_enabled(self) -> None:
         """Put the focus on the first button that can be pressed (after some were disabled)."""
         self.entries[self.focus][0].unselect()
@@ -41,6 +48,9 @@ class ButtonRing:
             return False
         if event.type != pygame.KEYDOWN or not self.entries:
             return False
+        if event.key == pygame.K_HOME:
+            self.focus_first_enabled()
+            return True
         if event.key in PREVIOUS_KEYS + NEXT_KEYS:
             self._move(-1 if event.key in PREVIOUS_KEYS else 1)
             return True

@@ -12,10 +12,17 @@ from game.engine.rules import Rules
 
 PRESET_NAMES = {
     "kaiji": "Kaiji (the manga)",
-    "pro_stream": "Pro stream",
-    "moegirl": "Moegirl wiki",
+    "pro_stream": "Points, red fives",
+    "moegirl": "Riichi before play, units",
     "three_player": "Three players",
-    "four_player": "Four players",
+    "four_player": "Four players, no floor",
+}
+PRESET_DESCRIPTIONS = {
+    "kaiji": "As in the manga: stakes, a 3-minute build, kiriage mangan.",
+    "pro_stream": "As streamed matches play it: points, red fives, no build clock, renhou 4 han.",
+    "moegirl": "Both players are in riichi before the first discard; units, double yakuman, no clock.",
+    "three_player": "Three players, points, no build clock.",
+    "four_player": "Four players, points, no mangan floor, no build clock.",
 }
 
 

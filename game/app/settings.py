@@ -40,7 +40,8 @@ AI_DELAY_RANGE = (0.0, 5.0)
 @dataclass(frozen=True)
 class Settings:
     rules: Rules = field(default_factory=Rules)
-    window_size: tuple[int, int] = (1280, 800)
+    window_size: tuple[int, int] | None = None
+    """None: the largest window that fits the screen."""
     fullscreen: bool = False
     animation: str = "normal"
     volume: float = 0.7
@@ -66,7 +67,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["rules"] = {"preset": self.rules.preset_name, "changes": self.rules.changed_from_preset()}
-        data["window_size"] = list(self.window_size)
+        data["window_size"] = list(self.window_size) if self.window_size is not None else None
         return data
 
     @classmethod

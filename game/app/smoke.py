@@ -72,6 +72,8 @@ class ScriptedPlayer:
 
     def key_for(self, app: App) -> int | None:
         top = app.stack.top
+        if isinstance(top, Dialog) and top.ring.focus != 0:
+            return pygame.K_LEFT  # the first choice goes ahead; a risky one is not the default
         if isinstance(top, PRESS_SCENES):
             return pygame.K_RETURN
         if not isinstance(top, TableScene):

@@ -1,7 +1,7 @@
 """The game window: the display, the frame loop and the services every scene uses.
 
 The table is drawn at a logical 1280 x 800 and scaled to whatever size the window has
-(`SCALED | RESIZABLE`); mouse positions arrive in logical coordinates.
+(see `display.py`); pointer positions reach the scenes and the gui in logical pixels.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import os
 import random
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -23,6 +22,8 @@ import pygame_gui
 from game.app import paths
 from game.app.art import TileArt
 from game.app.audio import Audio
+from game.app.display import WINDOWLESS_DRIVERS, Display
+from game.app.display_loss import display_lost, watch_for_display_loss
 from game.app.icon import icon_surface
 from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
@@ -38,9 +39,8 @@ ANALYSIS_WORKERS = 1
 about a second, and a second worker would add some 50 MB to a played hand's memory."""
 WINDOW_CLASS = "seventeen-steps"
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
-WINDOWLESS_DRIVERS = ("offscreen", "dummy")
-"""SDL's drivers that draw into memory. SDL falls back to offscreen when it finds no display:
-the game would run with no window to see, so that counts as no display unless asked for."""
+FLASH_SECONDS = 4.0
+"""How long a passing message (a screenshot saved or not) stays at the foot of the window."""
 
 Pilot = Callable[["App"], list[pygame.event.Event]]
 """Input made up each frame in addition to the player's (the scripted player of --smoke)."""
@@ -59,6 +59,22 @@ class LaunchOptions:
     data_dir: Path | None = None
     notice: str | None = None
     """Something the command line did that the title screen should say (--reset-settings)."""
+    windowed: bool = False
+    """Open in a window fitted to the screen, and keep that (the way out of a bad fullscreen)."""
+
+
+class ScaledUIManager(pygame_gui.UIManager):
+    """The gui's own look at the pointer (hovering, dragging a slider) in logical pixels.
+
+    Events reach the gui already mapped (`Display.map_event`); only the position it reads
+    from `pygame.mouse` each frame is still in window pixels."""
+
+    def __init__(self, display: Display, *args, **kwargs) -> None:
+        self.display = display
+        super().__init__(*args, **kwargs)
+
+    def _update_mouse_position(self) -> None:
+        self.mouse_position = self.display.to_logical(pygame.mouse.get_pos())
 
 
 class App:
@@ -71,12 +87,20 @@ class App:
         self.settings, self.notice = load_settings(self.config_dir)
         self.notice = self.notice or options.notice
         SaveSlot(self.data_dir).remove_leftovers()
+        if options.windowed and (self.settings.fullscreen or self.settings.window_size is not None):
+            self.settings = self.settings.with_changes(fullscreen=False, window_size=None)
+            self._save_settings()
         pygame.display.set_icon(icon_surface(ICON_SIZE))  # before the window shows: some systems fix it then
-        self.screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+        self.display = Display(LOGICAL_SIZE)
+        watch_for_display_loss(self.stop_workers)
+        self.screen = self.display.canvas
+        """The logical 1280 x 800 picture every scene draws on."""
         pygame.display.set_caption("17 Steps — 十七歩")
+        self.flash_text: str | None = None
+        self.flash_left = 0.0
         self.apply_window_settings()
-        self.manager = pygame_gui.UIManager(
-            LOGICAL_SIZE, str(paths.asset("ui", "theme.json")), enable_live_theme_updates=False
+        self.manager = ScaledUIManager(
+            self.display, LOGICAL_SIZE, str(paths.asset("ui", "theme.json")), enable_live_theme_updates=False
         )
         self.art = TileArt()
         self.text = Text()
@@ -106,40 +130,45 @@ class App:
         self.audio.set_volume(settings.volume)
         if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
             self.apply_window_settings()
+        self._save_settings()
+
+    def _save_settings(self) -> None:
         try:
-            save_settings(self.config_dir, settings)
+            save_settings(self.config_dir, self.settings)
         except OSError as error:
             self.notice = f"Settings could not be saved ({error.strerror}); they last until you quit."
 
     def apply_window_settings(self) -> None:
-        try:
-            is_fullscreen = pygame.display.is_fullscreen()
-            if is_fullscreen != self.settings.fullscreen:
-                pygame.display.toggle_fullscreen()
-            desktop = pygame.display.get_desktop_sizes()[0]
-            fits = all(want <= have for want, have in zip(self.settings.window_size, desktop, strict=True))
-            if not self.settings.fullscreen and fits:  # too big a choice keeps SDL's fitted size
-                with warnings.catch_warnings():
-                    # pygame-ce asks for the Window API instead; it is the only way to size
-                    # a SCALED display window from the outside.
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    pygame.Window.from_display_module().size = self.settings.window_size
-        except pygame.error:
-            pass  # a display without window management (dummy, some tiling setups) keeps its size
+        self.display.apply(self.settings.window_size, self.settings.fullscreen)
+
+    def flash(self, text: str) -> None:
+        """A message at the foot of the window for a few seconds, over whatever is shown."""
+        self.flash_text = text
+        self.flash_left = FLASH_SECONDS
 
     def quit(self) -> None:
         self.running = False
 
+    def stop_workers(self) -> None:
+        """End the analysis worker processes now (leaving without `close`: they would live
+        on after the game, blocked on a queue no one writes to)."""
+        processes = getattr(self.analysis_pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+
     def close(self) -> None:
+        self.audio.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: events (the queue's, then any given ones), update, draw."""
-        for event in [*pygame.event.get(), *(events or [])]:
+        """One frame: events (the queue's, in window pixels, then any given ones, already
+        logical), update, draw."""
+        for event in [*map(self.display.map_event, pygame.event.get()), *(events or [])]:
             self.dispatch(event)
         self.stack.update(dt)
         self.manager.update(dt)
+        self.flash_left = max(0.0, self.flash_left - dt)
         self.draw()
 
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -147,7 +176,10 @@ class App:
             self.quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-            self.save_screenshot()
+            try:
+                self.flash(f"Screenshot saved: {self.save_screenshot()}")
+            except (OSError, pygame.error) as error:
+                self.flash(f"The screenshot could not be saved ({getattr(error, 'strerror', None) or error}).")
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play("button")
@@ -158,10 +190,19 @@ class App:
     def draw(self) -> None:
         self.stack.draw(self.screen)
         self.manager.draw_ui(self.screen)
-        pygame.display.flip()
+        if self.flash_left > 0 and self.flash_text:
+            self._draw_flash()
+        self.display.present()
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
         self.frames += 1
+
+    def _draw_flash(self) -> None:
+        image = self.text.render(self.flash_text or "", 16, (240, 236, 220))
+        box = image.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 12)).inflate(24, 12)
+        pygame.draw.rect(self.screen, (10, 24, 18), box, border_radius=8)
+        pygame.draw.rect(self.screen, (201, 169, 74), box, 1, border_radius=8)
+        self.screen.blit(image, image.get_rect(center=box.center))
 
     def save_screenshot(self) -> Path:
         folder = self.options.screenshot_dir or self.data_dir / "screenshots"
@@ -175,7 +216,12 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(FPS) / 1000.0
-            self.step(dt, pilot(self) if pilot is not None else None)
+            try:
+                self.step(dt, pilot(self) if pilot is not None else None)
+            except pygame.error:
+                if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                    raise
+                display_lost(self.stop_workers)  # the video system is gone under us: the save is current
             if self.options.max_frames is not None and self.frames >= self.options.max_frames:
                 self.running = False
         return 0

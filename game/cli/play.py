@@ -26,6 +26,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="where F12 saves screenshots (default: the user data folder); --smoke saves its last frame there",
     )
     parser.add_argument(
+        "--windowed",
+        action="store_true",
+        help="open in a window that fits the screen, and keep that setting (the way out of a bad fullscreen)",
+    )
+    parser.add_argument(
         "--smoke",
         type=positive_int,
         default=None,
@@ -67,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     notice = reset_settings_notice() if args.reset_settings else None
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
-                                     notice=notice))
+                                     notice=notice, windowed=args.windowed))
 
 
 def reset_settings_notice() -> str:

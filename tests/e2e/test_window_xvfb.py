@@ -264,5 +264,6 @@ def play_one_hand(screen: Screen, record_path: Path, suggest: tuple[int, int], c
             screen.key("r")
         after = current_match(record_path)
         if after is None or len(after.record) == before:
-            screen.key("Return")  # a dialog's first choice always goes ahead (discard it, OK, build it)
+            screen.key("Home")  # a dialog's first choice always goes ahead (discard it, OK, build it),
+            screen.key("Return")  # though a risky one is not the default
     return False

@@ -11,6 +11,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 import pytest
 
+from game.app.audio import quiet_mixer
 from tests.ui.driver import Driver
 
 
@@ -20,6 +21,7 @@ def display():
     pygame.display.init()
     pygame.font.init()
     yield
+    quiet_mixer()  # pygame.quit() can deadlock while a sound is finishing
     pygame.quit()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from game.app import paths
-from game.app.art import TILE_CODES, TileArt
+from game.app.art import TILE_CODES, TileArt, depth_of
 from game.app.audio import SOUND_NAMES, Audio
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def test_tiles_are_drawn_at_any_width_with_their_body_beneath(display):
     for width in (24, 40, 80):
         upright = art.tile("1m", width)
         sideways = art.tile("1m", width, turn=1)
-        assert upright.get_size() == art.size(width) == (width, width * 4 // 3 + max(2, width // 12))
+        assert upright.get_size() == art.size(width) == (width, width * 4 // 3 + depth_of(width))
         assert sideways.get_size() == art.size(width, 1)
         assert art.tile("1m", width) is upright  # scaled once, then cached
 

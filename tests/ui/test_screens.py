@@ -138,7 +138,7 @@ def test_rules_page_text_names_the_preset_and_its_choices(driver):
 
     blocks = pages(Rules.preset("pro_stream"))
     bodies = [block.body for block in blocks]
-    assert "The rules in use: Pro stream" in bodies
+    assert f"The rules in use: {PRESET_NAMES['pro_stream']}" in bodies
     assert "Red fives: On" in bodies and "Renhou: A 4-han yaku" in bodies
 
 

@@ -1,7 +1,8 @@
 """A modal dialog over the current scene: a title, a message, perhaps tiles, and buttons.
 
 Used for "are you sure?", the ron prompt, notices and the pause menu. Arrows move
-between the buttons, Enter or Space presses one, Esc takes the escape choice if any.
+between the buttons, Enter or Space presses the focused one (the `default` choice when the
+dialog opens: the safe one where a choice can hurt), Esc takes the escape choice if any.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Dialog(Scene):
         tiles: Sequence[str] = (),
         escape: Callable[[], None] | None = None,
         width: int = 600,
+        default: int = 0,
     ) -> None:
         super().__init__(app)
         self.title = title
@@ -55,6 +57,7 @@ class Dialog(Scene):
         self.choices = list(choices)
         self.tiles = list(tiles)
         self.escape = escape
+        self.default = default
         self.lines = app.text.wrap(message, 18, width - 56)
         height = 80 + len(self.lines) * 26 + (90 if self.tiles else 0) + BUTTON_HEIGHT + 40
         self.panel = pygame.Rect(0, 0, width, height)
@@ -78,6 +81,7 @@ class Dialog(Scene):
             )
             self.elements.append(button)
             self.ring.add(button, self._chooser(choice))
+        self.ring.focus_on(self.default)
 
     def _chooser(self, choice: Choice) -> Callable[[], None]:
         def choose() -> None:

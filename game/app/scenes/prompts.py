@@ -18,21 +18,27 @@ def nothing() -> None:
     """The choice that only closes the dialog."""
 
 
+KEEP = 1
+"""The index of the safe choice, the default where pressing on would cost the hand."""
+
+
 def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool = True) -> Dialog:
     """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing."""
     reach = "reaches mangan" if floor else "wins with a yaku"
     reason = f"No live wait of this hand {reach}" if tenpai else "This hand is not tenpai"
     return Dialog(app, "Are you sure?",
-                  f"{reason}: it can never win this hand. Any 13 tiles are allowed, and it costs nothing "
-                  "more than the chance to win.",
-                  [Choice("Build it anyway", build), Choice("Keep building", nothing)], escape=nothing)
+                  f"{reason}, so it can never win. Any 13 tiles are allowed; building this hand "
+                  "costs nothing more than the chance to win.",
+                  [Choice("Build it anyway", build), Choice("Keep building", nothing)], escape=nothing,
+                  default=KEEP)
 
 
 def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog:
     return Dialog(app, "Discard a winning tile?",
                   f"{code} is one of your own winning tiles. Discarding it makes you furiten: you could "
                   "never win this hand by ron.",
-                  [Choice("Discard it", discard), Choice("Keep it", nothing)], tiles=[code], escape=nothing)
+                  [Choice("Discard it", discard), Choice("Keep it", nothing)], tiles=[code], escape=nothing,
+                  default=KEEP)
 
 
 def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None]) -> Dialog:

@@ -16,6 +16,7 @@ from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, GOOD, INK, SOFT
 from game.app.scene import Scene
 from game.app.session import Session
+from game.app.value_words import limit_name
 from game.engine.hand import Win
 from game.engine.scoring import WinValue
 from game.engine.tiles import kind_code, tile_code
@@ -68,7 +69,7 @@ class ResultScene(Scene):
         label = "Match summary (Enter)" if self.session.match.over else "Next hand (Enter)"
         panel = layout.RESULT_PANEL
         button = UIButton(
-            pygame.Rect(panel.centerx - 130, panel.bottom - 64, 260, 48),
+            pygame.Rect(panel.centerx - 160, panel.bottom - 64, 320, 48),
             label,
             self.app.manager,
             object_id=ObjectID(object_id="#next_hand", class_id="@menu_button"),
@@ -98,7 +99,7 @@ class ResultScene(Scene):
         assert value is not None
         return (
             f"{self.session.wind(win.seat)} ({self.session.name(win.seat)}) wins by ron on "
-            f"{discarder}'s discard — {value.level_name}"
+            f"{discarder}'s discard — {limit_name(value)}"
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -170,12 +171,12 @@ class ResultScene(Scene):
         sx = x + 470
         text.draw(surface, f"{value.han} han {value.fu} fu", 24, INK, (sx, column_y), bold=True)
         if value.level is not None:
-            text.draw(surface, value.level_name.upper(), 30, GOLD, (sx, column_y + 34), bold=True)
+            text.draw(surface, limit_name(value).upper(), 30, GOLD, (sx, column_y + 34), bold=True)
         if not self.session.rules.floor_applies:
             text.draw(surface, "No mangan floor at this table: any win with a yaku counts.", 17, GOOD,
                       (sx, column_y + 80))
         elif floor is not None:
-            floor_words = floor.level_name if floor.level is not None else f"{floor.han} han {floor.fu} fu"
+            floor_words = limit_name(floor) if floor.level is not None else f"{floor.han} han {floor.fu} fu"
             cleared = "clears the mangan floor" if win.assessment.clears_floor else "no floor"
             text.draw(
                 surface,
@@ -195,7 +196,7 @@ class ResultScene(Scene):
         assert value is not None
         gain = self.settlement.gains[win.seat]
         who = f"{self.session.wind(win.seat)} ({self.session.name(win.seat)})"
-        text.draw(surface, f"{who} — {value.level_name}, {value.han} han {value.fu} fu, +{gain:g}", 19, GOLD,
+        text.draw(surface, f"{who} — {limit_name(value)}, {value.han} han {value.fu} fu, +{gain:g}", 19, GOLD,
                   (x, y), bold=True)
         y += 30
         right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(win.hand)], x, y, SMALL_TILE)

@@ -20,11 +20,11 @@ from pygame_gui.elements import (
 )
 
 from game.app.palette import GOLD, SOFT, WARN
-from game.app.rule_texts import OPTIONS, PRESET_NAMES, choices_for
+from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for
 from game.app.scene import Scene
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from game.app.views.felt import draw_felt
-from game.engine.rules import PRESETS, Rules
+from game.engine.rules import Rules
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -34,6 +34,11 @@ ROW_HEIGHT = 70
 CONTROL_X = 560
 CONTROL_WIDTH = 420
 EXPLANATION_SIZE = 14  # as the theme's @explanation font
+EXPLANATION_PITCH = 19
+DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
+EXPANSION_LIMIT = 260
+OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
+"""How far a drop-down opens; the list has this much room below its last row to open into."""
 AI_DELAYS = {
     0.0: "No pause",
     0.3: "Short (0.3 s)",
@@ -41,6 +46,27 @@ AI_DELAYS = {
     1.2: "Long (1.2 s)",
     2.0: "Slow (2 s)",
 }
+
+
+def percent(volume: float) -> str:
+    return f"{round(volume * 100)} %"
+
+
+def option_applies(option: str, rules: Rules) -> bool:
+    """Whether a rule option changes anything with the rest of `rules` (else it is greyed)."""
+    stakes = rules.settlement == "stakes"
+    return {
+        "base_stake": stakes,
+        "bankroll_stakes": stakes,
+        "start_points": rules.settlement in ("points", "points_as_dealer"),
+        "multiple_ron": rules.players > 2,
+        "virtual_dora": rules.players == 4,
+        "floor_counts_situational": rules.mangan_floor or rules.virtual_dora,
+    }.get(option, True)
+
+
+def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
+    return size[0] <= room[0] and size[1] <= room[1]
 
 
 class SettingsScene(Scene):
@@ -51,6 +77,8 @@ class SettingsScene(Scene):
         """Each setting's control by its plain name, as the screen shows it."""
         self.message: str | None = None
         self.container: UIScrollingContainer | None = None
+        self.volume_label: UILabel | None = None
+        self.y = 0
 
     def enter(self) -> None:
         back = UIButton(
@@ -64,21 +92,28 @@ class SettingsScene(Scene):
         self._build_rows()
 
     def _build_rows(self) -> None:
+        """(Re)build every row, keeping the list scrolled where the player left it."""
+        scrolled = None
         if self.container is not None:
+            bar = self.container.vert_scroll_bar
+            scrolled = bar.start_percentage if bar is not None else None
             self.container.kill()
             self.elements.remove(self.container)
         self.handlers.clear()
         self.controls.clear()
         self.container = UIScrollingContainer(AREA, self.app.manager, allow_scroll_x=False)
         self.elements.append(self.container)
-        self.row = 0
+        self.y = 0
         settings = self.app.settings
         self._heading("The window")
+        fitted = self.app.display.fitted_size()
+        sizes: dict[Any, str] = {None: f"Fit the screen ({fitted[0]} × {fitted[1]})"}
+        sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, fitted)}
         self._choice(
             "Window size",
-            "The table is drawn for 1280 × 800 and scaled to any size.",
-            {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES},
-            settings.window_size,
+            "The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize.",
+            sizes,
+            settings.window_size if settings.window_size in sizes else None,
             lambda v: self._change(window_size=v),
         )
         self._toggle(
@@ -114,7 +149,9 @@ class SettingsScene(Scene):
         rules = settings.rules
         self._choice(
             "Preset",
-            "A named set of all the options below, from the sources of the rule book.",
+            "A set of all the options below. "
+            + PRESET_DESCRIPTIONS.get(rules.preset_name, "")
+            + (" (changed below)" if rules.changed_from_preset() else ""),
             dict(PRESET_NAMES),
             rules.preset_name,
             self._change_preset,
@@ -131,11 +168,15 @@ class SettingsScene(Scene):
                 )
             else:
                 self._toggle(text.name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
-        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.row * ROW_HEIGHT + 20))
+            if not option_applies(option, rules):
+                self.controls[text.name].disable()
+        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + EXPANSION_LIMIT))
+        if scrolled and self.container.vert_scroll_bar is not None:
+            self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
 
-    def _y(self) -> int:
-        y = self.row * ROW_HEIGHT
-        self.row += 1
+    def _y(self, height: int = ROW_HEIGHT) -> int:
+        y = self.y
+        self.y += height
         return y
 
     def _heading(self, title: str) -> None:
@@ -149,7 +190,8 @@ class SettingsScene(Scene):
         )
 
     def _labels(self, name: str, explanation: str) -> int:
-        y = self._y()
+        lines = self.app.text.wrap(explanation, EXPLANATION_SIZE, CONTROL_X - 40)
+        y = self._y(max(ROW_HEIGHT, 25 + len(lines) * EXPLANATION_PITCH + 12))
         UILabel(
             pygame.Rect(0, y, CONTROL_X - 20, 28),
             name,
@@ -158,9 +200,9 @@ class SettingsScene(Scene):
             object_id=ObjectID(class_id="@option_name"),
             anchors={"left": "left"},
         )
-        for index, line in enumerate(self.app.text.wrap(explanation, EXPLANATION_SIZE, CONTROL_X - 40)[:2]):
+        for index, line in enumerate(lines):
             UILabel(
-                pygame.Rect(0, y + 25 + index * 19, CONTROL_X - 10, 22),
+                pygame.Rect(0, y + 25 + index * EXPLANATION_PITCH, CONTROL_X - 10, 22),
                 line,
                 self.app.manager,
                 container=self.container,
@@ -176,9 +218,12 @@ class SettingsScene(Scene):
         current: Any,
         on_change: Callable[[Any], None],
     ) -> None:
+        labels = [self._short(label) for label in choices.values()]
+        if current in choices and labels[list(choices).index(current)] != choices[current]:
+            explanation = f"{explanation} Now: {choices[current]}."
         y = self._labels(name, explanation)
         values = list(choices)
-        options = [(label, f"#choice{index}") for index, label in enumerate(choices.values())]
+        options = [(label, f"#choice{index}") for index, label in enumerate(labels)]
         start = options[values.index(current)] if current in values else options[0]
         menu = UIDropDownMenu(
             options,
@@ -186,10 +231,17 @@ class SettingsScene(Scene):
             pygame.Rect(CONTROL_X, y + 6, CONTROL_WIDTH, 38),
             self.app.manager,
             container=self.container,
-            expansion_height_limit=260,
+            expansion_height_limit=EXPANSION_LIMIT,
         )
         self.handlers[menu] = lambda option_id: on_change(values[int(option_id.removeprefix("#choice"))])
         self.controls[name] = menu
+
+    def _short(self, label: str) -> str:
+        """A choice as the closed drop-down shows it: whole if it fits, else its words
+        before the colon (the row's explanation then gives the chosen one in full)."""
+        if self.app.text.font(16).size(label)[0] <= DROPDOWN_TEXT_ROOM or ":" not in label:
+            return label
+        return label.split(":", 1)[0]
 
     def _toggle(self, name: str, explanation: str, current: bool, on_change: Callable[[Any], None]) -> None:
         y = self._labels(name, explanation)
@@ -206,14 +258,27 @@ class SettingsScene(Scene):
     def _slider(self, name: str, explanation: str, current: float, on_change: Callable[[Any], None]) -> None:
         y = self._labels(name, explanation)
         slider = UIHorizontalSlider(
-            pygame.Rect(CONTROL_X, y + 8, CONTROL_WIDTH, 34),
+            pygame.Rect(CONTROL_X, y + 8, CONTROL_WIDTH - 70, 34),
             round(current * 100),
             (0, 100),
             self.app.manager,
             container=self.container,
             click_increment=10,
         )
-        self.handlers[slider] = lambda value: on_change(round(value) / 100)
+        self.volume_label = UILabel(
+            pygame.Rect(CONTROL_X + CONTROL_WIDTH - 62, y + 8, 62, 34),
+            percent(current),
+            self.app.manager,
+            container=self.container,
+            object_id=ObjectID(class_id="@option_name"),
+        )
+
+        def moved(value: float) -> None:
+            on_change(round(value) / 100)
+            if self.volume_label is not None:
+                self.volume_label.set_text(percent(round(value) / 100))
+
+        self.handlers[slider] = moved
         self.controls[name] = slider
 
     def _change(self, **changes: Any) -> None:
@@ -260,10 +325,28 @@ class SettingsScene(Scene):
             return False
         return True
 
+    def update(self, dt: float) -> None:
+        self._open_menus_where_they_fit()
+
+    def _open_menus_where_they_fit(self) -> None:
+        """A drop-down about to open near the foot of the list opens upwards, so that the
+        scroll area does not cut its choices off."""
+        for control in self.controls.values():
+            if not isinstance(control, UIDropDownMenu):
+                continue
+            closed = control.menu_states["closed"]
+            if control.current_state is not closed or not closed.should_transition:
+                continue
+            needed = min(EXPANSION_LIMIT, len(control.options_list) * OPTION_HEIGHT + 8)
+            below = AREA.bottom - control.rect.bottom
+            above = control.rect.top - AREA.top
+            upwards = below < needed and above > below
+            control.menu_states["expanded"].expand_direction = "up" if upwards else "down"
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         self.app.text.draw(surface, "Settings", 34, GOLD, (640, 18), "midtop", bold=True)
-        note = self.message or self.app.notice or f"Presets: {', '.join(PRESETS)}. Changes are saved at once."
+        note = self.message or self.app.notice or "Changes are saved at once; rule changes apply to the next match."
         self.app.text.draw(
             surface, note, 16, WARN if (self.message or self.app.notice) else SOFT, (640, 730), "midtop"
         )

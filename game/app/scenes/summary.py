@@ -12,6 +12,7 @@ from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
 from game.app.session import Session
+from game.app.value_words import win_verb
 from game.app.views.felt import draw_felt
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ class SummaryScene(Scene):
         leaders = [seat for seat, score in enumerate(scores) if score == best]
         if len(leaders) > 1:
             return "The match ends level"
-        return f"{self.session.name(leaders[0])} wins the match"
+        name = self.session.name(leaders[0])
+        return f"{name} {win_verb(name)} the match"
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)

@@ -1,6 +1,6 @@
 """The helper panel while building: tenpai or not, each wait with its live copies, value,
 yaku and whether it clears the floor, warnings; below 13 tiles, the best hands that
-hold the selection."""
+hold the selection. Every line wraps within the panel; nothing is cut at its edge."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from game.app.art import TileArt
 from game.app.helper import HelperReport, WaitLine
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.text import Text
+from game.app.value_words import limit_name
 from game.engine.tiles import tile_code
 
 BAD = (255, 120, 90)
@@ -29,7 +30,7 @@ def value_words(line: WaitLine) -> str:
         return f"{value.han} han {value.fu} fu"
     if value.yakuman:
         return value.level_name
-    return f"{value.han} han {value.fu} fu, {value.level_name}"
+    return f"{value.han} han {value.fu} fu, {limit_name(value)}"
 
 
 def draw_helper(
@@ -46,9 +47,9 @@ def draw_helper(
     text.draw(surface, "Helper", 18, GOLD, (x, y), bold=True)
     y += 30
     if report.tenpai is None:
-        _draw_partial(surface, art, text, report, red_fives, x, y)
+        _draw_partial(surface, art, text, report, red_fives, x, y, panel.right - PAD)
     else:
-        _draw_full(surface, art, text, report, x, y, panel.width, floor)
+        _draw_full(surface, art, text, report, x, y, panel.right - PAD, floor)
     surface.set_clip(clip)
 
 
@@ -69,7 +70,7 @@ def wait_verdict(line: WaitLine, floor: bool) -> tuple[str, bool]:
 
 
 def _draw_full(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, panel_width: int,
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, x: int, y: int, right: int,
     floor: bool,
 ) -> None:
     if not report.tenpai:
@@ -80,8 +81,8 @@ def _draw_full(
         text.draw(surface, verdict, 18, GOOD if can_win else BAD, (x, y), bold=True)
         y += 30
         for line in report.waits:
-            y = _draw_wait(surface, art, text, line, x, y, floor)
-    width = panel_width - 2 * PAD
+            y = _draw_wait(surface, art, text, line, x, y, right, floor)
+    width = right - x
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
         for row in text.wrap(warning, 14, width - 14):
@@ -90,23 +91,33 @@ def _draw_full(
         y += 4
 
 
-def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int,
+def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine, x: int, y: int, right: int,
                floor: bool = True) -> int:
-    """Two lines per wait: live copies, value and the floor verdict (if a floor); then its yaku."""
+    """Per wait: live copies, value and the floor verdict (if a floor; on a line of its own
+    when they do not fit together), then its yaku, wrapped within `right`."""
     surface.blit(art.tile(line.code, WAIT_TILE), (x, y))
     left = x + WAIT_TILE + 10
     live = "dead" if line.dead else f"{line.live} live"
     rect = text.draw(surface, f"{live} · {value_words(line)}", 15, INK, (left, y - 2), bold=True)
     verdict, good = wait_verdict(line, floor)
-    text.draw(surface, verdict, 14, GOOD if good else BAD, (rect.right + 8, y))
+    colour = GOOD if good else BAD
+    row = y + 18
+    if rect.right + 8 + text.font(14).size(verdict)[0] <= right:
+        text.draw(surface, verdict, 14, colour, (rect.right + 8, y))
+    else:
+        text.draw(surface, verdict, 14, colour, (left, row))
+        row += 18
     if line.value is not None:
         yaku = ", ".join(f"{entry.name} {entry.han}" for entry in line.value.yaku)
-        text.draw(surface, yaku, 13, SOFT, (left, y + 18))
-    return y + 42
+        for words in text.wrap(yaku, 13, right - left):
+            text.draw(surface, words, 13, SOFT, (left, row))
+            row += 17
+    return max(y + 42, row + 6)
 
 
 def _draw_partial(
-    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool, x: int, y: int
+    surface: pygame.Surface, art: TileArt, text: Text, report: HelperReport, red_fives: bool, x: int, y: int,
+    right: int,
 ) -> None:
     if not report.ready:
         text.draw(surface, f"{report.selected} of 13 chosen.", 16, INK, (x, y))
@@ -119,19 +130,20 @@ def _draw_partial(
         text.draw(surface, "No tenpai hand holds these tiles.", 16, BAD, (x, y), bold=True)
         text.draw(surface, "Take some back to see suggestions.", 14, SOFT, (x, y + 24))
         return
-    held = f"these {report.selected} tiles" if report.selected else "your wall"
-    text.draw(surface, f"{report.completions} tenpai hands from {held}.", 16, INK, (x, y))
+    held = {0: "your wall", 1: "this tile"}.get(report.selected, f"these {report.selected} tiles")
+    hands = "1 tenpai hand" if report.completions == 1 else f"{report.completions} tenpai hands"
+    text.draw(surface, f"{hands} from {held}.", 16, INK, (x, y))
     y += 26
     text.draw(surface, "Best first (live copies · value); Suggest takes it:", 14, SOFT, (x, y))
     y += 24
     for suggestion in report.suggestions:
-        y = _draw_tiles(surface, art, [tile_code(t, red_fives) for t in suggestion.added], x, y)
-        y = _draw_wait_summary(surface, art, text, suggestion.waits, x + 14, y) + 8
+        y = _draw_tiles(surface, art, [tile_code(t, red_fives) for t in suggestion.added], x, y, right)
+        y = _draw_wait_summary(surface, art, text, suggestion.waits, x + 14, y, right) + 8
 
 
-def _draw_tiles(surface: pygame.Surface, art: TileArt, codes: Sequence[str], x: int, y: int) -> int:
+def _draw_tiles(surface: pygame.Surface, art: TileArt, codes: Sequence[str], x: int, y: int, right: int) -> int:
     step = SMALL_TILE + 1
-    per_row = (layout.HELPER_PANEL.width - 2 * PAD - 14) // step
+    per_row = max(1, (right - x - 14) // step)
     for index, code in enumerate(codes):
         row, column = divmod(index, per_row)
         surface.blit(art.tile(code, SMALL_TILE), (x + 14 + column * step, y + row * 36))
@@ -140,14 +152,22 @@ def _draw_tiles(surface: pygame.Surface, art: TileArt, codes: Sequence[str], x: 
 
 
 def _draw_wait_summary(
-    surface: pygame.Surface, art: TileArt, text: Text, waits: Sequence[WaitLine], x: int, y: int
+    surface: pygame.Surface, art: TileArt, text: Text, waits: Sequence[WaitLine], x: int, y: int,
+    right: int,
 ) -> int:
+    """The waits of a suggestion, each as tile, live copies and limit, wrapping to a new
+    row when the next would pass the panel's edge."""
     text.draw(surface, "waits", 13, SOFT, (x, y + 4))
-    cx = x + 44
+    start = x + 44
+    cx = start
     for line in waits:
+        level = limit_name(line.value) if line.value and line.clears_floor else "below"
+        words = f"{line.live}·{level}"
+        width = 22 + text.font(12).size(words)[0]
+        if cx > start and cx + width > right:
+            cx, y = start, y + 28
         surface.blit(art.tile(line.code, 20), (cx, y))
-        level = line.value.level_name if line.value and line.clears_floor else "below"
         colour = GOOD if line.clears_floor and not line.dead else BAD
-        rect = text.draw(surface, f"{line.live}·{level}", 12, colour, (cx + 22, y + 4))
+        rect = text.draw(surface, words, 12, colour, (cx + 22, y + 4))
         cx = rect.right + 8
     return y + 30

@@ -1,0 +1,74 @@
+"""The settings list keeps its place, greys what does not apply, and shows the volume."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.app.rule_texts import OPTIONS, PRESET_NAMES
+from game.app.scenes.settings_screen import SettingsScene
+from tests.ui.test_screens import choose
+
+
+def open_settings(driver) -> SettingsScene:
+    driver.press(driver.button("Settings"))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    return scene
+
+
+def test_choosing_a_preset_keeps_the_list_where_it_was(driver):
+    scene = open_settings(driver)
+    scene.container.vert_scroll_bar.set_scroll_from_start_percentage(0.4)
+    driver.frames(2)
+    before = scene.container.vert_scroll_bar.start_percentage
+    choose(driver, scene, "Preset", PRESET_NAMES["pro_stream"])
+    assert driver.app.settings.rules.preset_name == "pro_stream"
+    driver.frames(2)
+    assert abs(scene.container.vert_scroll_bar.start_percentage - before) < 0.02
+
+
+def test_options_that_do_not_apply_are_greyed(driver):
+    scene = open_settings(driver)
+    assert not scene.controls[OPTIONS["multiple_ron"].name].is_enabled  # two players
+    assert scene.controls[OPTIONS["base_stake"].name].is_enabled  # stakes payment
+    assert not scene.controls[OPTIONS["start_points"].name].is_enabled
+    choose(driver, scene, "Preset", PRESET_NAMES["pro_stream"])  # points payment
+    assert not scene.controls[OPTIONS["base_stake"].name].is_enabled
+    assert scene.controls[OPTIONS["start_points"].name].is_enabled
+
+
+def test_stakes_and_units_read_differently_and_the_chosen_one_in_full(driver):
+    scene = open_settings(driver)
+    labels = [text for text, _ in scene.controls[OPTIONS["settlement"].name].options_list]
+    assert len(set(labels)) == len(labels)
+    assert "Stakes" in labels and "Units" in labels
+
+
+def test_the_volume_slider_shows_its_value(driver):
+    scene = open_settings(driver)
+    slider = scene.controls["Sound volume"]
+    assert scene.volume_label.text == "70 %"
+    driver.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=30)])
+    assert scene.volume_label.text == "30 %" and driver.app.settings.volume == 0.3
+
+
+def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(driver):
+    from game.app.scenes.settings_screen import AREA
+
+    scene = open_settings(driver)
+    menu = scene.controls[OPTIONS["hands"].name]
+    bar = scene.container.vert_scroll_bar
+    for position in [step / 20 for step in range(21)]:  # scroll until the row sits low in view
+        bar.set_scroll_from_start_percentage(position)
+        driver.frames(2)
+        if AREA.bottom - 60 < menu.rect.bottom <= AREA.bottom:
+            break
+    else:
+        raise AssertionError("the Match length row never came near the foot of the list")
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    expanded = menu.menu_states["expanded"]
+    assert menu.current_state is expanded
+    shown = expanded.options_selection_list.rect
+    assert AREA.top <= shown.top and shown.bottom <= AREA.bottom, (shown, AREA)

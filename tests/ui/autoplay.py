@@ -3,6 +3,8 @@ and keys, as a person would (curtain, dora, build with Suggest, discards, dialog
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.app import layout
@@ -21,8 +23,13 @@ DIALOG_ANSWERS = {
 }
 
 
-def answer(driver: Driver, table: TableScene) -> None:
-    """Make one move on whatever the screen asks for."""
+IDLE_S = 0.01
+"""Real time given to the AI's background thinking per idle frame (it runs in other threads
+and processes, which a busy machine slows down)."""
+
+
+def answer(driver: Driver, table: TableScene) -> bool:
+    """Make one move on whatever the screen asks for; False when there was nothing to do but wait."""
     top = driver.top
     if isinstance(top, CurtainScene):
         driver.key(pygame.K_SPACE)
@@ -41,14 +48,25 @@ def answer(driver: Driver, table: TableScene) -> None:
             view = table.session.view(table.viewer)
             driver.click(layout.pool_rect(0, len(view.pool)).center)
         else:
-            driver.frame(dt=0.1)
+            return _wait(driver)
     else:
-        driver.frame(dt=0.1)
+        return _wait(driver)
+    return True
 
 
-def play_to_result(driver: Driver, table: TableScene, moves: int = 400) -> ResultScene:
-    for _ in range(moves):
+def _wait(driver: Driver) -> bool:
+    driver.frame(dt=0.1)
+    time.sleep(IDLE_S)
+    return False
+
+
+def play_to_result(driver: Driver, table: TableScene, moves: int = 400, seconds: float = 90.0) -> ResultScene:
+    """Answer the screen until the result shows: at most `moves` moves, and `seconds` of real
+    time spent waiting for the AI (a slow machine needs more frames, not more moves)."""
+    deadline = time.monotonic() + seconds
+    while moves > 0 and time.monotonic() < deadline:
         if isinstance(driver.top, ResultScene):
             return driver.top
-        answer(driver, table)
-    raise AssertionError(f"no result after {moves} moves; top scene {driver.top!r}")
+        if answer(driver, table):
+            moves -= 1
+    raise AssertionError(f"no result in time ({moves} moves left); top scene {driver.top!r}")

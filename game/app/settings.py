@@ -18,6 +18,7 @@ SETTINGS_FILE = "settings.json"
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1200))
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
+MAX_HISTORY = 10000
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Settings:
     ai_level: str = "normal"
     ai_delay_s: float = 0.7
     auto_ron: bool = False
+    keep_history: bool = True
+    history_limit: int = 200
 
     def __post_init__(self) -> None:
         if self.animation not in ANIMATION_SPEEDS:
@@ -40,6 +43,9 @@ class Settings:
             raise ValueError(f"volume is 0..1, not {self.volume!r}")
         if not 0.0 <= self.ai_delay_s <= 5.0:
             raise ValueError(f"ai_delay_s is 0..5 seconds, not {self.ai_delay_s!r}")
+        if not isinstance(self.history_limit, int) or isinstance(self.history_limit, bool) \
+                or not 1 <= self.history_limit <= MAX_HISTORY:
+            raise ValueError(f"history_limit is 1..{MAX_HISTORY} matches, not {self.history_limit!r}")
         if len(self.window_size) != 2 or min(self.window_size) < 320:
             raise ValueError(f"window_size is (width, height), not {self.window_size!r}")
 

@@ -162,3 +162,30 @@ def test_the_build_review_checked_by_hand():
 def test_the_review_skips_seats_not_asked_for_and_hands_not_built():
     assert review_builds(played_match().record, [0]) == []
     assert [r["seat"] for r in review_builds(scripted_match().record, [1])] == [1]
+
+
+def test_the_window_s_match_lifecycle_keeps_finished_and_abandoned_matches(tmp_path):
+    """Through match_setup's own hooks: a match replaced by a new one is kept as abandoned,
+    a match played to its end as finished, and the save slot is cleared."""
+    from game.app.match_setup import new_session
+    from game.engine.actions import BuildHand, Ron
+    from game.engine.hand import Phase
+
+    app = fake_app(tmp_path, rules=Rules.preset("kaiji", hands=1))
+    app.next_match_seed = iter(range(100, 200)).__next__
+    first = new_session(app, SeatPlan.hotseat(2))
+    first.apply(first.hand.legal_actions(first.hand.dealer)[0])  # the dora: the match has begun
+    second = new_session(app, SeatPlan.hotseat(2))
+    hand = second.hand
+    while not second.match.over:
+        seat = hand.waiting_on()[0]
+        legal = hand.legal_actions(seat)
+        if hand.phase is Phase.BUILD:
+            second.apply(BuildHand(seat, "", complete=True))
+        else:
+            second.apply(next((a for a in legal if isinstance(a, Ron)), legal[0]))
+    kept = history.load_history(history.history_folder(tmp_path)).entries
+    assert [(e.header["seed"], e.ended) for e in kept] in ([(100, "abandoned"), (101, "finished")],
+                                                           [(101, "finished"), (100, "abandoned")])
+    assert not SaveSlot(tmp_path).exists()
+    assert all(replay(e.lines).ok for e in kept)

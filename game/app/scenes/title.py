@@ -60,6 +60,7 @@ class TitleScene(Scene):
             ("settings", "Settings", self.open_settings),
             ("quit", "Quit", self.app.quit),
         )
+        self._button("statistics", "Your statistics", (1060, 20, 196, 44), self.open_statistics)
         for name, label, action in entries:
             self._button(name, label, (COLUMN.left, y, COLUMN.width, 48), action)
             y += 62
@@ -117,6 +118,11 @@ class TitleScene(Scene):
         from game.app.scenes.rules_page import RulesScene
 
         self.app.stack.push(RulesScene(self.app))
+
+    def open_statistics(self) -> None:
+        from game.app.scenes.statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def open_settings(self) -> None:
         from game.app.scenes.settings_screen import SettingsScene

@@ -89,3 +89,11 @@ def test_no_history_gives_empty_figures():
     empty = compute_statistics([])
     assert empty.overall.matches == 0 and empty.overall.win_rate == 0.0
     assert empty.best_match is None and empty.best_build_rate is None and empty.running_balance() == []
+
+
+def test_the_history_and_statistics_modules_are_pure():
+    from tests.test_architecture import ROOT, imported_modules
+
+    for name in ("history", "statistics", "build_review"):
+        imported = imported_modules(ROOT / "game" / "app" / f"{name}.py")
+        assert not {m.split(".")[0] for m in imported} & {"pygame", "pygame_gui"}, name

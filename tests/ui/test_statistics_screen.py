@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
+import pygame_gui
 
 from game.app import history
 from game.app.scenes.dialog import Dialog
@@ -76,3 +77,17 @@ def test_a_damaged_history_file_is_a_notice_on_the_screen(driver):
     assert scene.stats.overall.matches == 2
     assert len(scene.notices) == 1 and "could not be read" in scene.notices[0]
     shot(driver, "statistics_notice")
+
+
+def test_the_history_settings_are_on_the_settings_screen(driver):
+    from game.app.scenes.settings_screen import SettingsScene
+    from tests.ui.test_screens import choose
+
+    driver.press(driver.button("Settings"))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    choose(driver, scene, "Matches kept", "50")
+    assert driver.app.settings.history_limit == 50
+    box = scene.controls["Keep a history of matches"]
+    driver.frame([pygame.event.Event(pygame_gui.UI_CHECK_BOX_UNCHECKED, ui_element=box)])
+    assert driver.app.settings.keep_history is False

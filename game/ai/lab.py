@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.ai.agents import make_agent
-from game.engine.analysis import WaitAnalysis, analyze_hands, analyze_selection, hands_by_promise
+from game.engine.analysis import TenpaiHand, WaitAnalysis, analyze_hands, analyze_selection, hands_by_promise
 from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
 from game.engine.rules import Rules
 from game.engine.table import STACKS_PER_WALL, Deal, side_walls
@@ -129,7 +129,7 @@ def wall_facts(wall: Sequence[int], indicator: int | None, rules: Rules) -> Wall
     return WallFacts(True, tuple(_has_mangan(wall, shapes, wind, indicator, rules) for wind in winds))
 
 
-def _has_mangan(wall: Sequence[int], shapes: list, wind: int, indicator: int | None, rules: Rules) -> bool:
+def _has_mangan(wall: Sequence[int], shapes: list[TenpaiHand], wind: int, indicator: int | None, rules: Rules) -> bool:
     for start in range(0, len(shapes), SCORING_CHUNK):
         scored = analyze_hands(wall, shapes[start:start + SCORING_CHUNK], wind, indicator, rules)
         if any(reaches_mangan(wait) for hand in scored for wait in hand.waits):

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.analysis import CandidateHand, analyze_hands, analyze_selection, hands_by_promise
+from game.engine.analysis import CandidateHand, TenpaiHand, analyze_hands, analyze_selection, hands_by_promise
 from game.engine.record import recorded_deal
 from game.engine.rules import Rules
+from game.engine.table import Deal
 from game.engine.tiles import EAST, WIND_NAMES, parse_tiles, pick_ids
 
 SCORING_BUDGET = 1500
@@ -87,7 +88,7 @@ def _live_mangan(hand: CandidateHand) -> bool:
     return any(w.live > 0 and w.value is not None and w.value.is_mangan_or_more for w in hand.waits)
 
 
-def _mangan_beyond(wall: tuple[int, ...], shapes: list, scored: int, wind: int, indicator: int | None,
+def _mangan_beyond(wall: tuple[int, ...], shapes: list[TenpaiHand], scored: int, wind: int, indicator: int | None,
                    rules: Rules) -> bool:
     """Whether a hand not yet scored reaches mangan on a live wait (rare: scored in full)."""
     for start in range(scored, len(shapes), SCORING_CHUNK):
@@ -108,7 +109,7 @@ def _hands(lines: list[dict[str, Any]]) -> list[tuple[dict[str, Any], list[dict[
     return hands
 
 
-def _indicator(deal: Any, flipped: dict[str, Any] | None, rules: Rules) -> int | None:
+def _indicator(deal: Deal, flipped: dict[str, Any] | None, rules: Rules) -> int | None:
     if deal.virtual_dora is not None and rules.virtual_dora:
         return deal.virtual_dora[0]
     if flipped is None or flipped.get("wall") is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from game.app.match_history import keep_abandoned, keep_finished
 from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
 from game.app.session import SeatPlan, Session
@@ -30,6 +31,7 @@ def _autosave(app: App, session: Session) -> None:
     slot = save_slot(app)
     try:
         if session.match.over:
+            keep_finished(app, session.match, session.plan)
             slot.clear()
         else:
             slot.save(session.plan, session.match)
@@ -45,6 +47,7 @@ def _session(app: App, match: Match, plan: SeatPlan) -> Session:
 
 
 def new_session(app: App, plan: SeatPlan) -> Session:
+    keep_abandoned(app, save_slot(app))
     match = Match(app.settings.rules, app.next_match_seed())
     session = _session(app, match, plan)
     session.next_hand()

@@ -35,6 +35,7 @@ WINDOW_SIDES = (320, 8192)
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
 AI_DELAY_RANGE = (0.0, 5.0)
+MAX_HISTORY = 10000
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Settings:
     ai_level: str = "normal"
     ai_delay_s: float = 0.7
     auto_ron: bool = False
+    keep_history: bool = True
+    history_limit: int = 200
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -114,6 +117,15 @@ def _flag(value: Any) -> bool:
     return value
 
 
+def _count_in(low: int, high: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"a whole number from {low} to {high}, not {_shown(value)}")
+        return value
+
+    return check
+
+
 def _window_size(value: Any) -> tuple[int, int]:
     low, high = WINDOW_SIDES
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
@@ -131,6 +143,8 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "ai_level": _choice(AI_LEVELS),
     "ai_delay_s": _number_in(*AI_DELAY_RANGE),
     "auto_ron": _flag,
+    "keep_history": _flag,
+    "history_limit": _count_in(1, MAX_HISTORY),
 }
 
 

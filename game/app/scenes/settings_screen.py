@@ -39,6 +39,7 @@ DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
 OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
 """How far a drop-down opens; the list has this much room below its last row to open into."""
+HISTORY_LIMITS = (50, 100, 200, 500, 1000)
 AI_DELAYS = {
     0.0: "No pause",
     0.3: "Short (0.3 s)",
@@ -144,6 +145,19 @@ class SettingsScene(Scene):
             "Declare ron at once whenever the game allows it, without asking.",
             settings.auto_ron,
             lambda v: self._change(auto_ron=v),
+        )
+        self._toggle(
+            "Keep a history of matches",
+            "Keep each finished or abandoned match as its record, for your statistics.",
+            settings.keep_history,
+            lambda v: self._change(keep_history=v),
+        )
+        self._choice(
+            "Matches kept",
+            "Only the newest matches are kept; older ones are deleted.",
+            {n: str(n) for n in sorted({*HISTORY_LIMITS, settings.history_limit})},
+            settings.history_limit,
+            lambda v: self._change(history_limit=v),
         )
         self._heading("The rules (for the next new match)")
         rules = settings.rules

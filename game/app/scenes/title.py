@@ -69,6 +69,7 @@ class TitleScene(Scene):
         self._button("rules", "Rules", (COLUMN.left, y, half, 48), self.open_rules)
         self._button("settings", "Settings", (COLUMN.left + half + 10, y, half, 48), self.open_settings)
         y += 62
+        self._button("statistics", "Your statistics", (1060, 20, 196, 44), self.open_statistics)
         self._button("quit", "Quit", (COLUMN.left, y, COLUMN.width, 48), self.app.quit)
         for level in AI_LEVELS:
             if not ai_available():
@@ -137,6 +138,11 @@ class TitleScene(Scene):
         from game.app.scenes.rules_page import RulesScene
 
         self.app.stack.push(RulesScene(self.app))
+
+    def open_statistics(self) -> None:
+        from game.app.scenes.statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def open_settings(self) -> None:
         from game.app.scenes.settings_screen import SettingsScene

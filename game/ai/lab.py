@@ -1,0 +1,304 @@
+"""The 17 Steps lab: the sources' claims about the game, measured by simulation.
+
+Two experiments, each a sequence of independent seeded samples (sample i draws from its
+own `random.Random`, so the results never depend on how the samples are split across
+worker processes):
+
+* walls: a shuffled table's first personal wall (34 tiles) and, where the preset has a
+  dora, the indicator flipped from a random side-wall stack (or the virtual set's). Does
+  the wall form any tenpai at all, and, for each seat wind, any tenpai hand with a live
+  wait on which a plain riichi ron (no ippatsu, houtei or ura) is worth mangan or more?
+* deals: a shuffled table, the first player by roll, the dora flipped and every hand
+  built by the hard AI. Per seat: does any opponent's pool hold a tile that completes its
+  hand (and one on which it may win: the floor cleared)? Does its own pool hold five or
+  more tiles that complete one opponent's hand? Only 17 of the 21 pool tiles are ever
+  discarded, so five of them is a deal-in unless the holder wins first.
+
+Every share comes with a 95% Wilson score interval (exact enough near 0 and 1, where the
+normal approximation fails). Seats are reported by seat wind: East is the first player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import multiprocessing
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from game.ai.agents import make_agent
+from game.engine.analysis import TenpaiHand, WaitAnalysis, analyze_hands, analyze_selection, hands_by_promise
+from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
+from game.engine.rules import Rules
+from game.engine.table import STACKS_PER_WALL, Deal, side_walls
+from game.engine.tiles import WIND_KINDS, WIND_NAMES, counts34
+
+Z95 = 1.959964
+SCORING_CHUNK = 100
+"""Hands scored at a time while looking for a mangan one: almost every wall has one among
+its first hundred most promising hands."""
+FORCED_DEAL_IN = 5
+BUILDER_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Share:
+    """`hits` of `trials`, with its 95% interval."""
+
+    hits: int
+    trials: int
+
+    @property
+    def value(self) -> float:
+        return self.hits / self.trials if self.trials else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.hits, self.trials)
+
+    def to_dict(self) -> dict[str, object]:
+        low, high = self.interval
+        return {"hits": self.hits, "trials": self.trials, "share": round(self.value, 6),
+                "ci95": [round(low, 6), round(high, 6)]}
+
+
+def wilson_interval(hits: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial share; (0, 1) when nothing was tried."""
+    if trials <= 0:
+        return 0.0, 1.0
+    share = hits / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seat_wind_kinds(players: int) -> tuple[int, ...]:
+    """The seat winds at a table of `players`, East (the first player) first."""
+    return tuple(WIND_KINDS[w] for w in SEAT_WIND_ORDER[players])
+
+
+def seat_wind_names(players: int) -> tuple[str, ...]:
+    return tuple(WIND_NAMES[w] for w in SEAT_WIND_ORDER[players])
+
+
+def sample_rng(kind: str, seed: int, index: int) -> random.Random:
+    """The generator of one sample: seeded by text, so every sample has its own stream."""
+    return random.Random(f"17steps lab {kind} {seed} {index}")
+
+
+# --- walls ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WallFacts:
+    """What one wall can build: any tenpai, and per seat wind a live mangan tenpai."""
+
+    tenpai: bool
+    mangan_by_seat: tuple[bool, ...]
+
+
+def sample_wall(rng: random.Random, rules: Rules) -> tuple[tuple[int, ...], int | None]:
+    """A personal wall and its dora indicator (None without dora), dealt as the table deals."""
+    deal = Deal.shuffle(rng, rules.virtual_dora)
+    wall = deal.personal_wall(rules.players, 0)
+    if deal.virtual_dora is not None:
+        return wall, deal.virtual_dora[0]
+    if not rules.has_dora:
+        return wall, None
+    side = rng.choice(side_walls(rules.players))
+    return wall, deal.dora_pair(rules.players, side, rng.randrange(STACKS_PER_WALL))[0]
+
+
+def reaches_mangan(wait: WaitAnalysis) -> bool:
+    """A live wait on which a plain riichi ron is worth mangan or more (no ura, no luck)."""
+    return wait.live > 0 and wait.value is not None and wait.value.is_mangan_or_more
+
+
+def wall_facts(wall: Sequence[int], indicator: int | None, rules: Rules) -> WallFacts:
+    """Whether the wall forms any tenpai, and per seat wind any live mangan tenpai.
+
+    Hands are scored in the analyser's order of promise (for East; the order serves the
+    other winds as well) a chunk at a time, stopping at the first mangan hand: a wall
+    without one is scored in full."""
+    winds = seat_wind_kinds(rules.players)
+    shapes = hands_by_promise(wall, winds[0], indicator, rules)
+    if not shapes:
+        return WallFacts(False, (False,) * len(winds))
+    return WallFacts(True, tuple(_has_mangan(wall, shapes, wind, indicator, rules) for wind in winds))
+
+
+def _has_mangan(wall: Sequence[int], shapes: list[TenpaiHand], wind: int, indicator: int | None, rules: Rules) -> bool:
+    for start in range(0, len(shapes), SCORING_CHUNK):
+        scored = analyze_hands(wall, shapes[start:start + SCORING_CHUNK], wind, indicator, rules)
+        if any(reaches_mangan(wait) for hand in scored for wait in hand.waits):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class WallJob:
+    rules: Rules
+    seed: int
+    index: int
+
+
+def study_wall(job: WallJob) -> WallFacts:
+    wall, indicator = sample_wall(sample_rng("wall", job.seed, job.index), job.rules)
+    return wall_facts(wall, indicator, job.rules)
+
+
+# --- deals -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """Per seat (East first) after every hand is built by the hard AI.
+
+    `completable`: some opponent's pool holds a tile that completes the seat's hand;
+    `winnable`: ... one on which a ron clears the floor; `holds_five`: the seat's pool holds
+    five or more tiles completing one opponent's hand; `holds_five_winning`: ... on which
+    that opponent may win."""
+
+    tenpai: tuple[bool, ...]
+    completable: tuple[bool, ...]
+    winnable: tuple[bool, ...]
+    holds_five: tuple[bool, ...]
+    holds_five_winning: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class DealJob:
+    rules: Rules
+    seed: int
+    index: int
+
+
+def built_hand(rules: Rules, rng: random.Random, agent_seed: int) -> Hand:
+    """A dealt table with the dora flipped and every hand built by the hard AI."""
+    deal = Deal.shuffle(rng, rules.virtual_dora)
+    hand = Hand(rules, deal, rng.randrange(rules.players))
+    agents = [make_agent(BUILDER_LEVEL, agent_seed * 31 + seat) for seat in range(rules.players)]
+    while hand.phase in (Phase.DORA, Phase.BUILD):
+        seat = hand.waiting_on()[0]
+        hand.apply(agents[seat].act(hand.view_for(seat)))
+    return hand
+
+
+def study_deal(job: DealJob) -> DealFacts:
+    rng = sample_rng("deal", job.seed, job.index)
+    return deal_facts(built_hand(job.rules, rng, rng.randrange(1 << 30)))
+
+
+def deal_facts(hand: Hand) -> DealFacts:
+    """The facts of a table whose hands are built (see DealFacts), East first."""
+    seats = hand.turn_order
+    winning = {seat: _winning_kinds(hand, seat) for seat in seats}
+    pools = {seat: counts34(hand.pools[seat]) for seat in seats}
+
+    def held(pool: list[int], kinds: Iterable[int]) -> int:
+        return sum(pool[kind] for kind in kinds)
+
+    def others(seat: int) -> list[int]:
+        return [s for s in seats if s != seat]
+
+    return DealFacts(
+        tenpai=tuple(bool(hand.waits[s]) for s in seats),
+        completable=tuple(any(held(pools[o], hand.waits[s]) for o in others(s)) for s in seats),
+        winnable=tuple(any(held(pools[o], winning[s]) for o in others(s)) for s in seats),
+        holds_five=tuple(any(held(pools[s], hand.waits[o]) >= FORCED_DEAL_IN for o in others(s)) for s in seats),
+        holds_five_winning=tuple(any(held(pools[s], winning[o]) >= FORCED_DEAL_IN for o in others(s))
+                                 for s in seats),
+    )
+
+
+def _winning_kinds(hand: Hand, seat: int) -> tuple[int, ...]:
+    """The seat's waits on which a plain riichi ron clears the floor."""
+    built = hand.hands[seat]
+    assert built is not None
+    analysed = analyze_selection(hand.walls[seat], built, hand.seat_wind_kind(seat), hand.dora_indicator,
+                                 hand.rules).hand
+    assert analysed is not None
+    return tuple(wait.kind for wait in analysed.waits if wait.clears_floor)
+
+
+# --- running and tallying ------------------------------------------------------------
+
+
+def _shares_by_seat(names: Sequence[str], flags: list[tuple[bool, ...]]) -> dict[str, dict[str, object]]:
+    return {name: Share(sum(f[i] for f in flags), len(flags)).to_dict() for i, name in enumerate(names)}
+
+
+def _deal_summary(names: Sequence[str], flags: list[tuple[bool, ...]]) -> dict[str, object]:
+    """Per seat, and per deal how many seats the flag holds for: at least one, exactly one, all."""
+    trials = len(flags)
+    return {
+        "by_seat": _shares_by_seat(names, flags),
+        "at_least_one": Share(sum(any(f) for f in flags), trials).to_dict(),
+        "exactly_one": Share(sum(sum(f) == 1 for f in flags), trials).to_dict(),
+        "all": Share(sum(all(f) for f in flags), trials).to_dict(),
+    }
+
+
+def _not(flags: tuple[bool, ...]) -> tuple[bool, ...]:
+    return tuple(not f for f in flags)
+
+
+def summarise_walls(rules: Rules, facts: list[WallFacts]) -> dict[str, object]:
+    names = seat_wind_names(rules.players)
+    return {
+        "count": len(facts),
+        "no_tenpai": Share(sum(not f.tenpai for f in facts), len(facts)).to_dict(),
+        "no_mangan_tenpai": _shares_by_seat(names, [_not(f.mangan_by_seat) for f in facts]),
+    }
+
+
+def summarise_deals(rules: Rules, facts: list[DealFacts]) -> dict[str, object]:
+    names = seat_wind_names(rules.players)
+    return {
+        "count": len(facts),
+        "builder": BUILDER_LEVEL,
+        "not_tenpai": _shares_by_seat(names, [_not(f.tenpai) for f in facts]),
+        "no_completing_tile_in_opponents_pools": _deal_summary(names, [_not(f.completable) for f in facts]),
+        "no_winning_tile_in_opponents_pools": _deal_summary(names, [_not(f.winnable) for f in facts]),
+        "holds_five_completing_tiles": _deal_summary(names, [f.holds_five for f in facts]),
+        "holds_five_winning_tiles": _deal_summary(names, [f.holds_five_winning for f in facts]),
+    }
+
+
+def _results(work: Callable, jobs_list: list, jobs: int, progress: Callable[[int], None] | None) -> list:
+    with contextlib.ExitStack() as stack:
+        outcomes: Iterator
+        if jobs > 1 and len(jobs_list) > 1:
+            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            outcomes = pool.imap(work, jobs_list, chunksize=8)
+        else:
+            outcomes = map(work, jobs_list)
+        results = []
+        for done, outcome in enumerate(outcomes, start=1):
+            results.append(outcome)
+            if progress is not None:
+                progress(done)
+        return results
+
+
+def run_lab(preset: str = "kaiji", walls: int = 1000, deals: int = 200, seed: int = 0, jobs: int = 1,
+            progress: Callable[[str, int, int], None] | None = None) -> dict[str, object]:
+    """Both experiments on one preset; deterministic for a seed whatever `jobs` is."""
+    rules = Rules.preset(preset)
+
+    def step(kind: str, total: int) -> Callable[[int], None] | None:
+        return None if progress is None else (lambda done: progress(kind, done, total))
+
+    wall_facts_list = _results(study_wall, [WallJob(rules, seed, i) for i in range(walls)], jobs,
+                               step("walls", walls))
+    deal_facts_list = _results(study_deal, [DealJob(rules, seed, i) for i in range(deals)], jobs,
+                               step("deals", deals))
+    return {
+        "preset": preset,
+        "seed": seed,
+        "seats": list(seat_wind_names(rules.players)),
+        "walls": summarise_walls(rules, wall_facts_list),
+        "deals": summarise_deals(rules, deal_facts_list),
+    }

@@ -1,0 +1,185 @@
+"""The match history: every finished or abandoned match, kept as its record.
+
+Each match is one file in the user data folder's `history/` folder, named by the UTC time
+it was kept, its seed and a digest of its record (so keeping the same match twice writes
+one file). The file is the engine's record (docs/record-format.md), replayable as it is;
+its header carries one more key, `history`: who played which seat (the seat plan), how
+the match ended (`finished` or `abandoned`: an unfinished match replaced by a new one),
+when it was kept and, once worked out in the background, the analyser's review of each
+human build (`builds`, see game/app/build_review.py).
+
+Only the newest `limit` matches are kept: the cap the player sets. A file that cannot be
+read is moved to `history/damaged/` and reported, never deleted and never fatal. The
+statistics can be reset without deleting a single record: a marker file names the last
+match before the reset, and the statistics count only later ones.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.engine.record import RecordError, parse_record, read_record, write_record
+from game.files import write_text_atomically
+
+HISTORY_DIR = "history"
+DAMAGED_DIR = "damaged"
+RESET_FILE = "statistics_reset.json"
+SUFFIX = ".jsonl"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+DEFAULT_LIMIT = 200
+
+
+def history_folder(data_dir: Path) -> Path:
+    return data_dir / HISTORY_DIR
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One kept match: its file and its record's lines."""
+
+    path: Path
+    lines: list[dict[str, Any]]
+
+    @property
+    def header(self) -> dict[str, Any]:
+        return self.lines[0]
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        meta = self.header.get("history")
+        return meta if isinstance(meta, dict) else {}
+
+    @property
+    def plan(self) -> dict[str, Any]:
+        plan = self.meta.get("plan")
+        return plan if isinstance(plan, dict) else {}
+
+    @property
+    def ended(self) -> str:
+        return str(self.meta.get("ended", FINISHED))
+
+
+@dataclass
+class HistoryLoad:
+    """The readable matches, oldest first, and a notice for each file set aside."""
+
+    entries: list[HistoryEntry] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def keep_match(folder: Path, record: list[dict[str, Any]], plan: dict[str, Any], ended: str,
+               limit: int, now: datetime | None = None) -> Path:
+    """Write a match into the history (atomically) and drop the oldest beyond `limit`.
+
+    Keeping a match already kept (the same record) writes nothing new."""
+    body = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) for line in record)
+    # zlib, not hashlib: the executable leaves OpenSSL out (build/17steps.spec)
+    encoded = body.encode("utf-8")
+    digest = f"{zlib.crc32(encoded):08x}{len(encoded) % 0x10000:04x}"
+    seed = record[0].get("seed")
+    existing = sorted(folder.glob(f"*-{seed}-{digest}{SUFFIX}")) if folder.exists() else []
+    if existing:
+        return existing[-1]
+    moment = now or datetime.now(UTC)
+    header = {**record[0], "history": {"plan": plan, "ended": ended,
+                                        "kept_at": moment.isoformat(timespec="seconds")}}
+    path = folder / f"{moment:%Y%m%d-%H%M%S}-{seed}-{digest}{SUFFIX}"
+    write_record(path, [header, *record[1:]])
+    enforce_limit(folder, limit)
+    return path
+
+
+def record_files(folder: Path) -> list[Path]:
+    """The history's record files, oldest first (names start with the UTC time)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix == SUFFIX and not p.name.startswith("."))
+
+
+def enforce_limit(folder: Path, limit: int) -> None:
+    files = record_files(folder)
+    for path in files[:max(0, len(files) - limit)]:
+        path.unlink(missing_ok=True)
+
+
+def load_history(folder: Path, since_reset: bool = False) -> HistoryLoad:
+    """Every readable kept match, oldest first. A damaged file is moved aside with a notice;
+    with `since_reset` only the matches kept after the last statistics reset."""
+    load = HistoryLoad()
+    files = record_files(folder)
+    if since_reset:
+        after = reset_marker(folder)
+        files = [p for p in files if after is None or p.name > after]
+    for path in files:
+        try:
+            load.entries.append(HistoryEntry(path, read_quickly(path)))
+        except RecordError:
+            load.notices.append(_set_aside(folder, path))
+    return load
+
+
+def read_quickly(path: Path) -> list[dict[str, Any]]:
+    """`read_record`, in one pass of the JSON parser over the whole file (a history of 200
+    matches is some 9 MB: line by line, parsing took twice as long). Any doubt, and the
+    file is read line by line, for the record reader's own message."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        lines = json.loads("[" + ",".join(line for line in text.splitlines() if line.strip()) + "]")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return read_record(path)
+    if not lines or not all(isinstance(line, dict) and isinstance(line.get("type"), str) for line in lines):
+        return read_record(path)
+    parse_record(json.dumps(lines[0]), str(path))  # the header's checks
+    return lines
+
+
+def _set_aside(folder: Path, path: Path) -> str:
+    damaged = folder / DAMAGED_DIR
+    try:
+        damaged.mkdir(parents=True, exist_ok=True)
+        path.replace(damaged / path.name)
+    except OSError:
+        return f"A match in your history ({path.name}) could not be read and was skipped."
+    return (f"A match in your history ({path.name}) could not be read; it was moved to the "
+            f"'{DAMAGED_DIR}' folder beside the others.")
+
+
+def reset_marker(folder: Path) -> str | None:
+    """The file name of the last match before the statistics were reset (None: never reset)."""
+    try:
+        data = json.loads((folder / RESET_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    after = data.get("after") if isinstance(data, dict) else None
+    return after if isinstance(after, str) else None
+
+
+def reset_statistics(folder: Path) -> None:
+    """Start the statistics afresh from the next match; the records themselves stay."""
+    files = record_files(folder)
+    write_text_atomically(folder / RESET_FILE, json.dumps({"after": files[-1].name if files else ""}) + "\n")
+
+
+def add_builds_review(path: Path, review: Callable[[list[dict[str, Any]], list[int]], list[dict[str, Any]]]) -> None:
+    """Work out the review of a kept match's human builds and store it in its header.
+
+    Slow (an analysis per build): the app runs it in the background after keeping a match."""
+    try:
+        lines = parse_record(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError, RecordError):
+        return  # gone (the cap) or damaged: the statistics will say so when they read it
+    meta = lines[0].get("history")
+    if not isinstance(meta, dict) or "builds" in meta:
+        return
+    humans = meta.get("plan", {}).get("humans", [])
+    builds = review(lines, [h for h in humans if isinstance(h, int)])
+    lines[0] = {**lines[0], "history": {**meta, "builds": builds}}
+    if path.exists():
+        write_record(path, lines)

@@ -1,0 +1,99 @@
+"""Statistics from fixture records, every figure worked out by hand in the comments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.app.history import HistoryEntry
+from game.app.statistics import compute_statistics
+from game.engine.record import read_record
+
+RECORDS = Path(__file__).parent / "records"
+KAIJI = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")  # draw, draw, seat 1 rons seat 0: mangan
+FOUR = read_record(RECORDS / "four_player_double_ron.jsonl")  # seats 2 (haneman 1.5) and 3 (0.32) ron seat 0
+A_BUILDS = [
+    {"hand": 1, "seat": 0, "built_payment": 2.0, "best_payment": 4.0, "best": False, "mangan_possible": True},
+    {"hand": 2, "seat": 0, "built_payment": 3.0, "best_payment": 3.0, "best": True, "mangan_possible": True},
+    {"hand": 3, "seat": 0, "built_payment": 0.0, "best_payment": 0.0, "best": True, "mangan_possible": False},
+    {"hand": 3, "seat": 1, "built_payment": 9.0, "best_payment": 9.0, "best": True, "mangan_possible": True},
+]
+
+
+def entry(name: str, lines: list[dict], seat: int | None, level: str = "hard", ended: str = "finished",
+          builds: list[dict] | None = None) -> HistoryEntry:
+    plan = ({"mode": "solo", "humans": [seat], "names": [], "ai_level": level} if seat is not None
+            else {"mode": "hotseat", "humans": [0, 1], "names": [], "ai_level": None})
+    meta = {"plan": plan, "ended": ended, "kept_at": name}
+    if builds is not None:
+        meta["builds"] = builds
+    return HistoryEntry(Path(f"{name}.jsonl"), [{**lines[0], "history": meta}, *lines[1:]])
+
+
+def abandoned_kaiji() -> list[dict]:
+    """The kaiji record cut off after the first hand's settlement and a few lines of hand 2."""
+    first_settlement = next(i for i, line in enumerate(KAIJI) if line["type"] == "settlement")
+    return KAIJI[:first_settlement + 4]
+
+
+@pytest.fixture
+def stats():
+    return compute_statistics([
+        entry("a", KAIJI, 0, "hard", builds=A_BUILDS),   # lost: 2 draws, deals in a mangan (-1)
+        entry("b", KAIJI, 1, "normal"),                  # won: 2 draws, wins a mangan (+1)
+        entry("c", FOUR, 2, "normal"),                   # won: rons a haneman (+1.5)
+        entry("d", FOUR, 0, "easy"),                     # lost: deals in 1.5 + 0.32 on one discard (-1.82)
+        entry("e", KAIJI, None),                         # two players on one screen: not counted
+        entry("f", abandoned_kaiji(), 0, "hard", ended="abandoned"),  # one drawn hand, then left
+    ])
+
+
+def test_overall_figures(stats):
+    overall = stats.overall
+    assert (overall.matches, overall.matches_won, overall.matches_lost, overall.abandoned) == (5, 2, 2, 1)
+    assert (overall.hands, overall.wins, overall.deal_ins, overall.draws) == (9, 2, 2, 5)  # 3+3+1+1+1 hands
+    assert overall.win_rate == pytest.approx(2 / 9) and overall.draw_rate == pytest.approx(5 / 9)
+    assert overall.average_win == pytest.approx((1.0 + 1.5) / 2)
+    assert overall.average_loss == pytest.approx((1.0 + 1.82) / 2)  # one deal-in of 1.82, not two
+    assert overall.net_units == pytest.approx(1.0 + 1.5 - 1.0 - 1.82)
+    assert stats.not_counted == 1
+
+
+def test_per_level_and_per_preset(stats):
+    hard, normal, easy = (stats.by_level[k] for k in ("hard", "normal", "easy"))
+    assert (hard.matches, hard.hands, hard.wins, hard.deal_ins, hard.draws) == (2, 4, 0, 1, 3)
+    assert (normal.matches, normal.matches_won, normal.hands, normal.net_units) == (2, 2, 4, 2.5)
+    assert (easy.matches, easy.matches_lost, easy.net_units) == (1, 1, pytest.approx(-1.82))
+    kaiji, four = stats.by_preset["kaiji"], stats.by_preset["four_player"]
+    assert (kaiji.matches, kaiji.hands, kaiji.wins, kaiji.deal_ins, kaiji.draws) == (3, 7, 1, 1, 5)
+    assert (four.matches, four.hands, four.wins, four.deal_ins, four.draws) == (2, 2, 1, 1, 0)
+
+
+def test_build_review_figures_count_only_your_seat(stats):
+    # Seat 1's review in match a is not yours: 3 reviewed, 2 best, shares 0.5 and 1.0
+    # (the wall whose best pays nothing has no share), 1 wall without mangan.
+    assert (stats.builds_reviewed, stats.builds_best, stats.walls_without_mangan) == (3, 2, 1)
+    assert stats.best_build_rate == pytest.approx(2 / 3)
+    assert stats.average_best_share == pytest.approx(0.75)
+
+
+def test_best_worst_and_the_running_balance(stats):
+    assert stats.best_match.name == "c.jsonl" and stats.worst_match.name == "d.jsonl"
+    assert stats.running_balance() == [-1.0, 0.0, 1.5, pytest.approx(-0.32), pytest.approx(-0.32)]
+    assert stats.running_balance(last=2) == [pytest.approx(-1.82), pytest.approx(-1.82)]
+    assert [m.result for m in stats.matches] == ["lost", "won", "won", "lost", "abandoned"]
+
+
+def test_no_history_gives_empty_figures():
+    empty = compute_statistics([])
+    assert empty.overall.matches == 0 and empty.overall.win_rate == 0.0
+    assert empty.best_match is None and empty.best_build_rate is None and empty.running_balance() == []
+
+
+def test_the_history_and_statistics_modules_are_pure():
+    from tests.test_architecture import ROOT, imported_modules
+
+    for name in ("history", "statistics", "build_review"):
+        imported = imported_modules(ROOT / "game" / "app" / f"{name}.py")
+        assert not {m.split(".")[0] for m in imported} & {"pygame", "pygame_gui"}, name

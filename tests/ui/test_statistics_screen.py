@@ -1,0 +1,93 @@
+"""The statistics screen: reached from the title, figures from the history, a chart, the reset."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.app import history
+from game.app.scenes.dialog import Dialog
+from game.app.scenes.statistics import StatisticsScene
+from game.app.scenes.title import TitleScene
+from game.app.session import SeatPlan
+from game.engine.record import read_record
+from tests.ui.test_screens import shot
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+
+def keep_fixtures(driver) -> Path:
+    folder = history.history_folder(driver.app.data_dir)
+    start = datetime(2026, 12, 1, tzinfo=UTC)
+    for number, (name, seat, level) in enumerate((("kaiji_two_draws_then_a_win", 1, "hard"),
+                                                  ("four_player_double_ron", 0, "easy"))):
+        plan = {**SeatPlan.solo(2, level).to_dict(), "humans": [seat]}
+        history.keep_match(folder, read_record(RECORDS / f"{name}.jsonl"), plan, history.FINISHED, 200,
+                           start + timedelta(hours=number))
+    return folder
+
+
+def open_statistics(driver) -> StatisticsScene:
+    driver.press(driver.button("Your statistics"))
+    scene = driver.top
+    assert isinstance(scene, StatisticsScene)
+    return scene
+
+
+def test_the_statistics_show_the_history_with_a_chart_and_go_back(driver):
+    keep_fixtures(driver)
+    scene = open_statistics(driver)
+    assert scene.stats.overall.matches == 2 and scene.stats.overall.wins == 1
+    assert scene.stats.running_balance() == [1.0, -0.82]
+    frame = shot(driver, "statistics")
+    chart = frame.subsurface(pygame.Rect(120, 570, 1040, 150))
+    golden = sum(1 for x in range(0, 1040, 4) for y in range(0, 150, 2) if chart.get_at((x, y))[:3] == (240, 207, 106))
+    assert golden > 20, "the running balance is drawn"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, TitleScene)
+
+
+def test_an_empty_history_says_so(driver):
+    scene = open_statistics(driver)
+    assert scene.stats.overall.matches == 0
+    shot(driver, "statistics_empty")
+
+
+def test_the_reset_asks_first_and_keeps_the_records(driver):
+    folder = keep_fixtures(driver)
+    scene = open_statistics(driver)
+    driver.press(driver.button("Reset"))
+    assert isinstance(driver.top, Dialog)
+    driver.press(driver.button("Keep them"))
+    assert driver.top is scene and scene.stats.overall.matches == 2
+    driver.press(driver.button("Reset"))
+    shot(driver, "statistics_reset_dialog")
+    driver.press(driver.button("Reset"))
+    assert driver.top is scene and scene.stats.overall.matches == 0
+    assert len(history.record_files(folder)) == 2
+
+
+def test_a_damaged_history_file_is_a_notice_on_the_screen(driver):
+    folder = keep_fixtures(driver)
+    (folder / "20261201-120000-9-000000000000.jsonl").write_bytes(b"\xff\xfe not a record")
+    scene = open_statistics(driver)
+    assert scene.stats.overall.matches == 2
+    assert len(scene.notices) == 1 and "could not be read" in scene.notices[0]
+    shot(driver, "statistics_notice")
+
+
+def test_the_history_settings_are_on_the_settings_screen(driver):
+    from game.app.scenes.settings_screen import SettingsScene
+    from tests.ui.test_screens import choose
+
+    driver.press(driver.button("Settings"))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    choose(driver, scene, "Matches kept", "50")
+    assert driver.app.settings.history_limit == 50
+    box = scene.controls["Keep a history of matches"]
+    driver.frame([pygame.event.Event(pygame_gui.UI_CHECK_BOX_UNCHECKED, ui_element=box)])
+    assert driver.app.settings.keep_history is False

@@ -7,15 +7,13 @@ background. Nothing here is ever fatal: a folder that cannot be written gives a 
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from game.app import history
 from game.app.build_review import review_builds
-from game.app.savegame import SaveSlot
+from game.app.savegame import SaveError, SaveSlot
 from game.app.session import SeatPlan
 from game.engine.match import Match
-from game.engine.record import RecordError, read_record
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -30,12 +28,12 @@ def keep_abandoned(app: App, slot: SaveSlot) -> None:
     if not slot.exists():
         return
     try:
-        plan = json.loads(slot.plan_path.read_text(encoding="utf-8"))
-        lines = read_record(slot.record_path)
-    except (OSError, ValueError, RecordError):
+        saved = slot.load()
+    except SaveError:
         return  # a save that cannot be read cannot be kept either; resuming it says why
-    if isinstance(plan, dict) and any(line.get("type") == "action" for line in lines):
-        _keep(app, lines, {k: v for k, v in plan.items() if k != "seed"}, history.ABANDONED)
+    record = saved.match.record
+    if any(line.get("type") == "action" for line in record):
+        _keep(app, record, saved.plan.to_dict(), history.ABANDONED)
 
 
 def _keep(app: App, record: list[dict], plan: dict, ended: str) -> None:

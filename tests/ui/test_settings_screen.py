@@ -59,7 +59,7 @@ def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(drive
     scene = open_settings(driver)
     menu = scene.controls[OPTIONS["hands"].name]
     bar = scene.container.vert_scroll_bar
-    for position in [step / 20 for step in range(21)]:  # scroll until the row sits low in view
+    for position in [step / 100 for step in range(101)]:  # scroll until the row sits low in view
         bar.set_scroll_from_start_percentage(position)
         driver.frames(2)
         if AREA.bottom - 60 < menu.rect.bottom <= AREA.bottom:

@@ -49,6 +49,15 @@ def test_the_page_has_the_glossary_of_the_words_the_game_uses():
 def test_the_page_gives_the_furiten_examples_ippatsu_window():
     text = " ".join(block.body for block in pages(Rules.preset("kaiji")))
     assert "riichi + ippatsu + sanankou, 4 han 50 fu" in text
+    assert "riichi + houtei + sanankou" in text
+
+
+def test_the_page_quotes_the_labs_figures():
+    blocks = pages(Rules.preset("kaiji"))
+    headings = [block.body for block in blocks if block.kind == "heading"]
+    assert "What the lab measured" in headings
+    text = " ".join(block.body for block in blocks)
+    assert "3 hands in 10" in text and "1 in 10" in text and "docs/lab.md" in text
 
 
 def test_the_yaku_examples_are_drawn_as_tiles_within_the_page(driver):

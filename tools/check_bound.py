@@ -40,18 +40,20 @@ def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[in
         for hand in analysis._tenpai_hands(board.wall, (), rules.red_fives):
             entry = board.pending(hand)
             counts = hand.counts
+            tiles = entry.tiles
+            wins = [board._winning_tile(kind, tiles) for kind in entry.waits]
             for ippatsu, houtei in luck:
                 context = replace(board.table.win_context, ippatsu=ippatsu, houtei=houtei)
-                exact = assess_rons(entry.tiles, entry.win_tiles, context, rules)
-                for kind, win, assessment in zip(entry.waits, entry.win_tiles, exact, strict=True):
+                exact = assess_rons(tiles, wins, context, rules)
+                for kind, win, assessment in zip(entry.waits, wins, exact, strict=True):
                     won = list(counts)
                     won[kind] += 1
-                    reds = analysis._reds(entry.tiles, win, won, rules)
+                    reds = analysis._reds(tiles, win, won, rules)
                     bound = analysis._bound(board.table, tuple(won), kind, reds, ippatsu, houtei)
                     value = assessment.floor_value
                     if value is not None and bound < value.base_points:
                         low += 1
-                        print(f"too low: seed {seed} {analysis.format_tiles(entry.tiles, rules.red_fives)} "
+                        print(f"too low: seed {seed} {analysis.format_tiles(tiles, rules.red_fives)} "
                               f"wait {kind} luck {ippatsu, houtei}: bound {bound}, {value}")
                     if (ippatsu, houtei) == (False, False):
                         pairs += 1

@@ -93,7 +93,9 @@ def wait_bounds(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int]
         return [UNBOUNDED] * len(waits)
     man, pin, sou = _suit(hand[0:9]), _suit(hand[9:18]), _suit(hand[18:27])
     honours = _honours(hand[HONOURS_START:])
-    sure = table.situational_han + sum(hand[kind] for kind in table.dora_kinds)
+    sure = table.situational_han
+    for kind in table.dora_kinds:
+        sure += hand[kind]
     bounds = []
     for win_kind, red in zip(waits, reds, strict=True):
         suit, rank = divmod(win_kind, 9)

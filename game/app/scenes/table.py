@@ -145,7 +145,7 @@ class TableScene(Scene):
         if self.viewer is None or self.viewer not in self.builds:
             return None
         state, helper = self.builds[self.viewer], self.helpers[self.viewer]
-        key = (self.viewer, state.revision, helper.ready)
+        key = (self.viewer, state.revision, helper.progress)
         if key != self._report_key:
             self._report_key, self._report = key, helper.report(state.hand)
         return self._report
@@ -184,6 +184,7 @@ class TableScene(Scene):
         elif self.mode() == "ron":
             self._offer_ron(self.viewer)
         else:
+            self._serve_suggestion()
             self._tick_clock(dt)
 
     def _towards_result(self, dt: float) -> None:
@@ -358,11 +359,25 @@ class TableScene(Scene):
         elif command == "clear":
             state.clear()
         elif command == "suggest":
-            suggestion = self.helpers[self.viewer].suggest(state.hand)
+            helper = self.helpers[self.viewer]
+            suggestion = helper.suggest(state.hand)
             if suggestion is not None:
                 state.replace(suggestion)
                 self.app.audio.play("tile_placed")
+            elif not helper.answered:
+                helper.want_suggestion()  # filled by _serve_suggestion when the answer comes
         self._sync_buttons()
+
+    def _serve_suggestion(self) -> None:
+        """Suggest pressed before the helper's first answer: fill the hand as soon as it comes."""
+        if self.mode() != "build" or self.viewer not in self.helpers:
+            return
+        state = self.builds[self.viewer]
+        suggestion = self.helpers[self.viewer].take_suggestion(state.hand)
+        if suggestion is not None:
+            state.replace(suggestion)
+            self.app.audio.play("tile_placed")
+            self._sync_buttons()
 
     def confirm_build(self) -> None:
         seat = self.viewer

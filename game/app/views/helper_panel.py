@@ -97,17 +97,19 @@ def _draw_partial(
 ) -> None:
     if not report.ready:
         text.draw(surface, f"{report.selected} of 13 chosen.", 16, INK, (x, y))
-        text.draw(surface, "Studying your wall…", 16, SOFT, (x, y + 26))
+        coming = "Suggestion coming…" if report.suggestion_coming else "Studying your wall…"
+        text.draw(surface, coming, 16, SOFT, (x, y + 26))
         return
     if report.wall_has_tenpai is False:
         text.draw(surface, "This wall cannot make any tenpai hand.", 15, BAD, (x, y))
         return
-    if not report.completions:
+    if report.completions == 0:
         text.draw(surface, "No tenpai hand holds these tiles.", 16, BAD, (x, y), bold=True)
         text.draw(surface, "Take some back to see suggestions.", 14, SOFT, (x, y + 24))
         return
     held = f"these {report.selected} tiles" if report.selected else "your wall"
-    text.draw(surface, f"{report.completions} tenpai hands from {held}.", 16, INK, (x, y))
+    counted = "The best" if report.completions is None else str(report.completions)
+    text.draw(surface, f"{counted} tenpai hands from {held}.", 16, INK, (x, y))
     y += 26
     text.draw(surface, "Best first (live copies · value); Suggest takes it:", 14, SOFT, (x, y))
     y += 24

@@ -77,7 +77,7 @@ def test_the_ranking_equals_a_plain_reference(seed, preset, seat):
     expected = reference(wall, seat, indicator, rules)
     ranked = analyze_wall(wall, seat, indicator, rules).hands
     assert [seen(hand) for hand in ranked] == expected
-    assert [seen(hand) for hand in best_hands(wall, seat, indicator, rules, 5)] == expected[:5]
+    assert [seen(hand) for hand in best_hands(wall, seat, indicator, rules, 5).hands] == expected[:5]
     assert complete_selection(wall, [], seat, indicator, rules) == list(expected[0][0][4])
 
 
@@ -105,4 +105,4 @@ def test_selections_rank_their_completions_like_the_wall(seed):
 
 def test_a_wall_without_tenpai_has_no_best_hands():
     wall = ids_for_codes(parse_tiles("124578m124578p124578s1122334444555567z", red_fives=False), False)
-    assert best_hands(wall, EAST, None, Rules.preset("kaiji"), 5) == ()
+    assert best_hands(wall, EAST, None, Rules.preset("kaiji"), 5).hands == ()

@@ -149,7 +149,8 @@ def rank_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None,
 
 def best_of_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """The wall's `FIRST_ANSWER` best hands, as `rank_wall` starts (run in a worker)."""
-    hands = tuple(hand.tiles for hand in analysis.best_hands(wall, seat_wind, dora_indicator, rules, FIRST_ANSWER))
+    best = analysis.best_hands(wall, seat_wind, dora_indicator, rules, FIRST_ANSWER)
+    hands = tuple(hand.tiles for hand in best.hands)
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
 

@@ -160,6 +160,11 @@ class WaitAnalysis:
         return (self.kind, self.tile, self.live, self.clears_floor, self.hand, self.value)
 
     @property
+    def scored(self) -> bool:
+        """Whether the value was scored with the ranking (it may clear the floor)."""
+        return self.exact is not UNSCORED
+
+    @property
     def dead(self) -> bool:
         """Karaten: every copy is in the player's own wall or is the dora indicator (flipped
         from a side wall; a virtual indicator takes no copy)."""
@@ -266,6 +271,8 @@ class WallAnalysis:
     wall: tuple[int, ...]
     table: TableContext
     hands: tuple[CandidateHand, ...]
+    tenpai_count: int
+    """Every tenpai hand of the wall (`hands` may hold only the best of them)."""
 
 
 @dataclass(frozen=True)
@@ -345,17 +352,18 @@ def analyze_wall(
     """Every tenpai hand of the wall, best first (every wait that may clear scored)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
     hands = tuple(board.ranked(_tenpai_hands(board.wall, (), rules.red_fives)))
-    return WallAnalysis(board.wall, board.table, hands)
+    return WallAnalysis(board.wall, board.table, hands, len(hands))
 
 
 @_collector_paused
 def best_hands(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
-) -> tuple[CandidateHand, ...]:
-    """The `count` best tenpai hands of the wall, exactly as `analyze_wall` ranks them first,
-    scoring only what could beat them (the helper's first answer)."""
+) -> WallAnalysis:
+    """The wall's `count` best tenpai hands, exactly as `analyze_wall` ranks them first,
+    scoring only what could come before them (the helper's first answer, `analyze --top`)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return tuple(islice(board.ranked(_tenpai_hands(board.wall, (), rules.red_fives)), count))
+    tenpai = _tenpai_hands(board.wall, (), rules.red_fives)
+    return WallAnalysis(board.wall, board.table, tuple(islice(board.ranked(tenpai), count)), len(tenpai))
 
 
 @_collector_paused

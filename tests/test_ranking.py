@@ -25,7 +25,7 @@ from game.engine.analysis import (
 )
 from game.engine.rules import Rules
 from game.engine.scoring import assess_rons
-from game.engine.tiles import EAST, SOUTH, WEST, counts34, ids_for_codes, is_red, parse_tiles
+from game.engine.tiles import EAST, SOUTH, WEST, counts34, format_tiles, ids_for_codes, is_red, parse_tiles
 from tools.analysis_digests import case_digest, seeded_wall
 
 RANKINGS = json.loads((Path(__file__).parent / "data" / "analysis_rankings.json").read_text())
@@ -106,3 +106,11 @@ def test_selections_rank_their_completions_like_the_wall(seed):
 def test_a_wall_without_tenpai_has_no_best_hands():
     wall = ids_for_codes(parse_tiles("124578m124578p124578s1122334444555567z", red_fives=False), False)
     assert best_hands(wall, EAST, None, Rules.preset("kaiji"), 5).hands == ()
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "pro_stream"])
+def test_a_hands_text_is_its_mpsz(preset):
+    rules = Rules.preset(preset)
+    wall, indicator = seeded_wall(9)
+    for hand in analyze_wall(wall, EAST, indicator, rules).hands[::7]:
+        assert hand.text == format_tiles(hand.tiles, rules.red_fives)

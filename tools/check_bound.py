@@ -19,7 +19,7 @@ from dataclasses import replace
 from game.engine import analysis
 from game.engine.rules import Rules
 from game.engine.scoring import assess_rons
-from game.engine.tiles import EAST, NORTH, SOUTH, WEST
+from game.engine.tiles import EAST, NORTH, SOUTH, WEST, format_tiles
 from tools.analysis_digests import seeded_wall
 
 CASES = (
@@ -53,7 +53,7 @@ def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[in
                     value = assessment.floor_value
                     if value is not None and bound < value.base_points:
                         low += 1
-                        print(f"too low: seed {seed} {analysis.format_tiles(tiles, rules.red_fives)} "
+                        print(f"too low: seed {seed} {format_tiles(tiles, rules.red_fives)} "
                               f"wait {kind} luck {ippatsu, houtei}: bound {bound}, {value}")
                     if (ippatsu, houtei) == (False, False):
                         pairs += 1

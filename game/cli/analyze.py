@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         analysis = analyze_wall(wall, seat, indicator, rules) if args.top is None else \
             best_hands(wall, seat, indicator, rules, args.top)
-        print(json.dumps(report_json(analysis, args.seat, args.top), indent=2))
+        print(json.dumps(report_json(analysis, args.seat, args.top)))
     else:
         top = DEFAULT_TOP if args.top is None else args.top
         print(report_text(best_hands(wall, seat, indicator, rules, top), args.seat, top))

@@ -66,7 +66,6 @@ from game.engine.tiles import (
     WIND_KINDS,
     counts34,
     dora_kind,
-    format_tiles,
     is_red,
 )
 
@@ -82,6 +81,12 @@ SUIT_IDS = SUIT_SIZE * COPIES
 HONOURS_START = EAST
 TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
 _NO_RED = (False,) * len(SUIT_STARTS)
+SUIT_LETTERS = "mpsz"
+_ID_DIGITS = {
+    red_fives: tuple("0" if is_red(tile, red_fives) else str(tile // COPIES % SUIT_SIZE + 1)
+                     for tile in range(TILE_COUNT))
+    for red_fives in (False, True)
+}
 
 
 @dataclass(frozen=True)
@@ -189,14 +194,16 @@ class WaitAnalysis:
     @cached_property
     def clears_floor_with_ippatsu(self) -> bool:
         # An added yaku never lowers a value, so a clearing wait needs no second look.
-        return self.clears_floor or (self._may_clear(ippatsu=True) and self._assess(ippatsu=True).clears_floor)
+        return self.clears_floor or (self._may_clear_with_luck and self._assess(ippatsu=True).clears_floor)
 
     @cached_property
     def clears_floor_with_houtei(self) -> bool:
-        """As `clears_floor` when this seat can never ron a houtei."""
+        """As `clears_floor` when this seat can never ron a houtei. Houtei, like ippatsu,
+        is one han that changes no fu and no other yaku, so the floor sees the same value
+        with either (the rankings' digests check both against the library)."""
         if self.clears_floor or not self.table.houtei_possible:
             return self.clears_floor
-        return self._may_clear(houtei=True) and self._assess(houtei=True).clears_floor
+        return self.clears_floor_with_ippatsu
 
     @property
     def clears_floor_only_with_luck(self) -> bool:
@@ -207,15 +214,16 @@ class WaitAnalysis:
         context = replace(self.table.win_context, ippatsu=ippatsu, houtei=houtei)
         return assess_ron(self.hand, self.tile, context, self.table.rules)
 
-    def _may_clear(self, *, ippatsu: bool = False, houtei: bool = False) -> bool:
-        """Whether the bound lets the floor value with this luck reach mangan (without a
-        floor, the library decides alone)."""
+    @cached_property
+    def _may_clear_with_luck(self) -> bool:
+        """Whether the bound lets the floor value with one more han (ippatsu or houtei)
+        reach mangan (without a floor, the library decides alone)."""
         if not self.table.rules.floor_applies:
             return True
         counts = counts34(self.hand)
         counts[self.kind] += 1
-        return _bound(self.table, tuple(counts), self.kind, _reds(self.hand, self.tile, counts, self.table.rules),
-                      ippatsu, houtei) >= MANGAN_BASE_POINTS
+        reds = _reds(self.hand, self.tile, counts, self.table.rules)
+        return _bound(self.table, tuple(counts), self.kind, reds, True, False) >= MANGAN_BASE_POINTS
 
 
 @dataclass(frozen=True, init=False)
@@ -233,7 +241,20 @@ class CandidateHand:
 
     @property
     def text(self) -> str:
-        return format_tiles(self.tiles, self.red_fives)
+        """The hand in mpsz, as `format_tiles` writes it (the ids are sorted: by kind, the
+        red five first), written straight from the ids: JSON writes thousands."""
+        digits = _ID_DIGITS[self.red_fives]
+        out: list[str] = []
+        suit = -1
+        for tile in self.tiles:
+            if tile // SUIT_IDS != suit:
+                if suit >= 0:
+                    out.append(SUIT_LETTERS[suit])
+                suit = tile // SUIT_IDS
+            out.append(digits[tile])
+        if suit >= 0:
+            out.append(SUIT_LETTERS[suit])
+        return "".join(out)
 
     @property
     def tenpai(self) -> bool:

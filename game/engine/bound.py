@@ -160,6 +160,12 @@ def _bound(features: tuple[Any, ...], hand: tuple[int, ...], win_kind: int, sure
     return best
 
 
+def clear_cache() -> None:
+    """Forget the suits looked at so far, for measurements on a cold cache."""
+    _suit.cache_clear()
+    _honours.cache_clear()
+
+
 def reds_held(counts: tuple[int, ...], red_suits: tuple[bool, ...], win_red_suit: int | None) -> int:
     """The red fives the library counts in 14 tiles: the hand's, the winning tile's, and a
     fourth five of a suit (the set holds only three plain ones)."""

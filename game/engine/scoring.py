@@ -169,6 +169,12 @@ def assess_rons(
     return assessments
 
 
+def clear_cache() -> None:
+    """Forget every win scored so far, for measurements on a cold cache."""
+    _score_cached.cache_clear()
+    _suit_decomposition.cache_clear()
+
+
 def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> WinValue | None:
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
     kinds, red_kinds = _hand_kinds(hand, rules)

@@ -21,6 +21,7 @@ from game.engine.analysis import (
     analyze_wall,
     best_hands,
     complete_selection,
+    ranked_tiles,
     tenpai_hands,
 )
 from game.engine.rules import Rules
@@ -77,6 +78,7 @@ def test_the_ranking_equals_a_plain_reference(seed, preset, seat):
     expected = reference(wall, seat, indicator, rules)
     ranked = analyze_wall(wall, seat, indicator, rules).hands
     assert [seen(hand) for hand in ranked] == expected
+    assert ranked_tiles(wall, seat, indicator, rules) == [hand.tiles for hand in ranked]
     assert [seen(hand) for hand in best_hands(wall, seat, indicator, rules, 5).hands] == expected[:5]
     assert complete_selection(wall, [], seat, indicator, rules) == list(expected[0][0][4])
 

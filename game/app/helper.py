@@ -143,7 +143,7 @@ def warm_up() -> None:
 
 def rank_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """Every tenpai hand of the wall, best first, with its holding mask (run in a worker)."""
-    hands = tuple(hand.tiles for hand in analysis.analyze_wall(wall, seat_wind, dora_indicator, rules).hands)
+    hands = tuple(analysis.ranked_tiles(wall, seat_wind, dora_indicator, rules))
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
 

@@ -48,7 +48,7 @@ from itertools import count, islice, product
 from operator import itemgetter
 from typing import NamedTuple, ParamSpec, TypeVar
 
-from game.engine.bound import BoundTable, base_points_bound, reds_held, wait_bounds
+from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
 from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
 from game.engine.rules import Rules
 from game.engine.scoring import MANGAN_BASE_POINTS, RonAssessment, WinContext, WinValue, assess_ron, assess_rons
@@ -59,6 +59,7 @@ from game.engine.tiles import (
     EAST,
     HAKU,
     HATSU,
+    KIND_COUNT,
     NORTH,
     RED_FIVE_IDS,
     TILE_COUNT,
@@ -81,6 +82,7 @@ SUIT_IDS = SUIT_SIZE * COPIES
 HONOURS_START = EAST
 TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
 _NO_RED = (False,) * len(SUIT_STARTS)
+_NO_LIMITS: tuple[tuple[None, ...], ...] = tuple((None,) * waits for waits in range(KIND_COUNT + 1))
 SUIT_LETTERS = "mpsz"
 _ID_DIGITS = {
     red_fives: tuple("0" if is_red(tile, red_fives) else str(tile // COPIES % SUIT_SIZE + 1)
@@ -138,13 +140,17 @@ class WaitAnalysis:
     hand: tuple[int, ...] = field(repr=False)
     table: TableContext = field(repr=False)
     exact: WinValue | Unscored | None = field(default=UNSCORED, repr=False)
+    limit: float | None = field(default=None, repr=False)
+    """The limit multiplier when the bound and the han every reading is sure of meet on
+    one limit (e.g. dora 4 and no yaku beyond mangan): it clears, the value comes later."""
 
     def __init__(self, kind: int, tile: int, live: int, clears_floor: bool, hand: tuple[int, ...],
-                 table: TableContext, exact: WinValue | Unscored | None = UNSCORED) -> None:
+                 table: TableContext, exact: WinValue | Unscored | None = UNSCORED,
+                 limit: float | None = None) -> None:
         # Frozen all the same: written into the instance dict at once, three times faster
         # than a frozen dataclass's field by field, for the thousands of waits of a wall.
         self.__dict__.update(kind=kind, tile=tile, live=live, clears_floor=clears_floor, hand=hand, table=table,
-                             exact=exact)
+                             exact=exact, limit=limit)
 
     @cached_property
     def value(self) -> WinValue | None:
@@ -178,6 +184,8 @@ class WaitAnalysis:
     @property
     def multiplier(self) -> float:
         """What a clearing ron pays, in mangan units (0 when it may not be won)."""
+        if self.limit is not None:
+            return self.limit
         if not self.clears_floor or self.value is None:
             return 0.0
         return self.value.limit_multiplier
@@ -377,6 +385,16 @@ def analyze_wall(
 
 
 @_collector_paused
+def ranked_tiles(
+    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
+) -> list[tuple[int, ...]]:
+    """The tile ids of every tenpai hand of the wall, in `analyze_wall`'s order (the
+    helper's whole ranking: it needs only the ids)."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    return list(board.ranked_tiles(_tenpai_hands(board.wall, (), rules.red_fives)))
+
+
+@_collector_paused
 def best_hands(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
 ) -> WallAnalysis:
@@ -461,6 +479,8 @@ class _Pending(NamedTuple):
     """The id each wait is scored with; None until the tile ids are known (every copy seen)."""
     may_clear: tuple[bool, ...]
     pool_wait_copies: int
+    limits: tuple[float | None, ...]
+    """Per wait, the limit multiplier when the bound proves it (no scoring needed)."""
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -538,7 +558,8 @@ class _Board:
         live = self.live
         payment, clearing, passing = 0.0, 0, 0
         may_clear = []
-        for kind, bound in zip(waits, wait_bounds(counts, waits, reds, self.bound_table), strict=True):
+        bounds = wait_bounds(counts, waits, reds, self.bound_table)
+        for kind, bound in zip(waits, bounds, strict=True):
             copies = live[kind]
             if bound >= MANGAN_BASE_POINTS or not floor:
                 may_clear.append(True)
@@ -548,10 +569,15 @@ class _Board:
             else:
                 may_clear.append(False)
                 passing += copies
+        limits: tuple[float | None, ...] = _NO_LIMITS[len(waits)]
+        if True in may_clear:
+            sure = sure_limits(counts, waits, reds, self.bound_table)
+            limits = tuple(bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
+                           for bound, floor_limit in zip(bounds, sure, strict=True))
         wall_counts = self.wall_counts
         pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
         key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
-        return _Pending(key, hand, waits, win_tiles, tuple(may_clear), pool_wait_copies)
+        return _Pending(key, hand, waits, win_tiles, tuple(may_clear), pool_wait_copies, limits)
 
     def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
                   kind: int, win: int | None) -> int:
@@ -570,11 +596,14 @@ class _Board:
             waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table)
                           for kind, win in zip(pending.waits, wins, strict=True))
             return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
-        scored = [win for win, clears in zip(wins, pending.may_clear, strict=True) if clears]
-        assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules))
+        scored = [win for win, clears, limit in zip(wins, pending.may_clear, pending.limits, strict=True)
+                  if clears and limit is None]
+        assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
         waits = []
-        for kind, win, clears in zip(pending.waits, wins, pending.may_clear, strict=True):
-            if clears:
+        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, pending.limits, strict=True):
+            if limit is not None:
+                waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
+            elif clears:
                 assessment = next(assessments)
                 waits.append(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table,
                                           assessment.value))
@@ -586,15 +615,29 @@ class _Board:
         """The hands in rank order, best first, scored in the order of their bound: a
         scored hand is given out once no unscored hand can come before it (its rank key
         starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
+        for hand in self._ranked(hands, tiles_only=False):
+            assert isinstance(hand, CandidateHand)
+            yield hand
+
+    def ranked_tiles(self, hands: Iterable[TenpaiHand]) -> Iterator[tuple[int, ...]]:
+        """The tile ids of the hands in rank order (`ranked`), without building the hands
+        that nothing can clear."""
+        for hand in self._ranked(hands, tiles_only=True):
+            yield hand if isinstance(hand, tuple) else hand.tiles
+
+    def _ranked(self, hands: Iterable[TenpaiHand], tiles_only: bool) -> Iterator[CandidateHand | tuple[int, ...]]:
         pending = sorted((self.pending(hand) for hand in hands), key=itemgetter(0))
-        ready: list[tuple[RankKey, int, CandidateHand]] = []
+        ready: list[tuple[RankKey, int, CandidateHand | tuple[int, ...]]] = []
         order = count()
         for entry in pending:
             while ready and ready[0][0][:4] < entry.key:
                 yield heapq.heappop(ready)[2]
-            hand = self.score(entry)
-            key = hand.rank_key if any(entry.may_clear) else (*entry.key, hand.tiles)
-            heapq.heappush(ready, (key, next(order), hand))
+            if True in entry.may_clear:
+                hand = self.score(entry)
+                heapq.heappush(ready, (hand.rank_key, next(order), hand))
+            else:  # its key is exact: nothing to score
+                tiles = entry.tiles
+                heapq.heappush(ready, ((*entry.key, tiles), next(order), tiles if tiles_only else self.score(entry)))
         while ready:
             yield heapq.heappop(ready)[2]
 

@@ -160,6 +160,32 @@ def _bound(features: tuple[Any, ...], hand: tuple[int, ...], win_kind: int, sure
     return best
 
 
+def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int], table: BoundTable) -> list[float]:
+    """For each wait of `hand` (as `wait_bounds`), the limit's base points every reading
+    is sure of (0 below mangan): riichi and the situational yaku, dora and red fives, and
+    the yaku the tiles alone decide (tanyao, honitsu/chinitsu, value-honour triplets).
+    Where it equals the bound, the value's limit is known without the library."""
+    honour_han = _honour_han(table.seat_wind, table.round_wind)
+    sure = table.situational_han
+    for kind in table.dora_kinds:
+        sure += hand[kind]
+    limits = []
+    for win_kind, red in zip(waits, reds, strict=True):
+        won = list(hand)
+        won[win_kind] += 1
+        man, pin, sou = _suit(tuple(won[0:9])), _suit(tuple(won[9:18])), _suit(tuple(won[18:27]))
+        honours = _honours(tuple(won[HONOURS_START:]))
+        used = (man.tiles > 0) + (pin.tiles > 0) + (sou.tiles > 0)
+        han = sure + red + table.dora_kinds.count(win_kind)
+        if not (honours.tiles or man.terminal or pin.terminal or sou.terminal):
+            han += 1  # tanyao
+        if used == 1:
+            han += 3 if honours.tiles else 6
+        han += sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
+        limits.append(_base(han, 0, False) if han >= LIMITS[-1][0] else 0)
+    return limits
+
+
 def clear_cache() -> None:
     """Forget the suits looked at so far, for measurements on a cold cache."""
     _suit.cache_clear()

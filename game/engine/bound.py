@@ -163,8 +163,9 @@ def _bound(features: tuple[Any, ...], hand: tuple[int, ...], win_kind: int, sure
 def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int], table: BoundTable) -> list[float]:
     """For each wait of `hand` (as `wait_bounds`), the limit's base points every reading
     is sure of (0 below mangan): riichi and the situational yaku, dora and red fives, and
-    the yaku the tiles alone decide (tanyao, honitsu/chinitsu, value-honour triplets).
-    Where it equals the bound, the value's limit is known without the library."""
+    the yaku the tiles alone decide (tanyao, honitsu/chinitsu, value-honour triplets);
+    with kiriage, 4 of those han are a sure mangan. Where it equals the bound, the value's
+    limit is known without the library."""
     honour_han = _honour_han(table.seat_wind, table.round_wind)
     sure = table.situational_han
     for kind in table.dora_kinds:
@@ -182,7 +183,14 @@ def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int]
         if used == 1:
             han += 3 if honours.tiles else 6
         han += sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
-        limits.append(_base(han, 0, False) if han >= LIMITS[-1][0] else 0)
+        if han >= LIMITS[-1][0]:
+            limits.append(_base(han, 0, False))
+        elif table.kiriage and han == KIRIAGE[0][0]:
+            # a closed ron has 30 fu or more (seven pairs: two han more), and 4 han 30 fu
+            # is mangan with kiriage
+            limits.append(MANGAN_BASE_POINTS)
+        else:
+            limits.append(0)
     return limits
 
 

@@ -78,7 +78,7 @@ def one_run(wall: list[int], players: int, workers: int, seed: int) -> tuple[flo
     pool = make_pool(workers)
     try:
         pool.submit(warm_up).result(timeout=120)
-        time.sleep(0.5)  # the other worker starts too, while the dora is chosen
+        time.sleep(2.0)  # the other worker starts too, while the dora is chosen (seconds, in play)
         hand = Hand(rules, deal_with(wall, players, seed), dealer=0)
         if rules.has_dora:
             hand.apply(ChooseDora(0, side_walls(players)[0], 0))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from game.engine.analysis import (
     tenpai_hands,
 )
 from game.engine.rules import Rules
-from game.engine.scoring import assess_rons
+from game.engine.scoring import assess_ron, assess_rons
 from game.engine.tiles import EAST, SOUTH, WEST, counts34, format_tiles, ids_for_codes, is_red, parse_tiles
 from tools.analysis_digests import case_digest, seeded_wall
 
@@ -116,3 +117,19 @@ def test_a_hands_text_is_its_mpsz(preset):
     wall, indicator = seeded_wall(9)
     for hand in analyze_wall(wall, EAST, indicator, rules).hands[::7]:
         assert hand.text == format_tiles(hand.tiles, rules.red_fives)
+
+
+@pytest.mark.parametrize(("seed", "preset"), [(12, "kaiji"), (13, "pro_stream"), (14, "three_player")])
+def test_the_luck_verdicts_are_the_librarys(seed, preset):
+    """Derived from the plain value and the bound, checked against scoring with the luck."""
+    rules = Rules.preset(preset)
+    wall, indicator = seeded_wall(seed)
+    analysis = analyze_wall(wall, WEST, indicator, rules)
+    context = analysis.table.win_context
+    for hand in analysis.hands[::3]:
+        for wait in hand.waits:
+            with_ippatsu = assess_ron(hand.tiles, wait.tile, replace(context, ippatsu=True), rules)
+            with_houtei = assess_ron(hand.tiles, wait.tile, replace(context, houtei=True), rules)
+            assert wait.clears_floor_with_ippatsu == with_ippatsu.clears_floor
+            assert wait.clears_floor_with_houtei == ((with_houtei.clears_floor and analysis.table.houtei_possible)
+                                                     or wait.clears_floor)

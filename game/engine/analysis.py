@@ -51,7 +51,15 @@ from typing import NamedTuple, ParamSpec, TypeVar
 from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
 from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
 from game.engine.rules import Rules
-from game.engine.scoring import MANGAN_BASE_POINTS, RonAssessment, WinContext, WinValue, assess_ron, assess_rons
+from game.engine.scoring import (
+    MANGAN_BASE_POINTS,
+    RonAssessment,
+    WinContext,
+    WinValue,
+    assess_ron,
+    assess_rons,
+    mangan_with_one_more_han,
+)
 from game.engine.shape import TERMINALS_AND_HONOURS
 from game.engine.shape import waits as shape_waits
 from game.engine.tiles import (
@@ -202,7 +210,13 @@ class WaitAnalysis:
     @cached_property
     def clears_floor_with_ippatsu(self) -> bool:
         # An added yaku never lowers a value, so a clearing wait needs no second look.
-        return self.clears_floor or (self._may_clear_with_luck and self._assess(ippatsu=True).clears_floor)
+        if self.clears_floor or not self._may_clear_with_luck:
+            return self.clears_floor
+        rules = self.table.rules
+        if not rules.floor_applies or not rules.floor_counts_situational:
+            return self._assess(ippatsu=True).clears_floor
+        # The plain value decides (scoring.mangan_with_one_more_han), and it is shown anyway.
+        return self.value is not None and mangan_with_one_more_han(self.value, rules.kiriage)
 
     @cached_property
     def clears_floor_with_houtei(self) -> bool:

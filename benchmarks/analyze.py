@@ -4,14 +4,18 @@ Each wall is `random.Random(seed).sample(range(136), 34)`; the same generator th
 the dora indicator from the other tiles. Per wall it times
   * shapes: every tenpai hand with its waits (kind counts and red-five choices, no
     scoring); shapes+ids: the same with every hand's 13 tile ids worked out;
-  * selection: one 13-tile selection (the wall's middle tenpai hand, scored) as the
-    builder helper analyses it (its waits are scored afresh: nothing is cached yet);
-  * deadline: `complete_selection` of an empty selection (its default scoring budget);
-  * full: every tenpai hand with every wait scored, ranked;
-  * situational: the ippatsu/houtei floor checks on top of the full analysis (`--only
-    full-only` leaves them out);
-and prints the median, 95th percentile and maximum of each, in milliseconds. Each
-measurement is its own pass over the walls, in the order above.
+  * selection: one 13-tile selection (the wall's middle tenpai hand) as the builder
+    helper analyses it;
+  * first: the helper's first answer, the wall's 5 best hands exactly (`best_hands`):
+    whether the wall reaches mangan and what to suggest;
+  * full: the whole ranking, every hand in order (`analyze_wall`);
+  * json: `analyze --json` on top of the full ranking (every hand and wait written, with
+    the ippatsu/houtei floor checks and the values that may reach the floor);
+  * deadline: `complete_selection` of an empty selection (the build deadline);
+and prints, in milliseconds of CPU time (`time.process_time`: the machine is shared), the
+median, 95th percentile and maximum of each, and the median wall-clock time beside it.
+Each measurement is its own pass over the walls, with every cache emptied before it.
+Runs against older trees too (a measure they lack is timed as the nearest they have).
 """
 
 from __future__ import annotations
@@ -27,12 +31,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import candidates
+from game.cli.analyze import report_json
+from game.engine import analysis, candidates, scoring
 from game.engine.analysis import analyze_selection, analyze_wall, complete_selection, tenpai_hands
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import EAST, TILE_COUNT
 
 WALL_SIZE = 34
+FIRST_ANSWER = 5
+Walls = list[tuple[list[int], int | None]]
 
 
 def seeded_wall(seed: int) -> tuple[list[int], int]:
@@ -42,69 +49,84 @@ def seeded_wall(seed: int) -> tuple[list[int], int]:
     return wall, indicator
 
 
-def timed(action: Callable[..., Any], *args: Any) -> tuple[float, Any]:
-    """Milliseconds taken by action(*args), and its result."""
-    start = time.perf_counter()
+def timed(action: Callable[..., Any], *args: Any) -> tuple[float, float, Any]:
+    """CPU and wall-clock milliseconds taken by action(*args), and its result."""
+    cpu, wall = time.process_time(), time.perf_counter()
     result = action(*args)
-    return (time.perf_counter() - start) * 1000, result
+    return (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000, result
 
 
-def summary(name: str, times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (f"{name:12} median {statistics.median(ordered):8.1f} ms   p95 {p95:8.1f} ms   "
-            f"max {ordered[-1]:8.1f} ms   ({len(ordered)} walls)")
+def summary(name: str, times: list[tuple[float, float]]) -> str:
+    cpu = sorted(c for c, _ in times)
+    p95 = cpu[min(len(cpu) - 1, round(0.95 * (len(cpu) - 1)))]
+    wall = statistics.median(w for _, w in times)
+    return (f"{name:12} CPU median {statistics.median(cpu):7.1f} ms   p95 {p95:7.1f} ms   max {cpu[-1]:7.1f} ms"
+            f"   (wall-clock median {wall:7.1f} ms; {len(cpu)} walls)")
 
 
-def situational_checks(analysis: Any) -> int:
-    return sum(wait.clears_floor_only_with_luck for hand in analysis.hands for wait in hand.waits)
+def clear_caches() -> None:
+    candidates.clear_cache()
+    for module in (scoring, getattr(analysis, "bound", None)):
+        clear = getattr(module, "clear_cache", None)
+        if clear is not None:
+            clear()
+
+
+def first_answer(wall: list[int], indicator: int | None, rules: Rules) -> Any:
+    best = getattr(analysis, "best_hands", None)
+    if best is None:  # before best-first ranking the first answer was the whole ranking
+        return analyze_wall(wall, EAST, indicator, rules).hands[:FIRST_ANSWER]
+    return best(wall, EAST, indicator, rules, FIRST_ANSWER)
 
 
 def hands_with_ids(wall: list[int], rules: Rules) -> list[tuple[int, ...]]:
     return [hand.tiles for hand in tenpai_hands(wall, rules)]
 
 
-def measure_shapes(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, list[float]]:
-    shapes = [timed(tenpai_hands, wall, rules)[0] for wall, _ in walls]
+def measure_shapes(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
+    shapes = [timed(tenpai_hands, wall, rules)[:2] for wall, _ in walls]
     candidates.clear_cache()
-    return {"shapes": shapes, "shapes+ids": [timed(hands_with_ids, wall, rules)[0] for wall, _ in walls]}
+    return {"shapes": shapes, "shapes+ids": [timed(hands_with_ids, wall, rules)[:2] for wall, _ in walls]}
 
 
-def measure_selection(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, list[float]]:
-    """The builder helper on a tenpai selection: the wall's middle tenpai hand."""
+def measure_selection(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
     times = []
     for wall, indicator in walls:
         hands = tenpai_hands(wall, rules)
         if hands:
             selection = hands[len(hands) // 2].tiles
-            times.append(timed(analyze_selection, wall, selection, EAST, indicator, rules)[0])
+            times.append(timed(analyze_selection, wall, selection, EAST, indicator, rules)[:2])
     return {"selection": times}
 
 
-def measure_full(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"full": [], "situational": []}
+def measure_first(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
+    return {"first": [timed(first_answer, wall, indicator, rules)[:2] for wall, indicator in walls]}
+
+
+def measure_full(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
+    return {"full": [timed(analyze_wall, wall, EAST, indicator, rules)[:2] for wall, indicator in walls]}
+
+
+def measure_json(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
+    """The full ranking, then `analyze --json` of it: the second is what JSON adds."""
+    full, extra = [], []
     for wall, indicator in walls:
-        elapsed, analysis = timed(analyze_wall, wall, EAST, indicator, rules)
-        times["full"].append(elapsed)
-        times["situational"].append(timed(situational_checks, analysis)[0])
-    return times
+        cpu, clock, ranked = timed(analyze_wall, wall, EAST, indicator, rules)
+        full.append((cpu, clock))
+        extra.append(timed(report_json, ranked, "east", None)[:2])
+    return {"full (json)": full, "json on top": extra}
 
 
-def measure_full_only(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, list[float]]:
-    """The full analysis without the situational checks: a third of the time of `full`."""
-    return {"full": [timed(analyze_wall, wall, EAST, indicator, rules)[0] for wall, indicator in walls]}
-
-
-def measure_deadline(walls: list[tuple[list[int], int]], rules: Rules) -> dict[str, list[float]]:
-    """The build deadline with nothing selected: `complete_selection` within its budget."""
-    return {"deadline": [timed(complete_selection, wall, [], EAST, indicator, rules)[0] for wall, indicator in walls]}
+def measure_deadline(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
+    return {"deadline": [timed(complete_selection, wall, [], EAST, indicator, rules)[:2]
+                         for wall, indicator in walls]}
 
 
 MEASURES = {
-    "shapes": measure_shapes, "selection": measure_selection, "deadline": measure_deadline, "full": measure_full,
-    "full-only": measure_full_only,
+    "shapes": measure_shapes, "selection": measure_selection, "first": measure_first, "full": measure_full,
+    "json": measure_json, "deadline": measure_deadline,
 }
-DEFAULT_MEASURES = ("shapes", "selection", "deadline", "full")
+DEFAULT_MEASURES = ("shapes", "selection", "first", "full", "json", "deadline")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,13 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = Rules.preset(args.preset)
     seeds = range(args.first_seed, args.first_seed + args.walls)
-    walls = [seeded_wall(seed) for seed in seeds]
+    walls: Walls = [(wall, indicator if rules.has_dora else None) for wall, indicator in map(seeded_wall, seeds)]
     hand_counts = [len(tenpai_hands(wall, rules)) for wall, _ in walls]
     print(f"preset {args.preset}, seeds {seeds.start}..{seeds.stop - 1}")
     print(f"tenpai hands per wall: median {statistics.median(hand_counts):.0f}, max {max(hand_counts)}, "
           f"walls with none: {hand_counts.count(0)}")
     for name in args.only or DEFAULT_MEASURES:
-        candidates.clear_cache()  # every pass meets its walls for the first time
+        clear_caches()  # every pass meets its walls for the first time
         for measured, times in MEASURES[name](walls, rules).items():
             print(summary(measured, times), flush=True)
     return 0

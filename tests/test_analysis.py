@@ -491,7 +491,7 @@ def test_the_four_player_preset_has_no_floor():
 def test_complete_selection_keeps_the_selection_and_takes_the_best_hand(selection):
     wall = wall_of(FURITEN_WALL)
     chosen = select(wall, selection) if selection else []
-    result = complete_selection(wall, chosen, EAST, None, KAIJI, max_scored_waits=None)
+    result = complete_selection(wall, chosen, EAST, None, KAIJI)
     assert len(result) == 13 and set(chosen) <= set(result) <= set(wall)
     completions = analyze_selection(wall, chosen, EAST, None, KAIJI).completions
     if completions:
@@ -512,23 +512,11 @@ def test_complete_selection_of_thirteen_tiles_changes_nothing():
     assert complete_selection(wall, wall[5:18], EAST, None, KAIJI) == sorted(wall[5:18])
 
 
-def test_complete_selection_within_a_budget_is_a_deterministic_tenpai_hand():
+def test_complete_selection_of_nothing_is_the_walls_best_hand():
     wall = random.Random(7).sample(range(TILE_COUNT), 34)
-    first = complete_selection(wall, [], EAST, None, KAIJI, max_scored_waits=50)
-    assert first == complete_selection(wall, [], EAST, None, KAIJI, max_scored_waits=50)
-    assert waits(counts34(first))
-    assert set(first) <= set(wall)
-
-
-def test_the_budget_prefers_hands_that_are_sure_of_mangan():
-    wall = wall_of(FURITEN_WALL)
-    dora = indicator("1m", wall)  # 2m is dora: the sanankou waits are sure of haneman
-    exact = complete_selection(wall, [], EAST, dora, KAIJI, max_scored_waits=None)
-    cheap = complete_selection(wall, [], EAST, dora, KAIJI, max_scored_waits=40)
-    best = analyze_wall(wall, EAST, dora, KAIJI).hands
-    by_tiles = {tuple(sorted(h.tiles)): h for h in best}
-    assert by_tiles[tuple(exact)].payment == best[0].payment
-    assert by_tiles[tuple(cheap)].payment >= 0.9 * best[0].payment
+    dora = pick_ids(["3p"], set(range(TILE_COUNT)) - set(wall), False)[0]
+    best = analyze_wall(wall, EAST, dora, KAIJI).hands[0]
+    assert complete_selection(wall, [], EAST, dora, KAIJI) == list(best.tiles)
 
 
 def test_hands_by_promise_orders_every_hand_by_sure_value():

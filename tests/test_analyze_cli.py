@@ -94,7 +94,7 @@ def test_a_wait_without_value_is_written_as_zero():
     # Every riichi ron has a yaku, so build the no-value case by hand.
     table = TableContext(Rules.preset("kaiji"), EAST, None)
     hand = tuple(ids_for_codes(parse_tiles(FURITEN_HAND), False))
-    wait = WaitAnalysis(kind=0, tile=3, live=1, value=None, clears_floor=False, hand=hand, table=table)
+    wait = WaitAnalysis(kind=0, tile=3, live=1, clears_floor=False, hand=hand, table=table, exact=None)
     entry = analyze.wait_json(wait)
     assert {key: entry[key] for key in ("han", "fu", "yaku", "level", "clears_floor")} == {
         "han": 0, "fu": 0, "yaku": [], "level": None, "clears_floor": False,

@@ -1,15 +1,18 @@
 """The building helper: what the analyser says about the tiles in the hand slots.
 
-The whole wall is ranked once, in a worker process, when building starts (it takes a
-second or two, and a process keeps the frame loop free of that work); after that, a
-selection of fewer than 13 tiles is answered by filtering the ranked hands, and a full
-hand (or a suggestion) by analysing just that hand, both well within a frame.
+When building starts the wall is studied in a worker process, ahead of the AI seats'
+work (`submit_first` of the analysis pool): first the best hands (`FIRST_ANSWER` of them,
+tens of milliseconds: the analyser scores best-first), then the whole ranking. A selection
+of fewer than 13 tiles is answered by filtering the ranked hands (from the first answer
+while its hands are enough to be sure of the suggestions shown), and a full hand by
+analysing just that hand, both well within a frame. Suggest pressed before any answer is
+kept (`want_suggestion`) and taken the moment it can be (`take_suggestion`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 
@@ -23,6 +26,8 @@ from game.engine.tiles import KIND_COUNT, is_red, kind_code, pick_ids, tile_code
 log = logging.getLogger(__name__)
 
 SUGGESTIONS_SHOWN = 3
+FIRST_ANSWER = 5
+"""Hands in the first answer: the best ones, exactly as the whole ranking starts."""
 COPIES_BITS = 4
 
 
@@ -60,13 +65,16 @@ class Suggestion:
 class HelperReport:
     selected: int
     ready: bool
-    """Whether the whole-wall analysis has finished (needed below 13 tiles)."""
+    """Whether the wall has been studied far enough to answer (needed below 13 tiles)."""
     tenpai: bool | None = None
     waits: tuple[WaitLine, ...] = ()
     warnings: tuple[str, ...] = ()
-    completions: int = 0
+    completions: int | None = 0
+    """Tenpai hands holding the selection; None while the rest of the wall is ranked."""
     suggestions: tuple[Suggestion, ...] = ()
     wall_has_tenpai: bool | None = None
+    suggestion_coming: bool = False
+    """Suggest was pressed before the wall was studied: the hand is filled when it is."""
 
     @property
     def mangan_tenpai(self) -> bool:
@@ -126,6 +134,7 @@ def holding_mask(tiles: Sequence[int], red_fives: bool) -> int:
 
 
 RankedHands = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""Hands best first (tile ids) and their holding masks."""
 
 
 def warm_up() -> None:
@@ -134,34 +143,59 @@ def warm_up() -> None:
 
 def rank_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """Every tenpai hand of the wall, best first, with its holding mask (run in a worker)."""
-    hands = tuple(hand.tiles for hand in analysis.analyze_wall(wall, seat_wind, dora_indicator, rules).hands)
+    hands = tuple(analysis.ranked_tiles(wall, seat_wind, dora_indicator, rules))
+    return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
+
+
+def best_of_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
+    """The wall's `FIRST_ANSWER` best hands, as `rank_wall` starts (run in a worker)."""
+    best = analysis.best_hands(wall, seat_wind, dora_indicator, rules, FIRST_ANSWER)
+    hands = tuple(hand.tiles for hand in best.hands)
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
 
 class BuildHelper:
     def __init__(self, wall: Sequence[int], seat_wind: int, dora_indicator: int | None, rules: Rules,
                  executor: Executor, fallback: Executor | None = None) -> None:
-        """`executor` ranks the wall (a process pool, ideally); if it fails, as a pool of
-        processes can on a system that cannot start them, `fallback` ranks it instead."""
+        """`executor` studies the wall (the analysis pool: its `submit_first` puts the
+        player's work first; any executor will do); if it fails, as a pool of processes
+        can on a system that cannot start them, `fallback` ranks it instead."""
         self.wall = tuple(wall)
         self.seat_wind = seat_wind
         self.dora_indicator = dora_indicator
         self.rules = rules
         self._fallback = fallback
-        self._future = self._rank(executor)
+        self._first = self._submit(executor, best_of_wall)
+        self._future = self._submit(executor, rank_wall)
         self._hands: dict[tuple[int, ...], CandidateHand] = {}
         self._full_hands: dict[tuple[int, ...], HelperReport] = {}
+        self._wanted = False
 
-    def _rank(self, executor: Executor) -> Future[RankedHands]:
-        return executor.submit(rank_wall, self.wall, self.seat_wind, self.dora_indicator, self.rules)
+    def _submit(self, executor: Executor, work: Callable[..., RankedHands]) -> Future[RankedHands]:
+        submit = getattr(executor, "submit_first", executor.submit)
+        return submit(work, self.wall, self.seat_wind, self.dora_indicator, self.rules)
 
     @property
     def ready(self) -> bool:
+        """Whether the whole wall is ranked."""
         if self._future.done() and self._future.exception() is not None and self._fallback is not None:
             log.warning("the wall analysis failed in its worker (%s); analysing in a thread instead",
                         self._future.exception())
             self._future, self._fallback = self._rank(self._fallback), None
         return self._future.done()
+
+    @property
+    def answered(self) -> bool:
+        """Whether the best hands are known (the first answer, or the whole ranking)."""
+        return self._ranked(self._first) is not None or self.ready
+
+    @property
+    def progress(self) -> tuple[bool, bool, bool]:
+        """What a report depends on besides the selection: answered, ranked, suggestion wanted."""
+        return self.answered, self.ready, self._wanted
+
+    def _rank(self, executor: Executor) -> Future[RankedHands]:
+        return executor.submit(rank_wall, self.wall, self.seat_wind, self.dora_indicator, self.rules)
 
     def wait_until_ready(self, timeout: float | None = None) -> None:
         wait([self._future], timeout)
@@ -171,31 +205,69 @@ class BuildHelper:
     def report(self, selection: Sequence[int]) -> HelperReport:
         if len(selection) == HAND_SIZE:
             return self._full_hand_report(tuple(selection))
-        if not self.ready:
-            return HelperReport(len(selection), ready=False)
-        hands, masks = self._future.result()
+        ranked = self._best_known()
+        if ranked is None:
+            return HelperReport(len(selection), ready=False, suggestion_coming=self._wanted)
+        whole, (hands, masks) = ranked
         wanted = holding_mask(selection, self.rules.red_fives)
         matches = [hand for hand, mask in zip(hands, masks, strict=True) if wanted & ~mask == 0]
+        # The first answer is the start of the ranking: its first matches are the first of
+        # all, so it answers once it holds as many as are shown (or the wall has no more).
+        complete = whole or len(hands) < FIRST_ANSWER
+        if not complete and len(matches) < SUGGESTIONS_SHOWN:
+            return HelperReport(len(selection), ready=False, suggestion_coming=self._wanted)
         suggestions = tuple(self._suggestion(hand, selection) for hand in matches[:SUGGESTIONS_SHOWN])
         return HelperReport(
             len(selection),
             ready=True,
-            completions=len(matches),
+            completions=len(matches) if complete else None,
             suggestions=suggestions,
             wall_has_tenpai=bool(hands),
+            suggestion_coming=self._wanted,
         )
 
     def suggest(self, selection: Sequence[int]) -> tuple[int, ...] | None:
-        """The best tenpai hand keeping the selection (or the wall's best); None while analysing
-        or when the wall has no tenpai hand at all."""
-        if not self.ready:
+        """The best tenpai hand keeping the selection (or the wall's best); None while the
+        wall is studied or when the wall has no tenpai hand at all."""
+        ranked = self._best_known()
+        if ranked is None:
             return None
         if len(selection) < HAND_SIZE:
             report = self.report(selection)
             if report.suggestions:
                 return report.suggestions[0].tiles
-        hands = self._future.result()[0]
+            if not report.ready:
+                return None
+        hands = ranked[1][0]
         return self._suggestion(hands[0], ()).tiles if hands else None
+
+    def want_suggestion(self) -> None:
+        """Suggest was pressed before the answer: keep it until `take_suggestion` can serve it."""
+        self._wanted = True
+
+    def take_suggestion(self, selection: Sequence[int]) -> tuple[int, ...] | None:
+        """The suggestion asked for by `want_suggestion`, for the selection as it is now,
+        once it can be given (then it is no longer wanted); else None."""
+        if not self._wanted:
+            return None
+        suggestion = self.suggest(selection)
+        if suggestion is not None or (self.ready and self._future.exception() is None):
+            self._wanted = False
+        return suggestion
+
+    def _best_known(self) -> tuple[bool, RankedHands] | None:
+        """(whole ranking?, hands and masks): the whole ranking if it has come, else the
+        first answer if it has, else None."""
+        if self.ready and self._future.exception() is None:
+            return True, self._future.result()
+        first = self._ranked(self._first)
+        return None if first is None else (False, first)
+
+    @staticmethod
+    def _ranked(future: Future[RankedHands]) -> RankedHands | None:
+        if not future.done() or future.cancelled() or future.exception() is not None:
+            return None
+        return future.result()
 
     def _full_hand_report(self, selection: tuple[int, ...]) -> HelperReport:
         key = tuple(sorted(selection))

@@ -214,7 +214,7 @@ class TableController:
         if seat is None or seat not in self.builds:
             return None
         state, helper = self.builds[seat], self.helpers[seat]
-        key = (seat, state.revision, helper.ready)
+        key = (seat, state.revision, helper.progress)
         if key != self._report_key:
             self._report_key, self._report = key, helper.report(state.hand)
         return self._report

@@ -12,7 +12,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.app import paths
+from game.app.analysis_pool import AnalysisPool
 from game.app.art import TileArt
 from game.app.audio import Audio
 from game.app.display import WINDOWLESS_DRIVERS, Display
@@ -34,9 +35,10 @@ LOGICAL_SIZE = (1280, 800)
 FPS = 60
 SEED_RANGE = 2**31
 ICON_SIZE = 64
-ANALYSIS_WORKERS = 1
-"""One: the helper's wall ranking and the AI's build overlap only while a player builds, for
-about a second, and a second worker would add some 50 MB to a played hand's memory."""
+ANALYSIS_WORKERS = 2
+"""Two: the AI seats' builds take one at a time, so the other is always free for the
+player's helper (game/app/analysis_pool.py), which answers first; each worker holds some
+40 MB once it has analysed a wall."""
 WINDOW_CLASS = "seventeen-steps"
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
@@ -109,10 +111,10 @@ class App:
         self.seeds = random.Random(options.seed)
         # AI moves and deadline completions run here, off the frame loop.
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="17steps")
-        # Whole-wall analyses take a second of pure Python: in a worker process they do not
-        # slow the frame loop down. The worker starts when the first table opens.
+        # Wall analyses and the AI's choice of a hand are pure Python: in worker processes
+        # they do not slow the frame loop down. The workers start when the first table opens.
         spawn = multiprocessing.get_context("spawn")  # never fork a process that runs SDL and threads
-        self.analysis_pool = ProcessPoolExecutor(max_workers=ANALYSIS_WORKERS, mp_context=spawn)
+        self.analysis_pool = AnalysisPool(ANALYSIS_WORKERS, spawn)
         self.stack = SceneStack()
         self.running = True
         self.frames = 0

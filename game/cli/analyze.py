@@ -2,7 +2,8 @@
 
 The text report shows the best hands (``--top``) with each wait's live copies, han/fu,
 yaku, limit and whether a plain riichi ron clears the floor, plus warnings (dead waits,
-waits that must be passed, forced furiten). ``--json`` prints every hand.
+waits that must be passed, forced furiten). ``--json`` prints every hand; a wait that
+cannot reach the floor even with ippatsu or houtei has han, fu and yaku null there.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from game.engine.analysis import CandidateHand, WaitAnalysis, WallAnalysis, analyze_wall
+from game.engine.analysis import CandidateHand, WaitAnalysis, WallAnalysis, analyze_wall, best_hands
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import (
     TILE_COUNT,
@@ -31,6 +32,11 @@ from game.engine.tiles import (
 WALL_SIZE = 34
 DEFAULT_TOP = 20
 BAD_INPUT = 2
+MAX_TEXT = 200
+"""Characters of a wall or indicator read at most: 34 tiles take 68 in the longest mpsz
+(a suit letter after every digit), so anything longer is refused before parsing."""
+SHOWN = 40
+"""Characters of a bad input quoted back in a message."""
 
 
 class InputError(ValueError):
@@ -66,22 +72,41 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"analyze: {error}", file=sys.stderr)
         return BAD_INPUT
-    analysis = analyze_wall(wall, WIND_KINDS[WIND_NAMES.index(args.seat)], indicator, rules)
+    seat = WIND_KINDS[WIND_NAMES.index(args.seat)]
     if args.json:
-        print(json.dumps(report_json(analysis, args.seat, args.top), indent=2))
+        analysis = analyze_wall(wall, seat, indicator, rules) if args.top is None else \
+            best_hands(wall, seat, indicator, rules, args.top)
+        print(json.dumps(report_json(analysis, args.seat, args.top)))
     else:
-        print(report_text(analysis, args.seat, DEFAULT_TOP if args.top is None else args.top))
+        top = DEFAULT_TOP if args.top is None else args.top
+        print(report_text(best_hands(wall, seat, indicator, rules, top), args.seat, top))
     return 0
+
+
+def _shown(text: str) -> str:
+    """Bad input quoted back, cut short."""
+    return repr(text) if len(text) <= SHOWN else f"{text[:SHOWN]!r}… ({len(text)} characters)"
+
+
+def _cut(error: ValueError, text: str) -> str:
+    """The parser's message, with the input it quotes cut short."""
+    return str(error).replace(repr(text), _shown(text))
+
+
+def _check_length(what: str, text: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise InputError(f"{what} is at most {MAX_TEXT} characters of mpsz; this one has {len(text)}")
 
 
 def parse_wall(text: str, rules: Rules) -> list[int]:
     """Tile ids for a wall written in mpsz; InputError unless it is 34 real tiles."""
+    _check_length("a wall", text)
     try:
         codes = parse_tiles(text, red_fives=rules.red_fives)
     except ValueError as error:
-        raise InputError(f"bad wall {text!r}: {error}") from error
+        raise InputError(f"bad wall {_shown(text)}: {_cut(error, text)}") from error
     if len(codes) != WALL_SIZE:
-        raise InputError(f"a wall has {WALL_SIZE} tiles; {text!r} has {len(codes)}")
+        raise InputError(f"a wall has {WALL_SIZE} tiles; {_shown(text)} has {len(codes)}")
     return ids_for_codes(codes, rules.red_fives)
 
 
@@ -91,17 +116,18 @@ def parse_indicator(text: str | None, wall: list[int], rules: Rules) -> int | No
         return None
     if not rules.has_dora:
         raise InputError(f"preset {rules.preset_name} has no dora indicator")
+    _check_length("a dora indicator", text)
     try:
         codes = parse_tiles(text, red_fives=rules.red_fives)
     except ValueError as error:
-        raise InputError(f"bad dora indicator {text!r}: {error}") from error
+        raise InputError(f"bad dora indicator {_shown(text)}: {_cut(error, text)}") from error
     if len(codes) != 1:
-        raise InputError(f"the dora indicator is one tile, not {text!r}")
+        raise InputError(f"the dora indicator is one tile, not {_shown(text)}")
     try:
         check_copies([tile_code(t, rules.red_fives) for t in wall] + codes, rules.red_fives)
         return pick_ids(codes, set(range(TILE_COUNT)) - set(wall), rules.red_fives)[0]
     except ValueError as error:
-        raise InputError(f"dora indicator {text!r} cannot lie beside this wall: {error}") from error
+        raise InputError(f"dora indicator {_shown(text)} cannot lie beside this wall: {error}") from error
 
 
 def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str, Any]:
@@ -112,7 +138,7 @@ def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str,
         "dora_indicator": None if indicator is None else tile_code(indicator, rules.red_fives),
         "preset": rules.preset_name,
         "seat": seat,
-        "tenpai_hands": len(analysis.hands),
+        "tenpai_hands": analysis.tenpai_count,
         "hands": [hand_json(hand) for hand in analysis.hands[:top]],
     }
 
@@ -129,15 +155,19 @@ def hand_json(hand: CandidateHand) -> dict[str, Any]:
 
 
 def wait_json(wait: WaitAnalysis) -> dict[str, Any]:
-    value = wait.value
+    """A wait's entry. Han, fu and yaku are null for a wait whose bound shows it cannot
+    reach the floor even with ippatsu or houtei (scoring each would take the library
+    longer than the whole ranking); the floor verdicts are exact either way."""
+    shown = wait.scored or wait.clears_floor_with_ippatsu or wait.clears_floor_with_houtei
+    value = wait.value if shown else None
     return {
         "tile": kind_code(wait.kind),
         "live": wait.live,
-        "han": value.han if value else 0,
-        "fu": value.fu if value else 0,
-        "yaku": [line.name for line in value.yaku] if value else [],
-        "yaku_han": [line.han for line in value.yaku] if value else [],
-        "level": _level(wait),
+        "han": (value.han if value else 0) if shown else None,
+        "fu": (value.fu if value else 0) if shown else None,
+        "yaku": [line.name for line in value.yaku] if value else [] if shown else None,
+        "yaku_han": [line.han for line in value.yaku] if value else [] if shown else None,
+        "level": _level(wait) if shown else None,
         "clears_floor": wait.clears_floor,
         "dead": wait.dead,
         "clears_floor_with_ippatsu": wait.clears_floor_with_ippatsu,
@@ -152,12 +182,12 @@ def report_text(analysis: WallAnalysis, seat: str, top: int) -> str:
         f"dora    {_dora_text(analysis)}",
         f"preset  {rules.preset_name}, seat {seat}",
     ]
-    if not analysis.hands:
+    if not analysis.tenpai_count:
         return "\n".join([*lines, "", "No tenpai hand can be built from this wall."])
     shown = analysis.hands[:top]
     lines += [
         "",
-        f"{len(analysis.hands)} tenpai hands; the best {len(shown)}, ranked by expected payment "
+        f"{analysis.tenpai_count} tenpai hands; the best {len(shown)}, ranked by expected payment "
         "(live copies x limit of the waits that clear the floor),",
         "then live clearing copies, own waits forced out of the pool, and waits that must be passed.",
     ]

@@ -39,15 +39,27 @@ by a cheap sure-han guess, so that the deadline never waits seconds (docs/analys
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, wraps
-from itertools import product
-from typing import ParamSpec, TypeVar
+from enum import Enum
+from functools import cached_property, lru_cache, wraps
+from itertools import count, islice, product
+from operator import itemgetter
+from typing import NamedTuple, ParamSpec, TypeVar
 
+from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
 from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
 from game.engine.rules import Rules
-from game.engine.scoring import RonAssessment, WinContext, WinValue, assess_ron, assess_rons
+from game.engine.scoring import (
+    MANGAN_BASE_POINTS,
+    RonAssessment,
+    WinContext,
+    WinValue,
+    assess_ron,
+    assess_rons,
+    mangan_with_one_more_han,
+)
 from game.engine.shape import TERMINALS_AND_HONOURS
 from game.engine.shape import waits as shape_waits
 from game.engine.tiles import (
@@ -55,6 +67,7 @@ from game.engine.tiles import (
     EAST,
     HAKU,
     HATSU,
+    KIND_COUNT,
     NORTH,
     RED_FIVE_IDS,
     TILE_COUNT,
@@ -62,23 +75,28 @@ from game.engine.tiles import (
     WIND_KINDS,
     counts34,
     dora_kind,
-    format_tiles,
     is_red,
 )
 
 P = ParamSpec("P")
 R = TypeVar("R")
 POOL_TILES_NEVER_DISCARDED = 4
-# About a quarter of a second of scoring: what the build deadline can afford.
-COMPLETION_BUDGET = 600
 MANGAN_HAN = 5
 COPIES = 4
 FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
 _SUITS = range(len(SUIT_STARTS))
 SUIT_SIZE = 9
+SUIT_IDS = SUIT_SIZE * COPIES
 HONOURS_START = EAST
 TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
 _NO_RED = (False,) * len(SUIT_STARTS)
+_NO_LIMITS: tuple[tuple[None, ...], ...] = tuple((None,) * waits for waits in range(KIND_COUNT + 1))
+SUIT_LETTERS = "mpsz"
+_ID_DIGITS = {
+    red_fives: tuple("0" if is_red(tile, red_fives) else str(tile // COPIES % SUIT_SIZE + 1)
+                     for tile in range(TILE_COUNT))
+    for red_fives in (False, True)
+}
 
 
 @dataclass(frozen=True)
@@ -104,21 +122,66 @@ class TableContext:
         return self.seat_wind != last_seat
 
 
-@dataclass(frozen=True)
+class Unscored(Enum):
+    """The value of a wait not scored yet: its bound showed that it cannot clear the floor."""
+
+    UNSCORED = "unscored"
+
+
+UNSCORED = Unscored.UNSCORED
+
+
+@dataclass(frozen=True, eq=False, init=False)
 class WaitAnalysis:
     """One wait of one hand: live copies and what a riichi ron on it is worth.
 
     `tile` is the id scored as the winning tile; `value` is None when the tile completes
-    the shape but the win has no value (no yaku).
+    the shape but the win has no value (no yaku). A wait whose bound (game/engine/bound.py)
+    cannot reach the floor is built with `exact=UNSCORED`: it does not clear, and its value
+    is scored on first use, when something shows it.
     """
 
     kind: int
     tile: int
     live: int
-    value: WinValue | None
     clears_floor: bool
     hand: tuple[int, ...] = field(repr=False)
-    table: TableContext = field(repr=False, compare=False)
+    table: TableContext = field(repr=False)
+    exact: WinValue | Unscored | None = field(default=UNSCORED, repr=False)
+    limit: float | None = field(default=None, repr=False)
+    """The limit multiplier when the bound and the han every reading is sure of meet on
+    one limit (e.g. dora 4 and no yaku beyond mangan): it clears, the value comes later."""
+
+    def __init__(self, kind: int, tile: int, live: int, clears_floor: bool, hand: tuple[int, ...],
+                 table: TableContext, exact: WinValue | Unscored | None = UNSCORED,
+                 limit: float | None = None) -> None:
+        # Frozen all the same: written into the instance dict at once, three times faster
+        # than a frozen dataclass's field by field, for the thousands of waits of a wall.
+        self.__dict__.update(kind=kind, tile=tile, live=live, clears_floor=clears_floor, hand=hand, table=table,
+                             exact=exact, limit=limit)
+
+    @cached_property
+    def value(self) -> WinValue | None:
+        if self.exact is UNSCORED:
+            return self._assess().value
+        return self.exact
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WaitAnalysis):
+            return NotImplemented
+        return self._identity == other._identity
+
+    def __hash__(self) -> int:
+        return hash(self._identity)
+
+    @property
+    def _identity(self) -> tuple[object, ...]:
+        return (self.kind, self.tile, self.live, self.clears_floor, self.hand, self.value)
+
+    @property
+    def scored(self) -> bool:
+        """Whether the value was scored with the ranking (it may clear the floor)."""
+        return self.exact is not UNSCORED
 
     @property
     def dead(self) -> bool:
@@ -129,6 +192,8 @@ class WaitAnalysis:
     @property
     def multiplier(self) -> float:
         """What a clearing ron pays, in mangan units (0 when it may not be won)."""
+        if self.limit is not None:
+            return self.limit
         if not self.clears_floor or self.value is None:
             return 0.0
         return self.value.limit_multiplier
@@ -145,14 +210,22 @@ class WaitAnalysis:
     @cached_property
     def clears_floor_with_ippatsu(self) -> bool:
         # An added yaku never lowers a value, so a clearing wait needs no second look.
-        return self.clears_floor or self._assess(ippatsu=True).clears_floor
+        if self.clears_floor or not self._may_clear_with_luck:
+            return self.clears_floor
+        rules = self.table.rules
+        if not rules.floor_applies or not rules.floor_counts_situational:
+            return self._assess(ippatsu=True).clears_floor
+        # The plain value decides (scoring.mangan_with_one_more_han), and it is shown anyway.
+        return self.value is not None and mangan_with_one_more_han(self.value, rules.kiriage)
 
     @cached_property
     def clears_floor_with_houtei(self) -> bool:
-        """As `clears_floor` when this seat can never ron a houtei."""
+        """As `clears_floor` when this seat can never ron a houtei. Houtei, like ippatsu,
+        is one han that changes no fu and no other yaku, so the floor sees the same value
+        with either (the rankings' digests check both against the library)."""
         if self.clears_floor or not self.table.houtei_possible:
             return self.clears_floor
-        return self._assess(houtei=True).clears_floor
+        return self.clears_floor_with_ippatsu
 
     @property
     def clears_floor_only_with_luck(self) -> bool:
@@ -163,8 +236,19 @@ class WaitAnalysis:
         context = replace(self.table.win_context, ippatsu=ippatsu, houtei=houtei)
         return assess_ron(self.hand, self.tile, context, self.table.rules)
 
+    @cached_property
+    def _may_clear_with_luck(self) -> bool:
+        """Whether the bound lets the floor value with one more han (ippatsu or houtei)
+        reach mangan (without a floor, the library decides alone)."""
+        if not self.table.rules.floor_applies:
+            return True
+        counts = counts34(self.hand)
+        counts[self.kind] += 1
+        reds = _reds(self.hand, self.tile, counts, self.table.rules)
+        return _bound(self.table, tuple(counts), self.kind, reds, True, False) >= MANGAN_BASE_POINTS
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class CandidateHand:
     """A 13-tile hand from the wall with its waits (none when it is not tenpai)."""
 
@@ -173,9 +257,26 @@ class CandidateHand:
     pool_wait_copies: int
     red_fives: bool
 
+    def __init__(self, tiles: tuple[int, ...], waits: tuple[WaitAnalysis, ...], pool_wait_copies: int,
+                 red_fives: bool) -> None:
+        self.__dict__.update(tiles=tiles, waits=waits, pool_wait_copies=pool_wait_copies, red_fives=red_fives)
+
     @property
     def text(self) -> str:
-        return format_tiles(self.tiles, self.red_fives)
+        """The hand in mpsz, as `format_tiles` writes it (the ids are sorted: by kind, the
+        red five first), written straight from the ids: JSON writes thousands."""
+        digits = _ID_DIGITS[self.red_fives]
+        out: list[str] = []
+        suit = -1
+        for tile in self.tiles:
+            if tile // SUIT_IDS != suit:
+                if suit >= 0:
+                    out.append(SUIT_LETTERS[suit])
+                suit = tile // SUIT_IDS
+            out.append(digits[tile])
+        if suit >= 0:
+            out.append(SUIT_LETTERS[suit])
+        return "".join(out)
 
     @property
     def tenpai(self) -> bool:
@@ -213,6 +314,8 @@ class WallAnalysis:
     wall: tuple[int, ...]
     table: TableContext
     hands: tuple[CandidateHand, ...]
+    tenpai_count: int
+    """Every tenpai hand of the wall (`hands` may hold only the best of them)."""
 
 
 @dataclass(frozen=True)
@@ -289,10 +392,31 @@ def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[i
 def analyze_wall(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> WallAnalysis:
-    """Every tenpai hand of the wall with every wait scored, best first."""
+    """Every tenpai hand of the wall, best first (every wait that may clear scored)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    hands = [board.analyze(hand.tiles, hand.waits) for hand in _tenpai_hands(board.wall, (), rules.red_fives)]
-    return WallAnalysis(board.wall, board.table, tuple(sorted(hands, key=lambda hand: hand.rank_key)))
+    hands = tuple(board.ranked(_tenpai_hands(board.wall, (), rules.red_fives)))
+    return WallAnalysis(board.wall, board.table, hands, len(hands))
+
+
+@_collector_paused
+def ranked_tiles(
+    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
+) -> list[tuple[int, ...]]:
+    """The tile ids of every tenpai hand of the wall, in `analyze_wall`'s order (the
+    helper's whole ranking: it needs only the ids)."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    return list(board.ranked_tiles(_tenpai_hands(board.wall, (), rules.red_fives)))
+
+
+@_collector_paused
+def best_hands(
+    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
+) -> WallAnalysis:
+    """The wall's `count` best tenpai hands, exactly as `analyze_wall` ranks them first,
+    scoring only what could come before them (the helper's first answer, `analyze --top`)."""
+    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
+    tenpai = _tenpai_hands(board.wall, (), rules.red_fives)
+    return WallAnalysis(board.wall, board.table, tuple(islice(board.ranked(tenpai), count)), len(tenpai))
 
 
 @_collector_paused
@@ -308,35 +432,27 @@ def analyze_selection(
         waits = tuple(shape_waits(counts34(selected)))
         return SelectionAnalysis(selected, board.analyze(selected, waits), ())
     kept = set(selected)
-    completions = [
-        Completion(tuple(t for t in hand.tiles if t not in kept), board.analyze(hand.tiles, hand.waits))
-        for hand in _tenpai_hands(board.wall, selected, rules.red_fives)
-    ]
-    completions.sort(key=lambda completion: completion.hand.rank_key)
-    return SelectionAnalysis(selected, None, tuple(completions))
+    completions = tuple(
+        Completion(tuple(t for t in hand.tiles if t not in kept), hand)
+        for hand in board.ranked(_tenpai_hands(board.wall, selected, rules.red_fives))
+    )
+    return SelectionAnalysis(selected, None, completions)
 
 
 @_collector_paused
 def complete_selection(
     wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
-    rules: Rules, *, max_scored_waits: int | None = COMPLETION_BUDGET,
+    rules: Rules,
 ) -> list[int]:
     """13 tile ids (sorted) that keep every selected tile: the best-ranked tenpai hand
-    containing the selection.
-
-    Scoring every candidate of a near-empty selection takes seconds, so when the
-    candidates have more than `max_scored_waits` waits in all, only the candidates that
-    look best by their sure han (see `_Board.sure_value`) are scored, in that order, until
-    the budget is spent; None scores them all. When no tenpai hand contains the
-    selection, it is filled with the wall's other tiles in ascending id order (by kind).
-    """
+    containing the selection (scored best-first: only what could beat it is scored).
+    When no tenpai hand contains the selection, it is filled with the wall's other tiles
+    in ascending id order (by kind)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
     selected = _check_selection(board.wall, selected_ids)
     hands = _tenpai_hands(board.wall, selected, rules.red_fives) if len(selected) < HAND_SIZE else []
     if hands:
-        chosen = _within_budget(board, hands, max_scored_waits)
-        scored = [board.analyze(hand.tiles, hand.waits) for hand in chosen]
-        return sorted(min(scored, key=lambda hand: hand.rank_key).tiles)
+        return list(next(board.ranked(hands)).tiles)
     rest = sorted(set(board.wall) - set(selected))
     return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
 
@@ -346,7 +462,7 @@ def hands_by_promise(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> list[TenpaiHand]:
     """Every tenpai hand of the wall, unscored, the most promising first (live copies
-    times the han each wait is sure of, as `complete_selection` orders them)."""
+    times the han each wait is sure of): the order in which the AI scores within a budget."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
     return sorted(_tenpai_hands(board.wall, (), rules.red_fives), key=board.sure_value, reverse=True)
 
@@ -359,22 +475,30 @@ def analyze_hands(
     """Score the given tenpai hands of one wall (from `tenpai_hands` or
     `hands_by_promise`), in the order given: for callers that score only part of a wall."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return [board.analyze(hand.tiles, hand.waits) for hand in hands]
+    return [board.score(board.pending(hand)) for hand in hands]
 
 
-def _within_budget(board: _Board, hands: list[TenpaiHand], max_scored_waits: int | None) -> list[TenpaiHand]:
-    """All hands if their waits fit the budget, else the best by sure value that do
-    (always at least one)."""
-    if max_scored_waits is None or sum(len(hand.waits) for hand in hands) <= max_scored_waits:
-        return hands
-    chosen: list[TenpaiHand] = []
-    spent = 0
-    for hand in sorted(hands, key=board.sure_value, reverse=True):
-        if chosen and spent + len(hand.waits) > max_scored_waits:
-            break
-        chosen.append(hand)
-        spent += len(hand.waits)
-    return chosen
+RankKey = tuple[float, int, int, int, tuple[int, ...]]
+
+
+class _Pending(NamedTuple):
+    """A tenpai hand before scoring, with the best start of a rank key its bound allows:
+    `key` is never after the first four parts of the hand's `rank_key`, and equal to them
+    when no wait may clear. Its tile ids are worked out only when it is scored."""
+
+    key: tuple[float, int, int, int]
+    hand: TenpaiHand | tuple[int, ...]
+    waits: tuple[int, ...]
+    win_tiles: tuple[int | None, ...]
+    """The id each wait is scored with; None until the tile ids are known (every copy seen)."""
+    may_clear: tuple[bool, ...]
+    pool_wait_copies: int
+    limits: tuple[float | None, ...]
+    """Per wait, the limit multiplier when the bound proves it (no scoring needed)."""
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return self.hand if isinstance(self.hand, tuple) else self.hand.tiles
 
 
 @dataclass(frozen=True)
@@ -395,6 +519,10 @@ class _Board:
         visible = frozenset(wall) | ({dora_indicator} if shown else frozenset())
         live = tuple(COPIES - count for count in counts34(visible))
         return cls(wall, table, tuple(counts34(wall)), live, _unseen_copies(visible, rules.red_fives))
+
+    @cached_property
+    def bound_table(self) -> BoundTable:
+        return _bound_table(self.table, False, False)
 
     def sure_value(self, hand: TenpaiHand) -> int:
         """A cheap guess at a hand's worth, to choose what to score first: live copies
@@ -418,16 +546,114 @@ class _Board:
         value_honours = (HAKU, HATSU, CHUN, EAST, self.table.seat_wind)
         return han + sum(1 for kind in value_honours if counts[kind] >= 3)
 
-    def analyze(self, hand: tuple[int, ...], wait_kinds: Sequence[int]) -> CandidateHand:
-        hand_counts = counts34(hand)
-        win_tiles = [self._winning_tile(kind, hand) for kind in wait_kinds]
-        assessments = assess_rons(hand, win_tiles, self.table.win_context, self.table.rules)
-        waits = tuple(
-            WaitAnalysis(kind, tile, self.live[kind], assessment.value, assessment.clears_floor, hand, self.table)
-            for kind, tile, assessment in zip(wait_kinds, win_tiles, assessments, strict=True)
-        )
-        pool_wait_copies = sum(self.wall_counts[kind] - hand_counts[kind] for kind in wait_kinds)
-        return CandidateHand(tuple(sorted(hand)), waits, pool_wait_copies, self.table.rules.red_fives)
+    def analyze(self, hand: Sequence[int], wait_kinds: Sequence[int]) -> CandidateHand:
+        """One 13-tile hand (any ids of the wall) with its waits."""
+        tiles = tuple(sorted(hand))
+        red_fives = self.table.rules.red_fives
+        held = {t // SUIT_IDS for t in tiles if t in RED_FIVE_IDS} if red_fives else set()
+        red_suits = tuple(suit in held for suit in range(len(SUIT_STARTS)))
+        return self.score(self._pending(tiles, tuple(counts34(tiles)), red_suits, tuple(wait_kinds)))
+
+    def pending(self, hand: TenpaiHand) -> _Pending:
+        return self._pending(hand, hand.counts, hand.red_suits, hand.waits)
+
+    def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
+                 waits: tuple[int, ...]) -> _Pending:
+        """Bound every wait: whether it may clear, and the hand's best possible rank key."""
+        rules = self.table.rules
+        unseen = self.unseen_copy
+        win_tiles = tuple(unseen[kind] for kind in waits)
+        if rules.red_fives:
+            reds = [self._reds_won(hand, counts, red_suits, kind, win) for kind, win in zip(waits, win_tiles,
+                                                                                           strict=True)]
+        else:
+            reds = [0] * len(waits)
+        floor = rules.floor_applies
+        live = self.live
+        payment, clearing, passing = 0.0, 0, 0
+        may_clear = []
+        bounds = wait_bounds(counts, waits, reds, self.bound_table)
+        for kind, bound in zip(waits, bounds, strict=True):
+            copies = live[kind]
+            if bound >= MANGAN_BASE_POINTS or not floor:
+                may_clear.append(True)
+                clearing += copies
+                if copies:
+                    payment += copies * (bound / MANGAN_BASE_POINTS)
+            else:
+                may_clear.append(False)
+                passing += copies
+        limits: tuple[float | None, ...] = _NO_LIMITS[len(waits)]
+        if True in may_clear:
+            sure = sure_limits(counts, waits, reds, self.bound_table)
+            limits = tuple(bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
+                           for bound, floor_limit in zip(bounds, sure, strict=True))
+        wall_counts = self.wall_counts
+        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
+        key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
+        return _Pending(key, hand, waits, win_tiles, tuple(may_clear), pool_wait_copies, limits)
+
+    def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
+                  kind: int, win: int | None) -> int:
+        if win is None:
+            win = self._winning_tile(kind, hand if isinstance(hand, tuple) else hand.tiles)
+        return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
+
+    def score(self, pending: _Pending) -> CandidateHand:
+        """The hand with its waits: those that may clear scored, the others left unscored."""
+        table = self.table
+        tiles = pending.tiles
+        live = self.live
+        wins = [self._winning_tile(kind, tiles) if win is None else win
+                for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]
+        if not any(pending.may_clear):
+            waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table)
+                          for kind, win in zip(pending.waits, wins, strict=True))
+            return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
+        scored = [win for win, clears, limit in zip(wins, pending.may_clear, pending.limits, strict=True)
+                  if clears and limit is None]
+        assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
+        waits = []
+        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, pending.limits, strict=True):
+            if limit is not None:
+                waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
+            elif clears:
+                assessment = next(assessments)
+                waits.append(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table,
+                                          assessment.value))
+            else:
+                waits.append(WaitAnalysis(kind, win, live[kind], False, tiles, table))
+        return CandidateHand(tiles, tuple(waits), pending.pool_wait_copies, table.rules.red_fives)
+
+    def ranked(self, hands: Iterable[TenpaiHand]) -> Iterator[CandidateHand]:
+        """The hands in rank order, best first, scored in the order of their bound: a
+        scored hand is given out once no unscored hand can come before it (its rank key
+        starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
+        for hand in self._ranked(hands, tiles_only=False):
+            assert isinstance(hand, CandidateHand)
+            yield hand
+
+    def ranked_tiles(self, hands: Iterable[TenpaiHand]) -> Iterator[tuple[int, ...]]:
+        """The tile ids of the hands in rank order (`ranked`), without building the hands
+        that nothing can clear."""
+        for hand in self._ranked(hands, tiles_only=True):
+            yield hand if isinstance(hand, tuple) else hand.tiles
+
+    def _ranked(self, hands: Iterable[TenpaiHand], tiles_only: bool) -> Iterator[CandidateHand | tuple[int, ...]]:
+        pending = sorted((self.pending(hand) for hand in hands), key=itemgetter(0))
+        ready: list[tuple[RankKey, int, CandidateHand | tuple[int, ...]]] = []
+        order = count()
+        for entry in pending:
+            while ready and ready[0][0][:4] < entry.key:
+                yield heapq.heappop(ready)[2]
+            if True in entry.may_clear:
+                hand = self.score(entry)
+                heapq.heappush(ready, (hand.rank_key, next(order), hand))
+            else:  # its key is exact: nothing to score
+                tiles = entry.tiles
+                heapq.heappush(ready, ((*entry.key, tiles), next(order), tiles if tiles_only else self.score(entry)))
+        while ready:
+            yield heapq.heappop(ready)[2]
 
     def _winning_tile(self, kind: int, hand: Sequence[int]) -> int:
         """The copy to score a ron with: one the opponent may hold, a plain one if possible."""
@@ -437,6 +663,39 @@ class _Board:
         red_fives = self.table.rules.red_fives
         outside = [t for t in range(kind * COPIES, kind * COPIES + COPIES) if t not in hand]
         return min(outside, key=lambda t: (is_red(t, red_fives), t))
+
+
+@lru_cache(maxsize=256)
+def _bound_table(table: TableContext, ippatsu: bool, houtei: bool) -> BoundTable:
+    """What the bound needs for the floor value of a ron at this table, with this luck
+    (counted only when the floor counts situational yaku)."""
+    counted = table.rules.floor_counts_situational
+    context = table.win_context
+    return BoundTable.of(
+        seat_wind=context.seat_wind, round_wind=context.round_wind,
+        dora_indicator_kinds=tuple(t // COPIES for t in context.dora_indicators), riichi=context.riichi,
+        ippatsu=ippatsu and counted, houtei=houtei and counted, renhou_han=0, kiriage=table.rules.kiriage,
+    )
+
+
+def _bound(table: TableContext, counts: tuple[int, ...], win_kind: int, reds: int, ippatsu: bool,
+           houtei: bool) -> float:
+    return base_points_bound(counts, win_kind, reds, _bound_table(table, ippatsu, houtei))
+
+
+def _reds(hand: Sequence[int], win_tile: int, counts: Sequence[int], rules: Rules) -> int:
+    """The red fives the library counts in a hand and its winning tile."""
+    if not rules.red_fives:
+        return 0
+    held = {t // SUIT_IDS for t in hand if t in RED_FIVE_IDS}
+    red_suits = tuple(suit in held for suit in range(len(SUIT_STARTS)))
+    return reds_held(tuple(counts), red_suits, win_tile // SUIT_IDS if win_tile in RED_FIVE_IDS else None)
+
+
+def _won(counts: tuple[int, ...], win_kind: int) -> tuple[int, ...]:
+    won = list(counts)
+    won[win_kind] += 1
+    return tuple(won)
 
 
 def _unseen_copies(visible: frozenset[int], red_fives: bool) -> tuple[int | None, ...]:

@@ -169,6 +169,23 @@ def assess_rons(
     return assessments
 
 
+def mangan_with_one_more_han(value: WinValue, kiriage: bool) -> bool:
+    """Whether a win below mangan reaches it with one more han (ippatsu or houtei: one han
+    that changes no fu and no other yaku). Every reading's base points double with it, and
+    the most valuable reading has the most, so if any reading then reaches mangan, the one
+    that was scored does (the kiriage cases included: 3 han 30 fu and 2 han 60 fu are the
+    only readings worth 960)."""
+    if value.is_mangan_or_more:
+        return True
+    return _value(value.han + 1, value.fu, (), 0, kiriage, False).is_mangan_or_more
+
+
+def clear_cache() -> None:
+    """Forget every win scored so far, for measurements on a cold cache."""
+    _score_cached.cache_clear()
+    _suit_decomposition.cache_clear()
+
+
 def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> WinValue | None:
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
     kinds, red_kinds = _hand_kinds(hand, rules)

@@ -163,7 +163,10 @@ class TableScene(Scene):
         self._sync_buttons()
         if self.flight is not None and not self.flight.done:
             return  # let the discard land before asking about it
-        self._ask(controller.prompt())
+        question = controller.prompt()
+        if question is None:
+            self._serve_suggestion()
+        self._ask(question)
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
         if isinstance(question, Notice):
@@ -310,11 +313,25 @@ class TableScene(Scene):
         elif command == "clear":
             state.clear()
         elif command == "suggest":
-            suggestion = self.helpers[self.viewer].suggest(state.hand)
+            helper = self.helpers[self.viewer]
+            suggestion = helper.suggest(state.hand)
             if suggestion is not None:
                 state.replace(suggestion)
                 self.app.audio.play("tile_placed")
+            elif not helper.answered:
+                helper.want_suggestion()  # filled by _serve_suggestion when the answer comes
         self._sync_buttons()
+
+    def _serve_suggestion(self) -> None:
+        """Suggest pressed before the helper's first answer: fill the hand as soon as it comes."""
+        if self.mode() != "build" or self.viewer not in self.helpers:
+            return
+        state = self.builds[self.viewer]
+        suggestion = self.helpers[self.viewer].take_suggestion(state.hand)
+        if suggestion is not None:
+            state.replace(suggestion)
+            self.app.audio.play("tile_placed")
+            self._sync_buttons()
 
     def confirm_build(self) -> None:
         seat = self.viewer

@@ -121,17 +121,21 @@ def _draw_partial(
 ) -> None:
     if not report.ready:
         text.draw(surface, f"{report.selected} of 13 chosen.", 16, INK, (x, y))
-        text.draw(surface, "Studying your wall…", 16, SOFT, (x, y + 26))
+        coming = "Suggestion coming…" if report.suggestion_coming else "Studying your wall…"
+        text.draw(surface, coming, 16, SOFT, (x, y + 26))
         return
     if report.wall_has_tenpai is False:
         text.draw(surface, "This wall cannot make any tenpai hand.", 15, BAD, (x, y))
         return
-    if not report.completions:
+    if report.completions == 0:
         text.draw(surface, "No tenpai hand holds these tiles.", 16, BAD, (x, y), bold=True)
         text.draw(surface, "Take some back to see suggestions.", 14, SOFT, (x, y + 24))
         return
     held = {0: "your wall", 1: "this tile"}.get(report.selected, f"these {report.selected} tiles")
-    hands = "1 tenpai hand" if report.completions == 1 else f"{report.completions} tenpai hands"
+    if report.completions is None:  # the rest of the wall is still being ranked
+        hands = "The best tenpai hands"
+    else:
+        hands = "1 tenpai hand" if report.completions == 1 else f"{report.completions} tenpai hands"
     text.draw(surface, f"{hands} from {held}.", 16, INK, (x, y))
     y += 26
     text.draw(surface, "Best first (live copies · value); Suggest takes it:", 14, SOFT, (x, y))

@@ -1,0 +1,168 @@
+"""The analysis workers: processes that run the analyser and the AI's choice of a hand off
+the frame loop, with the player's own helper first, and a worker that dies replaced.
+
+Work waits here, not in the process pool, so that it can be ordered: `submit_first` (the
+helper of the person at the screen) goes before every `submit` (the AI seats' builds, a
+warm-up), and ordinary work never takes the last free worker, so that with two workers the
+player's answer never waits behind an AI. When a worker dies (killed, out of memory), the
+process pool breaks: it is replaced by a new one and the work that was running is started
+again there, up to `RETRIES` times, so the player sees a short delay instead of an error.
+"""
+
+from __future__ import annotations
+
+import heapq
+import importlib
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from itertools import count
+from multiprocessing.context import BaseContext
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+FIRST, ORDINARY = 0, 1
+RETRIES = 2
+"""How many times work is started again after its worker died (then its future fails)."""
+
+
+WARM_MODULES = ("game.app.helper", "game.ai")
+"""Imported by every worker as it starts (the analyser, the AI), not by its first work."""
+
+
+def start_worker() -> None:
+    """Nothing: submitted to start a worker process before it is needed."""
+
+
+def warm_worker() -> None:
+    """Each worker's initializer: import what its work needs while nobody waits for it."""
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+
+
+@dataclass(order=True)
+class _Job:
+    priority: int
+    sequence: int
+    fn: Callable[..., Any] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    kwargs: dict[str, Any] = field(compare=False)
+    future: Future[Any] = field(compare=False)
+    attempts: int = field(default=0, compare=False)
+
+
+class AnalysisPool(Executor):
+    """An `Executor` over worker processes: `submit` for ordinary work, `submit_first` for
+    work someone is waiting for."""
+
+    def __init__(self, workers: int = 1, mp_context: BaseContext | None = None) -> None:
+        self._workers = workers
+        self._context = mp_context
+        self._lock = threading.Lock()
+        self._queue: list[_Job] = []
+        self._running: dict[Future[Any], tuple[_Job, ProcessPoolExecutor]] = {}
+        self._sequence = count()
+        self._pool: ProcessPoolExecutor | None = None
+        self._retired: list[ProcessPoolExecutor] = []
+        """Broken pools to shut down once the lock is released (shutting one down runs
+        the callbacks of its futures, which take the lock)."""
+        self._closed = False
+        self.restarts = 0
+        """Process pools replaced after a worker died."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self._enqueue(ORDINARY, fn, args, kwargs)
+
+    def submit_first(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Like `submit`, ahead of all ordinary work waiting, and free to take any worker."""
+        return self._enqueue(FIRST, fn, args, kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._closed = True
+            if cancel_futures:
+                for job in self._queue:
+                    job.future.cancel()
+                self._queue.clear()
+            pool = self._pool
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    def _enqueue(self, priority: int, fn: Callable[..., Any], args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new work after shutdown")
+            heapq.heappush(self._queue, _Job(priority, next(self._sequence), fn, args, kwargs, future))
+            self._dispatch()
+        self._retire()
+        return future
+
+    def _dispatch(self) -> None:
+        """Start waiting work on free workers, first things first (called with the lock)."""
+        while self._queue and len(self._running) < self._workers and not self._closed:
+            job = self._queue[0]
+            ordinary = sum(1 for queued, _ in self._running.values() if queued.priority == ORDINARY)
+            if job.priority == ORDINARY and ordinary >= max(1, self._workers - 1):
+                return  # the last free worker is kept for work someone waits for
+            heapq.heappop(self._queue)
+            if job.attempts == 0 and not job.future.set_running_or_notify_cancel():
+                continue  # cancelled while it waited
+            pool = self._current_pool()
+            try:
+                inner = pool.submit(job.fn, *job.args, **job.kwargs)
+            except BrokenProcessPool:
+                self._replace(pool)
+                heapq.heappush(self._queue, job)
+                continue
+            self._running[inner] = (job, pool)
+            inner.add_done_callback(self._finished)
+
+    def _current_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=self._context,
+                                             initializer=warm_worker)
+            for _ in range(self._workers - 1):  # all workers start now, not when first needed
+                self._pool.submit(start_worker)
+        return self._pool
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        if self._pool is broken:
+            self._pool = None
+            self.restarts += 1
+            self._retired.append(broken)
+
+    def _retire(self) -> None:
+        with self._lock:
+            retired, self._retired = self._retired, []
+        for pool in retired:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _finished(self, inner: Future[Any]) -> None:
+        """Pass a result on, or start the work again when its worker died."""
+        with self._lock:
+            job, pool = self._running.pop(inner)
+            error = None if inner.cancelled() else inner.exception()
+            died = isinstance(error, BrokenProcessPool) or (inner.cancelled() and not self._closed)
+            if died:
+                self._replace(pool)
+                job.attempts += 1
+            again = died and job.attempts <= RETRIES and not self._closed
+            if again:
+                log.warning("an analysis worker died; starting its work again (%s)", error)
+                heapq.heappush(self._queue, job)
+            self._dispatch()
+        self._retire()
+        if again:
+            return
+        if inner.cancelled():
+            job.future.set_exception(CancelledError("the analysis workers were shut down"))
+        elif error is not None:
+            job.future.set_exception(error)
+        else:
+            job.future.set_result(inner.result())

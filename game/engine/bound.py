@@ -1,0 +1,365 @@
+"""An upper bound on what a closed riichi ron is worth, from the 14 tiles' kind counts alone.
+
+The analyser scores thousands of (hand, wait) pairs per wall, and nine in ten cannot reach
+the mangan floor. This bound tells those apart without the `mahjong` library: it is never
+below the library's value (tests check it against every pair of many walls under every
+preset), so a pair whose bound stays below mangan does not clear, and a hand's bound on
+its expected payment lets the best hands be scored first.
+
+The bound is the most valuable of three readings of the 14 tiles, each summing every yaku
+whose necessary condition on the kind counts holds, plus riichi and the situational yaku
+of the table, dora and red fives (exact):
+
+* pinfu: only runs, so no triplet yaku and no honour yaku; 30 fu;
+* any other standard reading: the run yaku (chanta/junchan, ittsu or sanshoku, iipeikou or
+  ryanpeikou; sanankou instead of the last two) or the triplet yaku (toitoi, sanankou,
+  honroutou), whichever is larger, with tanyao, honitsu/chinitsu, shousangen, sanshoku
+  doukou and value-honour triplets; fu from every possible concealed triplet, the most
+  valuable honour pair and a closed or pair wait, where the counts allow them;
+* seven pairs: chiitoitsu with tanyao, honitsu/chinitsu and honroutou; 25 fu.
+
+A shape that could hold any yakuman (or a table where renhou is a yakuman) is unbounded.
+Value levels follow `scoring`: the base points grow with han and fu, so a bound on both
+bounds the limit and the base points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from game.engine.tiles import CHUN, EAST, HAKU, HATSU, KIND_COUNT, dora_kind
+
+MANGAN_BASE_POINTS = 2000
+LIMITS = ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000))
+"""Han from which each limit applies, and its base points (as `scoring._value`)."""
+KIRIAGE = ((4, 30), (3, 60))
+FIVE_KINDS = (4, 13, 22)
+HONOURS_START = 27
+DRAGONS = (HAKU, HATSU, CHUN)
+WINDS = tuple(range(EAST, EAST + 4))
+GREEN_RANKS = frozenset({1, 2, 3, 5, 7})
+"""2, 3, 4, 6, 8 of sou: with the green dragon, ryuuiisou."""
+CLOSED_RON_FU = 30
+PINFU_FU = 30
+CHIITOITSU_FU = 25
+WAIT_FU = 2
+SIMPLE_TRIPLET_FU = 4
+TERMINAL_TRIPLET_FU = 8
+UNBOUNDED = math.inf
+
+
+@dataclass(frozen=True)
+class BoundTable:
+    """What the bound needs to know about the table: the same for every pair of a wall."""
+
+    seat_wind: int
+    round_wind: int
+    dora_kinds: tuple[int, ...]
+    """The dora kind of each indicator (ura included when the value counts it)."""
+    situational_han: int
+    """Riichi, ippatsu, houtei and a four-han renhou, as the value counts them."""
+    yakuman_context: bool
+    """A yakuman from the circumstances (renhou as a yakuman): nothing is bounded."""
+    kiriage: bool
+
+    @classmethod
+    def of(cls, *, seat_wind: int, round_wind: int, dora_indicator_kinds: tuple[int, ...], riichi: bool,
+           ippatsu: bool, houtei: bool, renhou_han: int | None, kiriage: bool) -> BoundTable:
+        """`renhou_han`: 0 without renhou, its han, or None when it is a yakuman."""
+        han = int(riichi) + int(ippatsu) + int(houtei) + (renhou_han or 0)
+        return cls(seat_wind, round_wind, tuple(dora_kind(kind) for kind in dora_indicator_kinds), han,
+                   renhou_han is None, kiriage)
+
+
+def base_points_bound(counts: tuple[int, ...], win_kind: int, reds: int, table: BoundTable) -> float:
+    """At least the base points (limits applied, as `WinValue.base_points`) of any reading
+    of the 14 tiles `counts` won by ron on `win_kind`, holding `reds` red fives; infinite
+    when a yakuman may be there."""
+    hand = list(counts)
+    hand[win_kind] -= 1
+    return wait_bounds(tuple(hand), (win_kind,), (reds,), table)[0]
+
+
+def wait_bounds(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int],
+                table: BoundTable) -> list[float]:
+    """`base_points_bound` for each wait of the 13-tile hand `hand` (kind counts), the
+    ron on `waits[i]` holding `reds[i]` red fives. The suits the winning tile leaves
+    alone are looked at once for all waits."""
+    if table.yakuman_context:
+        return [UNBOUNDED] * len(waits)
+    man, pin, sou = _suit(hand[0:9]), _suit(hand[9:18]), _suit(hand[18:27])
+    honours = _honours(hand[HONOURS_START:])
+    sure = table.situational_han
+    for kind in table.dora_kinds:
+        sure += hand[kind]
+    bounds = []
+    for win_kind, red in zip(waits, reds, strict=True):
+        suit, rank = divmod(win_kind, 9)
+        start = suit * 9
+        part = hand[start:start + 9]
+        won = (*part[:rank], part[rank] + 1, *part[rank + 1:])
+        dora = table.dora_kinds.count(win_kind)
+        if suit == 0:
+            features = (_suit(won), pin, sou, honours)
+        elif suit == 1:
+            features = (man, _suit(won), sou, honours)
+        elif suit == 2:
+            features = (man, pin, _suit(won), honours)
+        else:
+            features = (man, pin, sou, _honours(won))
+        bounds.append(_bound(features, hand, win_kind, sure + dora + red, table))
+    return bounds
+
+
+def _bound(features: tuple[Any, ...], hand: tuple[int, ...], win_kind: int, sure_han: int, table: BoundTable) -> float:
+    """The bound, from the features of each suit of the 14 tiles (`hand` and the winning
+    tile); `sure_han` counts riichi, the situational yaku, dora and red fives."""
+    man, pin, sou, honours = features
+    used = (man.tiles > 0) + (pin.tiles > 0) + (sou.tiles > 0)
+    if not used or _yakuman_possible(man, pin, sou, honours, used):
+        return UNBOUNDED
+    has_honours = honours.tiles > 0
+    tanyao = 0 if has_honours or man.terminal or pin.terminal or sou.terminal else 1
+    flush = (3 if has_honours else 6) if used == 1 else 0
+    all_outside = 2 if man.outside_only and pin.outside_only and sou.outside_only else 0
+    best = 0.0
+    if honours.pairs_only and man.pairs_only and pin.pairs_only and sou.pairs_only and (
+            honours.kinds + man.kinds + pin.kinds + sou.kinds == 7):
+        best = _base(sure_han + 2 + tanyao + flush + all_outside, CHIITOITSU_FU, table.kiriage)
+    if honours.no_standard:
+        return best
+    triplet_kinds = man.triplets + pin.triplets + sou.triplets + len(honours.triplets)
+    sanankou = 2 if triplet_kinds >= 3 else 0
+    doukou = 2 if man.triplet_ranks & pin.triplet_ranks & sou.triplet_ranks else 0
+    runs = 0
+    if man.chanta and pin.chanta and sou.chanta and (man.chanta_run or pin.chanta_run or sou.chanta_run):
+        runs = 2 if has_honours else 3
+    sequence = 2 if man.ittsu or pin.ittsu or sou.ittsu or man.run_starts & pin.run_starts & sou.run_starts else 0
+    twice = man.runs_twice + pin.runs_twice + sou.runs_twice
+    peikou = 3 if twice >= 2 else 1 if twice else 0
+    toitoi = 0
+    if triplet_kinds == 4 and man.toitoi and pin.toitoi and sou.toitoi:
+        if hand[win_kind] == 1:
+            return UNBOUNDED  # suuankou: won on the pair
+        toitoi = 2
+    with_runs = runs + max(sanankou + doukou, sequence + peikou)
+    without_runs = toitoi + sanankou + doukou + all_outside
+    common = sure_han + tanyao + flush + honours.shousangen
+    honour_han = _honour_han(table.seat_wind, table.round_wind)
+    yakuhai = sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
+    pair_fu = _pair_fu(honours.pairs[0], table) if honours.pairs else 0
+    triplet_fu = man.triplet_fu + pin.triplet_fu + sou.triplet_fu + TERMINAL_TRIPLET_FU * len(honours.triplets)
+    fu = CLOSED_RON_FU + triplet_fu + pair_fu + (WAIT_FU if _closed_wait(hand, win_kind) else 0)
+    best = max(best, _base(common + yakuhai + max(with_runs, without_runs), -(-fu // 10) * 10, table.kiriage))
+    if not honours.triplets and not pair_fu and _two_sided(hand, win_kind):
+        best = max(best, _base(common + 1 + runs + sequence + peikou, PINFU_FU, table.kiriage))
+    return best
+
+
+def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int], table: BoundTable) -> list[float]:
+    """For each wait of `hand` (as `wait_bounds`), the limit's base points every reading
+    is sure of (0 below mangan): riichi and the situational yaku, dora and red fives, and
+    the yaku the tiles alone decide (tanyao, honitsu/chinitsu, value-honour triplets);
+    with kiriage, 4 of those han are a sure mangan. Where it equals the bound, the value's
+    limit is known without the library."""
+    honour_han = _honour_han(table.seat_wind, table.round_wind)
+    sure = table.situational_han
+    for kind in table.dora_kinds:
+        sure += hand[kind]
+    limits = []
+    for win_kind, red in zip(waits, reds, strict=True):
+        won = list(hand)
+        won[win_kind] += 1
+        man, pin, sou = _suit(tuple(won[0:9])), _suit(tuple(won[9:18])), _suit(tuple(won[18:27]))
+        honours = _honours(tuple(won[HONOURS_START:]))
+        used = (man.tiles > 0) + (pin.tiles > 0) + (sou.tiles > 0)
+        han = sure + red + table.dora_kinds.count(win_kind)
+        if not (honours.tiles or man.terminal or pin.terminal or sou.terminal):
+            han += 1  # tanyao
+        if used == 1:
+            han += 3 if honours.tiles else 6
+        han += sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
+        if han >= LIMITS[-1][0]:
+            limits.append(_base(han, 0, False))
+        elif table.kiriage and han == KIRIAGE[0][0]:
+            # a closed ron has 30 fu or more (seven pairs: two han more), and 4 han 30 fu
+            # is mangan with kiriage
+            limits.append(MANGAN_BASE_POINTS)
+        else:
+            limits.append(0)
+    return limits
+
+
+def clear_cache() -> None:
+    """Forget the suits looked at so far, for measurements on a cold cache."""
+    _suit.cache_clear()
+    _honours.cache_clear()
+
+
+def reds_held(counts: tuple[int, ...], red_suits: tuple[bool, ...], win_red_suit: int | None) -> int:
+    """The red fives the library counts in 14 tiles: the hand's, the winning tile's, and a
+    fourth five of a suit (the set holds only three plain ones)."""
+    return sum(
+        1 for suit, five in enumerate(FIVE_KINDS)
+        if red_suits[suit] or win_red_suit == suit or counts[five] == 4
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Suit:
+    """What one number suit of the 14 tiles allows (its nine counts alone decide it)."""
+
+    tiles: int
+    kinds: int
+    terminal: bool
+    outside_only: bool
+    """Only 1s and 9s (or nothing)."""
+    pairs_only: bool
+    chanta: bool
+    """Every group and the pair here can hold a terminal: runs only 123 and 789."""
+    chanta_run: bool
+    ittsu: bool
+    run_starts: int
+    """Bit n: a run starting at rank n fits."""
+    runs_twice: int
+    triplets: int
+    triplet_ranks: int
+    triplet_fu: int
+    toitoi: bool
+    """Only pairs and triplets."""
+    green: bool
+    chuuren: bool
+    terminals_only: bool
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit(part: tuple[int, ...]) -> _Suit:
+    held = [rank for rank in range(9) if part[rank]]
+    triplet_ranks = [rank for rank in held if part[rank] >= 3]
+    run_starts = [n for n in range(7) if part[n] and part[n + 1] and part[n + 2]]
+    return _Suit(
+        tiles=sum(part),
+        kinds=len(held),
+        terminal=bool(part[0] or part[8]),
+        outside_only=all(rank in (0, 8) for rank in held),
+        pairs_only=all(part[rank] == 2 for rank in held),
+        chanta=not (part[3] or part[4] or part[5]) and part[1] == part[2] <= part[0] and part[6] == part[7] <= part[8],
+        chanta_run=bool(part[1] or part[7]),
+        ittsu=all(part),
+        run_starts=sum(1 << n for n in run_starts),
+        runs_twice=sum(min(part[n], part[n + 1], part[n + 2]) // 2 for n in range(7)),
+        triplets=len(triplet_ranks),
+        triplet_ranks=sum(1 << rank for rank in triplet_ranks),
+        triplet_fu=sum(TERMINAL_TRIPLET_FU if rank in (0, 8) else SIMPLE_TRIPLET_FU for rank in triplet_ranks),
+        toitoi=all(part[rank] in (2, 3) for rank in held),
+        green=all(rank in GREEN_RANKS for rank in held),
+        chuuren=part[0] >= 3 and part[8] >= 3 and all(part[1:8]),
+        terminals_only=all(rank in (0, 8) for rank in held),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Honours:
+    """What the honours of the 14 tiles allow."""
+
+    tiles: int
+    kinds: int
+    pairs_only: bool
+    no_standard: bool
+    """A single or four of an honour, or two honour pairs: no four-groups-and-pair reading."""
+    triplets: tuple[int, ...]
+    pairs: tuple[int, ...]
+    shousangen: int
+    dragon_triplets: int
+    wind_triplets: int
+    wind_pairs_or_more: int
+    green: bool
+
+
+@lru_cache(maxsize=1 << 12)
+def _honours(part: tuple[int, ...]) -> _Honours:
+    held = [HONOURS_START + i for i, count in enumerate(part) if count]
+    triplets = tuple(kind for kind in held if part[kind - HONOURS_START] >= 3)
+    pairs = tuple(kind for kind in held if part[kind - HONOURS_START] == 2)
+    dragons = [part[kind - HONOURS_START] for kind in DRAGONS]
+    winds = [part[kind - HONOURS_START] for kind in WINDS]
+    return _Honours(
+        tiles=sum(part),
+        kinds=len(held),
+        pairs_only=len(pairs) == len(held),
+        no_standard=any(count in (1, 4) for count in part) or len(pairs) > 1,
+        triplets=triplets,
+        pairs=pairs,
+        shousangen=2 if sum(1 for count in dragons if count >= 3) == 2 and 2 in dragons else 0,
+        dragon_triplets=sum(1 for count in dragons if count >= 3),
+        wind_triplets=sum(1 for count in winds if count >= 3),
+        wind_pairs_or_more=sum(1 for count in winds if count >= 2),
+        green=all(kind == HATSU for kind in held),
+    )
+
+
+def _yakuman_possible(man: _Suit, pin: _Suit, sou: _Suit, honours: _Honours, used: int) -> bool:
+    """Whether some yakuman's necessary condition holds (kokushi, daisangen,
+    shousuushii/daisuushii, chinroutou, ryuuiisou, chuuren poutou; tsuuiisou is the
+    caller's: no number suit at all; suuankou needs the winning tile)."""
+    if not honours.tiles and man.terminals_only and pin.terminals_only and sou.terminals_only:
+        return True
+    if honours.green and not man.tiles and not pin.tiles and sou.green:
+        return True
+    if honours.dragon_triplets == 3 or (honours.wind_triplets >= 3 and honours.wind_pairs_or_more == 4):
+        return True
+    numbers = (man, pin, sou)
+    if honours.kinds == 7 and all(suit.kinds == 2 and suit.outside_only for suit in numbers):
+        return True  # kokushi: every terminal and honour
+    return used == 1 and not honours.tiles and (man.chuuren or pin.chuuren or sou.chuuren)
+
+
+def _closed_wait(hand: tuple[int, ...], win_kind: int) -> bool:
+    """Whether some reading wins on a pair wait, a closed (kanchan) or an edge (penchan)
+    wait (`hand`: the 13 tiles)."""
+    if hand[win_kind]:
+        return True
+    if win_kind >= HONOURS_START:
+        return False
+    rank = win_kind % 9
+    if 0 < rank < 8 and hand[win_kind - 1] and hand[win_kind + 1]:
+        return True
+    return bool((rank == 2 and hand[win_kind - 1] and hand[win_kind - 2]) or (
+        rank == 6 and hand[win_kind + 1] and hand[win_kind + 2]))
+
+
+def _two_sided(hand: tuple[int, ...], win_kind: int) -> bool:
+    """Whether the winning tile can end a run as a two-sided wait (pinfu needs one)."""
+    if win_kind >= HONOURS_START:
+        return False
+    rank = win_kind % 9
+    low = rank <= 5 and hand[win_kind + 1] and hand[win_kind + 2]
+    high = rank >= 3 and hand[win_kind - 1] and hand[win_kind - 2]
+    return bool(low or high)
+
+
+def _pair_fu(kind: int, table: BoundTable) -> int:
+    value = (kind in DRAGONS) + (kind == table.seat_wind) + (kind == table.round_wind)
+    return 4 if value >= 2 else 2 * value
+
+
+@lru_cache(maxsize=64)
+def _honour_han(seat_wind: int, round_wind: int) -> tuple[int, ...]:
+    """The yakuhai han a triplet of each honour gives at this seat."""
+    return tuple(
+        (kind in DRAGONS) + (kind == seat_wind) + (kind == round_wind) for kind in range(HONOURS_START, KIND_COUNT)
+    )
+
+
+def _base(han: int, fu: int, kiriage: bool) -> float:
+    for threshold, points in LIMITS:
+        if han >= threshold:
+            return points
+    base = fu * 2 ** (2 + han)
+    if base >= MANGAN_BASE_POINTS or (kiriage and (han, fu) in KIRIAGE):
+        return MANGAN_BASE_POINTS
+    return base

@@ -1,0 +1,109 @@
+"""The analysis workers: the player's work first, and a worker that dies is replaced with
+its work redone (issue: BrokenProcessPool at the next AI build after a worker was killed)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from concurrent.futures import wait
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+from game.app.analysis_pool import RETRIES, AnalysisPool
+
+SPAWN = multiprocessing.get_context("spawn")
+
+
+def started_at(pause: float = 0.0) -> float:
+    at = time.time()
+    time.sleep(pause)
+    return at
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+def fail() -> None:
+    raise ValueError("bad wall")
+
+
+def die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def die_once(marker: str) -> str:
+    """Kill the worker the first time (leaving a mark), answer the second time."""
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return "answered"
+
+
+@pytest.fixture
+def pool():
+    workers = AnalysisPool(1, SPAWN)
+    yield workers
+    workers.shutdown(cancel_futures=True)
+
+
+def test_results_and_errors_come_back(pool):
+    assert pool.submit(started_at).result(timeout=60) > 0
+    with pytest.raises(ValueError, match="bad wall"):
+        pool.submit(fail).result(timeout=60)
+
+
+def test_the_players_work_goes_before_waiting_ai_work(pool):
+    pool.submit(started_at).result(timeout=60)  # the worker is up
+    busy = pool.submit(started_at, 0.5)
+    ordinary = [pool.submit(started_at, 0.05) for _ in range(3)]
+    first = pool.submit_first(started_at)
+    wait([busy, first, *ordinary], timeout=60)
+    assert first.result() < min(job.result() for job in ordinary)
+
+
+def test_with_two_workers_ai_work_never_takes_the_last_one():
+    pool = AnalysisPool(2, SPAWN)
+    try:
+        wait([pool.submit_first(started_at), pool.submit_first(started_at)], timeout=60)  # both up
+        slow = [pool.submit(started_at, 1.0) for _ in range(2)]
+        time.sleep(0.2)
+        asked = time.time()
+        answered = pool.submit_first(started_at).result(timeout=60)
+        assert answered - asked < 0.5  # not behind the AI's second second of work
+        assert abs(slow[1].result(timeout=60) - slow[0].result()) >= 0.9  # the AI's work ran one at a time
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def test_a_killed_worker_is_replaced_and_its_work_redone(pool):
+    worker = pool.submit(pid).result(timeout=60)
+    running = pool.submit(started_at, 1.0)
+    waiting = pool.submit(pid)
+    time.sleep(0.3)
+    os.kill(worker, signal.SIGKILL)
+    assert running.result(timeout=60) > 0
+    assert waiting.result(timeout=60) != worker
+    assert pool.restarts == 1
+    assert pool.submit(started_at).result(timeout=60) > 0  # the next AI build works
+
+
+def test_work_that_kills_its_worker_once_is_answered(pool, tmp_path):
+    assert pool.submit_first(die_once, str(tmp_path / "died")).result(timeout=60) == "answered"
+
+
+def test_work_that_always_kills_its_worker_fails_after_a_few_tries(pool):
+    with pytest.raises(BrokenProcessPool):
+        pool.submit(die).result(timeout=120)
+    assert pool.restarts == RETRIES + 1
+    assert pool.submit(started_at).result(timeout=60) > 0
+
+
+def test_no_work_after_shutdown():
+    pool = AnalysisPool(1, SPAWN)
+    pool.shutdown()
+    with pytest.raises(RuntimeError):
+        pool.submit(started_at)

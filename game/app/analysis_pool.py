@@ -92,6 +92,16 @@ class AnalysisPool(Executor):
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
+    def terminate(self) -> None:
+        """End every worker process at once, for a game that must leave without `shutdown`
+        (the display went away): the workers would live on, blocked on a queue no one writes to."""
+        with self._lock:
+            self._closed = True
+            pools = [pool for pool in (self._pool, *self._retired) if pool is not None]
+        for pool in pools:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+
     def _enqueue(self, priority: int, fn: Callable[..., Any], args: tuple[Any, ...],
                  kwargs: dict[str, Any]) -> Future[Any]:
         future: Future[Any] = Future()

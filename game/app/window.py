@@ -152,11 +152,8 @@ class App:
         self.running = False
 
     def stop_workers(self) -> None:
-        """End the analysis worker processes now (leaving without `close`: they would live
-        on after the game, blocked on a queue no one writes to)."""
-        processes = getattr(self.analysis_pool, "_processes", None) or {}
-        for process in list(processes.values()):
-            process.terminate()
+        """End the analysis worker processes now (leaving without `close`)."""
+        self.analysis_pool.terminate()
 
     def close(self) -> None:
         self.audio.close()

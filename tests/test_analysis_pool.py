@@ -107,3 +107,31 @@ def test_no_work_after_shutdown():
     pool.shutdown()
     with pytest.raises(RuntimeError):
         pool.submit(started_at)
+
+
+class AnswersAtOnce:
+    """A worker pool whose work is done before `submit` returns, as a fast worker's can be."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        from concurrent.futures import Future
+
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_work_done_before_submit_returns_does_not_deadlock():
+    import threading
+
+    pool = AnalysisPool(2, SPAWN)
+    pool._current_pool = AnswersAtOnce
+    answers: list[int] = []
+    submitting = threading.Thread(target=lambda: answers.extend(
+        [pool.submit(pow, 2, 5).result(timeout=5), pool.submit_first(pow, 3, 2).result(timeout=5)]), daemon=True)
+    submitting.start()
+    submitting.join(timeout=10)
+    assert not submitting.is_alive(), "submit() deadlocked on work that was already done"
+    assert answers == [32, 9]

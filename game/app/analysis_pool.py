@@ -109,17 +109,20 @@ class AnalysisPool(Executor):
             if self._closed:
                 raise RuntimeError("cannot schedule new work after shutdown")
             heapq.heappush(self._queue, _Job(priority, next(self._sequence), fn, args, kwargs, future))
-            self._dispatch()
+            started = self._dispatch()
+        self._watch(started)
         self._retire()
         return future
 
-    def _dispatch(self) -> None:
-        """Start waiting work on free workers, first things first (called with the lock)."""
+    def _dispatch(self) -> list[Future[Any]]:
+        """Start waiting work on free workers, first things first (called with the lock); the
+        work started, for `_watch` to follow once the lock is released."""
+        started: list[Future[Any]] = []
         while self._queue and len(self._running) < self._workers and not self._closed:
             job = self._queue[0]
             ordinary = sum(1 for queued, _ in self._running.values() if queued.priority == ORDINARY)
             if job.priority == ORDINARY and ordinary >= max(1, self._workers - 1):
-                return  # the last free worker is kept for work someone waits for
+                break  # the last free worker is kept for work someone waits for
             heapq.heappop(self._queue)
             if job.attempts == 0 and not job.future.set_running_or_notify_cancel():
                 continue  # cancelled while it waited
@@ -131,6 +134,13 @@ class AnalysisPool(Executor):
                 heapq.heappush(self._queue, job)
                 continue
             self._running[inner] = (job, pool)
+            started.append(inner)
+        return started
+
+    def _watch(self, started: list[Future[Any]]) -> None:
+        # Outside the lock: a future already done runs its callback at once, in this thread,
+        # and the callback takes the lock.
+        for inner in started:
             inner.add_done_callback(self._finished)
 
     def _current_pool(self) -> ProcessPoolExecutor:
@@ -166,7 +176,8 @@ class AnalysisPool(Executor):
             if again:
                 log.warning("an analysis worker died; starting its work again (%s)", error)
                 heapq.heappush(self._queue, job)
-            self._dispatch()
+            started = self._dispatch()
+        self._watch(started)
         self._retire()
         if again:
             return

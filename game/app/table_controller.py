@@ -37,6 +37,7 @@ from game.app.table_frame import (
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
 from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.match import Settlement
 from game.engine.table import PERSONAL_WALLS, side_walls
 from game.engine.tiles import tile_code
 
@@ -142,6 +143,8 @@ class TableController:
         self.decisions: dict[int, Decision] = {}
         self._report_key: tuple[object, ...] | None = None
         self._report: HelperReport | None = None
+        self.result_shown = False
+        """The hand's result has been shown: the standings on the table include it."""
 
     # --- who may see and do what --------------------------------------------------------
 
@@ -348,6 +351,56 @@ class TableController:
                                              view.dora_indicator, self.session.rules, self.builders,
                                              fallback=self.fallback)
 
+    # --- the end of a hand ------------------------------------------------------------
+
+    def show_result(self) -> None:
+        """The result opens: from now on the table's standings and stake include the hand."""
+        self.result_shown = True
+
+    def _unsettled(self) -> Settlement | None:
+        """The ended hand's settlement while its result has not been shown yet."""
+        match = self.session.match
+        if self.result_shown or not self.session.hand_over or not match.settlements:
+            return None
+        settlement = match.settlements[-1]
+        return settlement if settlement.hand_number == match.hand_number else None
+
+    def standings(self) -> tuple[float, ...]:
+        """The scores the table shows: those before the hand until its result is shown."""
+        settlement = self._unsettled()
+        if settlement is None:
+            return tuple(self.session.match.scores)
+        return tuple(score - gain for score, gain in zip(settlement.scores, settlement.gains, strict=True))
+
+    def shown_stake(self) -> int:
+        settlement = self._unsettled()
+        return self.session.match.stake if settlement is None else settlement.stake
+
+    def announcement(self, view: SeatView) -> str | None:
+        """The end of the hand in words, for the table: who won on whose discard, or the draw."""
+        result = view.result if self.session.hand_over else None
+        if result is None:
+            return None
+        if result.drawn:
+            return "Exhaustive draw: no one won"
+        discarder = result.wins[0].discarder
+        winners = " and ".join(_wind(view, win.seat) for win in result.wins)
+        return f"Ron! {winners} on {_wind(view, discarder)}'s discard"
+
+    def _laid_open(self, view: SeatView, seat: int) -> tuple[tuple[str, ...] | None, str | None, bool]:
+        """(open hand, winning tile, won) of a seat once the hand is over."""
+        result = view.result if self.session.hand_over else None
+        if result is None:
+            return None, None, False
+        red = self.session.rules.red_fives
+        win = next((w for w in result.wins if w.seat == seat), None)
+        if win is not None:
+            return tuple(tile_code(t, red) for t in sorted(win.hand)), tile_code(win.tile, red), True
+        own = not self.hotseat and seat == self.viewer  # one's own hand, alone at the screen
+        if (result.drawn or own) and result.hands[seat]:
+            return tuple(tile_code(t, red) for t in sorted(result.hands[seat])), None, False
+        return None, None, False
+
     # --- the frame ----------------------------------------------------------------------
 
     def place(self, seat: int) -> int:
@@ -364,17 +417,22 @@ class TableController:
         private = self.shown_private_seat
         waiting = session.waiting_on()
         last = view.last_discard[0] if view.last_discard else None
-        match = session.match
+        scores = self.standings()
+        result = view.result if session.hand_over else None
+        dealt_in = result.wins[0].discarder if result is not None and result.wins else None
         seats = []
         for seat in range(rules.players):
             built = view.built[seat] and view.phase is not Phase.DORA
+            open_hand, winning_tile, won = self._laid_open(view, seat)
             seats.append(SeatFrame(
                 seat=seat, place=self.place(seat), name=session.name(seat), wind=_wind(view, seat),
-                score=SCORE_WORDS[rules.settlement].format(score=match.scores[seat]),
+                score=SCORE_WORDS[rules.settlement].format(score=scores[seat]),
                 riichi=view.riichi[seat], dealer=seat == view.dealer,
                 turn=bool(waiting) and waiting[0] == seat, river=view.rivers[seat],
                 last_discarder=seat == last, closed_wall=seat != private and not built,
                 concealed=seat != private and built, pool_left=POOL_SIZE - len(view.rivers[seat]),
+                open_hand=open_hand, winning_tile=winning_tile, call="ロン" if won else None,
+                dealt_in=seat == dealt_in,
             ))
         return TableFrame(rules.players, rules.red_fives, rules.floor_applies, self.mode(), tuple(seats),
                           self._side_walls(view), self._centre(view, seats), self._private(private))
@@ -399,8 +457,9 @@ class TableController:
         rules = match.rules
         discards = tuple((s.place, s.wind, len(s.river), s.turn) for s in seats)
         indicator = tile_code(view.dora_indicator, rules.red_fives) if view.dora_indicator is not None else None
-        return CentreInfo(match.hand_number, rules.hands, STAKE_WORDS[rules.settlement].format(stake=match.stake),
-                          self.status(view), discards, indicator, self.countdown())
+        stake = STAKE_WORDS[rules.settlement].format(stake=self.shown_stake())
+        return CentreInfo(match.hand_number, rules.hands, stake, self.status(view), discards, indicator,
+                          self.countdown(), self.announcement(view))
 
     def status(self, view: SeatView) -> str:
         """Whose move it is, in words."""
@@ -411,7 +470,7 @@ class TableController:
         if mode in MODE_STATUS:
             return MODE_STATUS[mode]
         if view.phase is Phase.END:
-            return "The hand is over"
+            return "Click or press a key for the result" if not self.result_shown else "The hand is over"
         waiting = session.waiting_on()
         if not waiting:
             return ""

@@ -37,7 +37,10 @@ from game.engine.tiles import tile_code
 if TYPE_CHECKING:
     from game.app.window import App
 
-RESULT_PAUSE_S = 1.2
+RON_MOMENT_S = 2.6
+"""How long the table shows a ron (the call, the hand laid open, the tile marked) before the
+result, at normal animation speed; an exhaustive draw is announced for `DRAW_MOMENT_S`."""
+DRAW_MOMENT_S = 1.8
 BUILD_BUTTONS = (("sort", "Sort (S)"), ("suggest", "Suggest (G)"), ("clear", "Clear (C)"),
                  ("confirm", "Confirm (Enter)"))
 BUILD_KEYS = {pygame.K_s: "sort", pygame.K_g: "suggest", pygame.K_c: "clear"}
@@ -176,16 +179,31 @@ class TableScene(Scene):
                                                     lambda ron: self._decide(seat, ron)))
         self._sync_buttons()
 
+    def moment_s(self) -> float:
+        """How long the end of this hand is shown on the table before its result (0: instant)."""
+        speed = self.app.settings.animation_speed
+        if speed <= 0:
+            return 0.0
+        result = self.session.hand.result
+        return (DRAW_MOMENT_S if result is None or result.drawn else RON_MOMENT_S) / speed
+
     def _towards_result(self, dt: float) -> None:
         self._sync_buttons()
         if self.result_open:
             return
         self.end_wait += dt
-        if self.end_wait >= RESULT_PAUSE_S * min(1.0, self.app.settings.animation_speed or 0.25):
-            from game.app.scenes.result import ResultScene
+        if self.end_wait >= self.moment_s():
+            self.open_result()
 
-            self.result_open = True
-            self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
+    def open_result(self) -> None:
+        """The hand's result over the table; the standings on the table change with it."""
+        from game.app.scenes.result import ResultScene
+
+        if self.result_open or not self.session.hand_over:
+            return
+        self.result_open = True
+        self.controller.show_result()
+        self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
 
     def next_hand(self) -> None:
         if self.session.match.over:
@@ -248,6 +266,10 @@ class TableScene(Scene):
             self.keyboard = False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button_pressed(event.ui_element)
+        if self.session.hand_over and not self.result_open and event.type in (pygame.KEYDOWN,
+                                                                             pygame.MOUSEBUTTONDOWN):
+            self.open_result()  # the moment of the win is skipped
+            return True
         mode = self.mode()
         if mode == "dora":
             return self._dora_controls().handle_event(event)

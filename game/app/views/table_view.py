@@ -21,7 +21,7 @@ from game.app.views.felt import draw_felt
 from game.app.views.helper_panel import draw_helper
 from game.app.views.pool import draw_hand, draw_pool
 from game.app.views.rivers import draw_flight, draw_river
-from game.app.views.seats import draw_concealed, draw_plate
+from game.app.views.seats import draw_concealed, draw_open_hand, draw_plate
 from game.app.views.walls import draw_closed_wall, draw_side_wall
 
 
@@ -45,14 +45,17 @@ def draw_table(surface: pygame.Surface, art: TileArt, text: Text, frame: TableFr
         flip = ui.flip if ui.flip is not None and ui.flip.wall == wall.wall else None
         draw_side_wall(surface, art, wall, highlight, flip)
     for seat in frame.seats:
-        if seat.closed_wall:
+        if seat.open_hand is not None:
+            draw_open_hand(surface, art, text, table, seat)
+        elif seat.closed_wall:
             draw_closed_wall(surface, art, table, seat.place)
         elif seat.concealed:
             draw_concealed(surface, art, table, seat.place, seat.pool_left)
     flight = ui.flight
     for seat in frame.seats:
         seat_flight = flight if flight is not None and flight.seat == seat.seat else None
-        draw_river(surface, art, table, seat.place, seat.river, red, seat.last_discarder, seat_flight)
+        draw_river(surface, art, table, seat.place, seat.river, red, seat.last_discarder, seat_flight,
+                   seat.dealt_in)
     draw_centre(surface, text, art, table, frame.centre)
     for seat in frame.seats:
         draw_plate(surface, text, table, seat)

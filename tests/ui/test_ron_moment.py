@@ -9,6 +9,8 @@ import dataclasses
 
 import pygame
 
+from game.app import layout
+from game.app.draw_reasons import draw_reasons
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import RON_MOMENT_S
@@ -92,3 +94,24 @@ def test_a_double_ron_calls_both_winners_at_four_seats(driver):
     assert frame.seats[0].dealt_in and frame.seats[3].open_hand is None
     assert "South and West" in frame.centre.announcement
     shot(driver, "ron_moment_four_players_double")
+
+
+def test_an_exhaustive_draw_is_announced_and_its_result_says_why_nobody_won(driver):
+    driver.app.settings = dataclasses.replace(driver.app.settings, ai_delay_s=0.0)
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)  # the first discard is made
+    while not table.session.hand_over:
+        if table.mode() == "discard":
+            driver.click(layout.pool_rect(0, len(table.session.view(0).pool)).center)
+        else:
+            driver.frame()
+    assert table.session.hand.result.drawn and driver.top is table
+    assert table.controller.frame().centre.announcement == "Exhaustive draw: no one won"
+    shot(driver, "draw_moment_two_players")
+    driver.key(pygame.K_SPACE)
+    assert isinstance(driver.top, ResultScene)
+    hand = table.session.hand
+    assert draw_reasons(hand.history, hand.waits)[0] == "no winning tile was discarded"
+    driver.frame()
+    shot(driver, "result_draw_reasons")

@@ -42,6 +42,8 @@ def draw_side_wall(
             _draw_flipping(surface, art, top_rect, turn, indicator, flip)
         elif stack == wall.flipped_stack and indicator is not None:
             surface.blit(art.tile(indicator, layout.SIDE_TILE, turn), top_rect)
+            if flip is not None and flip.stack == stack and flip.glowing:
+                marks.outline(surface, pygame.Rect(top_rect.topleft, art.size(layout.SIDE_TILE, turn)))
         else:
             surface.blit(back, top_rect)
         if stack == highlight:
@@ -58,10 +60,15 @@ def _draw_flipping(
     surface: pygame.Surface, art: TileArt, rect: pygame.Rect, turn: int, indicator: str | None, flip: DoraFlip
 ) -> None:
     image = art.tile(indicator if flip.showing_face else None, layout.SIDE_TILE, turn)
-    # Turning over across the wall's length: the tile narrows along the wall's axis.
-    height = max(1, round(image.get_height() * flip.width_fraction))
-    squeezed = pygame.transform.smoothscale(image, (image.get_width(), height))
-    surface.blit(squeezed, (rect.x, rect.y + (image.get_height() - height) // 2 - 6))
+    # Lifted out of the wall and enlarged, turning over across the wall's length: the tile
+    # narrows along the wall's axis, shows its face, and settles back on its stack.
+    grow = 1 + 0.6 * flip.lift
+    width = round(image.get_width() * grow)
+    height = max(1, round(image.get_height() * grow * flip.width_fraction))
+    squeezed = pygame.transform.smoothscale(image, (width, height))
+    towards_centre = 1 if rect.centerx < layout.CENTRE_X else -1
+    centre = (rect.centerx + towards_centre * round(40 * flip.lift), rect.centery - round(14 * flip.lift))
+    surface.blit(squeezed, squeezed.get_rect(center=centre))
 
 
 def draw_closed_wall(surface: pygame.Surface, art: TileArt, table: layout.TableLayout, place: int) -> None:

@@ -34,6 +34,7 @@ from game.app.table_frame import (
     place_of_seat,
     place_of_wall,
 )
+from game.app.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
 from game.engine.hand import IllegalAction, Phase, SeatView
@@ -145,6 +146,8 @@ class TableController:
         self._report: HelperReport | None = None
         self.result_shown = False
         """The hand's result has been shown: the standings on the table include it."""
+        self._strip_key: tuple[object, ...] | None = None
+        self._strip: WaitStrip | None = None
 
     # --- who may see and do what --------------------------------------------------------
 
@@ -484,7 +487,17 @@ class TableController:
         building = view.phase is Phase.BUILD and view.hand is None
         return PrivateFrame(seat, self.builds.get(seat) if building else None,
                             self.helper_report() if building else None, view.pool, view.hand, view.waits,
-                            view.furiten)
+                            view.furiten, None if building else self.wait_strip(seat))
+
+    def wait_strip(self, seat: int) -> WaitStrip | None:
+        """The seat's waits with their unseen copies and values (recomputed when a tile is seen)."""
+        view = self.session.view(seat)
+        if view.hand is None:
+            return None
+        key = (self.hand_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator)
+        if key != self._strip_key:
+            self._strip_key, self._strip = key, wait_strip(self.session.hand, seat)
+        return self._strip
 
 
 def _wind(view: SeatView, seat: int) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.app.builder import BuildState
 from game.app.helper import HelperReport
+from game.app.wait_strip import WaitStrip
 from game.engine.table import PERSONAL_WALLS, WALLS
 
 
@@ -93,6 +94,8 @@ class PrivateFrame:
     hand: tuple[int, ...] | None
     waits: tuple[int, ...]
     furiten: bool
+    strip: WaitStrip | None = None
+    """Per wait: unseen copies, value, whether it wins; and whether the hand can win."""
 
 
 @dataclass(frozen=True)

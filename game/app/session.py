@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.app.settings import AI_LEVELS
+from game.app.wait_strip import wait_strip
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.hand import Hand, Phase, SeatView
@@ -216,11 +217,18 @@ class Session:
                     Notice(event.seat, self._missed_text(event, events[index + 1 :]), event.tile)
                 )
             elif isinstance(event, HandBuilt) and event.completed_automatically:
-                self.notices.append(
-                    Notice(
-                        event.seat, "Time is up: your hand was completed with the builder's best suggestion."
-                    )
-                )
+                self.notices.append(Notice(event.seat, self._completed_text(event)))
+
+    def _completed_text(self, event: HandBuilt) -> str:
+        """The hand completed at the deadline, and whether it can win (the waits strip's verdict)."""
+        strip = wait_strip(self.hand, event.seat)
+        winning = [line.code for line in strip.waits if line.clears]
+        if strip.can_win:
+            outcome = f"It can win on {', '.join(winning)}."
+        else:
+            verdict = (strip.verdict or "").removeprefix("Cannot win: ")
+            outcome = f"It cannot win this hand: {verdict}."
+        return f"Time is up: your hand was completed with the builder's best suggestion, {event.hand}. {outcome}"
 
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> str:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat

@@ -39,6 +39,8 @@ from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
 from game.engine.hand import IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
+from game.engine.scoring import assess_ron
+from game.engine.settlement import win_amount
 from game.engine.table import PERSONAL_WALLS, side_walls
 from game.engine.tiles import tile_code
 
@@ -112,6 +114,8 @@ class RonOffer:
     seat: int
     discarder: str
     tile: str
+    worth: str = ""
+    """What the win is worth: yaku, han and fu, limit, payment."""
 
 
 class TableController:
@@ -211,8 +215,29 @@ class TableController:
             return None
         view = self.session.view(seat)
         assert view.ron_tile is not None and view.last_discard is not None
-        return RonOffer(seat, self.session.wind(view.last_discard[0]),
-                        tile_code(view.ron_tile, self.session.rules.red_fives))
+        discarder = view.last_discard[0]
+        return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
+                        self.ron_worth(seat, discarder, view.ron_tile))
+
+    def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
+        """A ron's value in words, as the engine judges it: yaku, han/fu, limit, payment."""
+        hand, rules = self.session.hand, self.session.rules
+        own = self.session.view(seat).hand
+        assert own is not None
+        value = assess_ron(own, tile, hand.win_context(seat, discarder), rules).value
+        if value is None:
+            return ""
+        lines = [line for line in value.yaku if line.name != "ura dora"]
+        if value.yakuman and not value.kazoe:
+            worth = f"Yaku: {', '.join(line.name for line in lines)} — {value.level_name}."
+        else:
+            yaku = ", ".join(f"{line.name} {line.han}" for line in lines)
+            limit = f", {value.level_name}" if value.level is not None else ""
+            worth = f"Yaku: {yaku} — {value.han} han {value.fu} fu{limit}."
+        amount = win_amount(value, rules, seat == hand.dealer, self.session.match.stake)
+        unit = {"stakes": "", "units": " units"}.get(rules.settlement, " points")
+        return (f"{worth} "
+                f"{self.session.wind(discarder)} pays you {amount:g}{unit} (ura dora may add more).")
 
     def helper_report(self) -> HelperReport | None:
         """The helper's view of the viewer's current selection (recomputed when it changes)."""

@@ -115,3 +115,12 @@ def test_an_exhaustive_draw_is_announced_and_its_result_says_why_nobody_won(driv
     assert draw_reasons(hand.history, hand.waits)[0] == "no winning tile was discarded"
     driver.frame()
     shot(driver, "result_draw_reasons")
+
+
+def test_the_ron_prompt_says_what_the_win_is_worth(driver):
+    ron_on_the_example(driver)
+    message = driver.top.message
+    assert driver.top.title == "Ron?"
+    assert "suuankou tanki" in message or "suuankou" in message
+    assert "yakuman" in message and "West pays you 4" in message
+    shot(driver, "ron_prompt_worth")

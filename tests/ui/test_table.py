@@ -12,6 +12,7 @@ from game.engine.events import DoraFlipped, WinningTileMissed
 from game.engine.hand import Phase
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
+from tests.ui.test_screens import shot
 
 AVOID = ("1m", "2m", "3m", "4m", "5m")
 
@@ -144,19 +145,21 @@ def test_a_winning_tile_below_the_floor_gives_a_clear_notice_and_furiten(driver)
     driver.wait_until(lambda: table.mode() == "discard")
     view = table.session.view(0)
     driver.click(layout.pool_rect(0, len(view.pool)).center)
-    driver.wait_until(lambda: isinstance(driver.top, Dialog))
-    notice = driver.top
-    assert notice.title == "Your winning tile" and notice.tiles == ["2m"]
-    assert "worth less than mangan" in notice.message and "furiten" in notice.message
+    driver.wait_until(lambda: table.card is not None)
+    # A notice on the felt, not a dialog: play goes on at once.
+    notice = table.card
+    assert driver.top is table and table.mode() == "discard"
+    shot(driver, "notice_card_winning_tile")
+    assert notice.tile == "2m"
+    assert "worth less than mangan" in notice.text and "furiten" in notice.text
     missed = [e for e in table.session.view(0).events if isinstance(e, WinningTileMissed)]
     assert [(e.tile, e.reason) for e in missed] == [("2m", "below_floor")]
-    driver.press(driver.button("OK"))
     assert table.session.view(0).furiten
     # Passing it was riichi furiten: the suuankou tile 4m can no longer be won either.
     view = table.session.view(0)
     driver.click(layout.pool_rect(0, len(view.pool)).center)
-    driver.wait_until(lambda: isinstance(driver.top, Dialog))
-    assert driver.top.tiles == ["4m"] and "you are furiten" in driver.top.message
+    driver.wait_until(lambda: table.card is not None and table.card.tile == "4m")
+    assert "you are furiten" in table.card.text and driver.top is table
 
 
 def test_discarding_an_own_winning_tile_asks_first(driver):
@@ -193,6 +196,8 @@ def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
     assert hand.startswith("111222") and len(table.session.view(0).hand) == 13
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Notice" and "Time is up" in driver.top.message
+    assert f"suggestion, {hand}." in driver.top.message
+    assert "It can win on" in driver.top.message or "It cannot win this hand:" in driver.top.message
 
 
 def test_at_the_discard_deadline_the_normal_ai_discards_for_the_player(driver):

@@ -27,6 +27,7 @@ from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.session import Notice, Session
 from game.app.table_controller import RonOffer, TableController
+from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
@@ -47,6 +48,8 @@ BUILD_KEYS = {pygame.K_s: "sort", pygame.K_g: "suggest", pygame.K_c: "clear"}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 EVENT_SOUNDS = {RiichiDeclared: "riichi", HandBuilt: "tile_placed", Won: "ron", ExhaustiveDraw: "draw"}
 BUTTON_GAP = 12
+NOTICE_CARD_S = 9.0
+"""How long a notice that does not stop play (a winning tile that may not be taken) stays."""
 
 
 class TableScene(Scene):
@@ -69,6 +72,8 @@ class TableScene(Scene):
         self.flip: DoraFlip | None = None
         self.end_wait = 0.0
         self.result_open = False
+        self.card: Notice | None = None
+        self.card_left = 0.0
 
     # --- what the controller knows, by the names the tests and views use ---------------
 
@@ -146,6 +151,9 @@ class TableScene(Scene):
     # --- update -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.card_left = max(0.0, self.card_left - dt)
+        if self.card is not None and (self.card_left <= 0 or self.viewer != self.card.seat):
+            self.card = None
         speed = self.app.settings.animation_speed
         for animation in (self.flight, self.flip):
             if animation is not None:
@@ -169,14 +177,17 @@ class TableScene(Scene):
         self._ask(controller.prompt())
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
-        if isinstance(question, Notice):
+        if isinstance(question, Notice) and question.tile is not None:
+            self.card, self.card_left = question, NOTICE_CARD_S  # told without stopping play
+            self.app.audio.play("button")
+        elif isinstance(question, Notice):
             self.app.stack.push(prompts.notice(self.app, question))
         elif isinstance(question, RonOffer) and self.app.settings.auto_ron:
             self._decide(question.seat, True)
         elif isinstance(question, RonOffer):
             seat = question.seat
             self.app.stack.push(prompts.ron_or_pass(self.app, question.discarder, question.tile,
-                                                    lambda ron: self._decide(seat, ron)))
+                                                    lambda ron: self._decide(seat, ron), question.worth))
         self._sync_buttons()
 
     def moment_s(self) -> float:
@@ -385,3 +396,6 @@ class TableScene(Scene):
         controls = self._build_controls() if seat is not None and seat in self.builds else None
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
+        if self.card is not None:
+            draw_notice_card(surface, self.app.art, self.app.text, "Your winning tile", self.card.text,
+                             self.card.tile, min(1.0, self.card_left))

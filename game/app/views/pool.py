@@ -90,14 +90,15 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
     for index, line in enumerate(strip.waits):
         x = left + index * pitch
         image = art.tile(line.code, STRIP_TILE)
-        if not line.live or not line.clears:
+        wins = line.clears and line.live and not strip.furiten
+        if not wins:
             image = image.copy()
             image.set_alpha(110)
         surface.blit(image, (x, layout.HAND_Y))
         middle = x + STRIP_TILE // 2
-        colour = GOOD if line.clears and line.live else SOFT
+        colour = GOOD if wins else SOFT
         below = layout.HAND_Y + image.get_height()
         text.draw(surface, f"{line.unseen} left", 12, INK if line.live else URGENT, (middle, below), "midtop")
         value = line.value if line.clears else ("no yaku" if line.value == "no yaku" else "too low")
         if pitch >= STRIP_PITCH - 4:
-            text.draw(surface, value, 12, colour, (middle, below + 18), "midtop", bold=line.clears)
+            text.draw(surface, value, 12, colour, (middle, below + 18), "midtop", bold=wins)

@@ -109,6 +109,16 @@ class Notice:
     tile: str | None = None
 
 
+@dataclass(frozen=True)
+class BuildProgress:
+    """A person's hand being built: the tiles chosen so far (mpsz) and the build clock used,
+    kept in the save so that Continue neither resets the clock nor forgets the choice."""
+
+    hand_number: int
+    chosen: str
+    elapsed: float
+
+
 MISSED_REASONS = {
     "below_floor": "it is worth less than mangan (ura dora never counts toward the floor)",
     "furiten": "you are furiten",
@@ -131,6 +141,8 @@ class Session:
         self.executor = executor
         self.on_change = on_change
         self.notices: list[Notice] = []
+        self.builds: dict[int, BuildProgress] = {}
+        """Each person's build in progress (saved with the match)."""
         self._views: dict[int, SeatView] = {}
         self._background: Future[list[Event]] | None = None
 
@@ -196,9 +208,24 @@ class Session:
 
     def next_hand(self) -> None:
         self.match.next_hand()
+        self.builds.clear()
         self._changed()
 
+    def note_build(self, seat: int, chosen: str, elapsed: float) -> None:
+        """A person's build has changed (tiles or clock): saved, though no action was played."""
+        self.builds[seat] = BuildProgress(self.match.hand_number, chosen, round(elapsed, 1))
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def build_progress(self, seat: int) -> BuildProgress | None:
+        """The seat's saved build in this hand, if any."""
+        progress = self.builds.get(seat)
+        return progress if progress is not None and progress.hand_number == self.match.hand_number else None
+
     def _applied(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, HandBuilt):
+                self.builds.pop(event.seat, None)
         self._collect_notices(events)
         self._changed()
         return events

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from game.app.builder import BuildState
 from game.app.helper import BuildHelper, HelperReport
 from game.app.pacing import make_stand_in
-from game.app.session import Notice, Session
+from game.app.session import BuildProgress, Notice, Session
 from game.app.table_frame import (
     CentreInfo,
     PrivateFrame,
@@ -37,12 +37,12 @@ from game.app.table_frame import (
 from game.app.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
-from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.hand import HAND_SIZE, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.scoring import assess_ron
 from game.engine.settlement import win_amount
 from game.engine.table import PERSONAL_WALLS, side_walls
-from game.engine.tiles import tile_code
+from game.engine.tiles import parse_tiles, pick_ids, tile_code
 
 if TYPE_CHECKING:
     from game.ai.player import Player
@@ -60,6 +60,7 @@ MODE_STATUS = {"dora": "Flip the dora: click a side-wall tile",
 WAITING_STATUS = {Phase.DORA: "{who} flips the dora", Phase.BUILD: "Waiting for {who} to build",
                   Phase.DISCARD: "{who} to discard", Phase.RON: "{who} decides on ron"}
 POOL_SIZE = 21
+BUILD_SAVE_EVERY_S = 5
 
 
 class HumanPlayer:
@@ -150,6 +151,8 @@ class TableController:
         self._report: HelperReport | None = None
         self.result_shown = False
         """The hand's result has been shown: the standings on the table include it."""
+        self._noted: dict[int, tuple[int, int]] = {}
+        """Per person building: (selection revision, clock in 5 s steps) last saved."""
         self._strip_key: tuple[object, ...] | None = None
         self._strip: WaitStrip | None = None
 
@@ -290,7 +293,24 @@ class TableController:
             if self.session.busy or self.session.hand_over:
                 break
             events += self._advance(seat, dt, delay_s)
+        self._note_builds()
         return events
+
+    def _note_builds(self) -> None:
+        """Save each person's build in progress when its tiles change, and every few seconds
+        of its clock, so that Continue restores both."""
+        if self.session.busy or self.session.hand_over:
+            return
+        for seat, state in self.builds.items():
+            view = self.session.view(seat)
+            decision = self.decisions.get(seat)
+            if view.phase is not Phase.BUILD or view.hand is not None or (decision and decision.stand_in):
+                continue
+            elapsed = decision.elapsed if decision is not None else 0.0
+            mark = (state.revision, int(elapsed // BUILD_SAVE_EVERY_S))
+            if self._noted.get(seat) != mark:
+                self._noted[seat] = mark
+                self.session.note_build(seat, state.text(), elapsed)
 
     def next_hand(self) -> None:
         self.session.next_hand()
@@ -374,7 +394,10 @@ class TableController:
             if view.phase is not Phase.BUILD or view.hand is not None:
                 continue
             assert view.wall is not None
-            self.builds[seat] = BuildState(view.wall, self.session.rules.red_fives)
+            state = self.builds[seat] = BuildState(view.wall, self.session.rules.red_fives)
+            progress = self.session.build_progress(seat)
+            if progress is not None:
+                self._restore_build(seat, state, progress)
             self.helpers[seat] = BuildHelper(view.wall, self.session.hand.seat_wind_kind(seat),
                                              view.dora_indicator, self.session.rules, self.builders,
                                              fallback=self.fallback)
@@ -428,6 +451,18 @@ class TableController:
         if (result.drawn or own) and result.hands[seat]:
             return tuple(tile_code(t, red) for t in sorted(result.hands[seat])), None, False
         return None, None, False
+
+    def _restore_build(self, seat: int, state: BuildState, progress: BuildProgress) -> None:
+        """A continued match: the tiles chosen before, and the build clock where it stood."""
+        red = self.session.rules.red_fives
+        try:
+            chosen = pick_ids(parse_tiles(progress.chosen, red_fives=red), state.wall, red)
+        except ValueError:
+            chosen = []  # not tiles of this wall: only the clock is restored
+        for tile in chosen[:HAND_SIZE]:
+            state.add(tile)  # in the order they were chosen
+        self.decisions[seat] = Decision(self._key(seat), self.players[seat], elapsed=progress.elapsed)
+        self._noted[seat] = (state.revision, int(progress.elapsed // BUILD_SAVE_EVERY_S))
 
     # --- the frame ----------------------------------------------------------------------
 

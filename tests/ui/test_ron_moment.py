@@ -9,7 +9,6 @@ import dataclasses
 
 import pygame
 
-from game.app import layout
 from game.app.draw_reasons import draw_reasons
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
@@ -103,7 +102,7 @@ def test_an_exhaustive_draw_is_announced_and_its_result_says_why_nobody_won(driv
     build_example_and_wait_for_turn(driver, table)  # the first discard is made
     while not table.session.hand_over:
         if table.mode() == "discard":
-            driver.click(layout.pool_rect(0, len(table.session.view(0).pool)).center)
+            driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
         else:
             driver.frame()
     assert table.session.hand.result.drawn and driver.top is table

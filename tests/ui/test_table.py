@@ -121,7 +121,7 @@ def build_example_and_wait_for_turn(driver, table):
     driver.wait_until(lambda: table.mode() == "discard")
     view = table.session.view(0)
     assert format_tiles(view.hand, False) == EXAMPLE_HAND
-    driver.click(layout.pool_rect(0, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(0, len(view.pool)).center)
 
 
 def test_a_discard_that_completes_the_hand_offers_ron_and_ron_ends_the_hand(driver):
@@ -144,7 +144,7 @@ def test_a_winning_tile_below_the_floor_gives_a_clear_notice_and_furiten(driver)
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: table.mode() == "discard")
     view = table.session.view(0)
-    driver.click(layout.pool_rect(0, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(0, len(view.pool)).center)
     driver.wait_until(lambda: table.card is not None)
     # A notice on the felt, not a dialog: play goes on at once.
     notice = table.card
@@ -157,7 +157,7 @@ def test_a_winning_tile_below_the_floor_gives_a_clear_notice_and_furiten(driver)
     assert table.session.view(0).furiten
     # Passing it was riichi furiten: the suuankou tile 4m can no longer be won either.
     view = table.session.view(0)
-    driver.click(layout.pool_rect(0, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(0, len(view.pool)).center)
     driver.wait_until(lambda: table.card is not None and table.card.tile == "4m")
     assert "you are furiten" in table.card.text and driver.top is table
 
@@ -172,11 +172,11 @@ def test_discarding_an_own_winning_tile_asks_first(driver):
     view = table.session.view(0)
     assert [tile_code(t, False) for t in view.pool if t // 4 in view.waits] == ["1z", "1z"]
     own_wait = next(i for i, tile in enumerate(view.pool) if tile // 4 in view.waits)
-    driver.click(layout.pool_rect(own_wait, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(own_wait, len(view.pool)).center)
     assert isinstance(driver.top, Dialog) and driver.top.title == "Discard a winning tile?"
     driver.press(driver.button("Keep it"))
     assert table.session.view(0).phase is Phase.DISCARD and table.session.view(0).rivers[0] == ()
-    driver.click(layout.pool_rect(own_wait, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(own_wait, len(view.pool)).center)
     driver.press(driver.button("Discard it"))
     assert table.session.view(0).furiten
     assert [tile_code(t, False) for t, _ in table.session.view(0).rivers[0]] == ["1z"]

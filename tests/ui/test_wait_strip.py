@@ -26,7 +26,7 @@ def test_the_strip_counts_unseen_copies_and_says_which_wait_wins(driver):
     assert {w.code: w.value for w in strip.waits}["4m"] == "yakuman"
     assert strip.can_win and strip.verdict is None
     shot(driver, "waits_strip_two_players")
-    driver.click(layout.pool_rect(0, len(table.session.view(0).pool)).center)  # ippatsu is gone
+    driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)  # ippatsu is gone
     driver.wait_until(lambda: table.mode() == "discard")
     strip = table.controller.frame().private.strip
     assert [(w.code, w.value) for w in strip.waits if w.clears] == [("4m", "yakuman")]

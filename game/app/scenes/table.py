@@ -151,6 +151,7 @@ class TableScene(Scene):
     # --- update -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.pool_controls.tick(dt)
         self.card_left = max(0.0, self.card_left - dt)
         if self.card is not None and (self.card_left <= 0 or self.viewer != self.card.seat):
             self.card = None
@@ -250,6 +251,9 @@ class TableScene(Scene):
                     self.flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
             elif isinstance(event, Discarded):
                 self.app.audio.play("riichi" if event.riichi else "discard")
+                if event.seat == self.viewer and self.place(event.seat) == 0:
+                    left = 21 - len(self.session.view(event.seat).rivers[event.seat])
+                    self.pool_controls.keep_gap(left + 1)
                 if animate:
                     start = self._flight_start(event.seat)
                     self.flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=start)
@@ -261,7 +265,10 @@ class TableScene(Scene):
         left = 21 - len(self.session.view(seat).rivers[seat])
         place = self.place(seat)
         if place == 0:
-            index = self.pool_controls.hover if self.pool_controls.hover is not None else left // 2
+            controls = self.pool_controls
+            if controls.gap is not None and controls.gap[0] == left + 1:
+                return layout.pool_rect(controls.gap[1], left + 1).topleft
+            index = controls.hover if controls.hover is not None else left // 2
             return layout.pool_rect(min(index, left), left + 1).topleft
         return pool_centre(layout.for_players(self.session.rules.players), place, left + 1)
 

@@ -32,15 +32,16 @@ def draw_pool(
     keyboard: bool,
     active: bool,
 ) -> None:
+    cursor = controls.cursor_index(len(pool))
     for index, tile in enumerate(pool):
-        rect = layout.pool_rect(index, len(pool))
+        rect = controls.rect(index, len(pool))
         if active and controls.raised(index, keyboard):
             rect = rect.move(0, -layout.POOL_RAISE)
         surface.blit(art.tile(tile_code(tile, red_fives), layout.POOL_TILE), rect)
         if tile // 4 in waits:
             marks.wait_marker(surface, rect)
-        if active and keyboard and index == controls.cursor:
-            marks.outline(surface, rect, INK, 2)
+        if active and keyboard and index == cursor:
+            marks.cursor(surface, rect)
 
 
 def draw_hand(

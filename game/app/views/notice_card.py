@@ -9,7 +9,7 @@ from game.app.art import TileArt
 from game.app.palette import EDGE, GOLD, INK, PANEL
 from game.app.text import Text
 
-CARD = pygame.Rect(160, 452, 360, 152)
+CARD = pygame.Rect(196, 462, 280, 150)
 TILE = 30
 
 
@@ -25,8 +25,8 @@ def draw_notice_card(surface: pygame.Surface, art: TileArt, text: Text, title: s
         card.blit(art.tile(tile, TILE), (12, 12))
         left += TILE + 12
     text.draw(card, title, 16, GOLD, (left, 10), bold=True)
-    for index, row in enumerate(text.wrap(words, 14, CARD.width - left - 12)[:5]):
-        text.draw(card, row, 14, INK, (left, 34 + index * 20))
+    for index, row in enumerate(text.wrap(words, 13, CARD.width - left - 10)[:6]):
+        text.draw(card, row, 13, INK, (left, 32 + index * 19))
     card.set_alpha(round(255 * max(0.0, min(1.0, fade))))
     surface.blit(card, CARD)
     return CARD

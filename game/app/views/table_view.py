@@ -15,6 +15,7 @@ from game.app.controls.build import BuildControls
 from game.app.controls.pool import PoolControls
 from game.app.table_frame import PrivateFrame, TableFrame
 from game.app.text import Text
+from game.app.views.board import draw_board
 from game.app.views.building import draw_building
 from game.app.views.centre import draw_centre
 from game.app.views.felt import draw_felt
@@ -57,6 +58,7 @@ def draw_table(surface: pygame.Surface, art: TileArt, text: Text, frame: TableFr
         draw_river(surface, art, table, seat.place, seat.river, red, seat.last_discarder, seat_flight,
                    seat.dealt_in)
     draw_centre(surface, text, art, table, frame.centre)
+    draw_board(surface, text, frame)
     for seat in frame.seats:
         draw_plate(surface, text, table, seat)
     if frame.private is not None:

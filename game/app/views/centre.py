@@ -36,7 +36,8 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     if info.dora_indicator is not None:
         _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if info.announcement is not None:
-        _draw_announcement(surface, text, panel, info.announcement)
+        band = _draw_announcement(surface, text, panel, info.announcement)
+        text.draw(surface, info.status, 13, SOFT, (band.centerx, band.bottom + 3), "midtop")
     if info.countdown is not None:
         seconds = max(0, int(info.countdown + 0.999))
         colour = URGENT if seconds <= 10 else GOLD
@@ -54,7 +55,7 @@ def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int,
     surface.blit(art.tile(dora, DORA_TILE), (x + 100, y))
 
 
-def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, words: str) -> None:
+def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, words: str) -> pygame.Rect:
     """The end of the hand across the panel, over whatever the panel shows."""
     size = 22 if panel.width > 300 else 19
     rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
@@ -65,3 +66,4 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
     pygame.draw.line(surface, EDGE, band.bottomleft, band.bottomright, 2)
     for index, row in enumerate(rows):
         text.draw(surface, row, size, GOLD, (band.centerx, band.top + 9 + index * (size + 6)), "midtop", bold=True)
+    return band

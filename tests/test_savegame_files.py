@@ -198,7 +198,7 @@ def test_a_folder_in_place_of_the_save_is_no_save_and_autosave_reports_it(tmp_pa
     slot = SaveSlot(tmp_path)
     assert not slot.exists()
     app = fake_app(tmp_path)
-    session = SimpleNamespace(match=match_in_play(), plan=SeatPlan.hotseat(2))
+    session = SimpleNamespace(match=match_in_play(), plan=SeatPlan.hotseat(2), builds={})
     _autosave(app, session)
     assert app.notice is not None and "could not be saved" in app.notice
     assert (tmp_path / RECORD_FILE).is_dir()

@@ -6,12 +6,13 @@ With the animation setting on "instant" nothing is animated at all.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
 
 DISCARD_SECONDS = 0.28
-FLIP_SECONDS = 0.45
+FLIP_SECONDS = 0.8
 
 
 @dataclass
@@ -60,3 +61,13 @@ class DoraFlip(Animation):
     @property
     def width_fraction(self) -> float:
         return abs(1 - 2 * self.progress)
+
+    @property
+    def lift(self) -> float:
+        """How far the tile is raised out of the wall (0..1): up, over, and back down."""
+        return math.sin(math.pi * self.progress)
+
+    @property
+    def glowing(self) -> bool:
+        """Just turned over: the indicator is outlined a moment longer, to be seen."""
+        return self.done and self.elapsed < self.seconds * 3

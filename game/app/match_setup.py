@@ -34,7 +34,7 @@ def _autosave(app: App, session: Session) -> None:
             keep_finished(app, session.match, session.plan)
             slot.clear()
         else:
-            slot.save(session.plan, session.match)
+            slot.save(session.plan, session.match, session.builds)
     except OSError as error:
         app.notice = f"The match could not be saved ({error.strerror}); it cannot be continued later."
 
@@ -68,6 +68,7 @@ def resume_session(app: App) -> Session:
                             "and is left as it is") from error
         raise SaveError(f"{error}; it is kept as {kept}") from error
     session = _session(app, saved.match, saved.plan)
+    session.builds.update(saved.builds)
     if saved.match.hand is None:
         session.next_hand()
     return session

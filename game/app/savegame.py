@@ -11,11 +11,11 @@ does not replay is moved aside (kept under a dated name), never deleted.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.session import HOTSEAT, SOLO, SeatPlan
+from game.app.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
 from game.app.settings import AI_LEVELS
 from game.engine.match import Match
 from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, replay, write_record
@@ -52,6 +52,8 @@ class SaveDamaged(SaveError):
 class SavedMatch:
     plan: SeatPlan
     match: Match
+    builds: dict[int, BuildProgress] = field(default_factory=dict)
+    """The people's builds in progress in the current hand (none in saves before 0.2)."""
 
 
 class SaveSlot:
@@ -69,10 +71,14 @@ class SaveSlot:
     def exists(self) -> bool:
         return self.record_path.is_file()
 
-    def save(self, plan: SeatPlan, match: Match) -> None:
-        """One atomic write: the match and its seats are never out of step."""
+    def save(self, plan: SeatPlan, match: Match, builds: dict[int, BuildProgress] | None = None) -> None:
+        """One atomic write: the match, its seats and the builds in progress never out of step."""
         header, *lines = match.record
-        write_record(self.record_path, [{**header, "seats": plan.to_dict()}, *lines])
+        extra: dict[str, Any] = {"seats": plan.to_dict()}
+        if builds:
+            extra["builds"] = [{"seat": seat, "hand": b.hand_number, "chosen": b.chosen, "elapsed": b.elapsed}
+                               for seat, b in sorted(builds.items())]
+        write_record(self.record_path, [{**header, **extra}, *lines])
         if self.plan_path.exists():
             with contextlib.suppress(OSError):  # a stale plan file is never read: the header wins
                 self.plan_path.unlink()
@@ -120,7 +126,8 @@ class SaveSlot:
         if seats is None:
             seats = self._legacy_seats(header.get("seed"))
         plan = seat_plan(seats, rules.players)
-        return SavedMatch(plan, rebuild_match(lines))
+        match = rebuild_match(lines)
+        return SavedMatch(plan, match, saved_builds(header.get("builds"), match, plan))
 
     def _legacy_seats(self, seed: Any) -> Any:
         """The seats of a version 0.1.0 save, from its second file."""
@@ -168,6 +175,26 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
         return SeatPlan.from_dict(data)
     except (ValueError, KeyError, TypeError) as error:
         raise SaveDamaged(f"the saved match's seats are not valid ({one_line(str(error))})") from error
+
+
+def saved_builds(data: Any, match: Match, plan: SeatPlan) -> dict[int, BuildProgress]:
+    """The builds in progress of the saved hand. They only save time and clicks: any that do
+    not fit the match (another hand, not a person, not a tile list, a clock out of range)
+    are left out rather than refusing the whole save."""
+    builds: dict[int, BuildProgress] = {}
+    if not isinstance(data, list):
+        return builds
+    limit = match.rules.build_time_s
+    for item in data[: match.rules.players]:
+        if not isinstance(item, dict):
+            continue
+        seat, hand, chosen, elapsed = (item.get(key) for key in ("seat", "hand", "chosen", "elapsed"))
+        if not (_is_whole(seat) and seat in plan.humans and hand == match.hand_number and isinstance(chosen, str)
+                and len(chosen) <= 64 and isinstance(elapsed, int | float) and not isinstance(elapsed, bool)
+                and elapsed >= 0 and (limit is None or elapsed <= limit)):
+            continue
+        builds[seat] = BuildProgress(hand, chosen, float(elapsed))
+    return builds
 
 
 def _is_whole(value: Any) -> bool:

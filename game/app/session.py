@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.app.settings import AI_LEVELS
+from game.app.wait_strip import wait_strip
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.hand import Hand, Phase, SeatView
@@ -108,6 +109,16 @@ class Notice:
     tile: str | None = None
 
 
+@dataclass(frozen=True)
+class BuildProgress:
+    """A person's hand being built: the tiles chosen so far (mpsz) and the build clock used,
+    kept in the save so that Continue neither resets the clock nor forgets the choice."""
+
+    hand_number: int
+    chosen: str
+    elapsed: float
+
+
 MISSED_REASONS = {
     "below_floor": "it is worth less than mangan (ura dora never counts toward the floor)",
     "furiten": "you are furiten",
@@ -130,6 +141,8 @@ class Session:
         self.executor = executor
         self.on_change = on_change
         self.notices: list[Notice] = []
+        self.builds: dict[int, BuildProgress] = {}
+        """Each person's build in progress (saved with the match)."""
         self._views: dict[int, SeatView] = {}
         self._background: Future[list[Event]] | None = None
 
@@ -195,9 +208,24 @@ class Session:
 
     def next_hand(self) -> None:
         self.match.next_hand()
+        self.builds.clear()
         self._changed()
 
+    def note_build(self, seat: int, chosen: str, elapsed: float) -> None:
+        """A person's build has changed (tiles or clock): saved, though no action was played."""
+        self.builds[seat] = BuildProgress(self.match.hand_number, chosen, round(elapsed, 1))
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def build_progress(self, seat: int) -> BuildProgress | None:
+        """The seat's saved build in this hand, if any."""
+        progress = self.builds.get(seat)
+        return progress if progress is not None and progress.hand_number == self.match.hand_number else None
+
     def _applied(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, HandBuilt):
+                self.builds.pop(event.seat, None)
         self._collect_notices(events)
         self._changed()
         return events
@@ -216,11 +244,18 @@ class Session:
                     Notice(event.seat, self._missed_text(event, events[index + 1 :]), event.tile)
                 )
             elif isinstance(event, HandBuilt) and event.completed_automatically:
-                self.notices.append(
-                    Notice(
-                        event.seat, "Time is up: your hand was completed with the builder's best suggestion."
-                    )
-                )
+                self.notices.append(Notice(event.seat, self._completed_text(event)))
+
+    def _completed_text(self, event: HandBuilt) -> str:
+        """The hand completed at the deadline, and whether it can win (the waits strip's verdict)."""
+        strip = wait_strip(self.hand, event.seat)
+        winning = [line.code for line in strip.waits if line.clears]
+        if strip.can_win:
+            outcome = f"It can win on {', '.join(winning)}."
+        else:
+            verdict = (strip.verdict or "").removeprefix("Cannot win: ")
+            outcome = f"It cannot win this hand: {verdict}."
+        return f"Time is up: your hand was completed with the builder's best suggestion, {event.hand}. {outcome}"
 
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> str:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from game.app.builder import BuildState
 from game.app.helper import BuildHelper, HelperReport
 from game.app.pacing import make_stand_in
-from game.app.session import Notice, Session
+from game.app.session import BuildProgress, Notice, Session
 from game.app.table_frame import (
     CentreInfo,
     PrivateFrame,
@@ -34,11 +34,15 @@ from game.app.table_frame import (
     place_of_seat,
     place_of_wall,
 )
+from game.app.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
-from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.hand import HAND_SIZE, IllegalAction, Phase, SeatView
+from game.engine.match import Settlement
+from game.engine.scoring import assess_ron
+from game.engine.settlement import win_amount
 from game.engine.table import PERSONAL_WALLS, side_walls
-from game.engine.tiles import tile_code
+from game.engine.tiles import parse_tiles, pick_ids, tile_code
 
 if TYPE_CHECKING:
     from game.ai.player import Player
@@ -56,6 +60,7 @@ MODE_STATUS = {"dora": "Flip the dora: click a side-wall tile",
 WAITING_STATUS = {Phase.DORA: "{who} flips the dora", Phase.BUILD: "Waiting for {who} to build",
                   Phase.DISCARD: "{who} to discard", Phase.RON: "{who} decides on ron"}
 POOL_SIZE = 21
+BUILD_SAVE_EVERY_S = 5
 
 
 class HumanPlayer:
@@ -110,6 +115,8 @@ class RonOffer:
     seat: int
     discarder: str
     tile: str
+    worth: str = ""
+    """What the win is worth: yaku, han and fu, limit, payment."""
 
 
 class TableController:
@@ -142,6 +149,12 @@ class TableController:
         self.decisions: dict[int, Decision] = {}
         self._report_key: tuple[object, ...] | None = None
         self._report: HelperReport | None = None
+        self.result_shown = False
+        """The hand's result has been shown: the standings on the table include it."""
+        self._noted: dict[int, tuple[int, int]] = {}
+        """Per person building: (selection revision, clock in 5 s steps) last saved."""
+        self._strip_key: tuple[object, ...] | None = None
+        self._strip: WaitStrip | None = None
 
     # --- who may see and do what --------------------------------------------------------
 
@@ -205,8 +218,29 @@ class TableController:
             return None
         view = self.session.view(seat)
         assert view.ron_tile is not None and view.last_discard is not None
-        return RonOffer(seat, self.session.wind(view.last_discard[0]),
-                        tile_code(view.ron_tile, self.session.rules.red_fives))
+        discarder = view.last_discard[0]
+        return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
+                        self.ron_worth(seat, discarder, view.ron_tile))
+
+    def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
+        """A ron's value in words, as the engine judges it: yaku, han/fu, limit, payment."""
+        hand, rules = self.session.hand, self.session.rules
+        own = self.session.view(seat).hand
+        assert own is not None
+        value = assess_ron(own, tile, hand.win_context(seat, discarder), rules).value
+        if value is None:
+            return ""
+        lines = [line for line in value.yaku if line.name != "ura dora"]
+        if value.yakuman and not value.kazoe:
+            worth = f"Yaku: {', '.join(line.name for line in lines)} — {value.level_name}."
+        else:
+            yaku = ", ".join(f"{line.name} {line.han}" for line in lines)
+            limit = f", {value.level_name}" if value.level is not None else ""
+            worth = f"Yaku: {yaku} — {value.han} han {value.fu} fu{limit}."
+        amount = win_amount(value, rules, seat == hand.dealer, self.session.match.stake)
+        unit = {"stakes": "", "units": " units"}.get(rules.settlement, " points")
+        return (f"{worth} "
+                f"{self.session.wind(discarder)} pays you {amount:g}{unit} (ura dora may add more).")
 
     def helper_report(self) -> HelperReport | None:
         """The helper's view of the viewer's current selection (recomputed when it changes)."""
@@ -259,7 +293,24 @@ class TableController:
             if self.session.busy or self.session.hand_over:
                 break
             events += self._advance(seat, dt, delay_s)
+        self._note_builds()
         return events
+
+    def _note_builds(self) -> None:
+        """Save each person's build in progress when its tiles change, and every few seconds
+        of its clock, so that Continue restores both."""
+        if self.session.busy or self.session.hand_over:
+            return
+        for seat, state in self.builds.items():
+            view = self.session.view(seat)
+            decision = self.decisions.get(seat)
+            if view.phase is not Phase.BUILD or view.hand is not None or (decision and decision.stand_in):
+                continue
+            elapsed = decision.elapsed if decision is not None else 0.0
+            mark = (state.revision, int(elapsed // BUILD_SAVE_EVERY_S))
+            if self._noted.get(seat) != mark:
+                self._noted[seat] = mark
+                self.session.note_build(seat, state.text(), elapsed)
 
     def next_hand(self) -> None:
         self.session.next_hand()
@@ -343,10 +394,75 @@ class TableController:
             if view.phase is not Phase.BUILD or view.hand is not None:
                 continue
             assert view.wall is not None
-            self.builds[seat] = BuildState(view.wall, self.session.rules.red_fives)
+            state = self.builds[seat] = BuildState(view.wall, self.session.rules.red_fives)
+            progress = self.session.build_progress(seat)
+            if progress is not None:
+                self._restore_build(seat, state, progress)
             self.helpers[seat] = BuildHelper(view.wall, self.session.hand.seat_wind_kind(seat),
                                              view.dora_indicator, self.session.rules, self.builders,
                                              fallback=self.fallback)
+
+    # --- the end of a hand ------------------------------------------------------------
+
+    def show_result(self) -> None:
+        """The result opens: from now on the table's standings and stake include the hand."""
+        self.result_shown = True
+
+    def _unsettled(self) -> Settlement | None:
+        """The ended hand's settlement while its result has not been shown yet."""
+        match = self.session.match
+        if self.result_shown or not self.session.hand_over or not match.settlements:
+            return None
+        settlement = match.settlements[-1]
+        return settlement if settlement.hand_number == match.hand_number else None
+
+    def standings(self) -> tuple[float, ...]:
+        """The scores the table shows: those before the hand until its result is shown."""
+        settlement = self._unsettled()
+        if settlement is None:
+            return tuple(self.session.match.scores)
+        return tuple(score - gain for score, gain in zip(settlement.scores, settlement.gains, strict=True))
+
+    def shown_stake(self) -> int:
+        settlement = self._unsettled()
+        return self.session.match.stake if settlement is None else settlement.stake
+
+    def announcement(self, view: SeatView) -> str | None:
+        """The end of the hand in words, for the table: who won on whose discard, or the draw."""
+        result = view.result if self.session.hand_over else None
+        if result is None:
+            return None
+        if result.drawn:
+            return "Exhaustive draw: no one won"
+        discarder = result.wins[0].discarder
+        winners = " and ".join(_wind(view, win.seat) for win in result.wins)
+        return f"Ron! {winners} on {_wind(view, discarder)}'s discard"
+
+    def _laid_open(self, view: SeatView, seat: int) -> tuple[tuple[str, ...] | None, str | None, bool]:
+        """(open hand, winning tile, won) of a seat once the hand is over."""
+        result = view.result if self.session.hand_over else None
+        if result is None:
+            return None, None, False
+        red = self.session.rules.red_fives
+        win = next((w for w in result.wins if w.seat == seat), None)
+        if win is not None:
+            return tuple(tile_code(t, red) for t in sorted(win.hand)), tile_code(win.tile, red), True
+        own = not self.hotseat and seat == self.viewer  # one's own hand, alone at the screen
+        if (result.drawn or own) and result.hands[seat]:
+            return tuple(tile_code(t, red) for t in sorted(result.hands[seat])), None, False
+        return None, None, False
+
+    def _restore_build(self, seat: int, state: BuildState, progress: BuildProgress) -> None:
+        """A continued match: the tiles chosen before, and the build clock where it stood."""
+        red = self.session.rules.red_fives
+        try:
+            chosen = pick_ids(parse_tiles(progress.chosen, red_fives=red), state.wall, red)
+        except ValueError:
+            chosen = []  # not tiles of this wall: only the clock is restored
+        for tile in chosen[:HAND_SIZE]:
+            state.add(tile)  # in the order they were chosen
+        self.decisions[seat] = Decision(self._key(seat), self.players[seat], elapsed=progress.elapsed)
+        self._noted[seat] = (state.revision, int(progress.elapsed // BUILD_SAVE_EVERY_S))
 
     # --- the frame ----------------------------------------------------------------------
 
@@ -364,17 +480,22 @@ class TableController:
         private = self.shown_private_seat
         waiting = session.waiting_on()
         last = view.last_discard[0] if view.last_discard else None
-        match = session.match
+        scores = self.standings()
+        result = view.result if session.hand_over else None
+        dealt_in = result.wins[0].discarder if result is not None and result.wins else None
         seats = []
         for seat in range(rules.players):
             built = view.built[seat] and view.phase is not Phase.DORA
+            open_hand, winning_tile, won = self._laid_open(view, seat)
             seats.append(SeatFrame(
                 seat=seat, place=self.place(seat), name=session.name(seat), wind=_wind(view, seat),
-                score=SCORE_WORDS[rules.settlement].format(score=match.scores[seat]),
+                score=SCORE_WORDS[rules.settlement].format(score=scores[seat]),
                 riichi=view.riichi[seat], dealer=seat == view.dealer,
                 turn=bool(waiting) and waiting[0] == seat, river=view.rivers[seat],
                 last_discarder=seat == last, closed_wall=seat != private and not built,
                 concealed=seat != private and built, pool_left=POOL_SIZE - len(view.rivers[seat]),
+                open_hand=open_hand, winning_tile=winning_tile, call="ロン" if won else None,
+                dealt_in=seat == dealt_in,
             ))
         return TableFrame(rules.players, rules.red_fives, rules.floor_applies, self.mode(), tuple(seats),
                           self._side_walls(view), self._centre(view, seats), self._private(private))
@@ -399,8 +520,9 @@ class TableController:
         rules = match.rules
         discards = tuple((s.place, s.wind, len(s.river), s.turn) for s in seats)
         indicator = tile_code(view.dora_indicator, rules.red_fives) if view.dora_indicator is not None else None
-        return CentreInfo(match.hand_number, rules.hands, STAKE_WORDS[rules.settlement].format(stake=match.stake),
-                          self.status(view), discards, indicator, self.countdown())
+        stake = STAKE_WORDS[rules.settlement].format(stake=self.shown_stake())
+        return CentreInfo(match.hand_number, rules.hands, stake, self.status(view), discards, indicator,
+                          self.countdown(), self.announcement(view))
 
     def status(self, view: SeatView) -> str:
         """Whose move it is, in words."""
@@ -411,7 +533,7 @@ class TableController:
         if mode in MODE_STATUS:
             return MODE_STATUS[mode]
         if view.phase is Phase.END:
-            return "The hand is over"
+            return "Click or press a key for the result" if not self.result_shown else "The hand is over"
         waiting = session.waiting_on()
         if not waiting:
             return ""
@@ -425,7 +547,17 @@ class TableController:
         building = view.phase is Phase.BUILD and view.hand is None
         return PrivateFrame(seat, self.builds.get(seat) if building else None,
                             self.helper_report() if building else None, view.pool, view.hand, view.waits,
-                            view.furiten)
+                            view.furiten, None if building else self.wait_strip(seat))
+
+    def wait_strip(self, seat: int) -> WaitStrip | None:
+        """The seat's waits with their unseen copies and values (recomputed when a tile is seen)."""
+        view = self.session.view(seat)
+        if view.hand is None:
+            return None
+        key = (self.hand_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator)
+        if key != self._strip_key:
+            self._strip_key, self._strip = key, wait_strip(self.session.hand, seat)
+        return self._strip
 
 
 def _wind(view: SeatView, seat: int) -> str:

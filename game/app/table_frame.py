@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.app.builder import BuildState
 from game.app.helper import HelperReport
+from game.app.wait_strip import WaitStrip
 from game.engine.table import PERSONAL_WALLS, WALLS
 
 
@@ -49,6 +50,14 @@ class SeatFrame:
     concealed: bool
     """Built: its hand and pool lie face down (every seat but the private one)."""
     pool_left: int
+    open_hand: tuple[str, ...] | None = None
+    """The hand laid open at the end of the hand (a winner's, or every hand after a draw)."""
+    winning_tile: str | None = None
+    """The tile a winner won on, laid beside the open hand."""
+    call: str | None = None
+    """The call shown at the seat at the end of the hand: ロン for a winner."""
+    dealt_in: bool = False
+    """Its latest discard is the tile someone won on (marked in its river)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,8 @@ class CentreInfo:
     """(place, wind, discards made, whose turn) for every seat."""
     dora_indicator: str | None
     countdown: float | None
+    announcement: str | None = None
+    """How the hand ended, in large letters over the panel (a ron, an exhaustive draw)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +94,8 @@ class PrivateFrame:
     hand: tuple[int, ...] | None
     waits: tuple[int, ...]
     furiten: bool
+    strip: WaitStrip | None = None
+    """Per wait: unseen copies, value, whether it wins; and whether the hand can win."""
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def answer(driver: Driver, table: TableScene) -> bool:
             driver.press(driver.button("Confirm"))
         elif mode == "discard":
             view = table.session.view(table.viewer)
-            driver.click(layout.pool_rect(0, len(view.pool)).center)
+            driver.click(table.pool_controls.rect(0, len(view.pool)).center)
         else:
             return _wait(driver)
     else:

@@ -88,7 +88,7 @@ def _pick(wall, hand):
 def click_pool_tile(driver, table, code):
     view = table.session.view(0)
     index = next(i for i, tile in enumerate(view.pool) if format_tiles([tile], False) == code)
-    driver.click(layout.pool_rect(index, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(index, len(view.pool)).center)
 
 
 def test_a_double_ron_with_multiple_ron_all_pays_both_winners_on_the_result(driver):

@@ -12,6 +12,7 @@ from game.engine.events import DoraFlipped, WinningTileMissed
 from game.engine.hand import Phase
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
+from tests.ui.test_screens import shot
 
 AVOID = ("1m", "2m", "3m", "4m", "5m")
 
@@ -120,7 +121,7 @@ def build_example_and_wait_for_turn(driver, table):
     driver.wait_until(lambda: table.mode() == "discard")
     view = table.session.view(0)
     assert format_tiles(view.hand, False) == EXAMPLE_HAND
-    driver.click(layout.pool_rect(0, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(0, len(view.pool)).center)
 
 
 def test_a_discard_that_completes_the_hand_offers_ron_and_ron_ends_the_hand(driver):
@@ -143,20 +144,22 @@ def test_a_winning_tile_below_the_floor_gives_a_clear_notice_and_furiten(driver)
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: table.mode() == "discard")
     view = table.session.view(0)
-    driver.click(layout.pool_rect(0, len(view.pool)).center)
-    driver.wait_until(lambda: isinstance(driver.top, Dialog))
-    notice = driver.top
-    assert notice.title == "Your winning tile" and notice.tiles == ["2m"]
-    assert "worth less than mangan" in notice.message and "furiten" in notice.message
+    driver.click(table.pool_controls.rect(0, len(view.pool)).center)
+    driver.wait_until(lambda: table.card is not None)
+    # A notice on the felt, not a dialog: play goes on at once.
+    notice = table.card
+    assert driver.top is table and table.mode() == "discard"
+    shot(driver, "notice_card_winning_tile")
+    assert notice.tile == "2m"
+    assert "worth less than mangan" in notice.text and "furiten" in notice.text
     missed = [e for e in table.session.view(0).events if isinstance(e, WinningTileMissed)]
     assert [(e.tile, e.reason) for e in missed] == [("2m", "below_floor")]
-    driver.press(driver.button("OK"))
     assert table.session.view(0).furiten
     # Passing it was riichi furiten: the suuankou tile 4m can no longer be won either.
     view = table.session.view(0)
-    driver.click(layout.pool_rect(0, len(view.pool)).center)
-    driver.wait_until(lambda: isinstance(driver.top, Dialog))
-    assert driver.top.tiles == ["4m"] and "you are furiten" in driver.top.message
+    driver.click(table.pool_controls.rect(0, len(view.pool)).center)
+    driver.wait_until(lambda: table.card is not None and table.card.tile == "4m")
+    assert "you are furiten" in table.card.text and driver.top is table
 
 
 def test_discarding_an_own_winning_tile_asks_first(driver):
@@ -169,11 +172,11 @@ def test_discarding_an_own_winning_tile_asks_first(driver):
     view = table.session.view(0)
     assert [tile_code(t, False) for t in view.pool if t // 4 in view.waits] == ["1z", "1z"]
     own_wait = next(i for i, tile in enumerate(view.pool) if tile // 4 in view.waits)
-    driver.click(layout.pool_rect(own_wait, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(own_wait, len(view.pool)).center)
     assert isinstance(driver.top, Dialog) and driver.top.title == "Discard a winning tile?"
     driver.press(driver.button("Keep it"))
     assert table.session.view(0).phase is Phase.DISCARD and table.session.view(0).rivers[0] == ()
-    driver.click(layout.pool_rect(own_wait, len(view.pool)).center)
+    driver.click(table.pool_controls.rect(own_wait, len(view.pool)).center)
     driver.press(driver.button("Discard it"))
     assert table.session.view(0).furiten
     assert [tile_code(t, False) for t, _ in table.session.view(0).rivers[0]] == ["1z"]
@@ -193,6 +196,8 @@ def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
     assert hand.startswith("111222") and len(table.session.view(0).hand) == 13
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Notice" and "Time is up" in driver.top.message
+    assert f"suggestion, {hand}." in driver.top.message
+    assert "It can win on" in driver.top.message or "It cannot win this hand:" in driver.top.message
 
 
 def test_at_the_discard_deadline_the_normal_ai_discards_for_the_player(driver):

@@ -41,10 +41,11 @@ def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog
                   default=KEEP)
 
 
-def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None]) -> Dialog:
+def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "") -> Dialog:
+    """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known."""
     return Dialog(app, "Ron?",
-                  f"{discarder}'s {code} completes your hand, and the win is allowed. Passing makes you "
-                  "furiten for the rest of the hand.",
+                  f"{discarder}'s {code} completes your hand, and the win is allowed. "
+                  + (f"{worth} " if worth else "") + "Passing makes you furiten for the rest of the hand.",
                   [Choice("Ron (R)", lambda: decide(True), pygame.K_r, "#ron_button"),
                    Choice("Pass (P)", lambda: decide(False), pygame.K_p)],
                   tiles=[code])

@@ -12,6 +12,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app import layout
+from game.app.draw_reasons import draw_reasons
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, GOOD, INK, SOFT
 from game.app.scene import Scene
@@ -215,9 +216,12 @@ class ResultScene(Scene):
         text = self.app.text
         red = self.session.rules.red_fives
         x = layout.RESULT_PANEL.left + 40
+        hand_now = self.session.hand
+        reasons = draw_reasons(hand_now.history, hand_now.waits)
         for seat, hand in enumerate(self.result.hands):
             who = f"{self.session.wind(seat)} ({self.session.name(seat)})"
-            text.draw(surface, who, 18, INK, (x, y), bold=True)
+            right = text.draw(surface, who, 18, INK, (x, y), bold=True).right
+            text.draw(surface, f"— {reasons[seat]}", 16, SOFT, (right + 12, y + 2))
             right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(hand)], x, y + 28, 44)
             waits = self.session.hand.waits[seat]
             text.draw(surface, "waits" if waits else "not tenpai", 15, SOFT, (right + 24, y + 30))

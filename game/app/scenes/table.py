@@ -27,6 +27,7 @@ from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.session import Notice, Session
 from game.app.table_controller import RonOffer, TableController
+from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
@@ -37,13 +38,18 @@ from game.engine.tiles import tile_code
 if TYPE_CHECKING:
     from game.app.window import App
 
-RESULT_PAUSE_S = 1.2
+RON_MOMENT_S = 2.6
+"""How long the table shows a ron (the call, the hand laid open, the tile marked) before the
+result, at normal animation speed; an exhaustive draw is announced for `DRAW_MOMENT_S`."""
+DRAW_MOMENT_S = 1.8
 BUILD_BUTTONS = (("sort", "Sort (S)"), ("suggest", "Suggest (G)"), ("clear", "Clear (C)"),
                  ("confirm", "Confirm (Enter)"))
 BUILD_KEYS = {pygame.K_s: "sort", pygame.K_g: "suggest", pygame.K_c: "clear"}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 EVENT_SOUNDS = {RiichiDeclared: "riichi", HandBuilt: "tile_placed", Won: "ron", ExhaustiveDraw: "draw"}
 BUTTON_GAP = 12
+NOTICE_CARD_S = 9.0
+"""How long a notice that does not stop play (a winning tile that may not be taken) stays."""
 
 
 class TableScene(Scene):
@@ -66,6 +72,8 @@ class TableScene(Scene):
         self.flip: DoraFlip | None = None
         self.end_wait = 0.0
         self.result_open = False
+        self.card: Notice | None = None
+        self.card_left = 0.0
 
     # --- what the controller knows, by the names the tests and views use ---------------
 
@@ -143,6 +151,10 @@ class TableScene(Scene):
     # --- update -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.pool_controls.tick(dt)
+        self.card_left = max(0.0, self.card_left - dt)
+        if self.card is not None and (self.card_left <= 0 or self.viewer != self.card.seat):
+            self.card = None
         speed = self.app.settings.animation_speed
         for animation in (self.flight, self.flip):
             if animation is not None:
@@ -169,26 +181,44 @@ class TableScene(Scene):
         self._ask(question)
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
-        if isinstance(question, Notice):
+        if isinstance(question, Notice) and question.tile is not None:
+            self.card, self.card_left = question, NOTICE_CARD_S  # told without stopping play
+            self.app.audio.play("button")
+        elif isinstance(question, Notice):
             self.app.stack.push(prompts.notice(self.app, question))
         elif isinstance(question, RonOffer) and self.app.settings.auto_ron:
             self._decide(question.seat, True)
         elif isinstance(question, RonOffer):
             seat = question.seat
             self.app.stack.push(prompts.ron_or_pass(self.app, question.discarder, question.tile,
-                                                    lambda ron: self._decide(seat, ron)))
+                                                    lambda ron: self._decide(seat, ron), question.worth))
         self._sync_buttons()
+
+    def moment_s(self) -> float:
+        """How long the end of this hand is shown on the table before its result (0: instant)."""
+        speed = self.app.settings.animation_speed
+        if speed <= 0:
+            return 0.0
+        result = self.session.hand.result
+        return (DRAW_MOMENT_S if result is None or result.drawn else RON_MOMENT_S) / speed
 
     def _towards_result(self, dt: float) -> None:
         self._sync_buttons()
         if self.result_open:
             return
         self.end_wait += dt
-        if self.end_wait >= RESULT_PAUSE_S * min(1.0, self.app.settings.animation_speed or 0.25):
-            from game.app.scenes.result import ResultScene
+        if self.end_wait >= self.moment_s():
+            self.open_result()
 
-            self.result_open = True
-            self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
+    def open_result(self) -> None:
+        """The hand's result over the table; the standings on the table change with it."""
+        from game.app.scenes.result import ResultScene
+
+        if self.result_open or not self.session.hand_over:
+            return
+        self.result_open = True
+        self.controller.show_result()
+        self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
 
     def next_hand(self) -> None:
         if self.session.match.over:
@@ -224,6 +254,9 @@ class TableScene(Scene):
                     self.flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
             elif isinstance(event, Discarded):
                 self.app.audio.play("riichi" if event.riichi else "discard")
+                if event.seat == self.viewer and self.place(event.seat) == 0:
+                    left = 21 - len(self.session.view(event.seat).rivers[event.seat])
+                    self.pool_controls.keep_gap(left + 1)
                 if animate:
                     start = self._flight_start(event.seat)
                     self.flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=start)
@@ -235,7 +268,10 @@ class TableScene(Scene):
         left = 21 - len(self.session.view(seat).rivers[seat])
         place = self.place(seat)
         if place == 0:
-            index = self.pool_controls.hover if self.pool_controls.hover is not None else left // 2
+            controls = self.pool_controls
+            if controls.gap is not None and controls.gap[0] == left + 1:
+                return layout.pool_rect(controls.gap[1], left + 1).topleft
+            index = controls.hover if controls.hover is not None else left // 2
             return layout.pool_rect(min(index, left), left + 1).topleft
         return pool_centre(layout.for_players(self.session.rules.players), place, left + 1)
 
@@ -251,6 +287,10 @@ class TableScene(Scene):
             self.keyboard = False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button_pressed(event.ui_element)
+        if self.session.hand_over and not self.result_open and event.type in (pygame.KEYDOWN,
+                                                                             pygame.MOUSEBUTTONDOWN):
+            self.open_result()  # the moment of the win is skipped
+            return True
         mode = self.mode()
         if mode == "dora":
             return self._dora_controls().handle_event(event)
@@ -380,3 +420,6 @@ class TableScene(Scene):
         controls = self._build_controls() if seat is not None and seat in self.builds else None
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
+        if self.card is not None:
+            draw_notice_card(surface, self.app.art, self.app.text, "Your winning tile", self.card.text,
+                             self.card.tile, min(1.0, self.card_left))

@@ -25,7 +25,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     text.draw(surface, f"Hand {info.hand_number}{of}", 16, GOLD, (left, top), bold=True)
     text.draw(surface, info.stake, 14, INK, (panel.right - 12, top + 2), "topright")
     centre = panel.center
-    rows = text.wrap(info.status, 15, panel.width - 20)[:2]
+    rows = text.wrap(info.status, 15, panel.width - 20)[:2] if info.announcement is None else []
     for index, row in enumerate(rows):
         y = centre[1] + table.status_y + index * 19
         text.draw(surface, row, 15, INK, (centre[0], y), "midtop")
@@ -35,6 +35,9 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         text.draw(surface, f"{wind} {made}/17", 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
     if info.dora_indicator is not None:
         _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
+    if info.announcement is not None:
+        band = _draw_announcement(surface, text, panel, info.announcement)
+        text.draw(surface, info.status, 13, SOFT, (band.centerx, band.bottom + 3), "midtop")
     if info.countdown is not None:
         seconds = max(0, int(info.countdown + 0.999))
         colour = URGENT if seconds <= 10 else GOLD
@@ -50,3 +53,17 @@ def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int,
     text.draw(surface, "→", 18, SOFT, (x + 78, y + 10))
     dora = kind_code(dora_kind(code_kind(indicator)))
     surface.blit(art.tile(dora, DORA_TILE), (x + 100, y))
+
+
+def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, words: str) -> pygame.Rect:
+    """The end of the hand across the panel, over whatever the panel shows."""
+    size = 22 if panel.width > 300 else 19
+    rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
+    band = pygame.Rect(panel.left + 4, 0, panel.width - 8, 18 + (size + 6) * len(rows))
+    band.centery = panel.centery
+    pygame.draw.rect(surface, PANEL, band)
+    pygame.draw.line(surface, EDGE, band.topleft, band.topright, 2)
+    pygame.draw.line(surface, EDGE, band.bottomleft, band.bottomright, 2)
+    for index, row in enumerate(rows):
+        text.draw(surface, row, size, GOLD, (band.centerx, band.top + 9 + index * (size + 6)), "midtop", bold=True)
+    return band

@@ -17,6 +17,17 @@ def outline(
     pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width, border_radius=6)
 
 
+CURSOR = (255, 255, 255)
+
+
+def cursor(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard cursor: a thick white frame and a pointer beneath, plain at any size."""
+    pygame.draw.rect(surface, (0, 0, 0), rect.inflate(12, 12), 2, border_radius=8)
+    pygame.draw.rect(surface, CURSOR, rect.inflate(8, 8), 4, border_radius=7)
+    x, y = rect.centerx, rect.bottom + 8
+    pygame.draw.polygon(surface, CURSOR, [(x - 9, y + 11), (x + 9, y + 11), (x, y)])
+
+
 def wait_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A triangle under a pool tile that is one of the player's own winning tiles."""
     x, y = rect.centerx, rect.bottom + 3

@@ -10,12 +10,15 @@ import pygame
 from game.app import layout
 from game.app.art import TileArt
 from game.app.controls.pool import PoolControls
-from game.app.palette import INK, SOFT
+from game.app.palette import GOOD, INK, SOFT, URGENT
 from game.app.text import Text
 from game.app.views import marks
+from game.app.wait_strip import WaitStrip
 from game.engine.tiles import kind_code, tile_code
 
 WAIT_TILE = 30
+STRIP_TILE = 24
+STRIP_PITCH = 64
 
 
 def draw_pool(
@@ -29,15 +32,16 @@ def draw_pool(
     keyboard: bool,
     active: bool,
 ) -> None:
+    cursor = controls.cursor_index(len(pool))
     for index, tile in enumerate(pool):
-        rect = layout.pool_rect(index, len(pool))
+        rect = controls.rect(index, len(pool))
         if active and controls.raised(index, keyboard):
             rect = rect.move(0, -layout.POOL_RAISE)
         surface.blit(art.tile(tile_code(tile, red_fives), layout.POOL_TILE), rect)
         if tile // 4 in waits:
             marks.wait_marker(surface, rect)
-        if active and keyboard and index == controls.cursor:
-            marks.outline(surface, rect, INK, 2)
+        if active and keyboard and index == cursor:
+            marks.cursor(surface, rect)
 
 
 def draw_hand(
@@ -48,13 +52,17 @@ def draw_hand(
     waits: Sequence[int],
     furiten: bool,
     red_fives: bool,
+    strip: WaitStrip | None = None,
 ) -> None:
+    """`strip`, when given, shows each wait's unseen copies and value beside the hand."""
     for index, tile in enumerate(hand):
         surface.blit(
             art.tile(tile_code(tile, red_fives), layout.HAND_TILE), layout.hand_rect(index, len(hand))
         )
     right = layout.hand_rect(len(hand) - 1, len(hand)).right + 24
-    if waits:
+    if strip is not None:
+        draw_wait_strip(surface, art, text, strip, right)
+    elif waits:
         text.draw(surface, "Waits", 14, SOFT, (right, layout.HAND_Y - 2))
         for index, kind in enumerate(waits):
             surface.blit(
@@ -66,3 +74,32 @@ def draw_hand(
         # Left of the hand, clear of the waits however many there are.
         left = layout.hand_rect(0, len(hand)).left
         marks.badge(surface, text.render("FURITEN", 16, INK, bold=True), (left - 70, layout.HAND_Y + 30))
+
+
+def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int) -> None:
+    """Each wait as a tile with its unseen copies and its value beneath, green when a ron on
+    it wins, dim when it cannot; a red badge above when the hand cannot win at all."""
+    width = layout.SCREEN.right - 12 - left
+    verdict = strip.verdict
+    if verdict is not None:
+        badge = text.render(verdict, 14, INK, bold=True)
+        marks.badge(surface, badge, (left + max(badge.get_width() // 2 + 9, width // 2), layout.HAND_Y - 18))
+    if not strip.waits:
+        text.draw(surface, "Not tenpai", 15, SOFT, (left, layout.HAND_Y + 18))
+        return
+    pitch = min(STRIP_PITCH, width // len(strip.waits))
+    for index, line in enumerate(strip.waits):
+        x = left + index * pitch
+        image = art.tile(line.code, STRIP_TILE)
+        wins = line.clears and line.live and not strip.furiten
+        if not wins:
+            image = image.copy()
+            image.set_alpha(110)
+        surface.blit(image, (x, layout.HAND_Y))
+        middle = x + STRIP_TILE // 2
+        colour = GOOD if wins else SOFT
+        below = layout.HAND_Y + image.get_height()
+        text.draw(surface, f"{line.unseen} left", 12, INK if line.live else URGENT, (middle, below), "midtop")
+        value = line.value if line.clears else ("no yaku" if line.value == "no yaku" else "too low")
+        if pitch >= STRIP_PITCH - 4:
+            text.draw(surface, value, 12, colour, (middle, below + 18), "midtop", bold=wins)

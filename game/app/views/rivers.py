@@ -37,7 +37,9 @@ def draw_river(
     red_fives: bool,
     is_last_discarder: bool,
     flight: DiscardFlight | None,
+    dealt_in: bool = False,
 ) -> None:
+    """`dealt_in`: the latest discard is the tile someone won on, marked in red."""
     for index, (tile, riichi) in enumerate(river):
         rect = river_rect(table, place, river, index)
         image = art.tile(tile_code(tile, red_fives), table.river_tile, turn_for(place, riichi))
@@ -45,7 +47,9 @@ def draw_river(
         if latest and flight is not None and not flight.done:
             continue  # drawn last, above everything, by draw_flight
         surface.blit(image, rect)
-        if latest and is_last_discarder:
+        if latest and dealt_in:
+            marks.outline(surface, pygame.Rect(rect.topleft, image.get_size()), marks.FURITEN_RED, 4)
+        elif latest and is_last_discarder:
             marks.outline(surface, pygame.Rect(rect.topleft, image.get_size()))
 
 

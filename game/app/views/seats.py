@@ -64,6 +64,51 @@ def draw_concealed(surface: pygame.Surface, art: TileArt, table: layout.TableLay
             surface.blit(back, rect)
 
 
+RON_RED = (200, 44, 44)
+
+
+def draw_open_hand(surface: pygame.Surface, art: TileArt, text: Text, table: layout.TableLayout,
+                   seat: SeatFrame) -> None:
+    """The end of the hand: the seat's hand laid face up where it stood, the winning tile
+    apart beside it, its pool left face down; a winner's call (ロン) over the hand."""
+    assert seat.open_hand is not None
+    place = seat.place
+    if place == 0:
+        back = art.tile(None, layout.POOL_TILE)
+        for index in range(seat.pool_left):
+            surface.blit(back, layout.pool_rect(index, seat.pool_left))
+        rects = [layout.hand_rect(index, len(seat.open_hand)) for index in range(len(seat.open_hand))]
+        size = layout.HAND_TILE
+    else:
+        spot = table.seats[place]
+        hand, pool = concealed_rects(table, place, seat.pool_left)
+        back = art.tile(None, spot.pool.tile, UPRIGHT_TURN[place])
+        for rect in pool:
+            surface.blit(back, rect)
+        rects, size = hand, spot.hand.tile
+    turn = UPRIGHT_TURN[place]
+    for code, rect in zip(seat.open_hand, rects, strict=False):
+        surface.blit(art.tile(code, size, turn), rect)
+    if seat.winning_tile is not None and rects:
+        last, first = rects[-1], rects[0]
+        step = (last.x - first.x, last.y - first.y)
+        length = max(1, abs(step[0]) + abs(step[1]))
+        gap = size // 2 + size
+        beside = last.move(round(step[0] / length * gap), round(step[1] / length * gap))
+        image = art.tile(seat.winning_tile, size, turn)
+        surface.blit(image, beside)
+        marks.outline(surface, pygame.Rect(beside.topleft, image.get_size()), RON_RED, 3)
+    if seat.call is not None and rects:
+        middle = rects[len(rects) // 2].center
+        centre = (middle[0], middle[1] - 58) if place == 0 else _towards_centre(place, middle, 115 if place % 2 else 70)
+        marks.badge(surface, text.render(f"{seat.call}  Ron!", 30, INK, bold=True), centre, RON_RED)
+
+
+def _towards_centre(place: int, point: tuple[int, int], distance: int) -> tuple[int, int]:
+    x, y = point
+    return {1: (x - distance, y), 2: (x, y + distance), 3: (x + distance, y)}[place]
+
+
 def pool_centre(table: layout.TableLayout, place: int, pool_size: int) -> tuple[int, int]:
     """Where an opponent's discard leaves from: the middle of its pool."""
     _, pool = concealed_rects(table, place, max(pool_size, 1))

@@ -15,13 +15,14 @@ from game.app.controls.build import BuildControls
 from game.app.controls.pool import PoolControls
 from game.app.table_frame import PrivateFrame, TableFrame
 from game.app.text import Text
+from game.app.views.board import draw_board
 from game.app.views.building import draw_building
 from game.app.views.centre import draw_centre
 from game.app.views.felt import draw_felt
 from game.app.views.helper_panel import draw_helper
 from game.app.views.pool import draw_hand, draw_pool
 from game.app.views.rivers import draw_flight, draw_river
-from game.app.views.seats import draw_concealed, draw_plate
+from game.app.views.seats import draw_concealed, draw_open_hand, draw_plate
 from game.app.views.walls import draw_closed_wall, draw_side_wall
 
 
@@ -45,15 +46,19 @@ def draw_table(surface: pygame.Surface, art: TileArt, text: Text, frame: TableFr
         flip = ui.flip if ui.flip is not None and ui.flip.wall == wall.wall else None
         draw_side_wall(surface, art, wall, highlight, flip)
     for seat in frame.seats:
-        if seat.closed_wall:
+        if seat.open_hand is not None:
+            draw_open_hand(surface, art, text, table, seat)
+        elif seat.closed_wall:
             draw_closed_wall(surface, art, table, seat.place)
         elif seat.concealed:
             draw_concealed(surface, art, table, seat.place, seat.pool_left)
     flight = ui.flight
     for seat in frame.seats:
         seat_flight = flight if flight is not None and flight.seat == seat.seat else None
-        draw_river(surface, art, table, seat.place, seat.river, red, seat.last_discarder, seat_flight)
+        draw_river(surface, art, table, seat.place, seat.river, red, seat.last_discarder, seat_flight,
+                   seat.dealt_in)
     draw_centre(surface, text, art, table, frame.centre)
+    draw_board(surface, text, frame)
     for seat in frame.seats:
         draw_plate(surface, text, table, seat)
     if frame.private is not None:
@@ -74,4 +79,4 @@ def _draw_private(surface: pygame.Surface, art: TileArt, text: Text, frame: Tabl
         return
     draw_pool(surface, art, text, private.pool, private.waits, red, ui.pool_controls, ui.keyboard,
               frame.mode == "discard")
-    draw_hand(surface, art, text, private.hand, private.waits, private.furiten, red)
+    draw_hand(surface, art, text, private.hand, private.waits, private.furiten, red, private.strip)

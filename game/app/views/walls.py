@@ -31,6 +31,7 @@ def draw_side_wall(
     place, indicator, ura = wall.place, wall.indicator, wall.ura
     turn = SIDE_TURN[place]
     back = art.tile(None, layout.SIDE_TILE, turn)
+    flipping: pygame.Rect | None = None
     for stack in range(STACKS_PER_WALL):
         if stack == wall.flipped_stack and ura is not None:
             continue  # a revealed stack is drawn opened up, after the loop
@@ -39,13 +40,17 @@ def draw_side_wall(
         lift = 4 if stack == highlight else 0
         top_rect = rect.move(0, -lift)
         if flip is not None and flip.stack == stack and not flip.done:
-            _draw_flipping(surface, art, top_rect, turn, indicator, flip)
+            flipping = top_rect  # drawn after the loop, above its neighbours
         elif stack == wall.flipped_stack and indicator is not None:
             surface.blit(art.tile(indicator, layout.SIDE_TILE, turn), top_rect)
+            if flip is not None and flip.stack == stack and flip.glowing:
+                marks.outline(surface, pygame.Rect(top_rect.topleft, art.size(layout.SIDE_TILE, turn)))
         else:
             surface.blit(back, top_rect)
         if stack == highlight:
             marks.outline(surface, pygame.Rect(top_rect.topleft, art.size(layout.SIDE_TILE, turn)))
+    if flipping is not None and flip is not None:
+        _draw_flipping(surface, art, flipping, turn, indicator, flip)
     if wall.flipped_stack is not None and ura is not None:
         rect = layout.side_stack_rect(place, wall.flipped_stack)
         surface.blit(art.tile(indicator, layout.SIDE_TILE, turn), rect)
@@ -58,10 +63,16 @@ def _draw_flipping(
     surface: pygame.Surface, art: TileArt, rect: pygame.Rect, turn: int, indicator: str | None, flip: DoraFlip
 ) -> None:
     image = art.tile(indicator if flip.showing_face else None, layout.SIDE_TILE, turn)
-    # Turning over across the wall's length: the tile narrows along the wall's axis.
-    height = max(1, round(image.get_height() * flip.width_fraction))
-    squeezed = pygame.transform.smoothscale(image, (image.get_width(), height))
-    surface.blit(squeezed, (rect.x, rect.y + (image.get_height() - height) // 2 - 6))
+    # Lifted out of the wall and enlarged, turning over across the wall's length: the tile
+    # narrows along the wall's axis, shows its face, and settles back on its stack.
+    # It stays over its own wall's column: what lies beside the wall may be private.
+    grow = 1 + 0.5 * flip.lift
+    width = round(image.get_width() * grow)
+    height = max(1, round(image.get_height() * grow * flip.width_fraction))
+    squeezed = pygame.transform.smoothscale(image, (width, height))
+    towards_centre = 1 if rect.centerx < layout.CENTRE_X else -1
+    centre = (rect.centerx + towards_centre * round(8 * flip.lift), rect.centery - round(18 * flip.lift))
+    surface.blit(squeezed, squeezed.get_rect(center=centre))
 
 
 def draw_closed_wall(surface: pygame.Surface, art: TileArt, table: layout.TableLayout, place: int) -> None:

@@ -1,0 +1,88 @@
+"""What the person's hand can do while discarding, wait by wait: the copies still unseen
+(4 minus those in their own tiles, every river and the dora indicator), what a ron on it
+is worth, and whether that clears the floor; and whether the hand can win at all.
+
+Pure: the values are the engine's (`assess_rons` with the hand's own win context), judged
+as if the next seat in turn discarded the tile; no rule is decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.hand import Hand
+from game.engine.scoring import assess_rons
+from game.engine.tiles import RED_FIVE_IDS, kind_code
+
+COPIES = 4
+
+
+@dataclass(frozen=True)
+class WaitLine:
+    code: str
+    unseen: int
+    value: str
+    """The limit name ('mangan', 'yakuman') or 'n han m fu'; 'no yaku' when it cannot win."""
+    clears: bool
+    """A ron on it is allowed by the floor (or, with no floor, has a yaku)."""
+
+    @property
+    def live(self) -> bool:
+        return self.unseen > 0
+
+
+@dataclass(frozen=True)
+class WaitStrip:
+    waits: tuple[WaitLine, ...]
+    floor: bool
+    furiten: bool
+
+    @property
+    def can_win(self) -> bool:
+        return not self.furiten and any(line.clears and line.live for line in self.waits)
+
+    @property
+    def verdict(self) -> str | None:
+        """Why the hand cannot win, in words (None: it can)."""
+        if self.can_win:
+            return None
+        if not self.waits:
+            return "Cannot win: not tenpai"
+        if self.furiten:
+            return "Cannot win: furiten"
+        if not any(line.clears for line in self.waits):
+            return "Cannot win: no wait reaches mangan" if self.floor else "Cannot win: no wait has a yaku"
+        return "Cannot win: every winning wait is used up"
+
+
+def wait_strip(hand: Hand, seat: int) -> WaitStrip:
+    """The strip for `seat` once it has built (its hand fixed), from what it can see."""
+    view = hand.view_for(seat)
+    rules = hand.rules
+    own = view.hand or ()
+    seen = [0] * 34
+    for tile in (*own, *view.pool):
+        seen[tile // 4] += 1
+    for river in view.rivers:
+        for tile, _ in river:
+            seen[tile // 4] += 1
+    if view.dora_indicator is not None:
+        seen[view.dora_indicator // 4] += 1
+    waits = tuple(view.waits)
+    lines: list[WaitLine] = []
+    if own and waits:
+        order = hand.turn_order
+        discarder = order[(order.index(seat) + 1) % len(order)]
+        context = hand.win_context(seat, discarder)
+        tiles = [_plain_tile(kind) for kind in waits]
+        for kind, assessment in zip(waits, assess_rons(own, tiles, context, rules), strict=True):
+            value = assessment.value
+            lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
+                                  value.level_name if value is not None else "no yaku",
+                                  assessment.clears_floor and value is not None))
+    return WaitStrip(tuple(lines), rules.floor_applies, view.furiten)
+
+
+def _plain_tile(kind: int) -> int:
+    """A tile id of `kind` that is not a red five (the red five's value is its own dora)."""
+    return next(kind * 4 + copy for copy in range(COPIES) if kind * 4 + copy not in RED_FIVE_IDS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.rules import Rules
+from game.engine.rules import PRESETS, Rules
 
 PRESET_NAMES = {
     "kaiji": "Kaiji (the manga)",
@@ -39,7 +39,7 @@ NONE = None
 OPTIONS: dict[str, OptionText] = {
     "players": OptionText(
         "Players",
-        "How many sit at the table. The window plays two-player tables.",
+        "How many sit at the table: two, three or four.",
         {2: "2 players", 3: "3 players", 4: "4 players"},
     ),
     "red_fives": OptionText(
@@ -167,7 +167,10 @@ def rules_summary(rules: Rules) -> str:
     }[rules.settlement]
     length = f"{rules.hands} hands" if rules.hands else "until bust"
     preset = PRESET_NAMES.get(rules.preset_name, rules.preset_name)
-    return f"{preset} · {rules.players} players · {payment} · {length}"
+    preset_players = PRESETS[rules.preset_name].players if rules.preset_name in PRESETS else None
+    named = preset_players == rules.players and "player" in preset.lower()  # "Three players"
+    seats = "" if named else f" · {rules.players} players"
+    return f"{preset}{seats} · {payment} · {length}"
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,6 @@ def test_a_new_match_over_an_unfinished_one_asks_first_and_keeps_it_by_default(d
     driver.key(pygame.K_ESCAPE)  # Esc keeps it too
     assert isinstance(driver.top, TitleScene) and slot.record_path.read_text(encoding="utf-8") == saved
     driver.press(driver.button("Hard"))
-    driver.press(driver.button("Start a new match"))
+    driver.press(driver.button("New match"))
     assert isinstance(driver.app.stack.scenes[0], TableScene)
     assert slot.record_path.read_text(encoding="utf-8") != saved

@@ -84,7 +84,7 @@ def pages(rules: Rules) -> list[Block]:
             "123m456p789s55p23s",
             "tenpai on 1s or 4s, but riichi + pinfu is only 2 han: it cannot win",
         ),
-        Block("text", f"3. Everyone is in riichi. {riichi}."),
+        Block("text", f"3. Everyone is in riichi, from when this table says: {riichi[0].lower() + riichi[1:]}."),
         Block(
             "text",
             "4. Players discard in turn, one tile from their pool, 17 each. The last discard is "

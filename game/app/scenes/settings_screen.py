@@ -312,12 +312,6 @@ class SettingsScene(Scene):
             self._build_rows()
             return
         self._change(rules=new_rules)
-        if option == "players":
-            self.message = (
-                "The window plays two-player tables; 3 and 4 players are not laid out yet."
-                if value != 2
-                else None
-            )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:

@@ -114,8 +114,8 @@ class TitleScene(Scene):
             return
         self.app.stack.push(Dialog(
             self.app, "Start a new match?", "The unfinished one will be lost.",
-            [Choice("Keep the unfinished match", nothing),
-             Choice("Start a new match", lambda: self._open_table(new_session(self.app, plan)))],
+            [Choice("Keep it", nothing),
+             Choice("New match", lambda: self._open_table(new_session(self.app, plan)))],
             escape=nothing,
         ))
 

@@ -78,8 +78,10 @@ def _draw_full(
         y += 30
     else:
         verdict, can_win = tenpai_verdict(report, floor)
-        text.draw(surface, verdict, 18, GOOD if can_win else BAD, (x, y), bold=True)
-        y += 30
+        for words in text.wrap(verdict, 18, right - x, bold=True):
+            text.draw(surface, words, 18, GOOD if can_win else BAD, (x, y), bold=True)
+            y += 24
+        y += 6
         for line in report.waits:
             y = _draw_wait(surface, art, text, line, x, y, right, floor)
     width = right - x

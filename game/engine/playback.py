@@ -15,7 +15,7 @@ from typing import Any
 
 from game.engine.actions import action_from_dict
 from game.engine.events import Event, event_to_dict
-from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.hand import Hand, IllegalAction, Phase, SeatView
 from game.engine.match import Match, Settlement
 from game.engine.record import RecordError, recorded_deal, replay
 from game.engine.rules import Rules
@@ -64,7 +64,9 @@ class Playback:
         self.end: dict[str, Any] | None = report.end
         self.rules: Rules = Rules.from_dict(lines[0]["rules"])
         self.seed: int = lines[0]["seed"]
-        self.steps: list[Step] = _walk(lines, self.rules, self.seed, _line_of(report.divergence))
+        self.finished: dict[int, Hand] = {}
+        """Each finished hand as the engine left it (for its result)."""
+        self.steps: list[Step] = _walk(lines, self.rules, self.seed, _line_of(report.divergence), self.finished)
         self.position = 0
 
     # --- where we are ------------------------------------------------------------------
@@ -146,9 +148,10 @@ def _line_of(divergence: str | None) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None) -> list[Step]:
+def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None,
+          finished: dict[int, Hand]) -> list[Step]:
     """Every step whose line and events lie before `stop` (the divergence's line) and agree
-    with the record."""
+    with the record; each hand that ends goes into `finished`."""
     match = Match(rules, seed)
     steps: list[Step] = []
     index = 1  # lines[index] is file line index + 1
@@ -177,6 +180,8 @@ def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None
         assert match.hand is not None
         views = tuple(match.hand.view_for(seat) for seat in range(rules.players))
         ended = match.hand.result is not None and action is not None
+        if ended:
+            finished[match.hand_number] = match.hand
         steps.append(Step(match.hand_number, index + 1, action, tuple(produced), views, tuple(match.scores),
                           match.stake, match.settlements[-1] if ended else None))
         index = end

@@ -1,0 +1,266 @@
+"""The replay theatre: a match record on the table, stepped by action, discard round or hand,
+or played at a chosen speed, from any seat's point of view or with every hand open.
+
+The `Playback` (game/engine/playback.py) holds every step; this scene only moves its cursor
+and draws the step with the table's own views, and each hand's result with the result
+screen's drawing, as live play showed them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from game.app import layout
+from game.app.controls.pool import PoolControls
+from game.app.palette import SOFT, WARN
+from game.app.scene import Scene
+from game.app.scenes.result import ResultScene
+from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame
+from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
+from game.app.views.table_view import TableUi, draw_table
+from game.engine.hand import Hand, Phase
+from game.engine.match import Settlement
+from game.engine.playback import Playback
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Steps per second while playing."""
+DEFAULT_SPEED = 2
+RESULT_HOLD = 4
+"""While playing, a hand's result stays this many steps' time."""
+BAR_Y = 692
+"""The control bar lies between the bottom seat's pool and its hand."""
+BAR_X = 196
+BUTTON_H = 30
+SHIFT = pygame.KMOD_SHIFT
+STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: "forward_round",
+             pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
+             pygame.K_HOME: "first", pygame.K_END: "last"}
+SHIFTED = {"forward": "forward_round", "back": "back_round"}
+BUTTONS = (("back_hand", "<< Hand", 74), ("back_round", "< Round", 74), ("back", "< Step", 64),
+           ("play", "Play", 64), ("forward", "Step >", 64), ("forward_round", "Round >", 74),
+           ("forward_hand", "Hand >>", 74), ("speed", "", 84), ("view", "", 124), ("result", "Result", 66))
+HAND_MENU_WIDTH = 110
+CAPTION = "17 Steps — 十七歩"
+BANNER_Y = 592
+BANNER = (30, 12, 8)
+
+
+class ResultSource:
+    """What the result screen reads from a session, for a finished hand of the record."""
+
+    def __init__(self, hand: Hand, settlement: Settlement, names: tuple[str, ...], last: bool) -> None:
+        self.hand = hand
+        self.rules = hand.rules
+        self.names = names
+        self.match = _SettledMatch([settlement], last)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def wind(self, seat: int) -> str:
+        return self.hand.view_for(seat).seat_winds[seat].capitalize()
+
+
+class _SettledMatch:
+    def __init__(self, settlements: list[Settlement], over: bool) -> None:
+        self.settlements = settlements
+        self.over = over
+
+
+class TheatreScene(Scene):
+    def __init__(self, app: App, playback: Playback, title: str) -> None:
+        super().__init__(app)
+        self.playback = playback
+        self.title = title
+        self.rules = playback.rules
+        self.names = seat_names(playback.lines[0], self.rules.players)
+        self.point_of_view: int | str = OPEN
+        self.playing = False
+        self.speed = DEFAULT_SPEED
+        self.clock = 0.0
+        self.show_result = True
+        self.buttons: dict[str, UIButton] = {}
+        self.hand_menu: UIDropDownMenu | None = None
+        self.pool_controls = PoolControls(lambda _index: None)
+        self._results: dict[int, ResultScene] = {}
+
+    # --- gui -------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        x = BAR_X
+        for name, label, width in BUTTONS:
+            button = UIButton(pygame.Rect(x, BAR_Y, width, BUTTON_H), label or name, self.app.manager,
+                              object_id=ObjectID(object_id=f"#theatre_{name}", class_id="@small_button"))
+            self.elements.append(button)
+            self.buttons[name] = button
+            x += width + 4
+        back = UIButton(layout.MENU_BUTTON, "Back (Esc)", self.app.manager,
+                        object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
+        self.elements.append(back)
+        self.buttons["back_to_title"] = back
+        hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
+        self.hand_menu = UIDropDownMenu(hands, hands[0], pygame.Rect(x, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
+                                        self.app.manager, expansion_height_limit=300)
+        self.elements.append(self.hand_menu)
+        self._refresh_labels()
+        pygame.display.set_caption(f"17 Steps — theatre: {self.title}")
+
+    def leave(self) -> None:
+        super().leave()
+        pygame.display.set_caption(CAPTION)
+
+    def _refresh_labels(self) -> None:
+        self.buttons["play"].set_text("Pause" if self.playing else "Play")
+        self.buttons["speed"].set_text(f"{SPEEDS[self.speed]:g} steps/s")
+        view = "all open" if self.point_of_view == OPEN else self.names[int(self.point_of_view)]
+        self.buttons["view"].set_text(f"View: {view}")
+
+    # --- input -----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.command(name)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.hand_menu:
+            self.jump_to_hand(int(event.text.split()[-1]))
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key in STEP_KEYS:
+            name = STEP_KEYS[key]
+            self.command(SHIFTED.get(name, name) if event.mod & SHIFT else name)
+        elif key == pygame.K_SPACE:
+            self.command("play")
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_speed(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_speed(-1)
+        elif key == pygame.K_v:
+            self.command("view")
+        elif key == pygame.K_r:
+            self.command("result")
+        elif pygame.K_1 <= key <= pygame.K_9:
+            self.jump_to_hand(key - pygame.K_0)
+        elif key == pygame.K_ESCAPE:
+            self.command("back_to_title")
+        else:
+            return False
+        return True
+
+    def command(self, name: str) -> None:
+        playback = self.playback
+        moves: dict[str, Any] = {
+            "forward": playback.forward, "back": playback.back, "forward_round": playback.forward_round,
+            "back_round": playback.back_round, "forward_hand": playback.forward_hand,
+            "back_hand": playback.back_hand, "first": lambda: playback.go(0),
+            "last": lambda: playback.go(len(playback.steps) - 1),
+        }
+        if name in moves:
+            self.playing = False
+            if playback.steps:
+                moves[name]()
+        elif name == "play":
+            self.playing = not self.playing and bool(playback.steps) and not playback.at_end
+            self.clock = 0.0
+        elif name == "speed":
+            self.speed = (self.speed + 1) % len(SPEEDS)
+        elif name == "view":
+            seats = [*range(self.rules.players), OPEN]
+            self.point_of_view = seats[(seats.index(self.point_of_view) + 1) % len(seats)]
+        elif name == "result":
+            self.show_result = not self.show_result
+        elif name == "back_to_title":
+            self.app.stack.remove(self)
+            return
+        self._refresh_labels()
+
+    def change_speed(self, by: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
+        self._refresh_labels()
+
+    def jump_to_hand(self, number: int) -> None:
+        if number in self.playback.hands:
+            self.playing = False
+            self.playback.jump_to_hand(number)
+            self._refresh_labels()
+
+    # --- time ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self.clock += dt
+        interval = 1.0 / SPEEDS[self.speed]
+        if self.playback.step.phase is Phase.END:
+            interval *= RESULT_HOLD
+        if self.clock >= interval:
+            self.clock = 0.0
+            self.playback.forward()
+            if self.playback.at_end:
+                self.playing = False
+                self._refresh_labels()
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def frame(self) -> TheatreFrame | None:
+        if not self.playback.steps:
+            return None
+        return theatre_frame(self.playback.step, self.rules, self.names, self.point_of_view)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        frame = self.frame()
+        if frame is None:
+            surface.fill((8, 30, 20))
+            self._draw_notes(surface)
+            return
+        ui = TableUi(False, self.pool_controls, None, None, None, None)
+        draw_table(surface, self.app.art, self.app.text, frame.table, ui)
+        table = layout.for_players(self.rules.players)
+        for seat in frame.open_seats:
+            draw_open_seat(surface, self.app.art, self.app.text, table, seat, self.rules.red_fives)
+        if frame.bottom_wall is not None:
+            seat = frame.table.private.seat if frame.table.private else 0
+            draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
+                             f"{self.names[seat]}'s wall: building")
+        self._draw_notes(surface)
+        step = self.playback.step
+        if self.show_result and step.settlement is not None:
+            self._result(step.hand).draw(surface)
+
+    def _draw_notes(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        playback = self.playback
+        where = (f"Step {playback.position + 1} of {len(playback.steps)}" if playback.steps else "Nothing to show")
+        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + HAND_MENU_WIDTH + 8
+        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
+        if playback.divergence is not None:
+            message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
+            rows = text.wrap(message, 14, 900)[:2]
+            banner = pygame.Rect(0, 0, 920, 12 + 18 * len(rows))
+            banner.midtop = (layout.SCREEN.centerx, BANNER_Y - 18 * (len(rows) - 1))
+            pygame.draw.rect(surface, BANNER, banner, border_radius=8)
+            for index, row in enumerate(rows):
+                text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * 18), "midtop",
+                          bold=True)
+
+    def _result(self, hand: int) -> ResultScene:
+        scene = self._results.get(hand)
+        if scene is None:
+            step = self.playback.step
+            assert step.settlement is not None
+            last = self.playback.at_end and self.playback.end is not None
+            source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
+            scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
+        return scene

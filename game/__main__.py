@@ -19,6 +19,7 @@ COMMANDS = {
     "analyze": ("game.cli.analyze", "list every tenpai hand a 34-tile wall can build, ranked"),
     "replay": ("game.cli.replay", "re-run a match record through the engine and report each hand"),
     "selfplay": ("game.cli.selfplay", "the arena: AI levels play each other in duplicate deals"),
+    "watch": ("game.cli.watch", "watch a match record in the replay theatre (every hand open, step by step)"),
 }
 LAUNCH_COMMAND = "play"
 BAD_INPUT = 2

@@ -149,6 +149,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.save_screenshot()
             return
+        if event.type == pygame.DROPFILE:  # a record dropped onto the window is watched
+            from game.app.scenes.theatre import open_record
+
+            open_record(self, Path(event.file))
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play("button")
         if self.manager.process_events(event):

@@ -8,6 +8,7 @@ screen's drawing, as live play showed them.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,8 +18,11 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app import layout
 from game.app.controls.pool import PoolControls
+from game.app.match_setup import save_slot
 from game.app.palette import SOFT, WARN
 from game.app.scene import Scene
+from game.app.scenes.dialog import Choice, Dialog
+from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame
 from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
@@ -26,6 +30,7 @@ from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import Playback
+from game.engine.record import RecordError, read_record
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -247,7 +252,7 @@ class TheatreScene(Scene):
         text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
         if playback.divergence is not None:
             message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
-            rows = text.wrap(message, 14, 900)[:2]
+            rows = text.wrap(message, 14, 900)[:3]
             banner = pygame.Rect(0, 0, 920, 12 + 18 * len(rows))
             banner.midtop = (layout.SCREEN.centerx, BANNER_Y - 18 * (len(rows) - 1))
             pygame.draw.rect(surface, BANNER, banner, border_radius=8)
@@ -264,3 +269,46 @@ class TheatreScene(Scene):
             source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
             scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
         return scene
+
+
+HISTORY_FOLDER = "history"
+"""Where the user data folder keeps finished matches' records (when it has them)."""
+
+
+def open_record(app: App, path: Path) -> bool:
+    """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
+    try:
+        playback = Playback(read_record(path))
+    except RecordError as error:
+        app.stack.push(Dialog(app, "This file cannot be watched", str(error), [Choice("OK", nothing)],
+                              escape=nothing))
+        return False
+    app.stack.push(TheatreScene(app, playback, path.name))
+    return True
+
+
+def latest_record(app: App) -> Path | None:
+    """The newest record in the history folder, else the unfinished match's (watched so far)."""
+    history = app.data_dir / HISTORY_FOLDER
+    records = sorted(history.glob("*.jsonl"), key=_modified) if history.is_dir() else []
+    if records:
+        return records[-1]
+    saved = save_slot(app)
+    return saved.record_path if saved.exists() else None
+
+
+def watch_latest(app: App) -> None:
+    path = latest_record(app)
+    if path is None:
+        app.stack.push(Dialog(app, "No match to watch yet",
+                              "Finish or start a match first, or drop a record file (.jsonl) onto the window "
+                              "— such as one saved by selfplay --records.", [Choice("OK", nothing)], escape=nothing))
+        return
+    open_record(app, path)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -164,3 +164,32 @@ def test_the_title_watch_button_opens_the_newest_history_record(driver, tmp_path
 def test_the_title_watch_button_without_a_record_says_what_to_do(driver):
     driver.click(driver.top.buttons["watch"].rect.center)
     assert isinstance(driver.top, Dialog) and "drop a record" in driver.top.message
+
+
+def wait_for(driver, future) -> None:
+    future.result(timeout=120)
+    driver.frame()
+
+
+def test_the_overlays_show_a_build_review_and_the_pool_danger(driver, tmp_path):
+    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.frame()
+    theatre = driver.top
+    playback = theatre.playback
+    key(driver, pygame.K_b)
+    key(driver, pygame.K_d)
+    assert theatre.overlays == {"builds": True, "danger": True}
+    build = next(i for i, s in enumerate(playback.steps) if s.action and s.action["action"] == "build")
+    playback.go(build)
+    wait_for(driver, theatre.build_review())
+    assert theatre.build_review().result().seat == playback.step.action["seat"]
+    shot(driver, "theatre_build_review")
+    save_small(driver, "theatre_build_review")
+    playback.forward_round()
+    playback.forward_round()
+    seat, future = theatre.discard_danger()
+    assert theatre.frame().table.seats[seat].turn  # the seat to discard
+    wait_for(driver, future)
+    assert playback.position in future.result()
+    shot(driver, "theatre_danger")
+    save_small(driver, "theatre_danger")

@@ -8,6 +8,7 @@ screen's drawing, as live play showed them.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +25,10 @@ from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
-from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame
+from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
+from game.app.theatre_overlays import BuildReview, DiscardDanger, build_request, discard_dangers, review_build
 from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
+from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
@@ -49,10 +52,12 @@ STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: 
              pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
              pygame.K_HOME: "first", pygame.K_END: "last"}
 SHIFTED = {"forward": "forward_round", "back": "back_round"}
-BUTTONS = (("back_hand", "<< Hand", 74), ("back_round", "< Round", 74), ("back", "< Step", 64),
-           ("play", "Play", 64), ("forward", "Step >", 64), ("forward_round", "Round >", 74),
-           ("forward_hand", "Hand >>", 74), ("speed", "", 84), ("view", "", 124), ("result", "Result", 66))
-HAND_MENU_WIDTH = 110
+BUTTONS = (("back_hand", "<< Hand", 66), ("back_round", "< Round", 66), ("back", "< Step", 58),
+           ("play", "Play", 56), ("forward", "Step >", 58), ("forward_round", "Round >", 66),
+           ("forward_hand", "Hand >>", 66), ("speed", "", 80), ("view", "", 120), ("result", "Result", 58),
+           ("builds", "Builds", 84), ("danger", "Danger", 84))
+HAND_MENU_WIDTH = 96
+OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
 CAPTION = "17 Steps — 十七歩"
 BANNER_Y = 592
 BANNER = (30, 12, 8)
@@ -92,6 +97,9 @@ class TheatreScene(Scene):
         self.speed = DEFAULT_SPEED
         self.clock = 0.0
         self.show_result = True
+        self.overlays = {"builds": False, "danger": False}
+        self._reviews: dict[tuple[int, int], Future[BuildReview]] = {}
+        self._dangers: dict[tuple[int, int], Future[dict[int, DiscardDanger]]] = {}
         self.buttons: dict[str, UIButton] = {}
         self.hand_menu: UIDropDownMenu | None = None
         self.pool_controls = PoolControls(lambda _index: None)
@@ -127,6 +135,8 @@ class TheatreScene(Scene):
         self.buttons["speed"].set_text(f"{SPEEDS[self.speed]:g} steps/s")
         view = "all open" if self.point_of_view == OPEN else self.names[int(self.point_of_view)]
         self.buttons["view"].set_text(f"View: {view}")
+        for name, label in (("builds", "Builds"), ("danger", "Danger")):
+            self.buttons[name].set_text(f"{label}: {'on' if self.overlays[name] else 'off'}")
 
     # --- input -----------------------------------------------------------------------
 
@@ -156,6 +166,8 @@ class TheatreScene(Scene):
             self.command("view")
         elif key == pygame.K_r:
             self.command("result")
+        elif key in OVERLAY_KEYS:
+            self.command(OVERLAY_KEYS[key])
         elif pygame.K_1 <= key <= pygame.K_9:
             self.jump_to_hand(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
@@ -186,6 +198,8 @@ class TheatreScene(Scene):
             self.point_of_view = seats[(seats.index(self.point_of_view) + 1) % len(seats)]
         elif name == "result":
             self.show_result = not self.show_result
+        elif name in self.overlays:
+            self.overlays[name] = not self.overlays[name]
         elif name == "back_to_title":
             self.app.stack.remove(self)
             return
@@ -240,14 +254,68 @@ class TheatreScene(Scene):
             draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
                              f"{self.names[seat]}'s wall: building")
         self._draw_notes(surface)
+        self._draw_overlays(surface)
         step = self.playback.step
         if self.show_result and step.settlement is not None:
             self._result(step.hand).draw(surface)
 
+    # --- overlays --------------------------------------------------------------------
+
+    def build_review(self) -> Future[BuildReview] | None:
+        """The analyser's verdict on the build of this step (started on first asking)."""
+        step = self.playback.step
+        if step.action is None or step.action.get("action") != "build":
+            return None
+        seat = step.action["seat"]
+        key = (step.hand, seat)
+        if key not in self._reviews:
+            request = build_request(step.views[seat])
+            if request is None:
+                return None
+            self._reviews[key] = self.app.analysis_pool.submit(review_build, *request)
+        return self._reviews[key]
+
+    def discard_danger(self) -> tuple[int, Future[dict[int, DiscardDanger]]] | None:
+        """The seat to discard at this step and the hard AI's reading of its hand's pools."""
+        step = self.playback.step
+        seat = next((s for s in waiting_on(step) if step.views[s].phase is Phase.DISCARD), None)
+        if seat is None:
+            return None
+        key = (step.hand, seat)
+        if key not in self._dangers:
+            seed = self.playback.seed * 31 + step.hand * 7 + seat
+            self._dangers[key] = self.app.executor.submit(discard_dangers, self.playback, step.hand, seat, seed)
+        return seat, self._dangers[key]
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        area = layout.for_players(self.rules.players).helper
+        art, text, red = self.app.art, self.app.text, self.rules.red_fives
+        view = self.playback.step.views[0]
+        winds = {seat: view.seat_winds[seat].capitalize() for seat in range(self.rules.players)}
+        review = self.build_review() if self.overlays["builds"] else None
+        if review is not None:
+            seat = self.playback.step.action["seat"]
+            who = winds[seat]
+            if not review.done():
+                draw_waiting(surface, text, area, f"{who}: the build and the best")
+            elif review.exception() is None:
+                draw_build_review(surface, art, text, area, review.result(), who, red)
+            return
+        reading = self.discard_danger() if self.overlays["danger"] else None
+        if reading is not None:
+            seat, future = reading
+            who = winds[seat]
+            if not future.done():
+                draw_waiting(surface, text, area, f"{who}: danger by the hard AI")
+            elif future.exception() is None:
+                danger = future.result().get(self.playback.position)
+                if danger is not None:
+                    draw_danger(surface, art, text, area, danger, who, winds)
+
     def _draw_notes(self, surface: pygame.Surface) -> None:
         text = self.app.text
         playback = self.playback
-        where = (f"Step {playback.position + 1} of {len(playback.steps)}" if playback.steps else "Nothing to show")
+        where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else "Nothing to show"
         bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + HAND_MENU_WIDTH + 8
         text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
         if playback.divergence is not None:

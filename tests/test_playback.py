@@ -185,3 +185,16 @@ def test_a_record_with_bad_rules_is_refused_clearly():
     lines[0]["rules"] = {"players": 7}
     with pytest.raises(RecordError, match="rules"):
         Playback(lines)
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+def test_an_arena_record_plays_back_whole(tmp_path, preset):
+    from game.ai.arena import play_deal
+
+    rules = Rules.preset(preset)
+    match, _ = play_deal(rules, 3, ["easy"] * rules.players, records=tmp_path)
+    (path,) = tmp_path.glob("*.jsonl")
+    playback = Playback(read_record(path))
+    assert playback.divergence is None and playback.steps[-1].phase is Phase.END
+    live = tuple(match.hand.view_for(seat) for seat in range(rules.players))
+    assert shown_views(playback.steps[-1].views) == shown_views(live)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.app.scenes.dialog import Dialog
@@ -193,3 +194,16 @@ def test_the_overlays_show_a_build_review_and_the_pool_danger(driver, tmp_path):
     assert playback.position in future.result()
     shot(driver, "theatre_danger")
     save_small(driver, "theatre_danger")
+
+
+def test_the_hand_menu_names_the_hand_on_the_table_and_jumps(driver, tmp_path):
+    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.frame()
+    theatre = driver.top
+    assert theatre.hand_menu.selected_option[0] == "Hand 1"
+    key(driver, pygame.K_PAGEDOWN)
+    driver.frame()
+    assert theatre.hand_menu.selected_option[0] == "Hand 2"
+    driver.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=theatre.hand_menu,
+                                     text="Hand 1", selected_option_id="Hand 1")])
+    assert theatre.playback.step.hand == 1 and theatre.playback.step.action is None

@@ -102,6 +102,8 @@ class TheatreScene(Scene):
         self._dangers: dict[tuple[int, int], Future[dict[int, DiscardDanger]]] = {}
         self.buttons: dict[str, UIButton] = {}
         self.hand_menu: UIDropDownMenu | None = None
+        self.menu_hand: int | None = None
+        self.menu_at = 0
         self.pool_controls = PoolControls(lambda _index: None)
         self._results: dict[int, ResultScene] = {}
 
@@ -119,16 +121,29 @@ class TheatreScene(Scene):
                         object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
         self.elements.append(back)
         self.buttons["back_to_title"] = back
-        hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
-        self.hand_menu = UIDropDownMenu(hands, hands[0], pygame.Rect(x, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
-                                        self.app.manager, expansion_height_limit=300)
-        self.elements.append(self.hand_menu)
+        self.menu_at = x
+        self._sync_hand_menu()
         self._refresh_labels()
         pygame.display.set_caption(f"17 Steps — theatre: {self.title}")
 
     def leave(self) -> None:
         super().leave()
         pygame.display.set_caption(CAPTION)
+
+    def _sync_hand_menu(self) -> None:
+        """The hand menu names the hand on the table (made again when the hand changes)."""
+        current = self.playback.step.hand if self.playback.steps else None
+        if self.hand_menu is not None:
+            if self.menu_hand == current:
+                return
+            self.elements.remove(self.hand_menu)
+            self.hand_menu.kill()
+        self.menu_hand = current
+        hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
+        start = f"Hand {current}" if current is not None else hands[0]
+        self.hand_menu = UIDropDownMenu(hands, start, pygame.Rect(self.menu_at, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
+                                        self.app.manager, expansion_height_limit=300)
+        self.elements.append(self.hand_menu)
 
     def _refresh_labels(self) -> None:
         self.buttons["play"].set_text("Pause" if self.playing else "Play")
@@ -218,6 +233,7 @@ class TheatreScene(Scene):
     # --- time ------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._sync_hand_menu()
         if not self.playing:
             return
         self.clock += dt

@@ -207,3 +207,18 @@ def test_the_hand_menu_names_the_hand_on_the_table_and_jumps(driver, tmp_path):
     driver.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=theatre.hand_menu,
                                      text="Hand 1", selected_option_id="Hand 1")])
     assert theatre.playback.step.hand == 1 and theatre.playback.step.action is None
+
+
+def test_a_step_forward_moves_the_discard_and_flips_the_dora_as_live_play(driver, tmp_path):
+    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.frame()
+    theatre = driver.top
+    key(driver, pygame.K_RIGHT)  # the dealer flips the dora
+    assert theatre.flip is not None and theatre.flip.stack == theatre.playback.step.action["stack"]
+    first = next(i for i, s in enumerate(theatre.playback.steps) if s.action and s.action["action"] == "discard")
+    theatre.playback.go(first - 1)
+    key(driver, pygame.K_RIGHT)
+    assert theatre.flight is not None and theatre.flight.seat == theatre.playback.step.action["seat"]
+    shot(driver, "theatre_flight")
+    key(driver, pygame.K_LEFT)  # no motion backwards
+    assert theatre.flight is None and theatre.flip is None

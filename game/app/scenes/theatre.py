@@ -18,6 +18,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app import layout
+from game.app.animation import DISCARD_SECONDS, FLIP_SECONDS, DiscardFlight, DoraFlip
 from game.app.controls.pool import PoolControls
 from game.app.match_setup import save_slot
 from game.app.palette import SOFT, WARN
@@ -25,11 +26,16 @@ from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
+from game.app.scenes.table import EVENT_SOUNDS
+from game.app.table_controller import POOL_SIZE
+from game.app.table_frame import place_of_seat
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
 from game.app.theatre_overlays import BuildReview, DiscardDanger, build_request, discard_dangers, review_build
 from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
+from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
+from game.engine.events import Discarded, DoraFlipped
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import Playback
@@ -105,6 +111,8 @@ class TheatreScene(Scene):
         self.menu_hand: int | None = None
         self.menu_at = 0
         self.pool_controls = PoolControls(lambda _index: None)
+        self.flight: DiscardFlight | None = None
+        self.flip: DoraFlip | None = None
         self._results: dict[int, ResultScene] = {}
 
     # --- gui -------------------------------------------------------------------------
@@ -202,7 +210,9 @@ class TheatreScene(Scene):
         if name in moves:
             self.playing = False
             if playback.steps:
+                before = playback.position
                 moves[name]()
+                self._react(playback.position == before + 1)
         elif name == "play":
             self.playing = not self.playing and bool(playback.steps) and not playback.at_end
             self.clock = 0.0
@@ -228,12 +238,44 @@ class TheatreScene(Scene):
         if number in self.playback.hands:
             self.playing = False
             self.playback.jump_to_hand(number)
+            self._react(False)
             self._refresh_labels()
+
+    def _react(self, one_step_on: bool) -> None:
+        """Sound and motion for a step played forward, as live play has them; none for a
+        step back or a jump."""
+        self.flight = self.flip = None
+        if not one_step_on:
+            return
+        animate = self.app.settings.animation_speed > 0
+        for event in self.playback.step.events:
+            if isinstance(event, DoraFlipped):
+                self.app.audio.play("dora_flip")
+                if animate and event.wall is not None and event.stack is not None:
+                    self.flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
+            elif isinstance(event, Discarded):
+                self.app.audio.play("riichi" if event.riichi else "discard")
+                if animate:
+                    self.flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=self._flight_start(event.seat))
+            elif type(event) in EVENT_SOUNDS:
+                self.app.audio.play(EVENT_SOUNDS[type(event)])
+
+    def _flight_start(self, seat: int) -> tuple[int, int]:
+        """Where a discard leaves from: the middle of the seat's pool."""
+        left = POOL_SIZE - len(self.playback.step.views[seat].rivers[seat])
+        bottom = 0 if self.point_of_view == OPEN else int(self.point_of_view)
+        place = place_of_seat(self.rules.players, seat, bottom)
+        if place == 0:
+            return layout.pool_rect(left // 2, left + 1).topleft
+        return pool_centre(layout.for_players(self.rules.players), place, left + 1)
 
     # --- time ------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         self._sync_hand_menu()
+        for animation in (self.flight, self.flip):
+            if animation is not None:
+                animation.advance(dt, self.app.settings.animation_speed)
         if not self.playing:
             return
         self.clock += dt
@@ -243,6 +285,7 @@ class TheatreScene(Scene):
         if self.clock >= interval:
             self.clock = 0.0
             self.playback.forward()
+            self._react(True)
             if self.playback.at_end:
                 self.playing = False
                 self._refresh_labels()
@@ -260,7 +303,7 @@ class TheatreScene(Scene):
             surface.fill((8, 30, 20))
             self._draw_notes(surface)
             return
-        ui = TableUi(False, self.pool_controls, None, None, None, None)
+        ui = TableUi(False, self.pool_controls, None, None, self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, frame.table, ui)
         table = layout.for_players(self.rules.players)
         for seat in frame.open_seats:

@@ -180,6 +180,11 @@ class App:
             except (OSError, pygame.error) as error:
                 self.flash(f"The screenshot could not be saved ({getattr(error, 'strerror', None) or error}).")
             return
+        if event.type == pygame.DROPFILE:  # a record dropped onto the window is watched
+            from game.app.scenes.theatre import open_record
+
+            open_record(self, Path(event.file))
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play("button")
         if self.manager.process_events(event):

@@ -65,9 +65,10 @@ class TitleScene(Scene):
         self._button("table", "Choose players and seats (2–4)", (COLUMN.left, y, COLUMN.width, 48),
                      self.choose_table)
         y += 62
-        half = (COLUMN.width - 10) // 2
-        self._button("rules", "Rules", (COLUMN.left, y, half, 48), self.open_rules)
-        self._button("settings", "Settings", (COLUMN.left + half + 10, y, half, 48), self.open_settings)
+        third = (COLUMN.width - 20) // 3
+        self._button("rules", "Rules", (COLUMN.left, y, third, 48), self.open_rules)
+        self._button("settings", "Settings", (COLUMN.left + third + 10, y, third, 48), self.open_settings)
+        self._button("watch", "Watch", (COLUMN.left + 2 * (third + 10), y, third, 48), self.watch)
         y += 62
         self._button("statistics", "Your statistics", (1060, 20, 196, 44), self.open_statistics)
         self._button("quit", "Quit", (COLUMN.left, y, COLUMN.width, 48), self.app.quit)
@@ -148,6 +149,11 @@ class TitleScene(Scene):
         from game.app.scenes.settings_screen import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def watch(self) -> None:
+        from game.app.scenes.theatre import watch_latest
+
+        watch_latest(self.app)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

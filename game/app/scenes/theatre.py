@@ -1,0 +1,441 @@
+"""The replay theatre: a match record on the table, stepped by action, discard round or hand,
+or played at a chosen speed, from any seat's point of view or with every hand open.
+
+The `Playback` (game/engine/playback.py) holds every step; this scene only moves its cursor
+and draws the step with the table's own views, and each hand's result with the result
+screen's drawing, as live play showed them.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from game.app import layout
+from game.app.animation import DISCARD_SECONDS, FLIP_SECONDS, DiscardFlight, DoraFlip
+from game.app.controls.pool import PoolControls
+from game.app.match_setup import save_slot
+from game.app.palette import SOFT, WARN
+from game.app.scene import Scene
+from game.app.scenes.dialog import Choice, Dialog
+from game.app.scenes.prompts import nothing
+from game.app.scenes.result import ResultScene
+from game.app.scenes.table import EVENT_SOUNDS
+from game.app.table_controller import POOL_SIZE
+from game.app.table_frame import place_of_seat
+from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
+from game.app.theatre_overlays import BuildReview, DiscardDanger, build_request, discard_dangers, review_build
+from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
+from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
+from game.app.views.seats import pool_centre
+from game.app.views.table_view import TableUi, draw_table
+from game.engine.events import Discarded, DoraFlipped
+from game.engine.hand import Hand, Phase
+from game.engine.match import Settlement
+from game.engine.playback import Playback
+from game.engine.record import RecordError, read_record
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Steps per second while playing."""
+DEFAULT_SPEED = 2
+RESULT_HOLD = 4
+"""While playing, a hand's result stays this many steps' time."""
+BAR_Y = 692
+"""The control bar lies between the bottom seat's pool and its hand."""
+BAR_X = 196
+BUTTON_H = 30
+SHIFT = pygame.KMOD_SHIFT
+STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: "forward_round",
+             pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
+             pygame.K_HOME: "first", pygame.K_END: "last"}
+SHIFTED = {"forward": "forward_round", "back": "back_round"}
+BUTTONS = (("back_hand", "<< Hand", 66), ("back_round", "< Round", 66), ("back", "< Step", 58),
+           ("play", "Play", 56), ("forward", "Step >", 58), ("forward_round", "Round >", 66),
+           ("forward_hand", "Hand >>", 66), ("speed", "", 80), ("view", "", 120), ("result", "Result", 58),
+           ("builds", "Builds", 84), ("danger", "Danger", 84))
+HAND_MENU_WIDTH = 96
+OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
+CAPTION = "17 Steps — 十七歩"
+BANNER_Y = 592
+BANNER = (30, 12, 8)
+
+
+class ResultSource:
+    """What the result screen reads from a session, for a finished hand of the record."""
+
+    def __init__(self, hand: Hand, settlement: Settlement, names: tuple[str, ...], last: bool) -> None:
+        self.hand = hand
+        self.rules = hand.rules
+        self.names = names
+        self.match = _SettledMatch([settlement], last)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def wind(self, seat: int) -> str:
+        return self.hand.view_for(seat).seat_winds[seat].capitalize()
+
+
+class _SettledMatch:
+    def __init__(self, settlements: list[Settlement], over: bool) -> None:
+        self.settlements = settlements
+        self.over = over
+
+
+class TheatreScene(Scene):
+    def __init__(self, app: App, playback: Playback, title: str) -> None:
+        super().__init__(app)
+        self.playback = playback
+        self.title = title
+        self.rules = playback.rules
+        self.names = seat_names(playback.lines[0], self.rules.players)
+        self.point_of_view: int | str = OPEN
+        self.playing = False
+        self.speed = DEFAULT_SPEED
+        self.clock = 0.0
+        self.show_result = True
+        self.overlays = {"builds": False, "danger": False}
+        self._reviews: dict[tuple[int, int], Future[BuildReview]] = {}
+        self._dangers: dict[tuple[int, int], Future[dict[int, DiscardDanger]]] = {}
+        self.buttons: dict[str, UIButton] = {}
+        self.hand_menu: UIDropDownMenu | None = None
+        self.menu_hand: int | None = None
+        self.menu_at = 0
+        self.pool_controls = PoolControls(lambda _index: None)
+        self.flight: DiscardFlight | None = None
+        self.flip: DoraFlip | None = None
+        self._results: dict[int, ResultScene] = {}
+
+    # --- gui -------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        x = BAR_X
+        for name, label, width in BUTTONS:
+            button = UIButton(pygame.Rect(x, BAR_Y, width, BUTTON_H), label or name, self.app.manager,
+                              object_id=ObjectID(object_id=f"#theatre_{name}", class_id="@small_button"))
+            self.elements.append(button)
+            self.buttons[name] = button
+            x += width + 4
+        back = UIButton(layout.MENU_BUTTON, "Back (Esc)", self.app.manager,
+                        object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
+        self.elements.append(back)
+        self.buttons["back_to_title"] = back
+        self.menu_at = x
+        self._sync_hand_menu()
+        self._refresh_labels()
+        pygame.display.set_caption(f"17 Steps — theatre: {self.title}")
+
+    def leave(self) -> None:
+        super().leave()
+        pygame.display.set_caption(CAPTION)
+
+    def _sync_hand_menu(self) -> None:
+        """The hand menu names the hand on the table (made again when the hand changes)."""
+        current = self.playback.step.hand if self.playback.steps else None
+        if self.hand_menu is not None:
+            if self.menu_hand == current:
+                return
+            self.elements.remove(self.hand_menu)
+            self.hand_menu.kill()
+        self.menu_hand = current
+        hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
+        start = f"Hand {current}" if current is not None else hands[0]
+        self.hand_menu = UIDropDownMenu(hands, start, pygame.Rect(self.menu_at, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
+                                        self.app.manager, expansion_height_limit=300)
+        self.elements.append(self.hand_menu)
+
+    def _refresh_labels(self) -> None:
+        self.buttons["play"].set_text("Pause" if self.playing else "Play")
+        self.buttons["speed"].set_text(f"{SPEEDS[self.speed]:g} steps/s")
+        view = "all open" if self.point_of_view == OPEN else self.names[int(self.point_of_view)]
+        self.buttons["view"].set_text(f"View: {view}")
+        for name, label in (("builds", "Builds"), ("danger", "Danger")):
+            self.buttons[name].set_text(f"{label}: {'on' if self.overlays[name] else 'off'}")
+
+    # --- input -----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.command(name)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.hand_menu:
+            self.jump_to_hand(int(event.text.split()[-1]))
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key in STEP_KEYS:
+            name = STEP_KEYS[key]
+            self.command(SHIFTED.get(name, name) if event.mod & SHIFT else name)
+        elif key == pygame.K_SPACE:
+            self.command("play")
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_speed(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_speed(-1)
+        elif key == pygame.K_v:
+            self.command("view")
+        elif key == pygame.K_r:
+            self.command("result")
+        elif key in OVERLAY_KEYS:
+            self.command(OVERLAY_KEYS[key])
+        elif pygame.K_1 <= key <= pygame.K_9:
+            self.jump_to_hand(key - pygame.K_0)
+        elif key == pygame.K_ESCAPE:
+            self.command("back_to_title")
+        else:
+            return False
+        return True
+
+    def command(self, name: str) -> None:
+        playback = self.playback
+        moves: dict[str, Any] = {
+            "forward": playback.forward, "back": playback.back, "forward_round": playback.forward_round,
+            "back_round": playback.back_round, "forward_hand": playback.forward_hand,
+            "back_hand": playback.back_hand, "first": lambda: playback.go(0),
+            "last": lambda: playback.go(len(playback.steps) - 1),
+        }
+        if name in moves:
+            self.playing = False
+            if playback.steps:
+                before = playback.position
+                moves[name]()
+                self._react(playback.position == before + 1)
+        elif name == "play":
+            self.playing = not self.playing and bool(playback.steps) and not playback.at_end
+            self.clock = 0.0
+        elif name == "speed":
+            self.speed = (self.speed + 1) % len(SPEEDS)
+        elif name == "view":
+            seats = [*range(self.rules.players), OPEN]
+            self.point_of_view = seats[(seats.index(self.point_of_view) + 1) % len(seats)]
+        elif name == "result":
+            self.show_result = not self.show_result
+        elif name in self.overlays:
+            self.overlays[name] = not self.overlays[name]
+        elif name == "back_to_title":
+            self.app.stack.remove(self)
+            return
+        self._refresh_labels()
+
+    def change_speed(self, by: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
+        self._refresh_labels()
+
+    def jump_to_hand(self, number: int) -> None:
+        if number in self.playback.hands:
+            self.playing = False
+            self.playback.jump_to_hand(number)
+            self._react(False)
+            self._refresh_labels()
+
+    def _react(self, one_step_on: bool) -> None:
+        """Sound and motion for a step played forward, as live play has them; none for a
+        step back or a jump."""
+        self.flight = self.flip = None
+        if not one_step_on:
+            return
+        animate = self.app.settings.animation_speed > 0
+        for event in self.playback.step.events:
+            if isinstance(event, DoraFlipped):
+                self.app.audio.play("dora_flip")
+                if animate and event.wall is not None and event.stack is not None:
+                    self.flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
+            elif isinstance(event, Discarded):
+                self.app.audio.play("riichi" if event.riichi else "discard")
+                if animate:
+                    self.flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=self._flight_start(event.seat))
+            elif type(event) in EVENT_SOUNDS:
+                self.app.audio.play(EVENT_SOUNDS[type(event)])
+
+    def _flight_start(self, seat: int) -> tuple[int, int]:
+        """Where a discard leaves from: the middle of the seat's pool."""
+        left = POOL_SIZE - len(self.playback.step.views[seat].rivers[seat])
+        bottom = 0 if self.point_of_view == OPEN else int(self.point_of_view)
+        place = place_of_seat(self.rules.players, seat, bottom)
+        if place == 0:
+            return layout.pool_rect(left // 2, left + 1).topleft
+        return pool_centre(layout.for_players(self.rules.players), place, left + 1)
+
+    # --- time ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self._sync_hand_menu()
+        for animation in (self.flight, self.flip):
+            if animation is not None:
+                animation.advance(dt, self.app.settings.animation_speed)
+        if not self.playing:
+            return
+        self.clock += dt
+        interval = 1.0 / SPEEDS[self.speed]
+        if self.playback.step.phase is Phase.END:
+            interval *= RESULT_HOLD
+        if self.clock >= interval:
+            self.clock = 0.0
+            self.playback.forward()
+            self._react(True)
+            if self.playback.at_end:
+                self.playing = False
+                self._refresh_labels()
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def frame(self) -> TheatreFrame | None:
+        if not self.playback.steps:
+            return None
+        return theatre_frame(self.playback.step, self.rules, self.names, self.point_of_view)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        frame = self.frame()
+        if frame is None:
+            surface.fill((8, 30, 20))
+            self._draw_notes(surface)
+            return
+        ui = TableUi(False, self.pool_controls, None, None, self.flight, self.flip)
+        draw_table(surface, self.app.art, self.app.text, frame.table, ui)
+        table = layout.for_players(self.rules.players)
+        for seat in frame.open_seats:
+            draw_open_seat(surface, self.app.art, self.app.text, table, seat, self.rules.red_fives)
+        if frame.bottom_wall is not None:
+            seat = frame.table.private.seat if frame.table.private else 0
+            draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
+                             f"{self.names[seat]}'s wall: building")
+        self._draw_notes(surface)
+        self._draw_overlays(surface)
+        step = self.playback.step
+        if self.show_result and step.settlement is not None:
+            self._result(step.hand).draw(surface)
+
+    # --- overlays --------------------------------------------------------------------
+
+    def build_review(self) -> Future[BuildReview] | None:
+        """The analyser's verdict on the build of this step (started on first asking)."""
+        step = self.playback.step
+        if step.action is None or step.action.get("action") != "build":
+            return None
+        seat = step.action["seat"]
+        key = (step.hand, seat)
+        if key not in self._reviews:
+            request = build_request(step.views[seat])
+            if request is None:
+                return None
+            self._reviews[key] = self.app.analysis_pool.submit(review_build, *request)
+        return self._reviews[key]
+
+    def discard_danger(self) -> tuple[int, Future[dict[int, DiscardDanger]]] | None:
+        """The seat to discard at this step and the hard AI's reading of its hand's pools."""
+        step = self.playback.step
+        seat = next((s for s in waiting_on(step) if step.views[s].phase is Phase.DISCARD), None)
+        if seat is None:
+            return None
+        key = (step.hand, seat)
+        if key not in self._dangers:
+            seed = self.playback.seed * 31 + step.hand * 7 + seat
+            self._dangers[key] = self.app.executor.submit(discard_dangers, self.playback, step.hand, seat, seed)
+        return seat, self._dangers[key]
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        area = layout.for_players(self.rules.players).helper
+        art, text, red = self.app.art, self.app.text, self.rules.red_fives
+        view = self.playback.step.views[0]
+        winds = {seat: view.seat_winds[seat].capitalize() for seat in range(self.rules.players)}
+        review = self.build_review() if self.overlays["builds"] else None
+        if review is not None:
+            seat = self.playback.step.action["seat"]
+            who = winds[seat]
+            if not review.done():
+                draw_waiting(surface, text, area, f"{who}: the build and the best")
+            elif review.exception() is None:
+                draw_build_review(surface, art, text, area, review.result(), who, red)
+            return
+        reading = self.discard_danger() if self.overlays["danger"] else None
+        if reading is not None:
+            seat, future = reading
+            who = winds[seat]
+            if not future.done():
+                draw_waiting(surface, text, area, f"{who}: danger by the hard AI")
+            elif future.exception() is None:
+                danger = future.result().get(self.playback.position)
+                if danger is not None:
+                    draw_danger(surface, art, text, area, danger, who, winds)
+
+    def _draw_notes(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        playback = self.playback
+        where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else "Nothing to show"
+        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + HAND_MENU_WIDTH + 8
+        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
+        if playback.divergence is not None:
+            message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
+            rows = text.wrap(message, 14, 900)[:3]
+            banner = pygame.Rect(0, 0, 920, 12 + 18 * len(rows))
+            banner.midtop = (layout.SCREEN.centerx, BANNER_Y - 18 * (len(rows) - 1))
+            pygame.draw.rect(surface, BANNER, banner, border_radius=8)
+            for index, row in enumerate(rows):
+                text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * 18), "midtop",
+                          bold=True)
+
+    def _result(self, hand: int) -> ResultScene:
+        scene = self._results.get(hand)
+        if scene is None:
+            step = self.playback.step
+            assert step.settlement is not None
+            last = self.playback.at_end and self.playback.end is not None
+            source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
+            scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
+        return scene
+
+
+HISTORY_FOLDER = "history"
+"""Where the user data folder keeps finished matches' records (when it has them)."""
+
+
+def open_record(app: App, path: Path) -> bool:
+    """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
+    try:
+        playback = Playback(read_record(path))
+    except RecordError as error:
+        app.stack.push(Dialog(app, "This file cannot be watched", str(error), [Choice("OK", nothing)],
+                              escape=nothing))
+        return False
+    app.stack.push(TheatreScene(app, playback, path.name))
+    return True
+
+
+def latest_record(app: App) -> Path | None:
+    """The newest record in the history folder, else the unfinished match's (watched so far)."""
+    history = app.data_dir / HISTORY_FOLDER
+    records = sorted(history.glob("*.jsonl"), key=_modified) if history.is_dir() else []
+    if records:
+        return records[-1]
+    saved = save_slot(app)
+    return saved.record_path if saved.exists() else None
+
+
+def watch_latest(app: App) -> None:
+    path = latest_record(app)
+    if path is None:
+        app.stack.push(Dialog(app, "No match to watch yet",
+                              "Finish or start a match first, or drop a record file (.jsonl) onto the window "
+                              "— such as one saved by selfplay --records.", [Choice("OK", nothing)], escape=nothing))
+        return
+    open_record(app, path)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

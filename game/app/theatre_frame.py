@@ -1,0 +1,188 @@
+"""The theatre's frame: one playback step as the table views draw it, from any seat or open.
+
+From a seat, the frame is what that seat's player saw at that moment in live play: its own
+wall, hand and pool, the others' backs. With every hand open (`OPEN`), the bottom seat's
+tiles are shown as its own and every other seat's hand and pool are listed in
+`TheatreFrame.open_seats`, for the theatre to draw face up. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.app.table_controller import POOL_SIZE, SCORE_WORDS, STAKE_WORDS
+from game.app.table_frame import (
+    CentreInfo,
+    PrivateFrame,
+    SeatFrame,
+    SideWallFrame,
+    TableFrame,
+    place_of_seat,
+    place_of_wall,
+)
+from game.engine.events import (
+    Discarded,
+    DoraFlipped,
+    Event,
+    ExhaustiveDraw,
+    FuritenStarted,
+    HandBuilt,
+    RonPassed,
+    WinningTileMissed,
+    Won,
+)
+from game.engine.hand import Phase, SeatView
+from game.engine.playback import Step
+from game.engine.rules import Rules
+from game.engine.table import PERSONAL_WALLS, side_walls
+from game.engine.tiles import tile_code
+
+OPEN = "open"
+"""The point of view with every hand open."""
+FURITEN_WORDS = {"own_discard": "discarded its own winning tile", "passed": "let a winning tile go by",
+                 "temporary": "let a winning tile go by (until its next discard)"}
+MISSED_WORDS = {"furiten": "furiten", "below_floor": "not mangan without ura", "no_yaku": "no yaku"}
+
+
+@dataclass(frozen=True)
+class OpenSeat:
+    """A seat other than the bottom one, its tiles face up (every hand open)."""
+
+    seat: int
+    place: int
+    wall: tuple[int, ...] | None
+    """Its opened wall while it builds; None once built."""
+    hand: tuple[int, ...] | None
+    pool: tuple[int, ...]
+    waits: tuple[int, ...]
+    furiten: bool
+
+
+@dataclass(frozen=True)
+class TheatreFrame:
+    table: TableFrame
+    bottom_wall: tuple[int, ...] | None
+    """The bottom seat's opened wall while it has not built (drawn in the building rows)."""
+    open_seats: tuple[OpenSeat, ...]
+    caption: str
+    """What this step did, in words."""
+
+
+def seat_names(header: dict[str, Any], players: int) -> tuple[str, ...]:
+    """The names a record gives its seats (a saved match's), else Seat 1, Seat 2, …"""
+    seats = header.get("seats")
+    names = seats.get("names") if isinstance(seats, dict) else None
+    if isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n for n in names):
+        return tuple(n[:64] for n in names)
+    return tuple(f"Seat {seat + 1}" for seat in range(players))
+
+
+def waiting_on(step: Step) -> list[int]:
+    """The seats the table waits for, as the hand listed them: those with a legal action."""
+    return [view.seat for view in step.views if view.legal_actions]
+
+
+def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_view: int | str) -> TheatreFrame:
+    bottom = 0 if point_of_view == OPEN else int(point_of_view)
+    view = step.views[bottom]
+    players = rules.players
+    waiting = waiting_on(step)
+    last = view.last_discard[0] if view.last_discard else None
+    opened = view.phase is not Phase.DORA
+    shown_open = point_of_view == OPEN and opened
+    seats = []
+    for seat in range(players):
+        built = view.built[seat] and opened
+        seen = (seat == bottom and opened) or shown_open
+        seats.append(SeatFrame(
+            seat=seat, place=place_of_seat(players, seat, bottom), name=names[seat], wind=_wind(view, seat),
+            score=SCORE_WORDS[rules.settlement].format(score=step.scores[seat]),
+            riichi=view.riichi[seat], dealer=seat == view.dealer, turn=bool(waiting) and waiting[0] == seat,
+            river=view.rivers[seat], last_discarder=seat == last,
+            closed_wall=not seen and not built, concealed=not seen and built,
+            pool_left=POOL_SIZE - len(view.rivers[seat]),
+        ))
+    caption = describe(step, names)
+    centre = CentreInfo(step.hand, rules.hands, STAKE_WORDS[rules.settlement].format(stake=step.stake), caption,
+                        tuple((s.place, s.wind, len(s.river), s.turn) for s in seats),
+                        _code(view.dora_indicator, rules), None)
+    private = None
+    if opened:
+        private = PrivateFrame(bottom, None, None, view.pool, view.hand, view.waits, view.furiten)
+    table = TableFrame(players, rules.red_fives, rules.floor_applies, "watch", tuple(seats),
+                       _side_walls(view, rules, bottom), centre, private)
+    others = ()
+    if shown_open:
+        others = tuple(_open_seat(step.views[seat], place_of_seat(players, seat, bottom))
+                       for seat in range(players) if seat != bottom)
+    return TheatreFrame(table, view.wall if opened and view.hand is None else None, others, caption)
+
+
+def describe(step: Step, names: tuple[str, ...]) -> str:
+    """The step in a line: who did what, and what it caused."""
+    view = step.views[0]
+
+    def who(seat: int) -> str:
+        return f"{_wind(view, seat)} ({names[seat]})"
+
+    red = view.rules.red_fives
+    parts: list[str] = []
+    for event in step.events:
+        parts.extend(_event_words(event, who, red, step))
+    if step.action is None:
+        parts.insert(0, f"Hand {step.hand} begins")
+    if not parts and step.action is not None and step.action.get("action") == "ron":
+        parts.append(f"{who(step.action['seat'])} calls ron")
+    return "; ".join(parts)
+
+
+def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
+    if isinstance(event, DoraFlipped):
+        return [f"{who(event.seat)} flips the dora: {event.indicator}" if event.seat is not None
+                else f"The dora indicator is {event.indicator}"]
+    if isinstance(event, HandBuilt):
+        auto = " (completed automatically)" if event.completed_automatically else ""
+        return [f"{who(event.seat)} builds {event.hand}{auto}"]
+    if isinstance(event, Discarded):
+        riichi = ", riichi" if event.riichi else ""
+        return [f"{who(event.seat)} discards {event.tile} ({event.number} of 17{riichi})"]
+    if isinstance(event, WinningTileMissed):
+        return [f"{who(event.seat)} cannot ron on {event.tile}: {MISSED_WORDS.get(event.reason, event.reason)}"]
+    if isinstance(event, RonPassed):
+        return [f"{who(event.seat)} passes on {event.tile}"]
+    if isinstance(event, FuritenStarted):
+        return [f"{who(event.seat)} is furiten: {FURITEN_WORDS.get(event.reason, event.reason)}"]
+    if isinstance(event, Won):
+        return [f"{who(event.seat)} wins by ron on {event.tile} — {event.level}, {event.han} han"]
+    if isinstance(event, ExhaustiveDraw):
+        return ["Exhaustive draw"]
+    return []
+
+
+def _open_seat(view: SeatView, place: int) -> OpenSeat:
+    return OpenSeat(view.seat, place, view.wall if view.hand is None else None, view.hand, view.pool, view.waits,
+                    view.furiten)
+
+
+def _side_walls(view: SeatView, rules: Rules, bottom: int) -> tuple[SideWallFrame, ...]:
+    flipped = next((e for e in view.events if isinstance(e, DoraFlipped)), None)
+    indicator = _code(view.dora_indicator, rules)
+    result = view.result
+    ura = None
+    if result is not None and result.wins and result.wins[0].ura_indicator is not None:
+        ura = tile_code(result.wins[0].ura_indicator, rules.red_fives)  # revealed by the win
+    walls = []
+    for wall in side_walls(rules.players):
+        stack = flipped.stack if flipped is not None and flipped.wall == wall else None
+        place = place_of_wall(rules.players, wall, PERSONAL_WALLS[rules.players][bottom])
+        walls.append(SideWallFrame(wall, place, stack, indicator, ura if stack is not None else None))
+    return tuple(walls)
+
+
+def _code(tile: int | None, rules: Rules) -> str | None:
+    return tile_code(tile, rules.red_fives) if tile is not None else None
+
+
+def _wind(view: SeatView, seat: int) -> str:
+    return view.seat_winds[seat].capitalize()

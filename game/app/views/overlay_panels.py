@@ -1,0 +1,75 @@
+"""The theatre's overlay panels: a build beside the wall's best hands, and a pool's danger
+as the hard AI reads it, with the tiles that really were winning tiles."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.art import TileArt
+from game.app.palette import GOLD, INK, SOFT, WARN
+from game.app.text import Text
+from game.app.theatre_overlays import BuildReview, DiscardDanger
+from game.app.views import marks
+from game.engine.tiles import kind_code, parse_tiles
+
+PANEL = (10, 28, 20, 228)
+SMALL_TILE = 20
+DANGER_TILE = 26
+COLUMNS = 3
+
+
+def _panel(surface: pygame.Surface, area: pygame.Rect, text: Text, title: str) -> int:
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill(PANEL)
+    surface.blit(shade, area.topleft)
+    pygame.draw.rect(surface, GOLD, area, 1, border_radius=8)
+    text.draw(surface, title, 16, GOLD, (area.left + 12, area.top + 8), bold=True)
+    return area.top + 34
+
+
+def draw_waiting(surface: pygame.Surface, text: Text, area: pygame.Rect, title: str) -> None:
+    y = _panel(surface, area, text, title)
+    text.draw(surface, "Working it out…", 15, SOFT, (area.left + 12, y))
+
+
+def _hand_row(surface: pygame.Surface, art: TileArt, hand: str, red: bool, x: int, y: int) -> None:
+    for index, code in enumerate(parse_tiles(hand, red_fives=red)):
+        surface.blit(art.tile(code, SMALL_TILE), (x + index * (SMALL_TILE + 1), y))
+
+
+def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, review: BuildReview,
+                      who: str, red: bool) -> None:
+    y = _panel(surface, area, text, f"{who}: the build and the wall's best")
+    x = area.left + 12
+    share = review.share_of_best
+    words = f"{share:.0%} of the best" if share is not None else "no hand of this wall pays"
+    text.draw(surface, f"Built: expected {review.built_payment:.1f} mangan units, {words}", 14, INK, (x, y))
+    _hand_row(surface, art, review.built, red, x, y + 20)
+    y += 20 + SMALL_TILE * 4 // 3 + 12
+    text.draw(surface, f"The best of {review.hands_in_wall} tenpai hands:", 14, SOFT, (x, y))
+    y += 20
+    for rank, (hand, payment) in enumerate(review.best, start=1):
+        same = " (the one built)" if hand == review.built else ""
+        text.draw(surface, f"{rank}. expected {payment:.1f}{same}", 14, GOLD if same else INK, (x, y))
+        _hand_row(surface, art, hand, red, x, y + 18)
+        y += 18 + SMALL_TILE * 4 // 3 + 10
+
+
+def draw_danger(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, danger: DiscardDanger,
+                who: str, wind_of: dict[int, str]) -> None:
+    y = _panel(surface, area, text, f"{who}'s pool: danger by the hard AI")
+    text.draw(surface, "Outlined in red: a real winning tile (of the seat named)", 13, SOFT, (area.left + 12, y - 6))
+    y += 14
+    width = (area.width - 24) // COLUMNS
+    ranked = sorted(danger.danger.items(), key=lambda item: -item[1])
+    for index, (kind, chance) in enumerate(ranked):
+        row, column = divmod(index, COLUMNS)
+        x = area.left + 12 + column * width
+        top = y + row * (DANGER_TILE * 4 // 3 + 6)
+        rect = pygame.Rect((x, top), art.size(DANGER_TILE))
+        surface.blit(art.tile(kind_code(kind), DANGER_TILE), rect)
+        winners = danger.winning.get(kind, ())
+        if winners:
+            marks.outline(surface, rect, marks.FURITEN_RED, 3)
+        label = f"{chance:.0%}" + (" " + "/".join(wind_of[s] for s in winners) if winners else "")
+        text.draw(surface, label, 14, WARN if winners else INK, (rect.right + 6, rect.top + 8))

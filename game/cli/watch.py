@@ -1,0 +1,57 @@
+"""`python -m game watch FILE`: open a match record in the game window's replay theatre."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Open a match record in the replay theatre: the match on the table from any seat or with every "
+        "hand open, stepped with the arrow keys (Shift or , . for a discard round, Page Up/Down for a hand), "
+        "played with Space. A record that diverges from the engine is shown up to the divergence. "
+        "Exit status 2: not a readable record; 1: no display."
+    )
+    parser.add_argument("file", type=Path, metavar="FILE",
+                        help="a record (.jsonl) written by the game or by selfplay --records")
+    parser.add_argument("--frames", type=int, default=None,
+                        help="close after this many frames (for scripted checks)")
+    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
+                        help="where F12 saves screenshots (default: the user data folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.engine.playback import Playback
+    from game.engine.record import RecordError, read_record
+
+    try:
+        playback = Playback(read_record(args.file))
+    except RecordError as error:
+        print(f"watch: {error}", file=sys.stderr)
+        return 2
+    if playback.divergence is not None:
+        print(f"watch: the record diverges at {playback.divergence}; it is shown up to there", file=sys.stderr)
+    from game.app.quiet import quiet_startup
+
+    quiet_startup()
+    from game.app.window import LaunchOptions, NoDisplayError, create_app
+
+    try:
+        app = create_app(LaunchOptions(max_frames=args.frames, screenshot_dir=args.screenshots))
+    except NoDisplayError as error:
+        print(error, file=sys.stderr)
+        return 1
+    import pygame
+
+    from game.app.scenes.theatre import TheatreScene
+    from game.app.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))  # Esc in the theatre leads to the title screen
+    app.stack.push(TheatreScene(app, playback, args.file.name))
+    try:
+        return app.run()
+    finally:
+        app.close()
+        pygame.quit()

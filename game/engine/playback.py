@@ -1,0 +1,193 @@
+"""Playback: a match record replayed once through the engine, then stepped at will.
+
+Loading re-runs every recorded action through the engine (as `record.replay` does) and
+keeps, after each one, every seat's view exactly as the engine gave it to the seat during
+live play. Stepping forward and back, by an action, a discard round or a hand, is then a
+look-up. A record that diverges is kept up to the last action whose events agree with the
+record, and `divergence` says where it went wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.actions import action_from_dict
+from game.engine.events import Event, event_to_dict
+from game.engine.hand import Hand, IllegalAction, Phase, SeatView
+from game.engine.match import Match, Settlement
+from game.engine.record import RecordError, recorded_deal, replay
+from game.engine.rules import Rules
+
+
+@dataclass(frozen=True)
+class Step:
+    """The table after one recorded action (or after a hand's opening events)."""
+
+    hand: int
+    """The hand's number (1, 2, …)."""
+    line: int
+    """The record's line (1-based) of the action, or of the `hand` line for a hand's start."""
+    action: dict[str, Any] | None
+    """The recorded action; None at a hand's start."""
+    events: tuple[Event, ...]
+    """What the engine reported for this step (private events included)."""
+    views: tuple[SeatView, ...]
+    """Every seat's view, as the engine gave it to that seat at this moment."""
+    scores: tuple[float, ...]
+    stake: int
+    settlement: Settlement | None
+    """The hand's settlement, on the step that ended it."""
+
+    @property
+    def phase(self) -> Phase:
+        return self.views[0].phase
+
+    @property
+    def discard_round(self) -> int:
+        """Discards every seat has made: a discard round is over when this grows."""
+        return min(len(river) for river in self.views[0].rivers)
+
+
+class Playback:
+    """The steps of a record and a cursor over them."""
+
+    def __init__(self, lines: list[dict[str, Any]]) -> None:
+        """`lines` as `record.read_record` returns them. Raises RecordError for a header or
+        a hand the engine cannot start (as the replay command does)."""
+        self.lines = lines
+        report = replay(lines)
+        self.divergence: str | None = report.divergence
+        """Where the record stops agreeing with the engine (None: it replays identically)."""
+        self.notes = report.notes
+        self.end: dict[str, Any] | None = report.end
+        self.rules: Rules = Rules.from_dict(lines[0]["rules"])
+        self.seed: int = lines[0]["seed"]
+        self.finished: dict[int, Hand] = {}
+        """Each finished hand as the engine left it (for its result)."""
+        self.steps: list[Step] = _walk(lines, self.rules, self.seed, _line_of(report.divergence), self.finished)
+        self.position = 0
+
+    # --- where we are ------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        if not self.steps:
+            raise RecordError(self.divergence or "the record holds no hand")
+        return self.steps[self.position]
+
+    @property
+    def hands(self) -> list[int]:
+        """The numbers of the hands the steps reach."""
+        return sorted({step.hand for step in self.steps})
+
+    def view(self, seat: int) -> SeatView:
+        return self.step.views[seat]
+
+    @property
+    def at_end(self) -> bool:
+        return self.position == len(self.steps) - 1
+
+    # --- moving ------------------------------------------------------------------------
+
+    def go(self, position: int) -> Step:
+        self.position = max(0, min(position, len(self.steps) - 1))
+        return self.step
+
+    def forward(self) -> Step:
+        return self.go(self.position + 1)
+
+    def back(self) -> Step:
+        return self.go(self.position - 1)
+
+    def forward_round(self) -> Step:
+        """To the next end of a discard round (or the building's end, or the hand's end)."""
+        following = (i for i in range(self.position + 1, len(self.steps)) if self._round_ends(i))
+        return self.go(next(following, len(self.steps) - 1))
+
+    def back_round(self) -> Step:
+        earlier = (i for i in range(self.position - 1, -1, -1) if self._round_ends(i))
+        return self.go(next(earlier, 0))
+
+    def forward_hand(self) -> Step:
+        starts = [i for i in self._hand_starts() if i > self.position]
+        return self.go(starts[0] if starts else len(self.steps) - 1)
+
+    def back_hand(self) -> Step:
+        """To this hand's start; from there, to the previous hand's start."""
+        starts = [i for i in self._hand_starts() if i < self.position]
+        return self.go(starts[-1] if starts else 0)
+
+    def jump_to_hand(self, number: int) -> Step:
+        for index, step in enumerate(self.steps):
+            if step.hand == number:
+                return self.go(index)
+        raise ValueError(f"the record has no hand {number} (hands {', '.join(map(str, self.hands))})")
+
+    def _hand_starts(self) -> list[int]:
+        return [i for i, step in enumerate(self.steps) if step.action is None]
+
+    def _round_ends(self, index: int) -> bool:
+        step = self.steps[index]
+        if step.action is None or step.phase is Phase.END:
+            return True
+        if index + 1 < len(self.steps) and self.steps[index + 1].action is None:
+            return True  # the last step of a hand the record leaves unfinished
+        before = self.steps[index - 1]
+        if step.phase is Phase.DISCARD and before.phase is Phase.BUILD:
+            return True
+        return step.discard_round > before.discard_round
+
+
+def _line_of(divergence: str | None) -> int | None:
+    """The line number a replay's divergence message starts with ("line 12: …")."""
+    if divergence is None or not divergence.startswith("line "):
+        return None
+    number = divergence[5:].split(":", 1)[0]
+    return int(number) if number.isdigit() else None
+
+
+def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None,
+          finished: dict[int, Hand]) -> list[Step]:
+    """Every step whose line and events lie before `stop` (the divergence's line) and agree
+    with the record; each hand that ends goes into `finished`."""
+    match = Match(rules, seed)
+    steps: list[Step] = []
+    index = 1  # lines[index] is file line index + 1
+    while index < len(lines):
+        line = lines[index]
+        end = index + 1
+        while end < len(lines) and lines[end]["type"] == "event":
+            end += 1
+        recorded = lines[index + 1:end]
+        if stop is not None and end >= stop:
+            break  # this block holds the divergence (or the line before it does)
+        try:
+            if line["type"] == "hand":
+                hand = match.next_hand(recorded_deal(line, rules), line["dealer"])
+                produced, action = list(hand.history), None
+            elif line["type"] == "action":
+                action = {k: v for k, v in line.items() if k != "type"}
+                produced = match.apply(action_from_dict(action))
+            else:
+                index = end
+                continue
+        except (IllegalAction, ValueError):
+            break
+        if [_event_line(e) for e in produced] != recorded:
+            break
+        assert match.hand is not None
+        views = tuple(match.hand.view_for(seat) for seat in range(rules.players))
+        ended = match.hand.result is not None and action is not None
+        if ended:
+            finished[match.hand_number] = match.hand
+        steps.append(Step(match.hand_number, index + 1, action, tuple(produced), views, tuple(match.scores),
+                          match.stake, match.settlements[-1] if ended else None))
+        index = end
+    return steps
+
+
+def _event_line(event: Event) -> dict[str, Any]:
+    """An event as it reads back from a record file."""
+    return json.loads(json.dumps({"type": "event", **event_to_dict(event)}))

@@ -1,0 +1,200 @@
+"""Playback: a record stepped forward and back shows every seat what live play showed it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai.agents import make_agent
+from game.engine.hand import Phase, SeatView
+from game.engine.match import Match
+from game.engine.playback import Playback
+from game.engine.record import RecordError, read_record
+from game.engine.rules import Rules
+from game.engine.tiles import tile_code
+
+RECORDS = Path(__file__).resolve().parent / "records"
+
+
+def live_match(preset: str, hands: int, seed: int, level: str = "easy") -> tuple[Match, list[tuple[SeatView, ...]]]:
+    """A match played by AI agents, and every seat's view after each step, as they saw it."""
+    rules = Rules.preset(preset, hands=hands)
+    match = Match(rules, seed)
+    agents = [make_agent(level, seed * 7 + seat) for seat in range(rules.players)]
+    shown: list[tuple[SeatView, ...]] = []
+
+    def look() -> None:
+        assert match.hand is not None
+        shown.append(tuple(match.hand.view_for(seat) for seat in range(rules.players)))
+
+    while not match.over:
+        hand = match.next_hand()
+        look()
+        while hand.phase is not Phase.END:
+            seat = hand.waiting_on()[0]
+            match.apply(agents[seat].act(hand.view_for(seat)))
+            look()
+    return match, shown
+
+
+def as_shown(view: SeatView) -> dict:
+    """A view as the player sees it: tiles by their code. A record stores codes, so of two
+    copies of a tile it cannot say which lay where, and nobody at the table can either."""
+    red = view.rules.red_fives
+
+    def codes(tiles) -> tuple[str, ...] | None:
+        return None if tiles is None else tuple(tile_code(t, red) for t in tiles)
+
+    def code(tile: int | None) -> str | None:
+        return None if tile is None else tile_code(tile, red)
+
+    result = view.result
+    return {
+        **{name: getattr(view, name) for name in ("seat", "phase", "dealer", "seat_winds", "turn", "waits",
+                                                  "furiten", "built", "riichi", "legal_actions", "events")},
+        "dora": code(view.dora_indicator), "wall": codes(view.wall), "hand": codes(view.hand),
+        "pool": codes(view.pool), "ron_tile": code(view.ron_tile),
+        "rivers": tuple(tuple((code(t), riichi) for t, riichi in river) for river in view.rivers),
+        "last_discard": view.last_discard and (view.last_discard[0], code(view.last_discard[1])),
+        "result": result and (tuple(codes(h) for h in result.hands),
+                              tuple((w.seat, w.discarder, code(w.tile), codes(w.hand), w.assessment,
+                                     code(w.ura_indicator)) for w in result.wins)),
+    }
+
+
+def shown_views(views: tuple[SeatView, ...]) -> list[dict]:
+    return [as_shown(view) for view in views]
+
+
+@pytest.fixture(scope="module", params=[("kaiji", 2), ("three_player", 2), ("four_player", 2)],
+                ids=["2 players", "3 players", "4 players"])
+def played(request) -> tuple[Match, list[tuple[SeatView, ...]]]:
+    preset, hands = request.param
+    return live_match(preset, hands, seed=5)
+
+
+def record_lines(match: Match) -> list[dict]:
+    return json.loads(json.dumps(match.record))
+
+
+def test_stepping_forward_shows_every_seat_what_live_play_showed(played):
+    match, shown = played
+    playback = Playback(record_lines(match))
+    assert playback.divergence is None
+    assert len(playback.steps) == len(shown)
+    for expected in shown:
+        assert shown_views(playback.step.views) == shown_views(expected)
+        playback.forward()
+    assert playback.at_end
+
+
+def test_stepping_back_shows_the_same_views_again(played):
+    match, shown = played
+    playback = Playback(record_lines(match))
+    playback.go(len(shown) - 1)
+    for expected in reversed(shown):
+        assert shown_views(playback.step.views) == shown_views(expected)
+        playback.back()
+    assert playback.position == 0
+
+
+def test_a_hand_at_a_time(played):
+    match, shown = played
+    playback = Playback(record_lines(match))
+    assert playback.hands == [1, 2]
+    assert playback.forward_hand().hand == 2 and playback.step.action is None
+    assert shown_views(playback.step.views) == shown_views(shown[playback.position])
+    playback.forward()
+    assert playback.back_hand().hand == 2 and playback.step.action is None
+    assert playback.back_hand().hand == 1 and playback.position == 0
+    assert playback.jump_to_hand(2).hand == 2
+    with pytest.raises(ValueError, match="no hand 3"):
+        playback.jump_to_hand(3)
+
+
+def test_a_discard_round_at_a_time_ends_with_every_seat_discarded_once(played):
+    match, _ = played
+    playback = Playback(record_lines(match))
+    players = match.rules.players
+    playback.forward_round()
+    assert playback.step.phase is Phase.DISCARD and playback.step.discard_round == 0  # everyone has built
+    playback.forward_round()
+    rivers = [len(r) for r in playback.step.views[0].rivers]
+    assert rivers == [1] * players or playback.step.phase is Phase.END
+    first_round = playback.position
+    playback.forward_round()
+    assert playback.step.discard_round == 2 or playback.step.phase is Phase.END
+    assert playback.back_round().discard_round == 1 and playback.position == first_round
+
+
+def test_each_hand_ends_on_its_settlement(played):
+    match, _ = played
+    playback = Playback(record_lines(match))
+    settled = [step.settlement for step in playback.steps if step.settlement is not None]
+    assert settled == match.settlements
+    assert playback.steps[-1].scores == tuple(match.scores)
+
+
+def test_a_diverging_record_keeps_every_step_before_the_divergence():
+    match, shown = live_match("kaiji", 1, seed=11)
+    lines = record_lines(match)
+    discards = [i for i, line in enumerate(lines) if line["type"] == "action" and line["action"] == "discard"]
+    changed = discards[5]
+    lines[changed + 1]["tile"] = "9m" if lines[changed + 1]["tile"] != "9m" else "1m"  # its `discarded` event
+    playback = Playback(lines)
+    assert playback.divergence is not None and playback.divergence.startswith(f"line {changed + 2}:")
+    kept = len(playback.steps)
+    assert [shown_views(step.views) for step in playback.steps] == [shown_views(v) for v in shown[:kept]]
+    assert playback.steps[-1].line < changed + 1  # the changed discard is not shown
+    assert sum(1 for step in playback.steps if step.action and step.action["action"] == "discard") == 5
+
+
+def test_a_refused_action_stops_the_playback_before_it():
+    match, shown = live_match("kaiji", 1, seed=12)
+    lines = record_lines(match)
+    first = next(i for i, line in enumerate(lines) if line["type"] == "action" and line["action"] == "discard")
+    lines[first]["seat"] = 1 - lines[first]["seat"]
+    playback = Playback(lines)
+    assert "refuses" in playback.divergence
+    assert [shown_views(step.views) for step in playback.steps] == [shown_views(v) for v in shown[:len(playback.steps)]]
+    assert playback.steps[-1].phase is Phase.DISCARD and not any(playback.steps[-1].views[0].rivers)
+
+
+def test_a_forged_settlement_keeps_the_whole_hand():
+    match, _ = live_match("kaiji", 2, seed=13)
+    lines = record_lines(match)
+    settlement = next(i for i, line in enumerate(lines) if line["type"] == "settlement")
+    lines[settlement]["gains"] = [99, -99]
+    playback = Playback(lines)
+    assert playback.divergence.startswith(f"line {settlement + 1}:")
+    assert playback.hands == [1] and playback.steps[-1].phase is Phase.END
+
+
+@pytest.mark.parametrize("name", ["kaiji_two_draws_then_a_win.jsonl", "four_player_double_ron.jsonl"])
+def test_the_repository_records_play_back_whole(name):
+    playback = Playback(read_record(RECORDS / name))
+    assert playback.divergence is None
+    assert playback.steps[-1].phase is Phase.END and playback.end is not None
+
+
+def test_a_record_with_bad_rules_is_refused_clearly():
+    match, _ = live_match("kaiji", 1, seed=14)
+    lines = record_lines(match)
+    lines[0]["rules"] = {"players": 7}
+    with pytest.raises(RecordError, match="rules"):
+        Playback(lines)
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+def test_an_arena_record_plays_back_whole(tmp_path, preset):
+    from game.ai.arena import play_deal
+
+    rules = Rules.preset(preset)
+    match, _ = play_deal(rules, 3, ["easy"] * rules.players, records=tmp_path)
+    (path,) = tmp_path.glob("*.jsonl")
+    playback = Playback(read_record(path))
+    assert playback.divergence is None and playback.steps[-1].phase is Phase.END
+    live = tuple(match.hand.view_for(seat) for seat in range(rules.players))
+    assert shown_views(playback.steps[-1].views) == shown_views(live)

@@ -91,3 +91,27 @@ def test_the_history_settings_are_on_the_settings_screen(driver):
     box = scene.controls["Keep a history of matches"]
     driver.frame([pygame.event.Event(pygame_gui.UI_CHECK_BOX_UNCHECKED, ui_element=box)])
     assert driver.app.settings.keep_history is False
+
+
+def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
+    from game.app.scenes.theatre import TheatreScene
+
+    keep_fixtures(driver)
+    scene = open_statistics(driver)
+    best, worst = scene.stats.best_match, scene.stats.worst_match
+    assert best is not None and worst is not None and best.name != worst.name
+    driver.press(driver.button("Watch best"))
+    assert isinstance(driver.top, TheatreScene) and driver.top.title == best.name
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene
+    driver.press(driver.button("Watch worst"))
+    assert isinstance(driver.top, TheatreScene) and driver.top.title == worst.name
+
+
+def test_a_single_match_is_the_best_only(driver):
+    folder = history.history_folder(driver.app.data_dir)
+    plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
+    history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.FINISHED, 200)
+    open_statistics(driver)
+    driver.button("Watch best")
+    assert not any(getattr(element, "text", "") == "Watch worst" for element in driver.top.elements)

@@ -38,10 +38,13 @@ class StatisticsScene(Scene):
 
     def enter(self) -> None:
         self.load()
-        for name, label, rect, action in (
-            ("back", "Back (Esc)", (24, 20, 110, 40), self.back),
-            ("reset_statistics", "Reset…", (1146, 20, 110, 40), self.ask_reset),
-        ):
+        entries = [("back", "Back (Esc)", (24, 20, 110, 40), self.back)]
+        if self.stats.best_match is not None:
+            entries.append(("watch_best", "Watch best", (902, 20, 118, 40), lambda: self.watch(self.stats.best_match)))
+        if self._worst() is not None:
+            entries.append(("watch_worst", "Watch worst", (1024, 20, 118, 40), lambda: self.watch(self._worst())))
+        entries.append(("reset_statistics", "Reset…", (1146, 20, 110, 40), self.ask_reset))
+        for name, label, rect, action in entries:
             button = UIButton(pygame.Rect(rect), label, self.app.manager,
                               object_id=ObjectID(object_id=f"#{name}", class_id="@small_button"))
             self.elements.append(button)
@@ -51,6 +54,18 @@ class StatisticsScene(Scene):
         load = load_history(history_folder(self.app.data_dir), since_reset=True)
         self.stats = compute_statistics(load.entries)
         self.notices = load.notices
+
+    def _worst(self) -> MatchSummary | None:
+        """The worst match, unless it is the best one too (a single match is not both)."""
+        worst = self.stats.worst_match
+        return None if worst is None or worst is self.stats.best_match else worst
+
+    def watch(self, match: MatchSummary | None) -> None:
+        """Play a best or worst match back in the theatre."""
+        if match is not None:
+            from game.app.scenes.theatre import open_record
+
+            open_record(self.app, history_folder(self.app.data_dir) / match.name)
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -121,8 +136,7 @@ class StatisticsScene(Scene):
         for index, line in enumerate(lines):
             text.draw(surface, line, 17, INK, (LEFT, y + 36 + index * ROW))
         y = MATCHES_Y
-        for label, match, colour in (("Best match", stats.best_match, GOOD), ("Worst match", stats.worst_match,
-                                                                              URGENT)):
+        for label, match, colour in (("Best match", stats.best_match, GOOD), ("Worst match", self._worst(), URGENT)):
             if match is not None:
                 text.draw(surface, f"{label}: {describe(match)}", 17, colour, (LEFT, y))
                 y += ROW

@@ -72,3 +72,21 @@ def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(drive
     assert menu.current_state is expanded
     shown = expanded.options_selection_list.rect
     assert AREA.top <= shown.top and shown.bottom <= AREA.bottom, (shown, AREA)
+
+
+def test_esc_closes_an_open_drop_down_before_it_leaves_the_settings(driver):
+    from pygame_gui.elements import UIDropDownMenu
+
+    from game.app.scenes.settings_screen import AREA
+
+    scene = open_settings(driver)
+    menu = next(control for control in scene.controls.values()
+                if isinstance(control, UIDropDownMenu) and AREA.contains(control.rect) and control.is_enabled)
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    assert menu.current_state is menu.menu_states["expanded"]
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(3)
+    assert driver.top is scene and menu.current_state is menu.menu_states["closed"]
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is not scene

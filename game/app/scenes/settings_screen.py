@@ -313,12 +313,20 @@ class SettingsScene(Scene):
             return
         self._change(rules=new_rules)
 
+    def _open_drop_down(self) -> UIDropDownMenu | None:
+        return next((control for control in self.controls.values() if isinstance(control, UIDropDownMenu)
+                     and control.current_state is control.menu_states["expanded"]), None)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
             self.app.stack.pop()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
+            open_list = self._open_drop_down()
+            if open_list is not None:
+                open_list.unfocus()  # the first Esc closes the open list, the next leaves
+            else:
+                self.app.stack.pop()
             return True
         handler = self.handlers.get(getattr(event, "ui_element", None))
         if handler is None:

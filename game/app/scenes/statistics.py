@@ -169,7 +169,8 @@ class StatisticsScene(Scene):
         text = self.app.text
         balance = [0.0, *stats.running_balance(last=CHART_MATCHES)]
         shown = len(balance) - 1
-        text.draw(surface, f"Running balance over the last {shown} matches (mangan)", 17, SOFT,
+        matches = "your last match" if shown == 1 else f"the last {shown} matches"
+        text.draw(surface, f"Running balance over {matches} (mangan)", 17, SOFT,
                   (CHART.left, CHART.top - 28))
         pygame.draw.rect(surface, PANEL, CHART, border_radius=6)
         pygame.draw.rect(surface, EDGE, CHART, 1, border_radius=6)

@@ -174,7 +174,9 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
     work = (DealJob(rules, seed * 1_000_003 + deal, (level_a, level_b), records) for deal in range(deals))
     with contextlib.ExitStack() as stack:
         if jobs > 1:
-            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            # spawned, never forked: a fork copies whatever locks other threads of the caller
+            # hold (a test run's, a window's), and a worker stuck on one never answers
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))
             outcomes = _in_order(pool, work, ahead=2 * jobs)
         else:
             outcomes = map(play_duplicate, work)

@@ -271,7 +271,7 @@ def _results(work: Callable, jobs_list: list, jobs: int, progress: Callable[[int
     with contextlib.ExitStack() as stack:
         outcomes: Iterator
         if jobs > 1 and len(jobs_list) > 1:
-            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))  # as the arena's
             outcomes = pool.imap(work, jobs_list, chunksize=8)
         else:
             outcomes = map(work, jobs_list)

@@ -7,12 +7,16 @@ With the animation setting on "instant" nothing is animated at all.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pygame
 
+from game.engine.events import Discarded, DoraFlipped, Event, ExhaustiveDraw, HandBuilt, RiichiDeclared, Won
+
 DISCARD_SECONDS = 0.28
 FLIP_SECONDS = 0.8
+EVENT_SOUNDS = {RiichiDeclared: "riichi", HandBuilt: "tile_placed", Won: "ron", ExhaustiveDraw: "draw"}
 
 
 @dataclass
@@ -71,3 +75,25 @@ class DoraFlip(Animation):
     def glowing(self) -> bool:
         """Just turned over: the indicator is outlined a moment longer, to be seen."""
         return self.done and self.elapsed < self.seconds * 3
+
+
+def sound_and_motion(
+    events: Iterable[Event], play: Callable[[str], None], animate: bool,
+    flight_start: Callable[[int], tuple[int, int]],
+) -> tuple[DoraFlip | None, DiscardFlight | None]:
+    """Play each event's sound; the dora flip and the discard flight the events start (None
+    where they start none, or with animation off). Live play and the theatre alike."""
+    flip: DoraFlip | None = None
+    flight: DiscardFlight | None = None
+    for event in events:
+        if isinstance(event, DoraFlipped):
+            play("dora_flip")
+            if animate and event.wall is not None and event.stack is not None:
+                flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
+        elif isinstance(event, Discarded):
+            play("riichi" if event.riichi else "discard")
+            if animate:
+                flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=flight_start(event.seat))
+        elif type(event) in EVENT_SOUNDS:
+            play(EVENT_SOUNDS[type(event)])
+    return flip, flight

@@ -17,7 +17,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app import layout
-from game.app.animation import DISCARD_SECONDS, FLIP_SECONDS, DiscardFlight, DoraFlip
+from game.app.animation import DiscardFlight, DoraFlip, sound_and_motion
 from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
 from game.app.controls.dora import DoraControls
@@ -26,12 +26,12 @@ from game.app.helper import BuildHelper, HelperReport, warm_up
 from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.session import Notice, Session
-from game.app.table_controller import RonOffer, TableController
+from game.app.table_controller import POOL_SIZE, RonOffer, TableController
 from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
-from game.engine.events import Discarded, DoraFlipped, Event, ExhaustiveDraw, HandBuilt, RiichiDeclared, Won
+from game.engine.events import Discarded, Event
 from game.engine.table import side_walls
 from game.engine.tiles import tile_code
 
@@ -46,7 +46,6 @@ BUILD_BUTTONS = (("sort", "Sort (S)"), ("suggest", "Suggest (G)"), ("clear", "Cl
                  ("confirm", "Confirm (Enter)"))
 BUILD_KEYS = {pygame.K_s: "sort", pygame.K_g: "suggest", pygame.K_c: "clear"}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-EVENT_SOUNDS = {RiichiDeclared: "riichi", HandBuilt: "tile_placed", Won: "ron", ExhaustiveDraw: "draw"}
 BUTTON_GAP = 12
 NOTICE_CARD_S = 9.0
 """How long a notice that does not stop play (a winning tile that may not be taken) stays."""
@@ -246,26 +245,17 @@ class TableScene(Scene):
     # --- engine events: sound and motion ------------------------------------------------
 
     def _react(self, events: list[Event]) -> None:
-        animate = self.app.settings.animation_speed > 0
         for event in events:
-            if isinstance(event, DoraFlipped):
-                self.app.audio.play("dora_flip")
-                if animate and event.wall is not None and event.stack is not None:
-                    self.flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
-            elif isinstance(event, Discarded):
-                self.app.audio.play("riichi" if event.riichi else "discard")
-                if event.seat == self.viewer and self.place(event.seat) == 0:
-                    left = 21 - len(self.session.view(event.seat).rivers[event.seat])
-                    self.pool_controls.keep_gap(left + 1)
-                if animate:
-                    start = self._flight_start(event.seat)
-                    self.flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=start)
-            elif type(event) in EVENT_SOUNDS:
-                self.app.audio.play(EVENT_SOUNDS[type(event)])
+            if isinstance(event, Discarded) and event.seat == self.viewer and self.place(event.seat) == 0:
+                self.pool_controls.keep_gap(POOL_SIZE - len(self.session.view(event.seat).rivers[event.seat]) + 1)
+        flip, flight = sound_and_motion(events, self.app.audio.play, self.app.settings.animation_speed > 0,
+                                        self._flight_start)
+        self.flip = flip or self.flip
+        self.flight = flight or self.flight
 
     def _flight_start(self, seat: int) -> tuple[int, int]:
         """Where a discard leaves from: the pointer's pool tile, or the middle of a pool."""
-        left = 21 - len(self.session.view(seat).rivers[seat])
+        left = POOL_SIZE - len(self.session.view(seat).rivers[seat])
         place = self.place(seat)
         if place == 0:
             controls = self.pool_controls

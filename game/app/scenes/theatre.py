@@ -18,7 +18,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app import layout
-from game.app.animation import DISCARD_SECONDS, FLIP_SECONDS, DiscardFlight, DoraFlip
+from game.app.animation import DiscardFlight, DoraFlip, sound_and_motion
 from game.app.controls.pool import PoolControls
 from game.app.match_setup import save_slot
 from game.app.palette import SOFT, WARN
@@ -26,7 +26,6 @@ from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
-from game.app.scenes.table import EVENT_SOUNDS
 from game.app.table_controller import POOL_SIZE
 from game.app.table_frame import place_of_seat
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
@@ -35,7 +34,6 @@ from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
-from game.engine.events import Discarded, DoraFlipped
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import Playback
@@ -247,18 +245,8 @@ class TheatreScene(Scene):
         self.flight = self.flip = None
         if not one_step_on:
             return
-        animate = self.app.settings.animation_speed > 0
-        for event in self.playback.step.events:
-            if isinstance(event, DoraFlipped):
-                self.app.audio.play("dora_flip")
-                if animate and event.wall is not None and event.stack is not None:
-                    self.flip = DoraFlip(FLIP_SECONDS, wall=event.wall, stack=event.stack)
-            elif isinstance(event, Discarded):
-                self.app.audio.play("riichi" if event.riichi else "discard")
-                if animate:
-                    self.flight = DiscardFlight(DISCARD_SECONDS, seat=event.seat, start=self._flight_start(event.seat))
-            elif type(event) in EVENT_SOUNDS:
-                self.app.audio.play(EVENT_SOUNDS[type(event)])
+        self.flip, self.flight = sound_and_motion(self.playback.step.events, self.app.audio.play,
+                                                  self.app.settings.animation_speed > 0, self._flight_start)
 
     def _flight_start(self, seat: int) -> tuple[int, int]:
         """Where a discard leaves from: the middle of the seat's pool."""

@@ -1,0 +1,51 @@
+"""Keep the window's translation catalogs in step with the code: extract, update, compile.
+
+    python tools/catalogs.py            # extract the messages, update every language's .po
+    python tools/catalogs.py --compile  # and write each messages.mo (the build does this)
+    python tools/catalogs.py --init xx  # start the catalog of a new language xx
+
+The same `pybabel` commands with the options the project uses (docs/translating.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "locale"
+TEMPLATE = LOCALE / "messages.pot"
+
+
+def pybabel(*arguments: str) -> None:
+    CommandLineInterface().run(["pybabel", "--quiet", *arguments])
+
+
+def extract() -> None:
+    pybabel(
+        "extract", "--mapping-file", str(ROOT / "babel.cfg"), "--output-file", str(TEMPLATE),
+        "--sort-by-file", "--add-comments=Translators:", "--project=17 Steps",
+        "--copyright-holder=17 Steps contributors", "--msgid-bugs-address=", "--width=100", str(ROOT),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--compile", action="store_true", help="also write each language's messages.mo")
+    parser.add_argument("--init", metavar="LANGUAGE", help="start the catalog of a new language")
+    options = parser.parse_args(argv)
+    extract()
+    if options.init:
+        pybabel("init", "--input-file", str(TEMPLATE), "--output-dir", str(LOCALE), "--locale", options.init,
+                "--width=100")
+    pybabel("update", "--input-file", str(TEMPLATE), "--output-dir", str(LOCALE), "--width=100",
+            "--ignore-obsolete", "--no-fuzzy-matching")
+    if options.compile:
+        pybabel("compile", "--directory", str(LOCALE), "--statistics")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

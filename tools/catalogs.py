@@ -3,6 +3,7 @@
     python tools/catalogs.py            # extract the messages, update every language's .po
     python tools/catalogs.py --compile  # and write each messages.mo (the build does this)
     python tools/catalogs.py --init xx  # start the catalog of a new language xx
+    python tools/catalogs.py --only ja  # update one language's .po only
 
 The same `pybabel` commands with the options the project uses (docs/translating.md).
 """
@@ -35,13 +36,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--compile", action="store_true", help="also write each language's messages.mo")
     parser.add_argument("--init", metavar="LANGUAGE", help="start the catalog of a new language")
+    parser.add_argument("--only", metavar="LANGUAGE", help="update this language's catalog, no other")
     options = parser.parse_args(argv)
     extract()
     if options.init:
         pybabel("init", "--input-file", str(TEMPLATE), "--output-dir", str(LOCALE), "--locale", options.init,
                 "--width=100")
+    only = ["--locale", options.only] if options.only else []
     pybabel("update", "--input-file", str(TEMPLATE), "--output-dir", str(LOCALE), "--width=100",
-            "--ignore-obsolete", "--no-fuzzy-matching")
+            "--ignore-obsolete", "--no-fuzzy-matching", *only)
     if options.compile:
         pybabel("compile", "--directory", str(LOCALE), "--statistics")
     return 0

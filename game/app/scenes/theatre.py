@@ -8,9 +8,10 @@ screen's drawing, as live play showed them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -29,8 +30,15 @@ from game.app.scenes.result import ResultScene
 from game.app.table_controller import POOL_SIZE
 from game.app.table_frame import place_of_seat
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
-from game.app.theatre_overlays import BuildReview, DiscardDanger, build_request, discard_dangers, review_build
-from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
+from game.app.theatre_overlays import (
+    BuildReview,
+    DiscardDanger,
+    build_request,
+    discard_dangers,
+    discard_turns,
+    review_build,
+)
+from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
@@ -42,15 +50,17 @@ from game.engine.record import RecordError, read_record
 if TYPE_CHECKING:
     from game.app.window import App
 
+T = TypeVar("T")
+
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second while playing."""
 DEFAULT_SPEED = 2
 RESULT_HOLD = 4
 """While playing, a hand's result stays this many steps' time."""
-BAR_Y = 692
-"""The control bar lies between the bottom seat's pool and its hand."""
+BAR_Y = 705
+"""The control bar lies between the bottom seat's pool (and the marks under its waits) and its hand."""
 BAR_X = 196
-BUTTON_H = 30
+BUTTON_H = 22
 SHIFT = pygame.KMOD_SHIFT
 STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: "forward_round",
              pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
@@ -60,7 +70,8 @@ BUTTONS = (("back_hand", "<< Hand", 66), ("back_round", "< Round", 66), ("back",
            ("play", "Play", 56), ("forward", "Step >", 58), ("forward_round", "Round >", 66),
            ("forward_hand", "Hand >>", 66), ("speed", "", 80), ("view", "", 120), ("result", "Result", 58),
            ("builds", "Builds", 84), ("danger", "Danger", 84))
-HAND_MENU_WIDTH = 96
+HAND_MENU = pygame.Rect(layout.MENU_BUTTON.left - 104, layout.MENU_BUTTON.top, 96, layout.MENU_BUTTON.height)
+"""Beside the Back button: a drop-down's text needs more height than the bar has."""
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
 CAPTION = "17 Steps — 十七歩"
 BANNER_Y = 592
@@ -107,7 +118,6 @@ class TheatreScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.hand_menu: UIDropDownMenu | None = None
         self.menu_hand: int | None = None
-        self.menu_at = 0
         self.pool_controls = PoolControls(lambda _index: None)
         self.flight: DiscardFlight | None = None
         self.flip: DoraFlip | None = None
@@ -127,7 +137,6 @@ class TheatreScene(Scene):
                         object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
         self.elements.append(back)
         self.buttons["back_to_title"] = back
-        self.menu_at = x
         self._sync_hand_menu()
         self._refresh_labels()
         pygame.display.set_caption(f"17 Steps — theatre: {self.title}")
@@ -147,7 +156,7 @@ class TheatreScene(Scene):
         self.menu_hand = current
         hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
         start = f"Hand {current}" if current is not None else hands[0]
-        self.hand_menu = UIDropDownMenu(hands, start, pygame.Rect(self.menu_at, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
+        self.hand_menu = UIDropDownMenu(hands, start, HAND_MENU,
                                         self.app.manager, expansion_height_limit=300)
         self.elements.append(self.hand_menu)
 
@@ -296,6 +305,8 @@ class TheatreScene(Scene):
         table = layout.for_players(self.rules.players)
         for seat in frame.open_seats:
             draw_open_seat(surface, self.app.art, self.app.text, table, seat, self.rules.red_fives)
+        if frame.bottom_closed:
+            draw_closed_bottom_wall(surface, self.app.art)
         if frame.bottom_wall is not None:
             seat = frame.table.private.seat if frame.table.private else 0
             draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
@@ -319,7 +330,7 @@ class TheatreScene(Scene):
             request = build_request(step.views[seat])
             if request is None:
                 return None
-            self._reviews[key] = self.app.analysis_pool.submit(review_build, *request)
+            self._reviews[key] = self._in_worker(review_build, *request)
         return self._reviews[key]
 
     def discard_danger(self) -> tuple[int, Future[dict[int, DiscardDanger]]] | None:
@@ -331,8 +342,16 @@ class TheatreScene(Scene):
         key = (step.hand, seat)
         if key not in self._dangers:
             seed = self.playback.seed * 31 + step.hand * 7 + seat
-            self._dangers[key] = self.app.executor.submit(discard_dangers, self.playback, step.hand, seat, seed)
+            turns = discard_turns(self.playback, step.hand, seat)
+            self._dangers[key] = self._in_worker(discard_dangers, turns, seed)
         return seat, self._dangers[key]
+
+    def _in_worker(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """`fn(*args)` in an analysis worker process, handed over by a thread: in the frame
+        loop's thread the overlays' pure Python would hold the interpreter for whole frames
+        (a step hitched by 50 ms), and starting the workers, the first time, blocks."""
+        pool = self.app.analysis_pool
+        return self.app.executor.submit(lambda: pool.submit_first(fn, *args).result())
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         area = layout.for_players(self.rules.players).helper
@@ -363,8 +382,8 @@ class TheatreScene(Scene):
         text = self.app.text
         playback = self.playback
         where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else "Nothing to show"
-        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + HAND_MENU_WIDTH + 8
-        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
+        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + 4
+        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 2))
         if playback.divergence is not None:
             message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
             rows = text.wrap(message, 14, 900)[:3]

@@ -73,9 +73,11 @@ class TheatreFrame:
 
 
 def seat_names(header: dict[str, Any], players: int) -> tuple[str, ...]:
-    """The names a record gives its seats (a saved match's), else Seat 1, Seat 2, …"""
-    seats = header.get("seats")
-    names = seats.get("names") if isinstance(seats, dict) else None
+    """The names a record gives its seats (a saved match's plan, or a kept one's in the
+    history), else Seat 1, Seat 2, …"""
+    history = header.get("history")
+    plans = (header.get("seats"), history.get("plan") if isinstance(history, dict) else None)
+    names = next((plan.get("names") for plan in plans if isinstance(plan, dict) and plan.get("names")), None)
     if isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n for n in names):
         return tuple(n[:64] for n in names)
     return tuple(f"Seat {seat + 1}" for seat in range(players))

@@ -311,11 +311,11 @@ class TheatreScene(Scene):
             seat = frame.table.private.seat if frame.table.private else 0
             draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
                              f"{self.names[seat]}'s wall: building")
-        self._draw_notes(surface)
         self._draw_overlays(surface)
         step = self.playback.step
         if self.show_result and step.settlement is not None:
             self._result(step.hand).draw(surface)
+        self._draw_notes(surface)  # over the result, which dims the table
 
     # --- overlays --------------------------------------------------------------------
 

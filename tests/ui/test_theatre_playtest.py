@@ -3,6 +3,8 @@ players' names; what the result and the position say at a hand's end."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.app.history import history_folder, keep_match
 from game.app.scenes.theatre import TheatreScene, open_record
 from tests.test_playback import live_match, record_lines
@@ -20,3 +22,29 @@ def test_a_match_kept_in_the_history_is_watched_under_its_players_names(driver):
     theatre.command("forward")
     assert "(Hard AI) flips the dora" in theatre.frame().caption
     assert [seat.name for seat in theatre.frame().table.seats] == ["You", "Hard AI"]
+
+
+def test_an_overlay_panel_is_only_as_tall_as_what_it_shows(driver, tmp_path):
+    from game.app import layout
+    from tests.ui.test_theatre import record_file, wait_for
+
+    open_record(driver.app, record_file(tmp_path, "four_player"))
+    driver.frame()
+    theatre = driver.top
+    playback = theatre.playback
+    playback.go(next(i for i, s in enumerate(playback.steps) if s.action and s.action["action"] == "discard") + 1)
+    area = layout.for_players(4).helper
+    lower = pygame.Rect(area.left, area.bottom - 60, area.width, 60)  # the table there stays in sight
+    bare = pygame.Surface((1280, 800))
+    theatre.draw(bare)
+    theatre.command("danger")
+    seat, future = theatre.discard_danger()
+    wait_for(driver, future)
+    with_danger = pygame.Surface((1280, 800))
+    theatre.draw(with_danger)
+    assert pixels(with_danger, area) != pixels(bare, area)  # the panel is drawn
+    assert pixels(with_danger, lower) == pixels(bare, lower)
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")

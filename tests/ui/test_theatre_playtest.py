@@ -38,7 +38,7 @@ def test_an_overlay_panel_is_only_as_tall_as_what_it_shows(driver, tmp_path):
     bare = pygame.Surface((1280, 800))
     theatre.draw(bare)
     theatre.command("danger")
-    seat, future = theatre.discard_danger()
+    _seat, future = theatre.discard_danger()
     wait_for(driver, future)
     with_danger = pygame.Surface((1280, 800))
     theatre.draw(with_danger)

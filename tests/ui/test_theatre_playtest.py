@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.history import history_folder, keep_match
-from game.app.scenes.theatre import TheatreScene, open_record
+from game.app.scenes.theatre import BANNER_BESIDE, TheatreScene, open_record
 from tests.test_playback import live_match, record_lines
 
 
@@ -48,3 +48,22 @@ def test_an_overlay_panel_is_only_as_tall_as_what_it_shows(driver, tmp_path):
 
 def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
     return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def test_a_file_cut_short_is_watched_up_to_the_cut_and_says_so(driver, tmp_path):
+    from tests.ui.test_screens import shot
+    from tests.ui.test_theatre import record_file
+
+    path = record_file(tmp_path, "kaiji")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    assert open_record(driver.app, path)
+    driver.frame()
+    theatre = driver.top
+    assert isinstance(theatre, TheatreScene) and theatre.playback.damage is not None
+    theatre.command("last")
+    theatre.command("back")  # the table, not a result
+    with_banner = shot(driver, "theatre_damaged")
+    theatre.playback.damage = None
+    driver.frame()
+    assert pixels(with_banner, BANNER_BESIDE) != pixels(driver.pixels(), BANNER_BESIDE)

@@ -44,8 +44,8 @@ from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
-from game.engine.playback import Playback
-from game.engine.record import RecordError, read_record
+from game.engine.playback import Playback, read_for_playback
+from game.engine.record import RecordError
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -74,8 +74,13 @@ HAND_MENU = pygame.Rect(layout.MENU_BUTTON.left - 104, layout.MENU_BUTTON.top, 9
 """Beside the Back button: a drop-down's text needs more height than the bar has."""
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
 CAPTION = "17 Steps — 十七歩"
-BANNER_Y = 592
 BANNER = (30, 12, 8)
+BANNER_BESIDE = pygame.Rect(868, 486, 276, 128)
+"""Where the table leaves room for the divergence or damage notice, at 2, 3 and 4 seats:
+right of the bottom seat's river, under the overlays, left of the right seat."""
+BANNER_ABOVE = pygame.Rect(200, 6, 816, 52)
+"""Over a hand's result: above its panel, left of the hand menu."""
+BANNER_ROW = 18
 
 
 class ResultSource:
@@ -384,15 +389,28 @@ class TheatreScene(Scene):
         where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else "Nothing to show"
         bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + 4
         text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 2))
-        if playback.divergence is not None:
+        message = None
+        if playback.damage is not None:
+            message = f"This file is damaged: {playback.damage} — shown up to there."
+        elif playback.divergence is not None:
             message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
-            rows = text.wrap(message, 14, 900)[:3]
-            banner = pygame.Rect(0, 0, 920, 12 + 18 * len(rows))
-            banner.midtop = (layout.SCREEN.centerx, BANNER_Y - 18 * (len(rows) - 1))
-            pygame.draw.rect(surface, BANNER, banner, border_radius=8)
-            for index, row in enumerate(rows):
-                text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * 18), "midtop",
-                          bold=True)
+        if message is not None:
+            self._draw_banner(surface, message)
+
+    def _draw_banner(self, surface: pygame.Surface, message: str) -> None:
+        """The notice where it hides nothing: beside the bottom seat's river, or above a
+        hand's result (which covers the table)."""
+        text = self.app.text
+        over_result = self.show_result and self.playback.step.settlement is not None
+        room = BANNER_ABOVE if over_result else BANNER_BESIDE
+        rows = text.wrap(message, 14, room.width - 16)[:(room.height - 12) // BANNER_ROW]
+        banner = pygame.Rect(room.topleft, (room.width, 12 + BANNER_ROW * len(rows)))
+        if not over_result:
+            banner.bottom = room.bottom
+        pygame.draw.rect(surface, BANNER, banner, border_radius=8)
+        for index, row in enumerate(rows):
+            text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * BANNER_ROW), "midtop",
+                      bold=True)
 
     def _result(self, hand: int) -> ResultScene:
         scene = self._results.get(hand)
@@ -412,7 +430,7 @@ HISTORY_FOLDER = "history"
 def open_record(app: App, path: Path) -> bool:
     """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
     try:
-        playback = Playback(read_record(path))
+        playback = read_for_playback(path)
     except RecordError as error:
         app.stack.push(Dialog(app, "This file cannot be watched", str(error), [Choice("OK", nothing)],
                               escape=nothing))

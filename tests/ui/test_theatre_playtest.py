@@ -67,3 +67,20 @@ def test_a_file_cut_short_is_watched_up_to_the_cut_and_says_so(driver, tmp_path)
     theatre.playback.damage = None
     driver.frame()
     assert pixels(with_banner, BANNER_BESIDE) != pixels(driver.pixels(), BANNER_BESIDE)
+
+
+def test_esc_closes_the_open_hand_menu_before_it_leaves_the_theatre(driver, tmp_path):
+    from tests.ui.test_theatre import record_file
+
+    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.frame()
+    theatre = driver.top
+    menu = theatre.hand_menu
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    assert menu.current_state is menu.menu_states["expanded"]
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(3)
+    assert driver.top is theatre and menu.current_state is menu.menu_states["closed"]
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is not theatre

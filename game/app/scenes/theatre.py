@@ -206,7 +206,11 @@ class TheatreScene(Scene):
         elif pygame.K_1 <= key <= pygame.K_9:
             self.jump_to_hand(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
-            self.command("back_to_title")
+            menu = self.hand_menu
+            if menu is not None and menu.current_state is menu.menu_states["expanded"]:
+                menu.unfocus()  # the first Esc closes the open hand menu, the next leaves
+            else:
+                self.command("back_to_title")
         else:
             return False
         return True

@@ -3,7 +3,9 @@ hard AI reads it beside the tiles that really won."""
 
 from __future__ import annotations
 
-from game.app.theatre_overlays import build_request, discard_dangers, review_build
+import pickle
+
+from game.app.theatre_overlays import build_request, discard_dangers, discard_turns, review_build
 from game.engine import analysis
 from game.engine.actions import Discard
 from game.engine.playback import Playback
@@ -43,7 +45,7 @@ def test_the_best_hand_built_is_its_whole_share():
 def test_every_discard_of_a_seat_reads_its_pool_and_names_the_real_winning_tiles():
     playback = playback_of("three_player", 8)
     seat = 0
-    dangers = discard_dangers(playback, 1, seat, seed=3)
+    dangers = discard_dangers(discard_turns(playback, 1, seat), seed=3)
     turns = [i for i, step in enumerate(playback.steps)
              if any(isinstance(a, Discard) for a in step.views[seat].legal_actions)]
     assert sorted(dangers) == turns and turns
@@ -54,4 +56,11 @@ def test_every_discard_of_a_seat_reads_its_pool_and_names_the_real_winning_tiles
         assert all(0.0 <= chance <= 2.0 for chance in reading.danger.values())
         expected = {kind: tuple(o for o in (1, 2) if kind in step.views[o].waits) for kind in kinds}
         assert reading.winning == {k: v for k, v in expected.items() if v}
-    assert dangers == discard_dangers(playback, 1, seat, seed=3)  # seeded: the same reading again
+    assert dangers == discard_dangers(discard_turns(playback, 1, seat), seed=3)  # seeded: the same reading again
+
+
+def test_a_seats_discard_turns_read_the_same_after_a_trip_to_a_worker_process():
+    playback = playback_of("kaiji", 5)
+    turns = discard_turns(playback, 1, 1)
+    assert [turn.index for turn in turns] == sorted(discard_dangers(turns, seed=4))
+    assert discard_dangers(pickle.loads(pickle.dumps(turns)), seed=4) == discard_dangers(turns, seed=4)

@@ -63,16 +63,21 @@ class OpenSeat:
 class TheatreFrame:
     table: TableFrame
     bottom_wall: tuple[int, ...] | None
-    """The bottom seat's opened wall while it has not built (drawn in the building rows)."""
+    """The bottom seat's opened wall while it has not built."""
+    bottom_closed: bool
+    """The bottom seat's wall is still closed: the theatre draws it below its control bar
+    (the table's `closed_wall` of the bottom seat is False)."""
     open_seats: tuple[OpenSeat, ...]
     caption: str
     """What this step did, in words."""
 
 
 def seat_names(header: dict[str, Any], players: int) -> tuple[str, ...]:
-    """The names a record gives its seats (a saved match's), else Seat 1, Seat 2, …"""
-    seats = header.get("seats")
-    names = seats.get("names") if isinstance(seats, dict) else None
+    """The names a record gives its seats (a saved match's plan, or a kept one's in the
+    history), else Seat 1, Seat 2, …"""
+    history = header.get("history")
+    plans = (header.get("seats"), history.get("plan") if isinstance(history, dict) else None)
+    names = next((plan.get("names") for plan in plans if isinstance(plan, dict) and plan.get("names")), None)
     if isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n for n in names):
         return tuple(n[:64] for n in names)
     return tuple(f"Seat {seat + 1}" for seat in range(players))
@@ -100,7 +105,7 @@ def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_vie
             score=SCORE_WORDS[rules.settlement].format(score=step.scores[seat]),
             riichi=view.riichi[seat], dealer=seat == view.dealer, turn=bool(waiting) and waiting[0] == seat,
             river=view.rivers[seat], last_discarder=seat == last,
-            closed_wall=not seen and not built, concealed=not seen and built,
+            closed_wall=not seen and not built and seat != bottom, concealed=not seen and built,
             pool_left=POOL_SIZE - len(view.rivers[seat]),
         ))
     caption = describe(step, names)
@@ -116,7 +121,7 @@ def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_vie
     if shown_open:
         others = tuple(_open_seat(step.views[seat], place_of_seat(players, seat, bottom))
                        for seat in range(players) if seat != bottom)
-    return TheatreFrame(table, view.wall if opened and view.hand is None else None, others, caption)
+    return TheatreFrame(table, view.wall if opened and view.hand is None else None, not opened, others, caption)
 
 
 def describe(step: Step, names: tuple[str, ...]) -> str:

@@ -73,18 +73,37 @@ def seat_wind_kind(view: SeatView, seat: int) -> int:
     return EAST + WIND_NAMES.index(view.seat_winds[seat])
 
 
-def discard_dangers(playback: Playback, hand: int, seat: int, seed: int) -> dict[int, DiscardDanger]:
-    """For each step of `hand` at which `seat` is to discard (by the step's index): the hard
-    AI's reading of its pool. The opponent model samples walls with `random.Random(seed)`."""
+@dataclass(frozen=True)
+class DiscardTurn:
+    """A step at which a seat is to discard: what it saw, and what the others waited on."""
+
+    index: int
+    """The step's index in the playback."""
+    view: SeatView
+    waits: dict[int, tuple[int, ...]]
+    """Each other seat's waits (kinds) at that step."""
+
+
+def discard_turns(playback: Playback, hand: int, seat: int) -> tuple[DiscardTurn, ...]:
+    """The steps of `hand` at which `seat` is to discard: what `discard_dangers` reads (small
+    and picklable, so that the reading runs in a worker process, off the frame loop)."""
+    turns = []
+    for index, step in enumerate(playback.steps):
+        view = step.views[seat]
+        if step.hand == hand and any(isinstance(action, Discard) for action in view.legal_actions):
+            waits = {other.seat: tuple(other.waits) for other in step.views if other.seat != seat}
+            turns.append(DiscardTurn(index, view, waits))
+    return tuple(turns)
+
+
+def discard_dangers(turns: tuple[DiscardTurn, ...], seed: int) -> dict[int, DiscardDanger]:
+    """For each of a seat's discard turns (by the step's index): the hard AI's reading of its
+    pool. The opponent model samples walls with `random.Random(seed)`."""
     rng = random.Random(seed)
     models: dict[int, OpponentModel] = {}
     found: dict[int, DiscardDanger] = {}
-    for index, step in enumerate(playback.steps):
-        if step.hand != hand:
-            continue
-        view = step.views[seat]
-        if not any(isinstance(action, Discard) for action in view.legal_actions):
-            continue
+    for turn in turns:
+        view = turn.view
         knowledge = Knowledge.of(view)
         if not models:
             models = {o: OpponentModel(view, o, rng) for o in knowledge.opponents}
@@ -93,6 +112,6 @@ def discard_dangers(playback: Playback, hand: int, seat: int, seed: int) -> dict
             model.update(view, knowledge, per_opponent)
         kinds = sorted({tile // 4 for tile in view.pool})
         danger = {kind: sum(models[o].danger(kind, knowledge) for o in knowledge.opponents) for kind in kinds}
-        winning = {kind: tuple(o for o in knowledge.opponents if kind in step.views[o].waits) for kind in kinds}
-        found[index] = DiscardDanger(seat, danger, {k: v for k, v in winning.items() if v})
+        winning = {kind: tuple(o for o in knowledge.opponents if kind in turn.waits[o]) for kind in kinds}
+        found[turn.index] = DiscardDanger(view.seat, danger, {k: v for k, v in winning.items() if v})
     return found

@@ -11,8 +11,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Open a match record in the replay theatre: the match on the table from any seat or with every "
         "hand open, stepped with the arrow keys (Shift or , . for a discard round, Page Up/Down for a hand), "
-        "played with Space. A record that diverges from the engine is shown up to the divergence. "
-        "Exit status 2: not a readable record; 1: no display."
+        "played with Space. A record that diverges from the engine, or is damaged after its first line, "
+        "is shown up to there. Exit status 2: not a readable record; 1: no display."
     )
     parser.add_argument("file", type=Path, metavar="FILE",
                         help="a record (.jsonl) written by the game or by selfplay --records")
@@ -23,15 +23,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.engine.playback import Playback
-    from game.engine.record import RecordError, read_record
+    from game.engine.playback import read_for_playback
+    from game.engine.record import RecordError
 
     try:
-        playback = Playback(read_record(args.file))
+        playback = read_for_playback(args.file)
     except RecordError as error:
         print(f"watch: {error}", file=sys.stderr)
         return 2
-    if playback.divergence is not None:
+    if playback.damage is not None:
+        print(f"watch: {playback.damage}; the record is shown up to there", file=sys.stderr)
+    elif playback.divergence is not None:
         print(f"watch: the record diverges at {playback.divergence}; it is shown up to there", file=sys.stderr)
     from game.app.quiet import quiet_startup
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.engine.actions import action_from_dict
 from game.engine.events import Event, event_to_dict
 from game.engine.hand import Hand, IllegalAction, Phase, SeatView
 from game.engine.match import Match, Settlement
-from game.engine.record import RecordError, recorded_deal, replay
+from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, read_record, recorded_deal, replay
 from game.engine.rules import Rules
+from game.files import FileRefused, read_bytes_limited
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,13 @@ class Step:
 class Playback:
     """The steps of a record and a cursor over them."""
 
-    def __init__(self, lines: list[dict[str, Any]]) -> None:
-        """`lines` as `record.read_record` returns them. Raises RecordError for a header or
-        a hand the engine cannot start (as the replay command does)."""
+    def __init__(self, lines: list[dict[str, Any]], damage: str | None = None) -> None:
+        """`lines` as `record.read_record` returns them (or `read_for_playback`, with the
+        `damage` that cut them short). Raises RecordError for a header or a hand the engine
+        cannot start (as the replay command does)."""
         self.lines = lines
+        self.damage = damage
+        """Why the file's lines after these could not be read (None: the whole file read)."""
         report = replay(lines)
         self.divergence: str | None = report.divergence
         """Where the record stops agreeing with the engine (None: it replays identically)."""
@@ -138,6 +143,35 @@ class Playback:
         if step.phase is Phase.DISCARD and before.phase is Phase.BUILD:
             return True
         return step.discard_round > before.discard_round
+
+
+def read_for_playback(path: str | Path) -> Playback:
+    """A record file as a playback. A file whose lines cannot all be read (cut short, edited
+    by hand) is played up to its first damaged line, and `Playback.damage` says why; a file
+    that is no record at all (no readable header) raises RecordError."""
+    try:
+        return Playback(read_record(path))
+    except RecordError as error:
+        damage = error
+    try:
+        rows = read_bytes_limited(Path(path), MAX_RECORD_BYTES).decode("utf-8").splitlines()
+    except (OSError, FileRefused, UnicodeDecodeError):
+        raise damage from None
+
+    def readable(count: int) -> bool:
+        try:
+            parse_record("\n".join(rows[:count]))
+        except RecordError:
+            return False
+        return True
+
+    if not readable(1):
+        raise damage
+    good, bad = 1, len(rows)  # each line is read alone, so every prefix of a readable prefix reads
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        good, bad = (middle, bad) if readable(middle) else (good, middle)
+    return Playback(parse_record("\n".join(rows[:good])), str(damage))
 
 
 def _line_of(divergence: str | None) -> int | None:

@@ -53,3 +53,55 @@ def test_a_record_is_watched_and_stepped_with_the_keyboard(xserver, tmp_path):  
     pygame.init()
     images = [pygame.image.tobytes(pygame.image.load(str(p)), "RGB") for p in pictures]
     assert len(set(images)) == 5, "each step shows a different table"
+
+
+WATCH_BUTTON = (774, 536)
+"""The title's Watch button (Rules, Settings, Watch under the new-match buttons)."""
+
+
+def bar_button(name: str) -> tuple[int, int]:
+    """The middle of one of the theatre's control-bar buttons, in logical pixels."""
+    from game.app.scenes.theatre import BAR_X, BAR_Y, BUTTON_H, BUTTONS
+
+    x = BAR_X
+    for button, _, width in BUTTONS:
+        if button == name:
+            return x + width // 2, BAR_Y + BUTTON_H // 2
+        x += width + 4
+    raise KeyError(name)
+
+
+def test_the_title_watches_the_newest_kept_match_and_plays_it_with_the_mouse(xserver, tmp_path):  # noqa: F811
+    from game.app.history import history_folder, keep_match
+    from tests.e2e.test_window_xvfb import start_game
+    from tests.test_playback import record_lines
+
+    match, _ = live_match("three_player", 2, seed=5)
+    plan = {"mode": "solo", "humans": [0], "names": ["You", "Easy AI", "Hard AI"], "ai_level": "easy",
+            "levels": [None, "easy", "hard"]}
+    keep_match(history_folder(tmp_path / "data" / "17steps"), record_lines(match), plan, "finished", 200)
+    shots = tmp_path / "shots"
+    game, screen = start_game(xserver, shots)
+    try:
+        screen.click(WATCH_BUTTON)
+        time.sleep(1.0)
+        screen.screenshot()  # 001: the kept match, at its start
+        screen.key("plus")
+        screen.key("plus")  # 8 steps a second
+        screen.click(bar_button("play"))
+        time.sleep(2.0)
+        screen.key("space")  # pause
+        screen.screenshot()  # 002: some steps on
+        screen.key("Escape")  # to the title
+        screen.key("Escape")  # which quits
+        assert game.wait(timeout=30) == 0, game.stderr.read().decode(errors="replace")
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    pictures = keep_pictures(shots, "theatre-title")
+    assert len(pictures) == 2
+    pygame.init()
+    first, played = (pygame.image.load(str(p)) for p in pictures)
+    assert pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(played, "RGB")
+    assert first.get_size() == (1280, 800)

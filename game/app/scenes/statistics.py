@@ -20,11 +20,14 @@ from game.app.views.felt import draw_felt
 if TYPE_CHECKING:
     from game.app.window import App
 
-CHART = pygame.Rect(110, 560, 1060, 170)
+CHART_X, CHART_WIDTH, CHART_BOTTOM = 110, 1060, 730
+CHART_MIN_HEIGHT = 170
+CHART_TITLE_GAP = 44
+"""Between the figures above and the chart: the chart's title."""
 CHART_MATCHES = 50
 LEFT, RIGHT = 80, 680
-MATCHES_Y = 462
 ROW = 26
+BUTTON_Y, BUTTON_GAP = 20, 4
 LEVEL_ORDER = ("easy", "normal", "hard")
 COLUMNS = (("matches", 150), ("won–lost", 240), ("hands", 310), ("win", 380), ("deal-in", 460), ("balance", 560))
 
@@ -38,12 +41,19 @@ class StatisticsScene(Scene):
 
     def enter(self) -> None:
         self.load()
-        entries = [("back", "Back (Esc)", (24, 20, 110, 40), self.back)]
-        if self.stats.best_match is not None:
-            entries.append(("watch_best", "Watch best", (902, 20, 118, 40), lambda: self.watch(self.stats.best_match)))
+        entries = [("back", "Back (Esc)", (24, BUTTON_Y, 110, 40), self.back)]
+        right = [("reset_statistics", "Reset…", 110, self.ask_reset)]
         if self._worst() is not None:
-            entries.append(("watch_worst", "Watch worst", (1024, 20, 118, 40), lambda: self.watch(self._worst())))
-        entries.append(("reset_statistics", "Reset…", (1146, 20, 110, 40), self.ask_reset))
+            right.append(("watch_worst", "Watch worst", 118, lambda: self.watch(self._worst())))
+        if self.stats.best_match is not None:
+            right.append(("watch_best", "Watch best", 118, lambda: self.watch(self.stats.best_match)))
+        x = 1256  # the buttons on the right side by side from the edge, none missing between
+        placed = []
+        for name, label, width, action in right:
+            x -= width
+            placed.append((name, label, (x, BUTTON_Y, width, 40), action))
+            x -= BUTTON_GAP
+        entries += reversed(placed)
         for name, label, rect, action in entries:
             button = UIButton(pygame.Rect(rect), label, self.app.manager,
                               object_id=ObjectID(object_id=f"#{name}", class_id="@small_button"))
@@ -106,14 +116,14 @@ class StatisticsScene(Scene):
             for index, line in enumerate(lines):
                 text.draw(surface, line, 20, INK, (640, 220 + index * 34), "midtop")
         else:
-            self._draw_overall(surface, stats)
-            self._draw_groups(surface, stats)
-            self._draw_chart(surface, stats)
+            below = max(self._draw_overall(surface, stats), self._draw_groups(surface, stats))
+            self._draw_chart(surface, stats, chart_rect(self._draw_matches(surface, stats, below + ROW // 2)))
         notes = [line for notice in self.notices[:2] for line in text.wrap(notice, 15, 1180)][:2]
         for index, line in enumerate(notes):
             text.draw(surface, line, 15, WARN, (640, 744 + index * 20), "midtop")
 
-    def _draw_overall(self, surface: pygame.Surface, stats: Statistics) -> None:
+    def _draw_overall(self, surface: pygame.Surface, stats: Statistics) -> int:
+        """The overall figures; where they end."""
         text = self.app.text
         overall = stats.overall
         y = 90
@@ -135,13 +145,18 @@ class StatisticsScene(Scene):
             lines.append(f"Walls with no mangan hand: {stats.walls_without_mangan} of {stats.builds_reviewed}")
         for index, line in enumerate(lines):
             text.draw(surface, line, 17, INK, (LEFT, y + 36 + index * ROW))
-        y = MATCHES_Y
+        return y + 36 + len(lines) * ROW
+
+    def _draw_matches(self, surface: pygame.Surface, stats: Statistics, y: int) -> int:
+        """The best and worst matches, across the screen from `y`; where they end."""
         for label, match, colour in (("Best match", stats.best_match, GOOD), ("Worst match", self._worst(), URGENT)):
             if match is not None:
-                text.draw(surface, f"{label}: {describe(match)}", 17, colour, (LEFT, y))
+                self.app.text.draw(surface, f"{label}: {describe(match)}", 17, colour, (LEFT, y))
                 y += ROW
+        return y
 
-    def _draw_groups(self, surface: pygame.Surface, stats: Statistics) -> None:
+    def _draw_groups(self, surface: pygame.Surface, stats: Statistics) -> int:
+        """The figures by AI level and by preset; where they end."""
         text = self.app.text
         y = 90
         levels = sorted(stats.by_level, key=lambda k: (LEVEL_ORDER.index(k) if k in LEVEL_ORDER else 9, k))
@@ -156,6 +171,7 @@ class StatisticsScene(Scene):
                 self._group_row(surface, name, groups[name], y)
                 y += 24
             y += 14
+        return y
 
     def _group_row(self, surface: pygame.Surface, name: str, tally: Tally, y: int) -> None:
         text = self.app.text
@@ -165,17 +181,17 @@ class StatisticsScene(Scene):
         for (_, x), cell in zip(COLUMNS, cells, strict=True):
             text.draw(surface, cell, 16, INK, (RIGHT + x, y), "topright")
 
-    def _draw_chart(self, surface: pygame.Surface, stats: Statistics) -> None:
+    def _draw_chart(self, surface: pygame.Surface, stats: Statistics, chart: pygame.Rect) -> None:
         text = self.app.text
         balance = [0.0, *stats.running_balance(last=CHART_MATCHES)]
         shown = len(balance) - 1
         matches = "your last match" if shown == 1 else f"the last {shown} matches"
         text.draw(surface, f"Running balance over {matches} (mangan)", 17, SOFT,
-                  (CHART.left, CHART.top - 28))
-        pygame.draw.rect(surface, PANEL, CHART, border_radius=6)
-        pygame.draw.rect(surface, EDGE, CHART, 1, border_radius=6)
+                  (chart.left, chart.top - 28))
+        pygame.draw.rect(surface, PANEL, chart, border_radius=6)
+        pygame.draw.rect(surface, EDGE, chart, 1, border_radius=6)
         high, low = max(max(balance), 1.0), min(min(balance), -1.0)
-        inner = CHART.inflate(-40, -30)
+        inner = chart.inflate(-40, -30)
 
         def point(index: int, value: float) -> tuple[int, int]:
             x = inner.left + inner.width * index / max(1, shown)
@@ -185,12 +201,19 @@ class StatisticsScene(Scene):
         pygame.draw.line(surface, SOFT, (inner.left, zero), (inner.right, zero), 1)
         for value in (high, 0.0, low):
             label = f"{value:+.1f}" if value else "0"
-            text.draw(surface, label, 13, SOFT, (CHART.left - 6, point(0, value)[1]), "midright")
+            text.draw(surface, label, 13, SOFT, (chart.left - 6, point(0, value)[1]), "midright")
         points = [point(i, v) for i, v in enumerate(balance)]
         if len(points) > 1:
             pygame.draw.lines(surface, GOLD, False, points, 3)
         for (x, y), value in zip(points[1:], balance[1:], strict=True):
             pygame.draw.circle(surface, GOOD if value >= 0 else URGENT, (x, y), 4)
+
+
+def chart_rect(below: int) -> pygame.Rect:
+    """The chart fills the screen from below the figures (however few they are) down to its
+    fixed bottom, and is never shorter than `CHART_MIN_HEIGHT`."""
+    top = min(below + CHART_TITLE_GAP, CHART_BOTTOM - CHART_MIN_HEIGHT)
+    return pygame.Rect(CHART_X, top, CHART_WIDTH, CHART_BOTTOM - top)
 
 
 def describe(match: MatchSummary) -> str:

@@ -8,9 +8,10 @@ screen's drawing, as live play showed them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -29,28 +30,37 @@ from game.app.scenes.result import ResultScene
 from game.app.table_controller import POOL_SIZE
 from game.app.table_frame import place_of_seat
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
-from game.app.theatre_overlays import BuildReview, DiscardDanger, build_request, discard_dangers, review_build
-from game.app.views.open_hands import draw_bottom_wall, draw_open_seat
+from game.app.theatre_overlays import (
+    BuildReview,
+    DiscardDanger,
+    build_request,
+    discard_dangers,
+    discard_turns,
+    review_build,
+)
+from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
-from game.engine.playback import Playback
-from game.engine.record import RecordError, read_record
+from game.engine.playback import Playback, read_for_playback
+from game.engine.record import RecordError
 
 if TYPE_CHECKING:
     from game.app.window import App
+
+T = TypeVar("T")
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second while playing."""
 DEFAULT_SPEED = 2
 RESULT_HOLD = 4
 """While playing, a hand's result stays this many steps' time."""
-BAR_Y = 692
-"""The control bar lies between the bottom seat's pool and its hand."""
+BAR_Y = 705
+"""The control bar lies between the bottom seat's pool (and the marks under its waits) and its hand."""
 BAR_X = 196
-BUTTON_H = 30
+BUTTON_H = 22
 SHIFT = pygame.KMOD_SHIFT
 STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: "forward_round",
              pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
@@ -60,11 +70,17 @@ BUTTONS = (("back_hand", "<< Hand", 66), ("back_round", "< Round", 66), ("back",
            ("play", "Play", 56), ("forward", "Step >", 58), ("forward_round", "Round >", 66),
            ("forward_hand", "Hand >>", 66), ("speed", "", 80), ("view", "", 120), ("result", "Result", 58),
            ("builds", "Builds", 84), ("danger", "Danger", 84))
-HAND_MENU_WIDTH = 96
+HAND_MENU = pygame.Rect(layout.MENU_BUTTON.left - 104, layout.MENU_BUTTON.top, 96, layout.MENU_BUTTON.height)
+"""Beside the Back button: a drop-down's text needs more height than the bar has."""
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
 CAPTION = "17 Steps — 十七歩"
-BANNER_Y = 592
 BANNER = (30, 12, 8)
+BANNER_BESIDE = pygame.Rect(868, 486, 276, 128)
+"""Where the table leaves room for the divergence or damage notice, at 2, 3 and 4 seats:
+right of the bottom seat's river, under the overlays, left of the right seat."""
+BANNER_ABOVE = pygame.Rect(200, 6, 816, 52)
+"""Over a hand's result: above its panel, left of the hand menu."""
+BANNER_ROW = 18
 
 
 class ResultSource:
@@ -107,7 +123,6 @@ class TheatreScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.hand_menu: UIDropDownMenu | None = None
         self.menu_hand: int | None = None
-        self.menu_at = 0
         self.pool_controls = PoolControls(lambda _index: None)
         self.flight: DiscardFlight | None = None
         self.flip: DoraFlip | None = None
@@ -127,7 +142,6 @@ class TheatreScene(Scene):
                         object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
         self.elements.append(back)
         self.buttons["back_to_title"] = back
-        self.menu_at = x
         self._sync_hand_menu()
         self._refresh_labels()
         pygame.display.set_caption(f"17 Steps — theatre: {self.title}")
@@ -147,7 +161,7 @@ class TheatreScene(Scene):
         self.menu_hand = current
         hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
         start = f"Hand {current}" if current is not None else hands[0]
-        self.hand_menu = UIDropDownMenu(hands, start, pygame.Rect(self.menu_at, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
+        self.hand_menu = UIDropDownMenu(hands, start, HAND_MENU,
                                         self.app.manager, expansion_height_limit=300)
         self.elements.append(self.hand_menu)
 
@@ -192,7 +206,11 @@ class TheatreScene(Scene):
         elif pygame.K_1 <= key <= pygame.K_9:
             self.jump_to_hand(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
-            self.command("back_to_title")
+            menu = self.hand_menu
+            if menu is not None and menu.current_state is menu.menu_states["expanded"]:
+                menu.unfocus()  # the first Esc closes the open hand menu, the next leaves
+            else:
+                self.command("back_to_title")
         else:
             return False
         return True
@@ -296,15 +314,17 @@ class TheatreScene(Scene):
         table = layout.for_players(self.rules.players)
         for seat in frame.open_seats:
             draw_open_seat(surface, self.app.art, self.app.text, table, seat, self.rules.red_fives)
+        if frame.bottom_closed:
+            draw_closed_bottom_wall(surface, self.app.art)
         if frame.bottom_wall is not None:
             seat = frame.table.private.seat if frame.table.private else 0
             draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
                              f"{self.names[seat]}'s wall: building")
-        self._draw_notes(surface)
         self._draw_overlays(surface)
         step = self.playback.step
         if self.show_result and step.settlement is not None:
             self._result(step.hand).draw(surface)
+        self._draw_notes(surface)  # over the result, which dims the table
 
     # --- overlays --------------------------------------------------------------------
 
@@ -319,7 +339,7 @@ class TheatreScene(Scene):
             request = build_request(step.views[seat])
             if request is None:
                 return None
-            self._reviews[key] = self.app.analysis_pool.submit(review_build, *request)
+            self._reviews[key] = self._in_worker(review_build, *request)
         return self._reviews[key]
 
     def discard_danger(self) -> tuple[int, Future[dict[int, DiscardDanger]]] | None:
@@ -331,8 +351,16 @@ class TheatreScene(Scene):
         key = (step.hand, seat)
         if key not in self._dangers:
             seed = self.playback.seed * 31 + step.hand * 7 + seat
-            self._dangers[key] = self.app.executor.submit(discard_dangers, self.playback, step.hand, seat, seed)
+            turns = discard_turns(self.playback, step.hand, seat)
+            self._dangers[key] = self._in_worker(discard_dangers, turns, seed)
         return seat, self._dangers[key]
+
+    def _in_worker(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """`fn(*args)` in an analysis worker process, handed over by a thread: in the frame
+        loop's thread the overlays' pure Python would hold the interpreter for whole frames
+        (a step hitched by 50 ms), and starting the workers, the first time, blocks."""
+        pool = self.app.analysis_pool
+        return self.app.executor.submit(lambda: pool.submit_first(fn, *args).result())
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         area = layout.for_players(self.rules.players).helper
@@ -363,17 +391,30 @@ class TheatreScene(Scene):
         text = self.app.text
         playback = self.playback
         where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else "Nothing to show"
-        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + HAND_MENU_WIDTH + 8
-        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
-        if playback.divergence is not None:
+        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + 4
+        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 2))
+        message = None
+        if playback.damage is not None:
+            message = f"This file is damaged: {playback.damage} — shown up to there."
+        elif playback.divergence is not None:
             message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
-            rows = text.wrap(message, 14, 900)[:3]
-            banner = pygame.Rect(0, 0, 920, 12 + 18 * len(rows))
-            banner.midtop = (layout.SCREEN.centerx, BANNER_Y - 18 * (len(rows) - 1))
-            pygame.draw.rect(surface, BANNER, banner, border_radius=8)
-            for index, row in enumerate(rows):
-                text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * 18), "midtop",
-                          bold=True)
+        if message is not None:
+            self._draw_banner(surface, message)
+
+    def _draw_banner(self, surface: pygame.Surface, message: str) -> None:
+        """The notice where it hides nothing: beside the bottom seat's river, or above a
+        hand's result (which covers the table)."""
+        text = self.app.text
+        over_result = self.show_result and self.playback.step.settlement is not None
+        room = BANNER_ABOVE if over_result else BANNER_BESIDE
+        rows = text.wrap(message, 14, room.width - 16)[:(room.height - 12) // BANNER_ROW]
+        banner = pygame.Rect(room.topleft, (room.width, 12 + BANNER_ROW * len(rows)))
+        if not over_result:
+            banner.bottom = room.bottom
+        pygame.draw.rect(surface, BANNER, banner, border_radius=8)
+        for index, row in enumerate(rows):
+            text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * BANNER_ROW), "midtop",
+                      bold=True)
 
     def _result(self, hand: int) -> ResultScene:
         scene = self._results.get(hand)
@@ -393,7 +434,7 @@ HISTORY_FOLDER = "history"
 def open_record(app: App, path: Path) -> bool:
     """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
     try:
-        playback = Playback(read_record(path))
+        playback = read_for_playback(path)
     except RecordError as error:
         app.stack.push(Dialog(app, "This file cannot be watched", str(error), [Choice("OK", nothing)],
                               escape=nothing))

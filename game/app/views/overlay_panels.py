@@ -14,8 +14,19 @@ from game.engine.tiles import kind_code, parse_tiles
 
 PANEL = (10, 28, 20, 228)
 SMALL_TILE = 20
+SMALL_ROW = SMALL_TILE * 4 // 3
 DANGER_TILE = 26
+DANGER_ROW = DANGER_TILE * 4 // 3 + 6
 COLUMNS = 3
+TITLE_ROOM = 34
+LABEL = 20
+"""A line of 14 px text above a row of tiles."""
+BOTTOM_ROOM = 12
+
+
+def _fitted(area: pygame.Rect, content: int) -> pygame.Rect:
+    """The panel only as tall as what it shows (the table beneath stays in sight)."""
+    return pygame.Rect(area.topleft, (area.width, min(area.height, TITLE_ROOM + content + BOTTOM_ROOM)))
 
 
 def _panel(surface: pygame.Surface, area: pygame.Rect, text: Text, title: str) -> int:
@@ -28,6 +39,7 @@ def _panel(surface: pygame.Surface, area: pygame.Rect, text: Text, title: str) -
 
 
 def draw_waiting(surface: pygame.Surface, text: Text, area: pygame.Rect, title: str) -> None:
+    area = _fitted(area, LABEL)
     y = _panel(surface, area, text, title)
     text.draw(surface, "Working it out…", 15, SOFT, (area.left + 12, y))
 
@@ -39,24 +51,27 @@ def _hand_row(surface: pygame.Surface, art: TileArt, hand: str, red: bool, x: in
 
 def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, review: BuildReview,
                       who: str, red: bool) -> None:
+    area = _fitted(area, LABEL + SMALL_ROW + 12 + LABEL + len(review.best) * (LABEL + SMALL_ROW + 10))
     y = _panel(surface, area, text, f"{who}: the build and the wall's best")
     x = area.left + 12
     share = review.share_of_best
     words = f"{share:.0%} of the best" if share is not None else "no hand of this wall pays"
     text.draw(surface, f"Built: expected {review.built_payment:.1f} mangan units, {words}", 14, INK, (x, y))
-    _hand_row(surface, art, review.built, red, x, y + 20)
-    y += 20 + SMALL_TILE * 4 // 3 + 12
+    _hand_row(surface, art, review.built, red, x, y + LABEL)
+    y += LABEL + SMALL_ROW + 12
     text.draw(surface, f"The best of {review.hands_in_wall} tenpai hands:", 14, SOFT, (x, y))
-    y += 20
+    y += LABEL
     for rank, (hand, payment) in enumerate(review.best, start=1):
         same = " (the one built)" if hand == review.built else ""
         text.draw(surface, f"{rank}. expected {payment:.1f}{same}", 14, GOLD if same else INK, (x, y))
-        _hand_row(surface, art, hand, red, x, y + 18)
-        y += 18 + SMALL_TILE * 4 // 3 + 10
+        _hand_row(surface, art, hand, red, x, y + LABEL)
+        y += LABEL + SMALL_ROW + 10
 
 
 def draw_danger(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, danger: DiscardDanger,
                 who: str, wind_of: dict[int, str]) -> None:
+    rows = -(-len(danger.danger) // COLUMNS)
+    area = _fitted(area, 14 + rows * DANGER_ROW)
     y = _panel(surface, area, text, f"{who}'s pool: danger by the hard AI")
     text.draw(surface, "Outlined in red: a real winning tile (of the seat named)", 13, SOFT, (area.left + 12, y - 6))
     y += 14
@@ -65,7 +80,7 @@ def draw_danger(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.
     for index, (kind, chance) in enumerate(ranked):
         row, column = divmod(index, COLUMNS)
         x = area.left + 12 + column * width
-        top = y + row * (DANGER_TILE * 4 // 3 + 6)
+        top = y + row * DANGER_ROW
         rect = pygame.Rect((x, top), art.size(DANGER_TILE))
         surface.blit(art.tile(kind_code(kind), DANGER_TILE), rect)
         winners = danger.winning.get(kind, ())

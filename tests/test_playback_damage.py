@@ -1,0 +1,65 @@
+"""A damaged record file in the theatre: read up to its first damaged line and played to
+there, with the reason; a file that is no record is still refused."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine.playback import Playback, read_for_playback
+from game.engine.record import RecordError, write_record
+from tests.test_playback import as_shown, live_match, record_lines
+
+
+@pytest.fixture(scope="module")
+def whole() -> list[dict]:
+    match, _ = live_match("kaiji", 2, seed=5)
+    return record_lines(match)
+
+
+def test_a_file_cut_short_mid_line_plays_up_to_the_cut(tmp_path, whole):
+    path = tmp_path / "cut.jsonl"
+    write_record(path, whole)
+    text = path.read_text(encoding="utf-8")
+    rows = text.splitlines()
+    kept = len(rows) * 2 // 3
+    cut = sum(len(row) + 1 for row in rows[:kept]) + len(rows[kept]) // 2  # half of the next line
+    path.write_text(text[:cut], encoding="utf-8")
+    playback = read_for_playback(path)
+    assert playback.damage is not None and f"line {kept + 1}:" in playback.damage
+    assert playback.lines == whole[:kept]
+    full = Playback(whole)
+    playback.go(len(playback.steps) - 1)
+    assert as_shown(playback.step.views[0]) == as_shown(full.steps[len(playback.steps) - 1].views[0])
+
+
+def test_a_whole_file_has_no_damage(tmp_path, whole):
+    path = tmp_path / "whole.jsonl"
+    write_record(path, whole)
+    assert read_for_playback(path).damage is None
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00 binary", b"hello\n", b"", b'{"type": "header"}\n'])
+def test_a_file_that_is_no_record_is_refused(tmp_path, content):
+    path = tmp_path / "no.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(RecordError):
+        read_for_playback(path)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_cut_of_a_record_is_refused_or_played_up_to_a_line_before_it(tmp_path_factory, whole, data):
+    path = tmp_path_factory.mktemp("cut") / "r.jsonl"
+    write_record(path, whole)
+    raw = path.read_bytes()
+    cut = data.draw(st.integers(0, len(raw)))
+    path.write_bytes(raw[:cut] + data.draw(st.binary(max_size=8)))
+    try:
+        playback = read_for_playback(path)
+    except RecordError:
+        return
+    whole_lines = raw[:cut].count(b"\n")
+    assert len(playback.lines) <= whole_lines + 1
+    assert playback.lines[: len(playback.lines) - 1] == whole[: len(playback.lines) - 1]

@@ -20,6 +20,7 @@ from game.engine.scoring import WinValue
 
 _HAN_FU = re.compile(r"(?P<han>\d+) han (?P<fu>\d+) fu")
 """The engine's words for a value below the limits (`WinValue.level_name`)."""
+_SEVERAL_YAKUMAN = re.compile(r"(?P<count>\d+)x yakuman")
 
 
 def wind(name: str) -> str:
@@ -34,13 +35,21 @@ def limit(level: str) -> str:
     if known is not None:
         return known
     below = _HAN_FU.fullmatch(level)
-    return han_fu(int(below["han"]), int(below["fu"])) if below else level
+    if below:
+        return han_fu(int(below["han"]), int(below["fu"]))
+    several = _SEVERAL_YAKUMAN.fullmatch(level)
+    return several_yakuman(int(several["count"])) if several else level
 
 
 def han_fu(han: int, fu: int) -> str:
     """'3 han 40 fu', the value of a hand below the limits."""
     # Translators: the value of a hand below mangan; han and fu are the counts
     return pgettext("limit", "{han} han {fu} fu").format(han=han, fu=fu)
+
+
+def several_yakuman(count: int) -> str:
+    # Translators: a hand worth several yakuman at once, e.g. "4x yakuman"
+    return pgettext("limit", "{count}x yakuman").format(count=count)
 
 
 def level_name(value: WinValue) -> str:
@@ -50,8 +59,7 @@ def level_name(value: WinValue) -> str:
     if value.kazoe:
         return limit("kazoe yakuman")
     if value.yakuman > 3:
-        # Translators: a hand worth several yakuman at once, e.g. "4x yakuman"
-        return pgettext("limit", "{count}x yakuman").format(count=value.yakuman)
+        return several_yakuman(value.yakuman)
     if value.yakuman > 1:
         return limit({2: "double yakuman", 3: "triple yakuman"}[value.yakuman])
     return limit(value.level)

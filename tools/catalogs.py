@@ -11,6 +11,7 @@ The same `pybabel` commands with the options the project uses (docs/translating.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
@@ -24,11 +25,15 @@ def pybabel(*arguments: str) -> None:
     CommandLineInterface().run(["pybabel", "--quiet", *arguments])
 
 
+def relative(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
 def extract() -> None:
     pybabel(
-        "extract", "--mapping-file", str(ROOT / "babel.cfg"), "--output-file", str(TEMPLATE),
+        "extract", "--mapping-file", "babel.cfg", "--output-file", relative(TEMPLATE),
         "--sort-by-file", "--add-comments=Translators:", "--project=17 Steps",
-        "--copyright-holder=17 Steps contributors", "--msgid-bugs-address=", "--width=100", str(ROOT),
+        "--copyright-holder=17 Steps contributors", "--msgid-bugs-address=", "--width=100", ".",
     )
 
 
@@ -38,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--init", metavar="LANGUAGE", help="start the catalog of a new language")
     parser.add_argument("--only", metavar="LANGUAGE", help="update this language's catalog, no other")
     options = parser.parse_args(argv)
+    os.chdir(ROOT)  # the catalogs name each message's place relative to the project, not this machine
     extract()
     if options.init:
         pybabel("init", "--input-file", str(TEMPLATE), "--output-dir", str(LOCALE), "--locale", options.init,

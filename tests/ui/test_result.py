@@ -33,3 +33,28 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
     table.draw(layer)
     beside_the_wall = layer.subsurface((1120, 140, 98, 520))
     assert pygame.mask.from_threshold(beside_the_wall, (246, 242, 228), (10, 10, 10, 255)).count() > 100
+
+
+def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, monkeypatch):
+    from game.engine.match import Match
+
+    table = crafted_table(driver.app, ScriptedAgent(discards=["2m"], avoid=AVOID), ura="6p")
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)
+    driver.wait_until(lambda: isinstance(driver.top, Dialog))
+    driver.press(driver.button("Ron"))
+    driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=200)
+    drawn: list[str] = []
+    original = driver.app.text.draw
+
+    def draw(surface, text, *rest, **named):
+        drawn.append(text)
+        return original(surface, text, *rest, **named)
+
+    monkeypatch.setattr(driver.app.text, "draw", draw)
+    driver.frame()
+    assert any(line.startswith("Next stake: ") for line in drawn)
+    drawn.clear()
+    monkeypatch.setattr(Match, "over", property(lambda self: True))
+    driver.frame()
+    assert drawn and not any(line.startswith("Next stake") for line in drawn)

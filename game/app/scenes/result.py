@@ -238,9 +238,7 @@ class ResultScene(Scene):
         value = win.assessment.value
         assert value is not None
         gain = self.settlement.gains[win.seat]
-        line = _("{wind} ({name}) — {limit}, {han} han {fu} fu, +{gain}").format(
-            wind=self.session.wind(win.seat), name=self.session.name(win.seat), limit=limit_name(value),
-            han=value.han, fu=value.fu, gain=amount(gain))
+        line = win_band_line(self.session.wind(win.seat), self.session.name(win.seat), value, amount(gain))
         text.draw(surface, line, 19, GOLD,
                   (x, y), bold=True)
         y += 30
@@ -288,9 +286,18 @@ class ResultScene(Scene):
             for seat, score in enumerate(settlement.scores)
         )
         text.draw(surface, standings, 18, INK, (x, y))
-        if session.rules.settlement == "stakes":
+        if session.rules.settlement == "stakes" and not session.match.over:
             if settlement.next_stake > settlement.stake:
                 next_stake = _("Next stake: {stake} (doubled after the draw)")
             else:
                 next_stake = _("Next stake: {stake}")
             text.draw(surface, next_stake.format(stake=amount(settlement.next_stake)), 17, SOFT, (x, y + 30))
+
+
+def win_band_line(wind: str, name: str, value: WinValue, gain: str) -> str:
+    """A winner's line among several: who, the limit, han and fu, the gain ('+8,000')."""
+    if value.level is None:  # below mangan the limit is its han and fu: say them once
+        return _("{wind} ({name}) — {han} han {fu} fu, +{gain}").format(
+            wind=wind, name=name, han=value.han, fu=value.fu, gain=gain)
+    return _("{wind} ({name}) — {limit}, {han} han {fu} fu, +{gain}").format(
+        wind=wind, name=name, limit=limit_name(value), han=value.han, fu=value.fu, gain=gain)

@@ -60,13 +60,8 @@ from game.engine.scoring import (
     assess_rons,
     mangan_with_one_more_han,
 )
-from game.engine.shape import TERMINALS_AND_HONOURS
 from game.engine.shape import waits as shape_waits
 from game.engine.tiles import (
-    CHUN,
-    EAST,
-    HAKU,
-    HATSU,
     KIND_COUNT,
     NORTH,
     RED_FIVE_IDS,
@@ -74,21 +69,18 @@ from game.engine.tiles import (
     WEST,
     WIND_KINDS,
     counts34,
-    dora_kind,
     is_red,
 )
 
 P = ParamSpec("P")
 R = TypeVar("R")
+K = TypeVar("K")
 POOL_TILES_NEVER_DISCARDED = 4
-MANGAN_HAN = 5
 COPIES = 4
 FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
 _SUITS = range(len(SUIT_STARTS))
 SUIT_SIZE = 9
 SUIT_IDS = SUIT_SIZE * COPIES
-HONOURS_START = EAST
-TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
 _NO_RED = (False,) * len(SUIT_STARTS)
 _NO_LIMITS: tuple[tuple[None, ...], ...] = tuple((None,) * waits for waits in range(KIND_COUNT + 1))
 SUIT_LETTERS = "mpsz"
@@ -177,6 +169,14 @@ class WaitAnalysis:
     @property
     def _identity(self) -> tuple[object, ...]:
         return (self.kind, self.tile, self.live, self.clears_floor, self.hand, self.value)
+
+    @property
+    def mangan_or_more(self) -> bool:
+        """Whether a plain riichi ron on it is worth mangan or more: never for a wait left
+        unscored (its bound is below mangan)."""
+        if self.limit is not None:
+            return True
+        return self.exact is not UNSCORED and self.exact is not None and self.exact.is_mangan_or_more
 
     @property
     def scored(self) -> bool:
@@ -458,33 +458,37 @@ def complete_selection(
 
 
 @_collector_paused
-def hands_by_promise(
+def bounded_wall(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
-) -> list[TenpaiHand]:
-    """Every tenpai hand of the wall, unscored, the most promising first (live copies
-    times the han each wait is sure of): the order in which the AI scores within a budget."""
+) -> BoundedWall:
+    """Every tenpai hand of the wall with its bound, unscored (see `BoundedWall`)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return sorted(_tenpai_hands(board.wall, (), rules.red_fives), key=board.sure_value, reverse=True)
+    return BoundedWall(board, tuple(board.pending(hand) for hand in _tenpai_hands(board.wall, (), rules.red_fives)))
 
 
-@_collector_paused
-def analyze_hands(
-    wall_ids: Iterable[int], hands: Iterable[TenpaiHand], seat_wind: int, dora_indicator: int | None,
-    rules: Rules,
-) -> list[CandidateHand]:
-    """Score the given tenpai hands of one wall (from `tenpai_hands` or
-    `hands_by_promise`), in the order given: for callers that score only part of a wall."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return [board.score(board.pending(hand)) for hand in hands]
+def has_live_mangan(wall: BoundedWall) -> bool:
+    """Whether some hand has a live wait whose plain riichi ron is worth mangan or more,
+    scoring the hands whose bound allows one, most valuable first, up to the first."""
+    live = wall.live
+
+    def best_live(hand: PendingHand) -> float:
+        return max((bound for kind, bound in zip(hand.waits, hand.bounds, strict=True) if live[kind]), default=0.0)
+
+    for bound, hand in wall.best_first(best_live):
+        if bound < MANGAN_BASE_POINTS:
+            return False
+        if any(wait.live and wait.mangan_or_more for wait in hand.waits):
+            return True
+    return False
 
 
 RankKey = tuple[float, int, int, int, tuple[int, ...]]
 
 
-class _Pending(NamedTuple):
-    """A tenpai hand before scoring, with the best start of a rank key its bound allows:
-    `key` is never after the first four parts of the hand's `rank_key`, and equal to them
-    when no wait may clear. Its tile ids are worked out only when it is scored."""
+class PendingHand(NamedTuple):
+    """A tenpai hand before scoring, with what its bound allows (`BoundedWall`): `key` is
+    never after the first four parts of the hand's `rank_key`, and equal to them when no
+    wait may clear. Its tile ids are worked out only when it is scored."""
 
     key: tuple[float, int, int, int]
     hand: TenpaiHand | tuple[int, ...]
@@ -492,6 +496,10 @@ class _Pending(NamedTuple):
     win_tiles: tuple[int | None, ...]
     """The id each wait is scored with; None until the tile ids are known (every copy seen)."""
     may_clear: tuple[bool, ...]
+    """Per wait, whether the bound lets a plain riichi ron clear the floor (every wait
+    where no floor applies)."""
+    bounds: Sequence[float]
+    """Per wait, at least the base points of a plain riichi ron (`bound.base_points_bound`)."""
     pool_wait_copies: int
     limits: tuple[float | None, ...]
     """Per wait, the limit multiplier when the bound proves it (no scoring needed)."""
@@ -499,6 +507,46 @@ class _Pending(NamedTuple):
     @property
     def tiles(self) -> tuple[int, ...]:
         return self.hand if isinstance(self.hand, tuple) else self.hand.tiles
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The 13 tiles' kind counts."""
+        return tuple(counts34(self.hand)) if isinstance(self.hand, tuple) else self.hand.counts
+
+    @property
+    def multiplier_bounds(self) -> tuple[float, ...]:
+        """Per wait, at least its `WaitAnalysis.multiplier` (0 for a wait that cannot clear)."""
+        return tuple(bound / MANGAN_BASE_POINTS if clears else 0.0
+                     for bound, clears in zip(self.bounds, self.may_clear, strict=True))
+
+
+@dataclass(frozen=True, eq=False)
+class BoundedWall:
+    """A wall's tenpai hands at a table before scoring, each with what its bound allows:
+    for callers that choose by their own measure (the AI's expected value, the lab's live
+    mangan) and score only the hands that could be chosen."""
+
+    _board: _Board = field(repr=False)
+    hands: tuple[PendingHand, ...]
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Per kind, the copies the player cannot see."""
+        return self._board.live
+
+    def score(self, hand: PendingHand) -> CandidateHand:
+        """The hand with its waits (as the ranking scores it)."""
+        return _collector_paused(self._board.score)(hand)
+
+    def best_first(self, bound: Callable[[PendingHand], K]) -> Iterator[tuple[K, CandidateHand]]:
+        """Every hand, scored one at a time in decreasing order of `bound` (on a tie, in
+        the order of `hands`), with its bound. A caller after the greatest of a value
+        that `bound` never understates stops at the first bound below the best value it
+        has scored: no hand after it can beat that."""
+        keys = [bound(hand) for hand in self.hands]
+        # a reversed sort keeps equal keys in their order
+        for index in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
+            yield keys[index], self.score(self.hands[index])
 
 
 @dataclass(frozen=True)
@@ -524,28 +572,6 @@ class _Board:
     def bound_table(self) -> BoundTable:
         return _bound_table(self.table, False, False)
 
-    def sure_value(self, hand: TenpaiHand) -> int:
-        """A cheap guess at a hand's worth, to choose what to score first: live copies
-        times the han the hand is sure of on that wait, counted up to mangan."""
-        return sum(self.live[kind] * min(self._sure_han(hand, kind), MANGAN_HAN) for kind in hand.waits)
-
-    def _sure_han(self, hand: TenpaiHand, win_kind: int) -> int:
-        """Riichi, dora, red fives, and the yaku every reading of the 14 tiles has
-        (tanyao, honitsu or chinitsu, value-honour triplets). A lower bound, not a score."""
-        counts = list(hand.counts)
-        counts[win_kind] += 1
-        held = [kind for kind, count in enumerate(counts) if count]
-        han = 1 + sum(hand.red_suits)
-        if self.table.dora_indicator is not None:
-            han += counts[dora_kind(self.table.dora_indicator // COPIES)]
-        if not set(held) & TERMINAL_OR_HONOUR:
-            han += 1
-        number_suits = {kind // SUIT_SIZE for kind in held if kind < HONOURS_START}
-        if len(number_suits) == 1:
-            han += 6 if held[-1] < HONOURS_START else 3
-        value_honours = (HAKU, HATSU, CHUN, EAST, self.table.seat_wind)
-        return han + sum(1 for kind in value_honours if counts[kind] >= 3)
-
     def analyze(self, hand: Sequence[int], wait_kinds: Sequence[int]) -> CandidateHand:
         """One 13-tile hand (any ids of the wall) with its waits."""
         tiles = tuple(sorted(hand))
@@ -554,11 +580,11 @@ class _Board:
         red_suits = tuple(suit in held for suit in range(len(SUIT_STARTS)))
         return self.score(self._pending(tiles, tuple(counts34(tiles)), red_suits, tuple(wait_kinds)))
 
-    def pending(self, hand: TenpaiHand) -> _Pending:
+    def pending(self, hand: TenpaiHand) -> PendingHand:
         return self._pending(hand, hand.counts, hand.red_suits, hand.waits)
 
     def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
-                 waits: tuple[int, ...]) -> _Pending:
+                 waits: tuple[int, ...]) -> PendingHand:
         """Bound every wait: whether it may clear, and the hand's best possible rank key."""
         rules = self.table.rules
         unseen = self.unseen_copy
@@ -591,7 +617,7 @@ class _Board:
         wall_counts = self.wall_counts
         pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
         key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
-        return _Pending(key, hand, waits, win_tiles, tuple(may_clear), pool_wait_copies, limits)
+        return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, limits)
 
     def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
                   kind: int, win: int | None) -> int:
@@ -599,7 +625,7 @@ class _Board:
             win = self._winning_tile(kind, hand if isinstance(hand, tuple) else hand.tiles)
         return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
 
-    def score(self, pending: _Pending) -> CandidateHand:
+    def score(self, pending: PendingHand) -> CandidateHand:
         """The hand with its waits: those that may clear scored, the others left unscored."""
         table = self.table
         tiles = pending.tiles

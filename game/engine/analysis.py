@@ -46,7 +46,7 @@ from enum import Enum
 from functools import cached_property, lru_cache, wraps
 from itertools import count, islice, product
 from operator import itemgetter
-from typing import NamedTuple, ParamSpec, TypeVar
+from typing import Generic, NamedTuple, ParamSpec, TypeVar, overload
 
 from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
 from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
@@ -75,6 +75,7 @@ from game.engine.tiles import (
 P = ParamSpec("P")
 R = TypeVar("R")
 K = TypeVar("K")
+T = TypeVar("T")
 POOL_TILES_NEVER_DISCARDED = 4
 COPIES = 4
 FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
@@ -114,6 +115,31 @@ class TableContext:
         return self.seat_wind != last_seat
 
 
+class _once(Generic[T, R]):
+    """`functools.cached_property` without its lock (Python 3.11 takes one on every first
+    use, a tenth of the JSON report's time): the value goes into the instance dict, which
+    then answers alone. Two threads may both compute it; they compute the same."""
+
+    def __init__(self, func: Callable[[T], R]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[T, R]: ...
+
+    @overload
+    def __get__(self, instance: T, owner: type | None = None) -> R: ...
+
+    def __get__(self, instance: T | None, owner: type | None = None) -> R | _once[T, R]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
 class Unscored(Enum):
     """The value of a wait not scored yet: its bound showed that it cannot clear the floor."""
 
@@ -151,8 +177,10 @@ class WaitAnalysis:
         # than a frozen dataclass's field by field, for the thousands of waits of a wall.
         self.__dict__.update(kind=kind, tile=tile, live=live, clears_floor=clears_floor, hand=hand, table=table,
                              exact=exact, limit=limit)
+        if exact is not UNSCORED:
+            self.__dict__["value"] = exact  # what `value` would cache, without its first call
 
-    @cached_property
+    @_once
     def value(self) -> WinValue | None:
         if self.exact is UNSCORED:
             return self._assess().value
@@ -198,16 +226,16 @@ class WaitAnalysis:
             return 0.0
         return self.value.limit_multiplier
 
-    @cached_property
+    @_once
     def value_with_ippatsu(self) -> WinValue | None:
         return self._assess(ippatsu=True).value
 
-    @cached_property
+    @_once
     def value_with_houtei(self) -> WinValue | None:
         """None when this seat can never ron a houtei (see `TableContext.houtei_possible`)."""
         return self._assess(houtei=True).value if self.table.houtei_possible else None
 
-    @cached_property
+    @_once
     def clears_floor_with_ippatsu(self) -> bool:
         # An added yaku never lowers a value, so a clearing wait needs no second look.
         if self.clears_floor or not self._may_clear_with_luck:
@@ -218,7 +246,7 @@ class WaitAnalysis:
         # The plain value decides (scoring.mangan_with_one_more_han), and it is shown anyway.
         return self.value is not None and mangan_with_one_more_han(self.value, rules.kiriage)
 
-    @cached_property
+    @_once
     def clears_floor_with_houtei(self) -> bool:
         """As `clears_floor` when this seat can never ron a houtei. Houtei, like ippatsu,
         is one han that changes no fu and no other yaku, so the floor sees the same value
@@ -236,7 +264,7 @@ class WaitAnalysis:
         context = replace(self.table.win_context, ippatsu=ippatsu, houtei=houtei)
         return assess_ron(self.hand, self.tile, context, self.table.rules)
 
-    @cached_property
+    @_once
     def _may_clear_with_luck(self) -> bool:
         """Whether the bound lets the floor value with one more han (ippatsu or houtei)
         reach mangan (without a floor, the library decides alone)."""
@@ -394,7 +422,7 @@ def analyze_wall(
 ) -> WallAnalysis:
     """Every tenpai hand of the wall, best first (every wait that may clear scored)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    hands = tuple(board.ranked(_tenpai_hands(board.wall, (), rules.red_fives)))
+    hands = tuple(board.whole(_tenpai_hands(board.wall, (), rules.red_fives)))
     return WallAnalysis(board.wall, board.table, hands, len(hands))
 
 
@@ -405,7 +433,7 @@ def ranked_tiles(
     """The tile ids of every tenpai hand of the wall, in `analyze_wall`'s order (the
     helper's whole ranking: it needs only the ids)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return list(board.ranked_tiles(_tenpai_hands(board.wall, (), rules.red_fives)))
+    return board.whole_tiles(_tenpai_hands(board.wall, (), rules.red_fives))
 
 
 @_collector_paused
@@ -434,7 +462,7 @@ def analyze_selection(
     kept = set(selected)
     completions = tuple(
         Completion(tuple(t for t in hand.tiles if t not in kept), hand)
-        for hand in board.ranked(_tenpai_hands(board.wall, selected, rules.red_fives))
+        for hand in board.whole(_tenpai_hands(board.wall, selected, rules.red_fives))
     )
     return SelectionAnalysis(selected, None, completions)
 
@@ -619,16 +647,33 @@ class _Board:
         key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
         return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, limits)
 
+    def score_every_wait(self, hand: TenpaiHand) -> CandidateHand:
+        """The hand with every wait scored, no bound looked at: where no floor applies
+        every wait may clear, so the bound would spare no library call."""
+        tiles = hand.tiles
+        waits = hand.waits
+        table = self.table
+        unseen, live = self.unseen_copy, self.live
+        wins = [self._winning_tile(kind, tiles) if unseen[kind] is None else unseen[kind] for kind in waits]
+        assessments = assess_rons(tiles, wins, table.win_context, table.rules)
+        wait_values = tuple(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table, assessment.value)
+                            for kind, win, assessment in zip(waits, wins, assessments, strict=True))
+        wall_counts, counts = self.wall_counts, hand.counts
+        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
+        return CandidateHand(tiles, wait_values, pool_wait_copies, table.rules.red_fives)
+
     def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
                   kind: int, win: int | None) -> int:
         if win is None:
             win = self._winning_tile(kind, hand if isinstance(hand, tuple) else hand.tiles)
         return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
 
-    def score(self, pending: PendingHand) -> CandidateHand:
-        """The hand with its waits: those that may clear scored, the others left unscored."""
+    def score(self, pending: PendingHand, tiles: tuple[int, ...] | None = None) -> CandidateHand:
+        """The hand with its waits: those that may clear scored, the others left unscored
+        (`tiles`: its ids, when the caller has them)."""
         table = self.table
-        tiles = pending.tiles
+        if tiles is None:
+            tiles = pending.tiles
         live = self.live
         wins = [self._winning_tile(kind, tiles) if win is None else win
                 for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]
@@ -655,31 +700,44 @@ class _Board:
         """The hands in rank order, best first, scored in the order of their bound: a
         scored hand is given out once no unscored hand can come before it (its rank key
         starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
-        for hand in self._ranked(hands, tiles_only=False):
-            assert isinstance(hand, CandidateHand)
-            yield hand
-
-    def ranked_tiles(self, hands: Iterable[TenpaiHand]) -> Iterator[tuple[int, ...]]:
-        """The tile ids of the hands in rank order (`ranked`), without building the hands
-        that nothing can clear."""
-        for hand in self._ranked(hands, tiles_only=True):
-            yield hand if isinstance(hand, tuple) else hand.tiles
-
-    def _ranked(self, hands: Iterable[TenpaiHand], tiles_only: bool) -> Iterator[CandidateHand | tuple[int, ...]]:
         pending = sorted((self.pending(hand) for hand in hands), key=itemgetter(0))
-        ready: list[tuple[RankKey, int, CandidateHand | tuple[int, ...]]] = []
+        ready: list[tuple[RankKey, int, CandidateHand]] = []
         order = count()
         for entry in pending:
             while ready and ready[0][0][:4] < entry.key:
                 yield heapq.heappop(ready)[2]
-            if True in entry.may_clear:
-                hand = self.score(entry)
-                heapq.heappush(ready, (hand.rank_key, next(order), hand))
-            else:  # its key is exact: nothing to score
-                tiles = entry.tiles
-                heapq.heappush(ready, ((*entry.key, tiles), next(order), tiles if tiles_only else self.score(entry)))
+            hand = self.score(entry)
+            key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
+            heapq.heappush(ready, (key, next(order), hand))
         while ready:
             yield heapq.heappop(ready)[2]
+
+    def whole(self, hands: Iterable[TenpaiHand]) -> list[CandidateHand]:
+        """Every hand in rank order (as `ranked` gives them), scored in one pass and
+        sorted once: with every hand wanted, no best-first order is needed."""
+        return [hand for _, hand in self._whole(hands, tiles_only=False)]  # type: ignore[misc]
+
+    def whole_tiles(self, hands: Iterable[TenpaiHand]) -> list[tuple[int, ...]]:
+        """The tile ids of `whole`, without building the hands that nothing can clear."""
+        return [hand if isinstance(hand, tuple) else hand.tiles for _, hand in self._whole(hands, tiles_only=True)]
+
+    def _whole(self, hands: Iterable[TenpaiHand],
+               tiles_only: bool) -> list[tuple[RankKey, CandidateHand | tuple[int, ...]]]:
+        entries: list[tuple[RankKey, CandidateHand | tuple[int, ...]]] = []
+        if not self.table.rules.floor_applies:
+            entries = [(scored.rank_key, scored) for scored in map(self.score_every_wait, hands)]
+            entries.sort(key=itemgetter(0))
+            return entries
+        for hand in hands:
+            entry = self.pending(hand)
+            if True in entry.may_clear:
+                scored = self.score(entry)
+                entries.append((scored.rank_key, scored))
+            else:  # its key is exact: nothing to score
+                tiles = entry.tiles
+                entries.append(((*entry.key, tiles), tiles if tiles_only else self.score(entry, tiles)))
+        entries.sort(key=itemgetter(0))
+        return entries
 
     def _winning_tile(self, kind: int, hand: Sequence[int]) -> int:
         """The copy to score a ron with: one the opponent may hold, a plain one if possible."""

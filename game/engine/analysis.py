@@ -84,6 +84,7 @@ SUIT_SIZE = 9
 SUIT_IDS = SUIT_SIZE * COPIES
 _NO_RED = (False,) * len(SUIT_STARTS)
 _NO_LIMITS: tuple[tuple[None, ...], ...] = tuple((None,) * waits for waits in range(KIND_COUNT + 1))
+_NO_REDS: tuple[tuple[int, ...], ...] = tuple((0,) * waits for waits in range(KIND_COUNT + 1))
 SUIT_LETTERS = "mpsz"
 _ID_DIGITS = {
     red_fives: tuple("0" if is_red(tile, red_fives) else str(tile // COPIES % SUIT_SIZE + 1)
@@ -367,7 +368,7 @@ class SelectionAnalysis:
     completions: tuple[Completion, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TenpaiHand:
     """A tenpai hand before scoring: its kind counts, which suits' red five it holds,
     and its wait kinds."""
@@ -376,6 +377,11 @@ class TenpaiHand:
     red_suits: tuple[bool, ...]
     waits: tuple[int, ...]
     picker: _TilePicker = field(repr=False, compare=False)
+
+    def __init__(self, counts: tuple[int, ...], red_suits: tuple[bool, ...], waits: tuple[int, ...],
+                 picker: _TilePicker) -> None:
+        # Frozen all the same, built in one step: a wall has tens of thousands of hands.
+        self.__dict__.update(counts=counts, red_suits=red_suits, waits=waits, picker=picker)
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -615,20 +621,20 @@ class _Board:
                  waits: tuple[int, ...]) -> PendingHand:
         """Bound every wait: whether it may clear, and the hand's best possible rank key."""
         rules = self.table.rules
-        unseen = self.unseen_copy
-        win_tiles = tuple(unseen[kind] for kind in waits)
+        win_tiles = tuple(map(self.unseen_copy.__getitem__, waits))
         if rules.red_fives:
-            reds = [self._reds_won(hand, counts, red_suits, kind, win) for kind, win in zip(waits, win_tiles,
-                                                                                           strict=True)]
+            reds: Sequence[int] = [self._reds_won(hand, counts, red_suits, kind, win)
+                                   for kind, win in zip(waits, win_tiles, strict=True)]
         else:
-            reds = [0] * len(waits)
+            reds = _NO_REDS[len(waits)]
         floor = rules.floor_applies
-        live = self.live
-        payment, clearing, passing = 0.0, 0, 0
+        live, wall_counts = self.live, self.wall_counts
+        payment, clearing, passing, pool_wait_copies = 0.0, 0, 0, 0
         may_clear = []
         bounds = wait_bounds(counts, waits, reds, self.bound_table)
         for kind, bound in zip(waits, bounds, strict=True):
             copies = live[kind]
+            pool_wait_copies += wall_counts[kind] - counts[kind]
             if bound >= MANGAN_BASE_POINTS or not floor:
                 may_clear.append(True)
                 clearing += copies
@@ -642,8 +648,6 @@ class _Board:
             sure = sure_limits(counts, waits, reds, self.bound_table)
             limits = tuple(bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
                            for bound, floor_limit in zip(bounds, sure, strict=True))
-        wall_counts = self.wall_counts
-        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
         key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
         return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, limits)
 

@@ -262,7 +262,9 @@ class WaitAnalysis:
         return not self.clears_floor and (self.clears_floor_with_ippatsu or self.clears_floor_with_houtei)
 
     def _assess(self, *, ippatsu: bool = False, houtei: bool = False) -> RonAssessment:
-        context = replace(self.table.win_context, ippatsu=ippatsu, houtei=houtei)
+        context = self.table.win_context
+        if ippatsu or houtei:
+            context = replace(context, ippatsu=ippatsu, houtei=houtei)
         return assess_ron(self.hand, self.tile, context, self.table.rules)
 
     @_once

@@ -83,7 +83,6 @@ _SUITS = range(len(SUIT_STARTS))
 SUIT_SIZE = 9
 SUIT_IDS = SUIT_SIZE * COPIES
 _NO_RED = (False,) * len(SUIT_STARTS)
-_NO_LIMITS: tuple[tuple[None, ...], ...] = tuple((None,) * waits for waits in range(KIND_COUNT + 1))
 _NO_REDS: tuple[tuple[int, ...], ...] = tuple((0,) * waits for waits in range(KIND_COUNT + 1))
 SUIT_LETTERS = "mpsz"
 _ID_DIGITS = {
@@ -537,8 +536,8 @@ class PendingHand(NamedTuple):
     bounds: Sequence[float]
     """Per wait, at least the base points of a plain riichi ron (`bound.base_points_bound`)."""
     pool_wait_copies: int
-    limits: tuple[float | None, ...]
-    """Per wait, the limit multiplier when the bound proves it (no scoring needed)."""
+    reds: Sequence[int]
+    """Per wait, the red fives the library counts in the 14 tiles."""
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -645,13 +644,16 @@ class _Board:
             else:
                 may_clear.append(False)
                 passing += copies
-        limits: tuple[float | None, ...] = _NO_LIMITS[len(waits)]
-        if True in may_clear:
-            sure = sure_limits(counts, waits, reds, self.bound_table)
-            limits = tuple(bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
-                           for bound, floor_limit in zip(bounds, sure, strict=True))
         key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
-        return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, limits)
+        return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, reds)
+
+    def _limits(self, pending: PendingHand) -> Sequence[float | None]:
+        """Per wait, the limit multiplier when the bound proves it (the bound is the limit
+        every reading is sure of): no library call needed. Worked out only for hands
+        scored."""
+        sure = sure_limits(pending.counts, pending.waits, pending.reds, self.bound_table)
+        return [bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
+                for bound, floor_limit in zip(pending.bounds, sure, strict=True)]
 
     def score_every_wait(self, hand: TenpaiHand) -> CandidateHand:
         """The hand with every wait scored, no bound looked at: where no floor applies
@@ -687,11 +689,12 @@ class _Board:
             waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table)
                           for kind, win in zip(pending.waits, wins, strict=True))
             return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
-        scored = [win for win, clears, limit in zip(wins, pending.may_clear, pending.limits, strict=True)
+        limits = self._limits(pending)
+        scored = [win for win, clears, limit in zip(wins, pending.may_clear, limits, strict=True)
                   if clears and limit is None]
         assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
         waits = []
-        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, pending.limits, strict=True):
+        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, limits, strict=True):
             if limit is not None:
                 waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
             elif clears:

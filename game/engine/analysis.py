@@ -117,8 +117,8 @@ class TableContext:
 
 class _once(Generic[T, R]):
     """`functools.cached_property` without its lock (Python 3.11 takes one on every first
-    use, a tenth of the JSON report's time): the value goes into the instance dict, which
-    then answers alone. Two threads may both compute it; they compute the same."""
+    use, and the JSON report makes tens of thousands): the value goes into the instance
+    dict, which then answers alone. Two threads may both compute it; they compute the same."""
 
     def __init__(self, func: Callable[[T], R]) -> None:
         self.func = func
@@ -391,7 +391,7 @@ class TenpaiHand:
         return self.picker.hand_ids(self.counts, self.red_suits)
 
 
-def _collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
+def collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
     """Run an analysis with the cyclic garbage collector paused. Scoring thousands of waits
     allocates hundreds of thousands of short-lived, acyclic objects (reference counting
     frees them), and each collection they trigger re-walks the long-lived scoring cache:
@@ -411,7 +411,7 @@ def _collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
     return paused
 
 
-@_collector_paused
+@collector_paused
 def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[int] = ()) -> list[TenpaiHand]:
     """Every tenpai hand the wall can build that keeps `selected_ids`, unscored.
 
@@ -423,7 +423,7 @@ def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[i
     return _tenpai_hands(wall, _check_selection(wall, selected_ids), rules.red_fives)
 
 
-@_collector_paused
+@collector_paused
 def analyze_wall(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> WallAnalysis:
@@ -433,7 +433,7 @@ def analyze_wall(
     return WallAnalysis(board.wall, board.table, hands, len(hands))
 
 
-@_collector_paused
+@collector_paused
 def ranked_tiles(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> list[tuple[int, ...]]:
@@ -443,7 +443,7 @@ def ranked_tiles(
     return board.whole_tiles(_tenpai_hands(board.wall, (), rules.red_fives))
 
 
-@_collector_paused
+@collector_paused
 def best_hands(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
 ) -> WallAnalysis:
@@ -454,7 +454,7 @@ def best_hands(
     return WallAnalysis(board.wall, board.table, tuple(islice(board.ranked(tenpai), count)), len(tenpai))
 
 
-@_collector_paused
+@collector_paused
 def analyze_selection(
     wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
     rules: Rules,
@@ -474,7 +474,7 @@ def analyze_selection(
     return SelectionAnalysis(selected, None, completions)
 
 
-@_collector_paused
+@collector_paused
 def complete_selection(
     wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
     rules: Rules,
@@ -492,7 +492,7 @@ def complete_selection(
     return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
 
 
-@_collector_paused
+@collector_paused
 def bounded_wall(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> BoundedWall:
@@ -571,7 +571,7 @@ class BoundedWall:
 
     def score(self, hand: PendingHand) -> CandidateHand:
         """The hand with its waits (as the ranking scores it)."""
-        return _collector_paused(self._board.score)(hand)
+        return collector_paused(self._board.score)(hand)
 
     def best_first(self, bound: Callable[[PendingHand], K]) -> Iterator[tuple[K, CandidateHand]]:
         """Every hand, scored one at a time in decreasing order of `bound` (on a tie, in

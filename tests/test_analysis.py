@@ -10,11 +10,9 @@ import pytest
 
 from game.engine import analysis
 from game.engine.analysis import (
-    analyze_hands,
     analyze_selection,
     analyze_wall,
     complete_selection,
-    hands_by_promise,
     tenpai_hands,
 )
 from game.engine.candidates import tenpai_shapes
@@ -517,27 +515,6 @@ def test_complete_selection_of_nothing_is_the_walls_best_hand():
     dora = pick_ids(["3p"], set(range(TILE_COUNT)) - set(wall), False)[0]
     best = analyze_wall(wall, EAST, dora, KAIJI).hands[0]
     assert complete_selection(wall, [], EAST, dora, KAIJI) == list(best.tiles)
-
-
-def test_hands_by_promise_orders_every_hand_by_sure_value():
-    wall = wall_of(FURITEN_WALL)
-    dora = indicator("1m", wall)
-    promising = hands_by_promise(wall, EAST, dora, KAIJI)
-    assert sorted(h.tiles for h in promising) == sorted(h.tiles for h in tenpai_hands(wall, KAIJI))
-    # 2m is dora: hands holding all three 2m are sure of mangan and come first.
-    assert all(hand.counts[1] == 3 for hand in promising[:4])
-
-
-def test_analyze_hands_scores_part_of_a_wall_like_the_full_analysis():
-    wall = wall_of(FURITEN_WALL)
-    some = hands_by_promise(wall, EAST, None, KAIJI)[:25]
-    scored = analyze_hands(wall, some, EAST, None, KAIJI)
-    assert [h.tiles for h in scored] == [tuple(sorted(h.tiles)) for h in some]
-    full = {h.tiles: h for h in analyze_wall(wall, EAST, None, KAIJI).hands}
-    for hand in scored:
-        assert [(w.kind, w.live, w.value, w.clears_floor) for w in hand.waits] == [
-            (w.kind, w.live, w.value, w.clears_floor) for w in full[hand.tiles].waits
-        ]
 
 
 def test_an_analysis_that_fails_leaves_the_garbage_collector_running():

@@ -35,7 +35,7 @@ def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(mon
     # discards, so that a discard it cannot hold contradicts it
     view = view_after_opponent_discards(4)
     knowledge = Knowledge.of(view)
-    monkeypatch.setattr(inference, "scored_hands", lambda *args, **kwargs: ())
+    monkeypatch.setattr(inference, "best_hands", lambda *args, **kwargs: SimpleNamespace(hands=()))
     particle = OpponentModel(view, 1, random.Random(3))._sample(view, knowledge)
     assert particle is not None and not particle.clearing
     discarded = len(knowledge.discarded_by[1])
@@ -66,7 +66,8 @@ def test_a_clearing_wait_let_pass_is_consistent_only_with_an_opponent_furiten_by
     assert [e.tile for e in view.events if isinstance(e, Discarded)] == ["1z", "3z", "3z", "4z", "7z", "6z", "1m"]
     waits = [SimpleNamespace(kind=code_kind("4z"), clears_floor=True),
              SimpleNamespace(kind=code_kind(own_wait), clears_floor=False)]
-    monkeypatch.setattr(inference, "scored_hands", lambda *args, **kwargs: (SimpleNamespace(tiles=(), waits=waits),))
+    best = SimpleNamespace(tiles=(), waits=waits)
+    monkeypatch.setattr(inference, "best_hands", lambda *args, **kwargs: SimpleNamespace(hands=(best,)))
     particle = OpponentModel(view, 1, random.Random(5))._sample(view, Knowledge.of(view))
     assert (particle is not None) is alive
     assert particle is None or particle.furiten

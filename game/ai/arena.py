@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.ai.agents import Agent, make_agent
-from game.ai.building import analyse, clears_somewhere
+from game.ai.building import hand_clears_floor, wall_clears_floor
 from game.ai.oracle import OracleAgent
 from game.engine.hand import Hand, Phase
 from game.engine.match import Match
@@ -235,10 +235,10 @@ def _play(match: Match, seats: list[int], timings: list[list[TimedDecision]]) ->
 
 
 def _wall_has_mangan(hand: Hand, seat: int) -> bool:
-    return any(clears_somewhere(h) for h in analyse(hand.view_for(seat)))
+    return wall_clears_floor(hand.view_for(seat))
 
 
 def _built_mangan(hand: Hand, seat: int) -> bool:
     built = hand.hands[seat]
-    return any(tuple(sorted(h.tiles)) == built and clears_somewhere(h) for h in analyse(hand.view_for(seat)))
+    return built is not None and hand_clears_floor(hand.view_for(seat), built)
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from game.ai.danger import prior
-from game.engine.analysis import CandidateHand, analyze_hands, hands_by_promise
+from game.engine.analysis import BoundedWall, CandidateHand, PendingHand, analyze_selection, best_hands, bounded_wall
 from game.engine.hand import SeatView
 from game.engine.rules import Rules
 from game.engine.tiles import (
@@ -37,11 +38,11 @@ DISCARDS = 17
 HELD_BACK = 4
 POOL = 21
 MEAN_PRIOR = sum(prior(kind) for kind in range(KIND_COUNT)) / KIND_COUNT
-SCORING_BUDGET = 1500
-"""Waits scored per build decision before settling for the best mangan hand found."""
-SCORING_CHUNK = 100
 AVERAGE_LOSS = 1.3
 """Mangan units an average deal-in costs (mangan, sometimes more)."""
+ROUNDING_MARGIN = 1e-9
+"""Added to a bound on the expected value, so that float rounding in the value (an
+average of multipliers, a product of chances) never puts it above its bound."""
 
 
 @dataclass(frozen=True)
@@ -54,35 +55,42 @@ class BuildStyle:
     `discard_share`) rather than one caution factor for every tile."""
 
 
-def analyse(view: SeatView, budget: int | None = SCORING_BUDGET) -> tuple[CandidateHand, ...]:
-    """The seat's tenpai hands, scored in order of promise (`hands_by_promise`) until
-    `budget` waits are scored — and beyond it until one hand reaches mangan, if any does.
-    `budget=None` scores every hand. Cached: the builder and the arena ask alike."""
+def seat_wall(view: SeatView) -> BoundedWall:
+    """The seat's tenpai hands with their bounds, unscored (cached: the builder, the
+    arena's checks and the second play of a duplicate deal ask alike)."""
+    return _bounded(*_seat(view))
+
+
+def _seat(view: SeatView) -> tuple[tuple[int, ...], int, int | None, Rules]:
+    """The wall, seat wind, dora indicator and rules the analyser takes."""
     assert view.wall is not None
-    wind = EAST + WIND_NAMES.index(view.seat_winds[view.seat])
-    return scored_hands(tuple(view.wall), wind, view.dora_indicator, view.rules, budget)
+    return tuple(view.wall), EAST + WIND_NAMES.index(view.seat_winds[view.seat]), view.dora_indicator, view.rules
 
 
-@lru_cache(maxsize=32)
-def scored_hands(wall: tuple[int, ...], wind: int, indicator: int | None, rules: Rules,
-                 budget: int | None, until_mangan: bool = True) -> tuple[CandidateHand, ...]:
-    """A wall's tenpai hands scored in order of promise, best-ranked first (see `analyse`);
-    without `until_mangan` the budget is a hard limit."""
-    shapes = hands_by_promise(wall, wind, indicator, rules)
-    scored: list[CandidateHand] = []
-    spent = 0
-    for start in range(0, len(shapes), SCORING_CHUNK):
-        over = budget is not None and spent >= budget
-        if over and (not until_mangan or any(clears_somewhere(h) for h in scored)):
-            break
-        chunk = shapes[start:start + SCORING_CHUNK]
-        scored += analyze_hands(wall, chunk, wind, indicator, rules)
-        spent += sum(len(shape.waits) for shape in chunk)
-    return tuple(sorted(scored, key=lambda hand: hand.rank_key))
+@lru_cache(maxsize=4)
+def _bounded(wall: tuple[int, ...], wind: int, indicator: int | None, rules: Rules) -> BoundedWall:
+    return bounded_wall(wall, wind, indicator, rules)
 
 
 def clears_somewhere(hand: CandidateHand) -> bool:
     return any(wait.clears_floor for wait in hand.waits)
+
+
+def hand_clears_floor(view: SeatView, tiles: tuple[int, ...]) -> bool:
+    """Whether a 13-tile hand of the seat's wall has a wait that clears the floor."""
+    wall, wind, indicator, rules = _seat(view)
+    hand = analyze_selection(wall, tiles, wind, indicator, rules).hand
+    return hand is not None and clears_somewhere(hand)
+
+
+def wall_clears_floor(view: SeatView) -> bool:
+    """Whether some tenpai hand of the seat's wall has a wait that clears the floor."""
+    for may_clear, hand in seat_wall(view).best_first(lambda pending: True in pending.may_clear):
+        if not may_clear:
+            return False
+        if clears_somewhere(hand):
+            return True
+    return False
 
 
 def discard_share(kind: int) -> float:
@@ -95,18 +103,26 @@ def discard_share(kind: int) -> float:
 
 def win_chance(hand: CandidateHand, opponents: int, unseen: int, reads_caution: bool = False) -> float:
     """The chance that a clearing wait is discarded before the hand goes furiten."""
-    clearing, passing = hand.live_clearing_copies, hand.live_passing_copies
+    clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
+    return _win_chance(clearing, hand.live_passing_copies, hand.forced_wait_discards, opponents, unseen,
+                       reads_caution)
+
+
+def _win_chance(clearing_waits: list[tuple[int, int]], passing: int, forced: int, opponents: int, unseen: int,
+                reads_caution: bool) -> float:
+    """`win_chance` from the (kind, live copies) of the clearing waits, the live copies of
+    the others and the forced own-wait discards. It grows with every clearing wait added
+    and shrinks with passing copies, so the waits that may clear bound it."""
+    clearing = sum(live for _, live in clearing_waits)
     if not clearing:
         return 0.0
     reach = opponents * DISCARDS / unseen
     if reads_caution:
-        missed = math.prod((1.0 - min(0.9, reach * discard_share(w.kind))) ** w.live
-                           for w in hand.waits if w.clears_floor)
+        missed = math.prod((1.0 - min(0.9, reach * discard_share(kind))) ** live for kind, live in clearing_waits)
     else:
         missed = (1.0 - min(0.9, reach * DISCARD_CAUTION)) ** clearing
     chance = 1.0 - missed
     chance *= clearing / (clearing + passing)
-    forced = hand.forced_wait_discards
     return chance * max(0.0, DISCARDS - forced) / DISCARDS
 
 
@@ -119,36 +135,102 @@ def average_value(hand: CandidateHand) -> float:
 def pool_risk(wall: tuple[int, ...], hand: CandidateHand, opponents: int) -> float:
     """The chance of dealing in while discarding the pool's 17 safest tiles (prior only)."""
     kept = set(hand.tiles)
-    dangers = sorted(min(1.0, prior(t // 4) * opponents) for t in wall if t not in kept)
-    survive = math.prod(1.0 - d for d in dangers[: len(dangers) - HELD_BACK])
+    return _risk([t for t in wall if t not in kept], opponents)
+
+
+def _risk(tiles: list[int], opponents: int) -> float:
+    """The chance of dealing in while discarding the 17 safest of `tiles` (a pool keeps its
+    4 most dangerous). Over a wall's 21-tile pools it is least for the whole wall's tiles:
+    a pool's k-th safest tile is never safer than the wall's."""
+    dangers = sorted(min(1.0, prior(t // 4) * opponents) for t in tiles)
+    survive = math.prod(1.0 - d for d in dangers[:DISCARDS])
     return 1.0 - survive
 
 
 def expected_value(view: SeatView, hand: CandidateHand, style: BuildStyle) -> float:
     assert view.wall is not None
-    opponents = view.rules.players - 1
-    shown = view.dora_indicator is not None and view.rules.indicator_is_in_play
-    unseen = TILE_COUNT - len(view.wall) - int(shown)
+    opponents, unseen = _opponents_and_unseen(view)
     gain = win_chance(hand, opponents, unseen, style.reads_caution) * average_value(hand)
     return gain - style.risk_weight * pool_risk(view.wall, hand, opponents) * AVERAGE_LOSS
 
 
+def _opponents_and_unseen(view: SeatView) -> tuple[int, int]:
+    assert view.wall is not None
+    shown = view.dora_indicator is not None and view.rules.indicator_is_in_play
+    return view.rules.players - 1, TILE_COUNT - len(view.wall) - int(shown)
+
+
 def best_hand(view: SeatView, style: BuildStyle) -> tuple[int, ...] | None:
-    """The candidate with the highest expected value; mangan hands before all others."""
-    hands = analyse(view)
-    if not hands:
-        return None
-    clearing = [h for h in hands if clears_somewhere(h)] or list(hands)
-    return max(clearing, key=lambda h: (expected_value(view, h, style), h.text)).tiles
+    """The hand with the highest expected value; hands that clear the floor before all
+    others; on a tie the greatest text. Hands are scored in the order of a bound on their
+    value (`value_bound`) until none left can beat the best scored: the same hand as
+    scoring every one."""
+    assert view.wall is not None
+    wall = seat_wall(view)
+    bound = value_bound(view, wall, style)
+    best: tuple[bool, float, str] | None = None
+    chosen: CandidateHand | None = None
+    for most, hand in wall.best_first(bound):
+        if best is not None and most < best[:2]:
+            break
+        value = (clears_somewhere(hand), expected_value(view, hand, style), hand.text)
+        if best is None or value > best:
+            best, chosen = value, hand
+    return None if chosen is None else chosen.tiles
+
+
+def value_bound(view: SeatView, wall: BoundedWall, style: BuildStyle) -> Callable[[PendingHand], tuple[bool, float]]:
+    """For an unscored hand, at least (clears the floor somewhere, expected value) of the
+    scored hand: the waits that may clear counted as clearing, each at its multiplier's
+    bound (the average is at most the largest), and the pool's risk at its least."""
+    assert view.wall is not None
+    opponents, unseen = _opponents_and_unseen(view)
+    least_loss = style.risk_weight * _risk(list(view.wall), opponents) * AVERAGE_LOSS
+    live = wall.live
+    cautious = style.reads_caution
+
+    def bound(hand: PendingHand) -> tuple[bool, float]:
+        if True not in hand.may_clear:
+            return False, ROUNDING_MARGIN - least_loss
+        clearing, passing, best = [], 0, 0.0
+        for kind, may_clear, multiplier in zip(hand.waits, hand.may_clear, hand.multiplier_bounds, strict=True):
+            if may_clear:
+                clearing.append((kind, live[kind]))
+                if live[kind]:
+                    best = max(best, multiplier)
+            else:
+                passing += live[kind]
+        forced = max(0, hand.pool_wait_copies - HELD_BACK)
+        chance = _win_chance(clearing, passing, forced, opponents, unseen, cautious)
+        gain = chance * best if chance else 0.0
+        return True, gain - least_loss + ROUNDING_MARGIN
+
+    return bound
 
 
 def random_mangan_hand(view: SeatView, rng: random.Random) -> tuple[int, ...] | None:
-    """Any hand that reaches mangan (a live wait if possible), else the best-ranked hand."""
-    hands = analyse(view)
-    if not hands:
-        return None
-    for pick in (lambda h: clears_somewhere(h) and h.live_clearing_copies > 0, clears_somewhere):
-        chosen = [h for h in hands if pick(h)]
-        if chosen:
-            return rng.choice(chosen).tiles
-    return hands[0].tiles
+    """A hand drawn uniformly from those with a live wait that clears the floor, else
+    from those with any wait that does, else the best-ranked hand. Drawn among the hands
+    whose bound allows it, and drawn again without one that, scored, does not qualify:
+    each qualifying hand stays equally likely, and few are scored."""
+    wall = seat_wall(view)
+    live = wall.live
+    scored: dict[int, CandidateHand] = {}
+
+    def live_clearing(hand: CandidateHand) -> bool:
+        return any(w.clears_floor and w.live for w in hand.waits)
+
+    tests: tuple[tuple[Callable[[PendingHand], bool], Callable[[CandidateHand], bool]], ...] = (
+        (lambda p: any(c and live[k] for k, c in zip(p.waits, p.may_clear, strict=True)), live_clearing),
+        (lambda p: True in p.may_clear, clears_somewhere),
+    )
+    for may, qualifies in tests:
+        drawn = [index for index, pending in enumerate(wall.hands) if may(pending)]
+        while drawn:
+            index = drawn.pop(rng.randrange(len(drawn)))
+            if index not in scored:
+                scored[index] = wall.score(wall.hands[index])
+            if qualifies(scored[index]):
+                return scored[index].tiles
+    ranked = best_hands(*_seat(view), 1).hands
+    return ranked[0].tiles if ranked else None

@@ -2,14 +2,15 @@
 
 Particles are sampled opponent walls: the tiles it has discarded (known to be in its
 wall and its pool) plus unseen tiles drawn at random for the rest. From each sampled
-wall the opponent is assumed to build the hand the analyser ranks best (within a scoring
-budget) among the tiles it has not discarded. The evidence is applied in the order it
-happened: to a new particle all of it, then each discard as it comes. A particle dies
-when the evidence contradicts it — a discard that is not in its pool, or a tile let pass
-in riichi that its hand would have won on while not yet furiten — and turns harmless
-(furiten) once the opponent discarded one of its waits or let one pass in riichi. The
-danger of a tile is the share of living particles that win on it, blended with the fitted
-reading of the discards (game/ai/reading.py) so that few particles never mean certainty.
+wall the opponent is assumed to build the hand the analyser ranks best among the tiles
+it has not discarded (found best-first: only hands that could come before it are
+scored). The evidence is applied in the order it happened: to a new particle all of it,
+then each discard as it comes. A particle dies when the evidence contradicts it — a
+discard that is not in its pool, or a tile let pass in riichi that its hand would have
+won on while not yet furiten — and turns harmless (furiten) once the opponent discarded
+one of its waits or let one pass in riichi. The danger of a tile is the share of living
+particles that win on it, blended with the fitted reading of the discards
+(game/ai/reading.py) so that few particles never mean certainty.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.building import scored_hands
 from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
+from game.engine.analysis import best_hands
 from game.engine.events import Discarded, Event, RiichiDeclared
 from game.engine.hand import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
@@ -34,10 +35,6 @@ with the particles at 30, 60 and 120: 0.643, 0.650, 0.648 (after eight discards,
 alone and blended). The particles add a little, so they adjust the reading rather than
 replace it."""
 MAX_PARTICLES = 200
-PARTICLE_BUDGET = 150
-"""The scoring budget for a sampled opponent's hand (see building.scored_hands). It is
-checked after each 100 hands, so in practice the 100 most promising hands are scored
-(250 to 300 waits)."""
 WIND_ORDER = ("east", "south", "west", "north")
 
 
@@ -119,7 +116,7 @@ class OpponentModel:
         drawn = Counter(self.rng.sample(unknown, hidden))
         taken = self.dora_indicator if self.rules.indicator_is_in_play else None
         wall = tuple(_ids(drawn, self.rules.red_fives, taken))
-        hands = scored_hands(wall, self.seat_wind, self.dora_indicator, self.rules, PARTICLE_BUDGET, until_mangan=False)
+        hands = best_hands(wall, self.seat_wind, self.dora_indicator, self.rules, 1).hands
         pool = drawn + discarded
         if hands:
             best = hands[0]

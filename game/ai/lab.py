@@ -28,16 +28,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.ai.agents import make_agent
-from game.engine.analysis import TenpaiHand, WaitAnalysis, analyze_hands, analyze_selection, hands_by_promise
+from game.engine.analysis import WaitAnalysis, analyze_selection, bounded_wall, has_live_mangan
 from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
 from game.engine.rules import Rules
 from game.engine.table import STACKS_PER_WALL, Deal, side_walls
 from game.engine.tiles import WIND_KINDS, WIND_NAMES, counts34
 
 Z95 = 1.959964
-SCORING_CHUNK = 100
-"""Hands scored at a time while looking for a mangan one: almost every wall has one among
-its first hundred most promising hands."""
 FORCED_DEAL_IN = 5
 BUILDER_LEVEL = "hard"
 
@@ -113,28 +110,19 @@ def sample_wall(rng: random.Random, rules: Rules) -> tuple[tuple[int, ...], int 
 
 def reaches_mangan(wait: WaitAnalysis) -> bool:
     """A live wait on which a plain riichi ron is worth mangan or more (no ura, no luck)."""
-    return wait.live > 0 and wait.value is not None and wait.value.is_mangan_or_more
+    return wait.live > 0 and wait.mangan_or_more
 
 
 def wall_facts(wall: Sequence[int], indicator: int | None, rules: Rules) -> WallFacts:
     """Whether the wall forms any tenpai, and per seat wind any live mangan tenpai.
 
-    Hands are scored in the analyser's order of promise (for East; the order serves the
-    other winds as well) a chunk at a time, stopping at the first mangan hand: a wall
-    without one is scored in full."""
+    Per seat wind the hands are scored in the order of their best live wait's bound, up
+    to the first live mangan hand: a wall without one scores only the hands whose bound
+    allows one."""
     winds = seat_wind_kinds(rules.players)
-    shapes = hands_by_promise(wall, winds[0], indicator, rules)
-    if not shapes:
+    if not bounded_wall(wall, winds[0], indicator, rules).hands:
         return WallFacts(False, (False,) * len(winds))
-    return WallFacts(True, tuple(_has_mangan(wall, shapes, wind, indicator, rules) for wind in winds))
-
-
-def _has_mangan(wall: Sequence[int], shapes: list[TenpaiHand], wind: int, indicator: int | None, rules: Rules) -> bool:
-    for start in range(0, len(shapes), SCORING_CHUNK):
-        scored = analyze_hands(wall, shapes[start:start + SCORING_CHUNK], wind, indicator, rules)
-        if any(reaches_mangan(wait) for hand in scored for wait in hand.waits):
-            return True
-    return False
+    return WallFacts(True, tuple(has_live_mangan(bounded_wall(wall, wind, indicator, rules)) for wind in winds))
 
 
 @dataclass(frozen=True)

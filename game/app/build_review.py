@@ -2,25 +2,20 @@
 
 For each hand and each reviewed seat: the expected payment (the analyser's measure, in
 mangan units times live copies) of the hand built and of the wall's best hand, and whether
-the wall offered any tenpai reaching mangan on a live wait. The best is looked for as the
-AI looks for it: the wall's hands are scored in order of promise until SCORING_BUDGET
-waits are scored and a hand clearing the floor is found (or every hand is scored), so a
-review costs about a tenth of a second per wall, not the seconds of a full analysis.
-Pure code: no pygame.
+the wall offered any tenpai reaching mangan on a live wait. Both are found best-first (only
+the hands whose bound could beat the best are scored), so a review costs tens of
+milliseconds per wall, not a full analysis. Pure code: no pygame.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.engine.analysis import CandidateHand, TenpaiHand, analyze_hands, analyze_selection, hands_by_promise
+from game.engine.analysis import analyze_selection, best_hands, bounded_wall, has_live_mangan
 from game.engine.record import recorded_deal
 from game.engine.rules import Rules
 from game.engine.table import Deal
 from game.engine.tiles import EAST, WIND_NAMES, parse_tiles, pick_ids
-
-SCORING_BUDGET = 1500
-SCORING_CHUNK = 100
 
 
 def review_builds(lines: list[dict[str, Any]], seats: list[int]) -> list[dict[str, Any]]:
@@ -61,41 +56,14 @@ def review_wall(wall: tuple[int, ...], built: list[int], wind: int, indicator: i
                 rules: Rules) -> dict[str, Any]:
     mine = analyze_selection(wall, built, wind, indicator, rules).hand
     assert mine is not None
-    shapes = hands_by_promise(wall, wind, indicator, rules)
-    scored: list[CandidateHand] = []
-    spent = 0
-    for start in range(0, len(shapes), SCORING_CHUNK):
-        if spent >= SCORING_BUDGET and any(_clears(h) for h in scored):
-            break
-        chunk = shapes[start:start + SCORING_CHUNK]
-        scored += analyze_hands(wall, chunk, wind, indicator, rules)
-        spent += sum(len(shape.waits) for shape in chunk)
-    best = min(scored, key=lambda hand: hand.rank_key).payment if scored else 0.0
+    ranked = best_hands(wall, wind, indicator, rules, 1).hands
+    best = ranked[0].payment if ranked else 0.0
     return {
         "built_payment": round(mine.payment, 4),
         "best_payment": round(max(best, mine.payment), 4),
         "best": mine.payment >= best,
-        "mangan_possible": any(_live_mangan(h) for h in scored) or _mangan_beyond(wall, shapes, len(scored),
-                                                                                  wind, indicator, rules),
+        "mangan_possible": has_live_mangan(bounded_wall(wall, wind, indicator, rules)),
     }
-
-
-def _clears(hand: CandidateHand) -> bool:
-    return any(wait.clears_floor for wait in hand.waits)
-
-
-def _live_mangan(hand: CandidateHand) -> bool:
-    return any(w.live > 0 and w.value is not None and w.value.is_mangan_or_more for w in hand.waits)
-
-
-def _mangan_beyond(wall: tuple[int, ...], shapes: list[TenpaiHand], scored: int, wind: int, indicator: int | None,
-                   rules: Rules) -> bool:
-    """Whether a hand not yet scored reaches mangan on a live wait (rare: scored in full)."""
-    for start in range(scored, len(shapes), SCORING_CHUNK):
-        if any(_live_mangan(h) for h in analyze_hands(wall, shapes[start:start + SCORING_CHUNK], wind,
-                                                         indicator, rules)):
-            return True
-    return False
 
 
 def _hands(lines: list[dict[str, Any]]) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:

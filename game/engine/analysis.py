@@ -46,7 +46,7 @@ from enum import Enum
 from functools import cached_property, lru_cache, wraps
 from itertools import count, islice, product
 from operator import itemgetter
-from typing import NamedTuple, ParamSpec, TypeVar
+from typing import Generic, NamedTuple, ParamSpec, TypeVar, overload
 
 from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
 from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
@@ -60,13 +60,8 @@ from game.engine.scoring import (
     assess_rons,
     mangan_with_one_more_han,
 )
-from game.engine.shape import TERMINALS_AND_HONOURS
 from game.engine.shape import waits as shape_waits
 from game.engine.tiles import (
-    CHUN,
-    EAST,
-    HAKU,
-    HATSU,
     KIND_COUNT,
     NORTH,
     RED_FIVE_IDS,
@@ -74,23 +69,21 @@ from game.engine.tiles import (
     WEST,
     WIND_KINDS,
     counts34,
-    dora_kind,
     is_red,
 )
 
 P = ParamSpec("P")
 R = TypeVar("R")
+K = TypeVar("K")
+T = TypeVar("T")
 POOL_TILES_NEVER_DISCARDED = 4
-MANGAN_HAN = 5
 COPIES = 4
 FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
 _SUITS = range(len(SUIT_STARTS))
 SUIT_SIZE = 9
 SUIT_IDS = SUIT_SIZE * COPIES
-HONOURS_START = EAST
-TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
 _NO_RED = (False,) * len(SUIT_STARTS)
-_NO_LIMITS: tuple[tuple[None, ...], ...] = tuple((None,) * waits for waits in range(KIND_COUNT + 1))
+_NO_REDS: tuple[tuple[int, ...], ...] = tuple((0,) * waits for waits in range(KIND_COUNT + 1))
 SUIT_LETTERS = "mpsz"
 _ID_DIGITS = {
     red_fives: tuple("0" if is_red(tile, red_fives) else str(tile // COPIES % SUIT_SIZE + 1)
@@ -120,6 +113,31 @@ class TableContext:
             return True
         last_seat = NORTH if self.rules.players == 4 else WEST
         return self.seat_wind != last_seat
+
+
+class _once(Generic[T, R]):
+    """`functools.cached_property` without its lock (Python 3.11 takes one on every first
+    use, and the JSON report makes tens of thousands): the value goes into the instance
+    dict, which then answers alone. Two threads may both compute it; they compute the same."""
+
+    def __init__(self, func: Callable[[T], R]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[T, R]: ...
+
+    @overload
+    def __get__(self, instance: T, owner: type | None = None) -> R: ...
+
+    def __get__(self, instance: T | None, owner: type | None = None) -> R | _once[T, R]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 class Unscored(Enum):
@@ -159,8 +177,10 @@ class WaitAnalysis:
         # than a frozen dataclass's field by field, for the thousands of waits of a wall.
         self.__dict__.update(kind=kind, tile=tile, live=live, clears_floor=clears_floor, hand=hand, table=table,
                              exact=exact, limit=limit)
+        if exact is not UNSCORED:
+            self.__dict__["value"] = exact  # what `value` would cache, without its first call
 
-    @cached_property
+    @_once
     def value(self) -> WinValue | None:
         if self.exact is UNSCORED:
             return self._assess().value
@@ -177,6 +197,14 @@ class WaitAnalysis:
     @property
     def _identity(self) -> tuple[object, ...]:
         return (self.kind, self.tile, self.live, self.clears_floor, self.hand, self.value)
+
+    @property
+    def mangan_or_more(self) -> bool:
+        """Whether a plain riichi ron on it is worth mangan or more: never for a wait left
+        unscored (its bound is below mangan)."""
+        if self.limit is not None:
+            return True
+        return self.exact is not UNSCORED and self.exact is not None and self.exact.is_mangan_or_more
 
     @property
     def scored(self) -> bool:
@@ -198,16 +226,16 @@ class WaitAnalysis:
             return 0.0
         return self.value.limit_multiplier
 
-    @cached_property
+    @_once
     def value_with_ippatsu(self) -> WinValue | None:
         return self._assess(ippatsu=True).value
 
-    @cached_property
+    @_once
     def value_with_houtei(self) -> WinValue | None:
         """None when this seat can never ron a houtei (see `TableContext.houtei_possible`)."""
         return self._assess(houtei=True).value if self.table.houtei_possible else None
 
-    @cached_property
+    @_once
     def clears_floor_with_ippatsu(self) -> bool:
         # An added yaku never lowers a value, so a clearing wait needs no second look.
         if self.clears_floor or not self._may_clear_with_luck:
@@ -218,7 +246,7 @@ class WaitAnalysis:
         # The plain value decides (scoring.mangan_with_one_more_han), and it is shown anyway.
         return self.value is not None and mangan_with_one_more_han(self.value, rules.kiriage)
 
-    @cached_property
+    @_once
     def clears_floor_with_houtei(self) -> bool:
         """As `clears_floor` when this seat can never ron a houtei. Houtei, like ippatsu,
         is one han that changes no fu and no other yaku, so the floor sees the same value
@@ -233,10 +261,12 @@ class WaitAnalysis:
         return not self.clears_floor and (self.clears_floor_with_ippatsu or self.clears_floor_with_houtei)
 
     def _assess(self, *, ippatsu: bool = False, houtei: bool = False) -> RonAssessment:
-        context = replace(self.table.win_context, ippatsu=ippatsu, houtei=houtei)
+        context = self.table.win_context
+        if ippatsu or houtei:
+            context = replace(context, ippatsu=ippatsu, houtei=houtei)
         return assess_ron(self.hand, self.tile, context, self.table.rules)
 
-    @cached_property
+    @_once
     def _may_clear_with_luck(self) -> bool:
         """Whether the bound lets the floor value with one more han (ippatsu or houtei)
         reach mangan (without a floor, the library decides alone)."""
@@ -339,7 +369,7 @@ class SelectionAnalysis:
     completions: tuple[Completion, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TenpaiHand:
     """A tenpai hand before scoring: its kind counts, which suits' red five it holds,
     and its wait kinds."""
@@ -349,6 +379,11 @@ class TenpaiHand:
     waits: tuple[int, ...]
     picker: _TilePicker = field(repr=False, compare=False)
 
+    def __init__(self, counts: tuple[int, ...], red_suits: tuple[bool, ...], waits: tuple[int, ...],
+                 picker: _TilePicker) -> None:
+        # Frozen all the same, built in one step: a wall has tens of thousands of hands.
+        self.__dict__.update(counts=counts, red_suits=red_suits, waits=waits, picker=picker)
+
     @property
     def tiles(self) -> tuple[int, ...]:
         """Its 13 tile ids from the wall, sorted. Worked out on each use, cheaply (the
@@ -356,7 +391,7 @@ class TenpaiHand:
         return self.picker.hand_ids(self.counts, self.red_suits)
 
 
-def _collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
+def collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
     """Run an analysis with the cyclic garbage collector paused. Scoring thousands of waits
     allocates hundreds of thousands of short-lived, acyclic objects (reference counting
     frees them), and each collection they trigger re-walks the long-lived scoring cache:
@@ -376,7 +411,7 @@ def _collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
     return paused
 
 
-@_collector_paused
+@collector_paused
 def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[int] = ()) -> list[TenpaiHand]:
     """Every tenpai hand the wall can build that keeps `selected_ids`, unscored.
 
@@ -388,27 +423,27 @@ def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[i
     return _tenpai_hands(wall, _check_selection(wall, selected_ids), rules.red_fives)
 
 
-@_collector_paused
+@collector_paused
 def analyze_wall(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> WallAnalysis:
     """Every tenpai hand of the wall, best first (every wait that may clear scored)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    hands = tuple(board.ranked(_tenpai_hands(board.wall, (), rules.red_fives)))
+    hands = tuple(board.whole(_tenpai_hands(board.wall, (), rules.red_fives)))
     return WallAnalysis(board.wall, board.table, hands, len(hands))
 
 
-@_collector_paused
+@collector_paused
 def ranked_tiles(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
 ) -> list[tuple[int, ...]]:
     """The tile ids of every tenpai hand of the wall, in `analyze_wall`'s order (the
     helper's whole ranking: it needs only the ids)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return list(board.ranked_tiles(_tenpai_hands(board.wall, (), rules.red_fives)))
+    return board.whole_tiles(_tenpai_hands(board.wall, (), rules.red_fives))
 
 
-@_collector_paused
+@collector_paused
 def best_hands(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
 ) -> WallAnalysis:
@@ -419,7 +454,7 @@ def best_hands(
     return WallAnalysis(board.wall, board.table, tuple(islice(board.ranked(tenpai), count)), len(tenpai))
 
 
-@_collector_paused
+@collector_paused
 def analyze_selection(
     wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
     rules: Rules,
@@ -434,12 +469,12 @@ def analyze_selection(
     kept = set(selected)
     completions = tuple(
         Completion(tuple(t for t in hand.tiles if t not in kept), hand)
-        for hand in board.ranked(_tenpai_hands(board.wall, selected, rules.red_fives))
+        for hand in board.whole(_tenpai_hands(board.wall, selected, rules.red_fives))
     )
     return SelectionAnalysis(selected, None, completions)
 
 
-@_collector_paused
+@collector_paused
 def complete_selection(
     wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
     rules: Rules,
@@ -457,34 +492,38 @@ def complete_selection(
     return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
 
 
-@_collector_paused
-def hands_by_promise(
+@collector_paused
+def bounded_wall(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
-) -> list[TenpaiHand]:
-    """Every tenpai hand of the wall, unscored, the most promising first (live copies
-    times the han each wait is sure of): the order in which the AI scores within a budget."""
+) -> BoundedWall:
+    """Every tenpai hand of the wall with its bound, unscored (see `BoundedWall`)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return sorted(_tenpai_hands(board.wall, (), rules.red_fives), key=board.sure_value, reverse=True)
+    return BoundedWall(board, tuple(board.pending(hand) for hand in _tenpai_hands(board.wall, (), rules.red_fives)))
 
 
-@_collector_paused
-def analyze_hands(
-    wall_ids: Iterable[int], hands: Iterable[TenpaiHand], seat_wind: int, dora_indicator: int | None,
-    rules: Rules,
-) -> list[CandidateHand]:
-    """Score the given tenpai hands of one wall (from `tenpai_hands` or
-    `hands_by_promise`), in the order given: for callers that score only part of a wall."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return [board.score(board.pending(hand)) for hand in hands]
+def has_live_mangan(wall: BoundedWall) -> bool:
+    """Whether some hand has a live wait whose plain riichi ron is worth mangan or more,
+    scoring the hands whose bound allows one, most valuable first, up to the first."""
+    live = wall.live
+
+    def best_live(hand: PendingHand) -> float:
+        return max((bound for kind, bound in zip(hand.waits, hand.bounds, strict=True) if live[kind]), default=0.0)
+
+    for bound, hand in wall.best_first(best_live):
+        if bound < MANGAN_BASE_POINTS:
+            return False
+        if any(wait.live and wait.mangan_or_more for wait in hand.waits):
+            return True
+    return False
 
 
 RankKey = tuple[float, int, int, int, tuple[int, ...]]
 
 
-class _Pending(NamedTuple):
-    """A tenpai hand before scoring, with the best start of a rank key its bound allows:
-    `key` is never after the first four parts of the hand's `rank_key`, and equal to them
-    when no wait may clear. Its tile ids are worked out only when it is scored."""
+class PendingHand(NamedTuple):
+    """A tenpai hand before scoring, with what its bound allows (`BoundedWall`): `key` is
+    never after the first four parts of the hand's `rank_key`, and equal to them when no
+    wait may clear. Its tile ids are worked out only when it is scored."""
 
     key: tuple[float, int, int, int]
     hand: TenpaiHand | tuple[int, ...]
@@ -492,13 +531,57 @@ class _Pending(NamedTuple):
     win_tiles: tuple[int | None, ...]
     """The id each wait is scored with; None until the tile ids are known (every copy seen)."""
     may_clear: tuple[bool, ...]
+    """Per wait, whether the bound lets a plain riichi ron clear the floor (every wait
+    where no floor applies)."""
+    bounds: Sequence[float]
+    """Per wait, at least the base points of a plain riichi ron (`bound.base_points_bound`)."""
     pool_wait_copies: int
-    limits: tuple[float | None, ...]
-    """Per wait, the limit multiplier when the bound proves it (no scoring needed)."""
+    reds: Sequence[int]
+    """Per wait, the red fives the library counts in the 14 tiles."""
 
     @property
     def tiles(self) -> tuple[int, ...]:
         return self.hand if isinstance(self.hand, tuple) else self.hand.tiles
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The 13 tiles' kind counts."""
+        return tuple(counts34(self.hand)) if isinstance(self.hand, tuple) else self.hand.counts
+
+    @property
+    def multiplier_bounds(self) -> tuple[float, ...]:
+        """Per wait, at least its `WaitAnalysis.multiplier` (0 for a wait that cannot clear)."""
+        return tuple(bound / MANGAN_BASE_POINTS if clears else 0.0
+                     for bound, clears in zip(self.bounds, self.may_clear, strict=True))
+
+
+@dataclass(frozen=True, eq=False)
+class BoundedWall:
+    """A wall's tenpai hands at a table before scoring, each with what its bound allows:
+    for callers that choose by their own measure (the AI's expected value, the lab's live
+    mangan) and score only the hands that could be chosen."""
+
+    _board: _Board = field(repr=False)
+    hands: tuple[PendingHand, ...]
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Per kind, the copies the player cannot see."""
+        return self._board.live
+
+    def score(self, hand: PendingHand) -> CandidateHand:
+        """The hand with its waits (as the ranking scores it)."""
+        return collector_paused(self._board.score)(hand)
+
+    def best_first(self, bound: Callable[[PendingHand], K]) -> Iterator[tuple[K, CandidateHand]]:
+        """Every hand, scored one at a time in decreasing order of `bound` (on a tie, in
+        the order of `hands`), with its bound. A caller after the greatest of a value
+        that `bound` never understates stops at the first bound below the best value it
+        has scored: no hand after it can beat that."""
+        keys = [bound(hand) for hand in self.hands]
+        # a reversed sort keeps equal keys in their order
+        for index in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
+            yield keys[index], self.score(self.hands[index])
 
 
 @dataclass(frozen=True)
@@ -524,28 +607,6 @@ class _Board:
     def bound_table(self) -> BoundTable:
         return _bound_table(self.table, False, False)
 
-    def sure_value(self, hand: TenpaiHand) -> int:
-        """A cheap guess at a hand's worth, to choose what to score first: live copies
-        times the han the hand is sure of on that wait, counted up to mangan."""
-        return sum(self.live[kind] * min(self._sure_han(hand, kind), MANGAN_HAN) for kind in hand.waits)
-
-    def _sure_han(self, hand: TenpaiHand, win_kind: int) -> int:
-        """Riichi, dora, red fives, and the yaku every reading of the 14 tiles has
-        (tanyao, honitsu or chinitsu, value-honour triplets). A lower bound, not a score."""
-        counts = list(hand.counts)
-        counts[win_kind] += 1
-        held = [kind for kind, count in enumerate(counts) if count]
-        han = 1 + sum(hand.red_suits)
-        if self.table.dora_indicator is not None:
-            han += counts[dora_kind(self.table.dora_indicator // COPIES)]
-        if not set(held) & TERMINAL_OR_HONOUR:
-            han += 1
-        number_suits = {kind // SUIT_SIZE for kind in held if kind < HONOURS_START}
-        if len(number_suits) == 1:
-            han += 6 if held[-1] < HONOURS_START else 3
-        value_honours = (HAKU, HATSU, CHUN, EAST, self.table.seat_wind)
-        return han + sum(1 for kind in value_honours if counts[kind] >= 3)
-
     def analyze(self, hand: Sequence[int], wait_kinds: Sequence[int]) -> CandidateHand:
         """One 13-tile hand (any ids of the wall) with its waits."""
         tiles = tuple(sorted(hand))
@@ -554,27 +615,27 @@ class _Board:
         red_suits = tuple(suit in held for suit in range(len(SUIT_STARTS)))
         return self.score(self._pending(tiles, tuple(counts34(tiles)), red_suits, tuple(wait_kinds)))
 
-    def pending(self, hand: TenpaiHand) -> _Pending:
+    def pending(self, hand: TenpaiHand) -> PendingHand:
         return self._pending(hand, hand.counts, hand.red_suits, hand.waits)
 
     def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
-                 waits: tuple[int, ...]) -> _Pending:
+                 waits: tuple[int, ...]) -> PendingHand:
         """Bound every wait: whether it may clear, and the hand's best possible rank key."""
         rules = self.table.rules
-        unseen = self.unseen_copy
-        win_tiles = tuple(unseen[kind] for kind in waits)
+        win_tiles = tuple(map(self.unseen_copy.__getitem__, waits))
         if rules.red_fives:
-            reds = [self._reds_won(hand, counts, red_suits, kind, win) for kind, win in zip(waits, win_tiles,
-                                                                                           strict=True)]
+            reds: Sequence[int] = [self._reds_won(hand, counts, red_suits, kind, win)
+                                   for kind, win in zip(waits, win_tiles, strict=True)]
         else:
-            reds = [0] * len(waits)
+            reds = _NO_REDS[len(waits)]
         floor = rules.floor_applies
-        live = self.live
-        payment, clearing, passing = 0.0, 0, 0
+        live, wall_counts = self.live, self.wall_counts
+        payment, clearing, passing, pool_wait_copies = 0.0, 0, 0, 0
         may_clear = []
         bounds = wait_bounds(counts, waits, reds, self.bound_table)
         for kind, bound in zip(waits, bounds, strict=True):
             copies = live[kind]
+            pool_wait_copies += wall_counts[kind] - counts[kind]
             if bound >= MANGAN_BASE_POINTS or not floor:
                 may_clear.append(True)
                 clearing += copies
@@ -583,15 +644,31 @@ class _Board:
             else:
                 may_clear.append(False)
                 passing += copies
-        limits: tuple[float | None, ...] = _NO_LIMITS[len(waits)]
-        if True in may_clear:
-            sure = sure_limits(counts, waits, reds, self.bound_table)
-            limits = tuple(bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
-                           for bound, floor_limit in zip(bounds, sure, strict=True))
-        wall_counts = self.wall_counts
-        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
         key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
-        return _Pending(key, hand, waits, win_tiles, tuple(may_clear), pool_wait_copies, limits)
+        return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, reds)
+
+    def _limits(self, pending: PendingHand) -> Sequence[float | None]:
+        """Per wait, the limit multiplier when the bound proves it (the bound is the limit
+        every reading is sure of): no library call needed. Worked out only for hands
+        scored."""
+        sure = sure_limits(pending.counts, pending.waits, pending.reds, self.bound_table)
+        return [bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
+                for bound, floor_limit in zip(pending.bounds, sure, strict=True)]
+
+    def score_every_wait(self, hand: TenpaiHand) -> CandidateHand:
+        """The hand with every wait scored, no bound looked at: where no floor applies
+        every wait may clear, so the bound would spare no library call."""
+        tiles = hand.tiles
+        waits = hand.waits
+        table = self.table
+        unseen, live = self.unseen_copy, self.live
+        wins = [self._winning_tile(kind, tiles) if unseen[kind] is None else unseen[kind] for kind in waits]
+        assessments = assess_rons(tiles, wins, table.win_context, table.rules)
+        wait_values = tuple(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table, assessment.value)
+                            for kind, win, assessment in zip(waits, wins, assessments, strict=True))
+        wall_counts, counts = self.wall_counts, hand.counts
+        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
+        return CandidateHand(tiles, wait_values, pool_wait_copies, table.rules.red_fives)
 
     def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
                   kind: int, win: int | None) -> int:
@@ -599,10 +676,12 @@ class _Board:
             win = self._winning_tile(kind, hand if isinstance(hand, tuple) else hand.tiles)
         return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
 
-    def score(self, pending: _Pending) -> CandidateHand:
-        """The hand with its waits: those that may clear scored, the others left unscored."""
+    def score(self, pending: PendingHand, tiles: tuple[int, ...] | None = None) -> CandidateHand:
+        """The hand with its waits: those that may clear scored, the others left unscored
+        (`tiles`: its ids, when the caller has them)."""
         table = self.table
-        tiles = pending.tiles
+        if tiles is None:
+            tiles = pending.tiles
         live = self.live
         wins = [self._winning_tile(kind, tiles) if win is None else win
                 for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]
@@ -610,11 +689,12 @@ class _Board:
             waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table)
                           for kind, win in zip(pending.waits, wins, strict=True))
             return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
-        scored = [win for win, clears, limit in zip(wins, pending.may_clear, pending.limits, strict=True)
+        limits = self._limits(pending)
+        scored = [win for win, clears, limit in zip(wins, pending.may_clear, limits, strict=True)
                   if clears and limit is None]
         assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
         waits = []
-        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, pending.limits, strict=True):
+        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, limits, strict=True):
             if limit is not None:
                 waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
             elif clears:
@@ -629,31 +709,44 @@ class _Board:
         """The hands in rank order, best first, scored in the order of their bound: a
         scored hand is given out once no unscored hand can come before it (its rank key
         starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
-        for hand in self._ranked(hands, tiles_only=False):
-            assert isinstance(hand, CandidateHand)
-            yield hand
-
-    def ranked_tiles(self, hands: Iterable[TenpaiHand]) -> Iterator[tuple[int, ...]]:
-        """The tile ids of the hands in rank order (`ranked`), without building the hands
-        that nothing can clear."""
-        for hand in self._ranked(hands, tiles_only=True):
-            yield hand if isinstance(hand, tuple) else hand.tiles
-
-    def _ranked(self, hands: Iterable[TenpaiHand], tiles_only: bool) -> Iterator[CandidateHand | tuple[int, ...]]:
         pending = sorted((self.pending(hand) for hand in hands), key=itemgetter(0))
-        ready: list[tuple[RankKey, int, CandidateHand | tuple[int, ...]]] = []
+        ready: list[tuple[RankKey, int, CandidateHand]] = []
         order = count()
         for entry in pending:
             while ready and ready[0][0][:4] < entry.key:
                 yield heapq.heappop(ready)[2]
-            if True in entry.may_clear:
-                hand = self.score(entry)
-                heapq.heappush(ready, (hand.rank_key, next(order), hand))
-            else:  # its key is exact: nothing to score
-                tiles = entry.tiles
-                heapq.heappush(ready, ((*entry.key, tiles), next(order), tiles if tiles_only else self.score(entry)))
+            hand = self.score(entry)
+            key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
+            heapq.heappush(ready, (key, next(order), hand))
         while ready:
             yield heapq.heappop(ready)[2]
+
+    def whole(self, hands: Iterable[TenpaiHand]) -> list[CandidateHand]:
+        """Every hand in rank order (as `ranked` gives them), scored in one pass and
+        sorted once: with every hand wanted, no best-first order is needed."""
+        return [hand for _, hand in self._whole(hands, tiles_only=False)]  # type: ignore[misc]
+
+    def whole_tiles(self, hands: Iterable[TenpaiHand]) -> list[tuple[int, ...]]:
+        """The tile ids of `whole`, without building the hands that nothing can clear."""
+        return [hand if isinstance(hand, tuple) else hand.tiles for _, hand in self._whole(hands, tiles_only=True)]
+
+    def _whole(self, hands: Iterable[TenpaiHand],
+               tiles_only: bool) -> list[tuple[RankKey, CandidateHand | tuple[int, ...]]]:
+        entries: list[tuple[RankKey, CandidateHand | tuple[int, ...]]] = []
+        if not self.table.rules.floor_applies:
+            entries = [(scored.rank_key, scored) for scored in map(self.score_every_wait, hands)]
+            entries.sort(key=itemgetter(0))
+            return entries
+        for hand in hands:
+            entry = self.pending(hand)
+            if True in entry.may_clear:
+                scored = self.score(entry)
+                entries.append((scored.rank_key, scored))
+            else:  # its key is exact: nothing to score
+                tiles = entry.tiles
+                entries.append(((*entry.key, tiles), tiles if tiles_only else self.score(entry, tiles)))
+        entries.sort(key=itemgetter(0))
+        return entries
 
     def _winning_tile(self, kind: int, hand: Sequence[int]) -> int:
         """The copy to score a ron with: one the opponent may hold, a plain one if possible."""

@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import NamedTuple
 
 from game.engine.tiles import CHUN, EAST, HAKU, HATSU, KIND_COUNT, dora_kind
 
@@ -87,51 +87,66 @@ def base_points_bound(counts: tuple[int, ...], win_kind: int, reds: int, table: 
 def wait_bounds(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int],
                 table: BoundTable) -> list[float]:
     """`base_points_bound` for each wait of the 13-tile hand `hand` (kind counts), the
-    ron on `waits[i]` holding `reds[i]` red fives. The suits the winning tile leaves
-    alone are looked at once for all waits."""
+    ron on `waits[i]` holding `reds[i]` red fives."""
     if table.yakuman_context:
         return [UNBOUNDED] * len(waits)
-    man, pin, sou = _suit(hand[0:9]), _suit(hand[9:18]), _suit(hand[18:27])
-    honours = _honours(hand[HONOURS_START:])
     sure = table.situational_han
     for kind in table.dora_kinds:
         sure += hand[kind]
+    seat_wind, round_wind, kiriage = table.seat_wind, table.round_wind, table.kiriage
     bounds = []
     for win_kind, red in zip(waits, reds, strict=True):
-        suit, rank = divmod(win_kind, 9)
-        start = suit * 9
-        part = hand[start:start + 9]
-        won = (*part[:rank], part[rank] + 1, *part[rank + 1:])
-        dora = table.dora_kinds.count(win_kind)
-        if suit == 0:
-            features = (_suit(won), pin, sou, honours)
-        elif suit == 1:
-            features = (man, _suit(won), sou, honours)
-        elif suit == 2:
-            features = (man, pin, _suit(won), honours)
+        shape = _shape((*hand[:win_kind], hand[win_kind] + 1, *hand[win_kind + 1:]), seat_wind, round_wind)
+        if shape.unbounded:
+            bounds.append(UNBOUNDED)
         else:
-            features = (man, pin, sou, _honours(won))
-        bounds.append(_bound(features, hand, win_kind, sure + dora + red, table))
+            bounds.append(_finish(shape, hand, win_kind, sure + table.dora_kinds.count(win_kind) + red, kiriage))
     return bounds
 
 
-def _bound(features: tuple[Any, ...], hand: tuple[int, ...], win_kind: int, sure_han: int, table: BoundTable) -> float:
-    """The bound, from the features of each suit of the 14 tiles (`hand` and the winning
-    tile); `sure_han` counts riichi, the situational yaku, dora and red fives."""
-    man, pin, sou, honours = features
+class _Shape(NamedTuple):
+    """What the 14 tiles' counts allow, whatever the winning tile and the sure han. A
+    complete hand less any one of its tiles is tenpai, so a wall's (hand, wait) pairs share
+    their 14 tiles about nine at a time: this is worked out once for each."""
+
+    unbounded: bool
+    """A yakuman may be there (suuankou aside: it needs the winning tile)."""
+    chiitoitsu_han: int | None
+    """The seven-pairs reading's han beyond the sure han; None without one."""
+    standard: bool
+    """Some four-groups-and-a-pair reading may exist."""
+    suuankou: bool
+    """Four concealed triplets, were the ron won on the pair."""
+    standard_han: int
+    standard_fu: int
+    """30 and every possible triplet's and honour pair's fu; not the wait's."""
+    pinfu_han: int | None
+    """The pinfu reading's han beyond the sure han; None without one."""
+    tiles_han: int
+    """The han every reading has from the tiles alone (tanyao, honitsu/chinitsu,
+    value-honour triplets), for `sure_limits`."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _shape(won: tuple[int, ...], seat_wind: int, round_wind: int) -> _Shape:
+    man, pin, sou = _suit(won[0:9]), _suit(won[9:18]), _suit(won[18:27])
+    honours = _honours(won[HONOURS_START:])
     used = (man.tiles > 0) + (pin.tiles > 0) + (sou.tiles > 0)
-    if not used or _yakuman_possible(man, pin, sou, honours, used):
-        return UNBOUNDED
     has_honours = honours.tiles > 0
     tanyao = 0 if has_honours or man.terminal or pin.terminal or sou.terminal else 1
     flush = (3 if has_honours else 6) if used == 1 else 0
+    honour_han = _honour_han(seat_wind, round_wind)
+    yakuhai = sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
+    tiles_han = tanyao + flush + yakuhai
+    if not used or _yakuman_possible(man, pin, sou, honours, used):
+        return _Shape(True, None, False, False, 0, 0, None, tiles_han)
     all_outside = 2 if man.outside_only and pin.outside_only and sou.outside_only else 0
-    best = 0.0
+    chiitoitsu = None
     if honours.pairs_only and man.pairs_only and pin.pairs_only and sou.pairs_only and (
             honours.kinds + man.kinds + pin.kinds + sou.kinds == 7):
-        best = _base(sure_han + 2 + tanyao + flush + all_outside, CHIITOITSU_FU, table.kiriage)
+        chiitoitsu = 2 + tanyao + flush + all_outside
     if honours.no_standard:
-        return best
+        return _Shape(False, chiitoitsu, False, False, 0, 0, None, tiles_han)
     triplet_kinds = man.triplets + pin.triplets + sou.triplets + len(honours.triplets)
     sanankou = 2 if triplet_kinds >= 3 else 0
     doukou = 2 if man.triplet_ranks & pin.triplet_ranks & sou.triplet_ranks else 0
@@ -141,22 +156,34 @@ def _bound(features: tuple[Any, ...], hand: tuple[int, ...], win_kind: int, sure
     sequence = 2 if man.ittsu or pin.ittsu or sou.ittsu or man.run_starts & pin.run_starts & sou.run_starts else 0
     twice = man.runs_twice + pin.runs_twice + sou.runs_twice
     peikou = 3 if twice >= 2 else 1 if twice else 0
-    toitoi = 0
-    if triplet_kinds == 4 and man.toitoi and pin.toitoi and sou.toitoi:
-        if hand[win_kind] == 1:
-            return UNBOUNDED  # suuankou: won on the pair
-        toitoi = 2
+    suuankou = triplet_kinds == 4 and man.toitoi and pin.toitoi and sou.toitoi
+    toitoi = 2 if suuankou else 0
     with_runs = runs + max(sanankou + doukou, sequence + peikou)
     without_runs = toitoi + sanankou + doukou + all_outside
-    common = sure_han + tanyao + flush + honours.shousangen
-    honour_han = _honour_han(table.seat_wind, table.round_wind)
-    yakuhai = sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
-    pair_fu = _pair_fu(honours.pairs[0], table) if honours.pairs else 0
+    common = tanyao + flush + honours.shousangen
+    pair_fu = _pair_fu(honours.pairs[0], seat_wind, round_wind) if honours.pairs else 0
     triplet_fu = man.triplet_fu + pin.triplet_fu + sou.triplet_fu + TERMINAL_TRIPLET_FU * len(honours.triplets)
-    fu = CLOSED_RON_FU + triplet_fu + pair_fu + (WAIT_FU if _closed_wait(hand, win_kind) else 0)
-    best = max(best, _base(common + yakuhai + max(with_runs, without_runs), -(-fu // 10) * 10, table.kiriage))
-    if not honours.triplets and not pair_fu and _two_sided(hand, win_kind):
-        best = max(best, _base(common + 1 + runs + sequence + peikou, PINFU_FU, table.kiriage))
+    pinfu = common + 1 + runs + sequence + peikou if not honours.triplets and not pair_fu else None
+    return _Shape(False, chiitoitsu, True, suuankou, common + yakuhai + max(with_runs, without_runs),
+                  CLOSED_RON_FU + triplet_fu + pair_fu, pinfu, tiles_han)
+
+
+def _finish(shape: _Shape, hand: tuple[int, ...], win_kind: int, sure_han: int, kiriage: bool) -> float:
+    """The bound of a bounded shape won on `win_kind` (`hand`: the 13 tiles); `sure_han`
+    counts riichi, the situational yaku, dora and red fives. The most valuable of the
+    readings: seven pairs (25 fu), any other standard one (with the fu of a closed or pair
+    wait where one may be), pinfu (30 fu, a two-sided wait)."""
+    best = 0.0
+    if shape.chiitoitsu_han is not None:
+        best = _base(sure_han + shape.chiitoitsu_han, CHIITOITSU_FU, kiriage)
+    if not shape.standard:
+        return best
+    if shape.suuankou and hand[win_kind] == 1:
+        return UNBOUNDED  # suuankou: won on the pair
+    fu = shape.standard_fu + (WAIT_FU if _closed_wait(hand, win_kind) else 0)
+    best = max(best, _base(sure_han + shape.standard_han, -(-fu // 10) * 10, kiriage))
+    if shape.pinfu_han is not None and _two_sided(hand, win_kind):
+        best = max(best, _base(sure_han + shape.pinfu_han, PINFU_FU, kiriage))
     return best
 
 
@@ -166,23 +193,14 @@ def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int]
     the yaku the tiles alone decide (tanyao, honitsu/chinitsu, value-honour triplets);
     with kiriage, 4 of those han are a sure mangan. Where it equals the bound, the value's
     limit is known without the library."""
-    honour_han = _honour_han(table.seat_wind, table.round_wind)
     sure = table.situational_han
     for kind in table.dora_kinds:
         sure += hand[kind]
     limits = []
     for win_kind, red in zip(waits, reds, strict=True):
-        won = list(hand)
-        won[win_kind] += 1
-        man, pin, sou = _suit(tuple(won[0:9])), _suit(tuple(won[9:18])), _suit(tuple(won[18:27]))
-        honours = _honours(tuple(won[HONOURS_START:]))
-        used = (man.tiles > 0) + (pin.tiles > 0) + (sou.tiles > 0)
-        han = sure + red + table.dora_kinds.count(win_kind)
-        if not (honours.tiles or man.terminal or pin.terminal or sou.terminal):
-            han += 1  # tanyao
-        if used == 1:
-            han += 3 if honours.tiles else 6
-        han += sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
+        shape = _shape((*hand[:win_kind], hand[win_kind] + 1, *hand[win_kind + 1:]), table.seat_wind,
+                       table.round_wind)
+        han = sure + red + table.dora_kinds.count(win_kind) + shape.tiles_han
         if han >= LIMITS[-1][0]:
             limits.append(_base(han, 0, False))
         elif table.kiriage and han == KIRIAGE[0][0]:
@@ -198,6 +216,7 @@ def clear_cache() -> None:
     """Forget the suits looked at so far, for measurements on a cold cache."""
     _suit.cache_clear()
     _honours.cache_clear()
+    _shape.cache_clear()
 
 
 def reds_held(counts: tuple[int, ...], red_suits: tuple[bool, ...], win_red_suit: int | None) -> int:
@@ -342,8 +361,8 @@ def _two_sided(hand: tuple[int, ...], win_kind: int) -> bool:
     return bool(low or high)
 
 
-def _pair_fu(kind: int, table: BoundTable) -> int:
-    value = (kind in DRAGONS) + (kind == table.seat_wind) + (kind == table.round_wind)
+def _pair_fu(kind: int, seat_wind: int, round_wind: int) -> int:
+    value = (kind in DRAGONS) + (kind == seat_wind) + (kind == round_wind)
     return 4 if value >= 2 else 2 * value
 
 

@@ -31,12 +31,16 @@ HONOUR_SUIT = 3
 Part = tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TenpaiShape:
     """A 13-tile tenpai hand as 34 kind counts, and the kinds it waits on (sorted)."""
 
     counts: tuple[int, ...]
     waits: tuple[int, ...]
+
+    def __init__(self, counts: tuple[int, ...], waits: tuple[int, ...]) -> None:
+        # Frozen all the same, built in one step: a wall has tens of thousands of hands.
+        self.__dict__.update(counts=counts, waits=waits)
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,9 @@ def tenpai_shapes(wall_counts: Sequence[int], required: Sequence[int] | None = N
         raise ValueError(f"walls and selections are given as {KIND_COUNT} kind counts")
     # The standard search meets each hand once; a seven-pairs hand may also be standard.
     found = dict(_standard_hands(wall_counts, required))
+    needs = any(required)
     for counts, waits in (*_chiitoitsu_hands(wall_counts), *_kokushi_hands(wall_counts)):
-        if _holds(counts, required):
+        if not needs or _holds(counts, required):
             found[counts] = tuple(sorted({*found.get(counts, ()), *waits}))
     return [TenpaiShape(counts, waits) for counts, waits in found.items()]
 

@@ -123,7 +123,7 @@ def test_the_step_buttons_move_the_playback(driver, tmp_path):
 
 
 def test_a_diverging_record_is_watched_up_to_the_divergence(driver, tmp_path):
-    match, shown = live_match("kaiji", 1, seed=11)
+    match, shown = live_match("kaiji", 1, seed=14)  # a hand of more than 6 discards
     lines = json.loads(json.dumps(match.record))
     discard = [i for i, line in enumerate(lines) if line["type"] == "event" and line["event"] == "discarded"][6]
     lines[discard]["tile"] = "9m" if lines[discard]["tile"] != "9m" else "1m"

@@ -4,6 +4,8 @@ frozen: `game/locale/<language>/LC_MESSAGES/messages.mo` inside the bundle, with
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +58,41 @@ def test_the_game_speaks_from_the_compiled_catalog_alone(tmp_path: Path, monkeyp
 def test_the_spec_ships_the_catalogs() -> None:
     spec = SPEC.read_text(encoding="utf-8")
     assert "catalogs.make_catalogs(" in spec
+
+
+FORMAT_EVERY_LANGUAGE = """
+import sys
+from datetime import datetime
+from babel import localedata
+if len(sys.argv) > 1:
+    localedata._dirname = sys.argv[1]
+from game.app import i18n
+from game.app.value_words import percent
+for language in i18n.LANGUAGES:
+    i18n.set_language(language)
+    print(i18n.format_number(1234567.5, 1), i18n.format_datetime(datetime(2026, 12, 1, 13, 5)), percent(0.425))
+"""
+
+
+def formatted(*data_folder: str) -> str:
+    """Every language's numbers and dates, formatted in a fresh process (Babel caches its data)."""
+    done = subprocess.run([sys.executable, "-c", FORMAT_EVERY_LANGUAGE, *data_folder], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_the_babel_locales_shipped_format_every_language(tmp_path: Path) -> None:
+    """With only the locale data the spec keeps, every language formats its numbers and dates
+    as with all of Babel's data."""
+    from babel import localedata
+
+    kept = tmp_path / "locale-data"
+    kept.mkdir()
+    for data in Path(localedata._dirname).glob("*.dat"):
+        if not catalogs.is_unused_babel_locale(f"{catalogs.BABEL_DATA}/{data.name}"):
+            shutil.copy(data, kept / data.name)
+    assert len(list(kept.glob("*.dat"))) == len(catalogs.BABEL_LOCALES_SHIPPED)
+    assert formatted(str(kept)) == formatted()
+    assert not catalogs.is_unused_babel_locale("babel/locale-data/ja.dat")
+    assert catalogs.is_unused_babel_locale("babel/locale-data/de.dat")

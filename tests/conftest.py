@@ -21,6 +21,10 @@ for path in (str(REPO_ROOT), str(TESTS_DIR)):
     if path not in sys.path:
         sys.path.insert(0, path)
 
+# The tests read the English text, whatever the machine speaks: the system's language is
+# asked through LANGUAGE first (i18n.system_language), so English it is.
+os.environ["LANGUAGE"] = "en"
+
 _stderr_copy: int | None = None
 
 
@@ -33,6 +37,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("timeout") is None and any(part in SLOW_FOLDERS for part in item.path.parts):
             item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts and ends in English, whatever one before it switched to."""
+    from game.app import i18n
+
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    yield
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
 @pytest.hookimpl(hookwrapper=True)

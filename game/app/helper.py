@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 
+from game.app.i18n import _
 from game.engine import analysis
 from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.hand import HAND_SIZE
@@ -94,26 +95,33 @@ def wait_lines(waits: Sequence[WaitAnalysis]) -> tuple[WaitLine, ...]:
 def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[str, ...]:
     """What can go wrong with this hand, one note per kind of trouble."""
     if not hand.tenpai:
-        return ("Not tenpai: this hand can never win.",)
+        return (_("Not tenpai: this hand can never win."),)
     dead = [line.code for line in lines if line.dead]
     no_yaku = [line.code for line in lines if not line.dead and line.value is None]
     below = [line for line in lines
              if floor_applies and not line.dead and line.value is not None and not line.clears_floor]
     notes: list[str] = []
     if dead:
-        notes.append(f"Dead: {' '.join(dead)}. Every copy is in your own wall or is the indicator.")
+        notes.append(_("Dead: {tiles}. Every copy is in your own wall or is the indicator.").format(
+            tiles=" ".join(dead)))
     if no_yaku:
-        notes.append(f"No yaku on {' '.join(no_yaku)}: such a win is not allowed.")
+        notes.append(_("No yaku on {tiles}: such a win is not allowed.").format(tiles=" ".join(no_yaku)))
     if below:
         lucky = [line.code for line in below if line.luck_only]
-        luck = f" ({' '.join(lucky)} reach it only with ippatsu or houtei)" if lucky else ""
-        notes.append(f"Below mangan: {' '.join(line.code for line in below)}{luck}. If one is discarded you "
-                     "must let it pass, and then you are furiten.")
+        codes = " ".join(line.code for line in below)
+        if lucky:
+            notes.append(_("Below mangan: {tiles} ({lucky} reach it only with ippatsu or houtei). If one is "
+                           "discarded you must let it pass, and then you are furiten.").format(
+                tiles=codes, lucky=" ".join(lucky)))
+        else:
+            notes.append(_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you are "
+                           "furiten.").format(tiles=codes))
     if not any(line.clears_floor and not line.dead for line in lines):
-        notes.append("No live wait reaches mangan: this hand cannot win.")
+        notes.append(_("No live wait reaches mangan: this hand cannot win."))
     if hand.forced_wait_discards:
-        notes.append(f"Your pool keeps {hand.pool_wait_copies} of your own winning tiles; only 4 can be held "
-                     f"back, so you must discard {hand.forced_wait_discards} of them (furiten).")
+        notes.append(_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you must "
+                       "discard {count} of them (furiten).").format(
+            kept=hand.pool_wait_copies, count=hand.forced_wait_discards))
     return tuple(notes)
 
 

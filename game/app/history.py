@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game.app.i18n import _
 from game.engine.record import RecordError, parse_record, read_record, write_record
 from game.files import write_text_atomically
 
@@ -146,9 +147,9 @@ def _set_aside(folder: Path, path: Path) -> str:
         damaged.mkdir(parents=True, exist_ok=True)
         path.replace(damaged / path.name)
     except OSError:
-        return f"A match in your history ({path.name}) could not be read and was skipped."
-    return (f"A match in your history ({path.name}) could not be read; it was moved to the "
-            f"'{DAMAGED_DIR}' folder beside the others.")
+        return _("A match in your history ({file}) could not be read and was skipped.").format(file=path.name)
+    return _("A match in your history ({file}) could not be read; it was moved to the '{folder}' folder beside "
+             "the others.").format(file=path.name, folder=DAMAGED_DIR)
 
 
 def reset_marker(folder: Path) -> str | None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.app import history
 from game.app.build_review import review_builds
+from game.app.i18n import _
 from game.app.savegame import SaveError, SaveSlot
 from game.app.session import SeatPlan
 from game.engine.match import Match
@@ -44,6 +45,6 @@ def _keep(app: App, record: list[dict], plan: dict, ended: str) -> None:
     try:
         path = history.keep_match(folder, record, plan, ended, settings.history_limit)
     except OSError as error:
-        app.notice = f"The match could not be kept in your history ({error.strerror or error})."
+        app.notice = _("The match could not be kept in your history ({error}).").format(error=error.strerror or error)
         return
     app.executor.submit(history.add_builds_review, path, review_builds)

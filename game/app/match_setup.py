@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from game.app.i18n import _
 from game.app.match_history import keep_abandoned, keep_finished
 from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
@@ -36,7 +37,8 @@ def _autosave(app: App, session: Session) -> None:
         else:
             slot.save(session.plan, session.match, session.builds)
     except OSError as error:
-        app.notice = f"The match could not be saved ({error.strerror}); it cannot be continued later."
+        app.notice = _("The match could not be saved ({reason}); it cannot be continued later.").format(
+            reason=error.strerror)
 
 
 def _session(app: App, match: Match, plan: SeatPlan) -> Session:
@@ -64,9 +66,9 @@ def resume_session(app: App) -> Session:
         try:
             kept = slot.move_aside()
         except OSError as move_error:
-            raise SaveError(f"{error}; it could not be moved aside ({move_error.strerror or move_error}) "
-                            "and is left as it is") from error
-        raise SaveError(f"{error}; it is kept as {kept}") from error
+            raise SaveError(_("{problem}; it could not be moved aside ({reason}) and is left as it is").format(
+                problem=error, reason=move_error.strerror or move_error)) from error
+        raise SaveError(_("{problem}; it is kept as {kept}").format(problem=error, kept=kept)) from error
     session = _session(app, saved.match, saved.plan)
     session.builds.update(saved.builds)
     if saved.match.hand is None:

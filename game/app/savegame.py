@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.i18n import _
 from game.app.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
 from game.app.settings import AI_LEVELS
 from game.engine.match import Match
@@ -107,21 +108,22 @@ class SaveSlot:
         try:
             raw = read_bytes_limited(self.record_path, MAX_RECORD_BYTES)
         except OSError as error:
-            raise SaveUnreadable(f"the saved match cannot be read now ({error.strerror or error}); "
-                                 "it is left as it is") from error
+            raise SaveUnreadable(_("the saved match cannot be read now ({error}); it is left as it is").format(
+                error=error.strerror or error)) from error
         except FileRefused as error:
-            raise SaveDamaged(f"the saved match is not a save ({error})") from error
+            raise SaveDamaged(_("the saved match is not a save ({error})").format(error=error)) from error
         try:
             lines = parse_record(raw.decode("utf-8"), "the saved match")
         except UnicodeDecodeError as error:
-            raise SaveDamaged("the saved match is not a text file") from error
+            raise SaveDamaged(_("the saved match is not a text file")) from error
         except RecordError as error:
             raise SaveDamaged(str(error)) from error
         header = lines[0]
         try:
             rules = Rules.from_dict(header.get("rules"))
         except ValueError as error:
-            raise SaveDamaged(f"the saved match's rules are not valid ({one_line(str(error))})") from error
+            raise SaveDamaged(_("the saved match's rules are not valid ({error})").format(
+                error=one_line(str(error)))) from error
         seats = header.get("seats")
         if seats is None:
             seats = self._legacy_seats(header.get("seed"))
@@ -134,16 +136,16 @@ class SaveSlot:
         try:
             raw = read_bytes_limited(self.plan_path, MAX_PLAN_BYTES)
         except FileNotFoundError as error:
-            raise SaveDamaged("the saved match does not say who plays which seat") from error
+            raise SaveDamaged(_("the saved match does not say who plays which seat")) from error
         except OSError as error:
-            raise SaveUnreadable(f"the saved match cannot be read now ({error.strerror or error}); "
-                                 "it is left as it is") from error
+            raise SaveUnreadable(_("the saved match cannot be read now ({error}); it is left as it is").format(
+                error=error.strerror or error)) from error
         try:
             data = parse_json(raw.decode("utf-8"))
         except ValueError as error:  # not UTF-8, not JSON, too deep or too large
-            raise SaveDamaged("the saved match's seats cannot be read") from error
+            raise SaveDamaged(_("the saved match's seats cannot be read")) from error
         if not isinstance(data, dict) or data.get("seed") != seed:
-            raise SaveDamaged("the saved match's files do not belong together")
+            raise SaveDamaged(_("the saved match's files do not belong together"))
         return data
 
 
@@ -152,29 +154,31 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
     people (distinct seats; solo is one person, hot-seat several), one name per seat, and an
     AI level (`ai_level`, or per seat in `levels`) that the game has."""
     if not isinstance(data, dict):
-        raise SaveDamaged("the saved match does not say who plays which seat")
+        raise SaveDamaged(_("the saved match does not say who plays which seat"))
     mode, humans, names, level = (data.get(key) for key in ("mode", "humans", "names", "ai_level"))
     levels = data.get("levels", [])
     seats = range(players)
     if mode not in (SOLO, HOTSEAT):
-        raise SaveDamaged("the saved match is neither solo nor hot-seat")
+        raise SaveDamaged(_("the saved match is neither solo nor hot-seat"))
     if not isinstance(humans, list) or not humans or not all(_is_whole(h) and h in seats for h in humans) \
             or len(set(humans)) != len(humans):
-        raise SaveDamaged(f"the saved match's people are not seats of a {players}-player table")
+        raise SaveDamaged(_("the saved match's people are not seats of a {players}-player table").format(
+            players=players))
     if (mode == SOLO) != (len(humans) == 1):
-        raise SaveDamaged("a solo match has one person at the table, a hot-seat match several")
+        raise SaveDamaged(_("a solo match has one person at the table, a hot-seat match several"))
     if not (level is None or level in AI_LEVELS) or not isinstance(levels, list) \
             or len(levels) not in (0, players) or not all(lv is None or lv in AI_LEVELS for lv in levels):
-        raise SaveDamaged(f"the saved match's AI level is not one of {', '.join(AI_LEVELS)}")
+        raise SaveDamaged(_("the saved match's AI level is not one of {levels}").format(levels=", ".join(AI_LEVELS)))
     if not isinstance(names, list) or len(names) != players or not all(
         isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in names
     ):
-        raise SaveDamaged(f"the saved match's player names are not {players} names "
-                          f"of at most {MAX_NAME_LENGTH} characters")
+        raise SaveDamaged(_("the saved match's player names are not {players} names of at most {length} "
+                            "characters").format(players=players, length=MAX_NAME_LENGTH))
     try:
         return SeatPlan.from_dict(data)
     except (ValueError, KeyError, TypeError) as error:
-        raise SaveDamaged(f"the saved match's seats are not valid ({one_line(str(error))})") from error
+        raise SaveDamaged(_("the saved match's seats are not valid ({error})").format(
+            error=one_line(str(error)))) from error
 
 
 def saved_builds(data: Any, match: Match, plan: SeatPlan) -> dict[int, BuildProgress]:
@@ -206,9 +210,9 @@ def rebuild_match(lines: list[dict[str, Any]]) -> Match:
     try:
         report = replay(lines)
     except RecordError as error:
-        raise SaveDamaged(f"the saved match does not replay ({error})") from error
+        raise SaveDamaged(_("the saved match does not replay ({error})").format(error=error)) from error
     if not report.ok or report.match is None:
-        raise SaveDamaged(f"the saved match does not replay ({report.divergence})")
+        raise SaveDamaged(_("the saved match does not replay ({error})").format(error=report.divergence))
     if report.match.over:
-        raise SaveDamaged("the saved match is already over")
+        raise SaveDamaged(_("the saved match is already over"))
     return report.match

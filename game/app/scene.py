@@ -2,7 +2,9 @@
 
 A scene handles events (returning whether it used them), updates with the time passed,
 and draws; `draw` never changes game state. pygame_gui elements a scene creates are
-listed in `elements`: hidden while another scene covers it, removed when it leaves.
+listed in `elements`: hidden while another scene covers it, removed when it leaves, and
+labelled again in the new language when the player switches (`relabel`). Text a scene
+draws itself is translated as it is drawn.
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ class Scene:
     def uncover(self) -> None:
         for element in self.elements:
             element.show()
+
+    def relabel(self) -> None:
+        """The language changed: make the gui elements again, in it. Here for a scene whose
+        `enter` only makes its elements; a scene that keeps more (a focus ring) says how."""
+        self.leave()
+        self.enter()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
@@ -90,6 +98,13 @@ class SceneStack:
         elif scene in self.scenes:
             self.scenes.remove(scene)
             scene.leave()
+
+    def relabel(self) -> None:
+        """Every scene's gui elements in the new language; those beneath the top stay hidden."""
+        for scene in self.scenes:
+            scene.relabel()
+        for scene in self.scenes[:-1]:
+            scene.cover()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         top = self.top

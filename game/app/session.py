@@ -8,11 +8,14 @@ asks the engine what is legal and what happened.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.app import terms
+from game.app.i18n import N_, _, pgettext
 from game.app.settings import AI_LEVELS
 from game.app.wait_strip import wait_strip
 from game.engine.actions import Action
@@ -120,10 +123,27 @@ class BuildProgress:
 
 
 MISSED_REASONS = {
-    "below_floor": "it is worth less than mangan (ura dora never counts toward the floor)",
-    "furiten": "you are furiten",
-    "no_yaku": "the win would have no yaku",
+    "below_floor": N_("it is worth less than mangan (ura dora never counts toward the floor)"),
+    "furiten": N_("you are furiten"),
+    "no_yaku": N_("the win would have no yaku"),
 }
+
+
+DEFAULT_NAME = re.compile(r"You|Player (?P<number>\d+)|(?P<level>Easy|Normal|Hard) AI")
+"""The names `SeatPlan.table` gives (kept in English in saves), shown in the player's language."""
+
+
+def shown_name(name: str) -> str:
+    """A seat's name on screen: the names the game gave in the current language, any other as it is."""
+    given = DEFAULT_NAME.fullmatch(name)
+    if given is None:
+        return name
+    if given["number"]:
+        return _("Player {number}").format(number=given["number"])
+    if given["level"]:
+        return {"Easy": _("Easy AI"), "Normal": _("Normal AI"), "Hard": _("Hard AI")}[given["level"]]
+    # Translators: the person at the screen, as the table names their seat
+    return pgettext("player", "You")
 
 
 class Session:
@@ -164,10 +184,11 @@ class Session:
         return seat in self.plan.humans
 
     def name(self, seat: int) -> str:
-        return self.plan.names[seat]
+        """The seat's player as the screens name them, in the current language."""
+        return shown_name(self.plan.names[seat])
 
     def wind(self, seat: int) -> str:
-        return self.view(seat).seat_winds[seat].capitalize()
+        return terms.wind(self.view(seat).seat_winds[seat])
 
     def view(self, seat: int) -> SeatView:
         cached = self._views.get(seat)
@@ -251,25 +272,25 @@ class Session:
         strip = wait_strip(self.hand, event.seat)
         winning = [line.code for line in strip.waits if line.clears]
         if strip.can_win:
-            outcome = f"It can win on {', '.join(winning)}."
+            outcome = _("It can win on {tiles}.").format(tiles=_(", ").join(winning))
         else:
-            verdict = (strip.verdict or "").removeprefix("Cannot win: ")
-            outcome = f"It cannot win this hand: {verdict}."
-        return f"Time is up: your hand was completed with the builder's best suggestion, {event.hand}. {outcome}"
+            outcome = _("It cannot win this hand: {reason}.").format(reason=strip.reason or "")
+        return _("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}").format(
+            hand=event.hand, outcome=outcome)
 
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> str:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
         furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
         if event.reason == "furiten":
-            consequence = "You stay furiten for the rest of this hand."
+            consequence = _("You stay furiten for the rest of this hand.")
         elif furiten is not None and not furiten.permanent:
-            consequence = "You are not in riichi yet, so this furiten ends with your own discard."
+            consequence = _("You are not in riichi yet, so this furiten ends with your own discard.")
         else:
-            consequence = "Letting it pass makes you furiten for the rest of this hand."
-        return (
-            f"{self.wind(discarder)}'s {event.tile} completes your hand, but you may not win on it: "
-            f"{MISSED_REASONS.get(event.reason, event.reason)}. {consequence}"
-        )
+            consequence = _("Letting it pass makes you furiten for the rest of this hand.")
+        reason = MISSED_REASONS.get(event.reason)
+        return _("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}").format(
+            discarder=self.wind(discarder), tile=event.tile, reason=_(reason) if reason else event.reason,
+            consequence=consequence)
 
     def take_notice(self, seat: int) -> Notice | None:
         """The oldest notice for `seat`, removed from the queue."""

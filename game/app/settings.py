@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.app.i18n import LANGUAGES, N_, _, system_language
 from game.engine.rules import PRESETS, Rules
 from game.files import (
     move_aside,
@@ -34,6 +35,8 @@ WINDOW_SIDES = (320, 8192)
 """The smallest usable window side and the largest any display has."""
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
+AI_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""Each AI level as the screen names it (translated where shown)."""
 AI_DELAY_RANGE = (0.0, 5.0)
 MAX_HISTORY = 10000
 
@@ -51,6 +54,8 @@ class Settings:
     auto_ron: bool = False
     keep_history: bool = True
     history_limit: int = 200
+    language: str | None = None
+    """None: the system's language (`i18n.system_language`)."""
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -63,6 +68,11 @@ class Settings:
     def animation_speed(self) -> float:
         """How fast animations run: 1 normal, 0 instant (no animation at all)."""
         return ANIMATION_SPEEDS[self.animation]
+
+    @property
+    def shown_language(self) -> str:
+        """The language the window speaks with these settings."""
+        return self.language or system_language()
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -145,6 +155,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_ron": _flag,
     "keep_history": _flag,
     "history_limit": _count_in(1, MAX_HISTORY),
+    "language": _choice(LANGUAGES),
 }
 
 
@@ -199,7 +210,7 @@ def rules_from_data(data: Any) -> tuple[Rules, list[str]]:
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults where they cannot be used and a notice saying why
-    (and where the file that could not be used is kept)."""
+    (and where the file that could not be used is kept), in the current language."""
     path = folder / SETTINGS_FILE
     remove_temporary_files(path)  # left by a write that was killed: nothing else writes yet
     try:
@@ -207,23 +218,57 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as error:
-        return Settings(), _kept_aside(path, f"Your settings could not be read ({error.strerror or error})")
+        return Settings(), _kept_aside(path, "unreadable", str(error.strerror or error))
     except ValueError as error:  # not UTF-8, not JSON, too deep, too large, not a file
-        return Settings(), _kept_aside(path, f"Your settings file was damaged ({one_line(str(error), 120)})")
+        return Settings(), _kept_aside(path, "damaged", one_line(str(error), 120))
     settings, rejected = Settings.from_dict(data)
     if not rejected:
         return settings, None
-    return settings, _kept_aside(path, f"Some settings were not valid ({', '.join(rejected)})",
-                                 "their defaults are in use")
+    return settings, _kept_aside(path, "invalid", ", ".join(rejected))
 
 
-def _kept_aside(path: Path, problem: str, fallback: str = "the defaults are in use") -> str:
+def saved_language(folder: Path) -> str | None:
+    """The language the settings file asks for, read before anything else (so that the
+    notices of `load_settings` are in it); None when it names none or cannot be read."""
+    try:
+        data = parse_json(read_bytes_limited(folder / SETTINGS_FILE, MAX_FILE_BYTES).decode("utf-8"))
+        return check_setting("language", data.get("language")) if isinstance(data, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+# Whole sentences per problem, so that each language can order them its own way.
+_KEPT_NOTICES = {
+    "unreadable": (
+        N_("Your settings could not be read ({reason}); the defaults are in use. "
+           "The old file is kept as {kept}."),
+        N_("Your settings could not be read ({reason}); the defaults are in use. "
+           "It could not be moved aside ({move_reason})."),
+    ),
+    "damaged": (
+        N_("Your settings file was damaged ({reason}); the defaults are in use. "
+           "The old file is kept as {kept}."),
+        N_("Your settings file was damaged ({reason}); the defaults are in use. "
+           "It could not be moved aside ({move_reason})."),
+    ),
+    "invalid": (
+        # Translators: {reason} lists the names of the settings in the file (not translated)
+        N_("Some settings were not valid ({reason}); their defaults are in use. "
+           "The old file is kept as {kept}."),
+        N_("Some settings were not valid ({reason}); their defaults are in use. "
+           "It could not be moved aside ({move_reason})."),
+    ),
+}
+
+
+def _kept_aside(path: Path, problem: str, reason: str) -> str:
     """Move the file that could not be used out of the way of the next save; the notice."""
+    moved, not_moved = _KEPT_NOTICES[problem]
     try:
         kept = move_aside(path)
     except OSError as error:
-        return f"{problem}; {fallback}. It could not be moved aside ({error.strerror or error})."
-    return f"{problem}; {fallback}. The old file is kept as {kept}."
+        return _(not_moved).format(reason=reason, move_reason=error.strerror or error)
+    return _(moved).format(reason=reason, kept=kept)
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

@@ -100,9 +100,10 @@ class ScriptedPlayer:
         self.progress.hands_settled = len(self._settled_seen)
 
 
-def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None) -> int:
-    """Play `frames` frames of the `preset`'s table (the settings' default without one);
-    0 when they all ran, 1 without a display (said on stderr)."""
+def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None,
+              language: str | None = None) -> int:
+    """Play `frames` frames of the `preset`'s table (the settings' default without one), in
+    `language` (the system's without one); 0 when they all ran, 1 without a display (said on stderr)."""
     with tempfile.TemporaryDirectory(prefix="17steps-smoke-") as folder:
         options = LaunchOptions(
             seed=SMOKE_SEED if seed is None else seed,
@@ -110,6 +111,7 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
             screenshot_dir=screenshot_dir,
             config_dir=Path(folder) / "config",
             data_dir=Path(folder) / "data",
+            language=language,
         )
         try:
             app = create_app(options)

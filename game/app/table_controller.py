@@ -21,8 +21,10 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.app import terms
 from game.app.builder import BuildState
 from game.app.helper import BuildHelper, HelperReport
+from game.app.i18n import N_, _
 from game.app.pacing import make_stand_in
 from game.app.session import BuildProgress, Notice, Session
 from game.app.table_frame import (
@@ -50,15 +52,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
-STAKE_WORDS = {"stakes": "Stake {stake:g}", "points": "Points", "points_as_dealer": "Points (as dealer)",
-               "units": "Units"}
-SCORE_WORDS = {"stakes": "Bankroll {score:g}", "points": "{score:g} points",
-               "points_as_dealer": "{score:g} points", "units": "{score:+g} units"}
-MODE_STATUS = {"dora": "Flip the dora: click a side-wall tile",
-               "build": "Build your hand: 13 of your 34 tiles",
-               "discard": "Your turn: discard from your pool"}
-WAITING_STATUS = {Phase.DORA: "{who} flips the dora", Phase.BUILD: "Waiting for {who} to build",
-                  Phase.DISCARD: "{who} to discard", Phase.RON: "{who} decides on ron"}
+STAKE_WORDS = {"stakes": N_("Stake {stake:g}"), "points": N_("Points"), "points_as_dealer": N_("Points (as dealer)"),
+               "units": N_("Units")}
+SCORE_WORDS = {"stakes": N_("Bankroll {score:g}"), "points": N_("{score:g} points"),
+               "points_as_dealer": N_("{score:g} points"), "units": N_("{score:+g} units")}
+SCORE_NUMBER = {"units": "{score:+g}"}
+"""A seat's standing as a number alone (the board's column), by settlement; '{score:g}' otherwise."""
+MODE_STATUS = {"dora": N_("Flip the dora: click a side-wall tile"),
+               "build": N_("Build your hand: 13 of your 34 tiles"),
+               "discard": N_("Your turn: discard from your pool")}
+WAITING_STATUS = {Phase.DORA: N_("{who} flips the dora"), Phase.BUILD: N_("Waiting for {who} to build"),
+                  Phase.DISCARD: N_("{who} to discard"), Phase.RON: N_("{who} decides on ron")}
 POOL_SIZE = 21
 BUILD_SAVE_EVERY_S = 5
 
@@ -231,16 +235,25 @@ class TableController:
         if value is None:
             return ""
         lines = [line for line in value.yaku if line.name != "ura dora"]
+        # Translators: between the yaku of a list ("riichi 1, pinfu 1")
+        comma = _(", ")
         if value.yakuman and not value.kazoe:
-            worth = f"Yaku: {', '.join(line.name for line in lines)} — {value.level_name}."
+            worth = _("Yaku: {yaku} — {limit}.").format(
+                yaku=comma.join(terms.yaku(line.name) for line in lines), limit=terms.level_name(value))
         else:
-            yaku = ", ".join(f"{line.name} {line.han}" for line in lines)
-            limit = f", {value.level_name}" if value.level is not None else ""
-            worth = f"Yaku: {yaku} — {value.han} han {value.fu} fu{limit}."
+            yaku = comma.join(_("{yaku} {han}").format(yaku=terms.yaku(line.name), han=line.han) for line in lines)
+            if value.level is not None:
+                worth = _("Yaku: {yaku} — {han} han {fu} fu, {limit}.").format(
+                    yaku=yaku, han=value.han, fu=value.fu, limit=terms.level_name(value))
+            else:
+                worth = _("Yaku: {yaku} — {han} han {fu} fu.").format(yaku=yaku, han=value.han, fu=value.fu)
         amount = win_amount(value, rules, seat == hand.dealer, self.session.match.stake)
-        unit = {"stakes": "", "units": " units"}.get(rules.settlement, " points")
-        return (f"{worth} "
-                f"{self.session.wind(discarder)} pays you {amount:g}{unit} (ura dora may add more).")
+        pays = {"stakes": N_("{discarder} pays you {amount:g} (ura dora may add more)."),
+                "units": N_("{discarder} pays you {amount:g} units (ura dora may add more).")}.get(
+            rules.settlement, N_("{discarder} pays you {amount:g} points (ura dora may add more)."))
+        # Translators: the ron's value, then who pays it
+        return _("{worth} {pays}").format(
+            worth=worth, pays=_(pays).format(discarder=self.session.wind(discarder), amount=amount))
 
     def helper_report(self) -> HelperReport | None:
         """The helper's view of the viewer's current selection (recomputed when it changes)."""
@@ -433,10 +446,15 @@ class TableController:
         if result is None:
             return None
         if result.drawn:
-            return "Exhaustive draw: no one won"
+            return _("Exhaustive draw: no one won")
         discarder = result.wins[0].discarder
-        winners = " and ".join(_wind(view, win.seat) for win in result.wins)
-        return f"Ron! {winners} on {_wind(view, discarder)}'s discard"
+        winners = [_wind(view, win.seat) for win in result.wins]
+        if len(winners) == 1:
+            return _("Ron! {winner} on {discarder}'s discard").format(
+                winner=winners[0], discarder=_wind(view, discarder))
+        # Translators: two or three winners on one discard; {winners} lists them ("East and West")
+        return _("Ron! {winners} on {discarder}'s discard").format(
+            winners=_(" and ").join(winners), discarder=_wind(view, discarder))
 
     def _laid_open(self, view: SeatView, seat: int) -> tuple[tuple[str, ...] | None, str | None, bool]:
         """(open hand, winning tile, won) of a seat once the hand is over."""
@@ -489,7 +507,8 @@ class TableController:
             open_hand, winning_tile, won = self._laid_open(view, seat)
             seats.append(SeatFrame(
                 seat=seat, place=self.place(seat), name=session.name(seat), wind=_wind(view, seat),
-                score=SCORE_WORDS[rules.settlement].format(score=scores[seat]),
+                score=_(SCORE_WORDS[rules.settlement]).format(score=scores[seat]),
+                standing=SCORE_NUMBER.get(rules.settlement, "{score:g}").format(score=scores[seat]),
                 riichi=view.riichi[seat], dealer=seat == view.dealer,
                 turn=bool(waiting) and waiting[0] == seat, river=view.rivers[seat],
                 last_discarder=seat == last, closed_wall=seat != private and not built,
@@ -520,7 +539,7 @@ class TableController:
         rules = match.rules
         discards = tuple((s.place, s.wind, len(s.river), s.turn) for s in seats)
         indicator = tile_code(view.dora_indicator, rules.red_fives) if view.dora_indicator is not None else None
-        stake = STAKE_WORDS[rules.settlement].format(stake=self.shown_stake())
+        stake = _(STAKE_WORDS[rules.settlement]).format(stake=self.shown_stake())
         return CentreInfo(match.hand_number, rules.hands, stake, self.status(view), discards, indicator,
                           self.countdown(), self.announcement(view))
 
@@ -528,17 +547,19 @@ class TableController:
         """Whose move it is, in words."""
         session = self.session
         if session.busy:
-            return "Completing the hand…"
+            return _("Completing the hand…")
         mode = self.mode()
         if mode in MODE_STATUS:
-            return MODE_STATUS[mode]
+            return _(MODE_STATUS[mode])
         if view.phase is Phase.END:
-            return "Click or press a key for the result" if not self.result_shown else "The hand is over"
+            return _("Click or press a key for the result") if not self.result_shown else _("The hand is over")
         waiting = session.waiting_on()
         if not waiting:
             return ""
-        who = f"{_wind(view, waiting[0])} ({session.name(waiting[0])})"
-        return WAITING_STATUS.get(view.phase, "").format(who=who)
+        # Translators: a seat named by its wind and its player ("East (You)")
+        who = _("{wind} ({name})").format(wind=_wind(view, waiting[0]), name=session.name(waiting[0]))
+        phrase = WAITING_STATUS.get(view.phase)
+        return _(phrase).format(who=who) if phrase else ""
 
     def _private(self, seat: int | None) -> PrivateFrame | None:
         if seat is None:
@@ -561,4 +582,4 @@ class TableController:
 
 
 def _wind(view: SeatView, seat: int) -> str:
-    return view.seat_winds[seat].capitalize()
+    return terms.wind(view.seat_winds[seat])

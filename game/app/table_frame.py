@@ -58,6 +58,8 @@ class SeatFrame:
     """The call shown at the seat at the end of the hand: ロン for a winner."""
     dealt_in: bool = False
     """Its latest discard is the tile someone won on (marked in its river)."""
+    standing: str = ""
+    """The score as a number alone ('100', '+2'), for the board's column."""
 
 
 @dataclass(frozen=True)

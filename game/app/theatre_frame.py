@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.table_controller import POOL_SIZE, SCORE_WORDS, STAKE_WORDS
+from game.app import terms
+from game.app.i18n import N_, _
+from game.app.table_controller import POOL_SIZE, SCORE_NUMBER, SCORE_WORDS, STAKE_WORDS
 from game.app.table_frame import (
     CentreInfo,
     PrivateFrame,
@@ -40,9 +42,9 @@ from game.engine.tiles import tile_code
 
 OPEN = "open"
 """The point of view with every hand open."""
-FURITEN_WORDS = {"own_discard": "discarded its own winning tile", "passed": "let a winning tile go by",
-                 "temporary": "let a winning tile go by (until its next discard)"}
-MISSED_WORDS = {"furiten": "furiten", "below_floor": "not mangan without ura", "no_yaku": "no yaku"}
+FURITEN_WORDS = {"own_discard": N_("discarded its own winning tile"), "passed": N_("let a winning tile go by"),
+                 "temporary": N_("let a winning tile go by (until its next discard)")}
+MISSED_WORDS = {"furiten": N_("furiten"), "below_floor": N_("not mangan without ura"), "no_yaku": N_("no yaku")}
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def seat_names(header: dict[str, Any], players: int) -> tuple[str, ...]:
     names = seats.get("names") if isinstance(seats, dict) else None
     if isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n for n in names):
         return tuple(n[:64] for n in names)
-    return tuple(f"Seat {seat + 1}" for seat in range(players))
+    return tuple(_("Seat {number}").format(number=seat + 1) for seat in range(players))
 
 
 def waiting_on(step: Step) -> list[int]:
@@ -97,14 +99,15 @@ def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_vie
         seen = (seat == bottom and opened) or shown_open
         seats.append(SeatFrame(
             seat=seat, place=place_of_seat(players, seat, bottom), name=names[seat], wind=_wind(view, seat),
-            score=SCORE_WORDS[rules.settlement].format(score=step.scores[seat]),
+            score=_(SCORE_WORDS[rules.settlement]).format(score=step.scores[seat]),
+            standing=SCORE_NUMBER.get(rules.settlement, "{score:g}").format(score=step.scores[seat]),
             riichi=view.riichi[seat], dealer=seat == view.dealer, turn=bool(waiting) and waiting[0] == seat,
             river=view.rivers[seat], last_discarder=seat == last,
             closed_wall=not seen and not built, concealed=not seen and built,
             pool_left=POOL_SIZE - len(view.rivers[seat]),
         ))
     caption = describe(step, names)
-    centre = CentreInfo(step.hand, rules.hands, STAKE_WORDS[rules.settlement].format(stake=step.stake), caption,
+    centre = CentreInfo(step.hand, rules.hands, _(STAKE_WORDS[rules.settlement]).format(stake=step.stake), caption,
                         tuple((s.place, s.wind, len(s.river), s.turn) for s in seats),
                         _code(view.dora_indicator, rules), None)
     private = None
@@ -124,39 +127,48 @@ def describe(step: Step, names: tuple[str, ...]) -> str:
     view = step.views[0]
 
     def who(seat: int) -> str:
-        return f"{_wind(view, seat)} ({names[seat]})"
+        return _("{wind} ({name})").format(wind=_wind(view, seat), name=names[seat])
 
     red = view.rules.red_fives
     parts: list[str] = []
     for event in step.events:
         parts.extend(_event_words(event, who, red, step))
     if step.action is None:
-        parts.insert(0, f"Hand {step.hand} begins")
+        parts.insert(0, _("Hand {number} begins").format(number=step.hand))
     if not parts and step.action is not None and step.action.get("action") == "ron":
-        parts.append(f"{who(step.action['seat'])} calls ron")
-    return "; ".join(parts)
+        parts.append(_("{who} calls ron").format(who=who(step.action["seat"])))
+    # Translators: between the things one step of a replay did
+    return _("; ").join(parts)
 
 
 def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
     if isinstance(event, DoraFlipped):
-        return [f"{who(event.seat)} flips the dora: {event.indicator}" if event.seat is not None
-                else f"The dora indicator is {event.indicator}"]
+        if event.seat is None:
+            return [_("The dora indicator is {tile}").format(tile=event.indicator)]
+        return [_("{who} flips the dora: {tile}").format(who=who(event.seat), tile=event.indicator)]
     if isinstance(event, HandBuilt):
-        auto = " (completed automatically)" if event.completed_automatically else ""
-        return [f"{who(event.seat)} builds {event.hand}{auto}"]
+        if event.completed_automatically:
+            return [_("{who} builds {hand} (completed automatically)").format(who=who(event.seat), hand=event.hand)]
+        return [_("{who} builds {hand}").format(who=who(event.seat), hand=event.hand)]
     if isinstance(event, Discarded):
-        riichi = ", riichi" if event.riichi else ""
-        return [f"{who(event.seat)} discards {event.tile} ({event.number} of 17{riichi})"]
+        discards = (_("{who} discards {tile} ({number} of 17, riichi)") if event.riichi
+                    else _("{who} discards {tile} ({number} of 17)"))
+        return [discards.format(who=who(event.seat), tile=event.tile, number=event.number)]
     if isinstance(event, WinningTileMissed):
-        return [f"{who(event.seat)} cannot ron on {event.tile}: {MISSED_WORDS.get(event.reason, event.reason)}"]
+        reason = MISSED_WORDS.get(event.reason)
+        return [_("{who} cannot ron on {tile}: {reason}").format(
+            who=who(event.seat), tile=event.tile, reason=_(reason) if reason else event.reason)]
     if isinstance(event, RonPassed):
-        return [f"{who(event.seat)} passes on {event.tile}"]
+        return [_("{who} passes on {tile}").format(who=who(event.seat), tile=event.tile)]
     if isinstance(event, FuritenStarted):
-        return [f"{who(event.seat)} is furiten: {FURITEN_WORDS.get(event.reason, event.reason)}"]
+        reason = FURITEN_WORDS.get(event.reason)
+        return [_("{who} is furiten: {reason}").format(
+            who=who(event.seat), reason=_(reason) if reason else event.reason)]
     if isinstance(event, Won):
-        return [f"{who(event.seat)} wins by ron on {event.tile} — {event.level}, {event.han} han"]
+        return [_("{who} wins by ron on {tile} — {limit}, {han} han").format(
+            who=who(event.seat), tile=event.tile, limit=terms.limit(event.level), han=event.han)]
     if isinstance(event, ExhaustiveDraw):
-        return ["Exhaustive draw"]
+        return [_("Exhaustive draw")]
     return []
 
 
@@ -185,4 +197,4 @@ def _code(tile: int | None, rules: Rules) -> str | None:
 
 
 def _wind(view: SeatView, seat: int) -> str:
-    return view.seat_winds[seat].capitalize()
+    return terms.wind(view.seat_winds[seat])

@@ -1,7 +1,9 @@
-"""A hand's value in the words the screens use."""
+"""A hand's value in the words the screens use, in the current language (game/app/terms.py)."""
 
 from __future__ import annotations
 
+from game.app import terms
+from game.app.i18n import BABEL_LOCALES, language
 from game.engine.scoring import MANGAN_BASE_POINTS, WinValue
 
 
@@ -12,9 +14,16 @@ def is_kiriage_mangan(value: WinValue) -> bool:
 
 def limit_name(value: WinValue) -> str:
     """The limit as a player says it: 'mangan (kiriage)', 'haneman', '3 han 40 fu'."""
-    return "mangan (kiriage)" if is_kiriage_mangan(value) else value.level_name
+    return terms.limit("mangan (kiriage)") if is_kiriage_mangan(value) else terms.level_name(value)
 
 
 def win_verb(name: str) -> str:
     """'You win', 'West wins': the screens name the human seat 'You'."""
     return "win" if name == "You" else "wins"
+
+
+def percent(share: float) -> str:
+    """A share as the current language writes a percentage, whole ('42%')."""
+    from babel.numbers import format_percent
+
+    return format_percent(share, format="#,##0%", locale=BABEL_LOCALES[language()])

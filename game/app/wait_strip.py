@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.app.i18n import N_, _
 from game.engine.hand import Hand
 from game.engine.scoring import assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code
 
 COPIES = 4
+NO_YAKU = "no yaku"
+"""A wait's value when a ron on it has no yaku (the engine's words, like `level_name`)."""
 
 
 @dataclass(frozen=True)
@@ -43,16 +46,43 @@ class WaitStrip:
 
     @property
     def verdict(self) -> str | None:
-        """Why the hand cannot win, in words (None: it can)."""
+        """Why the hand cannot win, in words of the current language (None: it can)."""
+        reason = self._reason()
+        return None if reason is None else _(VERDICTS[reason])
+
+    @property
+    def reason(self) -> str | None:
+        """The verdict without 'Cannot win:', as a clause ('no wait reaches mangan')."""
+        reason = self._reason()
+        return None if reason is None else _(REASONS[reason])
+
+    def _reason(self) -> str | None:
         if self.can_win:
             return None
         if not self.waits:
-            return "Cannot win: not tenpai"
+            return "not_tenpai"
         if self.furiten:
-            return "Cannot win: furiten"
+            return "furiten"
         if not any(line.clears for line in self.waits):
-            return "Cannot win: no wait reaches mangan" if self.floor else "Cannot win: no wait has a yaku"
-        return "Cannot win: every winning wait is used up"
+            return "below_floor" if self.floor else "no_yaku"
+        return "used_up"
+
+
+VERDICTS = {
+    "not_tenpai": N_("Cannot win: not tenpai"),
+    "furiten": N_("Cannot win: furiten"),
+    "below_floor": N_("Cannot win: no wait reaches mangan"),
+    "no_yaku": N_("Cannot win: no wait has a yaku"),
+    "used_up": N_("Cannot win: every winning wait is used up"),
+}
+REASONS = {
+    # Translators: ends "It cannot win this hand: …"
+    "not_tenpai": N_("not tenpai"),
+    "furiten": N_("furiten"),
+    "below_floor": N_("no wait reaches mangan"),
+    "no_yaku": N_("no wait has a yaku"),
+    "used_up": N_("every winning wait is used up"),
+}
 
 
 def wait_strip(hand: Hand, seat: int) -> WaitStrip:
@@ -64,7 +94,7 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
     for tile in (*own, *view.pool):
         seen[tile // 4] += 1
     for river in view.rivers:
-        for tile, _ in river:
+        for tile, _turned in river:
             seen[tile // 4] += 1
     if view.dora_indicator is not None:
         seen[view.dora_indicator // 4] += 1
@@ -78,7 +108,7 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
         for kind, assessment in zip(waits, assess_rons(own, tiles, context, rules), strict=True):
             value = assessment.value
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
-                                  value.level_name if value is not None else "no yaku",
+                                  value.level_name if value is not None else NO_YAKU,
                                   assessment.clears_floor and value is not None))
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten)
 

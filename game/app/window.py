@@ -19,19 +19,23 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.app import paths
+from game.app import i18n, paths
 from game.app.analysis_pool import AnalysisPool
 from game.app.art import TileArt
 from game.app.audio import Audio
 from game.app.display import WINDOWLESS_DRIVERS, Display
 from game.app.display_loss import display_lost, watch_for_display_loss
+from game.app.i18n import _
 from game.app.icon import icon_surface
 from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
-from game.app.settings import Settings, load_settings, save_settings
+from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
 
 LOGICAL_SIZE = (1280, 800)
+GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh", i18n.PSEUDO: "en"}
+"""pygame_gui's locale for each language: its own element text and the theme's fonts (zh:
+Noto Sans SC, the others Noto Sans JP)."""
 FPS = 60
 SEED_RANGE = 2**31
 ICON_SIZE = 64
@@ -63,6 +67,8 @@ class LaunchOptions:
     """Something the command line did that the title screen should say (--reset-settings)."""
     windowed: bool = False
     """Open in a window fitted to the screen, and keep that (the way out of a bad fullscreen)."""
+    language: str | None = None
+    """Speak this language for this run (--language), whatever the settings say; not saved."""
 
 
 class ScaledUIManager(pygame_gui.UIManager):
@@ -86,7 +92,12 @@ class App:
         self.options = options
         self.config_dir = options.config_dir or paths.config_dir()
         self.data_dir = options.data_dir or paths.data_dir()
+        self.language_override = options.language
+        """The --language of this run, until the player chooses a language in Settings."""
+        # Before the settings are read, so that a notice about them is in the language too.
+        i18n.set_language(options.language or saved_language(self.config_dir) or i18n.system_language())
         self.settings, self.notice = load_settings(self.config_dir)
+        i18n.set_language(self.language)
         self.notice = self.notice or options.notice
         SaveSlot(self.data_dir).remove_leftovers()
         if options.windowed and (self.settings.fullscreen or self.settings.window_size is not None):
@@ -97,12 +108,13 @@ class App:
         watch_for_display_loss(self.stop_workers)
         self.screen = self.display.canvas
         """The logical 1280 x 800 picture every scene draws on."""
-        pygame.display.set_caption("17 Steps — 十七歩")
+        pygame.display.set_caption(_("17 Steps — 十七歩"))
         self.flash_text: str | None = None
         self.flash_left = 0.0
         self.apply_window_settings()
         self.manager = ScaledUIManager(
-            self.display, LOGICAL_SIZE, str(paths.asset("ui", "theme.json")), enable_live_theme_updates=False
+            self.display, LOGICAL_SIZE, str(paths.asset("ui", "theme.json")), enable_live_theme_updates=False,
+            starting_language=GUI_LOCALES[self.language],
         )
         self.art = TileArt()
         self.text = Text()
@@ -125,6 +137,11 @@ class App:
     def next_match_seed(self) -> int:
         return self.seeds.randrange(SEED_RANGE)
 
+    @property
+    def language(self) -> str:
+        """The language the window speaks: --language for this run, else the settings'."""
+        return self.language_override or self.settings.shown_language
+
     def change_settings(self, settings: Settings) -> None:
         """Use and save new settings; a folder that cannot be written is reported, not fatal."""
         old = self.settings
@@ -133,12 +150,24 @@ class App:
         if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
             self.apply_window_settings()
         self._save_settings()
+        if old.language != settings.language:
+            self.language_override = None  # the player's own choice outlasts --language
+            self.apply_language()
+
+    def apply_language(self) -> None:
+        """Speak `language` from now on, at once: the catalog, the gui's own text and fonts, and
+        every scene's buttons and labels."""
+        i18n.set_language(self.language)
+        self.manager.set_locale(GUI_LOCALES[self.language])
+        pygame.display.set_caption(_("17 Steps — 十七歩"))
+        self.stack.relabel()
 
     def _save_settings(self) -> None:
         try:
             save_settings(self.config_dir, self.settings)
         except OSError as error:
-            self.notice = f"Settings could not be saved ({error.strerror}); they last until you quit."
+            self.notice = _("Settings could not be saved ({reason}); they last until you quit.").format(
+                reason=error.strerror)
 
     def apply_window_settings(self) -> None:
         self.display.apply(self.settings.window_size, self.settings.fullscreen)
@@ -176,9 +205,10 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             try:
-                self.flash(f"Screenshot saved: {self.save_screenshot()}")
+                self.flash(_("Screenshot saved: {path}").format(path=self.save_screenshot()))
             except (OSError, pygame.error) as error:
-                self.flash(f"The screenshot could not be saved ({getattr(error, 'strerror', None) or error}).")
+                self.flash(_("The screenshot could not be saved ({reason}).").format(
+                    reason=getattr(error, "strerror", None) or error))
             return
         if event.type == pygame.DROPFILE:  # a record dropped onto the window is watched
             from game.app.scenes.theatre import open_record

@@ -7,6 +7,7 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from game.app.i18n import LANGUAGES  # the standard library only: --help stays quick
     from game.engine.rules import PRESETS
 
     parser.add_argument(
@@ -45,6 +46,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "as settings.json.reset-<time>",
     )
     parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=None,
+        help="the language of the window for this run (not saved; default: the Language setting, "
+        "which follows the system's)",
+    )
+    parser.add_argument(
         "--preset",
         choices=tuple(PRESETS),
         default=None,
@@ -67,12 +75,12 @@ def run(args: argparse.Namespace) -> int:
     if args.smoke is not None:
         from game.app.smoke import run_smoke
 
-        return run_smoke(args.smoke, args.seed, args.screenshots, args.preset)
+        return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
     from game.app.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
-                                     notice=notice, windowed=args.windowed))
+                                     notice=notice, windowed=args.windowed, language=args.language))
 
 
 def reset_settings_notice() -> str:

@@ -13,7 +13,7 @@ from game.app.savegame import SaveSlot
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.result import ResultScene, payment_words
+from game.app.scenes.result import ResultScene, amount, payment_words
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.session import SeatPlan, Session
@@ -105,8 +105,8 @@ def test_a_double_ron_with_multiple_ron_all_pays_both_winners_on_the_result(driv
     gains = session.match.settlements[-1].gains
     assert gains[1] > 0 and gains[2] > 0 and gains[0] == -(gains[1] + gains[2])
     words = payment_words(session, gains)
-    assert words.startswith(f"{east} pays {south} {gains[1]:g} points, {west} {gains[2]:g} points")
-    assert words.endswith(f"{-gains[0]:g} points in all")
+    assert words.startswith(f"{east} pays {south} {amount(gains[1])} points, {west} {amount(gains[2])} points")
+    assert words.endswith(f"{amount(-gains[0])} points in all")
     assert all("renhou" in {y.name for y in w.assessment.value.yaku} for w in wins)
     driver.frame()
     panel = shot(driver, "result_double_ron").subsurface(layout.RESULT_PANEL)

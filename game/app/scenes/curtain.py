@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
 
@@ -35,13 +36,15 @@ class CurtainScene(Scene):
     @property
     def heading(self) -> str:
         session = self.table.session
-        return f"Pass to {session.wind(self.seat)} — {session.name(self.seat)}"
+        # Translators: the privacy curtain, e.g. "Pass to West — Player 2"
+        return _("Pass to {wind} — {name}").format(wind=session.wind(self.seat), name=session.name(self.seat))
 
     @property
     def others_look_away(self) -> str:
         others = len(self.table.session.plan.humans) - 1
-        who = "The other player looks" if others == 1 else "Everyone else looks"
-        return f"{who} away: your tiles are shown next."
+        if others == 1:
+            return _("The other player looks away: your tiles are shown next.")
+        return _("Everyone else looks away: your tiles are shown next.")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -64,7 +67,7 @@ class CurtainScene(Scene):
         )
         text.draw(
             surface,
-            "Click or press Space when ready.",
+            _("Click or press Space when ready."),
             20,
             INK,
             (self.card.centerx, self.card.top + 104),

@@ -83,6 +83,10 @@ class Dialog(Scene):
             self.ring.add(button, self._chooser(choice))
         self.ring.focus_on(self.default)
 
+    def relabel(self) -> None:
+        """Its words were given in the language of the moment; a dialog is never open beneath
+        Settings (where the language changes), so they stay."""
+
     def _chooser(self, choice: Choice) -> Callable[[], None]:
         def choose() -> None:
             self.app.stack.remove(self)

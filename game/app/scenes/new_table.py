@@ -11,6 +11,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.i18n import N_, _, ngettext
 from game.app.match_setup import ai_available
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT, WARN
@@ -27,15 +28,16 @@ if TYPE_CHECKING:
 COUNTS = (2, 3, 4)
 COUNT_PRESETS = {3: "three_player", 4: "four_player"}
 TWO_PLAYER_DEFAULT = "kaiji"
-WHERE = {1: "on your right", 2: "across from you", 3: "on your left"}
-WHERE_OF_TWO = {1: "across from you"}
+SEAT_PLACES = {1: N_("Seat 2: on your right"), 2: N_("Seat 3: across from you"), 3: N_("Seat 4: on your left")}
+SEAT_PLACES_OF_TWO = {1: N_("Seat 2: across from you")}
+AI_NAMES = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI")}
 LEFT = 340
 WIDTH = 600
 SEAT_LABEL_WIDTH = 240
 
 
 def who_label(who: str) -> str:
-    return "Another person at this computer" if who == PERSON else f"{who.capitalize()} AI"
+    return _("Another person at this computer") if who == PERSON else _(AI_NAMES[who])
 
 
 
@@ -66,13 +68,14 @@ class NewTableScene(Scene):
     def enter(self) -> None:
         width = (WIDTH - 20) // 3
         for index, count in enumerate(COUNTS):
-            self._button(f"count_{count}", f"{count} players", (LEFT + index * (width + 10), 250, width, 44),
+            label = ngettext("{count} player", "{count} players", count).format(count=count)
+            self._button(f"count_{count}", label, (LEFT + index * (width + 10), 250, width, 44),
                          lambda c=count: self.set_count(c))
         for seat in range(1, self.count):
             rect = (LEFT + SEAT_LABEL_WIDTH, 340 + seat * 54, WIDTH - SEAT_LABEL_WIDTH, 44)
             self._button(f"seat_{seat}", who_label(self.seats[seat - 1]), rect, lambda s=seat: self.cycle(s))
-        self._button("start", "Start the match", (LEFT, 600, (WIDTH - 10) // 2, 48), self.start)
-        self._button("back", "Back (Esc)", (LEFT + (WIDTH + 10) // 2, 600, (WIDTH - 10) // 2, 48), self.back)
+        self._button("start", _("Start the match"), (LEFT, 600, (WIDTH - 10) // 2, 48), self.start)
+        self._button("back", _("Back (Esc)"), (LEFT + (WIDTH + 10) // 2, 600, (WIDTH - 10) // 2, 48), self.back)
         self.ring.focus_first_enabled()
 
     def _button(self, name: str, label: str, rect: tuple[int, int, int, int], action: Callable[[], None]) -> None:
@@ -88,7 +91,7 @@ class NewTableScene(Scene):
         self.buttons = {}
         self.enter()
         wanted = self.buttons[focus]
-        index = next(i for i, (button, _) in enumerate(self.ring.entries) if button is wanted)
+        index = next(i for i, (button, _action) in enumerate(self.ring.entries) if button is wanted)
         self.ring.entries[self.ring.focus][0].unselect()
         self.ring.focus = index
         wanted.select()
@@ -120,6 +123,11 @@ class NewTableScene(Scene):
     def uncover(self) -> None:
         self._rebuild("start")
 
+    def relabel(self) -> None:
+        focused = self.ring.entries[self.ring.focus][0] if self.ring.entries else None
+        name = next((name for name, button in self.buttons.items() if button is focused), "start")
+        self._rebuild(name)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -129,23 +137,23 @@ class NewTableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
-        text.draw(surface, "A new match", 48, GOLD, (640, 90), "midtop", bold=True)
-        text.draw(surface, "How many players?", 18, SOFT, (LEFT, 222))
+        text.draw(surface, _("A new match"), 48, GOLD, (640, 90), "midtop", bold=True)
+        text.draw(surface, _("How many players?"), 18, SOFT, (LEFT, 222))
         chosen = self.buttons.get(f"count_{self.count}")
         if chosen is not None:
             pygame.draw.rect(surface, GOLD, chosen.rect.inflate(8, 8), 3, border_radius=8)
-        text.draw(surface, "Who sits where (press a seat to change it; turn order runs to your right):", 18,
+        text.draw(surface, _("Who sits where (press a seat to change it; turn order runs to your right):"), 18,
                   SOFT, (LEFT, 316))
-        text.draw(surface, "Seat 1: you", 18, INK, (LEFT, 352), bold=True)
-        where = WHERE_OF_TWO if self.count == 2 else WHERE
+        text.draw(surface, _("Seat 1: you"), 18, INK, (LEFT, 352), bold=True)
+        places = SEAT_PLACES_OF_TWO if self.count == 2 else SEAT_PLACES
         for seat in range(1, self.count):
-            text.draw(surface, f"Seat {seat + 1}: {where[seat]}", 18, INK, (LEFT, 352 + seat * 54), bold=True)
+            text.draw(surface, _(places[seat]), 18, INK, (LEFT, 352 + seat * 54), bold=True)
         rules = self.app.settings.rules
         y = 672
-        for row in text.wrap(f"Rules: {rules_summary(rules)}", 16, 900):
+        for row in text.wrap(_("Rules: {summary}").format(summary=rules_summary(rules)), 16, 900):
             text.draw(surface, row, 16, SOFT, (640, y), "midtop")
             y += 22
-        text.draw(surface, "Settings can change every rule option.", 15, SOFT, (640, y + 4), "midtop")
+        text.draw(surface, _("Settings can change every rule option."), 15, SOFT, (640, y + 4), "midtop")
         if not ai_available():
-            text.draw(surface, "The AI is not installed in this copy: every seat is a person.", 16, WARN,
+            text.draw(surface, _("The AI is not installed in this copy: every seat is a person."), 16, WARN,
                       (640, y + 30), "midtop")

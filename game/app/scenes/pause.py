@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.app.i18n import _, pgettext
 from game.app.scenes.dialog import Choice, Dialog
 
 if TYPE_CHECKING:
@@ -32,13 +33,14 @@ def pause_menu(app: App) -> Dialog:
 
     return Dialog(
         app,
-        "Menu",
-        "The match is saved after every move: you can continue it from the title screen.",
+        _("Menu"),
+        _("The match is saved after every move: you can continue it from the title screen."),
         [
-            Choice("Resume", lambda: None),
-            Choice("Rules", rules),
-            Choice("Settings", settings),
-            Choice("Title", title),
+            Choice(_("Resume"), lambda: None),
+            Choice(_("Rules"), rules),
+            Choice(_("Settings"), settings),
+            # Translators: back to the title screen
+            Choice(pgettext("button", "Title"), title),
         ],
         escape=lambda: None,
         width=720,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.i18n import _
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.session import Notice
 
@@ -24,33 +25,43 @@ KEEP = 1
 
 def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool = True) -> Dialog:
     """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing."""
-    reach = "reaches mangan" if floor else "wins with a yaku"
-    reason = f"No live wait of this hand {reach}" if tenpai else "This hand is not tenpai"
-    return Dialog(app, "Are you sure?",
-                  f"{reason}, so it can never win. Any 13 tiles are allowed; building this hand "
-                  "costs nothing more than the chance to win.",
-                  [Choice("Build it anyway", build), Choice("Keep building", nothing)], escape=nothing,
+    if not tenpai:
+        message = _("This hand is not tenpai, so it can never win. Any 13 tiles are allowed; building this "
+                    "hand costs nothing more than the chance to win.")
+    elif floor:
+        message = _("No live wait of this hand reaches mangan, so it can never win. Any 13 tiles are allowed; "
+                    "building this hand costs nothing more than the chance to win.")
+    else:
+        message = _("No live wait of this hand wins with a yaku, so it can never win. Any 13 tiles are "
+                    "allowed; building this hand costs nothing more than the chance to win.")
+    return Dialog(app, _("Are you sure?"), message,
+                  [Choice(_("Build it anyway"), build), Choice(_("Keep building"), nothing)], escape=nothing,
                   default=KEEP)
 
 
 def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog:
-    return Dialog(app, "Discard a winning tile?",
-                  f"{code} is one of your own winning tiles. Discarding it makes you furiten: you could "
-                  "never win this hand by ron.",
-                  [Choice("Discard it", discard), Choice("Keep it", nothing)], tiles=[code], escape=nothing,
+    return Dialog(app, _("Discard a winning tile?"),
+                  _("{tile} is one of your own winning tiles. Discarding it makes you furiten: you could "
+                    "never win this hand by ron.").format(tile=code),
+                  [Choice(_("Discard it"), discard), Choice(_("Keep it"), nothing)], tiles=[code], escape=nothing,
                   default=KEEP)
 
 
 def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "") -> Dialog:
     """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known."""
-    return Dialog(app, "Ron?",
-                  f"{discarder}'s {code} completes your hand, and the win is allowed. "
-                  + (f"{worth} " if worth else "") + "Passing makes you furiten for the rest of the hand.",
-                  [Choice("Ron (R)", lambda: decide(True), pygame.K_r, "#ron_button"),
-                   Choice("Pass (P)", lambda: decide(False), pygame.K_p)],
+    if worth:
+        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
+                    "you furiten for the rest of the hand.").format(discarder=discarder, tile=code, worth=worth)
+    else:
+        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. Passing makes you "
+                    "furiten for the rest of the hand.").format(discarder=discarder, tile=code)
+    return Dialog(app, _("Ron?"), message,
+                  # Translators: the keys R and P stay as they are
+                  [Choice(_("Ron (R)"), lambda: decide(True), pygame.K_r, "#ron_button"),
+                   Choice(_("Pass (P)"), lambda: decide(False), pygame.K_p)],
                   tiles=[code])
 
 
 def notice(app: App, told: Notice) -> Dialog:
-    title = "Your winning tile" if told.tile else "Notice"
-    return Dialog(app, title, told.text, [Choice("OK", nothing)], tiles=[told.tile] if told.tile else [])
+    title = _("Your winning tile") if told.tile else _("Notice")
+    return Dialog(app, title, told.text, [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [])

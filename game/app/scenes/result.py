@@ -11,8 +11,9 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import layout
+from game.app import i18n, layout
 from game.app.draw_reasons import draw_reasons
+from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, GOOD, INK, SOFT
 from game.app.scene import Scene
@@ -30,6 +31,30 @@ PANEL = (16, 41, 31)
 HAND_TILE = 52
 SMALL_TILE = 36
 URA = "ura dora"
+PAID_TO = {
+    # Translators: one winner and what they are paid, in a list ("East 1.5", "South 8,000 points")
+    "stakes": N_("{wind} {amount}"),
+    "points": N_("{wind} {amount} points"),
+    "points_as_dealer": N_("{wind} {amount} points"),
+    "units": N_("{wind} {amount} units"),
+}
+AMOUNT = {"points": N_("{amount} points"), "points_as_dealer": N_("{amount} points"), "units": N_("{amount} units")}
+"""A total paid, by settlement; stakes are a bare number."""
+
+
+def amount(value: float) -> str:
+    """A payment or score as the language writes numbers, with only the decimals it has (1.5, 8,000)."""
+    decimals = len(f"{abs(value):g}".partition(".")[2])
+    return i18n.format_number(value, decimals)
+
+
+def han_fu(han: int, fu: int) -> str:
+    return _("{han} han {fu} fu").format(han=han, fu=fu)
+
+
+def list_separator() -> str:
+    # Translators: between the items of a list ("East 8,000, South 4,000"); Japanese 、
+    return pgettext("list", ", ")
 
 
 def yaku_lines(value: WinValue) -> tuple[list[tuple[str, int]], int]:
@@ -41,15 +66,23 @@ def yaku_lines(value: WinValue) -> tuple[list[tuple[str, int]], int]:
 def payment_words(session: Session, gains: Sequence[float]) -> str:
     """Who pays whom: the discarder pays every winner; with several, the total too."""
     settlement = session.rules.settlement
-    unit = {"stakes": "", "points": " points", "points_as_dealer": " points", "units": " units"}[settlement]
     payers = [seat for seat, gain in enumerate(gains) if gain < 0]
     earners = [seat for seat, gain in enumerate(gains) if gain > 0]
     parts = []
     for payer in payers:
-        paid = ", ".join(f"{session.wind(e)} {gains[e]:g}{unit}" for e in earners)
-        total = f": {-gains[payer]:g}{unit} in all" if len(earners) > 1 else ""
-        parts.append(f"{session.wind(payer)} pays {paid}{total}")
-    return "; ".join(parts) if parts else "No payment"
+        paid = list_separator().join(
+            _(PAID_TO[settlement]).format(wind=session.wind(e), amount=amount(gains[e])) for e in earners
+        )
+        if len(earners) > 1:
+            total = amount(-gains[payer])
+            if settlement in AMOUNT:
+                total = _(AMOUNT[settlement]).format(amount=total)
+            parts.append(_("{payer} pays {paid}: {total} in all").format(
+                payer=session.wind(payer), paid=paid, total=total))
+        else:
+            parts.append(_("{payer} pays {paid}").format(payer=session.wind(payer), paid=paid))
+    # Translators: between the payments of several payers
+    return pgettext("payments", "; ").join(parts) if parts else _("No payment")
 
 
 class ResultScene(Scene):
@@ -67,16 +100,23 @@ class ResultScene(Scene):
         self.settlement = session.match.settlements[-1]
 
     def enter(self) -> None:
-        label = "Match summary (Enter)" if self.session.match.over else "Next hand (Enter)"
         panel = layout.RESULT_PANEL
         button = UIButton(
             pygame.Rect(panel.centerx - 160, panel.bottom - 64, 320, 48),
-            label,
+            self.next_label,
             self.app.manager,
             object_id=ObjectID(object_id="#next_hand", class_id="@menu_button"),
         )
         self.elements.append(button)
+        self.next_button = button
         self.ring.add(button, self.next)
+
+    @property
+    def next_label(self) -> str:
+        return _("Match summary (Enter)") if self.session.match.over else _("Next hand (Enter)")
+
+    def relabel(self) -> None:
+        self.next_button.set_text(self.next_label)
 
     def next(self) -> None:
         self.app.stack.remove(self)
@@ -89,19 +129,22 @@ class ResultScene(Scene):
     @property
     def heading(self) -> str:
         if self.result.drawn:
-            return "Exhaustive draw — no one won"
+            return _("Exhaustive draw — no one won")
         wins = self.result.wins
         win = wins[0]
         discarder = self.session.wind(win.discarder)
-        if len(wins) > 1:
-            winners = " and ".join(self.session.wind(w.seat) for w in wins)
-            return f"{winners} win by ron on {discarder}'s discard"
+        winners = [self.session.wind(w.seat) for w in wins]
+        if len(wins) == 2:
+            return _("{first} and {second} win by ron on {discarder}'s discard").format(
+                first=winners[0], second=winners[1], discarder=discarder)
+        if len(wins) == 3:
+            return _("{first} and {second} and {third} win by ron on {discarder}'s discard").format(
+                first=winners[0], second=winners[1], third=winners[2], discarder=discarder)
         value = win.assessment.value
         assert value is not None
-        return (
-            f"{self.session.wind(win.seat)} ({self.session.name(win.seat)}) wins by ron on "
-            f"{discarder}'s discard — {limit_name(value)}"
-        )
+        return _("{wind} ({name}) wins by ron on {discarder}'s discard — {limit}").format(
+            wind=self.session.wind(win.seat), name=self.session.name(win.seat), discarder=discarder,
+            limit=limit_name(value))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.shade, (0, 0))
@@ -136,7 +179,7 @@ class ResultScene(Scene):
         surface.blit(self.app.art.tile(winning, HAND_TILE), (right + 22, y))
         text.draw(
             surface,
-            "winning tile",
+            _("winning tile"),
             14,
             SOFT,
             (right + 22 + HAND_TILE // 2, y + HAND_TILE * 4 // 3 + 8),
@@ -146,9 +189,9 @@ class ResultScene(Scene):
         indicators = []
         hand = self.session.hand
         if hand.dora_indicator is not None:
-            indicators.append(("Dora indicator", tile_code(hand.dora_indicator, red)))
+            indicators.append((_("Dora indicator"), tile_code(hand.dora_indicator, red)))
         if win.ura_indicator is not None:
-            indicators.append(("Ura indicator", tile_code(win.ura_indicator, red)))
+            indicators.append((_("Ura indicator"), tile_code(win.ura_indicator, red)))
         ix = x
         for label, code in indicators:
             text.draw(surface, label, 16, SOFT, (ix, y + 14))
@@ -163,25 +206,28 @@ class ResultScene(Scene):
         column_y = y
         for name, han in lines:
             text.draw(surface, name, 18, INK, (x, y))
-            text.draw(surface, f"{han} han", 18, INK, (x + 300, y), "topright")
+            text.draw(surface, _("{han} han").format(han=han), 18, INK, (x + 300, y), "topright")
             y += 26
         if ura_han:
-            text.draw(surface, "ura dora (bonus, not toward the floor)", 18, GOLD, (x, y))
-            text.draw(surface, f"+{ura_han} han", 18, GOLD, (x + 400, y), "topright")
+            text.draw(surface, _("ura dora (bonus, not toward the floor)"), 18, GOLD, (x, y))
+            text.draw(surface, _("+{han} han").format(han=ura_han), 18, GOLD, (x + 400, y), "topright")
             y += 26
         sx = x + 470
-        text.draw(surface, f"{value.han} han {value.fu} fu", 24, INK, (sx, column_y), bold=True)
+        text.draw(surface, han_fu(value.han, value.fu), 24, INK, (sx, column_y), bold=True)
         if value.level is not None:
             text.draw(surface, limit_name(value).upper(), 30, GOLD, (sx, column_y + 34), bold=True)
         if not self.session.rules.floor_applies:
-            text.draw(surface, "No mangan floor at this table: any win with a yaku counts.", 17, GOOD,
+            text.draw(surface, _("No mangan floor at this table: any win with a yaku counts."), 17, GOOD,
                       (sx, column_y + 80))
         elif floor is not None:
-            floor_words = limit_name(floor) if floor.level is not None else f"{floor.han} han {floor.fu} fu"
-            cleared = "clears the mangan floor" if win.assessment.clears_floor else "no floor"
+            floor_words = limit_name(floor) if floor.level is not None else han_fu(floor.han, floor.fu)
+            if win.assessment.clears_floor:
+                without_ura = _("Without ura: {han} han — {value}, clears the mangan floor")
+            else:
+                without_ura = _("Without ura: {han} han — {value}, no floor")
             text.draw(
                 surface,
-                f"Without ura: {floor.han} han — {floor_words}, {cleared}",
+                without_ura.format(han=floor.han, value=floor_words),
                 17,
                 GOOD,
                 (sx, column_y + 80),
@@ -196,19 +242,24 @@ class ResultScene(Scene):
         value = win.assessment.value
         assert value is not None
         gain = self.settlement.gains[win.seat]
-        who = f"{self.session.wind(win.seat)} ({self.session.name(win.seat)})"
-        text.draw(surface, f"{who} — {limit_name(value)}, {value.han} han {value.fu} fu, +{gain:g}", 19, GOLD,
+        line = _("{wind} ({name}) — {limit}, {han} han {fu} fu, +{gain}").format(
+            wind=self.session.wind(win.seat), name=self.session.name(win.seat), limit=limit_name(value),
+            han=value.han, fu=value.fu, gain=amount(gain))
+        text.draw(surface, line, 19, GOLD,
                   (x, y), bold=True)
         y += 30
         right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(win.hand)], x, y, SMALL_TILE)
         surface.blit(self.app.art.tile(tile_code(win.tile, red), SMALL_TILE), (right + 14, y))
         lines, ura_han = yaku_lines(value)
-        yaku = ", ".join(f"{name} {han}" for name, han in lines) + (f"; ura dora +{ura_han}" if ura_han else "")
+        items = [_("{yaku} {han}").format(yaku=name, han=han) for name, han in lines]
+        if ura_han:
+            items.append(_("ura dora +{han}").format(han=ura_han))
+        yaku = list_separator().join(items)
         column = right + 14 + SMALL_TILE + 24
         for index, row in enumerate(text.wrap(yaku, 16, layout.RESULT_PANEL.right - 30 - column)[:3]):
             text.draw(surface, row, 16, INK, (column, y + index * 20))
         if win.ura_indicator is not None:
-            text.draw(surface, "Ura indicator", 14, SOFT, (column, y + 62))
+            text.draw(surface, _("Ura indicator"), 14, SOFT, (column, y + 62))
             surface.blit(self.app.art.tile(tile_code(win.ura_indicator, red), 24), (column + 96, y + 56))
         return y + SMALL_TILE * 4 // 3 + 40
 
@@ -219,12 +270,12 @@ class ResultScene(Scene):
         hand_now = self.session.hand
         reasons = draw_reasons(hand_now.history, hand_now.waits)
         for seat, hand in enumerate(self.result.hands):
-            who = f"{self.session.wind(seat)} ({self.session.name(seat)})"
+            who = _("{wind} ({name})").format(wind=self.session.wind(seat), name=self.session.name(seat))
             right = text.draw(surface, who, 18, INK, (x, y), bold=True).right
             text.draw(surface, f"— {reasons[seat]}", 16, SOFT, (right + 12, y + 2))
             right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(hand)], x, y + 28, 44)
             waits = self.session.hand.waits[seat]
-            text.draw(surface, "waits" if waits else "not tenpai", 15, SOFT, (right + 24, y + 30))
+            text.draw(surface, _("waits") if waits else _("not tenpai"), 15, SOFT, (right + 24, y + 30))
             self._draw_tiles(surface, [kind_code(kind) for kind in waits], right + 24, y + 52, 30)
             y += 28 + 44 * 4 // 3 + 24
         return y
@@ -237,10 +288,13 @@ class ResultScene(Scene):
         text.draw(surface, payment_words(session, settlement.gains), 20, GOLD, (x, y), bold=True)
         y += 34
         standings = "    ".join(
-            f"{session.wind(seat)} ({session.name(seat)}): {score:g}"
+            _("{wind} ({name}): {score}").format(wind=session.wind(seat), name=session.name(seat), score=amount(score))
             for seat, score in enumerate(settlement.scores)
         )
         text.draw(surface, standings, 18, INK, (x, y))
         if session.rules.settlement == "stakes":
-            change = " (doubled after the draw)" if settlement.next_stake > settlement.stake else ""
-            text.draw(surface, f"Next stake: {settlement.next_stake:g}{change}", 17, SOFT, (x, y + 30))
+            if settlement.next_stake > settlement.stake:
+                next_stake = _("Next stake: {stake} (doubled after the draw)")
+            else:
+                next_stake = _("Next stake: {stake}")
+            text.draw(surface, next_stake.format(stake=amount(settlement.next_stake)), 17, SOFT, (x, y + 30))

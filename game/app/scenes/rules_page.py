@@ -13,16 +13,17 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.i18n import _, language
 from game.app.palette import GOLD, INK, SOFT
 from game.app.rule_texts import (
     DORA_TEXT,
     GLOSSARY,
     KAZOE_TEXT,
     OPTIONS,
-    PRESET_NAMES,
     RENHOU_TEXT,
     YAKU,
     choice_text,
+    preset_name,
 )
 from game.app.scene import Scene
 from game.app.views.felt import draw_felt
@@ -53,110 +54,119 @@ def pages(rules: Rules) -> list[Block]:
     payment = choice_text("settlement", rules.settlement)
     riichi = choice_text("riichi_timing", rules.riichi_timing)
     blocks = [
-        Block("heading", "17 Steps in one minute"),
+        Block("heading", _("17 Steps in one minute")),
         Block(
             "text",
-            "Two players sit opposite at an automatic table that raises four walls of 17 stacks, two "
-            "tiles high. The wall in front of you is yours: 34 tiles only you will see. The walls to "
-            "the left and right are side walls, used only for the dora.",
+            _("Two players sit opposite at an automatic table that raises four walls of 17 stacks, two "
+              "tiles high. The wall in front of you is yours: 34 tiles only you will see. The walls to "
+              "the left and right are side walls, used only for the dora."),
         ),
         Block(
             "text",
-            "You choose 13 of your 34 tiles as a riichi hand, then both players take turns to discard "
-            "from the 21 tiles left over. There is no drawing, no calling and no tsumo: you can only "
-            "win by ron on the other player's discard, and only with a hand worth mangan or more.",
+            _("You choose 13 of your 34 tiles as a riichi hand, then both players take turns to discard "
+              "from the 21 tiles left over. There is no drawing, no calling and no tsumo: you can only "
+              "win by ron on the other player's discard, and only with a hand worth mangan or more."),
         ),
-        Block("heading", "A hand, step by step"),
+        Block("heading", _("A hand, step by step")),
         Block(
             "text",
-            "1. The first player, East, picks any upper tile of a side wall and turns it over: the dora "
-            "indicator. The dora is the next tile in order. The tile beneath stays hidden: it is the "
-            "ura dora indicator, shown only after a win.",
+            _("1. The first player, East, picks any upper tile of a side wall and turns it over: the dora "
+              "indicator. The dora is the next tile in order. The tile beneath stays hidden: it is the "
+              "ura dora indicator, shown only after a win."),
         ),
-        Block("tiles", "9m1m", "indicator 9m: the dora is 1m. 9 wraps to 1, North to East, Chun to Haku"),
+        Block("tiles", "9m1m", _("indicator 9m: the dora is 1m. 9 wraps to 1, North to East, Chun to Haku")),
         Block(
             "text",
-            "2. Both players open their own walls and build: any 13 tiles are allowed, but only a tenpai "
-            "hand that reaches mangan can win. The helper shows every wait, its live copies and value.",
+            _("2. Both players open their own walls and build: any 13 tiles are allowed, but only a tenpai "
+              "hand that reaches mangan can win. The helper shows every wait, its live copies and value."),
         ),
         Block(
             "tiles",
             "123m456p789s55p23s",
-            "tenpai on 1s or 4s, but riichi + pinfu is only 2 han: it cannot win",
+            _("tenpai on 1s or 4s, but riichi + pinfu is only 2 han: it cannot win"),
         ),
-        Block("text", f"3. Everyone is in riichi, from when this table says: {riichi[0].lower() + riichi[1:]}."),
+        Block("text", _("3. Everyone is in riichi, from when this table says: {timing}.").format(
+            timing=riichi[0].lower() + riichi[1:])),
         Block(
             "text",
-            "4. Players discard in turn, one tile from their pool, 17 each. The last discard is "
-            "outlined. If nobody wins after 17 discards each, the hand is drawn and every hand shown.",
+            _("4. Players discard in turn, one tile from their pool, 17 each. The last discard is "
+              "outlined. If nobody wins after 17 discards each, the hand is drawn and every hand shown."),
         ),
-        Block("heading", "The mangan floor"),
+        Block("heading", _("The mangan floor")),
         Block(
             "text",
-            "A win is allowed only if the hand is worth mangan at that moment, counting riichi, dora "
-            "and red fives but never ura dora, which is added afterwards as a bonus. Example: this "
-            "hand waits on 1m 2m 3m 4m 5m.",
+            _("A win is allowed only if the hand is worth mangan at that moment, counting riichi, dora "
+              "and red fives but never ura dora, which is added afterwards as a bonus. Example: this "
+              "hand waits on 1m 2m 3m 4m 5m."),
         ),
-        Block("tiles", "1112223334m777p", "waits 1m 2m 3m 4m 5m, no dora"),
+        Block("tiles", "1112223334m777p", _("waits 1m 2m 3m 4m 5m, no dora")),
         Block(
             "text",
-            "On 2m, 3m or 5m it is riichi + sanankou, 3 han 50 fu; on 1m riichi + iipeikou. None is "
-            "mangan, so such a tile must be passed — and then even 4m, suuankou, a yakuman, can no "
-            "longer be won.",
+            _("On 2m, 3m or 5m it is riichi + sanankou, 3 han 50 fu; on 1m riichi + iipeikou. None is "
+              "mangan, so such a tile must be passed — and then even 4m, suuankou, a yakuman, can no "
+              "longer be won."),
         ),
         Block(
             "text",
-            "Except in the ippatsu window (until your own next discard after your riichi declaration) "
-            "and on a final discard: there 2m, 3m or 5m is riichi + ippatsu + sanankou, 4 han 50 fu "
-            "(or riichi + houtei + sanankou). That is mangan, and the ron is offered.",
+            _("Except in the ippatsu window (until your own next discard after your riichi declaration) "
+              "and on a final discard: there 2m, 3m or 5m is riichi + ippatsu + sanankou, 4 han 50 fu "
+              "(or riichi + houtei + sanankou). That is mangan, and the ron is offered."),
         ),
-        Block("heading", "Dead waits and furiten"),
+        Block("heading", _("Dead waits and furiten")),
         Block(
             "text",
-            "A wait whose four copies you can all see, in your own 34 tiles and the dora indicator, "
-            "can never come: it is dead. A player who discards one of their own winning tiles, or lets "
-            "a winning tile pass in riichi, by choice or because it is below mangan, is furiten and can "
-            "never ron this hand. A tile let pass before your riichi is furiten only until your own "
-            "next discard. Only 17 of your 21 pool tiles are discarded, so at most 4 of your own "
-            "winning tiles can be held back safely.",
+            _("A wait whose four copies you can all see, in your own 34 tiles and the dora indicator, "
+              "can never come: it is dead. A player who discards one of their own winning tiles, or lets "
+              "a winning tile pass in riichi, by choice or because it is below mangan, is furiten and can "
+              "never ron this hand. A tile let pass before your riichi is furiten only until your own "
+              "next discard. Only 17 of your 21 pool tiles are discarded, so at most 4 of your own "
+              "winning tiles can be held back safely."),
         ),
-        Block("heading", "Payment"),
-        Block("text", payment + "."),
-        Block("heading", "Yaku in 17 Steps"),
-        Block("text", "Every hand is closed and in riichi. Each example wins by ron on the tile set apart. "
-              + DORA_TEXT),
+        Block("heading", _("Payment")),
+        # Translators: the payment option's choice, as a sentence
+        Block("text", _("{payment}.").format(payment=payment)),
+        Block("heading", _("Yaku in 17 Steps")),
+        # Translators: {dora} is the paragraph "Dora, red fives and ura dora add 1 han each…"
+        Block("text", _("Every hand is closed and in riichi. Each example wins by ron on the tile set apart. {dora}")
+              .format(dora=_(DORA_TEXT))),
     ]
-    blocks += [Block("yaku", yaku.hand, f"{yaku.name} {yaku.kanji} · {yaku.han_text}|{yaku.note}", yaku.win)
+    # Translators: a yaku's heading on the rules page: its name, its kanji, its value; drop {name} or {kanji}
+    # where they would say the same thing twice
+    heading = _("{name} {kanji} · {value}")
+    blocks += [Block("yaku", yaku.hand, heading.format(name=yaku.shown_name, kanji=yaku.kanji, value=yaku.han_text)
+                     + "|" + yaku.shown_note, yaku.win)
                for yaku in YAKU]
     blocks += [
-        Block("text", RENHOU_TEXT),
-        Block("text", KAZOE_TEXT),
-        Block("heading", "Words the game uses"),
+        Block("text", _(RENHOU_TEXT)),
+        Block("text", _(KAZOE_TEXT)),
+        Block("heading", _("Words the game uses")),
     ]
     blocks += [Block("term", entry.term, entry.explanation) for entry in GLOSSARY]
     blocks += [
-        Block("heading", "What the lab measured"),
+        Block("heading", _("What the lab measured")),
         Block(
             "text",
-            "By simulation (python -m game lab, docs/lab.md): no wall without any tenpai in 10,000; "
-            "about 1 wall in 75 holds no mangan hand; with both hands built by the hard AI, a "
-            "player's winning tiles are all missing from the opponent's pool in about 3 hands in 10, "
-            "and both players' in about 1 in 10, as the professional stream found; a player holds "
-            "five or more of the opponent's winning tiles in about 1 deal in 20.",
+            _("By simulation (python -m game lab, docs/lab.md): no wall without any tenpai in 10,000; "
+              "about 1 wall in 75 holds no mangan hand; with both hands built by the hard AI, a "
+              "player's winning tiles are all missing from the opponent's pool in about 3 hands in 10, "
+              "and both players' in about 1 in 10, as the professional stream found; a player holds "
+              "five or more of the opponent's winning tiles in about 1 deal in 20."),
         ),
     ]
-    blocks.append(Block("heading", f"The rules in use: {PRESET_NAMES.get(rules.preset_name, rules.preset_name)}"))
+    blocks.append(Block("heading", _("The rules in use: {preset}").format(preset=preset_name(rules.preset_name))))
     for option, text in OPTIONS.items():
         value = getattr(rules, option)
-        blocks.append(Block("option", f"{text.name}: {choice_text(option, value)}", text.explanation))
+        # Translators: a rule option and its current choice ("Players: 2 players")
+        shown = _("{option}: {choice}").format(option=text.name, choice=choice_text(option, value))
+        blocks.append(Block("option", shown, text.explanation))
     blocks += [
-        Block("heading", "Playing in the window"),
+        Block("heading", _("Playing in the window")),
         Block(
             "text",
-            "Mouse: drag or click tiles into your hand, click a pool tile to discard it. Keyboard: "
-            "arrows move, Space picks a tile, Enter confirms or discards, S sorts, G suggests, "
-            "Esc opens the menu. With two players at one screen, a curtain hides each player's tiles "
-            "while the other may be looking.",
+            _("Mouse: drag or click tiles into your hand, click a pool tile to discard it. Keyboard: "
+              "arrows move, Space picks a tile, Enter confirms or discards, S sorts, G suggests, "
+              "Esc opens the menu. With two players at one screen, a curtain hides each player's tiles "
+              "while the other may be looking."),
         ),
     ]
     return blocks
@@ -166,12 +176,13 @@ class RulesScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = self._render(pages(app.settings.rules))
+        self._language = language()
         self.scroll = 0
 
     def enter(self) -> None:
         button = UIButton(
             pygame.Rect(24, 20, 110, 40),
-            "Back (Esc)",
+            _("Back (Esc)"),
             self.app.manager,
             object_id=ObjectID(object_id="#back", class_id="@small_button"),
         )
@@ -278,8 +289,11 @@ class RulesScene(Scene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self._language != language():  # the page is laid out once per language
+            self.page, self._language = self._render(pages(self.app.settings.rules)), language()
+            self.scroll_by(0)
         draw_felt(surface)
-        self.app.text.draw(surface, "Rules", 34, GOLD, (640, 16), "midtop", bold=True)
+        self.app.text.draw(surface, _("Rules"), 34, GOLD, (640, 16), "midtop", bold=True)
         surface.blit(
             self.page, VIEWPORT.topleft, pygame.Rect(0, self.scroll, VIEWPORT.width, VIEWPORT.height)
         )
@@ -289,4 +303,4 @@ class RulesScene(Scene):
             thumb_height = max(30, track.height * VIEWPORT.height // self.page.get_height())
             thumb_y = track.top + (track.height - thumb_height) * self.scroll // self.max_scroll
             pygame.draw.rect(surface, GOLD, (track.left, thumb_y, 6, thumb_height), border_radius=3)
-        self.app.text.draw(surface, "Wheel, arrows or Page Up/Down to scroll", 14, SOFT, (640, 770), "midtop")
+        self.app.text.draw(surface, _("Wheel, arrows or Page Up/Down to scroll"), 14, SOFT, (640, 770), "midtop")

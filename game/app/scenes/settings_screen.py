@@ -19,6 +19,8 @@ from pygame_gui.elements import (
     UIScrollingContainer,
 )
 
+from game.app import i18n
+from game.app.i18n import N_, _, pgettext
 from game.app.palette import GOLD, SOFT, WARN
 from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for
 from game.app.scene import Scene
@@ -41,16 +43,18 @@ OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
 """How far a drop-down opens; the list has this much room below its last row to open into."""
 HISTORY_LIMITS = (50, 100, 200, 500, 1000)
 AI_DELAYS = {
-    0.0: "No pause",
-    0.3: "Short (0.3 s)",
-    0.7: "Normal (0.7 s)",
-    1.2: "Long (1.2 s)",
-    2.0: "Slow (2 s)",
+    0.0: N_("No pause"),
+    0.3: N_("Short (0.3 s)"),
+    0.7: N_("Normal (0.7 s)"),
+    1.2: N_("Long (1.2 s)"),
+    2.0: N_("Slow (2 s)"),
 }
+ANIMATION_NAMES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 
 
 def percent(volume: float) -> str:
-    return f"{round(volume * 100)} %"
+    # Translators: a sound volume; {number} runs from 0 to 100
+    return _("{number} %").format(number=i18n.format_number(round(volume * 100)))
 
 
 def option_applies(option: str, rules: Rules) -> bool:
@@ -64,6 +68,13 @@ def option_applies(option: str, rules: Rules) -> bool:
         "virtual_dora": rules.players == 4,
         "floor_counts_situational": rules.mangan_floor or rules.virtual_dora,
     }.get(option, True)
+
+
+def language_choices() -> dict[str | None, str]:
+    """"System (…)" and each language by its own name, as a player looks for it."""
+    system = i18n.LANGUAGE_NAMES[i18n.system_language()]
+    # Translators: the language setting that follows the computer's; {language} is its own name
+    return {None: _("System ({language})").format(language=system), **i18n.LANGUAGE_NAMES}
 
 
 def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
@@ -84,12 +95,16 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         back = UIButton(
             pygame.Rect(24, 20, 110, 40),
-            "Back (Esc)",
+            _("Back (Esc)"),
             self.app.manager,
             object_id=ObjectID(object_id="#back", class_id="@small_button"),
         )
         self.elements.append(back)
         self.back_button = back
+        self._build_rows()
+
+    def relabel(self) -> None:
+        self.back_button.set_text(_("Back (Esc)"))
         self._build_rows()
 
     def _build_rows(self) -> None:
@@ -106,67 +121,80 @@ class SettingsScene(Scene):
         self.elements.append(self.container)
         self.y = 0
         settings = self.app.settings
-        self._heading("The window")
+        self._heading(_("The window"))
+        self._choice(
+            _("Language"),
+            _("The language of every screen. System: your computer's language where the game speaks it, "
+              "else English."),
+            language_choices(),
+            settings.language,
+            lambda v: self._change(language=v),
+        )
         fitted = self.app.display.fitted_size()
-        sizes: dict[Any, str] = {None: f"Fit the screen ({fitted[0]} × {fitted[1]})"}
+        fit = _("Fit the screen ({width} × {height})").format(width=fitted[0], height=fitted[1])
+        sizes: dict[Any, str] = {None: fit}
         sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, fitted)}
         self._choice(
-            "Window size",
-            "The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize.",
+            _("Window size"),
+            _("The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize."),
             sizes,
             settings.window_size if settings.window_size in sizes else None,
             lambda v: self._change(window_size=v),
         )
         self._toggle(
-            "Fullscreen", "Fill the whole screen.", settings.fullscreen, lambda v: self._change(fullscreen=v)
+            _("Fullscreen"), _("Fill the whole screen."), settings.fullscreen, lambda v: self._change(fullscreen=v)
         )
         self._choice(
-            "Animations",
-            "How fast tiles move; instant switches animation off.",
-            {name: name.capitalize() for name in ANIMATION_SPEEDS},
+            _("Animations"),
+            _("How fast tiles move; instant switches animation off."),
+            {name: _(ANIMATION_NAMES[name]) for name in ANIMATION_SPEEDS},
             settings.animation,
             lambda v: self._change(animation=v),
         )
         self._slider(
-            "Sound volume",
-            "Tile clicks, riichi, ron and the rest; 0 is silent.",
+            _("Sound volume"),
+            _("Tile clicks, riichi, ron and the rest; 0 is silent."),
             settings.volume,
             lambda v: self._change(volume=v),
         )
         self._choice(
-            "AI pace",
-            "How long the AI waits before each move, so you can follow it.",
-            AI_DELAYS | ({} if settings.ai_delay_s in AI_DELAYS else {settings.ai_delay_s: "Custom"}),
+            _("AI pace"),
+            _("How long the AI waits before each move, so you can follow it."),
+            {delay: _(label) for delay, label in AI_DELAYS.items()}
+            | ({} if settings.ai_delay_s in AI_DELAYS else {settings.ai_delay_s: _("Custom")}),
             settings.ai_delay_s,
             lambda v: self._change(ai_delay_s=v),
         )
         self._toggle(
-            "Win automatically (auto-ron)",
-            "Declare ron at once whenever the game allows it, without asking.",
+            _("Win automatically (auto-ron)"),
+            _("Declare ron at once whenever the game allows it, without asking."),
             settings.auto_ron,
             lambda v: self._change(auto_ron=v),
         )
         self._toggle(
-            "Keep a history of matches",
-            "Keep each finished or abandoned match as its record, for your statistics.",
+            _("Keep a history of matches"),
+            _("Keep each finished or abandoned match as its record, for your statistics."),
             settings.keep_history,
             lambda v: self._change(keep_history=v),
         )
         self._choice(
-            "Matches kept",
-            "Only the newest matches are kept; older ones are deleted.",
-            {n: str(n) for n in sorted({*HISTORY_LIMITS, settings.history_limit})},
+            _("Matches kept"),
+            _("Only the newest matches are kept; older ones are deleted."),
+            {n: i18n.format_number(n) for n in sorted({*HISTORY_LIMITS, settings.history_limit})},
             settings.history_limit,
             lambda v: self._change(history_limit=v),
         )
-        self._heading("The rules (for the next new match)")
+        self._heading(_("The rules (for the next new match)"))
         rules = settings.rules
+        description = _(PRESET_DESCRIPTIONS[rules.preset_name]) if rules.preset_name in PRESET_DESCRIPTIONS else ""
+        if rules.changed_from_preset():
+            preset_explanation = _("A set of all the options below. {description} (changed below)")
+        else:
+            preset_explanation = _("A set of all the options below. {description}")
         self._choice(
-            "Preset",
-            "A set of all the options below. "
-            + PRESET_DESCRIPTIONS.get(rules.preset_name, "")
-            + (" (changed below)" if rules.changed_from_preset() else ""),
-            dict(PRESET_NAMES),
+            _("Preset"),
+            preset_explanation.format(description=description),
+            {name: _(label) for name, label in PRESET_NAMES.items()},
             rules.preset_name,
             self._change_preset,
         )
@@ -174,16 +202,16 @@ class SettingsScene(Scene):
             value = getattr(rules, option)
             if text.choices:
                 self._choice(
-                    text.name,
-                    text.explanation,
-                    choices_for(option, value),
+                    _(text.name),
+                    _(text.explanation),
+                    {choice: _(label) for choice, label in choices_for(option, value).items()},
                     value,
                     lambda v, o=option: self._change_rule(o, v),
                 )
             else:
-                self._toggle(text.name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
+                self._toggle(_(text.name), _(text.explanation), value, lambda v, o=option: self._change_rule(o, v))
             if not option_applies(option, rules):
-                self.controls[text.name].disable()
+                self.controls[_(text.name)].disable()
         self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + EXPANSION_LIMIT))
         if scrolled and self.container.vert_scroll_bar is not None:
             self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
@@ -234,7 +262,7 @@ class SettingsScene(Scene):
     ) -> None:
         labels = [self._short(label) for label in choices.values()]
         if current in choices and labels[list(choices).index(current)] != choices[current]:
-            explanation = f"{explanation} Now: {choices[current]}."
+            explanation = _("{explanation} Now: {choice}.").format(explanation=explanation, choice=choices[current])
         y = self._labels(name, explanation)
         values = list(choices)
         options = [(label, f"#choice{index}") for index, label in enumerate(labels)]
@@ -261,7 +289,7 @@ class SettingsScene(Scene):
         y = self._labels(name, explanation)
         box = UICheckBox(
             pygame.Rect(CONTROL_X, y + 12, 28, 28),
-            "On",
+            pgettext("check box", "On"),
             self.app.manager,
             container=self.container,
             initial_state=bool(current),
@@ -308,7 +336,7 @@ class SettingsScene(Scene):
         try:
             new_rules = Rules.preset(rules.preset_name, **{**rules.changed_from_preset(), option: value})
         except ValueError as error:
-            self.message = f"Not possible: {error}."
+            self.message = _("Not possible: {reason}.").format(reason=error)
             self._build_rows()
             return
         self._change(rules=new_rules)
@@ -361,8 +389,8 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
-        self.app.text.draw(surface, "Settings", 34, GOLD, (640, 18), "midtop", bold=True)
-        note = self.message or self.app.notice or "Changes are saved at once; rule changes apply to the next match."
+        self.app.text.draw(surface, _("Settings"), 34, GOLD, (640, 18), "midtop", bold=True)
+        note = self.message or self.app.notice or _("Changes are saved at once; rule changes apply to the next match.")
         self.app.text.draw(
             surface, note, 16, WARN if (self.message or self.app.notice) else SOFT, (640, 730), "midtop"
         )

@@ -9,7 +9,9 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app import i18n
 from game.app.history import history_folder, load_history, reset_statistics
+from game.app.i18n import N_, _, ngettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
 from game.app.scene import Scene
@@ -26,7 +28,14 @@ LEFT, RIGHT = 80, 680
 MATCHES_Y = 462
 ROW = 26
 LEVEL_ORDER = ("easy", "normal", "hard")
-COLUMNS = (("matches", 150), ("won–lost", 240), ("hands", 310), ("win", 380), ("deal-in", 460), ("balance", 560))
+COLUMNS = ((N_("matches"), 150), (N_("won–lost"), 240), (N_("hands"), 310), (N_("win"), 380), (N_("deal-in"), 460),
+           (N_("balance"), 560))
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+PRESET_SHORT_NAMES = {"kaiji": N_("Kaiji"), "pro_stream": N_("Pro stream"), "moegirl": N_("Moegirl"),
+                      "three_player": N_("Three player"), "four_player": N_("Four player")}
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "level": N_("level"), "abandoned": N_("abandoned")}
+"""A match's result, as `describe` says it (the statistics' WON, LOST, LEVEL, ABANDONED)."""
+LEVEL_AI_NAMES = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI")}
 
 
 class StatisticsScene(Scene):
@@ -38,17 +47,23 @@ class StatisticsScene(Scene):
 
     def enter(self) -> None:
         self.load()
-        entries = [("back", "Back (Esc)", (24, 20, 110, 40), self.back)]
+        entries = [("back", _("Back (Esc)"), (24, 20, 110, 40), self.back)]
         if self.stats.best_match is not None:
-            entries.append(("watch_best", "Watch best", (902, 20, 118, 40), lambda: self.watch(self.stats.best_match)))
+            entries.append(("watch_best", _("Watch best"), (902, 20, 118, 40),
+                            lambda: self.watch(self.stats.best_match)))
         if self._worst() is not None:
-            entries.append(("watch_worst", "Watch worst", (1024, 20, 118, 40), lambda: self.watch(self._worst())))
-        entries.append(("reset_statistics", "Reset…", (1146, 20, 110, 40), self.ask_reset))
+            entries.append(("watch_worst", _("Watch worst"), (1024, 20, 118, 40), lambda: self.watch(self._worst())))
+        entries.append(("reset_statistics", _("Reset…"), (1146, 20, 110, 40), self.ask_reset))
         for name, label, rect, action in entries:
             button = UIButton(pygame.Rect(rect), label, self.app.manager,
                               object_id=ObjectID(object_id=f"#{name}", class_id="@small_button"))
             self.elements.append(button)
             self.ring.add(button, action)
+
+    def relabel(self) -> None:
+        self.leave()
+        self.ring = ButtonRing()
+        self.enter()
 
     def load(self) -> None:
         load = load_history(history_folder(self.app.data_dir), since_reset=True)
@@ -72,9 +87,9 @@ class StatisticsScene(Scene):
 
     def ask_reset(self) -> None:
         self.app.stack.push(Dialog(
-            self.app, "Reset your statistics?",
-            "The figures start again from your next match. The match records themselves are kept.",
-            [Choice("Reset", self.reset, object_id="#confirm_reset"), Choice("Keep them", lambda: None)],
+            self.app, _("Reset your statistics?"),
+            _("The figures start again from your next match. The match records themselves are kept."),
+            [Choice(_("Reset"), self.reset, object_id="#confirm_reset"), Choice(_("Keep them"), lambda: None)],
             escape=lambda: None,
         ))
 
@@ -82,7 +97,7 @@ class StatisticsScene(Scene):
         try:
             reset_statistics(history_folder(self.app.data_dir))
         except OSError as error:
-            self.notices = [f"The statistics could not be reset ({error.strerror or error})."]
+            self.notices = [_("The statistics could not be reset ({reason}).").format(reason=error.strerror or error)]
             return
         self.load()
 
@@ -95,14 +110,17 @@ class StatisticsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
-        text.draw(surface, "Your statistics", 40, GOLD, (640, 18), "midtop", bold=True)
+        text.draw(surface, _("Your statistics"), 40, GOLD, (640, 18), "midtop", bold=True)
         stats = self.stats
         if not stats.matches:
-            lines = ["No match against the AI has been kept yet.",
-                     "Every match you finish (or leave for a new one) is counted here."]
+            lines = [_("No match against the AI has been kept yet."),
+                     _("Every match you finish (or leave for a new one) is counted here.")]
             if stats.not_counted:
-                lines.append(f"{stats.not_counted} matches of two players on this computer are kept, "
-                             "but they have no “you” to count.")
+                lines.append(ngettext("{count} match of two players on this computer is kept, "
+                                      "but it has no “you” to count.",
+                                      "{count} matches of two players on this computer are kept, "
+                                      "but they have no “you” to count.",
+                                      stats.not_counted).format(count=stats.not_counted))
             for index, line in enumerate(lines):
                 text.draw(surface, line, 20, INK, (640, 220 + index * 34), "midtop")
         else:
@@ -117,40 +135,48 @@ class StatisticsScene(Scene):
         text = self.app.text
         overall = stats.overall
         y = 90
-        text.draw(surface, "Against the AI", 22, GOLD, (LEFT, y), bold=True)
+        text.draw(surface, _("Against the AI"), 22, GOLD, (LEFT, y), bold=True)
+        if overall.abandoned:
+            matches = _("Matches {count}: won {won}, lost {lost}, left unfinished {left}")
+        else:
+            matches = _("Matches {count}: won {won}, lost {lost}")
         lines = [
-            f"Matches {overall.matches}: won {overall.matches_won}, lost {overall.matches_lost}"
-            + (f", left unfinished {overall.abandoned}" if overall.abandoned else ""),
-            f"Hands {overall.hands}: win {overall.win_rate:.1%}, deal-in {overall.deal_in_rate:.1%}, "
-            f"draw {overall.draw_rate:.1%}",
-            f"Average win {overall.average_win:.2f} mangan, average loss {overall.average_loss:.2f} mangan",
-            f"Balance {overall.net_units:+.2f} mangan",
+            matches.format(count=overall.matches, won=overall.matches_won, lost=overall.matches_lost,
+                           left=overall.abandoned),
+            _("Hands {count}: win {win}, deal-in {deal_in}, draw {draw}").format(
+                count=overall.hands, win=percentage(overall.win_rate, 1), deal_in=percentage(overall.deal_in_rate, 1),
+                draw=percentage(overall.draw_rate, 1)),
+            _("Average win {win} mangan, average loss {loss} mangan").format(
+                win=i18n.format_number(overall.average_win, 2), loss=i18n.format_number(overall.average_loss, 2)),
+            _("Balance {balance} mangan").format(balance=signed(overall.net_units, 2)),
         ]
         if stats.best_build_rate is not None:
-            lines.append(f"Your build was the analyser's best in {stats.builds_best} of "
-                         f"{stats.builds_reviewed} hands ({stats.best_build_rate:.0%})")
+            lines.append(_("Your build was the analyser's best in {best} of {count} hands ({rate})").format(
+                best=stats.builds_best, count=stats.builds_reviewed, rate=percentage(stats.best_build_rate)))
             if stats.average_best_share is not None:
-                lines.append(f"On average it promised {stats.average_best_share:.0%} of the best's "
-                             "expected payment")
-            lines.append(f"Walls with no mangan hand: {stats.walls_without_mangan} of {stats.builds_reviewed}")
+                lines.append(_("On average it promised {share} of the best's expected payment").format(
+                    share=percentage(stats.average_best_share)))
+            lines.append(_("Walls with no mangan hand: {count} of {total}").format(
+                count=stats.walls_without_mangan, total=stats.builds_reviewed))
         for index, line in enumerate(lines):
             text.draw(surface, line, 17, INK, (LEFT, y + 36 + index * ROW))
         y = MATCHES_Y
-        for label, match, colour in (("Best match", stats.best_match, GOOD), ("Worst match", self._worst(), URGENT)):
+        for label, match, colour in ((_("Best match: {match}"), stats.best_match, GOOD),
+                                     (_("Worst match: {match}"), self._worst(), URGENT)):
             if match is not None:
-                text.draw(surface, f"{label}: {describe(match)}", 17, colour, (LEFT, y))
+                text.draw(surface, label.format(match=describe(match)), 17, colour, (LEFT, y))
                 y += ROW
 
     def _draw_groups(self, surface: pygame.Surface, stats: Statistics) -> None:
         text = self.app.text
         y = 90
         levels = sorted(stats.by_level, key=lambda k: (LEVEL_ORDER.index(k) if k in LEVEL_ORDER else 9, k))
-        for title, groups, names in (("By AI level", stats.by_level, levels),
-                                     ("By preset", stats.by_preset, sorted(stats.by_preset))):
+        for title, groups, names in ((_("By AI level"), stats.by_level, levels),
+                                     (_("By preset"), stats.by_preset, sorted(stats.by_preset))):
             text.draw(surface, title, 22, GOLD, (RIGHT, y), bold=True)
             y += 34
             for heading, x in COLUMNS:
-                text.draw(surface, heading, 14, SOFT, (RIGHT + x, y), "topright")
+                text.draw(surface, _(heading), 14, SOFT, (RIGHT + x, y), "topright")
             y += 22
             for name in names[:5]:
                 self._group_row(surface, name, groups[name], y)
@@ -159,18 +185,19 @@ class StatisticsScene(Scene):
 
     def _group_row(self, surface: pygame.Surface, name: str, tally: Tally, y: int) -> None:
         text = self.app.text
-        text.draw(surface, name.replace("_", " ").capitalize(), 16, INK, (RIGHT, y))
+        text.draw(surface, group_name(name), 16, INK, (RIGHT, y))
         cells = (str(tally.matches), f"{tally.matches_won}–{tally.matches_lost}", str(tally.hands),
-                 f"{tally.win_rate:.0%}", f"{tally.deal_in_rate:.0%}", f"{tally.net_units:+.1f}")
-        for (_, x), cell in zip(COLUMNS, cells, strict=True):
+                 percentage(tally.win_rate), percentage(tally.deal_in_rate), signed(tally.net_units, 1))
+        for (_heading, x), cell in zip(COLUMNS, cells, strict=True):
             text.draw(surface, cell, 16, INK, (RIGHT + x, y), "topright")
 
     def _draw_chart(self, surface: pygame.Surface, stats: Statistics) -> None:
         text = self.app.text
         balance = [0.0, *stats.running_balance(last=CHART_MATCHES)]
         shown = len(balance) - 1
-        matches = "your last match" if shown == 1 else f"the last {shown} matches"
-        text.draw(surface, f"Running balance over {matches} (mangan)", 17, SOFT,
+        chart_title = ngettext("Running balance over your last match (mangan)",
+                               "Running balance over the last {count} matches (mangan)", shown).format(count=shown)
+        text.draw(surface, chart_title, 17, SOFT,
                   (CHART.left, CHART.top - 28))
         pygame.draw.rect(surface, PANEL, CHART, border_radius=6)
         pygame.draw.rect(surface, EDGE, CHART, 1, border_radius=6)
@@ -184,7 +211,7 @@ class StatisticsScene(Scene):
         zero = point(0, 0.0)[1]
         pygame.draw.line(surface, SOFT, (inner.left, zero), (inner.right, zero), 1)
         for value in (high, 0.0, low):
-            label = f"{value:+.1f}" if value else "0"
+            label = signed(value, 1) if value else "0"
             text.draw(surface, label, 13, SOFT, (CHART.left - 6, point(0, value)[1]), "midright")
         points = [point(i, v) for i, v in enumerate(balance)]
         if len(points) > 1:
@@ -193,9 +220,29 @@ class StatisticsScene(Scene):
             pygame.draw.circle(surface, GOOD if value >= 0 else URGENT, (x, y), 4)
 
 
+def percentage(rate: float, decimals: int = 0) -> str:
+    # Translators: a rate in per cent; {number} is already written the language's way (12.5)
+    return _("{number}%").format(number=i18n.format_number(rate * 100, decimals))
+
+
+def signed(value: float, decimals: int) -> str:
+    """A balance with its sign, as the language writes the number (+1.50, -0.75)."""
+    return ("+" if value >= 0 else "") + i18n.format_number(value, decimals)
+
+
+def group_name(name: str) -> str:
+    """An AI level or a preset as the screens name it."""
+    if name in LEVEL_NAMES:
+        return _(LEVEL_NAMES[name])
+    return _(PRESET_SHORT_NAMES[name]) if name in PRESET_SHORT_NAMES else name.replace("_", " ").capitalize()
+
+
 def describe(match: MatchSummary) -> str:
     day = match.kept_at[:10] or match.name[:8]
-    level = f"{match.level} AI" if match.level != "?" else "the AI"
-    hands = f"{match.hands} hand" + ("" if match.hands == 1 else "s")
-    preset = match.preset.replace("_", " ")
-    return f"{match.net_units:+.2f} mangan against {level}, {preset}, {hands} ({match.result}), {day}"
+    hands = ngettext("{count} hand", "{count} hands", match.hands).format(count=match.hands)
+    values = {"balance": signed(match.net_units, 2), "preset": group_name(match.preset), "hands": hands,
+              "result": _(RESULT_WORDS[match.result]) if match.result in RESULT_WORDS else match.result, "day": day}
+    if match.level in LEVEL_AI_NAMES:
+        return _("{balance} mangan against {level}, {preset}, {hands} ({result}), {day}").format(
+            level=_(LEVEL_AI_NAMES[match.level]), **values)
+    return _("{balance} mangan against the AI, {preset}, {hands} ({result}), {day}").format(**values)

@@ -8,18 +8,22 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app import i18n
+from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
+from game.app.scenes.result import amount
 from game.app.session import Session
-from game.app.value_words import win_verb
 from game.app.views.felt import draw_felt
 
 if TYPE_CHECKING:
     from game.app.window import App
 
 ROWS_SHOWN = 16
-END_REASONS = {"hands": "all the hands of the match were played", "bust": "a player could not pay on"}
+YOU = "You"
+"""The name the seat plan gives the one person at a table against the AI (as saved)."""
+END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
 class SummaryScene(Scene):
@@ -31,12 +35,16 @@ class SummaryScene(Scene):
     def enter(self) -> None:
         button = UIButton(
             pygame.Rect(540, 716, 200, 48),
-            "Title (Enter)",
+            _("Title (Enter)"),
             self.app.manager,
             object_id=ObjectID(object_id="#to_title", class_id="@menu_button"),
         )
         self.elements.append(button)
+        self.title_button = button
         self.ring.add(button, self.to_title)
+
+    def relabel(self) -> None:
+        self.title_button.set_text(_("Title (Enter)"))
 
     def to_title(self) -> None:
         from game.app.scenes.title import TitleScene
@@ -52,32 +60,35 @@ class SummaryScene(Scene):
         best = max(scores)
         leaders = [seat for seat, score in enumerate(scores) if score == best]
         if len(leaders) > 1:
-            return "The match ends level"
-        name = self.session.name(leaders[0])
-        return f"{name} {win_verb(name)} the match"
+            return _("The match ends level")
+        if self.session.plan.names[leaders[0]] == YOU:
+            return _("You win the match")
+        return _("{name} wins the match").format(name=self.session.name(leaders[0]))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
         match = self.session.match
         text.draw(surface, self.heading, 44, GOLD, (640, 50), "midtop", bold=True)
-        reason = END_REASONS.get(match.end_reason or "", match.end_reason or "")
-        text.draw(surface, f"The match is over: {reason}.", 20, INK, (640, 116), "midtop")
+        reason = _(END_REASONS[match.end_reason]) if match.end_reason in END_REASONS else match.end_reason or ""
+        text.draw(surface, _("The match is over: {reason}.").format(reason=reason), 20, INK, (640, 116), "midtop")
         names = [self.session.name(seat) for seat in range(match.rules.players)]
-        final = "    ".join(f"{name}: {score:g}" for name, score in zip(names, match.scores, strict=True))
+        final = "    ".join(_("{name}: {score}").format(name=name, score=amount(score))
+                           for name, score in zip(names, match.scores, strict=True))
         text.draw(surface, final, 26, INK, (640, 160), "midtop", bold=True)
         y = 230
-        text.draw(surface, "Hand", 17, SOFT, (260, y))
-        text.draw(surface, "How it ended", 17, SOFT, (340, y))
+        # Translators: the heading of the column of hand numbers
+        text.draw(surface, pgettext("column", "Hand"), 17, SOFT, (260, y))
+        text.draw(surface, _("How it ended"), 17, SOFT, (340, y))
         for index, name in enumerate(names):
             text.draw(surface, name, 17, SOFT, (860 + index * 160, y), "topright")
         endings = self.endings()
         for settlement in match.settlements[-ROWS_SHOWN:]:
             y += 28
-            text.draw(surface, f"{settlement.hand_number}", 17, INK, (260, y))
+            text.draw(surface, i18n.format_number(settlement.hand_number), 17, INK, (260, y))
             text.draw(surface, endings.get(settlement.hand_number, ""), 17, INK, (340, y))
             for index, gain in enumerate(settlement.gains):
-                words = f"{gain:+g}" if gain else "—"
+                words = ("+" if gain > 0 else "") + amount(gain) if gain else "—"
                 text.draw(surface, words, 17, INK, (860 + index * 160, y), "topright")
 
     def endings(self) -> dict[int, str]:
@@ -88,8 +99,8 @@ class SummaryScene(Scene):
             if line["type"] == "hand":
                 number = line["number"]
             elif line["type"] == "event" and line["event"] == "won":
-                won = f"{self.session.name(line['seat'])}: ron, {line['level']}"
+                won = _("{name}: ron, {limit}").format(name=self.session.name(line["seat"]), limit=line["level"])
                 endings[number] = f"{endings[number]}; {won}" if number in endings else won
             elif line["type"] == "event" and line["event"] == "exhaustive_draw":
-                endings[number] = "Exhaustive draw"
+                endings[number] = _("Exhaustive draw")
         return endings

@@ -23,6 +23,7 @@ from game.app.controls.build import BuildControls
 from game.app.controls.dora import DoraControls
 from game.app.controls.pool import PoolControls
 from game.app.helper import BuildHelper, HelperReport, warm_up
+from game.app.i18n import N_, _
 from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.session import Notice, Session
@@ -42,8 +43,10 @@ RON_MOMENT_S = 2.6
 """How long the table shows a ron (the call, the hand laid open, the tile marked) before the
 result, at normal animation speed; an exhaustive draw is announced for `DRAW_MOMENT_S`."""
 DRAW_MOMENT_S = 1.8
-BUILD_BUTTONS = (("sort", "Sort (S)"), ("suggest", "Suggest (G)"), ("clear", "Clear (C)"),
-                 ("confirm", "Confirm (Enter)"))
+# Translators: the keys S, G, C and Enter stay as they are
+BUILD_BUTTONS = (("sort", N_("Sort (S)")), ("suggest", N_("Suggest (G)")), ("clear", N_("Clear (C)")),
+                 ("confirm", N_("Confirm (Enter)")))
+MENU_LABEL = N_("Menu (Esc)")
 BUILD_KEYS = {pygame.K_s: "sort", pygame.K_g: "suggest", pygame.K_c: "clear"}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 BUTTON_GAP = 12
@@ -114,8 +117,8 @@ class TableScene(Scene):
         x, y = layout.for_players(self.session.rules.players).build_buttons
         width, height = layout.BUILD_BUTTON_SIZE
         for index, (name, label) in enumerate(BUILD_BUTTONS):
-            self._button(name, label, pygame.Rect(x, y + index * (height + BUTTON_GAP), width, height))
-        self._button("menu", "Menu (Esc)", layout.MENU_BUTTON)
+            self._button(name, _(label), pygame.Rect(x, y + index * (height + BUTTON_GAP), width, height))
+        self._button("menu", _(MENU_LABEL), layout.MENU_BUTTON)
         self._sync_buttons()
 
     def _button(self, name: str, label: str, rect: pygame.Rect) -> None:
@@ -128,10 +131,14 @@ class TableScene(Scene):
         super().uncover()
         self._sync_buttons()
 
+    def relabel(self) -> None:
+        for name, label in (*BUILD_BUTTONS, ("menu", MENU_LABEL)):
+            self.buttons[name].set_text(_(label))
+
     def _sync_buttons(self) -> None:
         """The building buttons show only while the viewer builds; Confirm needs 13 tiles."""
         building = self.mode() == "build"
-        for name, _ in BUILD_BUTTONS:
+        for name, _label in BUILD_BUTTONS:
             button = self.buttons[name]
             if building != button.visible:
                 button.show() if building else button.hide()
@@ -411,5 +418,5 @@ class TableScene(Scene):
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
         if self.card is not None:
-            draw_notice_card(surface, self.app.art, self.app.text, "Your winning tile", self.card.text,
+            draw_notice_card(surface, self.app.art, self.app.text, _("Your winning tile"), self.card.text,
                              self.card.tile, min(1.0, self.card_left))

@@ -17,9 +17,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.app import layout
+from game.app import i18n, layout
 from game.app.animation import DiscardFlight, DoraFlip, sound_and_motion
 from game.app.controls.pool import PoolControls
+from game.app.i18n import N_, _
 from game.app.match_setup import save_slot
 from game.app.palette import SOFT, WARN
 from game.app.scene import Scene
@@ -56,13 +57,13 @@ STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: 
              pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
              pygame.K_HOME: "first", pygame.K_END: "last"}
 SHIFTED = {"forward": "forward_round", "back": "back_round"}
-BUTTONS = (("back_hand", "<< Hand", 66), ("back_round", "< Round", 66), ("back", "< Step", 58),
-           ("play", "Play", 56), ("forward", "Step >", 58), ("forward_round", "Round >", 66),
-           ("forward_hand", "Hand >>", 66), ("speed", "", 80), ("view", "", 120), ("result", "Result", 58),
-           ("builds", "Builds", 84), ("danger", "Danger", 84))
+BUTTONS = (("back_hand", N_("<< Hand"), 66), ("back_round", N_("< Round"), 66), ("back", N_("< Step"), 58),
+           ("play", N_("Play"), 56), ("forward", N_("Step >"), 58), ("forward_round", N_("Round >"), 66),
+           ("forward_hand", N_("Hand >>"), 66), ("speed", "", 80), ("view", "", 120), ("result", N_("Result"), 58),
+           ("builds", N_("Builds"), 84), ("danger", N_("Danger"), 84))
 HAND_MENU_WIDTH = 96
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
-CAPTION = "17 Steps — 十七歩"
+CAPTION = N_("17 Steps — 十七歩")
 BANNER_Y = 592
 BANNER = (30, 12, 8)
 
@@ -118,23 +119,36 @@ class TheatreScene(Scene):
     def enter(self) -> None:
         x = BAR_X
         for name, label, width in BUTTONS:
-            button = UIButton(pygame.Rect(x, BAR_Y, width, BUTTON_H), label or name, self.app.manager,
+            button = UIButton(pygame.Rect(x, BAR_Y, width, BUTTON_H), _(label) if label else name, self.app.manager,
                               object_id=ObjectID(object_id=f"#theatre_{name}", class_id="@small_button"))
             self.elements.append(button)
             self.buttons[name] = button
             x += width + 4
-        back = UIButton(layout.MENU_BUTTON, "Back (Esc)", self.app.manager,
+        back = UIButton(layout.MENU_BUTTON, _("Back (Esc)"), self.app.manager,
                         object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
         self.elements.append(back)
         self.buttons["back_to_title"] = back
         self.menu_at = x
         self._sync_hand_menu()
         self._refresh_labels()
-        pygame.display.set_caption(f"17 Steps — theatre: {self.title}")
+        pygame.display.set_caption(_("17 Steps — theatre: {file}").format(file=self.title))
+
+    def relabel(self) -> None:
+        for name, label, _width in BUTTONS:
+            if label:
+                self.buttons[name].set_text(_(label))
+        self.buttons["back_to_title"].set_text(_("Back (Esc)"))
+        self.menu_hand = None
+        if self.hand_menu is not None:
+            self.elements.remove(self.hand_menu)
+            self.hand_menu.kill()
+            self.hand_menu = None
+        self._sync_hand_menu()
+        self._refresh_labels()
 
     def leave(self) -> None:
         super().leave()
-        pygame.display.set_caption(CAPTION)
+        pygame.display.set_caption(_(CAPTION))
 
     def _sync_hand_menu(self) -> None:
         """The hand menu names the hand on the table (made again when the hand changes)."""
@@ -145,19 +159,26 @@ class TheatreScene(Scene):
             self.elements.remove(self.hand_menu)
             self.hand_menu.kill()
         self.menu_hand = current
-        hands = [f"Hand {n}" for n in self.playback.hands] or ["no hand"]
-        start = f"Hand {current}" if current is not None else hands[0]
+        # The option ids stay English ("Hand 3"): the menu's answer is read from them.
+        hands = [(_("Hand {number}").format(number=n), f"Hand {n}") for n in self.playback.hands] \
+            or [(_("no hand"), "none")]
+        start = next((option for option in hands if option[1] == f"Hand {current}"), hands[0])
         self.hand_menu = UIDropDownMenu(hands, start, pygame.Rect(self.menu_at, BAR_Y, HAND_MENU_WIDTH, BUTTON_H),
                                         self.app.manager, expansion_height_limit=300)
         self.elements.append(self.hand_menu)
 
     def _refresh_labels(self) -> None:
-        self.buttons["play"].set_text("Pause" if self.playing else "Play")
-        self.buttons["speed"].set_text(f"{SPEEDS[self.speed]:g} steps/s")
-        view = "all open" if self.point_of_view == OPEN else self.names[int(self.point_of_view)]
-        self.buttons["view"].set_text(f"View: {view}")
-        for name, label in (("builds", "Builds"), ("danger", "Danger")):
-            self.buttons[name].set_text(f"{label}: {'on' if self.overlays[name] else 'off'}")
+        self.buttons["play"].set_text(_("Pause") if self.playing else _("Play"))
+        self.buttons["speed"].set_text(_("{speed} steps/s").format(speed=i18n.format_number(
+            SPEEDS[self.speed], len(f"{SPEEDS[self.speed]:g}".partition(".")[2]))))
+        if self.point_of_view == OPEN:
+            self.buttons["view"].set_text(_("View: all open"))
+        else:
+            self.buttons["view"].set_text(_("View: {seat}").format(seat=self.names[int(self.point_of_view)]))
+        on = {"builds": _("Builds: on"), "danger": _("Danger: on")}
+        off = {"builds": _("Builds: off"), "danger": _("Danger: off")}
+        for name in ("builds", "danger"):
+            self.buttons[name].set_text(on[name] if self.overlays[name] else off[name])
 
     # --- input -----------------------------------------------------------------------
 
@@ -169,7 +190,8 @@ class TheatreScene(Scene):
                     return True
             return False
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.hand_menu:
-            self.jump_to_hand(int(event.text.split()[-1]))
+            if event.selected_option_id != "none":
+                self.jump_to_hand(int(event.selected_option_id.split()[-1]))
             return True
         if event.type != pygame.KEYDOWN:
             return False
@@ -299,7 +321,7 @@ class TheatreScene(Scene):
         if frame.bottom_wall is not None:
             seat = frame.table.private.seat if frame.table.private else 0
             draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
-                             f"{self.names[seat]}'s wall: building")
+                             _("{name}'s wall: building").format(name=self.names[seat]))
         self._draw_notes(surface)
         self._draw_overlays(surface)
         step = self.playback.step
@@ -344,7 +366,7 @@ class TheatreScene(Scene):
             seat = self.playback.step.action["seat"]
             who = winds[seat]
             if not review.done():
-                draw_waiting(surface, text, area, f"{who}: the build and the best")
+                draw_waiting(surface, text, area, _("{seat}: the build and the best").format(seat=who))
             elif review.exception() is None:
                 draw_build_review(surface, art, text, area, review.result(), who, red)
             return
@@ -353,7 +375,7 @@ class TheatreScene(Scene):
             seat, future = reading
             who = winds[seat]
             if not future.done():
-                draw_waiting(surface, text, area, f"{who}: danger by the hard AI")
+                draw_waiting(surface, text, area, _("{seat}: danger by the hard AI").format(seat=who))
             elif future.exception() is None:
                 danger = future.result().get(self.playback.position)
                 if danger is not None:
@@ -362,11 +384,12 @@ class TheatreScene(Scene):
     def _draw_notes(self, surface: pygame.Surface) -> None:
         text = self.app.text
         playback = self.playback
-        where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else "Nothing to show"
-        bar_end = BAR_X + sum(width + 4 for _, _, width in BUTTONS) + HAND_MENU_WIDTH + 8
+        where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else _("Nothing to show")
+        bar_end = BAR_X + sum(width + 4 for _name, _label, width in BUTTONS) + HAND_MENU_WIDTH + 8
         text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 7))
         if playback.divergence is not None:
-            message = f"This record diverges from the engine at {playback.divergence} — shown up to there."
+            message = _("This record diverges from the engine at {place} — shown up to there.").format(
+                place=playback.divergence)
             rows = text.wrap(message, 14, 900)[:3]
             banner = pygame.Rect(0, 0, 920, 12 + 18 * len(rows))
             banner.midtop = (layout.SCREEN.centerx, BANNER_Y - 18 * (len(rows) - 1))
@@ -395,7 +418,7 @@ def open_record(app: App, path: Path) -> bool:
     try:
         playback = Playback(read_record(path))
     except RecordError as error:
-        app.stack.push(Dialog(app, "This file cannot be watched", str(error), [Choice("OK", nothing)],
+        app.stack.push(Dialog(app, _("This file cannot be watched"), str(error), [Choice(_("OK"), nothing)],
                               escape=nothing))
         return False
     app.stack.push(TheatreScene(app, playback, path.name))
@@ -415,9 +438,10 @@ def latest_record(app: App) -> Path | None:
 def watch_latest(app: App) -> None:
     path = latest_record(app)
     if path is None:
-        app.stack.push(Dialog(app, "No match to watch yet",
-                              "Finish or start a match first, or drop a record file (.jsonl) onto the window "
-                              "— such as one saved by selfplay --records.", [Choice("OK", nothing)], escape=nothing))
+        app.stack.push(Dialog(app, _("No match to watch yet"),
+                              _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
+                                "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
+                              escape=nothing))
         return
     open_record(app, path)
 

@@ -11,6 +11,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.i18n import N_, _
 from game.app.match_setup import (
     ai_available,
     new_session,
@@ -25,7 +26,7 @@ from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.session import SeatPlan, Session
-from game.app.settings import AI_LEVELS
+from game.app.settings import AI_LEVEL_NAMES, AI_LEVELS
 from game.app.views.felt import draw_felt
 
 if TYPE_CHECKING:
@@ -33,7 +34,11 @@ if TYPE_CHECKING:
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
 DECORATION = ("1z", "7z", "1m", "7m", "0p", "9s", "6z")
-COUNT_WORDS = {2: "Two", 3: "Three", 4: "Four"}
+HOTSEAT_LABELS = {
+    2: N_("Two players on this computer"),
+    3: N_("Three players on this computer"),
+    4: N_("Four players on this computer"),
+}
 
 
 class TitleScene(Scene):
@@ -47,7 +52,7 @@ class TitleScene(Scene):
         if save_slot(self.app).exists():
             self._button(
                 "continue",
-                "Continue the unfinished match",
+                _("Continue the unfinished match"),
                 (COLUMN.left, y, COLUMN.width, 48),
                 self.continue_match,
             )
@@ -55,23 +60,23 @@ class TitleScene(Scene):
         level_width = (COLUMN.width - 20) // 3
         for index, level in enumerate(AI_LEVELS):
             rect = (COLUMN.left + index * (level_width + 10), y + 26, level_width, 48)
-            self._button(f"ai_{level}", level.capitalize(), rect, lambda lv=level: self.start_solo(lv))
+            self._button(f"ai_{level}", _(AI_LEVEL_NAMES[level]), rect, lambda lv=level: self.start_solo(lv))
         self.ai_label_y = y
         y += 26 + 62
         players = self.app.settings.rules.players
-        self._button("hotseat", f"{COUNT_WORDS[players]} players on this computer",
+        self._button("hotseat", _(HOTSEAT_LABELS[players]),
                      (COLUMN.left, y, COLUMN.width, 48), self.start_hotseat)
         y += 62
-        self._button("table", "Choose players and seats (2–4)", (COLUMN.left, y, COLUMN.width, 48),
+        self._button("table", _("Choose players and seats (2–4)"), (COLUMN.left, y, COLUMN.width, 48),
                      self.choose_table)
         y += 62
         third = (COLUMN.width - 20) // 3
-        self._button("rules", "Rules", (COLUMN.left, y, third, 48), self.open_rules)
-        self._button("settings", "Settings", (COLUMN.left + third + 10, y, third, 48), self.open_settings)
-        self._button("watch", "Watch", (COLUMN.left + 2 * (third + 10), y, third, 48), self.watch)
+        self._button("rules", _("Rules"), (COLUMN.left, y, third, 48), self.open_rules)
+        self._button("settings", _("Settings"), (COLUMN.left + third + 10, y, third, 48), self.open_settings)
+        self._button("watch", _("Watch"), (COLUMN.left + 2 * (third + 10), y, third, 48), self.watch)
         y += 62
-        self._button("statistics", "Your statistics", (1060, 20, 196, 44), self.open_statistics)
-        self._button("quit", "Quit", (COLUMN.left, y, COLUMN.width, 48), self.app.quit)
+        self._button("statistics", _("Your statistics"), (1060, 20, 196, 44), self.open_statistics)
+        self._button("quit", _("Quit"), (COLUMN.left, y, COLUMN.width, 48), self.app.quit)
         for level in AI_LEVELS:
             if not ai_available():
                 self.buttons[f"ai_{level}"].disable()
@@ -91,6 +96,9 @@ class TitleScene(Scene):
 
     def uncover(self) -> None:
         # Settings may have changed what can be played: rebuild the buttons.
+        self.relabel()
+
+    def relabel(self) -> None:
         self.leave()
         self.ring = ButtonRing()
         self.buttons = {}
@@ -114,9 +122,9 @@ class TitleScene(Scene):
             self._open_table(new_session(self.app, plan))
             return
         self.app.stack.push(Dialog(
-            self.app, "Start a new match?", "The unfinished one will be lost.",
-            [Choice("Keep it", nothing),
-             Choice("New match", lambda: self._open_table(new_session(self.app, plan)))],
+            self.app, _("Start a new match?"), _("The unfinished one will be lost."),
+            [Choice(_("Keep it"), nothing),
+             Choice(_("New match"), lambda: self._open_table(new_session(self.app, plan)))],
             escape=nothing,
         ))
 
@@ -124,7 +132,7 @@ class TitleScene(Scene):
         try:
             session = resume_session(self.app)
         except SaveError as error:
-            self.app.notice = f"The unfinished match could not be continued: {error}."
+            self.app.notice = _("The unfinished match could not be continued: {reason}.").format(reason=error)
             self.uncover()
             return
         self._open_table(session)
@@ -164,17 +172,18 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
-        text.draw(surface, "17 Steps", 72, GOLD, (640, 70), "midtop", bold=True)
-        text.draw(surface, "十七歩 — the riichi duel from Kaiji", 24, INK, (640, 160), "midtop")
+        # Translators: the game's name on the title screen (Japanese: 十七歩)
+        text.draw(surface, _("17 Steps"), 72, GOLD, (640, 70), "midtop", bold=True)
+        text.draw(surface, _("十七歩 — the riichi duel from Kaiji"), 24, INK, (640, 160), "midtop")
         x = 640 - len(DECORATION) * 52 // 2
         for index, code in enumerate(DECORATION):
             surface.blit(self.app.art.tile(code, 44), (x + index * 52, 206))
-        text.draw(surface, "Play against the AI:", 17, SOFT, (COLUMN.left, self.ai_label_y), "topleft")
+        text.draw(surface, _("Play against the AI:"), 17, SOFT, (COLUMN.left, self.ai_label_y), "topleft")
         rules = self.app.settings.rules
-        text.draw(surface, f"Rules: {rules_summary(rules)}", 16, SOFT, (640, 730), "midtop")
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 16, SOFT, (640, 730), "midtop")
         notes = []
         if not ai_available():
-            notes.append("The AI is not installed in this copy: two players can still play.")
+            notes.append(_("The AI is not installed in this copy: two players can still play."))
         if self.app.notice:
             notes.append(self.app.notice)
         for index, note in enumerate(notes):

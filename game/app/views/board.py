@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.i18n import _
 from game.app.palette import EDGE, GOLD, INK, SOFT
 from game.app.table_frame import TableFrame
 from game.app.text import Text
@@ -23,22 +24,18 @@ def draw_board(surface: pygame.Surface, text: Text, frame: TableFrame) -> pygame
     pygame.draw.rect(card, FILL, card.get_rect(), border_radius=8)
     pygame.draw.rect(card, EDGE, card.get_rect(), 1, border_radius=8)
     text.draw(card, frame.centre.stake, 14, GOLD, (10, 5), bold=True)
-    text.draw(card, "discards", 12, SOFT, (rect.width - 10, 7), "topright")
+    text.draw(card, _("discards"), 12, SOFT, (rect.width - 10, 7), "topright")
     for index, seat in enumerate(sorted(frame.seats, key=lambda s: s.place)):
         y = 28 + index * ROW
         colour = GOLD if seat.turn else INK
-        name = _fit(text, f"{seat.wind} {seat.name}", 13, 92)
+        name = _fit(text, _("{wind} {name}").format(wind=seat.wind, name=seat.name), 13, 92)
         text.draw(card, name, 13, colour, (10, y), bold=seat.turn)
-        text.draw(card, _score(seat.score), 13, SOFT, (150, y), "topright")
-        riichi = " R" if seat.riichi else ""
-        text.draw(card, f"{len(seat.river)}/17{riichi}", 13, colour, (rect.width - 10, y), "topright")
+        text.draw(card, seat.standing, 13, SOFT, (150, y), "topright")
+        # Translators: discards made of 17, and R for a seat in riichi
+        made = _("{made}/17 R") if seat.riichi else "{made}/17"
+        text.draw(card, made.format(made=len(seat.river)), 13, colour, (rect.width - 10, y), "topright")
     surface.blit(card, rect)
     return rect
-
-
-def _score(words: str) -> str:
-    """'Bankroll 100' -> '100'; points and units keep their number."""
-    return words.split()[-1] if words.startswith("Bankroll") else words.split()[0]
 
 
 def _fit(text: Text, words: str, size: int, width: int) -> str:

@@ -8,6 +8,7 @@ from game.app import layout
 from game.app.art import TileArt
 from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
+from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.text import Text
 from game.app.views import marks
@@ -30,7 +31,7 @@ def draw_building(
     dragging = drag.tile if drag is not None and drag.moved else None
     text.draw(
         surface,
-        f"Your hand: {len(state.hand)} of 13",
+        _("Your hand: {count} of 13").format(count=len(state.hand)),
         16,
         INK,
         (layout.slot_rect(0).left, layout.SLOT_Y - 26),
@@ -38,7 +39,7 @@ def draw_building(
     )
     text.draw(
         surface,
-        "Drag or click tiles; Space moves the one under the cursor, Enter confirms.",
+        _("Drag or click tiles; Space moves the one under the cursor, Enter confirms."),
         14,
         SOFT,
         (layout.slot_rect(12).right, layout.SLOT_Y - 24),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
+from game.app import layout, terms
 from game.app.art import TileArt
+from game.app.i18n import _
 from game.app.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
 from game.app.table_frame import CentreInfo
 from game.app.text import Text
@@ -21,8 +22,11 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     pygame.draw.rect(surface, PANEL, panel, border_radius=10)
     pygame.draw.rect(surface, EDGE, panel, 2, border_radius=10)
     left, top = panel.left + 12, panel.top + 8
-    of = f" of {info.hands}" if info.hands else ""
-    text.draw(surface, f"Hand {info.hand_number}{of}", 16, GOLD, (left, top), bold=True)
+    if info.hands:
+        heading = _("Hand {number} of {hands}").format(number=info.hand_number, hands=info.hands)
+    else:
+        heading = _("Hand {number}").format(number=info.hand_number)
+    text.draw(surface, heading, 16, GOLD, (left, top), bold=True)
     text.draw(surface, info.stake, 14, INK, (panel.right - 12, top + 2), "topright")
     centre = panel.center
     rows = text.wrap(info.status, 15, panel.width - 20)[:2] if info.announcement is None else []
@@ -32,7 +36,8 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     for place, wind, made, turn in info.discards:
         (dx, dy), anchor = table.count_at[place]
         colour, bold = (GOLD, True) if turn else (SOFT, False)
-        text.draw(surface, f"{wind} {made}/17", 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
+        words = _("{wind} {made}/17").format(wind=wind, made=made)
+        text.draw(surface, words, 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
     if info.dora_indicator is not None:
         _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if info.announcement is not None:
@@ -48,7 +53,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
 
 def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int, int], indicator: str) -> None:
     x, y = at
-    text.draw(surface, "Dora", 15, SOFT, (x, y + 12))
+    text.draw(surface, terms.term("Dora"), 15, SOFT, (x, y + 12))
     surface.blit(art.tile(indicator, DORA_TILE), (x + 40, y))
     text.draw(surface, "→", 18, SOFT, (x + 78, y + 10))
     dora = kind_code(dora_kind(code_kind(indicator)))

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import layout
+from game.app import layout, terms
 from game.app.art import TileArt
 from game.app.helper import HelperReport, WaitLine
+from game.app.i18n import _, ngettext
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.text import Text
 from game.app.value_words import limit_name
@@ -25,12 +26,13 @@ PAD = 12
 def value_words(line: WaitLine) -> str:
     value = line.value
     if value is None:
-        return "no yaku"
+        return _("no yaku")
     if value.level is None:
-        return f"{value.han} han {value.fu} fu"
+        return terms.han_fu(value.han, value.fu)
     if value.yakuman:
-        return value.level_name
-    return f"{value.han} han {value.fu} fu, {limit_name(value)}"
+        return terms.level_name(value)
+    # Translators: a wait's value: its han and fu, then its limit ("6 han 40 fu, haneman")
+    return _("{han} han {fu} fu, {limit}").format(han=value.han, fu=value.fu, limit=limit_name(value))
 
 
 def draw_helper(
@@ -44,7 +46,7 @@ def draw_helper(
     clip = surface.get_clip()
     surface.set_clip(panel.inflate(-4, -4))
     x, y = panel.left + PAD, panel.top + 8
-    text.draw(surface, "Helper", 18, GOLD, (x, y), bold=True)
+    text.draw(surface, _("Helper"), 18, GOLD, (x, y), bold=True)
     y += 30
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y, panel.right - PAD)
@@ -56,17 +58,17 @@ def draw_helper(
 def tenpai_verdict(report: HelperReport, floor: bool) -> tuple[str, bool]:
     """The headline for a tenpai hand, and whether it can win; without a floor, a yaku is enough."""
     if not report.mangan_tenpai:
-        return "Tenpai — cannot win", False
-    return ("Tenpai — can reach mangan" if floor else "Tenpai — can win (no mangan floor: any yaku)"), True
+        return _("Tenpai — cannot win"), False
+    return (_("Tenpai — can reach mangan") if floor else _("Tenpai — can win (no mangan floor: any yaku)")), True
 
 
 def wait_verdict(line: WaitLine, floor: bool) -> tuple[str, bool]:
     """Beside a wait's value: the floor verdict, none without a floor (the value says it all)."""
     if line.dead:
-        return "never comes", False
+        return _("never comes"), False
     if not floor:
         return ("", True) if line.value is not None else ("", False)
-    return ("clears floor", True) if line.clears_floor else ("below floor", False)
+    return (_("clears floor"), True) if line.clears_floor else (_("below floor"), False)
 
 
 def _draw_full(
@@ -74,7 +76,7 @@ def _draw_full(
     floor: bool,
 ) -> None:
     if not report.tenpai:
-        text.draw(surface, "Not tenpai", 20, BAD, (x, y), bold=True)
+        text.draw(surface, _("Not tenpai"), 20, BAD, (x, y), bold=True)
         y += 30
     else:
         verdict, can_win = tenpai_verdict(report, floor)
@@ -99,8 +101,10 @@ def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine
     when they do not fit together), then its yaku, wrapped within `right`."""
     surface.blit(art.tile(line.code, WAIT_TILE), (x, y))
     left = x + WAIT_TILE + 10
-    live = "dead" if line.dead else f"{line.live} live"
-    rect = text.draw(surface, f"{live} · {value_words(line)}", 15, INK, (left, y - 2), bold=True)
+    # Translators: a wait none of whose copies can still come
+    live = _("dead") if line.dead else _("{count} live").format(count=line.live)
+    words = _("{live} · {value}").format(live=live, value=value_words(line))
+    rect = text.draw(surface, words, 15, INK, (left, y - 2), bold=True)
     verdict, good = wait_verdict(line, floor)
     colour = GOOD if good else BAD
     row = y + 18
@@ -110,7 +114,8 @@ def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine
         text.draw(surface, verdict, 14, colour, (left, row))
         row += 18
     if line.value is not None:
-        yaku = ", ".join(f"{entry.name} {entry.han}" for entry in line.value.yaku)
+        yaku = _(", ").join(_("{yaku} {han}").format(yaku=terms.yaku(entry.name), han=entry.han)
+                            for entry in line.value.yaku)
         for words in text.wrap(yaku, 13, right - left):
             text.draw(surface, words, 13, SOFT, (left, row))
             row += 17
@@ -122,29 +127,43 @@ def _draw_partial(
     right: int,
 ) -> None:
     if not report.ready:
-        text.draw(surface, f"{report.selected} of 13 chosen.", 16, INK, (x, y))
-        coming = "Suggestion coming…" if report.suggestion_coming else "Studying your wall…"
+        text.draw(surface, _("{count} of 13 chosen.").format(count=report.selected), 16, INK, (x, y))
+        coming = _("Suggestion coming…") if report.suggestion_coming else _("Studying your wall…")
         text.draw(surface, coming, 16, SOFT, (x, y + 26))
         return
     if report.wall_has_tenpai is False:
-        text.draw(surface, "This wall cannot make any tenpai hand.", 15, BAD, (x, y))
+        text.draw(surface, _("This wall cannot make any tenpai hand."), 15, BAD, (x, y))
         return
     if report.completions == 0:
-        text.draw(surface, "No tenpai hand holds these tiles.", 16, BAD, (x, y), bold=True)
-        text.draw(surface, "Take some back to see suggestions.", 14, SOFT, (x, y + 24))
+        text.draw(surface, _("No tenpai hand holds these tiles."), 16, BAD, (x, y), bold=True)
+        text.draw(surface, _("Take some back to see suggestions."), 14, SOFT, (x, y + 24))
         return
-    held = {0: "your wall", 1: "this tile"}.get(report.selected, f"these {report.selected} tiles")
-    if report.completions is None:  # the rest of the wall is still being ranked
-        hands = "The best tenpai hands"
-    else:
-        hands = "1 tenpai hand" if report.completions == 1 else f"{report.completions} tenpai hands"
-    text.draw(surface, f"{hands} from {held}.", 16, INK, (x, y))
+    text.draw(surface, _hands_from(report), 16, INK, (x, y))
     y += 26
-    text.draw(surface, "Best first (live copies · value); Suggest takes it:", 14, SOFT, (x, y))
+    text.draw(surface, _("Best first (live copies · value); Suggest takes it:"), 14, SOFT, (x, y))
     y += 24
     for suggestion in report.suggestions:
         y = _draw_tiles(surface, art, [tile_code(t, red_fives) for t in suggestion.added], x, y, right)
         y = _draw_wait_summary(surface, art, text, suggestion.waits, x + 14, y, right) + 8
+
+
+def _hands_from(report: HelperReport) -> str:
+    """How many tenpai hands hold the selection, in one sentence ('3 tenpai hands from these 5 tiles.')."""
+    held, count = report.selected, report.completions
+    if count is None:  # the rest of the wall is still being ranked
+        if held == 0:
+            return _("The best tenpai hands from your wall.")
+        if held == 1:
+            return _("The best tenpai hands from this tile.")
+        return _("The best tenpai hands from these {selected} tiles.").format(selected=held)
+    if held == 0:
+        words = ngettext("{count} tenpai hand from your wall.", "{count} tenpai hands from your wall.", count)
+    elif held == 1:
+        words = ngettext("{count} tenpai hand from this tile.", "{count} tenpai hands from this tile.", count)
+    else:
+        words = ngettext("{count} tenpai hand from these {selected} tiles.",
+                         "{count} tenpai hands from these {selected} tiles.", count)
+    return words.format(count=count, selected=held)
 
 
 def _draw_tiles(surface: pygame.Surface, art: TileArt, codes: Sequence[str], x: int, y: int, right: int) -> int:
@@ -163,12 +182,13 @@ def _draw_wait_summary(
 ) -> int:
     """The waits of a suggestion, each as tile, live copies and limit, wrapping to a new
     row when the next would pass the panel's edge."""
-    text.draw(surface, "waits", 13, SOFT, (x, y + 4))
-    start = x + 44
+    label = text.draw(surface, _("waits"), 13, SOFT, (x, y + 4))
+    start = max(x + 44, label.right + 6)
     cx = start
     for line in waits:
-        level = limit_name(line.value) if line.value and line.clears_floor else "below"
-        words = f"{line.live}·{level}"
+        # Translators: a suggested hand's wait that does not reach the floor
+        level = limit_name(line.value) if line.value and line.clears_floor else _("below")
+        words = _("{live}·{level}").format(live=line.live, level=level)
         width = 22 + text.font(12).size(words)[0]
         if cx > start and cx + width > right:
             cx, y = start, y + 28

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import layout
+from game.app import layout, terms
 from game.app.art import TileArt
 from game.app.palette import INK
 from game.app.text import Text
@@ -35,7 +35,7 @@ def draw_open_seat(surface: pygame.Surface, art: TileArt, text: Text, table: lay
             if seat.hand is not None and rects is pool_rects and tile // 4 in seat.waits:
                 marks.wait_marker(surface, rect)
     if seat.furiten and hand_rects:
-        badge = text.render("FURITEN", 13, INK, bold=True)
+        badge = text.render(terms.term("FURITEN"), 13, INK, bold=True)
         marks.badge(surface, badge, hand_rects[len(hand_rects) // 2].center)
 
 

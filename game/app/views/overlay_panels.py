@@ -6,9 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.app.art import TileArt
+from game.app.i18n import _, format_number, ngettext
 from game.app.palette import GOLD, INK, SOFT, WARN
 from game.app.text import Text
 from game.app.theatre_overlays import BuildReview, DiscardDanger
+from game.app.value_words import percent
 from game.app.views import marks
 from game.engine.tiles import kind_code, parse_tiles
 
@@ -29,7 +31,7 @@ def _panel(surface: pygame.Surface, area: pygame.Rect, text: Text, title: str) -
 
 def draw_waiting(surface: pygame.Surface, text: Text, area: pygame.Rect, title: str) -> None:
     y = _panel(surface, area, text, title)
-    text.draw(surface, "Working it out…", 15, SOFT, (area.left + 12, y))
+    text.draw(surface, _("Working it out…"), 15, SOFT, (area.left + 12, y))
 
 
 def _hand_row(surface: pygame.Surface, art: TileArt, hand: str, red: bool, x: int, y: int) -> None:
@@ -39,26 +41,34 @@ def _hand_row(surface: pygame.Surface, art: TileArt, hand: str, red: bool, x: in
 
 def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, review: BuildReview,
                       who: str, red: bool) -> None:
-    y = _panel(surface, area, text, f"{who}: the build and the wall's best")
+    y = _panel(surface, area, text, _("{who}: the build and the wall's best").format(who=who))
     x = area.left + 12
     share = review.share_of_best
-    words = f"{share:.0%} of the best" if share is not None else "no hand of this wall pays"
-    text.draw(surface, f"Built: expected {review.built_payment:.1f} mangan units, {words}", 14, INK, (x, y))
+    if share is not None:
+        built = _("Built: expected {payment} mangan units, {share} of the best").format(
+            payment=format_number(review.built_payment, 1), share=percent(share))
+    else:
+        built = _("Built: expected {payment} mangan units, no hand of this wall pays").format(
+            payment=format_number(review.built_payment, 1))
+    text.draw(surface, built, 14, INK, (x, y))
     _hand_row(surface, art, review.built, red, x, y + 20)
     y += 20 + SMALL_TILE * 4 // 3 + 12
-    text.draw(surface, f"The best of {review.hands_in_wall} tenpai hands:", 14, SOFT, (x, y))
+    text.draw(surface, ngettext("The best of {count} tenpai hand:", "The best of {count} tenpai hands:",
+                                review.hands_in_wall).format(count=review.hands_in_wall), 14, SOFT, (x, y))
     y += 20
     for rank, (hand, payment) in enumerate(review.best, start=1):
-        same = " (the one built)" if hand == review.built else ""
-        text.draw(surface, f"{rank}. expected {payment:.1f}{same}", 14, GOLD if same else INK, (x, y))
+        same = hand == review.built
+        words = _("{rank}. expected {payment} (the one built)") if same else _("{rank}. expected {payment}")
+        text.draw(surface, words.format(rank=rank, payment=format_number(payment, 1)), 14,
+                  GOLD if same else INK, (x, y))
         _hand_row(surface, art, hand, red, x, y + 18)
         y += 18 + SMALL_TILE * 4 // 3 + 10
 
 
 def draw_danger(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, danger: DiscardDanger,
                 who: str, wind_of: dict[int, str]) -> None:
-    y = _panel(surface, area, text, f"{who}'s pool: danger by the hard AI")
-    text.draw(surface, "Outlined in red: a real winning tile (of the seat named)", 13, SOFT, (area.left + 12, y - 6))
+    y = _panel(surface, area, text, _("{who}'s pool: danger by the hard AI").format(who=who))
+    text.draw(surface, _("Outlined in red: a real winning tile (of the seat named)"), 13, SOFT, (area.left + 12, y - 6))
     y += 14
     width = (area.width - 24) // COLUMNS
     ranked = sorted(danger.danger.items(), key=lambda item: -item[1])
@@ -71,5 +81,5 @@ def draw_danger(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.
         winners = danger.winning.get(kind, ())
         if winners:
             marks.outline(surface, rect, marks.FURITEN_RED, 3)
-        label = f"{chance:.0%}" + (" " + "/".join(wind_of[s] for s in winners) if winners else "")
+        label = percent(chance) + (" " + "/".join(wind_of[s] for s in winners) if winners else "")
         text.draw(surface, label, 14, WARN if winners else INK, (rect.right + 6, rect.top + 8))

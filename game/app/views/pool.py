@@ -7,13 +7,14 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import layout
+from game.app import layout, terms
 from game.app.art import TileArt
 from game.app.controls.pool import PoolControls
+from game.app.i18n import _
 from game.app.palette import GOOD, INK, SOFT, URGENT
 from game.app.text import Text
 from game.app.views import marks
-from game.app.wait_strip import WaitStrip
+from game.app.wait_strip import NO_YAKU, WaitLine, WaitStrip
 from game.engine.tiles import kind_code, tile_code
 
 WAIT_TILE = 30
@@ -63,17 +64,17 @@ def draw_hand(
     if strip is not None:
         draw_wait_strip(surface, art, text, strip, right)
     elif waits:
-        text.draw(surface, "Waits", 14, SOFT, (right, layout.HAND_Y - 2))
+        text.draw(surface, _("Waits"), 14, SOFT, (right, layout.HAND_Y - 2))
         for index, kind in enumerate(waits):
             surface.blit(
                 art.tile(kind_code(kind), WAIT_TILE), (right + index * (WAIT_TILE + 3), layout.HAND_Y + 18)
             )
     else:
-        text.draw(surface, "Not tenpai", 15, SOFT, (right, layout.HAND_Y + 18))
+        text.draw(surface, _("Not tenpai"), 15, SOFT, (right, layout.HAND_Y + 18))
     if furiten:
         # Left of the hand, clear of the waits however many there are.
         left = layout.hand_rect(0, len(hand)).left
-        marks.badge(surface, text.render("FURITEN", 16, INK, bold=True), (left - 70, layout.HAND_Y + 30))
+        marks.badge(surface, text.render(terms.term("FURITEN"), 16, INK, bold=True), (left - 70, layout.HAND_Y + 30))
 
 
 def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int) -> None:
@@ -85,7 +86,7 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
         badge = text.render(verdict, 14, INK, bold=True)
         marks.badge(surface, badge, (left + max(badge.get_width() // 2 + 9, width // 2), layout.HAND_Y - 18))
     if not strip.waits:
-        text.draw(surface, "Not tenpai", 15, SOFT, (left, layout.HAND_Y + 18))
+        text.draw(surface, _("Not tenpai"), 15, SOFT, (left, layout.HAND_Y + 18))
         return
     pitch = min(STRIP_PITCH, width // len(strip.waits))
     for index, line in enumerate(strip.waits):
@@ -99,7 +100,16 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
         middle = x + STRIP_TILE // 2
         colour = GOOD if wins else SOFT
         below = layout.HAND_Y + image.get_height()
-        text.draw(surface, f"{line.unseen} left", 12, INK if line.live else URGENT, (middle, below), "midtop")
-        value = line.value if line.clears else ("no yaku" if line.value == "no yaku" else "too low")
+        left_words = _("{count} left").format(count=line.unseen)
+        text.draw(surface, left_words, 12, INK if line.live else URGENT, (middle, below), "midtop")
+        value = _wait_value(line)
         if pitch >= STRIP_PITCH - 4:
             text.draw(surface, value, 12, colour, (middle, below + 18), "midtop", bold=wins)
+
+
+def _wait_value(line: WaitLine) -> str:
+    """Beneath a wait: its value when a ron on it is allowed, else why not."""
+    if line.value == NO_YAKU:
+        return _("no yaku")
+    # Translators: beneath a wait whose ron is worth less than mangan
+    return terms.limit(line.value) if line.clears else _("too low")

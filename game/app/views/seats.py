@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
+from game.app import layout, terms
 from game.app.art import TileArt
+from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.table_frame import SeatFrame
 from game.app.text import Text
@@ -28,10 +29,11 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, PLATE, rect, border_radius=8)
     edge, width = (TURN_EDGE, 3) if seat.turn else (GOLD if seat.dealer else SOFT, 1)
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
-    text.draw(surface, f"{seat.wind} · {seat.name}", 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
+    plate = _("{wind} · {name}").format(wind=seat.wind, name=seat.name)
+    text.draw(surface, plate, 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
     text.draw(surface, seat.score, 15, SOFT, (x + 10, y + 28))
     if seat.dealer:
-        text.draw(surface, "dealer", 14, GOLD, (rect.right - 10, y + 29), "topright", bold=True)
+        text.draw(surface, _("dealer"), 14, GOLD, (rect.right - 10, y + 29), "topright", bold=True)
     if seat.riichi:
         marks.riichi_stick(surface, (rect.centerx, rect.bottom + 7))  # the stick laid down before the seat
 
@@ -101,7 +103,7 @@ def draw_open_hand(surface: pygame.Surface, art: TileArt, text: Text, table: lay
     if seat.call is not None and rects:
         middle = rects[len(rects) // 2].center
         centre = (middle[0], middle[1] - 58) if place == 0 else _towards_centre(place, middle, 115 if place % 2 else 70)
-        marks.badge(surface, text.render(f"{seat.call}  Ron!", 30, INK, bold=True), centre, RON_RED)
+        marks.badge(surface, text.render(terms.ron_call(), 30, INK, bold=True), centre, RON_RED)
 
 
 def _towards_centre(place: int, point: tuple[int, int], distance: int) -> tuple[int, int]:

@@ -2,8 +2,11 @@
 
 pygame_gui's PyInstaller hook bundles every font pygame_gui has, about 41 MB, most of it
 Chinese, Korean and Japanese glyphs the game never shows. The build keeps only the fonts
-that load (the theme's Noto Sans JP for every element, and the Latin and symbol fonts the
-UI manager opens at start) and subsets each with fontTools to `ui_characters()`.
+that load (the theme's Noto Sans JP for English and Japanese, Noto Sans SC for Chinese, and
+the Latin and symbol fonts the UI manager opens at start) and subsets each with fontTools:
+to the game's own strings, and to every translation in the catalogs
+(game/locale/*/LC_MESSAGES/messages.po) and pygame_gui's texts of the languages the font
+draws (`font_characters`); the Latin fonts to `ui_characters()`, everything in any language.
 The fonts are under the SIL Open Font License, which travels with them (`FONT_LICENSE`).
 Used by `17steps.spec` and by the tests (tests/test_ship.py, tests/ui/test_smoke_glyphs.py).
 """
@@ -20,8 +23,13 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
-THEME_FONTS = ("NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf")
-"""assets/ui/theme.json and game/app/text.py draw every text in these."""
+THEME_FONTS = ("NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf", "NotoSansSC-Regular.otf", "NotoSansSC-Bold.otf")
+"""assets/ui/theme.json and game/app/text.py draw every text in these (Noto Sans SC for Chinese)."""
+LANGUAGE_FONTS = {"en": THEME_FONTS[:2], "ja": THEME_FONTS[:2], "zh_CN": THEME_FONTS[2:]}
+"""The fonts that draw each language of the catalogs (game/app/text.py `font_files`)."""
+CATALOGS = ROOT / "game" / "locale"
+PYGAME_GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh"}
+"""pygame_gui's own translations for the game's languages (its Chinese is "zh")."""
 STARTUP_FONTS = (
     "NotoSans-Regular.ttf",
     "NotoSans-Bold.ttf",
@@ -67,24 +75,93 @@ def string_literal_characters(folder: Path) -> set[str]:
     return found
 
 
-def translation_characters() -> set[str]:
-    """pygame_gui's English texts (the game never changes the locale)."""
-    text = font_path("translations/pygame-gui.en.json").read_text(encoding="utf-8")
+def translation_characters(locale: str = "en") -> set[str]:
+    """pygame_gui's own texts in one of its locales."""
+    text = font_path(f"translations/pygame-gui.{locale}.json").read_text(encoding="utf-8")
     found: set[str] = set()
-    for value in json.loads(text)["en"].values():
+    for value in json.loads(text)[locale].values():
         found.update(value)
     return found
 
 
-def ui_characters() -> set[str]:
-    """Every character the game's window can be asked to draw."""
+def catalog_paths() -> dict[str, Path]:
+    """Each language's catalog (the `.po` the translators keep)."""
+    return {path.parent.parent.name: path for path in sorted(CATALOGS.glob("*/LC_MESSAGES/messages.po"))}
+
+
+def catalog_translations(path: Path) -> list[str]:
+    """Every translated text of the catalog at `path` (each plural form)."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    texts: list[str] = []
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        texts.extend(text for text in strings if text)
+    return texts
+
+
+def _printable(characters: set[str]) -> set[str]:
+    return {c for c in characters if c.isprintable() or c == " "}
+
+
+def base_characters() -> set[str]:
+    """What the window may draw in any language: the game's own strings (English, tile and
+    language names), whatever a player might type, pygame_gui's English labels."""
     characters = {chr(code) for low, high in BASE_RANGES for code in range(low, high + 1)}
     for folder in SOURCE_FOLDERS:
         characters |= string_literal_characters(ROOT / folder)
     for folder in PYGAME_GUI_FOLDERS:
         characters |= string_literal_characters(pygame_gui_root() / folder)
-    characters |= translation_characters()
-    return {c for c in characters if c.isprintable() or c == " "}
+    characters |= translation_characters("en")
+    return _printable(characters)
+
+
+def language_characters(language: str) -> set[str]:
+    """What the window draws in `language` besides the base: its catalog's translations and
+    pygame_gui's texts in that language."""
+    characters: set[str] = set()
+    catalog = catalog_paths().get(language)
+    if catalog is not None:
+        for text in catalog_translations(catalog):
+            characters.update(text)
+    locale = PYGAME_GUI_LOCALES.get(language)
+    if locale is not None:
+        characters |= translation_characters(locale)
+    return _printable(characters)
+
+
+def ui_characters() -> set[str]:
+    """Every character the game's window can be asked to draw, in any language."""
+    characters = base_characters()
+    for language in LANGUAGE_FONTS:
+        characters |= language_characters(language)
+    return characters
+
+
+def font_characters(name: str) -> set[str]:
+    """What the shipped `name` must hold: the base, and every language it draws (Noto Sans
+    JP has no need of the Chinese translations, Noto Sans SC none of the Japanese)."""
+    characters = base_characters()
+    for language, names in LANGUAGE_FONTS.items():
+        if name in names:
+            characters |= language_characters(language)
+    return characters
+
+
+def missing_glyphs(texts: list[str], font: Path) -> dict[str, str]:
+    """Each character of `texts` the font at `font` cannot draw, with a text that uses it."""
+    with TTFont(str(font), lazy=True) as opened:
+        drawn = set(opened.getBestCmap())
+    missing: dict[str, str] = {}
+    for text in texts:
+        for character in text:
+            if character.isprintable() and character != " " and ord(character) not in drawn:
+                missing.setdefault(character, text)
+    return missing
 
 
 def subset_font(source: Path, target: Path, characters: set[str]) -> None:
@@ -122,7 +199,7 @@ def make_fonts(folder: Path) -> list[tuple[str, str]]:
     characters = ui_characters()
     datas = []
     for name in SHIPPED_FONTS:
-        subset_font(font_path(name), folder / name, characters)
+        subset_font(font_path(name), folder / name, font_characters(name) if name in THEME_FONTS else characters)
         datas.append((str(folder / name), "pygame_gui/data"))
     (folder / FONT_LICENSE).write_text(license_text(), encoding="utf-8")
     datas.append((str(folder / FONT_LICENSE), "pygame_gui/data/licenses"))

@@ -24,7 +24,7 @@ _SEVERAL_YAKUMAN = re.compile(r"(?P<count>\d+)x yakuman")
 
 
 def wind(name: str) -> str:
-    """A seat or round wind ('east' or 'East') as the table says it: 'East', 東, 东."""
+    """A seat or round wind ('east' or 'East') as the table says it: 'East', 東."""
     words = _winds(language())
     return words.get(name.lower(), name)
 

@@ -86,7 +86,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.handlers: dict[UIElement, Callable[[Any], None]] = {}
         self.controls: dict[str, UIElement] = {}
-        """Each setting's control by its plain name, as the screen shows it."""
+        """Each setting's control by its plain name in English (the catalog's message; the
+        screen shows it translated)."""
         self.message: str | None = None
         self.container: UIScrollingContainer | None = None
         self.volume_label: UILabel | None = None
@@ -123,42 +124,45 @@ class SettingsScene(Scene):
         settings = self.app.settings
         self._heading(_("The window"))
         self._choice(
-            _("Language"),
+            N_("Language"),
             _("The language of every screen. System: your computer's language where the game speaks it, "
               "else English."),
             language_choices(),
             settings.language,
             lambda v: self._change(language=v),
+            # In Noto Sans SC whatever the language: each language's own name must show, and
+            # Noto Sans JP has no 简 (简体中文).
+            object_id="#language",
         )
         fitted = self.app.display.fitted_size()
         fit = _("Fit the screen ({width} × {height})").format(width=fitted[0], height=fitted[1])
         sizes: dict[Any, str] = {None: fit}
         sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, fitted)}
         self._choice(
-            _("Window size"),
+            N_("Window size"),
             _("The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize."),
             sizes,
             settings.window_size if settings.window_size in sizes else None,
             lambda v: self._change(window_size=v),
         )
         self._toggle(
-            _("Fullscreen"), _("Fill the whole screen."), settings.fullscreen, lambda v: self._change(fullscreen=v)
+            N_("Fullscreen"), _("Fill the whole screen."), settings.fullscreen, lambda v: self._change(fullscreen=v)
         )
         self._choice(
-            _("Animations"),
+            N_("Animations"),
             _("How fast tiles move; instant switches animation off."),
             {name: _(ANIMATION_NAMES[name]) for name in ANIMATION_SPEEDS},
             settings.animation,
             lambda v: self._change(animation=v),
         )
         self._slider(
-            _("Sound volume"),
+            N_("Sound volume"),
             _("Tile clicks, riichi, ron and the rest; 0 is silent."),
             settings.volume,
             lambda v: self._change(volume=v),
         )
         self._choice(
-            _("AI pace"),
+            N_("AI pace"),
             _("How long the AI waits before each move, so you can follow it."),
             {delay: _(label) for delay, label in AI_DELAYS.items()}
             | ({} if settings.ai_delay_s in AI_DELAYS else {settings.ai_delay_s: _("Custom")}),
@@ -166,19 +170,19 @@ class SettingsScene(Scene):
             lambda v: self._change(ai_delay_s=v),
         )
         self._toggle(
-            _("Win automatically (auto-ron)"),
+            N_("Win automatically (auto-ron)"),
             _("Declare ron at once whenever the game allows it, without asking."),
             settings.auto_ron,
             lambda v: self._change(auto_ron=v),
         )
         self._toggle(
-            _("Keep a history of matches"),
+            N_("Keep a history of matches"),
             _("Keep each finished or abandoned match as its record, for your statistics."),
             settings.keep_history,
             lambda v: self._change(keep_history=v),
         )
         self._choice(
-            _("Matches kept"),
+            N_("Matches kept"),
             _("Only the newest matches are kept; older ones are deleted."),
             {n: i18n.format_number(n) for n in sorted({*HISTORY_LIMITS, settings.history_limit})},
             settings.history_limit,
@@ -192,7 +196,7 @@ class SettingsScene(Scene):
         else:
             preset_explanation = _("A set of all the options below. {description}")
         self._choice(
-            _("Preset"),
+            N_("Preset"),
             preset_explanation.format(description=description),
             {name: _(label) for name, label in PRESET_NAMES.items()},
             rules.preset_name,
@@ -202,16 +206,16 @@ class SettingsScene(Scene):
             value = getattr(rules, option)
             if text.choices:
                 self._choice(
-                    _(text.name),
+                    text.name,
                     _(text.explanation),
                     {choice: _(label) for choice, label in choices_for(option, value).items()},
                     value,
                     lambda v, o=option: self._change_rule(o, v),
                 )
             else:
-                self._toggle(_(text.name), _(text.explanation), value, lambda v, o=option: self._change_rule(o, v))
+                self._toggle(text.name, _(text.explanation), value, lambda v, o=option: self._change_rule(o, v))
             if not option_applies(option, rules):
-                self.controls[_(text.name)].disable()
+                self.controls[text.name].disable()
         self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + EXPANSION_LIMIT))
         if scrolled and self.container.vert_scroll_bar is not None:
             self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
@@ -236,7 +240,7 @@ class SettingsScene(Scene):
         y = self._y(max(ROW_HEIGHT, 25 + len(lines) * EXPLANATION_PITCH + 12))
         UILabel(
             pygame.Rect(0, y, CONTROL_X - 20, 28),
-            name,
+            _(name),
             self.app.manager,
             container=self.container,
             object_id=ObjectID(class_id="@option_name"),
@@ -259,6 +263,7 @@ class SettingsScene(Scene):
         choices: dict[Any, str],
         current: Any,
         on_change: Callable[[Any], None],
+        object_id: str | None = None,
     ) -> None:
         labels = [self._short(label) for label in choices.values()]
         if current in choices and labels[list(choices).index(current)] != choices[current]:
@@ -274,6 +279,7 @@ class SettingsScene(Scene):
             self.app.manager,
             container=self.container,
             expansion_height_limit=EXPANSION_LIMIT,
+            object_id=ObjectID(object_id=object_id) if object_id else None,
         )
         self.handlers[menu] = lambda option_id: on_change(values[int(option_id.removeprefix("#choice"))])
         self.controls[name] = menu

@@ -4,6 +4,7 @@ and not kept. Rule changes apply to the next new match."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,12 @@ AI_DELAYS = {
     1.2: N_("Long (1.2 s)"),
     2.0: N_("Slow (2 s)"),
 }
+RULE_REFUSALS = {
+    # The engine's words (game/engine/rules.py) for a combination this screen can ask for.
+    "virtual_dora exists only with 4 players (the others flip a side wall)":
+        N_("virtual_dora exists only with 4 players (the others flip a side wall)"),
+}
+"""The screen's own words for each refusal of the rules it can cause (the engine stays English)."""
 ANIMATION_NAMES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 
 
@@ -287,9 +294,12 @@ class SettingsScene(Scene):
     def _short(self, label: str) -> str:
         """A choice as the closed drop-down shows it: whole if it fits, else its words
         before the colon (the row's explanation then gives the chosen one in full)."""
-        if self.app.text.font(16).size(label)[0] <= DROPDOWN_TEXT_ROOM or ":" not in label:
+        head = re.split("[:：]", label, maxsplit=1)[0]
+        if self.app.text.font(16).size(label)[0] <= DROPDOWN_TEXT_ROOM or head == label:
             return label
-        return label.split(":", 1)[0]
+        # The words before the colon are still a translated message: in the pseudo-locale
+        # they keep its closing marker, as a check of every screen expects.
+        return head + i18n.PSEUDO_CLOSE if label.endswith(i18n.PSEUDO_CLOSE) else head
 
     def _toggle(self, name: str, explanation: str, current: bool, on_change: Callable[[Any], None]) -> None:
         y = self._labels(name, explanation)
@@ -342,7 +352,8 @@ class SettingsScene(Scene):
         try:
             new_rules = Rules.preset(rules.preset_name, **{**rules.changed_from_preset(), option: value})
         except ValueError as error:
-            self.message = _("Not possible: {reason}.").format(reason=error)
+            reason = _(RULE_REFUSALS[str(error)]) if str(error) in RULE_REFUSALS else str(error)
+            self.message = _("Not possible: {reason}.").format(reason=reason)
             self._build_rows()
             return
         self._change(rules=new_rules)

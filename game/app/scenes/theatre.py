@@ -418,7 +418,10 @@ def open_record(app: App, path: Path) -> bool:
     try:
         playback = Playback(read_record(path))
     except RecordError as error:
-        app.stack.push(Dialog(app, _("This file cannot be watched"), str(error), [Choice(_("OK"), nothing)],
+        app.stack.push(Dialog(app, _("This file cannot be watched"),
+                              # Translators: {reason} is the record reader's own words (English)
+                              _("It is not a match record this version can read: {reason}").format(reason=error),
+                              [Choice(_("OK"), nothing)],
                               escape=nothing))
         return False
     app.stack.push(TheatreScene(app, playback, path.name))

@@ -14,15 +14,6 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from tests.ui.driver import Driver
 
-DIALOG_ANSWERS = {
-    "Ron?": "Ron",
-    "Are you sure?": "Build it anyway",
-    "Discard a winning tile?": "Discard it",
-    "Your winning tile": "OK",
-    "Notice": "OK",
-}
-
-
 IDLE_S = 0.01
 """Real time given to the AI's background thinking per idle frame (it runs in other threads
 and processes, which a busy machine slows down)."""
@@ -34,7 +25,8 @@ def answer(driver: Driver, table: TableScene) -> bool:
     if isinstance(top, CurtainScene):
         driver.key(pygame.K_SPACE)
     elif isinstance(top, Dialog):
-        driver.press(driver.button(DIALOG_ANSWERS[top.title]))
+        # Every question's first choice goes on (ron, build it anyway, discard it, OK), in any language.
+        driver.press(top.elements[0])
     elif top is table:
         mode = table.mode()
         if mode == "dora":
@@ -42,8 +34,8 @@ def answer(driver: Driver, table: TableScene) -> bool:
         elif mode == "build":
             assert table.viewer is not None
             table.helpers[table.viewer].wait_until_ready(timeout=30)
-            driver.press(driver.button("Suggest"))
-            driver.press(driver.button("Confirm"))
+            driver.press(table.buttons["suggest"])
+            driver.press(table.buttons["confirm"])
         elif mode == "discard":
             view = table.session.view(table.viewer)
             driver.click(table.pool_controls.rect(0, len(view.pool)).center)

@@ -11,7 +11,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n, layout
+from game.app import i18n, layout, terms
 from game.app.draw_reasons import draw_reasons
 from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
@@ -48,10 +48,6 @@ def amount(value: float) -> str:
     return i18n.format_number(value, decimals)
 
 
-def han_fu(han: int, fu: int) -> str:
-    return _("{han} han {fu} fu").format(han=han, fu=fu)
-
-
 def list_separator() -> str:
     # Translators: between the items of a list ("East 8,000, South 4,000"); Japanese 、
     return pgettext("list", ", ")
@@ -59,7 +55,7 @@ def list_separator() -> str:
 
 def yaku_lines(value: WinValue) -> tuple[list[tuple[str, int]], int]:
     """The yaku that count toward the floor, and the ura dora han (a bonus, shown apart)."""
-    lines = [(line.name, line.han) for line in value.yaku if line.name != URA]
+    lines = [(terms.yaku(line.name), line.han) for line in value.yaku if line.name != URA]
     return lines, value.han_of(URA)
 
 
@@ -213,14 +209,14 @@ class ResultScene(Scene):
             text.draw(surface, _("+{han} han").format(han=ura_han), 18, GOLD, (x + 400, y), "topright")
             y += 26
         sx = x + 470
-        text.draw(surface, han_fu(value.han, value.fu), 24, INK, (sx, column_y), bold=True)
+        text.draw(surface, terms.han_fu(value.han, value.fu), 24, INK, (sx, column_y), bold=True)
         if value.level is not None:
             text.draw(surface, limit_name(value).upper(), 30, GOLD, (sx, column_y + 34), bold=True)
         if not self.session.rules.floor_applies:
             text.draw(surface, _("No mangan floor at this table: any win with a yaku counts."), 17, GOOD,
                       (sx, column_y + 80))
         elif floor is not None:
-            floor_words = limit_name(floor) if floor.level is not None else han_fu(floor.han, floor.fu)
+            floor_words = limit_name(floor) if floor.level is not None else terms.han_fu(floor.han, floor.fu)
             if win.assessment.clears_floor:
                 without_ura = _("Without ura: {han} han — {value}, clears the mangan floor")
             else:

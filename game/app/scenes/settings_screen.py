@@ -213,16 +213,16 @@ class SettingsScene(Scene):
             value = getattr(rules, option)
             if text.choices:
                 self._choice(
-                    text.name,
-                    _(text.explanation),
-                    {choice: _(label) for choice, label in choices_for(option, value).items()},
+                    text.english_name,
+                    text.explanation,
+                    choices_for(option, value),
                     value,
                     lambda v, o=option: self._change_rule(o, v),
                 )
             else:
-                self._toggle(text.name, _(text.explanation), value, lambda v, o=option: self._change_rule(o, v))
+                self._toggle(text.english_name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
             if not option_applies(option, rules):
-                self.controls[text.name].disable()
+                self.controls[text.english_name].disable()
         self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + EXPANSION_LIMIT))
         if scrolled and self.container.vert_scroll_bar is not None:
             self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)

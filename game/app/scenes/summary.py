@@ -8,7 +8,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n
+from game.app import i18n, terms
 from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT
@@ -99,7 +99,8 @@ class SummaryScene(Scene):
             if line["type"] == "hand":
                 number = line["number"]
             elif line["type"] == "event" and line["event"] == "won":
-                won = _("{name}: ron, {limit}").format(name=self.session.name(line["seat"]), limit=line["level"])
+                won = _("{name}: ron, {limit}").format(name=self.session.name(line["seat"]),
+                                                       limit=terms.limit(line["level"]))
                 endings[number] = f"{endings[number]}; {won}" if number in endings else won
             elif line["type"] == "event" and line["event"] == "exhaustive_draw":
                 endings[number] = _("Exhaustive draw")

@@ -63,7 +63,10 @@ class SummaryScene(Scene):
             return _("The match ends level")
         if self.session.plan.names[leaders[0]] == YOU:
             return _("You win the match")
-        return _("{name} wins the match").format(name=self.session.name(leaders[0]))
+        return _("{name} wins the match").format(name=self.names()[leaders[0]])
+
+    def names(self) -> list[str]:
+        return told_apart([self.session.name(seat) for seat in range(self.session.match.rules.players)])
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
@@ -72,7 +75,8 @@ class SummaryScene(Scene):
         text.draw(surface, self.heading, 44, GOLD, (640, 50), "midtop", bold=True)
         reason = _(END_REASONS[match.end_reason]) if match.end_reason in END_REASONS else match.end_reason or ""
         text.draw(surface, _("The match is over: {reason}.").format(reason=reason), 20, INK, (640, 116), "midtop")
-        names = [self.session.name(seat) for seat in range(match.rules.players)]
+        names = self.names()
+        columns = score_columns(match.rules.players)
         final = "    ".join(_("{name}: {score}").format(name=name, score=amount(score))
                            for name, score in zip(names, match.scores, strict=True))
         text.draw(surface, final, 26, INK, (640, 160), "midtop", bold=True)
@@ -80,16 +84,16 @@ class SummaryScene(Scene):
         # Translators: the heading of the column of hand numbers
         text.draw(surface, pgettext("column", "Hand"), 17, SOFT, (260, y))
         text.draw(surface, _("How it ended"), 17, SOFT, (340, y))
-        for index, name in enumerate(names):
-            text.draw(surface, name, 17, SOFT, (860 + index * 160, y), "topright")
+        for name, x in zip(names, columns, strict=True):
+            text.draw(surface, name, 17, SOFT, (x, y), "topright")
         endings = self.endings()
         for settlement in match.settlements[-ROWS_SHOWN:]:
             y += 28
             text.draw(surface, i18n.format_number(settlement.hand_number), 17, INK, (260, y))
             text.draw(surface, endings.get(settlement.hand_number, ""), 17, INK, (340, y))
-            for index, gain in enumerate(settlement.gains):
+            for gain, x in zip(settlement.gains, columns, strict=True):
                 words = ("+" if gain > 0 else "") + amount(gain) if gain else "—"
-                text.draw(surface, words, 17, INK, (860 + index * 160, y), "topright")
+                text.draw(surface, words, 17, INK, (x, y), "topright")
 
     def endings(self) -> dict[int, str]:
         """Each hand's ending in words, read from the match record."""
@@ -99,9 +103,34 @@ class SummaryScene(Scene):
             if line["type"] == "hand":
                 number = line["number"]
             elif line["type"] == "event" and line["event"] == "won":
-                won = _("{name}: ron, {limit}").format(name=self.session.name(line["seat"]),
+                won = _("{name}: ron, {limit}").format(name=self.names()[line["seat"]],
                                                        limit=terms.limit(line["level"]))
-                endings[number] = f"{endings[number]}; {won}" if number in endings else won
+                # Translators: two wins on one discard, in the summary's column of how hands ended
+                endings[number] = _("{first}; {then}").format(first=endings[number], then=won) \
+                    if number in endings else won
             elif line["type"] == "event" and line["event"] == "exhaustive_draw":
                 endings[number] = _("Exhaustive draw")
         return endings
+
+
+def score_columns(players: int) -> list[int]:
+    """Where each seat's column of gains ends: 160 px apart, closer with four seats so the
+    last stays on screen."""
+    step = 160 if players <= 3 else 130
+    last = 860 + (players - 1) * step
+    return [last - (players - 1 - index) * step for index in range(players)]
+
+
+def told_apart(names: list[str]) -> list[str]:
+    """The seats' names, numbered in seat order where several share one (three Easy AIs)."""
+    counts = {name: names.count(name) for name in names}
+    seen: dict[str, int] = {}
+    shown = []
+    for name in names:
+        if counts[name] == 1:
+            shown.append(name)
+            continue
+        seen[name] = seen.get(name, 0) + 1
+        # Translators: one of several players of the same name ("Easy AI 2")
+        shown.append(_("{name} {number}").format(name=name, number=seen[name]))
+    return shown

@@ -18,7 +18,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.app import i18n, layout
+from game.app import i18n, layout, terms
 from game.app.animation import DiscardFlight, DoraFlip, sound_and_motion
 from game.app.controls.pool import PoolControls
 from game.app.i18n import N_, _
@@ -97,7 +97,7 @@ class ResultSource:
         return self.names[seat]
 
     def wind(self, seat: int) -> str:
-        return self.hand.view_for(seat).seat_winds[seat].capitalize()
+        return terms.wind(self.hand.view_for(seat).seat_winds[seat])
 
 
 class _SettledMatch:

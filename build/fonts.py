@@ -29,6 +29,8 @@ LANGUAGE_FONTS = {"en": THEME_FONTS[:2], "ja": THEME_FONTS[:2], "zh_CN": THEME_F
 """The fonts that draw each language of the catalogs (game/app/text.py `font_files`)."""
 CATALOGS = ROOT / "game" / "locale"
 PYGAME_GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh"}
+BABEL_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh_Hans_CN"}
+"""As game/app/i18n.py formats each language's numbers and dates."""
 """pygame_gui's own translations for the game's languages (its Chinese is "zh")."""
 STARTUP_FONTS = (
     "NotoSans-Regular.ttf",
@@ -131,7 +133,21 @@ def language_characters(language: str) -> set[str]:
     locale = PYGAME_GUI_LOCALES.get(language)
     if locale is not None:
         characters |= translation_characters(locale)
-    return _printable(characters)
+    return _printable(characters | formatted_characters(language))
+
+
+def formatted_characters(language: str) -> set[str]:
+    """What the language's dates and numbers are written with (Chinese dates: 年月日), which
+    no catalog holds: Babel writes them when they are shown."""
+    from datetime import date
+
+    from babel.dates import format_date
+    from babel.numbers import format_decimal
+
+    locale = BABEL_LOCALES.get(language, "en")
+    texts = [format_date(date(2026, month, 28), format="medium", locale=locale) for month in range(1, 13)]
+    texts.append(format_decimal(-1234567.89, locale=locale))
+    return set("".join(texts))
 
 
 def ui_characters() -> set[str]:

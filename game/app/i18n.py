@@ -23,7 +23,7 @@ import locale
 import os
 import sys
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 LANGUAGES = ("en", "ja", "zh_CN")
@@ -163,6 +163,13 @@ def format_datetime(moment: datetime) -> str:
     from babel.dates import format_datetime as babel_format
 
     return babel_format(moment, format="short", locale=BABEL_LOCALES[_language])
+
+
+def format_date(day: date) -> str:
+    """A day as the current language writes it ('Nov 1, 2026', '2026/11/01', '2026年11月1日')."""
+    from babel.dates import format_date as babel_format
+
+    return babel_format(day, format="medium", locale=BABEL_LOCALES[_language])
 
 
 def catalog_path(code: str, suffix: str = ".po") -> Path:

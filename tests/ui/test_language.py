@@ -89,7 +89,7 @@ def test_choosing_a_language_switches_every_scene_at_once_and_is_kept(driver, ps
     choose(driver, scene, "Language", "简体中文")
     assert i18n.language() == "zh_CN" and app.manager.get_locale() == "zh"
     driver.key(pygame.K_ESCAPE)
-    assert driver.top is not scene and table.buttons["menu"].text == "Menu (Esc)"
+    assert driver.top is not scene and table.buttons["menu"].text == "菜单(Esc)"
 
 
 def test_the_saved_language_applies_at_start_and_its_notices_are_in_it(display, tmp_path, pseudo_japanese):

@@ -3,6 +3,7 @@ of the running balance over the last matches, and a reset (after a confirmation)
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pygame
@@ -259,7 +260,7 @@ def group_name(name: str) -> str:
 
 
 def describe(match: MatchSummary) -> str:
-    day = match.kept_at[:10] or match.name[:8]
+    day = shown_day(match.kept_at[:10], match.name[:8])
     hands = ngettext("{count} hand", "{count} hands", match.hands).format(count=match.hands)
     values = {"balance": signed(match.net_units, 2), "preset": group_name(match.preset), "hands": hands,
               "result": _(RESULT_WORDS[match.result]) if match.result in RESULT_WORDS else match.result, "day": day}
@@ -267,3 +268,14 @@ def describe(match: MatchSummary) -> str:
         return _("{balance} mangan against {level}, {preset}, {hands} ({result}), {day}").format(
             level=_(LEVEL_AI_NAMES[match.level]), **values)
     return _("{balance} mangan against the AI, {preset}, {hands} ({result}), {day}").format(**values)
+
+
+def shown_day(kept_at: str, name: str) -> str:
+    """The day a match was kept, as the language writes dates: from its ISO time, else from its
+    file name's YYYYMMDD, else as it is."""
+    for text, pattern in ((kept_at, "%Y-%m-%d"), (name, "%Y%m%d")):
+        try:
+            return i18n.format_date(datetime.strptime(text, pattern).date())
+        except ValueError:
+            continue
+    return kept_at or name

@@ -11,15 +11,21 @@ from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table
 
 
-def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
-    # Ura indicator 6p: the hand's 777p are three ura dora. 2m on the opponent's first
-    # discard is riichi + ippatsu + sanankou: mangan before ura, haneman with it.
+def ron_with_three_ura_dora(driver):
+    """The example hand wins on the opponent's first discard, 2m; the result is on screen."""
     table = crafted_table(driver.app, ScriptedAgent(discards=["2m"], avoid=AVOID), ura="6p")
     driver.frame()
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     driver.press(driver.button("Ron"))
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=200)
+    return table
+
+
+def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
+    # Ura indicator 6p: the hand's 777p are three ura dora. 2m on the opponent's first
+    # discard is riichi + ippatsu + sanankou: mangan before ura, haneman with it.
+    table = ron_with_three_ura_dora(driver)
     result = driver.top
     win = table.session.hand.result.wins[0]
     lines, ura = yaku_lines(win.assessment.value)
@@ -38,12 +44,7 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
 def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, monkeypatch):
     from game.engine.match import Match
 
-    table = crafted_table(driver.app, ScriptedAgent(discards=["2m"], avoid=AVOID), ura="6p")
-    driver.frame()
-    build_example_and_wait_for_turn(driver, table)
-    driver.wait_until(lambda: isinstance(driver.top, Dialog))
-    driver.press(driver.button("Ron"))
-    driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=200)
+    ron_with_three_ura_dora(driver)
     drawn: list[str] = []
     original = driver.app.text.draw
 

@@ -16,6 +16,13 @@ from game.engine.tiles import code_kind, dora_kind, kind_code
 DORA_TILE = 30
 
 
+STATUS_ROW = 20
+"""The status line's room at the foot of an announcement band."""
+BAND_TOP, BAND_FOOT = 48, 28
+"""What an announcement band leaves of the panel: its heading and the top seat's discard
+count above, the bottom seat's count below."""
+
+
 def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout.TableLayout,
                 info: CentreInfo) -> None:
     panel = table.centre
@@ -41,8 +48,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     if info.dora_indicator is not None:
         _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if info.announcement is not None:
-        band = _draw_announcement(surface, text, panel, info.announcement)
-        text.draw(surface, info.status, 13, SOFT, (band.centerx, band.bottom + 3), "midtop")
+        _draw_announcement(surface, text, panel, info.announcement, info.status)
     if info.countdown is not None:
         seconds = max(0, int(info.countdown + 0.999))
         colour = URGENT if seconds <= 10 else GOLD
@@ -60,15 +66,25 @@ def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int,
     surface.blit(art.tile(dora, DORA_TILE), (x + 100, y))
 
 
-def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, words: str) -> pygame.Rect:
-    """The end of the hand across the panel, over whatever the panel shows."""
+def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, words: str, status: str) -> None:
+    """The end of the hand across the panel, over whatever the panel shows (the dora too),
+    with the status line beneath it inside the band."""
     size = 22 if panel.width > 300 else 19
     rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
-    band = pygame.Rect(panel.left + 4, 0, panel.width - 8, 18 + (size + 6) * len(rows))
-    band.centery = panel.centery
+    footer = STATUS_ROW if status else 0
+    needed = 18 + (size + 6) * len(rows) + footer
+    # From under the heading and the top seat's count to above the bottom seat's: the dora
+    # row between is covered whole, the counts stay readable.
+    band = pygame.Rect(panel.left + 4, panel.top + BAND_TOP, panel.width - 8, panel.height - BAND_TOP - BAND_FOOT)
+    if band.height < needed:
+        band.height = needed
+        band.centery = panel.centery
+    offset = (band.height - needed) // 2
     pygame.draw.rect(surface, PANEL, band)
     pygame.draw.line(surface, EDGE, band.topleft, band.topright, 2)
     pygame.draw.line(surface, EDGE, band.bottomleft, band.bottomright, 2)
     for index, row in enumerate(rows):
-        text.draw(surface, row, size, GOLD, (band.centerx, band.top + 9 + index * (size + 6)), "midtop", bold=True)
-    return band
+        text.draw(surface, row, size, GOLD, (band.centerx, band.top + offset + 9 + index * (size + 6)), "midtop",
+                  bold=True)
+    if status:
+        text.draw(surface, status, 13, SOFT, (band.centerx, band.top + offset + needed - footer), "midtop")

@@ -31,6 +31,7 @@ from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
+from game.app.theme import load_theme
 
 LOGICAL_SIZE = (1280, 800)
 GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh", i18n.PSEUDO: "en"}
@@ -113,7 +114,8 @@ class App:
         self.flash_left = 0.0
         self.apply_window_settings()
         self.manager = ScaledUIManager(
-            self.display, LOGICAL_SIZE, str(paths.asset("ui", "theme.json")), enable_live_theme_updates=False,
+            self.display, LOGICAL_SIZE, load_theme(paths.asset("ui", "theme.json")),
+            enable_live_theme_updates=False,
             starting_language=GUI_LOCALES[self.language],
         )
         self.art = TileArt()

@@ -40,8 +40,9 @@ EXPLANATION_SIZE = 14  # as the theme's @explanation font
 EXPLANATION_PITCH = 19
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
+"""How far a drop-down opens; one near the foot of the list opens upwards, so the list ends
+at its last row."""
 OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
-"""How far a drop-down opens; the list has this much room below its last row to open into."""
 HISTORY_LIMITS = (50, 100, 200, 500, 1000)
 AI_DELAYS = {
     0.0: N_("No pause"),
@@ -223,7 +224,7 @@ class SettingsScene(Scene):
                 self._toggle(text.english_name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
             if not option_applies(option, rules):
                 self.controls[text.english_name].disable()
-        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + EXPANSION_LIMIT))
+        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y))
         if scrolled and self.container.vert_scroll_bar is not None:
             self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
 

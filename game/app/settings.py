@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import LANGUAGES, N_, _, system_language
+from game.app.i18n import LANGUAGES, N_, _, pgettext, system_language
 from game.engine.rules import PRESETS, Rules
 from game.files import (
     move_aside,
@@ -37,8 +37,6 @@ WINDOW_SIDES = (320, 8192)
 """The smallest usable window side and the largest any display has."""
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
-AI_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-"""Each AI level as the screen names it (translated where shown)."""
 AI_DELAY_RANGE = (0.0, 5.0)
 MAX_HISTORY = 10000
 
@@ -118,6 +116,16 @@ class Settings:
 NOT_CHECKED = frozenset({"rules", "unknown", "unknown_rules"})
 """The fields that are not one setting of the file each."""
 RULE_OPTIONS = frozenset(item.name for item in fields(Rules)) - {"preset_name"}
+
+
+def ai_level_name(level: str) -> str:
+    """An AI level as the screens name it, in the current language ("Normal" is also an
+    animation speed, which a language may say otherwise)."""
+    return {
+        "easy": pgettext("AI level", "Easy"),
+        "normal": pgettext("AI level", "Normal"),
+        "hard": pgettext("AI level", "Hard"),
+    }[level]
 
 
 def _choice(choices: Any) -> Callable[[Any], Any]:

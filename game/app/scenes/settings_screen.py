@@ -57,7 +57,17 @@ RULE_REFUSALS = {
         N_("virtual_dora exists only with 4 players (the others flip a side wall)"),
 }
 """The screen's own words for each refusal of the rules it can cause (the engine stays English)."""
-ANIMATION_NAMES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+
+
+def animation_names() -> dict[str, str]:
+    """Each animation speed as the screen names it, in the current language ("Normal" is
+    also an AI level, which a language may say otherwise)."""
+    return {
+        "instant": pgettext("animation speed", "Instant"),
+        "fast": pgettext("animation speed", "Fast"),
+        "normal": pgettext("animation speed", "Normal"),
+        "slow": pgettext("animation speed", "Slow"),
+    }
 
 
 def percent(volume: float) -> str:
@@ -159,7 +169,7 @@ class SettingsScene(Scene):
         self._choice(
             N_("Animations"),
             _("How fast tiles move; instant switches animation off."),
-            {name: _(ANIMATION_NAMES[name]) for name in ANIMATION_SPEEDS},
+            {name: animation_names()[name] for name in ANIMATION_SPEEDS},
             settings.animation,
             lambda v: self._change(animation=v),
         )

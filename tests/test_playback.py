@@ -118,7 +118,8 @@ def test_a_discard_round_at_a_time_ends_with_every_seat_discarded_once(played):
     match, _ = played
     playback = Playback(record_lines(match))
     players = match.rules.players
-    playback.forward_round()
+    for _seat in range(players):  # each seat's build, then the first discard round
+        playback.forward_round()
     assert playback.step.phase is Phase.DISCARD and playback.step.discard_round == 0  # everyone has built
     playback.forward_round()
     rivers = [len(r) for r in playback.step.views[0].rivers]

@@ -2,21 +2,23 @@
 
 Saved as JSON in the user's config folder. A missing file gives the defaults. Each setting
 is read on its own: a valid one is kept, an invalid one falls back to its default, and an
-unknown one (from a newer version) is ignored. A file that cannot be read or holds an
-invalid setting gives a notice for the title screen and is moved aside
-(`settings.json.damaged-<time>`) before anything overwrites it; it never stops the game.
+unknown one (from a newer version) is not used but written back as it was, so that going
+back to the newer version finds it (an unknown rule option while the rules keep the preset
+it was written for). A file that cannot be read or holds an invalid setting gives a notice
+for the title screen and is moved aside (`settings.json.damaged-<time>`) before anything
+overwrites it; it never stops the game.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import LANGUAGES, N_, _, system_language
+from game.app.i18n import LANGUAGES, N_, _, pgettext, system_language
 from game.engine.rules import PRESETS, Rules
 from game.files import (
     move_aside,
@@ -35,8 +37,6 @@ WINDOW_SIDES = (320, 8192)
 """The smallest usable window side and the largest any display has."""
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
-AI_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-"""Each AI level as the screen names it (translated where shown)."""
 AI_DELAY_RANGE = (0.0, 5.0)
 MAX_HISTORY = 10000
 
@@ -56,10 +56,14 @@ class Settings:
     history_limit: int = 200
     language: str | None = None
     """None: the system's language (`i18n.system_language`)."""
+    unknown: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The file's settings this version does not know (a newer one's), kept to be written back."""
+    unknown_rules: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The file's unknown rule options by the preset they change: {"preset": …, "changes": {…}}."""
 
     def __post_init__(self) -> None:
         for item in fields(self):
-            if item.name != "rules":
+            if item.name not in NOT_CHECKED:
                 object.__setattr__(self, item.name, check_setting(item.name, getattr(self, item.name)))
         if not isinstance(self.rules, Rules):
             raise ValueError(f"rules must be Rules, not {_shown(self.rules)}")
@@ -78,28 +82,50 @@ class Settings:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["rules"] = {"preset": self.rules.preset_name, "changes": self.rules.changed_from_preset()}
+        """The settings as the file holds them, the unknown ones (after the known) included."""
+        data = {name: value for name, value in asdict(self).items() if name not in NOT_CHECKED}
+        changes = self.rules.changed_from_preset()
+        if self.unknown_rules.get("preset") == self.rules.preset_name:
+            changes = {**self.unknown_rules["changes"], **changes}
+        data["rules"] = {"preset": self.rules.preset_name, "changes": changes}
         data["window_size"] = list(self.window_size) if self.window_size is not None else None
-        return data
+        return data | {name: value for name, value in self.unknown.items() if name not in data}
 
     @classmethod
     def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
         """The settings `data` holds, each read on its own, and the names of those that were
-        not valid (they keep their defaults). Unknown names are ignored."""
+        not valid (they keep their defaults). Unknown names are kept aside, unused."""
         if not isinstance(data, dict):
             return cls(), ["the file does not hold a JSON object"]
         values: dict[str, Any] = {}
         rejected: list[str] = []
-        for item in fields(cls):
-            if item.name == "rules" or item.name not in data:
+        known = [item.name for item in fields(cls) if item.name not in NOT_CHECKED]
+        for name in known:
+            if name not in data:
                 continue
             try:
-                values[item.name] = check_setting(item.name, data[item.name])
+                values[name] = check_setting(name, data[name])
             except ValueError:
-                rejected.append(item.name)
+                rejected.append(name)
         rules, rejected_rules = rules_from_data(data.get("rules"))
-        return cls(rules=rules, **values), rejected_rules + rejected
+        unknown = {name: value for name, value in data.items() if name not in known and name != "rules"}
+        return cls(rules=rules, unknown=unknown, unknown_rules=unknown_rule_options(data.get("rules")),
+                   **values), rejected_rules + rejected
+
+
+NOT_CHECKED = frozenset({"rules", "unknown", "unknown_rules"})
+"""The fields that are not one setting of the file each."""
+RULE_OPTIONS = frozenset(item.name for item in fields(Rules)) - {"preset_name"}
+
+
+def ai_level_name(level: str) -> str:
+    """An AI level as the screens name it, in the current language ("Normal" is also an
+    animation speed, which a language may say otherwise)."""
+    return {
+        "easy": pgettext("AI level", "Easy"),
+        "normal": pgettext("AI level", "Normal"),
+        "hard": pgettext("AI level", "Hard"),
+    }[level]
 
 
 def _choice(choices: Any) -> Callable[[Any], Any]:
@@ -191,8 +217,7 @@ def rules_from_data(data: Any) -> tuple[Rules, list[str]]:
     changes = data.get("changes", {})
     if not isinstance(changes, dict):
         return Rules.preset(preset), ["rules.changes"]
-    known = {item.name for item in fields(Rules)} - {"preset_name"}
-    pending = {name: value for name, value in changes.items() if name in known}
+    pending = {name: value for name, value in changes.items() if name in RULE_OPTIONS}
     accepted: dict[str, Any] = {}
     progress = True
     # one change may need another first (virtual_dora needs players 4): retry until stable
@@ -206,6 +231,15 @@ def rules_from_data(data: Any) -> tuple[Rules, list[str]]:
             accepted[name] = pending.pop(name)
             progress = True
     return Rules.preset(preset, **accepted), [f"rules.{name}" for name in pending]
+
+
+def unknown_rule_options(data: Any) -> dict[str, Any]:
+    """The rule options a settings file changes that these rules do not have (a newer
+    version's), with the preset they change: {"preset": …, "changes": {…}}, or {}."""
+    if not isinstance(data, dict) or not isinstance(data.get("changes"), dict):
+        return {}
+    unknown = {name: value for name, value in data["changes"].items() if name not in RULE_OPTIONS}
+    return {"preset": data.get("preset"), "changes": unknown} if unknown else {}
 
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:

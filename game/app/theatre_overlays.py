@@ -2,7 +2,8 @@
 theatre runs them off the frame loop).
 
 - At a build: the wall's best hands by the analyser (game/engine/analysis.py) beside the
-  hand that was built, and its expected payment as a share of the best's.
+  hand that was built, each with its expected payment (live winning tiles times their value
+  in mangans, summed over the waits), and the built one's as a share of the best's.
 - At a discard: the danger of each kind in the discarding seat's pool as the hard AI reads
   it (its opponent model, game/ai/inference.py, updated before each of the seat's discards,
   as `HardAgent.discard` does), and which kinds really were winning tiles for another seat.

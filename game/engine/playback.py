@@ -2,9 +2,9 @@
 
 Loading re-runs every recorded action through the engine (as `record.replay` does) and
 keeps, after each one, every seat's view exactly as the engine gave it to the seat during
-live play. Stepping forward and back, by an action, a discard round or a hand, is then a
-look-up. A record that diverges is kept up to the last action whose events agree with the
-record, and `divergence` says where it went wrong.
+live play. Stepping forward and back, by an action, a discard round (each seat's build,
+while they build) or a hand, is then a look-up. A record that diverges is kept up to the
+last action whose events agree with the record, and `divergence` says where it went wrong.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.actions import action_from_dict
+from game.engine.actions import BuildHand, action_from_dict
 from game.engine.events import Event, event_to_dict
 from game.engine.hand import Hand, IllegalAction, Phase, SeatView
 from game.engine.match import Match, Settlement
@@ -107,7 +107,7 @@ class Playback:
         return self.go(self.position - 1)
 
     def forward_round(self) -> Step:
-        """To the next end of a discard round (or the building's end, or the hand's end)."""
+        """To the next end of a discard round, or the next seat's build, or the hand's end."""
         following = (i for i in range(self.position + 1, len(self.steps)) if self._round_ends(i))
         return self.go(next(following, len(self.steps) - 1))
 
@@ -139,10 +139,9 @@ class Playback:
             return True
         if index + 1 < len(self.steps) and self.steps[index + 1].action is None:
             return True  # the last step of a hand the record leaves unfinished
-        before = self.steps[index - 1]
-        if step.phase is Phase.DISCARD and before.phase is Phase.BUILD:
-            return True
-        return step.discard_round > before.discard_round
+        if step.action.get("action") == BuildHand.name:
+            return True  # each seat's build is a stop of its own: the theatre reviews each one
+        return step.discard_round > self.steps[index - 1].discard_round
 
 
 def read_for_playback(path: str | Path) -> Playback:

@@ -55,39 +55,60 @@ def _sort_key(code: str) -> tuple[int, int]:
 
 
 def parse_tiles(text: str, *, red_fives: bool = True, allow_empty: bool = False) -> list[str]:
-    """Parse mpsz text into single-tile codes, in the order written.
+    """Parse mpsz text into single-tile codes, in the order written (whitespace is ignored).
 
-    Raises ValueError naming the problem: stray characters, digits without a suit,
-    ``0z`` or ``8z``, a red five when red fives are off, or more copies than exist.
+    Raises ValueError naming the problem and where it is, without quoting the whole text
+    (a wall is 34 tiles): the character's position in `text` (counting from 1) and the group
+    of digits and suit letter it belongs to. Problems: stray characters, digits without a
+    suit, ``0z`` or ``8z``, a red five when red fives are off, or more copies than exist.
     """
     if not isinstance(text, str):
         raise ValueError(f"tiles must be text in mpsz notation, not {type(text).__name__}")
-    compact = "".join(text.split())
-    if not compact:
-        if allow_empty:
-            return []
-        raise ValueError("no tiles given (empty mpsz text)")
     codes: list[str] = []
-    pending: list[str] = []
-    for position, char in enumerate(compact):
+    pending: list[tuple[int, str]] = []  # (index in text, digit) since the last suit letter
+    for index, char in enumerate(text):
+        if char.isspace():
+            continue
         if char in DIGITS:  # not str.isdigit(): that accepts '５' and '²' too
-            pending.append(char)
+            pending.append((index, char))
         elif char in SUITS:
             if not pending:
-                raise ValueError(f"suit letter '{char}' at position {position} has no digits before it")
-            for digit in pending:
+                raise ValueError(f"suit letter '{char}' at position {index + 1} has no digits before it")
+            for at, digit in pending:
                 if char == "z" and digit in "089":
-                    raise ValueError(f"'{digit}z' is not a tile: honours are 1z..7z")
+                    raise ValueError(f"'{digit}z' at position {at + 1} (in '{_group(text, pending[0][0], index)}') "
+                                     "is not a tile: honours are 1z..7z")
                 if digit == "0" and not red_fives:
-                    raise ValueError(f"'0{char}' is a red five, but red fives are off")
+                    raise ValueError(f"'0{char}' at position {at + 1} (in '{_group(text, pending[0][0], index)}') "
+                                     "is a red five, but red fives are off")
                 codes.append(f"{digit}{char}")
             pending = []
         else:
-            raise ValueError(f"unexpected character {char!r} at position {position} in {text!r}")
+            where = f" (in '{_group(text, pending[0][0], index)}')" if pending else ""
+            raise ValueError(f"unexpected character {char!r} at position {index + 1}{where}; "
+                             "mpsz is digits followed by m, p, s or z")
     if pending:
-        raise ValueError(f"digits '{''.join(pending)}' at the end of {text!r} have no suit letter")
+        digits = _excerpt("".join(digit for _at, digit in pending))
+        raise ValueError(f"digits '{digits}' at the end (from position {pending[0][0] + 1}) have no suit letter")
+    if not codes:
+        if allow_empty:
+            return []
+        raise ValueError("no tiles given (empty mpsz text)")
     check_copies(codes, red_fives)
     return codes
+
+
+GROUP_SHOWN = 16
+"""A group longer than this is quoted by its end, where the fault is."""
+
+
+def _group(text: str, start: int, end: int) -> str:
+    """The group of `text` from `start` to `end` (included), as written without whitespace."""
+    return _excerpt("".join(text[start:end + 1].split()))
+
+
+def _excerpt(group: str) -> str:
+    return group if len(group) <= GROUP_SHOWN else "…" + group[-GROUP_SHOWN:]
 
 
 def check_copies(codes: Iterable[str], red_fives: bool = True) -> None:

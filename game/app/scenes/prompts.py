@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.i18n import _
+from game.app.i18n import _, pgettext
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.session import Notice
 
@@ -43,8 +43,9 @@ def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog
     return Dialog(app, _("Discard a winning tile?"),
                   _("{tile} is one of your own winning tiles. Discarding it makes you furiten: you could "
                     "never win this hand by ron.").format(tile=code),
-                  [Choice(_("Discard it"), discard), Choice(_("Keep it"), nothing)], tiles=[code], escape=nothing,
-                  default=KEEP)
+                  # Translators: keep the winning tile in the pool (do not discard it)
+                  [Choice(_("Discard it"), discard), Choice(pgettext("tile", "Keep it"), nothing)], tiles=[code],
+                  escape=nothing, default=KEEP)
 
 
 def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "") -> Dialog:

@@ -40,8 +40,9 @@ EXPLANATION_SIZE = 14  # as the theme's @explanation font
 EXPLANATION_PITCH = 19
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
+"""How far a drop-down opens; one near the foot of the list opens upwards, so the list ends
+at its last row."""
 OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
-"""How far a drop-down opens; the list has this much room below its last row to open into."""
 HISTORY_LIMITS = (50, 100, 200, 500, 1000)
 AI_DELAYS = {
     0.0: N_("No pause"),
@@ -56,7 +57,17 @@ RULE_REFUSALS = {
         N_("virtual_dora exists only with 4 players (the others flip a side wall)"),
 }
 """The screen's own words for each refusal of the rules it can cause (the engine stays English)."""
-ANIMATION_NAMES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+
+
+def animation_names() -> dict[str, str]:
+    """Each animation speed as the screen names it, in the current language ("Normal" is
+    also an AI level, which a language may say otherwise)."""
+    return {
+        "instant": pgettext("animation speed", "Instant"),
+        "fast": pgettext("animation speed", "Fast"),
+        "normal": pgettext("animation speed", "Normal"),
+        "slow": pgettext("animation speed", "Slow"),
+    }
 
 
 def percent(volume: float) -> str:
@@ -158,7 +169,7 @@ class SettingsScene(Scene):
         self._choice(
             N_("Animations"),
             _("How fast tiles move; instant switches animation off."),
-            {name: _(ANIMATION_NAMES[name]) for name in ANIMATION_SPEEDS},
+            {name: animation_names()[name] for name in ANIMATION_SPEEDS},
             settings.animation,
             lambda v: self._change(animation=v),
         )
@@ -223,7 +234,7 @@ class SettingsScene(Scene):
                 self._toggle(text.english_name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
             if not option_applies(option, rules):
                 self.controls[text.english_name].disable()
-        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + EXPANSION_LIMIT))
+        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y))
         if scrolled and self.container.vert_scroll_bar is not None:
             self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
 

@@ -17,6 +17,7 @@ from game.app.menu_keys import ButtonRing
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
+from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.statistics import MatchSummary, Statistics, Tally, compute_statistics
 from game.app.views.felt import draw_felt
 
@@ -34,7 +35,6 @@ BUTTON_Y, BUTTON_GAP = 20, 4
 LEVEL_ORDER = ("easy", "normal", "hard")
 COLUMNS = ((N_("matches"), 150), (N_("won–lost"), 240), (N_("hands"), 310), (N_("win"), 380), (N_("deal-in"), 460),
            (N_("balance"), 560))
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 PRESET_SHORT_NAMES = {"kaiji": N_("Kaiji"), "pro_stream": N_("Pro stream"), "moegirl": N_("Moegirl"),
                       "three_player": N_("Three player"), "four_player": N_("Four player")}
 RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "level": N_("level"), "abandoned": N_("abandoned")}
@@ -254,8 +254,8 @@ def signed(value: float, decimals: int) -> str:
 
 def group_name(name: str) -> str:
     """An AI level or a preset as the screens name it."""
-    if name in LEVEL_NAMES:
-        return _(LEVEL_NAMES[name])
+    if name in AI_LEVELS:
+        return ai_level_name(name)
     return _(PRESET_SHORT_NAMES[name]) if name in PRESET_SHORT_NAMES else name.replace("_", " ").capitalize()
 
 

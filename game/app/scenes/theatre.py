@@ -69,8 +69,8 @@ STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: 
 SHIFTED = {"forward": "forward_round", "back": "back_round"}
 BUTTONS = (("back_hand", N_("<< Hand"), 66), ("back_round", N_("< Round"), 66), ("back", N_("< Step"), 58),
            ("play", N_("Play"), 56), ("forward", N_("Step >"), 58), ("forward_round", N_("Round >"), 66),
-           ("forward_hand", N_("Hand >>"), 66), ("speed", "", 80), ("view", "", 120), ("result", N_("Result"), 58),
-           ("builds", N_("Builds"), 84), ("danger", N_("Danger"), 84))
+           ("forward_hand", N_("Hand >>"), 66), ("speed", "", 80), ("view", "", 120), ("result", "", 84),
+           ("builds", "", 84), ("danger", "", 84))
 HAND_MENU = pygame.Rect(layout.MENU_BUTTON.left - 104, layout.MENU_BUTTON.top, 96, layout.MENU_BUTTON.height)
 """Beside the Back button: a drop-down's text needs more height than the bar has."""
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
@@ -189,10 +189,11 @@ class TheatreScene(Scene):
             self.buttons["view"].set_text(_("View: all open"))
         else:
             self.buttons["view"].set_text(_("View: {seat}").format(seat=self.names[int(self.point_of_view)]))
-        on = {"builds": _("Builds: on"), "danger": _("Danger: on")}
-        off = {"builds": _("Builds: off"), "danger": _("Danger: off")}
-        for name in ("builds", "danger"):
-            self.buttons[name].set_text(on[name] if self.overlays[name] else off[name])
+        shown = {"result": self.show_result, **self.overlays}
+        on = {"result": _("Result: on"), "builds": _("Builds: on"), "danger": _("Danger: on")}
+        off = {"result": _("Result: off"), "builds": _("Builds: off"), "danger": _("Danger: off")}
+        for name, showing in shown.items():
+            self.buttons[name].set_text(on[name] if showing else off[name])
 
     # --- input -----------------------------------------------------------------------
 
@@ -388,7 +389,7 @@ class TheatreScene(Scene):
         area = layout.for_players(self.rules.players).helper
         art, text, red = self.app.art, self.app.text, self.rules.red_fives
         view = self.playback.step.views[0]
-        winds = {seat: view.seat_winds[seat].capitalize() for seat in range(self.rules.players)}
+        winds = {seat: terms.wind(view.seat_winds[seat]) for seat in range(self.rules.players)}
         review = self.build_review() if self.overlays["builds"] else None
         if review is not None:
             seat = self.playback.step.action["seat"]

@@ -11,7 +11,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.i18n import N_, _
+from game.app.i18n import N_, _, pgettext
 from game.app.match_setup import (
     ai_available,
     new_session,
@@ -26,7 +26,7 @@ from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.session import SeatPlan, Session
-from game.app.settings import AI_LEVEL_NAMES, AI_LEVELS
+from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.views.felt import draw_felt
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class TitleScene(Scene):
         level_width = (COLUMN.width - 20) // 3
         for index, level in enumerate(AI_LEVELS):
             rect = (COLUMN.left + index * (level_width + 10), y + 26, level_width, 48)
-            self._button(f"ai_{level}", _(AI_LEVEL_NAMES[level]), rect, lambda lv=level: self.start_solo(lv))
+            self._button(f"ai_{level}", ai_level_name(level), rect, lambda lv=level: self.start_solo(lv))
         self.ai_label_y = y
         y += 26 + 62
         players = self.app.settings.rules.players
@@ -123,7 +123,8 @@ class TitleScene(Scene):
             return
         self.app.stack.push(Dialog(
             self.app, _("Start a new match?"), _("The unfinished one will be lost."),
-            [Choice(_("Keep it"), nothing),
+            # Translators: keep the unfinished match (and start no new one)
+            [Choice(pgettext("match", "Keep it"), nothing),
              Choice(_("New match"), lambda: self._open_table(new_session(self.app, plan)))],
             escape=nothing,
         ))

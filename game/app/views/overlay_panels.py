@@ -23,6 +23,7 @@ COLUMNS = 3
 TITLE_ROOM = 34
 LABEL = 20
 """A line of 14 px text above a row of tiles."""
+MEASURE_ROW = LABEL + 4
 BOTTOM_ROOM = 12
 
 
@@ -53,15 +54,18 @@ def _hand_row(surface: pygame.Surface, art: TileArt, hand: str, red: bool, x: in
 
 def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, review: BuildReview,
                       who: str, red: bool) -> None:
-    area = _fitted(area, LABEL + SMALL_ROW + 12 + LABEL + len(review.best) * (LABEL + SMALL_ROW + 10))
+    area = _fitted(area, MEASURE_ROW + LABEL + SMALL_ROW + 12 + LABEL + len(review.best) * (LABEL + SMALL_ROW + 10))
     y = _panel(surface, area, text, _("{who}: the build and the wall's best").format(who=who))
     x = area.left + 12
+    # Translators: what the panel's "worth" counts (the analyser's expected payment, not a ratio)
+    text.draw(surface, _("Worth: live winning tiles × their value in mangans"), 13, SOFT, (x, y))
+    y += MEASURE_ROW
     share = review.share_of_best
     if share is not None:
-        built = _("Built: expected {payment} mangan units, {share} of the best").format(
+        built = _("Built: worth {payment}, {share} of the best").format(
             payment=format_number(review.built_payment, 1), share=percent(share))
     else:
-        built = _("Built: expected {payment} mangan units, no hand of this wall pays").format(
+        built = _("Built: worth {payment}; no hand of this wall pays").format(
             payment=format_number(review.built_payment, 1))
     text.draw(surface, built, 14, INK, (x, y))
     _hand_row(surface, art, review.built, red, x, y + LABEL)
@@ -71,7 +75,7 @@ def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: p
     y += LABEL
     for rank, (hand, payment) in enumerate(review.best, start=1):
         same = hand == review.built
-        words = _("{rank}. expected {payment} (the one built)") if same else _("{rank}. expected {payment}")
+        words = _("{rank}. worth {payment} (the one built)") if same else _("{rank}. worth {payment}")
         text.draw(surface, words.format(rank=rank, payment=format_number(payment, 1)), 14,
                   GOLD if same else INK, (x, y))
         _hand_row(surface, art, hand, red, x, y + LABEL)

@@ -1,0 +1,42 @@
+"""The settings list scrolls to its last option and no further: no blank room after it,
+with every preset and in every language; the last drop-down still opens where it fits."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app import i18n
+from game.app.rule_texts import OPTIONS, PRESET_NAMES
+from game.app.scenes.settings_screen import AREA, ROW_HEIGHT, SettingsScene
+
+LAST_OPTION = list(OPTIONS.values())[-1].english_name
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_list_ends_at_its_last_option_with_every_preset(driver, language):
+    i18n.set_language(language)
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    for preset in PRESET_NAMES:
+        scene._change_preset(preset)
+        driver.frames(2)
+        scene.container.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+        driver.frames(3)
+        bottom = max(element.rect.bottom for element in scene.container.get_container().elements)
+        assert AREA.bottom - ROW_HEIGHT // 2 < bottom <= AREA.bottom, (preset, bottom)
+
+
+def test_the_last_drop_down_opens_upwards_at_the_end_of_the_list(driver):
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    scene.container.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+    driver.frames(3)
+    menu = scene.controls[LAST_OPTION]
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    expanded = menu.menu_states["expanded"]
+    assert menu.current_state is expanded
+    shown = expanded.options_selection_list.rect
+    assert AREA.top <= shown.top < menu.rect.top and shown.bottom <= AREA.bottom, (shown, menu.rect)  # upwards, whole

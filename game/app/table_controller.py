@@ -328,6 +328,8 @@ class TableController:
     def next_hand(self) -> None:
         self.session.next_hand()
         self._reset_hand()
+        if self.hotseat:
+            self.viewer = None  # everyone saw the result: the next private view is handed over
 
     def _key(self, seat: int) -> tuple[object, ...]:
         """One decision of one seat: each gets the whole time limit for it."""

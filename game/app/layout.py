@@ -165,7 +165,8 @@ _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=
 # clear of the next in every language (tests/ui/test_centre_panel_fits.py).
 _RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
                 3: ((-100, 20), "midleft")}
-_RING_HELPER = pygame.Rect(755, 110, 370, 396)
+_RING_HELPER = pygame.Rect(755, 122, 370, 386)
+"""Below the right seat's plate, above the label of the hand being built."""
 
 LAYOUTS: dict[int, TableLayout] = {
     2: TableLayout(

@@ -51,7 +51,7 @@ def centre_info(players: int, status: str, stake: str, countdown: float | None, 
     discards = tuple((place, terms.wind(WINDS[place]), 17 - place, place == 0) for place in range(players))
     if players == 2:
         discards = ((0, terms.wind("East"), 16, True), (2, terms.wind("South"), 17, False))
-    return CentreInfo(8, hands, stake, status, discards, "5z", countdown, announcement)
+    return CentreInfo(16, hands, stake, status, discards, "5z", countdown, announcement)
 
 
 def draw(players: int, info: CentreInfo) -> list[tuple[str, pygame.Rect]]:
@@ -91,7 +91,7 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
         for settlement in STAKE_WORDS:
             stake = _(STAKE_WORDS[settlement]).format(stake=16)
             for countdown in (None, 179.0):
-                for hands in (8, None):
+                for hands in (16, None):
                     drawn = draw(players, centre_info(players, status, stake, countdown, hands))
                     problems += [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
                     problems += clashes(drawn, rows)

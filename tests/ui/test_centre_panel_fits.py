@@ -102,9 +102,13 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
 def test_the_announcement_band_leaves_the_top_and_bottom_counts_readable(language, players):
     status = _("Click or press a key for the result")
     table = layout.for_players(players)
-    for announcement in (_("Exhaustive draw: no one won"),
-                         _("Ron! {winner} on {discarder}'s discard").format(winner=terms.wind("South"),
-                                                                           discarder=terms.wind("East"))):
+    east, *others = (terms.wind(wind) for wind in WINDS[:players])
+    announcements = [_("Exhaustive draw: no one won"),
+                     _("Ron! {winner} on {discarder}'s discard").format(winner=others[-1], discarder=east)]
+    if players > 2:  # every other seat wins on one discard
+        announcements.append(_("Ron! {winners} on {discarder}'s discard").format(
+            winners=_(" and ").join(others), discarder=east))
+    for announcement in announcements:
         pictures = []
         for shown in (None, announcement):
             text = Text()

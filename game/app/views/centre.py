@@ -20,6 +20,8 @@ STATUS_ROW = 20
 """The status line's room at the foot of an announcement band, and the pitch of its rows."""
 BAND_GAP = 4
 """Between an announcement band and the top and bottom seats' discard counts it leaves readable."""
+ANNOUNCEMENT_SIZES = (22, 19, 17, 15)
+"""The announcement's type, largest first; a narrow panel starts at the second."""
 
 
 def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout.TableLayout,
@@ -75,10 +77,13 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
                        status: str) -> None:
     """The end of the hand across the panel, filling `room` (larger when the words need it),
     with the status line beneath it inside the band."""
-    size = 22 if panel.width > 300 else 19
-    rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
     footer = STATUS_ROW if status else 0
-    needed = 18 + (size + 6) * len(rows) + footer
+    sizes = ANNOUNCEMENT_SIZES if panel.width > 300 else ANNOUNCEMENT_SIZES[1:]
+    for size in sizes:  # as large as fits the room (three winners take more words)
+        rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
+        needed = 18 + (size + 6) * len(rows) + footer
+        if needed <= room.height:
+            break
     band = room.copy()
     if band.height < needed:
         band.height = needed

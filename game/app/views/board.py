@@ -30,14 +30,16 @@ def draw_board(surface: pygame.Surface, text: Text, frame: TableFrame) -> pygame
     seats = sorted(frame.seats, key=lambda s: s.place)
     # Translators: discards made of 17, and R for a seat in riichi
     made = [(_("{made}/17 R") if seat.riichi else "{made}/17").format(made=len(seat.river)) for seat in seats]
-    # The numbers take what they need, the names the rest (cut only when they must be).
+    # The numbers take what they need, the names the rest.
     made_width = _widest(text, made)
     standing_right = rect.width - PAD - made_width - COLUMN_GAP
     name_width = standing_right - _widest(text, [seat.standing for seat in seats]) - COLUMN_GAP - PAD
     for index, seat in enumerate(seats):
         y = 28 + index * ROW
         colour = GOLD if seat.turn else INK
-        name = _fit(text, _("{wind} {name}").format(wind=seat.wind, name=seat.name), 13, name_width, seat.turn)
+        name = _("{wind} {name}").format(wind=seat.wind, name=seat.name)
+        if text.font(13, seat.turn).size(name)[0] > name_width:
+            name = seat.wind  # the name plate says who it is
         text.draw(card, name, 13, colour, (PAD, y), bold=seat.turn)
         text.draw(card, seat.standing, 13, SOFT, (standing_right, y), "topright")
         text.draw(card, made[index], 13, colour, (rect.width - PAD, y), "topright")
@@ -48,10 +50,3 @@ def draw_board(surface: pygame.Surface, text: Text, frame: TableFrame) -> pygame
 def _widest(text: Text, words: list[str]) -> int:
     font = text.font(13)
     return max((font.size(line)[0] for line in words), default=0)
-
-
-def _fit(text: Text, words: str, size: int, width: int, bold: bool) -> str:
-    font = text.font(size, bold)
-    while len(words) > 3 and font.size(words)[0] > width:
-        words = words[:-2] + "…"
-    return words

@@ -105,6 +105,8 @@ class TableLayout:
     helper: pygame.Rect
     build_buttons: tuple[int, int]
     """The first building button's top-left; the others follow below."""
+    stake_in_centre: bool = True
+    """The stake beside the panel's heading; the narrow ring panel leaves it to the board."""
 
     @property
     def river_pitch(self) -> int:
@@ -159,30 +161,33 @@ _RIGHT_SEAT = SeatSpot(anchor=(1135, 325), plate=(1094, 66), hand=_SIDE_HAND, po
                        wall=_SIDE_WALL)
 _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=_SIDE_POOL,
                       wall=_SIDE_WALL)
-_RING_COUNTS = {0: ((0, 74), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -70), "midtop"),
+# Heading, top seat's count, two status rows, side counts, countdown, bottom count: each
+# clear of the next in every language (tests/ui/test_centre_panel_fits.py).
+_RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
                 3: ((-100, 20), "midleft")}
-_RING_HELPER = pygame.Rect(755, 110, 370, 396)
+_RING_HELPER = pygame.Rect(755, 122, 370, 386)
+"""Below the right seat's plate, above the label of the hand being built."""
 
 LAYOUTS: dict[int, TableLayout] = {
     2: TableLayout(
         players=2, river_tile=36, river_row_pitch=52,
         rivers={0: RiverSpot((CENTRE_X - 111, 448)), 2: RiverSpot((CENTRE_X + 111, 282))},
         seats={2: _TOP_SEAT}, centre=_TWO_CENTRE,
-        count_at={0: ((0, 52), "midtop"), 2: ((0, -46), "midtop")}, status_y=-20,
-        countdown_at=((156, 8), "midright"), dora_at=(482, 374),
+        count_at={0: ((0, 52), "midtop"), 2: ((0, -44), "midtop")}, status_y=-20,
+        countdown_at=((156, 24), "midright"), dora_at=(482, 374),
         helper=HELPER_PANEL, build_buttons=(84, 300),
     ),
     3: TableLayout(
         players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
-        status_y=-44, countdown_at=((0, 46), "center"), dora_at=(392, 190),
-        helper=_RING_HELPER, build_buttons=(1100, 540),
+        status_y=-37, countdown_at=((0, 46), "center"), dora_at=(392, 190),
+        helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
     4: TableLayout(
         players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
-        count_at=_RING_COUNTS, status_y=-44, countdown_at=((0, 46), "center"), dora_at=(392, 190),
-        helper=_RING_HELPER, build_buttons=(1100, 540),
+        count_at=_RING_COUNTS, status_y=-37, countdown_at=((0, 46), "center"), dora_at=(392, 190),
+        helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
 }
 

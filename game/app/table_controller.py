@@ -328,6 +328,8 @@ class TableController:
     def next_hand(self) -> None:
         self.session.next_hand()
         self._reset_hand()
+        if self.hotseat:
+            self.viewer = None  # everyone saw the result: the next private view is handed over
 
     def _key(self, seat: int) -> tuple[object, ...]:
         """One decision of one seat: each gets the whole time limit for it."""
@@ -571,11 +573,13 @@ class TableController:
                             view.furiten, None if building else self.wait_strip(seat))
 
     def wait_strip(self, seat: int) -> WaitStrip | None:
-        """The seat's waits with their unseen copies and values (recomputed when a tile is seen)."""
+        """The seat's waits with their unseen copies and values (recomputed when a tile is
+        seen or the turn moves: the next discard it can ron changes)."""
         view = self.session.view(seat)
         if view.hand is None:
             return None
-        key = (self.hand_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator)
+        key = (self.hand_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase,
+               view.turn)
         if key != self._strip_key:
             self._strip_key, self._strip = key, wait_strip(self.session.hand, seat)
         return self._strip

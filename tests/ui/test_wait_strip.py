@@ -10,24 +10,27 @@ from game.app import layout
 from game.app.wait_strip import WaitLine, WaitStrip
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
-from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table
+from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table, drag_example_hand, flip_dora
 
 
 def test_the_strip_counts_unseen_copies_and_says_which_wait_wins(driver):
     # The example hand 1112223334m777p waits on 1m-5m; only 4m (suuankou tanki) reaches mangan.
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
-    build_example_and_wait_for_turn(driver, table)
+    flip_dora(driver, table)
+    drag_example_hand(driver, table)
+    driver.press(driver.button("Confirm"))
     driver.wait_until(lambda: table.mode() == "discard")
     strip = table.controller.frame().private.strip
+    # Before the dealer's first discard: the next chance to ron is the opponent's discard
+    # after it, in riichi (declared with this discard) with ippatsu, which lifts 2m-5m.
     assert [(w.code, w.unseen) for w in strip.waits] == [("1m", 1), ("2m", 1), ("3m", 1), ("4m", 3), ("5m", 4)]
-    # On the discard after riichi, ippatsu (which counts toward the floor here) lifts 2m-5m.
     assert [w.code for w in strip.waits if w.clears] == ["2m", "3m", "4m", "5m"]
     assert {w.code: w.value for w in strip.waits}["4m"] == "yakuman"
     assert strip.can_win and strip.verdict is None
     shot(driver, "waits_strip_two_players")
-    driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)  # ippatsu is gone
-    driver.wait_until(lambda: table.mode() == "discard")
+    driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
+    driver.wait_until(lambda: table.mode() == "discard")  # the opponent's discard after riichi has passed
     strip = table.controller.frame().private.strip
     assert [(w.code, w.value) for w in strip.waits if w.clears] == [("4m", "yakuman")]
     assert {w.code: w.value for w in strip.waits}["1m"] == "2 han 40 fu"

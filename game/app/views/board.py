@@ -14,6 +14,8 @@ from game.app.text import Text
 BOARD = pygame.Rect(160, 104, 220, 0)
 """Clear of the walls, seats and rivers at two, three and four seats (height from the rows)."""
 ROW = 20
+PAD = 10
+COLUMN_GAP = 6
 FILL = (10, 40, 28, 200)
 
 
@@ -23,23 +25,28 @@ def draw_board(surface: pygame.Surface, text: Text, frame: TableFrame) -> pygame
     card = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(card, FILL, card.get_rect(), border_radius=8)
     pygame.draw.rect(card, EDGE, card.get_rect(), 1, border_radius=8)
-    text.draw(card, frame.centre.stake, 14, GOLD, (10, 5), bold=True)
-    text.draw(card, _("discards"), 12, SOFT, (rect.width - 10, 7), "topright")
-    for index, seat in enumerate(sorted(frame.seats, key=lambda s: s.place)):
+    text.draw(card, frame.centre.stake, 14, GOLD, (PAD, 5), bold=True)
+    text.draw(card, _("discards"), 12, SOFT, (rect.width - PAD, 7), "topright")
+    seats = sorted(frame.seats, key=lambda s: s.place)
+    # Translators: discards made of 17, and R for a seat in riichi
+    made = [(_("{made}/17 R") if seat.riichi else "{made}/17").format(made=len(seat.river)) for seat in seats]
+    # The numbers take what they need, the names the rest.
+    made_width = _widest(text, made)
+    standing_right = rect.width - PAD - made_width - COLUMN_GAP
+    name_width = standing_right - _widest(text, [seat.standing for seat in seats]) - COLUMN_GAP - PAD
+    for index, seat in enumerate(seats):
         y = 28 + index * ROW
         colour = GOLD if seat.turn else INK
-        name = _fit(text, _("{wind} {name}").format(wind=seat.wind, name=seat.name), 13, 92)
-        text.draw(card, name, 13, colour, (10, y), bold=seat.turn)
-        text.draw(card, seat.standing, 13, SOFT, (150, y), "topright")
-        # Translators: discards made of 17, and R for a seat in riichi
-        made = _("{made}/17 R") if seat.riichi else "{made}/17"
-        text.draw(card, made.format(made=len(seat.river)), 13, colour, (rect.width - 10, y), "topright")
+        name = _("{wind} {name}").format(wind=seat.wind, name=seat.name)
+        if text.font(13, seat.turn).size(name)[0] > name_width:
+            name = seat.wind  # the name plate says who it is
+        text.draw(card, name, 13, colour, (PAD, y), bold=seat.turn)
+        text.draw(card, seat.standing, 13, SOFT, (standing_right, y), "topright")
+        text.draw(card, made[index], 13, colour, (rect.width - PAD, y), "topright")
     surface.blit(card, rect)
     return rect
 
 
-def _fit(text: Text, words: str, size: int, width: int) -> str:
-    font = text.font(size)
-    while len(words) > 3 and font.size(words)[0] > width:
-        words = words[:-2] + "…"
-    return words
+def _widest(text: Text, words: list[str]) -> int:
+    font = text.font(13)
+    return max((font.size(line)[0] for line in words), default=0)

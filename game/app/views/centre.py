@@ -17,10 +17,11 @@ DORA_TILE = 30
 
 
 STATUS_ROW = 20
-"""The status line's room at the foot of an announcement band."""
-BAND_TOP, BAND_FOOT = 48, 28
-"""What an announcement band leaves of the panel: its heading and the top seat's discard
-count above, the bottom seat's count below."""
+"""The status line's room at the foot of an announcement band, and the pitch of its rows."""
+BAND_GAP = 4
+"""Between an announcement band and the top and bottom seats' discard counts it leaves readable."""
+ANNOUNCEMENT_SIZES = (22, 19, 17, 15)
+"""The announcement's type, largest first; a narrow panel starts at the second."""
 
 
 def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout.TableLayout,
@@ -34,21 +35,27 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     else:
         heading = _("Hand {number}").format(number=info.hand_number)
     text.draw(surface, heading, 16, GOLD, (left, top), bold=True)
-    text.draw(surface, info.stake, 14, INK, (panel.right - 12, top + 2), "topright")
+    if table.stake_in_centre:
+        text.draw(surface, info.stake, 14, INK, (panel.right - 12, top + 2), "topright")
     centre = panel.center
     rows = text.wrap(info.status, 15, panel.width - 20)[:2] if info.announcement is None else []
     for index, row in enumerate(rows):
-        y = centre[1] + table.status_y + index * 19
+        y = centre[1] + table.status_y + index * STATUS_ROW
         text.draw(surface, row, 15, INK, (centre[0], y), "midtop")
+    counts: dict[int, pygame.Rect] = {}
     for place, wind, made, turn in info.discards:
         (dx, dy), anchor = table.count_at[place]
         colour, bold = (GOLD, True) if turn else (SOFT, False)
         words = _("{wind} {made}/17").format(wind=wind, made=made)
-        text.draw(surface, words, 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
+        counts[place] = text.draw(surface, words, 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
     if info.dora_indicator is not None:
         _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if info.announcement is not None:
-        _draw_announcement(surface, text, panel, info.announcement, info.status)
+        # From under the top seat's count to above the bottom seat's: what lies between
+        # (the dora row of two seats, the status) is covered whole, the counts stay readable.
+        above, below = counts[2].bottom + BAND_GAP, counts[0].top - BAND_GAP
+        room = pygame.Rect(panel.left + 4, above, panel.width - 8, below - above)
+        _draw_announcement(surface, text, panel, room, info.announcement, info.status)
     if info.countdown is not None:
         seconds = max(0, int(info.countdown + 0.999))
         colour = URGENT if seconds <= 10 else GOLD
@@ -66,16 +73,18 @@ def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int,
     surface.blit(art.tile(dora, DORA_TILE), (x + 100, y))
 
 
-def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, words: str, status: str) -> None:
-    """The end of the hand across the panel, over whatever the panel shows (the dora too),
+def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, room: pygame.Rect, words: str,
+                       status: str) -> None:
+    """The end of the hand across the panel, filling `room` (larger when the words need it),
     with the status line beneath it inside the band."""
-    size = 22 if panel.width > 300 else 19
-    rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
     footer = STATUS_ROW if status else 0
-    needed = 18 + (size + 6) * len(rows) + footer
-    # From under the heading and the top seat's count to above the bottom seat's: the dora
-    # row between is covered whole, the counts stay readable.
-    band = pygame.Rect(panel.left + 4, panel.top + BAND_TOP, panel.width - 8, panel.height - BAND_TOP - BAND_FOOT)
+    sizes = ANNOUNCEMENT_SIZES if panel.width > 300 else ANNOUNCEMENT_SIZES[1:]
+    for size in sizes:  # as large as fits the room (three winners take more words)
+        rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
+        needed = 18 + (size + 6) * len(rows) + footer
+        if needed <= room.height:
+            break
+    band = room.copy()
     if band.height < needed:
         band.height = needed
         band.centery = panel.centery

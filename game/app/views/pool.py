@@ -20,6 +20,11 @@ from game.engine.tiles import kind_code, tile_code
 WAIT_TILE = 30
 STRIP_TILE = 24
 STRIP_PITCH = 64
+"""The least room a wait of the strip takes; more when its words need it."""
+STRIP_GAP = 6
+STRIP_OFFSET = 16
+"""From the hand to the strip (or its waits, or "Not tenpai")."""
+VALUE_SIZES = (12, 11)
 
 
 def draw_pool(
@@ -60,7 +65,7 @@ def draw_hand(
         surface.blit(
             art.tile(tile_code(tile, red_fives), layout.HAND_TILE), layout.hand_rect(index, len(hand))
         )
-    right = layout.hand_rect(len(hand) - 1, len(hand)).right + 24
+    right = layout.hand_rect(len(hand) - 1, len(hand)).right + STRIP_OFFSET
     if strip is not None:
         draw_wait_strip(surface, art, text, strip, right)
     elif waits:
@@ -88,23 +93,32 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
     if not strip.waits:
         text.draw(surface, _("Not tenpai"), 15, SOFT, (left, layout.HAND_Y + 18))
         return
-    pitch = min(STRIP_PITCH, width // len(strip.waits))
+    values = [_wait_value(line) for line in strip.waits]
+    lefts = [_("{count} left").format(count=line.unseen) for line in strip.waits]
+    room = width // len(strip.waits)
+    # The values as large as they fit side by side (winners are bold); none if even the
+    # smallest would run into each other.
+    size = next((size for size in VALUE_SIZES if _widest(text, values, size) + STRIP_GAP <= room), None)
+    needed = max(_widest(text, lefts, 12), _widest(text, values, size) if size is not None else 0) + STRIP_GAP
+    pitch = min(max(STRIP_PITCH, needed), room)
     for index, line in enumerate(strip.waits):
-        x = left + index * pitch
+        middle = left + index * pitch + pitch // 2  # each wait centred in its own column
         image = art.tile(line.code, STRIP_TILE)
         wins = line.clears and line.live and not strip.furiten
         if not wins:
             image = image.copy()
             image.set_alpha(110)
-        surface.blit(image, (x, layout.HAND_Y))
-        middle = x + STRIP_TILE // 2
+        surface.blit(image, (middle - STRIP_TILE // 2, layout.HAND_Y))
         colour = GOOD if wins else SOFT
         below = layout.HAND_Y + image.get_height()
-        left_words = _("{count} left").format(count=line.unseen)
-        text.draw(surface, left_words, 12, INK if line.live else URGENT, (middle, below), "midtop")
-        value = _wait_value(line)
-        if pitch >= STRIP_PITCH - 4:
-            text.draw(surface, value, 12, colour, (middle, below + 18), "midtop", bold=wins)
+        text.draw(surface, lefts[index], 12, INK if line.live else URGENT, (middle, below), "midtop")
+        if size is not None:
+            text.draw(surface, values[index], size, colour, (middle, below + 18), "midtop", bold=wins)
+
+
+def _widest(text: Text, words: Sequence[str], size: int) -> int:
+    font = text.font(size, bold=True)
+    return max(font.size(line)[0] for line in words)
 
 
 def _wait_value(line: WaitLine) -> str:

@@ -26,7 +26,7 @@ bounds the limit and the base points.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -151,7 +151,8 @@ def _shape(won: tuple[int, ...], seat_wind: int, round_wind: int) -> _Shape:
     if honours.pairs_only and man.pairs_only and pin.pairs_only and sou.pairs_only and (
             honours.kinds + man.kinds + pin.kinds + sou.kinds == 7):
         chiitoitsu = 2 + tanyao + flush + all_outside
-    if honours.no_standard:
+    pair_parts = sum(part.tiles % 3 == 2 for part in (man, pin, sou, honours))
+    if honours.no_standard or pair_parts != 1 or not (man.standard and pin.standard and sou.standard):
         return _Shape(False, chiitoitsu, False, False, 0, 0, None, 0, tiles_han)
     triplet_kinds = man.triplets + pin.triplets + sou.triplets + len(honours.triplets)
     sanankou = 2 if triplet_kinds >= 3 else 0
@@ -270,6 +271,9 @@ class _Suit:
     outside_only: bool
     """Only 1s and 9s (or nothing)."""
     pairs_only: bool
+    standard: bool
+    """Some reading as sets (and the pair, for 3n+2 tiles) exists; what follows, down to
+    the triplets, is the most any such reading holds."""
     chanta: bool
     """Every group and the pair here can hold a terminal: runs only 123 and 789."""
     chanta_run: bool
@@ -277,7 +281,7 @@ class _Suit:
     run_starts: int
     """Bit n: a run starting at rank n fits."""
     runs_twice: int
-    """How many runs twice (iipeikou's six tiles) fit side by side: 0, 1 or 2."""
+    """How many runs twice (iipeikou's six tiles): 0, 1 or 2."""
     all_runs: bool
     """The suit is runs only (or nothing)."""
     all_runs_wins: int
@@ -299,8 +303,7 @@ class _Suit:
 @lru_cache(maxsize=1 << 14)
 def _suit(part: tuple[int, ...]) -> _Suit:
     held = [rank for rank in range(9) if part[rank]]
-    triplet_ranks = [rank for rank in held if part[rank] >= 3]
-    run_starts = [n for n in range(7) if part[n] and part[n + 1] and part[n + 2]]
+    readings = _readings(part)
     all_runs = _run_wins(part)
     runs_and_pair = None
     for rank in held:
@@ -310,29 +313,78 @@ def _suit(part: tuple[int, ...]) -> _Suit:
             wins = _run_wins(rest)
             if wins is not None:
                 runs_and_pair = (runs_and_pair or 0) | wins
+    chanta = [runs for triplets, runs, pair in readings
+              if all(rank in (0, 8) for rank in triplets) and all(start in (0, 6) for start in runs)
+              and pair in (None, 0, 8)]
     return _Suit(
         tiles=sum(part),
         kinds=len(held),
         terminal=bool(part[0] or part[8]),
         outside_only=all(rank in (0, 8) for rank in held),
         pairs_only=all(part[rank] == 2 for rank in held),
-        chanta=not (part[3] or part[4] or part[5]) and part[1] == part[2] <= part[0] and part[6] == part[7] <= part[8],
-        chanta_run=bool(part[1] or part[7]),
-        ittsu=all(part),
-        run_starts=sum(1 << n for n in run_starts),
-        runs_twice=_runs_twice(part),
+        standard=bool(readings),
+        chanta=bool(chanta),
+        chanta_run=any(chanta),
+        ittsu=any({0, 3, 6} <= set(runs) for _, runs, _ in readings),
+        run_starts=_bits(start for _, runs, _ in readings for start in runs),
+        runs_twice=max((sum(runs.count(start) // 2 for start in set(runs)) for _, runs, _ in readings), default=0),
         all_runs=all_runs is not None,
         all_runs_wins=all_runs or 0,
         runs_and_pair=runs_and_pair is not None,
         runs_and_pair_wins=runs_and_pair or 0,
-        triplets=len(triplet_ranks),
-        triplet_ranks=sum(1 << rank for rank in triplet_ranks),
-        triplet_fu=sum(TERMINAL_TRIPLET_FU if rank in (0, 8) else SIMPLE_TRIPLET_FU for rank in triplet_ranks),
+        triplets=max((len(triplets) for triplets, _, _ in readings), default=0),
+        triplet_ranks=_bits(rank for triplets, _, _ in readings for rank in triplets),
+        triplet_fu=max((sum(TERMINAL_TRIPLET_FU if rank in (0, 8) else SIMPLE_TRIPLET_FU for rank in triplets)
+                        for triplets, _, _ in readings), default=0),
         toitoi=all(part[rank] in (2, 3) for rank in held),
         green=all(rank in GREEN_RANKS for rank in held),
         chuuren=part[0] >= 3 and part[8] >= 3 and all(part[1:8]),
         terminals_only=all(rank in (0, 8) for rank in held),
     )
+
+
+Reading = tuple[tuple[int, ...], tuple[int, ...], int | None]
+
+
+def _readings(part: tuple[int, ...]) -> list[Reading]:
+    """Every way to read the nine counts as sets and, where the count is 3n+2, one pair:
+    (triplet ranks, run start ranks, pair rank or None); none for a count of 3n+1."""
+    size = sum(part)
+    if size % 3 == 1:
+        return []
+    found: set[Reading] = set()
+    left = list(part)
+
+    def grow(rank: int, triplets: tuple[int, ...], runs: tuple[int, ...], pair: int | None) -> None:
+        while rank < 9 and not left[rank]:
+            rank += 1
+        if rank == 9:
+            found.add((triplets, runs, pair))
+            return
+        if left[rank] >= 3:
+            left[rank] -= 3
+            grow(rank, (*triplets, rank), runs, pair)
+            left[rank] += 3
+        if rank <= 6 and left[rank + 1] and left[rank + 2]:
+            for kind in (rank, rank + 1, rank + 2):
+                left[kind] -= 1
+            grow(rank, triplets, (*runs, rank), pair)
+            for kind in (rank, rank + 1, rank + 2):
+                left[kind] += 1
+        if pair is None and size % 3 == 2 and left[rank] >= 2:
+            left[rank] -= 2
+            grow(rank, triplets, runs, rank)
+            left[rank] += 2
+
+    grow(0, (), (), None)
+    return sorted(found, key=repr)
+
+
+def _bits(ranks: Iterable[int]) -> int:
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    return bits
 
 
 def _run_wins(part: Sequence[int]) -> int | None:
@@ -354,21 +406,6 @@ def _run_wins(part: Sequence[int]) -> int | None:
         if start != 0:
             wins |= 1 << (start + 2)
     return wins
-
-
-def _runs_twice(part: Sequence[int]) -> int:
-    """How many runs twice fit in the nine counts side by side (0, 1 or 2)."""
-    doubles = [n for n in range(7) if min(part[n], part[n + 1], part[n + 2]) >= 2]
-    for first in doubles:
-        for second in doubles:
-            if second >= first:
-                left = list(part)
-                for start in (first, second):
-                    for rank in range(start, start + 3):
-                        left[rank] -= 2
-                if min(left) >= 0:
-                    return 2
-    return 1 if doubles else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,7 +151,7 @@ def _shape(won: tuple[int, ...], seat_wind: int, round_wind: int) -> _Shape:
     if honours.pairs_only and man.pairs_only and pin.pairs_only and sou.pairs_only and (
             honours.kinds + man.kinds + pin.kinds + sou.kinds == 7):
         chiitoitsu = 2 + tanyao + flush + all_outside
-    pair_parts = sum(part.tiles % 3 == 2 for part in (man, pin, sou, honours))
+    pair_parts = (man.tiles % 3 == 2) + (pin.tiles % 3 == 2) + (sou.tiles % 3 == 2) + (honours.tiles % 3 == 2)
     if honours.no_standard or pair_parts != 1 or not (man.standard and pin.standard and sou.standard):
         return _Shape(False, chiitoitsu, False, False, 0, 0, None, 0, tiles_han)
     triplet_kinds = man.triplets + pin.triplets + sou.triplets + len(honours.triplets)

@@ -10,13 +10,17 @@ The bound is the most valuable of three readings of the 14 tiles, each summing e
 whose necessary condition on the kind counts holds, plus riichi and the situational yaku
 of the table, dora and red fives (exact):
 
-* pinfu: only runs, so no triplet yaku and no honour yaku; 30 fu;
+* pinfu, where the tiles read as four runs and a pair of no value and the winning tile
+  ends a run two-sided; no triplet yaku and no honour yaku; 30 fu;
 * any other standard reading: the run yaku (chanta/junchan, ittsu or sanshoku, iipeikou or
   ryanpeikou; sanankou instead of the last two) or the triplet yaku (toitoi, sanankou,
   honroutou), whichever is larger, with tanyao, honitsu/chinitsu, shousangen, sanshoku
   doukou and value-honour triplets; fu from every possible concealed triplet, the most
-  valuable honour pair and a closed or pair wait, where the counts allow them;
+  valuable honour pair and a closed or pair wait, where the counts allow them (triplets,
+  runs and chanta as the readings of each suit allow: `_readings`);
 * seven pairs: chiitoitsu with tanyao, honitsu/chinitsu and honroutou; 25 fu.
+
+`sure_limits` goes the other way: the limit the library's value is sure to reach.
 
 A shape that could hold any yakuman (or a table where renhou is a yakuman) is unbounded.
 Value levels follow `scoring`: the base points grow with han and fu, so a bound on both

@@ -5,8 +5,10 @@
 For each seeded wall of benchmarks/analyze.py (the indicator drawn after it) and each case
 (a preset with options, a seat), every (hand, wait) pair the analyser lists is scored by
 the library (for the kaiji cases also with ippatsu and with houtei) and compared with its bound: the bound
-must never be lower. Prints per case the pairs checked, those the bound lets through to
-the library (may reach mangan) and those that do reach it; exits 1 on any pair too low.
+must never be lower. The sure limit (`bound.sure_limits`, which lets a pair whose bound
+it meets skip the library) must never be higher. Prints per case the pairs checked, those
+the bound lets through to the library (may reach mangan), those that do reach it and
+those whose limit the bounds alone decide; exits 1 on any pair too low or too high.
 Slow: minutes per case.
 """
 
@@ -17,6 +19,7 @@ import sys
 from dataclasses import replace
 
 from game.engine import analysis
+from game.engine.bound import sure_limits
 from game.engine.rules import Rules
 from game.engine.scoring import assess_rons
 from game.engine.tiles import EAST, NORTH, SOUTH, WEST, format_tiles
@@ -30,9 +33,9 @@ CASES = (
 """Preset, options, seat, and whether the ippatsu and houtei values are checked too."""
 
 
-def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[int, int, int, int]:
-    """(pairs, let through, reaching mangan, too low) over the walls."""
-    pairs = through = reaching = low = 0
+def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[int, int, int, int, int]:
+    """(pairs, let through, reaching mangan, decided by the bounds, wrong) over the walls."""
+    pairs = through = reaching = decided = wrong = 0
     for seed in range(walls):
         wall, indicator = seeded_wall(seed)
         board = analysis._Board.of(wall, seat, indicator if rules.has_dora else None, rules)
@@ -50,16 +53,23 @@ def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[in
                     won[kind] += 1
                     reds = analysis._reds(tiles, win, won, rules)
                     bound = analysis._bound(board.table, tuple(won), kind, reds, ippatsu, houtei)
+                    bound_table = analysis._bound_table(board.table, ippatsu, houtei)
+                    sure = sure_limits(counts, (kind,), (reds,), bound_table)[0]
                     value = assessment.floor_value
                     if value is not None and bound < value.base_points:
-                        low += 1
+                        wrong += 1
                         print(f"too low: seed {seed} {format_tiles(tiles, rules.red_fives)} "
                               f"wait {kind} luck {ippatsu, houtei}: bound {bound}, {value}")
+                    if sure > (0 if value is None else value.base_points):
+                        wrong += 1
+                        print(f"sure limit too high: seed {seed} {format_tiles(tiles, rules.red_fives)} "
+                              f"wait {kind} luck {ippatsu, houtei}: sure {sure}, {value}")
                     if (ippatsu, houtei) == (False, False):
                         pairs += 1
                         through += bound >= analysis.MANGAN_BASE_POINTS
                         reaching += value is not None and value.is_mangan_or_more
-    return pairs, through, reaching, low
+                        decided += bound == sure >= analysis.MANGAN_BASE_POINTS
+    return pairs, through, reaching, decided, wrong
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,10 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, options, seat, with_luck in CASES:
         if args.preset and name not in args.preset:
             continue
-        pairs, through, reaching, low = check_case(Rules.preset(name, **options), seat, args.walls, with_luck)
+        pairs, through, reaching, decided, wrong = check_case(Rules.preset(name, **options), seat, args.walls,
+                                                              with_luck)
         print(f"{name} {options} seat {seat}: {pairs} pairs, {through} let through by the bound, "
-              f"{reaching} reach mangan, {low} bounds too low", flush=True)
-        failed |= low > 0
+              f"{reaching} reach mangan, {decided} decided by the bounds, {wrong} bounds wrong", flush=True)
+        failed |= wrong > 0
     return 1 if failed else 0
 
 

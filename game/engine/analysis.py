@@ -77,6 +77,8 @@ R = TypeVar("R")
 K = TypeVar("K")
 T = TypeVar("T")
 POOL_TILES_NEVER_DISCARDED = 4
+KIRIAGE_MANGAN_BASE = 1920
+"""4 han 30 fu and 3 han 60 fu: mangan with kiriage."""
 COPIES = 4
 FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
 _SUITS = range(len(SUIT_STARTS))
@@ -169,14 +171,17 @@ class WaitAnalysis:
     limit: float | None = field(default=None, repr=False)
     """The limit multiplier when the bound and the han every reading is sure of meet on
     one limit (e.g. dora 4 and no yaku beyond mangan): it clears, the value comes later."""
+    bound: float | None = field(default=None, repr=False)
+    """For a wait left unscored, its bound (base points), which tells whether one more
+    han could take it to the floor."""
 
     def __init__(self, kind: int, tile: int, live: int, clears_floor: bool, hand: tuple[int, ...],
                  table: TableContext, exact: WinValue | Unscored | None = UNSCORED,
-                 limit: float | None = None) -> None:
+                 limit: float | None = None, bound: float | None = None) -> None:
         # Frozen all the same: written into the instance dict at once, three times faster
         # than a frozen dataclass's field by field, for the thousands of waits of a wall.
         self.__dict__.update(kind=kind, tile=tile, live=live, clears_floor=clears_floor, hand=hand, table=table,
-                             exact=exact, limit=limit)
+                             exact=exact, limit=limit, bound=bound)
         if exact is not UNSCORED:
             self.__dict__["value"] = exact  # what `value` would cache, without its first call
 
@@ -269,9 +274,17 @@ class WaitAnalysis:
     @_once
     def _may_clear_with_luck(self) -> bool:
         """Whether the bound lets the floor value with one more han (ippatsu or houtei)
-        reach mangan (without a floor, the library decides alone)."""
-        if not self.table.rules.floor_applies:
+        reach mangan (without a floor, the library decides alone). From the wait's own
+        bound where it has one: one more han at most doubles a reading's base points
+        below mangan (4 han 30 fu and 3 han 60 fu, mangan with kiriage, are twice 960),
+        and the bound is at least every reading's."""
+        rules = self.table.rules
+        if not rules.floor_applies:
             return True
+        if self.bound is not None:
+            if self.bound >= MANGAN_BASE_POINTS or not rules.floor_counts_situational:
+                return self.bound >= MANGAN_BASE_POINTS
+            return 2 * self.bound >= (KIRIAGE_MANGAN_BASE if rules.kiriage else MANGAN_BASE_POINTS)
         counts = counts34(self.hand)
         counts[self.kind] += 1
         reds = _reds(self.hand, self.tile, counts, self.table.rules)
@@ -686,15 +699,16 @@ class _Board:
         wins = [self._winning_tile(kind, tiles) if win is None else win
                 for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]
         if not any(pending.may_clear):
-            waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table)
-                          for kind, win in zip(pending.waits, wins, strict=True))
+            waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table, bound=bound)
+                          for kind, win, bound in zip(pending.waits, wins, pending.bounds, strict=True))
             return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
         limits = self._limits(pending)
         scored = [win for win, clears, limit in zip(wins, pending.may_clear, limits, strict=True)
                   if clears and limit is None]
         assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
         waits = []
-        for kind, win, clears, limit in zip(pending.waits, wins, pending.may_clear, limits, strict=True):
+        for kind, win, clears, limit, bound in zip(pending.waits, wins, pending.may_clear, limits, pending.bounds,
+                                                   strict=True):
             if limit is not None:
                 waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
             elif clears:
@@ -702,7 +716,7 @@ class _Board:
                 waits.append(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table,
                                           assessment.value))
             else:
-                waits.append(WaitAnalysis(kind, win, live[kind], False, tiles, table))
+                waits.append(WaitAnalysis(kind, win, live[kind], False, tiles, table, bound=bound))
         return CandidateHand(tiles, tuple(waits), pending.pool_wait_copies, table.rules.red_fives)
 
     def ranked(self, hands: Iterable[TenpaiHand]) -> Iterator[CandidateHand]:

@@ -10,13 +10,17 @@ The bound is the most valuable of three readings of the 14 tiles, each summing e
 whose necessary condition on the kind counts holds, plus riichi and the situational yaku
 of the table, dora and red fives (exact):
 
-* pinfu: only runs, so no triplet yaku and no honour yaku; 30 fu;
+* pinfu, where the tiles read as four runs and a pair of no value and the winning tile
+  ends a run two-sided; no triplet yaku and no honour yaku; 30 fu;
 * any other standard reading: the run yaku (chanta/junchan, ittsu or sanshoku, iipeikou or
   ryanpeikou; sanankou instead of the last two) or the triplet yaku (toitoi, sanankou,
   honroutou), whichever is larger, with tanyao, honitsu/chinitsu, shousangen, sanshoku
   doukou and value-honour triplets; fu from every possible concealed triplet, the most
-  valuable honour pair and a closed or pair wait, where the counts allow them;
+  valuable honour pair and a closed or pair wait, where the counts allow them (triplets,
+  runs and chanta as the readings of each suit allow: `_readings`);
 * seven pairs: chiitoitsu with tanyao, honitsu/chinitsu and honroutou; 25 fu.
+
+`sure_limits` goes the other way: the limit the library's value is sure to reach.
 
 A shape that could hold any yakuman (or a table where renhou is a yakuman) is unbounded.
 Value levels follow `scoring`: the base points grow with han and fu, so a bound on both
@@ -26,7 +30,7 @@ bounds the limit and the base points.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -38,6 +42,7 @@ LIMITS = ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000))
 """Han from which each limit applies, and its base points (as `scoring._value`)."""
 KIRIAGE = ((4, 30), (3, 60))
 FIVE_KINDS = (4, 13, 22)
+SUIT_KIND_STARTS = (0, 9, 18)
 HONOURS_START = 27
 DRAGONS = (HAKU, HATSU, CHUN)
 WINDS = tuple(range(EAST, EAST + 4))
@@ -46,6 +51,8 @@ GREEN_RANKS = frozenset({1, 2, 3, 5, 7})
 CLOSED_RON_FU = 30
 PINFU_FU = 30
 CHIITOITSU_FU = 25
+CHIITOITSU_HAN = 2
+PINFU_HAN = 1
 WAIT_FU = 2
 SIMPLE_TRIPLET_FU = 4
 TERMINAL_TRIPLET_FU = 8
@@ -122,6 +129,9 @@ class _Shape(NamedTuple):
     """30 and every possible triplet's and honour pair's fu; not the wait's."""
     pinfu_han: int | None
     """The pinfu reading's han beyond the sure han; None without one."""
+    pinfu_wins: int
+    """Bit k: a pinfu reading wins on kind k (four runs, a pair of no value, the winning
+    tile ending a run two-sided), exactly as the library awards pinfu."""
     tiles_han: int
     """The han every reading has from the tiles alone (tanyao, honitsu/chinitsu,
     value-honour triplets), for `sure_limits`."""
@@ -139,14 +149,15 @@ def _shape(won: tuple[int, ...], seat_wind: int, round_wind: int) -> _Shape:
     yakuhai = sum(honour_han[kind - HONOURS_START] for kind in honours.triplets)
     tiles_han = tanyao + flush + yakuhai
     if not used or _yakuman_possible(man, pin, sou, honours, used):
-        return _Shape(True, None, False, False, 0, 0, None, tiles_han)
+        return _Shape(True, None, False, False, 0, 0, None, 0, tiles_han)
     all_outside = 2 if man.outside_only and pin.outside_only and sou.outside_only else 0
     chiitoitsu = None
     if honours.pairs_only and man.pairs_only and pin.pairs_only and sou.pairs_only and (
             honours.kinds + man.kinds + pin.kinds + sou.kinds == 7):
         chiitoitsu = 2 + tanyao + flush + all_outside
-    if honours.no_standard:
-        return _Shape(False, chiitoitsu, False, False, 0, 0, None, tiles_han)
+    pair_parts = (man.tiles % 3 == 2) + (pin.tiles % 3 == 2) + (sou.tiles % 3 == 2) + (honours.tiles % 3 == 2)
+    if honours.no_standard or pair_parts != 1 or not (man.standard and pin.standard and sou.standard):
+        return _Shape(False, chiitoitsu, False, False, 0, 0, None, 0, tiles_han)
     triplet_kinds = man.triplets + pin.triplets + sou.triplets + len(honours.triplets)
     sanankou = 2 if triplet_kinds >= 3 else 0
     doukou = 2 if man.triplet_ranks & pin.triplet_ranks & sou.triplet_ranks else 0
@@ -163,9 +174,29 @@ def _shape(won: tuple[int, ...], seat_wind: int, round_wind: int) -> _Shape:
     common = tanyao + flush + honours.shousangen
     pair_fu = _pair_fu(honours.pairs[0], seat_wind, round_wind) if honours.pairs else 0
     triplet_fu = man.triplet_fu + pin.triplet_fu + sou.triplet_fu + TERMINAL_TRIPLET_FU * len(honours.triplets)
-    pinfu = common + 1 + runs + sequence + peikou if not honours.triplets and not pair_fu else None
+    pinfu_wins = _pinfu_wins((man, pin, sou), honours, pair_fu)
+    pinfu = common + 1 + runs + sequence + peikou if pinfu_wins else None
     return _Shape(False, chiitoitsu, True, suuankou, common + yakuhai + max(with_runs, without_runs),
-                  CLOSED_RON_FU + triplet_fu + pair_fu, pinfu, tiles_han)
+                  CLOSED_RON_FU + triplet_fu + pair_fu, pinfu, pinfu_wins, tiles_han)
+
+
+def _pinfu_wins(numbers: tuple[_Suit, _Suit, _Suit], honours: _Honours, pair_fu: int) -> int:
+    """The kinds a pinfu reading of the 14 tiles can win on (`_Shape.pinfu_wins`): the
+    honours are nothing or a pair of no value, and each number suit is runs only, or
+    runs and the pair where its tile count says it holds the pair."""
+    if honours.tiles and (honours.kinds != 1 or not honours.pairs or pair_fu):
+        return 0
+    wins = 0
+    for start, suit in zip(SUIT_KIND_STARTS, numbers, strict=True):
+        if suit.tiles % 3 == 2:
+            if honours.tiles or not suit.runs_and_pair:
+                return 0
+            wins |= suit.runs_and_pair_wins << start
+        elif suit.all_runs:
+            wins |= suit.all_runs_wins << start
+        else:
+            return 0
+    return wins
 
 
 def _finish(shape: _Shape, hand: tuple[int, ...], win_kind: int, sure_han: int, kiriage: bool) -> float:
@@ -182,33 +213,39 @@ def _finish(shape: _Shape, hand: tuple[int, ...], win_kind: int, sure_han: int, 
         return UNBOUNDED  # suuankou: won on the pair
     fu = shape.standard_fu + (WAIT_FU if _closed_wait(hand, win_kind) else 0)
     best = max(best, _base(sure_han + shape.standard_han, -(-fu // 10) * 10, kiriage))
-    if shape.pinfu_han is not None and _two_sided(hand, win_kind):
+    if shape.pinfu_han is not None and shape.pinfu_wins >> win_kind & 1:
         best = max(best, _base(sure_han + shape.pinfu_han, PINFU_FU, kiriage))
     return best
 
 
 def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int], table: BoundTable) -> list[float]:
-    """For each wait of `hand` (as `wait_bounds`), the limit's base points every reading
-    is sure of (0 below mangan): riichi and the situational yaku, dora and red fives, and
-    the yaku the tiles alone decide (tanyao, honitsu/chinitsu, value-honour triplets);
-    with kiriage, 4 of those han are a sure mangan. Where it equals the bound, the value's
-    limit is known without the library."""
+    """For each wait of `hand` (as `wait_bounds`), the limit's base points the library's
+    value is sure to reach (0 below mangan): the value of its most valuable reading is at
+    least that of any one reading. Every reading holds riichi and the situational yaku,
+    dora and red fives, and the yaku the tiles alone decide (tanyao, honitsu/chinitsu,
+    value-honour triplets), at 30 fu (seven pairs: 25 fu and two han more); a seven-pairs
+    reading, where the tiles are seven pairs, adds chiitoitsu's two han, and a pinfu
+    reading, where one wins on the tile (`_Shape.pinfu_wins`), pinfu's one (both are
+    yaku, so the win stands even where riichi is not declared). Where it equals the
+    bound, the value's limit is known without the library."""
     sure = table.situational_han
     for kind in table.dora_kinds:
         sure += hand[kind]
+    kiriage = table.kiriage
     limits = []
     for win_kind, red in zip(waits, reds, strict=True):
         shape = _shape((*hand[:win_kind], hand[win_kind] + 1, *hand[win_kind + 1:]), table.seat_wind,
                        table.round_wind)
         han = sure + red + table.dora_kinds.count(win_kind) + shape.tiles_han
-        if han >= LIMITS[-1][0]:
-            limits.append(_base(han, 0, False))
-        elif table.kiriage and han == KIRIAGE[0][0]:
-            # a closed ron has 30 fu or more (seven pairs: two han more), and 4 han 30 fu
-            # is mangan with kiriage
-            limits.append(MANGAN_BASE_POINTS)
-        else:
-            limits.append(0)
+        # any reading: 30 fu or more, or seven pairs' 25 fu with two han more (4 han 30 fu
+        # is the lowest value either reaches at a given han below 5); without a yaku
+        # (dora are none) there is no win
+        best = _base(han, CLOSED_RON_FU, kiriage) if table.situational_han or shape.tiles_han else 0
+        if shape.chiitoitsu_han is not None:
+            best = max(best, _base(han + CHIITOITSU_HAN, CHIITOITSU_FU, kiriage))
+        if shape.pinfu_wins >> win_kind & 1:
+            best = max(best, _base(han + PINFU_HAN, PINFU_FU, kiriage))
+        limits.append(best if best >= MANGAN_BASE_POINTS else 0)
     return limits
 
 
@@ -238,6 +275,9 @@ class _Suit:
     outside_only: bool
     """Only 1s and 9s (or nothing)."""
     pairs_only: bool
+    standard: bool
+    """Some reading as sets (and the pair, for 3n+2 tiles) exists; what follows, down to
+    the triplets, is the most any such reading holds."""
     chanta: bool
     """Every group and the pair here can hold a terminal: runs only 123 and 789."""
     chanta_run: bool
@@ -245,6 +285,15 @@ class _Suit:
     run_starts: int
     """Bit n: a run starting at rank n fits."""
     runs_twice: int
+    """How many runs twice (iipeikou's six tiles): 0, 1 or 2."""
+    all_runs: bool
+    """The suit is runs only (or nothing)."""
+    all_runs_wins: int
+    """Bit r: in that reading, a run that a tile of rank r ends two-sided."""
+    runs_and_pair: bool
+    """The suit is runs and one pair in some reading."""
+    runs_and_pair_wins: int
+    """Bit r: in some such reading, a run that a tile of rank r ends two-sided."""
     triplets: int
     triplet_ranks: int
     triplet_fu: int
@@ -258,27 +307,109 @@ class _Suit:
 @lru_cache(maxsize=1 << 14)
 def _suit(part: tuple[int, ...]) -> _Suit:
     held = [rank for rank in range(9) if part[rank]]
-    triplet_ranks = [rank for rank in held if part[rank] >= 3]
-    run_starts = [n for n in range(7) if part[n] and part[n + 1] and part[n + 2]]
+    readings = _readings(part)
+    all_runs = _run_wins(part)
+    runs_and_pair = None
+    for rank in held:
+        if part[rank] >= 2:
+            rest = list(part)
+            rest[rank] -= 2
+            wins = _run_wins(rest)
+            if wins is not None:
+                runs_and_pair = (runs_and_pair or 0) | wins
+    chanta = [runs for triplets, runs, pair in readings
+              if all(rank in (0, 8) for rank in triplets) and all(start in (0, 6) for start in runs)
+              and pair in (None, 0, 8)]
     return _Suit(
         tiles=sum(part),
         kinds=len(held),
         terminal=bool(part[0] or part[8]),
         outside_only=all(rank in (0, 8) for rank in held),
         pairs_only=all(part[rank] == 2 for rank in held),
-        chanta=not (part[3] or part[4] or part[5]) and part[1] == part[2] <= part[0] and part[6] == part[7] <= part[8],
-        chanta_run=bool(part[1] or part[7]),
-        ittsu=all(part),
-        run_starts=sum(1 << n for n in run_starts),
-        runs_twice=sum(min(part[n], part[n + 1], part[n + 2]) // 2 for n in range(7)),
-        triplets=len(triplet_ranks),
-        triplet_ranks=sum(1 << rank for rank in triplet_ranks),
-        triplet_fu=sum(TERMINAL_TRIPLET_FU if rank in (0, 8) else SIMPLE_TRIPLET_FU for rank in triplet_ranks),
+        standard=bool(readings),
+        chanta=bool(chanta),
+        chanta_run=any(chanta),
+        ittsu=any({0, 3, 6} <= set(runs) for _, runs, _ in readings),
+        run_starts=_bits(start for _, runs, _ in readings for start in runs),
+        runs_twice=max((sum(runs.count(start) // 2 for start in set(runs)) for _, runs, _ in readings), default=0),
+        all_runs=all_runs is not None,
+        all_runs_wins=all_runs or 0,
+        runs_and_pair=runs_and_pair is not None,
+        runs_and_pair_wins=runs_and_pair or 0,
+        triplets=max((len(triplets) for triplets, _, _ in readings), default=0),
+        triplet_ranks=_bits(rank for triplets, _, _ in readings for rank in triplets),
+        triplet_fu=max((sum(TERMINAL_TRIPLET_FU if rank in (0, 8) else SIMPLE_TRIPLET_FU for rank in triplets)
+                        for triplets, _, _ in readings), default=0),
         toitoi=all(part[rank] in (2, 3) for rank in held),
         green=all(rank in GREEN_RANKS for rank in held),
         chuuren=part[0] >= 3 and part[8] >= 3 and all(part[1:8]),
         terminals_only=all(rank in (0, 8) for rank in held),
     )
+
+
+Reading = tuple[tuple[int, ...], tuple[int, ...], int | None]
+
+
+def _readings(part: tuple[int, ...]) -> list[Reading]:
+    """Every way to read the nine counts as sets and, where the count is 3n+2, one pair:
+    (triplet ranks, run start ranks, pair rank or None); none for a count of 3n+1."""
+    size = sum(part)
+    if size % 3 == 1:
+        return []
+    found: set[Reading] = set()
+    left = list(part)
+
+    def grow(rank: int, triplets: tuple[int, ...], runs: tuple[int, ...], pair: int | None) -> None:
+        while rank < 9 and not left[rank]:
+            rank += 1
+        if rank == 9:
+            found.add((triplets, runs, pair))
+            return
+        if left[rank] >= 3:
+            left[rank] -= 3
+            grow(rank, (*triplets, rank), runs, pair)
+            left[rank] += 3
+        if rank <= 6 and left[rank + 1] and left[rank + 2]:
+            for kind in (rank, rank + 1, rank + 2):
+                left[kind] -= 1
+            grow(rank, triplets, (*runs, rank), pair)
+            for kind in (rank, rank + 1, rank + 2):
+                left[kind] += 1
+        if pair is None and size % 3 == 2 and left[rank] >= 2:
+            left[rank] -= 2
+            grow(rank, triplets, runs, rank)
+            left[rank] += 2
+
+    grow(0, (), (), None)
+    return sorted(found, key=repr)
+
+
+def _bits(ranks: Iterable[int]) -> int:
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    return bits
+
+
+def _run_wins(part: Sequence[int]) -> int | None:
+    """None unless the nine counts are runs only; else bit r: a run of that reading (there
+    is one: the lowest tile starts a run) that a tile of rank r ends two-sided, that is
+    not the 3 of 123 (edge), not the 7 of 789, not a middle tile (closed)."""
+    left = list(part)
+    wins = 0
+    for start in range(9):
+        runs = left[start]
+        if not runs:
+            continue
+        if start > 6 or left[start + 1] < runs or left[start + 2] < runs:
+            return None
+        left[start + 1] -= runs
+        left[start + 2] -= runs
+        if start != 6:
+            wins |= 1 << start
+        if start != 0:
+            wins |= 1 << (start + 2)
+    return wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,16 +480,6 @@ def _closed_wait(hand: tuple[int, ...], win_kind: int) -> bool:
         return True
     return bool((rank == 2 and hand[win_kind - 1] and hand[win_kind - 2]) or (
         rank == 6 and hand[win_kind + 1] and hand[win_kind + 2]))
-
-
-def _two_sided(hand: tuple[int, ...], win_kind: int) -> bool:
-    """Whether the winning tile can end a run as a two-sided wait (pinfu needs one)."""
-    if win_kind >= HONOURS_START:
-        return False
-    rank = win_kind % 9
-    low = rank <= 5 and hand[win_kind + 1] and hand[win_kind + 2]
-    high = rank >= 3 and hand[win_kind - 1] and hand[win_kind - 2]
-    return bool(low or high)
 
 
 def _pair_fu(kind: int, seat_wind: int, round_wind: int) -> int:

@@ -27,6 +27,10 @@ THEME_FONTS = ("NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf", "NotoSansSC-Regu
 """assets/ui/theme.json and game/app/text.py draw every text in these (Noto Sans SC for Chinese)."""
 LANGUAGE_FONTS = {"en": THEME_FONTS[:2], "ja": THEME_FONTS[:2], "zh_CN": THEME_FONTS[2:]}
 """The fonts that draw each language of the catalogs (game/app/text.py `font_files`)."""
+EVERY_LANGUAGE_FONTS = {"System ({language})": THEME_FONTS[2:]}
+"""Messages drawn in these fonts whatever the language, so they hold every catalog's
+translation: the settings' language drop-down is in Noto Sans SC (#language in the theme,
+for 简体中文), and its Japanese choice is システム（…）."""
 CATALOGS = ROOT / "game" / "locale"
 PYGAME_GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh"}
 BABEL_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh_Hans_CN"}
@@ -106,6 +110,15 @@ def catalog_translations(path: Path) -> list[str]:
     return texts
 
 
+def catalog_message(path: Path, message: str) -> str:
+    """The translation of `message` in the catalog at `path` ('' when it has none)."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as file:
+        found = read_po(file).get(message)
+    return found.string if found is not None and isinstance(found.string, str) else ""
+
+
 def _printable(characters: set[str]) -> set[str]:
     return {c for c in characters if c.isprintable() or c == " "}
 
@@ -165,6 +178,9 @@ def font_characters(name: str) -> set[str]:
     for language, names in LANGUAGE_FONTS.items():
         if name in names:
             characters |= language_characters(language)
+    for message, names in EVERY_LANGUAGE_FONTS.items():
+        if name in names:
+            characters |= _printable(set("".join(catalog_message(path, message) for path in catalog_paths().values())))
     return characters
 
 

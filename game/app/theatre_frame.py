@@ -13,6 +13,7 @@ from typing import Any
 
 from game.app import terms
 from game.app.i18n import N_, _
+from game.app.session import shown_name
 from game.app.table_controller import POOL_SIZE, SCORE_NUMBER, SCORE_WORDS, STAKE_WORDS
 from game.app.table_frame import (
     CentreInfo,
@@ -76,12 +77,13 @@ class TheatreFrame:
 
 def seat_names(header: dict[str, Any], players: int) -> tuple[str, ...]:
     """The names a record gives its seats (a saved match's plan, or a kept one's in the
-    history), else Seat 1, Seat 2, …"""
+    history) as the table shows them (the game's own names, kept in English, in the
+    player's language: 'You' is あなた), else Seat 1, Seat 2, …"""
     history = header.get("history")
     plans = (header.get("seats"), history.get("plan") if isinstance(history, dict) else None)
     names = next((plan.get("names") for plan in plans if isinstance(plan, dict) and plan.get("names")), None)
     if isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n for n in names):
-        return tuple(n[:64] for n in names)
+        return tuple(shown_name(n[:64]) for n in names)
     return tuple(_("Seat {number}").format(number=seat + 1) for seat in range(players))
 
 

@@ -59,6 +59,20 @@ def yaku_lines(value: WinValue) -> tuple[list[tuple[str, int]], int]:
     return lines, value.han_of(URA)
 
 
+def is_yakuman_hand(value: WinValue) -> bool:
+    """A hand worth yakuman by its yaku (not a counted one): its han are the library's 13 a
+    yakuman, a count no player says ('13 han 0 fu')."""
+    return value.yakuman > 0 and not value.kazoe
+
+
+def yaku_worth(value: WinValue, han: int, double_yakuman: bool) -> str:
+    """What one yaku line is worth as a player says it: '2 han', or 'yakuman' for a yakuman
+    yaku ('double yakuman' when the table counts it twice)."""
+    if is_yakuman_hand(value) and han >= 13:
+        return terms.limit("double yakuman" if double_yakuman and han >= 26 else "yakuman")
+    return _("{han} han").format(han=han)
+
+
 def payment_words(session: Session, gains: Sequence[float]) -> str:
     """Who pays whom: the discarder pays every winner; with several, the total too."""
     settlement = session.rules.settlement
@@ -200,19 +214,23 @@ class ResultScene(Scene):
         assert value is not None
         lines, ura_han = yaku_lines(value)
         column_y = y
+        double = self.session.rules.double_yakuman
         for name, han in lines:
             text.draw(surface, name, 18, INK, (x, y))
-            text.draw(surface, _("{han} han").format(han=han), 18, INK, (x + 300, y), "topright")
+            text.draw(surface, yaku_worth(value, han, double), 18, INK, (x + 300, y), "topright")
             y += 26
         if ura_han:
             text.draw(surface, _("ura dora (bonus, not toward the floor)"), 18, GOLD, (x, y))
             text.draw(surface, _("+{han} han").format(han=ura_han), 18, GOLD, (x + 400, y), "topright")
             y += 26
         sx = x + 470
-        text.draw(surface, terms.han_fu(value.han, value.fu), 24, INK, (sx, column_y), bold=True)
+        if not is_yakuman_hand(value):
+            text.draw(surface, terms.han_fu(value.han, value.fu), 24, INK, (sx, column_y), bold=True)
         if value.level is not None:
             text.draw(surface, limit_name(value).upper(), 30, GOLD, (sx, column_y + 34), bold=True)
-        if not self.session.rules.floor_applies:
+        if is_yakuman_hand(value):
+            pass  # a yakuman clears any floor, ura or not
+        elif not self.session.rules.floor_applies:
             text.draw(surface, _("No mangan floor at this table: any win with a yaku counts."), 17, GOOD,
                       (sx, column_y + 80))
         elif floor is not None:
@@ -245,7 +263,10 @@ class ResultScene(Scene):
         right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(win.hand)], x, y, SMALL_TILE)
         surface.blit(self.app.art.tile(tile_code(win.tile, red), SMALL_TILE), (right + 14, y))
         lines, ura_han = yaku_lines(value)
-        items = [_("{yaku} {han}").format(yaku=name, han=han) for name, han in lines]
+        if is_yakuman_hand(value):  # the band says yakuman; a yaku's 13 han is no count
+            items = [name for name, _han in lines]
+        else:
+            items = [_("{yaku} {han}").format(yaku=name, han=han) for name, han in lines]
         if ura_han:
             items.append(_("ura dora +{han}").format(han=ura_han))
         yaku = list_separator().join(items)
@@ -299,5 +320,8 @@ def win_band_line(wind: str, name: str, value: WinValue, gain: str) -> str:
     if value.level is None:  # below mangan the limit is its han and fu: say them once
         return _("{wind} ({name}) — {han} han {fu} fu, +{gain}").format(
             wind=wind, name=name, han=value.han, fu=value.fu, gain=gain)
+    if is_yakuman_hand(value):  # its han and fu are no count a player says
+        return _("{wind} ({name}) — {limit}, +{gain}").format(
+            wind=wind, name=name, limit=limit_name(value), gain=gain)
     return _("{wind} ({name}) — {limit}, {han} han {fu} fu, +{gain}").format(
         wind=wind, name=name, limit=limit_name(value), han=value.han, fu=value.fu, gain=gain)

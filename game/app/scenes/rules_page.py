@@ -146,7 +146,7 @@ def pages(rules: Rules) -> list[Block]:
         Block("heading", _("What the lab measured")),
         Block(
             "text",
-            _("By simulation (python -m game lab, docs/lab.md): no wall without any tenpai in 10,000; "
+            _("By simulation (the lab command, 17steps lab; docs/lab.md): no wall without any tenpai in 10,000; "
               "about 1 wall in 75 holds no mangan hand; with both hands built by the hard AI, a "
               "player's winning tiles are all missing from the opponent's pool in about 3 hands in 10, "
               "and both players' in about 1 in 10, as the professional stream found; a player holds "

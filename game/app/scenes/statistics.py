@@ -170,7 +170,10 @@ class StatisticsScene(Scene):
                 count=stats.walls_without_mangan, total=stats.builds_reviewed))
         for index, line in enumerate(lines):
             text.draw(surface, line, 17, INK, (LEFT, y + 36 + index * ROW))
-        return y + 36 + len(lines) * ROW
+        y += 36 + len(lines) * ROW
+        # A match won on money can show fewer mangan than it lost: a doubled stake counts once.
+        text.draw(surface, _("In mangan: each hand's value, whatever its stake."), 15, SOFT, (LEFT, y))
+        return y + ROW
 
     def _draw_matches(self, surface: pygame.Surface, stats: Statistics, y: int) -> int:
         """The best and worst matches, across the screen from `y`; where they end."""

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 ROWS_SHOWN = 16
 YOU = "You"
 """The name the seat plan gives the one person at a table against the AI (as saved)."""
+STAKE_COLUMN = 780
+"""Where the stake of each hand ends, left of the first seat's gains (at 860 or more)."""
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
@@ -86,11 +88,17 @@ class SummaryScene(Scene):
         text.draw(surface, _("How it ended"), 17, SOFT, (340, y))
         for name, x in zip(names, columns, strict=True):
             text.draw(surface, name, 17, SOFT, (x, y), "topright")
+        stakes = match.rules.settlement == "stakes"  # a mangan is +4 at a stake of 4: say so
+        if stakes:
+            # Translators: the heading of the column of each hand's stake (it doubles after a draw)
+            text.draw(surface, pgettext("column", "Stake"), 17, SOFT, (STAKE_COLUMN, y), "topright")
         endings = self.endings()
         for settlement in match.settlements[-ROWS_SHOWN:]:
             y += 28
             text.draw(surface, i18n.format_number(settlement.hand_number), 17, INK, (260, y))
             text.draw(surface, endings.get(settlement.hand_number, ""), 17, INK, (340, y))
+            if stakes:
+                text.draw(surface, amount(settlement.stake), 17, SOFT, (STAKE_COLUMN, y), "topright")
             for gain, x in zip(settlement.gains, columns, strict=True):
                 words = ("+" if gain > 0 else "") + amount(gain) if gain else "—"
                 text.draw(surface, words, 17, INK, (x, y), "topright")

@@ -69,8 +69,8 @@ STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: 
 SHIFTED = {"forward": "forward_round", "back": "back_round"}
 BUTTONS = (("back_hand", N_("<< Hand"), 66), ("back_round", N_("< Round"), 66), ("back", N_("< Step"), 58),
            ("play", N_("Play"), 56), ("forward", N_("Step >"), 58), ("forward_round", N_("Round >"), 66),
-           ("forward_hand", N_("Hand >>"), 66), ("speed", "", 80), ("view", "", 120), ("result", "", 84),
-           ("builds", "", 84), ("danger", "", 84))
+           ("forward_hand", N_("Hand >>"), 66), ("speed", "", 80), ("view", "", 120), ("result", "", 92),
+           ("builds", "", 96), ("danger", "", 96))
 HAND_MENU = pygame.Rect(layout.MENU_BUTTON.left - 104, layout.MENU_BUTTON.top, 96, layout.MENU_BUTTON.height)
 """Beside the Back button: a drop-down's text needs more height than the bar has."""
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}

@@ -1,0 +1,38 @@
+"""The settings' language drop-down draws in Noto Sans SC whatever the language (the theme's
+#language: 简体中文 must show, and Noto Sans JP has no 简), so the shipped Noto Sans SC holds
+every language's "System (…)" choice: in Japanese システム showed as four boxes."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from game.app.i18n import LANGUAGE_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build_fonts_module():
+    spec = importlib.util.spec_from_file_location("build_fonts", ROOT / "build" / "fonts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fonts = build_fonts_module()
+
+
+@pytest.mark.parametrize("language", sorted(fonts.catalog_paths()))
+@pytest.mark.parametrize("name", fonts.LANGUAGE_FONTS["zh_CN"])
+def test_the_chinese_font_holds_every_language_s_system_choice(language, name):
+    with fonts.catalog_paths()[language].open("rb") as file:
+        catalog = read_po(file)
+    system = catalog.get("System ({language})").string
+    assert system, f"{language}: the choice is translated"
+    shown = {system.format(language=own) for own in LANGUAGE_NAMES.values()}
+    missing = {c for text in shown for c in text if c != " "} - fonts.font_characters(name)
+    assert not missing, f"{language}: {sorted(missing)} would show as boxes in {name}"

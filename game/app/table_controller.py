@@ -231,10 +231,11 @@ class TableController:
         hand, rules = self.session.hand, self.session.rules
         own = self.session.view(seat).hand
         assert own is not None
-        value = assess_ron(own, tile, hand.win_context(seat, discarder), rules).value
+        # Without the ura dora, hidden until the win: hence "ura dora may add more".
+        value = assess_ron(own, tile, hand.win_context(seat, discarder).without_ura(), rules).value
         if value is None:
             return ""
-        lines = [line for line in value.yaku if line.name != "ura dora"]
+        lines = value.yaku
         # Translators: between the yaku of a list ("riichi 1, pinfu 1")
         comma = _(", ")
         if value.yakuman and not value.kazoe:

@@ -105,7 +105,8 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
     waits = tuple(view.waits)
     lines: list[WaitLine] = []
     if own and waits:
-        context = next_chance(hand, seat)
+        # The ura dora stay hidden until a win: the value a person can know is without them.
+        context = next_chance(hand, seat).without_ura()
         tiles = [_plain_tile(kind) for kind in waits]
         for kind, assessment in zip(waits, assess_rons(own, tiles, context, rules), strict=True):
             value = assessment.value

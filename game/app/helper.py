@@ -78,6 +78,12 @@ class HelperReport:
     """Suggest was pressed before the wall was studied: the hand is filled when it is."""
 
     @property
+    def suggestions_can_win(self) -> bool:
+        """Whether the best tenpai hand holding the selection has a live wait that clears the
+        floor: the ranking puts such hands first, so when the best has none, no hand has."""
+        return any(w.clears_floor and not w.dead for s in self.suggestions[:1] for w in s.waits)
+
+    @property
     def mangan_tenpai(self) -> bool:
         """A full hand with a live wait that clears the floor: one that can win."""
         return bool(self.tenpai) and any(w.clears_floor and not w.dead for w in self.waits)

@@ -140,7 +140,12 @@ def _draw_partial(
         return
     text.draw(surface, _hands_from(report), 16, INK, (x, y))
     y += 26
-    text.draw(surface, _("Best first (live copies · value); Suggest takes it:"), 14, SOFT, (x, y))
+    if report.suggestions and not report.suggestions_can_win:
+        none_win = (_("No hand from your wall can win.") if report.selected == 0
+                    else _("None of these hands can win: take some tiles back."))
+        text.draw(surface, none_win, 14, BAD, (x, y), bold=True)
+    else:
+        text.draw(surface, _("Best first (live copies · value); Suggest takes it:"), 14, SOFT, (x, y))
     y += 24
     for suggestion in report.suggestions:
         y = _draw_tiles(surface, art, [tile_code(t, red_fives) for t in suggestion.added], x, y, right)

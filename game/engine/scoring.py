@@ -153,7 +153,7 @@ def assess_rons(
 ) -> list[RonAssessment]:
     """`assess_ron` for each of `win_tiles` on one hand: the analyser scores thousands of
     waits, so the hand is checked and the table's scoring settings are worked out once."""
-    floor_setting, paid_setting = _floor_and_paid_settings(context, rules)
+    floor_setting, paid_setting = _settings_of(context, rules)
     kinds, red_kinds = _hand_kinds(hand, rules)
     assessments = []
     for win_tile in win_tiles:
@@ -177,7 +177,14 @@ def mangan_with_one_more_han(value: WinValue, kiriage: bool) -> bool:
     only readings worth 960)."""
     if value.is_mangan_or_more:
         return True
-    return _value(value.han + 1, value.fu, (), 0, kiriage, False).is_mangan_or_more
+    return _mangan_with_han(value.han + 1, value.fu, kiriage)
+
+
+@lru_cache(maxsize=256)
+def _mangan_with_han(han: int, fu: int, kiriage: bool) -> bool:
+    """Whether han and fu alone make mangan (the JSON report asks for thousands of waits,
+    of a few dozen han and fu)."""
+    return _value(han, fu, (), 0, kiriage, False).is_mangan_or_more
 
 
 def clear_cache() -> None:
@@ -248,6 +255,21 @@ class _Setting(NamedTuple):
     renhou_mode: str
     kiriage: bool
     double_yakuman: bool
+
+
+_LAST_SETTINGS = threading.local()
+
+
+def _settings_of(context: WinContext, rules: Rules) -> tuple[_Setting, _Setting]:
+    """`_floor_and_paid_settings`, remembered for the last context and rules objects of
+    this thread: an analysis asks with the same two objects thousands of times, and
+    hashing both (the rules have twenty fields) cost more than the rest of a cached score."""
+    last = getattr(_LAST_SETTINGS, "last", None)
+    if last is not None and last[0] is context and last[1] is rules:
+        return last[2]
+    settings = _floor_and_paid_settings(context, rules)
+    _LAST_SETTINGS.last = (context, rules, settings)
+    return settings
 
 
 @lru_cache(maxsize=256)

@@ -175,12 +175,14 @@ class _JsonWriter:
     def hand(self, hand: CandidateHand) -> dict[str, Any]:
         entries = []
         warnings: list[str] = []
+        payments = []
         live_clearing = 0
         for wait in hand.waits:
             entry, warning = self.wait(wait)
             entries.append(entry)
             if warning is not None:
                 warnings.append(warning)
+            payments.append(entry["live"] * wait.multiplier)
             if entry["clears_floor"]:
                 live_clearing += entry["live"]
         if not live_clearing:
@@ -190,7 +192,7 @@ class _JsonWriter:
         return {
             "hand": hand.text,
             "waits": entries,
-            "payment": hand.payment,
+            "payment": sum(payments),  # as `CandidateHand.payment` adds them
             "live_clearing_copies": live_clearing,
             "pool_wait_copies": hand.pool_wait_copies,
             "warnings": warnings,

@@ -329,6 +329,19 @@ def _library_config(setting: _Setting) -> HandConfig:
     return configs[setting]
 
 
+def _library_call(setting: _Setting) -> tuple[HandConfig, tuple[int, ...], tuple[int, ...]]:
+    """The configuration and the dora and ura indicators (library ids) of a setting,
+    remembered for the last setting of this thread: the JSON report scores thousands of
+    wins in one setting, and each lookup hashed the whole setting twice."""
+    last = getattr(_THREAD_CONFIGS, "last", None)
+    if last is not None and last[0] is setting:
+        return last[1]
+    call = (_library_config(setting), tuple(k * 4 for k in setting.dora_kinds),
+            tuple(k * 4 for k in setting.ura_kinds))
+    _THREAD_CONFIGS.last = (setting, call)
+    return call
+
+
 def _new_library_config(setting: _Setting) -> HandConfig:
     options = OptionalRules(
         has_aka_dora=setting.red_fives,
@@ -351,16 +364,15 @@ def _score_cached(
     kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], setting: _Setting
 ) -> WinValue | None:
     tiles, win_id = _library_tiles(kinds, win_kind, red_kinds, setting.red_fives)
+    config, dora_indicators, ura_indicators = _library_call(setting)
     response = HandCalculator.estimate_hand_value(
-        tiles, win_id,
-        dora_indicators=[k * 4 for k in setting.dora_kinds],
-        ura_dora_indicators=[k * 4 for k in setting.ura_kinds],
-        config=_library_config(setting),
+        tiles, win_id, dora_indicators=list(dora_indicators), ura_dora_indicators=list(ura_indicators), config=config,
     )
     if response.error is not None or response.han is None:
         return None
-    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(y.name, y.name.lower()), y.han_closed) for y in response.yaku or ()))
-    yakuman_han = sum(y.han_closed for y in response.yaku or () if y.is_yakuman)
+    library_yaku = response.yaku or ()
+    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(y.name) or y.name.lower(), y.han_closed) for y in library_yaku))
+    yakuman_han = sum(y.han_closed for y in library_yaku if y.is_yakuman)
     return _value(response.han, response.fu or 0, yaku, yakuman_han, setting.kiriage, setting.double_yakuman)
 
 

@@ -15,7 +15,9 @@ from typing import Any
 
 from game.engine.analysis import CandidateHand, WaitAnalysis, WallAnalysis, analyze_wall, best_hands, collector_paused
 from game.engine.rules import PRESETS, Rules
+from game.engine.scoring import YakuLine
 from game.engine.tiles import (
+    KIND_COUNT,
     TILE_COUNT,
     WIND_KINDS,
     WIND_NAMES,
@@ -169,8 +171,7 @@ class _JsonWriter:
 
     def __init__(self) -> None:
         self._unshown: dict[tuple[int, int], dict[str, Any]] = {}
-        self._yaku: dict[int, tuple[list[str], list[int]]] = {}
-        self._warnings: dict[tuple[int, int], str] = {}
+        self._yaku: dict[int, tuple[tuple[YakuLine, ...], list[str], list[int]]] = {}
 
     def hand(self, hand: CandidateHand) -> dict[str, Any]:
         entries = []
@@ -204,18 +205,18 @@ class _JsonWriter:
         with_ippatsu = wait.clears_floor_with_ippatsu
         with_houtei = wait.clears_floor_with_houtei
         if not live:
-            warning: str | None = self._warning(kind, 0)
+            warning: str | None = _DEAD_WARNINGS[kind]
         elif clears:
             warning = None
         else:
-            warning = self._warning(kind, 1 if with_ippatsu or with_houtei else 2)
+            warning = (_LUCK_WARNINGS if with_ippatsu or with_houtei else _PASS_WARNINGS)[kind]
         if not (wait.scored or with_ippatsu or with_houtei):
             # it does not clear (a clearing wait clears with luck too): the entry is the same
             # for every such wait of this tile and live count
             entry = self._unshown.get((kind, live))
             if entry is None:
                 entry = self._unshown[(kind, live)] = {
-                    "tile": kind_code(kind), "live": live, "han": None, "fu": None, "yaku": None, "yaku_han": None,
+                    "tile": _KIND_CODES[kind], "live": live, "han": None, "fu": None, "yaku": None, "yaku_han": None,
                     "level": None, "clears_floor": False, "dead": not live, "clears_floor_with_ippatsu": False,
                     "clears_floor_with_houtei": False,
                 }
@@ -225,23 +226,18 @@ class _JsonWriter:
             han, fu, names, hans, level = 0, 0, [], [], None
         else:
             han, fu = value.han, value.fu
+            # values share their yaku lists (scoring keeps them), held here while the key is used
             yaku = self._yaku.get(id(value.yaku))
             if yaku is None:
-                yaku = self._yaku[id(value.yaku)] = ([line.name for line in value.yaku],
+                yaku = self._yaku[id(value.yaku)] = (value.yaku, [line.name for line in value.yaku],
                                                      [line.han for line in value.yaku])
-            names, hans = yaku
+            _, names, hans = yaku
             level = value.level_name if value.level is not None else None
         return {
-            "tile": kind_code(kind), "live": live, "han": han, "fu": fu, "yaku": names, "yaku_han": hans,
+            "tile": _KIND_CODES[kind], "live": live, "han": han, "fu": fu, "yaku": names, "yaku_han": hans,
             "level": level, "clears_floor": clears, "dead": not live, "clears_floor_with_ippatsu": with_ippatsu,
             "clears_floor_with_houtei": with_houtei,
         }, warning
-
-    def _warning(self, kind: int, case: int) -> str:
-        text = self._warnings.get((kind, case))
-        if text is None:
-            text = self._warnings[(kind, case)] = _WAIT_WARNINGS[case].format(tile=kind_code(kind))
-        return text
 
 
 NO_LIVE_CLEARING = "no live wait clears the floor on a plain riichi ron"
@@ -249,6 +245,12 @@ _WAIT_WARNINGS = (
     "{tile} is dead (karaten): every copy is in your wall or is the indicator",
     "{tile} clears the floor only with ippatsu or houtei; passing it is furiten",
     "{tile} does not clear the floor: passing it makes the hand furiten",
+)
+
+
+_KIND_CODES = tuple(kind_code(kind) for kind in range(KIND_COUNT))
+_DEAD_WARNINGS, _LUCK_WARNINGS, _PASS_WARNINGS = (
+    tuple(warning.format(tile=code) for code in _KIND_CODES) for warning in _WAIT_WARNINGS
 )
 
 

@@ -15,7 +15,9 @@ from typing import Any
 
 from game.engine.analysis import CandidateHand, WaitAnalysis, WallAnalysis, analyze_wall, best_hands, collector_paused
 from game.engine.rules import PRESETS, Rules
+from game.engine.scoring import YakuLine
 from game.engine.tiles import (
+    KIND_COUNT,
     TILE_COUNT,
     WIND_KINDS,
     WIND_NAMES,
@@ -137,46 +139,124 @@ def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str,
     whole ranking again and again, a third of the report's time on a rich wall."""
     rules = analysis.table.rules
     indicator = analysis.table.dora_indicator
+    writer = _JsonWriter()
     return {
         "wall": format_tiles(analysis.wall, rules.red_fives),
         "dora_indicator": None if indicator is None else tile_code(indicator, rules.red_fives),
         "preset": rules.preset_name,
         "seat": seat,
         "tenpai_hands": analysis.tenpai_count,
-        "hands": [hand_json(hand) for hand in analysis.hands[:top]],
+        "hands": [writer.hand(hand) for hand in analysis.hands[:top]],
     }
 
 
 def hand_json(hand: CandidateHand) -> dict[str, Any]:
-    return {
-        "hand": hand.text,
-        "waits": [wait_json(wait) for wait in hand.waits],
-        "payment": hand.payment,
-        "live_clearing_copies": hand.live_clearing_copies,
-        "pool_wait_copies": hand.pool_wait_copies,
-        "warnings": hand_warnings(hand),
-    }
+    return _JsonWriter().hand(hand)
 
 
 def wait_json(wait: WaitAnalysis) -> dict[str, Any]:
     """A wait's entry. Han, fu and yaku are null for a wait whose bound shows it cannot
     reach the floor even with ippatsu or houtei (scoring each would take the library
     longer than the whole ranking); the floor verdicts are exact either way."""
-    shown = wait.scored or wait.clears_floor_with_ippatsu or wait.clears_floor_with_houtei
-    value = wait.value if shown else None
-    return {
-        "tile": kind_code(wait.kind),
-        "live": wait.live,
-        "han": (value.han if value else 0) if shown else None,
-        "fu": (value.fu if value else 0) if shown else None,
-        "yaku": [line.name for line in value.yaku] if value else [] if shown else None,
-        "yaku_han": [line.han for line in value.yaku] if value else [] if shown else None,
-        "level": _level(wait) if shown else None,
-        "clears_floor": wait.clears_floor,
-        "dead": wait.dead,
-        "clears_floor_with_ippatsu": wait.clears_floor_with_ippatsu,
-        "clears_floor_with_houtei": wait.clears_floor_with_houtei,
-    }
+    return _JsonWriter().wait(wait)[0]
+
+
+class _JsonWriter:
+    """Writes hands and waits as JSON entries. A rich wall has tens of thousands of waits
+    and the library's own time for their values is most of the report's: the text and
+    lists shared by many waits (a tile's code and warnings, a yaku list's names, a
+    value's limit) are made once per report, and the entries of the waits nothing shows
+    (null values, no luck) once per tile and live count. Entries may therefore share
+    their lists and dicts: the report is for writing out, not for changing."""
+
+    def __init__(self) -> None:
+        self._unshown: dict[tuple[int, int], dict[str, Any]] = {}
+        self._yaku: dict[int, tuple[tuple[YakuLine, ...], list[str], list[int]]] = {}
+
+    def hand(self, hand: CandidateHand) -> dict[str, Any]:
+        entries = []
+        warnings: list[str] = []
+        payments = []
+        live_clearing = 0
+        for wait in hand.waits:
+            entry, warning = self.wait(wait)
+            entries.append(entry)
+            if warning is not None:
+                warnings.append(warning)
+            payments.append(entry["live"] * wait.multiplier)
+            if entry["clears_floor"]:
+                live_clearing += entry["live"]
+        if not live_clearing:
+            warnings.insert(0, NO_LIVE_CLEARING)
+        if hand.forced_wait_discards:
+            warnings.append(_forced_text(hand))
+        return {
+            "hand": hand.text,
+            "waits": entries,
+            "payment": sum(payments),  # as `CandidateHand.payment` adds them
+            "live_clearing_copies": live_clearing,
+            "pool_wait_copies": hand.pool_wait_copies,
+            "warnings": warnings,
+        }
+
+    def wait(self, wait: WaitAnalysis) -> tuple[dict[str, Any], str | None]:
+        """The wait's entry and its warning (None when it has none)."""
+        kind, live, clears = wait.kind, wait.live, wait.clears_floor
+        with_ippatsu = wait.clears_floor_with_ippatsu
+        with_houtei = wait.clears_floor_with_houtei
+        if not live:
+            warning: str | None = _DEAD_WARNINGS[kind]
+        elif clears:
+            warning = None
+        else:
+            warning = (_LUCK_WARNINGS if with_ippatsu or with_houtei else _PASS_WARNINGS)[kind]
+        if not (wait.scored or with_ippatsu or with_houtei):
+            # it does not clear (a clearing wait clears with luck too): the entry is the same
+            # for every such wait of this tile and live count
+            entry = self._unshown.get((kind, live))
+            if entry is None:
+                entry = self._unshown[(kind, live)] = {
+                    "tile": _KIND_CODES[kind], "live": live, "han": None, "fu": None, "yaku": None, "yaku_han": None,
+                    "level": None, "clears_floor": False, "dead": not live, "clears_floor_with_ippatsu": False,
+                    "clears_floor_with_houtei": False,
+                }
+            return entry, warning
+        value = wait.value
+        if value is None:
+            han, fu, names, hans, level = 0, 0, [], [], None
+        else:
+            han, fu = value.han, value.fu
+            # values share their yaku lists (scoring keeps them), held here while the key is used
+            yaku = self._yaku.get(id(value.yaku))
+            if yaku is None:
+                yaku = self._yaku[id(value.yaku)] = (value.yaku, [line.name for line in value.yaku],
+                                                     [line.han for line in value.yaku])
+            _, names, hans = yaku
+            level = value.level_name if value.level is not None else None
+        return {
+            "tile": _KIND_CODES[kind], "live": live, "han": han, "fu": fu, "yaku": names, "yaku_han": hans,
+            "level": level, "clears_floor": clears, "dead": not live, "clears_floor_with_ippatsu": with_ippatsu,
+            "clears_floor_with_houtei": with_houtei,
+        }, warning
+
+
+NO_LIVE_CLEARING = "no live wait clears the floor on a plain riichi ron"
+_WAIT_WARNINGS = (
+    "{tile} is dead (karaten): every copy is in your wall or is the indicator",
+    "{tile} clears the floor only with ippatsu or houtei; passing it is furiten",
+    "{tile} does not clear the floor: passing it makes the hand furiten",
+)
+
+
+_KIND_CODES = tuple(kind_code(kind) for kind in range(KIND_COUNT))
+_DEAD_WARNINGS, _LUCK_WARNINGS, _PASS_WARNINGS = (
+    tuple(warning.format(tile=code) for code in _KIND_CODES) for warning in _WAIT_WARNINGS
+)
+
+
+def _forced_text(hand: CandidateHand) -> str:
+    return (f"{hand.pool_wait_copies} copies of your waits stay in the pool: "
+            f"{hand.forced_wait_discards} must be discarded (furiten)")
 
 
 def report_text(analysis: WallAnalysis, seat: str, top: int) -> str:
@@ -229,18 +309,17 @@ def hand_warnings(hand: CandidateHand) -> list[str]:
     """What a player should know before building this hand."""
     warnings: list[str] = []
     if not any(wait.live and wait.clears_floor for wait in hand.waits):
-        warnings.append("no live wait clears the floor on a plain riichi ron")
+        warnings.append(NO_LIVE_CLEARING)
     for wait in hand.waits:
         tile = kind_code(wait.kind)
         if wait.dead:
-            warnings.append(f"{tile} is dead (karaten): every copy is in your wall or is the indicator")
+            warnings.append(_WAIT_WARNINGS[0].format(tile=tile))
         elif wait.clears_floor_only_with_luck:
-            warnings.append(f"{tile} clears the floor only with ippatsu or houtei; passing it is furiten")
+            warnings.append(_WAIT_WARNINGS[1].format(tile=tile))
         elif not wait.clears_floor:
-            warnings.append(f"{tile} does not clear the floor: passing it makes the hand furiten")
+            warnings.append(_WAIT_WARNINGS[2].format(tile=tile))
     if hand.forced_wait_discards:
-        warnings.append(f"{hand.pool_wait_copies} copies of your waits stay in the pool: "
-                        f"{hand.forced_wait_discards} must be discarded (furiten)")
+        warnings.append(_forced_text(hand))
     return warnings
 
 

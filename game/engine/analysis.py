@@ -59,6 +59,7 @@ from game.engine.scoring import (
     assess_ron,
     assess_rons,
     mangan_with_one_more_han,
+    score_win,
 )
 from game.engine.shape import waits as shape_waits
 from game.engine.tiles import (
@@ -188,7 +189,8 @@ class WaitAnalysis:
     @_once
     def value(self) -> WinValue | None:
         if self.exact is UNSCORED:
-            return self._assess().value
+            # the value paid alone: `assess_ron` would score the floor's value too
+            return score_win(self.hand, self.tile, self.table.win_context, self.table.rules)
         return self.exact
 
     def __eq__(self, other: object) -> bool:

@@ -153,7 +153,7 @@ def assess_rons(
 ) -> list[RonAssessment]:
     """`assess_ron` for each of `win_tiles` on one hand: the analyser scores thousands of
     waits, so the hand is checked and the table's scoring settings are worked out once."""
-    floor_setting, paid_setting = _floor_and_paid_settings(context, rules)
+    floor_setting, paid_setting = _settings_of(context, rules)
     kinds, red_kinds = _hand_kinds(hand, rules)
     assessments = []
     for win_tile in win_tiles:
@@ -177,7 +177,14 @@ def mangan_with_one_more_han(value: WinValue, kiriage: bool) -> bool:
     only readings worth 960)."""
     if value.is_mangan_or_more:
         return True
-    return _value(value.han + 1, value.fu, (), 0, kiriage, False).is_mangan_or_more
+    return _mangan_with_han(value.han + 1, value.fu, kiriage)
+
+
+@lru_cache(maxsize=256)
+def _mangan_with_han(han: int, fu: int, kiriage: bool) -> bool:
+    """Whether han and fu alone make mangan (the JSON report asks for thousands of waits,
+    of a few dozen han and fu)."""
+    return _value(han, fu, (), 0, kiriage, False).is_mangan_or_more
 
 
 def clear_cache() -> None:
@@ -190,7 +197,13 @@ def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Ru
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
     kinds, red_kinds = _hand_kinds(hand, rules)
     win_kind, reds = _win_kind(kinds, red_kinds, win_tile, rules)
-    return _score_cached(kinds, win_kind, reds, _setting(context, rules))
+    return _score_cached(kinds, win_kind, reds, _paid_setting(context, rules))
+
+
+def _paid_setting(context: WinContext, rules: Rules) -> _Setting:
+    """`_setting` of the value paid: the second of `_floor_and_paid_settings`, which is
+    `_setting(context, rules)` in either case."""
+    return _settings_of(context, rules)[1]
 
 
 def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -250,6 +263,21 @@ class _Setting(NamedTuple):
     double_yakuman: bool
 
 
+_LAST_SETTINGS = threading.local()
+
+
+def _settings_of(context: WinContext, rules: Rules) -> tuple[_Setting, _Setting]:
+    """`_floor_and_paid_settings`, remembered for the last context and rules objects of
+    this thread: an analysis asks with the same two objects thousands of times, and
+    hashing both (the rules have twenty fields) cost more than the rest of a cached score."""
+    last = getattr(_LAST_SETTINGS, "last", None)
+    if last is not None and last[0] is context and last[1] is rules:
+        return last[2]
+    settings = _floor_and_paid_settings(context, rules)
+    _LAST_SETTINGS.last = (context, rules, settings)
+    return settings
+
+
 @lru_cache(maxsize=256)
 def _floor_and_paid_settings(context: WinContext, rules: Rules) -> tuple[_Setting, _Setting]:
     """The settings of the value the floor sees and of the value paid: the same object
@@ -301,6 +329,19 @@ def _library_config(setting: _Setting) -> HandConfig:
     return configs[setting]
 
 
+def _library_call(setting: _Setting) -> tuple[HandConfig, tuple[int, ...], tuple[int, ...]]:
+    """The configuration and the dora and ura indicators (library ids) of a setting,
+    remembered for the last setting of this thread: the JSON report scores thousands of
+    wins in one setting, and each lookup hashed the whole setting twice."""
+    last = getattr(_THREAD_CONFIGS, "last", None)
+    if last is not None and last[0] is setting:
+        return last[1]
+    call = (_library_config(setting), tuple(k * 4 for k in setting.dora_kinds),
+            tuple(k * 4 for k in setting.ura_kinds))
+    _THREAD_CONFIGS.last = (setting, call)
+    return call
+
+
 def _new_library_config(setting: _Setting) -> HandConfig:
     options = OptionalRules(
         has_aka_dora=setting.red_fives,
@@ -323,16 +364,15 @@ def _score_cached(
     kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], setting: _Setting
 ) -> WinValue | None:
     tiles, win_id = _library_tiles(kinds, win_kind, red_kinds, setting.red_fives)
+    config, dora_indicators, ura_indicators = _library_call(setting)
     response = HandCalculator.estimate_hand_value(
-        tiles, win_id,
-        dora_indicators=[k * 4 for k in setting.dora_kinds],
-        ura_dora_indicators=[k * 4 for k in setting.ura_kinds],
-        config=_library_config(setting),
+        tiles, win_id, dora_indicators=list(dora_indicators), ura_dora_indicators=list(ura_indicators), config=config,
     )
     if response.error is not None or response.han is None:
         return None
-    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(y.name, y.name.lower()), y.han_closed) for y in response.yaku or ()))
-    yakuman_han = sum(y.han_closed for y in response.yaku or () if y.is_yakuman)
+    library_yaku = response.yaku or ()
+    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(y.name) or y.name.lower(), y.han_closed) for y in library_yaku))
+    yakuman_han = sum(y.han_closed for y in library_yaku if y.is_yakuman)
     return _value(response.han, response.fu or 0, yaku, yakuman_han, setting.kiriage, setting.double_yakuman)
 
 

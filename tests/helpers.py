@@ -1,8 +1,14 @@
-"""Shared test helpers: mpsz text to tile ids."""
+"""Shared test helpers: mpsz text to tile ids, the build's scripts as modules."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 from game.engine.tiles import ids_for_codes, parse_tiles
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def tiles(text: str, red_fives: bool = True) -> list[int]:
@@ -27,3 +33,12 @@ def hand_and_win(hand: str, win: str, red_fives: bool = True) -> tuple[list[int]
 def kind(code: str) -> int:
     """The 34-kind of one tile code: ``kind("1z") == 27``."""
     return tiles(code)[0] // 4
+
+
+def build_module(name: str) -> ModuleType:
+    """A helper of the build (build/NAME.py); build/ is a folder of scripts, not a package."""
+    spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

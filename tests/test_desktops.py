@@ -5,7 +5,6 @@ files, and the Linux archive's menu entry, install and uninstall scripts."""
 from __future__ import annotations
 
 import configparser
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -13,7 +12,7 @@ import sys
 import tarfile
 import tomllib
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 
 import pygame
 import PyInstaller.compat
@@ -25,6 +24,7 @@ from PIL.IcnsImagePlugin import IcnsFile
 
 from game.app.icon import icon_surface
 from game.app.window import ICON_SIZE, WINDOW_CLASS
+from tests.helpers import build_module
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "17steps.spec"
@@ -34,15 +34,6 @@ VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["
 THEME_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 needs_validator = pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
                                      reason="needs desktop-file-validate (Debian package desktop-file-utils)")
-
-
-def build_module(name: str) -> ModuleType:
-    """A helper of the build (build/NAME.py); build/ is a folder of scripts, not a package."""
-    spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 icon = build_module("icon")

@@ -5,7 +5,6 @@ that the standard-library parts the spec leaves out are never imported."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import os
 import pkgutil
 import struct
@@ -13,12 +12,12 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from fontTools.ttLib import TTFont
 
 import game
+from tests.helpers import build_module
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "17steps.spec"
@@ -26,15 +25,6 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SUBSET_LIMIT_BYTES = 200_000
 THEME_SUBSET_LIMIT_BYTES = 2_500_000
 """The Japanese and Chinese fonts hold every kanji and hanzi their language's catalog uses."""
-
-
-def build_module(name: str) -> ModuleType:
-    """A helper of the build (build/NAME.py); build/ is a folder of scripts, not a package."""
-    spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 fonts = build_module("fonts")

@@ -4,26 +4,18 @@ every language's "System (…)" choice: in Japanese システム showed as four 
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
 from game.app.i18n import LANGUAGE_NAMES
+from tests.helpers import build_module
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def build_fonts_module():
-    spec = importlib.util.spec_from_file_location("build_fonts", ROOT / "build" / "fonts.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-fonts = build_fonts_module()
+fonts = build_module("fonts")
 
 
 @pytest.mark.parametrize("language", sorted(fonts.catalog_paths()))

@@ -7,7 +7,6 @@ scripted player plays to the result; the subsets are made as the build makes the
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from pathlib import Path
 
@@ -24,18 +23,11 @@ from game.app.settings import Settings
 from game.app.smoke import ScriptedPlayer
 from game.app.text import Text
 from game.engine.rules import Rules
+from tests.helpers import build_module
 from tests.ui.scripted import ScriptedAgent
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 60
-
-
-def build_fonts_module():
-    spec = importlib.util.spec_from_file_location("build_fonts", ROOT / "build" / "fonts.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
@@ -77,7 +69,7 @@ def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatc
         time.sleep(0.001)
     driver.frames(3)
 
-    fonts = build_fonts_module()
+    fonts = build_module("fonts")
     assert {"十", "七", "歩", "A", "9"} <= drawn  # the title, the table and the result were drawn
     assert drawn <= fonts.ui_characters() | {"\n"}
     for name in fonts.THEME_FONTS:

@@ -90,11 +90,6 @@ def _shown(text: str) -> str:
     return repr(text) if len(text) <= SHOWN else f"{text[:SHOWN]!r}… ({len(text)} characters)"
 
 
-def _cut(error: ValueError, text: str) -> str:
-    """The parser's message, with the input it quotes cut short."""
-    return str(error).replace(repr(text), _shown(text))
-
-
 def _check_length(what: str, text: str) -> None:
     if len(text) > MAX_TEXT:
         raise InputError(f"{what} is at most {MAX_TEXT} characters of mpsz; this one has {len(text)}")
@@ -106,7 +101,7 @@ def parse_wall(text: str, rules: Rules) -> list[int]:
     try:
         codes = parse_tiles(text, red_fives=rules.red_fives)
     except ValueError as error:
-        raise InputError(f"bad wall {_shown(text)}: {_cut(error, text)}") from error
+        raise InputError(f"bad wall {_shown(text)}: {error}") from error
     if len(codes) != WALL_SIZE:
         raise InputError(f"a wall has {WALL_SIZE} tiles; {_shown(text)} has {len(codes)}")
     return ids_for_codes(codes, rules.red_fives)
@@ -122,7 +117,7 @@ def parse_indicator(text: str | None, wall: list[int], rules: Rules) -> int | No
     try:
         codes = parse_tiles(text, red_fives=rules.red_fives)
     except ValueError as error:
-        raise InputError(f"bad dora indicator {_shown(text)}: {_cut(error, text)}") from error
+        raise InputError(f"bad dora indicator {_shown(text)}: {error}") from error
     if len(codes) != 1:
         raise InputError(f"the dora indicator is one tile, not {_shown(text)}")
     try:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from game.app.i18n import LANGUAGES  # the standard library only: --help stays quick
+
     parser.description = (
         "Open a match record in the replay theatre: the match on the table from any seat or with every "
         "hand open, stepped with the arrow keys (Shift or , . for a discard round, Page Up/Down for a hand), "
@@ -20,6 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="close after this many frames (for scripted checks)")
     parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
                         help="where F12 saves screenshots (default: the user data folder)")
+    parser.add_argument("--language", choices=LANGUAGES, default=None,
+                        help="the language of the window for this run (not saved; default: the Language "
+                        "setting, which follows the system's)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from game.app.window import LaunchOptions, NoDisplayError, create_app
 
     try:
-        app = create_app(LaunchOptions(max_frames=args.frames, screenshot_dir=args.screenshots))
+        app = create_app(LaunchOptions(max_frames=args.frames, screenshot_dir=args.screenshots,
+                                       language=args.language))
     except NoDisplayError as error:
         print(error, file=sys.stderr)
         return 1

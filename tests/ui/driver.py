@@ -77,6 +77,18 @@ class Driver:
         assert button.visible and button.is_enabled, f"button {button.text!r} cannot be pressed"
         self.click(button.rect.center)
 
+    def record_text(self, monkeypatch) -> list[str]:
+        """Every text the window's `Text.draw` is asked for from now on, in order."""
+        drawn: list[str] = []
+        original = self.app.text.draw
+
+        def recording(surface, text, *rest, **named):
+            drawn.append(text)
+            return original(surface, text, *rest, **named)
+
+        monkeypatch.setattr(self.app.text, "draw", recording)
+        return drawn
+
     def button(self, text: str) -> UIButton:
         """The visible button whose label starts with `text`."""
         for element in self.app.manager.get_root_container().elements:

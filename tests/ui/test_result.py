@@ -45,14 +45,7 @@ def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, m
     from game.engine.match import Match
 
     ron_with_three_ura_dora(driver)
-    drawn: list[str] = []
-    original = driver.app.text.draw
-
-    def draw(surface, text, *rest, **named):
-        drawn.append(text)
-        return original(surface, text, *rest, **named)
-
-    monkeypatch.setattr(driver.app.text, "draw", draw)
+    drawn = driver.record_text(monkeypatch)
     driver.frame()
     assert any(line.startswith("Next stake: ") for line in drawn)
     drawn.clear()

@@ -11,14 +11,7 @@ NOTE = "In mangan: each hand's value, whatever its stake."
 
 def test_the_mangan_figures_say_they_set_the_stake_aside(driver, monkeypatch):
     keep_fixtures(driver)
-    drawn: list[str] = []
-    original = driver.app.text.draw
-
-    def recording(surface, text, *rest, **named):
-        drawn.append(text)
-        return original(surface, text, *rest, **named)
-
-    monkeypatch.setattr(driver.app.text, "draw", recording)
+    drawn = driver.record_text(monkeypatch)
     open_statistics(driver)
     driver.frames(2)
     assert NOTE in drawn

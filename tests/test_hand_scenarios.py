@@ -293,3 +293,29 @@ def test_the_first_player_is_east_and_the_second_west():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK}, dealer=1)
     assert match.hand.view_for(0).seat_winds == ("west", "east")
     assert match.hand.win_context(1, 0).seat_wind == 27
+
+
+@pytest.mark.parametrize("rules", [
+    Rules.preset("kaiji"),
+    Rules.preset("kaiji", riichi_timing="before_play"),
+    Rules.preset("kaiji", houtei="last_discard_of_hand"),
+], ids=["kaiji", "riichi_before_play", "houtei_last_of_hand"])
+def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules):
+    """What the waits strip shows before each discard: for each seat, the context a ron on the
+    next discard it can take will have (its own coming discard declares its riichi)."""
+    match = start(rules, {0: JUNK, 2: JUNK})
+    build_all(match, {0: JUNK, 1: JUNK})
+    hand = match.hand
+    predicted, discarders, actual = [], [], []
+    while hand.phase is Phase.DISCARD:
+        predicted.append({seat: hand.next_ron_context(seat) for seat in (0, 1)})
+        seat = hand.turn
+        drive(match, {seat: [None]}, until_end=False)
+        discarders.append(seat)
+        actual.append(hand.win_context(1 - seat, seat))
+    assert len(actual) == 34
+    for step, contexts in enumerate(predicted):
+        for seat, context in contexts.items():
+            chance = next((k for k in range(step, len(discarders)) if discarders[k] != seat), None)
+            if chance is not None:
+                assert context == actual[chance], (step, seat)

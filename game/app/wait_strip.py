@@ -3,21 +3,17 @@
 is worth, and whether that clears the floor; and whether the hand can win at all.
 
 Pure: the values are the engine's (`assess_rons` with the hand's own win context), judged
-on the next discard the seat can ron: the seat on turn's; when that is the seat itself,
-the following seat's, after the seat's own discard (which declares its riichi) is made on
-a copy of the table. No rule is decided here.
+on the next discard the seat can ron (`Hand.next_ron_context`). No rule is decided here.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from game.app.i18n import N_, _
-from game.engine.actions import Discard
-from game.engine.hand import Hand, Phase
-from game.engine.scoring import WinContext, assess_rons
-from game.engine.tiles import RED_FIVE_IDS, kind_code, tile_code
+from game.engine.hand import Hand
+from game.engine.scoring import assess_rons
+from game.engine.tiles import RED_FIVE_IDS, kind_code
 
 COPIES = 4
 NO_YAKU = "no yaku"
@@ -106,7 +102,7 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
     lines: list[WaitLine] = []
     if own and waits:
         # The ura dora stay hidden until a win: the value a person can know is without them.
-        context = next_chance(hand, seat).without_ura()
+        context = hand.next_ron_context(seat).without_ura()
         tiles = [_plain_tile(kind) for kind in waits]
         for kind, assessment in zip(waits, assess_rons(own, tiles, context, rules), strict=True):
             value = assessment.value
@@ -114,21 +110,6 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
                                   value.level_name if value is not None else NO_YAKU,
                                   assessment.clears_floor and value is not None))
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten)
-
-
-def next_chance(hand: Hand, seat: int) -> WinContext:
-    """The win context of a ron by `seat` on the next discard it can take."""
-    order = hand.turn_order
-    following = order[(order.index(seat) + 1) % len(order)]
-    if hand.phase is not Phase.DISCARD:
-        return hand.win_context(seat, following)
-    if hand.turn != seat:
-        return hand.win_context(seat, hand.turn)
-    pool = hand.pools[seat]
-    tile = next((t for t in pool if t // 4 not in hand.waits[seat]), pool[0])
-    trial = copy.deepcopy(hand)
-    trial.apply(Discard(seat, tile_code(tile, hand.rules.red_fives)))
-    return trial.win_context(seat, following)
 
 
 def _plain_tile(kind: int) -> int:

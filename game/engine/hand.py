@@ -422,15 +422,34 @@ class Hand:
 
     def win_context(self, seat: int, discarder: int) -> WinContext:
         """The situational yaku of a ron by `seat` on `discarder`'s latest discard."""
+        return self._ron_context(seat, discarder, self.riichi[seat], [len(river) for river in self.rivers])
+
+    def next_ron_context(self, seat: int) -> WinContext:
+        """The situational yaku of a ron by `seat` on the next discard it can take: the coming
+        discard of the seat on turn or, when `seat` is on turn, of the seat after it, once
+        `seat`'s own discard (which declares its riichi) is made."""
+        discards = [len(river) for river in self.rivers]
         in_riichi = self.riichi[seat]
-        discards = self.discards_made(discarder)
+        discarder = self._after(seat)[0]
+        if self.phase is Phase.DISCARD and self.turn is not None:
+            if self.turn == seat:
+                discards[seat] += 1
+                in_riichi = True
+            else:
+                discarder = self.turn
+        discards[discarder] += 1
+        return self._ron_context(seat, discarder, in_riichi, discards)
+
+    def _ron_context(self, seat: int, discarder: int, in_riichi: bool, discards: list[int]) -> WinContext:
+        """The context of a ron by `seat` on `discarder`'s discard, with each seat's discards
+        made by then counted in `discards` (the discarder's one included)."""
         if self.rules.riichi_timing == "before_play":
-            ippatsu = discards == 1
+            ippatsu = discards[discarder] == 1
         else:
-            ippatsu = in_riichi and self.discards_made(seat) == 1
-        final = discards == DISCARDS_PER_SEAT
+            ippatsu = in_riichi and discards[seat] == 1
+        final = discards[discarder] == DISCARDS_PER_SEAT
         if self.rules.houtei == "last_discard_of_hand":
-            final = final and all(len(r) == DISCARDS_PER_SEAT for r in self.rivers)
+            final = final and all(count == DISCARDS_PER_SEAT for count in discards)
         dora = (self.dora_indicator,) if self.dora_indicator is not None else ()
         ura = (self.ura_indicator,) if self.ura_indicator is not None else ()
         return WinContext(

@@ -197,13 +197,8 @@ def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Ru
     """The most valuable reading of `hand` + `win_tile` won by ron, or None (no win, no yaku)."""
     kinds, red_kinds = _hand_kinds(hand, rules)
     win_kind, reds = _win_kind(kinds, red_kinds, win_tile, rules)
-    return _score_cached(kinds, win_kind, reds, _paid_setting(context, rules))
-
-
-def _paid_setting(context: WinContext, rules: Rules) -> _Setting:
-    """`_setting` of the value paid: the second of `_floor_and_paid_settings`, which is
-    `_setting(context, rules)` in either case."""
-    return _settings_of(context, rules)[1]
+    _, paid_setting = _settings_of(context, rules)
+    return _score_cached(kinds, win_kind, reds, paid_setting)
 
 
 def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -75,6 +75,18 @@ def term(name: str) -> str:
     return _terms(language()).get(name, name)
 
 
+def whole_words() -> tuple[str, ...]:
+    """Every word of these tables in the current language (yaku names, limits, winds, terms),
+    longest first: a Chinese or Japanese line never breaks inside one (game/app/text.py)."""
+    return _whole_words(language())
+
+
+@cache
+def _whole_words(code: str) -> tuple[str, ...]:
+    tables = (_winds(code), _limits(code), _yaku(code), _terms(code))
+    return tuple(sorted({word for table in tables for word in table.values()}, key=len, reverse=True))
+
+
 def ron_call() -> str:
     """The call at a winner's seat at the end of the hand."""
     # Translators: the call over a winner's hand; English shows the Japanese call and its meaning

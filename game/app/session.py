@@ -272,7 +272,7 @@ class Session:
         strip = wait_strip(self.hand, event.seat)
         winning = [line.code for line in strip.waits if line.clears]
         if strip.can_win:
-            outcome = _("It can win on {tiles}.").format(tiles=_(", ").join(winning))
+            outcome = _("It can win on {tiles}.").format(tiles=terms.tiles_in_sentence(winning, _(", ")))
         else:
             outcome = _("It cannot win this hand: {reason}.").format(reason=strip.reason or "")
         return _("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}").format(
@@ -289,8 +289,8 @@ class Session:
             consequence = _("Letting it pass makes you furiten for the rest of this hand.")
         reason = MISSED_REASONS.get(event.reason)
         return _("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}").format(
-            discarder=self.wind(discarder), tile=event.tile, reason=_(reason) if reason else event.reason,
-            consequence=consequence)
+            discarder=self.wind(discarder), tile=terms.tile_in_sentence(event.tile),
+            reason=_(reason) if reason else event.reason, consequence=consequence)
 
     def take_notice(self, seat: int) -> Notice | None:
         """The oldest notice for `seat`, removed from the queue."""

@@ -103,6 +103,21 @@ class Message(UserString):
         return f"Message({self.msgid!r}, context={self.context!r}, **{self.arguments!r})"
 
 
+class Later(UserString):
+    """Words worked out by `words()` each time they are read, in the language of the
+    moment: an argument of a `Message` that is not a message of its own (a term, a tile)."""
+
+    def __init__(self, words: Callable[[], str]) -> None:
+        self.words = words
+
+    @property  # type: ignore[override]
+    def data(self) -> str:
+        return str(self.words())
+
+    def __repr__(self) -> str:
+        return f"Later({self.words!r})"
+
+
 def language() -> str:
     """The language the window speaks now."""
     return _language

@@ -60,3 +60,30 @@ def test_the_title_notice_follows_a_language_switch(display, tmp_path, monkeypat
     finally:
         game.close()
 
+
+
+def test_the_table_notice_card_follows_a_language_switch(driver, monkeypatch):
+    """The winning tile below the floor: the card on the felt is in Japanese once the player
+    switches language from the table's menu."""
+    from game.app.scenes.settings_screen import SettingsScene
+    from tests.ui.scripted import ScriptedAgent, crafted_table
+    from tests.ui.test_table import AVOID, build_example_and_wait_for_turn
+
+    table = crafted_table(driver.app, ScriptedAgent(discards=[None, "2m", "4m"], avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)
+    driver.wait_until(lambda: table.mode() == "discard")
+    driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
+    driver.wait_until(lambda: table.card is not None)
+    english = str(table.card.text)
+    assert "worth less than mangan" in english
+    settings = SettingsScene(driver.app)
+    driver.app.stack.push(settings)
+    driver.app.change_settings(driver.app.settings.with_changes(language="ja"))
+    driver.app.stack.remove(settings)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    japanese = str(table.card.text)
+    assert japanese != english and "満貫" in japanese and "worth less" not in japanese
+    assert i18n._("Your winning tile") in drawn
+    assert any(len(row) > 4 and row in japanese for row in drawn)  # the card's own words, wrapped

@@ -67,4 +67,4 @@ def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], No
 
 def notice(app: App, told: Notice) -> Dialog:
     title = _("Your winning tile") if told.tile else _("Notice")
-    return Dialog(app, title, told.text, [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [])
+    return Dialog(app, title, str(told.text), [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [])

@@ -29,13 +29,14 @@ def draw_reasons(history: Sequence[Event], waits: Sequence[Sequence[int]]) -> tu
             last_discard[event.seat] = event.tile
         elif isinstance(event, FuritenStarted) and event.reason == "own_discard":
             tile = last_discard.get(event.seat)
-            told[event.seat].append(_("furiten: discarded its own winning tile {tile}").format(tile=tile) if tile
+            told[event.seat].append(_("furiten: discarded its own winning tile {tile}").format(
+                                        tile=terms.tile_in_sentence(tile)) if tile
                                     else terms.term("furiten"))
         elif isinstance(event, WinningTileMissed):
             missed = _(MISSED.get(event.reason, N_("{tile} could not be won on")))
-            told[event.seat].append(missed.format(tile=event.tile))
+            told[event.seat].append(missed.format(tile=terms.tile_in_sentence(event.tile)))
         elif isinstance(event, RonPassed):
-            told[event.seat].append(_("passed the ron on {tile}").format(tile=event.tile))
+            told[event.seat].append(_("passed the ron on {tile}").format(tile=terms.tile_in_sentence(event.tile)))
     reasons = []
     for seat, seat_waits in enumerate(waits):
         if not seat_waits:

@@ -17,6 +17,7 @@ from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 
 from game.app.i18n import _
+from game.app.terms import tiles_in_sentence
 from game.engine import analysis
 from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.hand import HAND_SIZE
@@ -109,16 +110,16 @@ def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: 
     notes: list[str] = []
     if dead:
         notes.append(_("Dead: {tiles}. Every copy is in your own wall or is the indicator.").format(
-            tiles=" ".join(dead)))
+            tiles=tiles_in_sentence(dead)))
     if no_yaku:
-        notes.append(_("No yaku on {tiles}: such a win is not allowed.").format(tiles=" ".join(no_yaku)))
+        notes.append(_("No yaku on {tiles}: such a win is not allowed.").format(tiles=tiles_in_sentence(no_yaku)))
     if below:
         lucky = [line.code for line in below if line.luck_only]
-        codes = " ".join(line.code for line in below)
+        codes = tiles_in_sentence(line.code for line in below)
         if lucky:
             notes.append(_("Below mangan: {tiles} ({lucky} reach it only with ippatsu or houtei). If one is "
                            "discarded you must let it pass, and then you are furiten.").format(
-                tiles=codes, lucky=" ".join(lucky)))
+                tiles=codes, lucky=tiles_in_sentence(lucky)))
         else:
             notes.append(_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you are "
                            "furiten.").format(tiles=codes))

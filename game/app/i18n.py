@@ -22,6 +22,7 @@ import io
 import locale
 import os
 import sys
+from collections import UserString
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
@@ -76,6 +77,45 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks `message` for the catalog without translating it yet (module-level tables)."""
     return message
+
+
+class Message(UserString):
+    """A message kept as its id and arguments, and put into words each time it is read, so
+    that text which stays on screen (a notice) follows a language switch. An argument may be
+    a `Message` too. It reads as the message in the current language wherever a string is
+    read (`str(message)`, `in`, `len`, comparisons); pass `str(message)` to a drawing call.
+
+    Mark the id for the catalog: `Message(N_("Not possible: {reason}."), reason=…)`;
+    `context` is the `pgettext` context, if the message has one."""
+
+    def __init__(self, msgid: str, /, context: str | None = None, **arguments: object) -> None:
+        # No `UserString.__init__`: `data` is worked out at each reading.
+        self.msgid = msgid
+        self.context = context
+        self.arguments = arguments
+
+    @property  # type: ignore[override]
+    def data(self) -> str:
+        text = pgettext(self.context, self.msgid) if self.context else _(self.msgid)
+        return text.format(**self.arguments) if self.arguments else text
+
+    def __repr__(self) -> str:
+        return f"Message({self.msgid!r}, context={self.context!r}, **{self.arguments!r})"
+
+
+class Later(UserString):
+    """Words worked out by `words()` each time they are read, in the language of the
+    moment: an argument of a `Message` that is not a message of its own (a term, a tile)."""
+
+    def __init__(self, words: Callable[[], str]) -> None:
+        self.words = words
+
+    @property  # type: ignore[override]
+    def data(self) -> str:
+        return str(self.words())
+
+    def __repr__(self) -> str:
+        return f"Later({self.words!r})"
 
 
 def language() -> str:

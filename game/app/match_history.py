@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.app import history
 from game.app.build_review import review_builds
-from game.app.i18n import _
+from game.app.i18n import N_, Message
 from game.app.savegame import SaveError, SaveSlot
 from game.app.session import SeatPlan
 from game.engine.match import Match
@@ -45,6 +45,7 @@ def _keep(app: App, record: list[dict], plan: dict, ended: str) -> None:
     try:
         path = history.keep_match(folder, record, plan, ended, settings.history_limit)
     except OSError as error:
-        app.notice = _("The match could not be kept in your history ({error}).").format(error=error.strerror or error)
+        app.notice = Message(N_("The match could not be kept in your history ({error})."),
+                             error=error.strerror or error)
         return
     app.executor.submit(history.add_builds_review, path, review_builds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from game.app.i18n import _
+from game.app.i18n import N_, Message, _
 from game.app.match_history import keep_abandoned, keep_finished
 from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
@@ -37,8 +37,8 @@ def _autosave(app: App, session: Session) -> None:
         else:
             slot.save(session.plan, session.match, session.builds)
     except OSError as error:
-        app.notice = _("The match could not be saved ({reason}); it cannot be continued later.").format(
-            reason=error.strerror)
+        app.notice = Message(N_("The match could not be saved ({reason}); it cannot be continued later."),
+                             reason=error.strerror)
 
 
 def _session(app: App, match: Match, plan: SeatPlan) -> Session:

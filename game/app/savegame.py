@@ -57,6 +57,18 @@ class SavedMatch:
     """The people's builds in progress in the current hand (none in saves before 0.2)."""
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """Which match the save holds, read without replaying it (the title screen's Continue)."""
+
+    plan: SeatPlan
+    players: int
+    hand_number: int
+    """The hand play resumes in: the last one started, or the next when that one is over."""
+    hands: int | None
+    """The match's length in hands; None when it lasts until someone goes bust."""
+
+
 class SaveSlot:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -130,6 +142,20 @@ class SaveSlot:
         plan = seat_plan(seats, rules.players)
         match = rebuild_match(lines)
         return SavedMatch(plan, match, saved_builds(header.get("builds"), match, plan))
+
+    def summary(self) -> SaveSummary | None:
+        """Who plays and which hand the save is at; None when the save cannot say (then
+        continuing tells why)."""
+        try:
+            lines = parse_record(read_bytes_limited(self.record_path, MAX_RECORD_BYTES).decode("utf-8"),
+                                 "the saved match")
+            rules = Rules.from_dict(lines[0].get("rules"))
+            plan = seat_plan(lines[0]["seats"], rules.players)
+        except (OSError, ValueError, KeyError):  # FileRefused, RecordError, SaveDamaged are ValueErrors
+            return None
+        started = sum(line.get("type") == "hand" for line in lines)
+        settled = sum(line.get("type") == "settlement" for line in lines)
+        return SaveSummary(plan, rules.players, started if started > settled else settled + 1, rules.hands)
 
     def _legacy_seats(self, seed: Any) -> Any:
         """The seats of a version 0.1.0 save, from its second file."""

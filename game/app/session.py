@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.app import terms
-from game.app.i18n import N_, _, pgettext
+from game.app.i18n import N_, Later, Message, _, pgettext
 from game.app.settings import AI_LEVELS
 from game.app.wait_strip import wait_strip
 from game.engine.actions import Action
@@ -108,7 +108,8 @@ class Notice:
     """Something a seat must be told privately, with the tile it is about."""
 
     seat: int
-    text: str
+    text: str | Message
+    """A `Message` where the session makes it: in the language of the moment it is read."""
     tile: str | None = None
 
 
@@ -267,30 +268,34 @@ class Session:
             elif isinstance(event, HandBuilt) and event.completed_automatically:
                 self.notices.append(Notice(event.seat, self._completed_text(event)))
 
-    def _completed_text(self, event: HandBuilt) -> str:
-        """The hand completed at the deadline, and whether it can win (the waits strip's verdict)."""
+    def _completed_text(self, event: HandBuilt) -> Message:
+        """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
+        A notice is shown later, maybe after a language switch: it is kept as its messages."""
         strip = wait_strip(self.hand, event.seat)
         winning = [line.code for line in strip.waits if line.clears]
         if strip.can_win:
-            outcome = _("It can win on {tiles}.").format(tiles=_(", ").join(winning))
+            tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
+            outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
         else:
-            outcome = _("It cannot win this hand: {reason}.").format(reason=strip.reason or "")
-        return _("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}").format(
-            hand=event.hand, outcome=outcome)
+            outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
+        return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),
+                       hand=event.hand, outcome=outcome)
 
-    def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> str:
+    def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
         furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
         if event.reason == "furiten":
-            consequence = _("You stay furiten for the rest of this hand.")
+            consequence = Message(N_("You stay furiten for the rest of this hand."))
         elif furiten is not None and not furiten.permanent:
-            consequence = _("You are not in riichi yet, so this furiten ends with your own discard.")
+            consequence = Message(N_("You are not in riichi yet, so this furiten ends with your own discard."))
         else:
-            consequence = _("Letting it pass makes you furiten for the rest of this hand.")
+            consequence = Message(N_("Letting it pass makes you furiten for the rest of this hand."))
         reason = MISSED_REASONS.get(event.reason)
-        return _("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}").format(
-            discarder=self.wind(discarder), tile=event.tile, reason=_(reason) if reason else event.reason,
-            consequence=consequence)
+        wind = self.view(discarder).seat_winds[discarder]
+        return Message(
+            N_("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}"),
+            discarder=Later(lambda: terms.wind(wind)), tile=Later(lambda: terms.tile_in_sentence(event.tile)),
+            reason=Message(reason) if reason else event.reason, consequence=consequence)
 
     def take_notice(self, seat: int) -> Notice | None:
         """The oldest notice for `seat`, removed from the queue."""

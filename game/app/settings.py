@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import LANGUAGES, N_, _, pgettext, system_language
+from game.app.i18n import LANGUAGES, N_, Message, pgettext, system_language
 from game.engine.rules import PRESETS, Rules
 from game.files import (
     move_aside,
@@ -242,9 +242,9 @@ def unknown_rule_options(data: Any) -> dict[str, Any]:
     return {"preset": data.get("preset"), "changes": unknown} if unknown else {}
 
 
-def load_settings(folder: Path) -> tuple[Settings, str | None]:
+def load_settings(folder: Path) -> tuple[Settings, Message | None]:
     """The saved settings, or the defaults where they cannot be used and a notice saying why
-    (and where the file that could not be used is kept), in the current language."""
+    (and where the file that could not be used is kept), in the language it is shown in."""
     path = folder / SETTINGS_FILE
     remove_temporary_files(path)  # left by a write that was killed: nothing else writes yet
     try:
@@ -295,14 +295,14 @@ _KEPT_NOTICES = {
 }
 
 
-def _kept_aside(path: Path, problem: str, reason: str) -> str:
+def _kept_aside(path: Path, problem: str, reason: str) -> Message:
     """Move the file that could not be used out of the way of the next save; the notice."""
     moved, not_moved = _KEPT_NOTICES[problem]
     try:
         kept = move_aside(path)
     except OSError as error:
-        return _(not_moved).format(reason=reason, move_reason=error.strerror or error)
-    return _(moved).format(reason=reason, kept=kept)
+        return Message(not_moved, reason=reason, move_reason=error.strerror or error)
+    return Message(moved, reason=reason, kept=kept)
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

@@ -13,6 +13,7 @@ fu), "yaku" (each yaku of game/engine/scoring.py), "term" (riichi, furiten, dora
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 
 from game.app.i18n import language, pgettext
@@ -73,6 +74,51 @@ def yaku(name: str) -> str:
 def term(name: str) -> str:
     """A recurring mahjong word by its English name ('riichi', 'furiten', 'dora', …)."""
     return _terms(language()).get(name, name)
+
+
+def tile_in_sentence(code: str) -> str:
+    """A tile code as a translated sentence writes it: mpsz, the notation (`1m`, `0p`),
+    except that Japanese and Chinese write an honour by its character (東, 發) where English
+    keeps `1z`–`7z`. Notation a player reads or types (records, the builder's code, a whole
+    hand) stays mpsz: only a single tile put into a sentence comes through here."""
+    return _honours(language()).get(code, code)
+
+
+def tiles_in_sentence(codes: Iterable[str], separator: str = " ") -> str:
+    """Several tiles for one placeholder of a sentence, each as `tile_in_sentence` writes it."""
+    return separator.join(map(tile_in_sentence, codes))
+
+
+@cache
+def _honours(code: str) -> dict[str, str]:
+    return {
+        # Translators: the East wind tile inside a sentence; English keeps the notation 1z (東 / 东)
+        "1z": pgettext("tile in a sentence", "1z"),
+        # Translators: the South wind tile inside a sentence (南)
+        "2z": pgettext("tile in a sentence", "2z"),
+        # Translators: the West wind tile inside a sentence (西)
+        "3z": pgettext("tile in a sentence", "3z"),
+        # Translators: the North wind tile inside a sentence (北)
+        "4z": pgettext("tile in a sentence", "4z"),
+        # Translators: the white dragon tile inside a sentence (白)
+        "5z": pgettext("tile in a sentence", "5z"),
+        # Translators: the green dragon tile inside a sentence (發 / 发)
+        "6z": pgettext("tile in a sentence", "6z"),
+        # Translators: the red dragon tile inside a sentence (中)
+        "7z": pgettext("tile in a sentence", "7z"),
+    }
+
+
+def whole_words() -> tuple[str, ...]:
+    """Every word of these tables in the current language (yaku names, limits, winds, terms),
+    longest first: a Chinese or Japanese line never breaks inside one (game/app/text.py)."""
+    return _whole_words(language())
+
+
+@cache
+def _whole_words(code: str) -> tuple[str, ...]:
+    tables = (_winds(code), _limits(code), _yaku(code), _terms(code))
+    return tuple(sorted({word for table in tables for word in table.values()}, key=len, reverse=True))
 
 
 def ron_call() -> str:

@@ -5,16 +5,24 @@ whose hanzi differ in shape from the Japanese kanji of the same code points.
 Lines wrap at spaces, and in Chinese and Japanese text, which has none, between any two
 characters, keeping the basic kinsoku rules: no line starts with closing punctuation, a
 small kana or a prolonged-sound mark, none ends with opening punctuation.
+
+Some things never break: a mahjong term of the language (a yaku name such as 国士無双十三面,
+a limit, a recurring word: `terms.whole_words`), characters joined by a word joiner (U+2060,
+which translators may put into a message: 「河底\u2060撈魚」) and words joined by a no-break
+space (U+00A0). A paragraph's last line is never a lone one or two characters (「す。」) when
+moving a few characters down from the line above makes it longer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from functools import cache
 from importlib import resources
 
 import pygame
 
-from game.app import i18n
+from game.app import i18n, terms
 
 FONT_PACKAGE = "pygame_gui.data"
 REGULAR = "NotoSansJP-Regular.otf"
@@ -40,6 +48,12 @@ CJK_RANGES = (
     (0xFF00, 0xFFEF),  # full-width and half-width forms
 )
 """Characters a line may break between, with no space (Chinese, Japanese)."""
+WORD_JOINER = "\u2060"
+"""Never a break here; not drawn (removed from the wrapped lines)."""
+NO_BREAK_SPACE = "\u00a0"
+"""A space that is never a break; drawn as a space."""
+SHORT_LAST_LINE = 2
+"""A paragraph's last line of this many characters or fewer takes some from the line above."""
 
 Colour = tuple[int, int, int]
 
@@ -58,7 +72,7 @@ class Text:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._renders: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
-        self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
+        self._wrapped: dict[tuple[str, int, int, bool, str], list[str]] = {}
         self._files = font_files(i18n.language())
 
     def _follow_language(self) -> None:
@@ -110,39 +124,93 @@ class Text:
         """Split text into lines no wider than `width` px: at spaces, and between Chinese
         and Japanese characters (see `break_units`)."""
         self._follow_language()
-        key = (text, size, width, bold)
+        key = (text, size, width, bold, i18n.language())  # the words kept whole are the language's
         cached = self._wrapped.get(key)
         if cached is not None:
             return cached
         if len(self._wrapped) >= CACHE_LIMIT:
             self._wrapped.clear()
         font = self.font(size, bold)
-        lines = wrap_lines(text, width, lambda line: font.size(line)[0])
+        lines = wrap_lines(text, width, lambda line: font.size(line)[0], terms.whole_words())
         self._wrapped[key] = lines
         return lines
 
 
-def wrap_lines(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
+def wrap_lines(text: str, width: int, measure: Callable[[str], int], whole: Iterable[str] = ()) -> list[str]:
     """`text` in lines no wider than `width` as `measure(line)` counts it; a unit wider
-    than `width` on its own (a long word) gets a line of its own."""
+    than `width` on its own (a long word) gets a line of its own. No line breaks inside
+    a word of `whole`, at a word joiner or at a no-break space."""
     lines: list[str] = []
+    pattern = _whole_pattern(tuple(sorted(set(whole), key=len, reverse=True)))
     for paragraph in text.split("\n"):
-        line = ""
-        for unit, spaced in break_units(paragraph):
-            trial = f"{line} {unit}" if spaced and line else line + unit
-            if line and measure(trial) > width:
-                lines.append(line)
-                line = unit
-            else:
-                line = trial
-        lines.append(line)
+        units = break_units(_join_whole(paragraph, pattern))
+        lines.extend(_shown(line) for line in _paragraph_lines(units, width, lambda line: measure(_shown(line))))
     return lines
+
+
+def _paragraph_lines(units: list[tuple[str, bool]], width: int, measure: Callable[[str], int]) -> list[str]:
+    """The units filled greedily into lines, then the last line lengthened if it is a lone
+    character or two."""
+    lines: list[list[tuple[str, bool]]] = [[]]
+    for unit in units:
+        if _joined(lines[-1]) and measure(_joined([*lines[-1], unit])) > width:
+            lines.append([unit])
+        else:
+            lines[-1].append(unit)
+    _lengthen_last_line(lines, width, measure)
+    return [_joined(line) for line in lines]
+
+
+def _lengthen_last_line(lines: list[list[tuple[str, bool]]], width: int,
+                        measure: Callable[[str], int]) -> None:
+    """Move units from the end of the line before into a last line of at most
+    `SHORT_LAST_LINE` characters, while it stays within `width` and the line before keeps
+    as many characters (a narrow column has no better break)."""
+    if len(lines) < 2:
+        return
+    before, last = lines[-2], lines[-1]
+    while _length(last) <= SHORT_LAST_LINE and len(before) > 1:
+        trial_last, trial_before = [before[-1], *last], before[:-1]
+        if measure(_joined(trial_last)) > width or _length(trial_before) < SHORT_LAST_LINE:
+            return
+        before[:], last[:] = trial_before, trial_last
+
+
+def _length(units: list[tuple[str, bool]]) -> int:
+    """The characters a line shows, spaces around it not counted."""
+    return len(_shown(_joined(units)).strip())
+
+
+def _joined(units: list[tuple[str, bool]]) -> str:
+    line = ""
+    for unit, spaced in units:
+        line = f"{line} {unit}" if spaced and line else line + unit
+    return line
+
+
+def _shown(line: str) -> str:
+    """A line as drawn: word joiners removed, no-break spaces as spaces."""
+    return line.replace(WORD_JOINER, "").replace(NO_BREAK_SPACE, " ")
+
+
+@cache
+def _whole_pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    kept = [word for word in words if len(word) > 1 and any(map(is_cjk, word))]
+    return re.compile("|".join(map(re.escape, kept))) if kept else None
+
+
+def _join_whole(paragraph: str, pattern: re.Pattern[str] | None) -> str:
+    """The paragraph with every word of `pattern` held together by word joiners and no-break spaces."""
+    if pattern is None:
+        return paragraph
+    return pattern.sub(lambda found: WORD_JOINER.join(found[0]).replace(f"{WORD_JOINER} {WORD_JOINER}",
+                                                                        NO_BREAK_SPACE), paragraph)
 
 
 def break_units(paragraph: str) -> list[tuple[str, bool]]:
     """The pieces a line may break between, each with whether a space comes before it:
-    words at spaces, and each Chinese or Japanese character alone, except where kinsoku
-    keeps two together."""
+    words at spaces, and each Chinese or Japanese character alone, except where kinsoku,
+    a word joiner or a no-break space keeps two together."""
     units: list[tuple[str, bool]] = []
     for index, word in enumerate(paragraph.split(" ")):
         pieces = _word_pieces(word)
@@ -157,7 +225,9 @@ def _word_pieces(word: str) -> list[str]:
     for character in word:
         joins = bool(pieces) and (
             character in NO_LINE_START
+            or character in _JOINERS
             or pieces[-1][-1] in NO_LINE_END
+            or pieces[-1][-1] in _JOINERS
             or not (is_cjk(character) or is_cjk(pieces[-1][-1]))
         )
         if joins:
@@ -165,3 +235,6 @@ def _word_pieces(word: str) -> list[str]:
         else:
             pieces.append(character)
     return pieces or [""]
+
+
+_JOINERS = frozenset((WORD_JOINER, NO_BREAK_SPACE))

@@ -151,8 +151,9 @@ def describe(step: Step, names: tuple[str, ...]) -> str:
 def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
     if isinstance(event, DoraFlipped):
         if event.seat is None:
-            return [_("The dora indicator is {tile}").format(tile=event.indicator)]
-        return [_("{who} flips the dora: {tile}").format(who=who(event.seat), tile=event.indicator)]
+            return [_("The dora indicator is {tile}").format(tile=terms.tile_in_sentence(event.indicator))]
+        return [_("{who} flips the dora: {tile}").format(
+            who=who(event.seat), tile=terms.tile_in_sentence(event.indicator))]
     if isinstance(event, HandBuilt):
         if event.completed_automatically:
             return [_("{who} builds {hand} (completed automatically)").format(who=who(event.seat), hand=event.hand)]
@@ -160,20 +161,21 @@ def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
     if isinstance(event, Discarded):
         discards = (_("{who} discards {tile} ({number} of 17, riichi)") if event.riichi
                     else _("{who} discards {tile} ({number} of 17)"))
-        return [discards.format(who=who(event.seat), tile=event.tile, number=event.number)]
+        return [discards.format(who=who(event.seat), tile=terms.tile_in_sentence(event.tile), number=event.number)]
     if isinstance(event, WinningTileMissed):
         reason = MISSED_WORDS.get(event.reason)
         return [_("{who} cannot ron on {tile}: {reason}").format(
-            who=who(event.seat), tile=event.tile, reason=_(reason) if reason else event.reason)]
+            who=who(event.seat), tile=terms.tile_in_sentence(event.tile), reason=_(reason) if reason else event.reason)]
     if isinstance(event, RonPassed):
-        return [_("{who} passes on {tile}").format(who=who(event.seat), tile=event.tile)]
+        return [_("{who} passes on {tile}").format(who=who(event.seat), tile=terms.tile_in_sentence(event.tile))]
     if isinstance(event, FuritenStarted):
         reason = FURITEN_WORDS.get(event.reason)
         return [_("{who} is furiten: {reason}").format(
             who=who(event.seat), reason=_(reason) if reason else event.reason)]
     if isinstance(event, Won):
         return [_("{who} wins by ron on {tile} — {limit}, {han} han").format(
-            who=who(event.seat), tile=event.tile, limit=terms.limit(event.level), han=event.han)]
+            who=who(event.seat), tile=terms.tile_in_sentence(event.tile), limit=terms.limit(event.level),
+            han=event.han)]
     if isinstance(event, ExhaustiveDraw):
         return [_("Exhaustive draw")]
     return []

@@ -25,7 +25,7 @@ from game.app.art import TileArt
 from game.app.audio import Audio
 from game.app.display import WINDOWLESS_DRIVERS, Display
 from game.app.display_loss import display_lost, watch_for_display_loss
-from game.app.i18n import _
+from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
 from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
@@ -168,8 +168,8 @@ class App:
         try:
             save_settings(self.config_dir, self.settings)
         except OSError as error:
-            self.notice = _("Settings could not be saved ({reason}); they last until you quit.").format(
-                reason=error.strerror)
+            self.notice = Message(N_("Settings could not be saved ({reason}); they last until you quit."),
+                                  reason=error.strerror)
 
     def apply_window_settings(self) -> None:
         self.display.apply(self.settings.window_size, self.settings.fullscreen)

@@ -36,7 +36,7 @@ def leave_and_continue(driver) -> TableScene:
     driver.key(pygame.K_ESCAPE)
     driver.press(driver.button("Title"))
     assert isinstance(driver.top, TitleScene)
-    driver.press(driver.button("Continue the unfinished match"))
+    driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]
     assert isinstance(resumed, TableScene)
     driver.frame()

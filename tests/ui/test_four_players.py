@@ -198,7 +198,7 @@ def back_to_the_title_and_continue(driver) -> TableScene:
     driver.key(pygame.K_ESCAPE)
     driver.press(driver.button("Title"))
     assert isinstance(driver.top, TitleScene)
-    driver.press(driver.button("Continue the unfinished match"))
+    driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]
     assert isinstance(resumed, TableScene)
     return resumed
@@ -236,7 +236,7 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     SaveSlot(driver.app.data_dir).save(table.session.plan, table.session.match)
     driver.app.stack.reset(TitleScene(driver.app))
     driver.frame()
-    driver.press(driver.button("Continue the unfinished match"))
+    driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Ron?" and driver.top.tiles == ["5z"]

@@ -67,7 +67,7 @@ def test_the_title_continues_the_match_where_it_was_left(driver):
     driver.key(27)  # Esc: the menu
     driver.press(driver.button("Title"))
     assert isinstance(driver.top, TitleScene)
-    driver.press(driver.button("Continue the unfinished match"))
+    driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]
     assert isinstance(resumed, TableScene) and resumed is not table
     assert resumed.session.match.record == json.loads(json.dumps(record))
@@ -81,7 +81,7 @@ def test_a_damaged_save_is_reported_and_forgotten(driver):
     (driver.app.data_dir / RECORD_FILE).write_text("not a record", encoding="utf-8")
     driver.app.stack.reset(TitleScene(driver.app))
     driver.frame()
-    driver.press(driver.button("Continue the unfinished match"))
+    driver.press(driver.button("Continue"))
     assert isinstance(driver.top, TitleScene)
     assert driver.app.notice is not None and "could not be continued" in driver.app.notice
     assert not slot.exists()

@@ -177,7 +177,7 @@ def test_the_menu_on_the_table_leads_back_to_the_title(driver):
     shot(driver, "menu")
     driver.press(driver.button("Title"))
     assert isinstance(driver.top, TitleScene)
-    assert driver.button("Continue the unfinished match")
+    assert driver.button("Continue")
 
 
 def test_a_drawn_hand_shows_every_hand(driver):

@@ -10,6 +10,7 @@ import pygame
 from game.app.i18n import _, pgettext
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.session import Notice
+from game.app.terms import tile_in_sentence
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -42,7 +43,7 @@ def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool 
 def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog:
     return Dialog(app, _("Discard a winning tile?"),
                   _("{tile} is one of your own winning tiles. Discarding it makes you furiten: you could "
-                    "never win this hand by ron.").format(tile=code),
+                    "never win this hand by ron.").format(tile=tile_in_sentence(code)),
                   # Translators: keep the winning tile in the pool (do not discard it)
                   [Choice(_("Discard it"), discard), Choice(pgettext("tile", "Keep it"), nothing)], tiles=[code],
                   escape=nothing, default=KEEP)
@@ -52,10 +53,11 @@ def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], No
     """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known."""
     if worth:
         message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
-                    "you furiten for the rest of the hand.").format(discarder=discarder, tile=code, worth=worth)
+                    "you furiten for the rest of the hand.").format(
+                        discarder=discarder, tile=tile_in_sentence(code), worth=worth)
     else:
         message = _("{discarder}'s {tile} completes your hand, and the win is allowed. Passing makes you "
-                    "furiten for the rest of the hand.").format(discarder=discarder, tile=code)
+                    "furiten for the rest of the hand.").format(discarder=discarder, tile=tile_in_sentence(code))
     return Dialog(app, _("Ron?"), message,
                   # Translators: the keys R and P stay as they are
                   [Choice(_("Ron (R)"), lambda: decide(True), pygame.K_r, "#ron_button"),
@@ -65,4 +67,4 @@ def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], No
 
 def notice(app: App, told: Notice) -> Dialog:
     title = _("Your winning tile") if told.tile else _("Notice")
-    return Dialog(app, title, told.text, [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [])
+    return Dialog(app, title, str(told.text), [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [])

@@ -21,7 +21,7 @@ from pygame_gui.elements import (
 )
 
 from game.app import i18n
-from game.app.i18n import N_, _, pgettext
+from game.app.i18n import N_, Message, _, pgettext
 from game.app.palette import GOLD, SOFT, WARN
 from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for
 from game.app.scene import Scene
@@ -106,7 +106,7 @@ class SettingsScene(Scene):
         self.controls: dict[str, UIElement] = {}
         """Each setting's control by its plain name in English (the catalog's message; the
         screen shows it translated)."""
-        self.message: str | None = None
+        self.message: Message | None = None
         self.container: UIScrollingContainer | None = None
         self.volume_label: UILabel | None = None
         self.y = 0
@@ -363,8 +363,8 @@ class SettingsScene(Scene):
         try:
             new_rules = Rules.preset(rules.preset_name, **{**rules.changed_from_preset(), option: value})
         except ValueError as error:
-            reason = _(RULE_REFUSALS[str(error)]) if str(error) in RULE_REFUSALS else str(error)
-            self.message = _("Not possible: {reason}.").format(reason=reason)
+            reason = Message(RULE_REFUSALS[str(error)]) if str(error) in RULE_REFUSALS else str(error)
+            self.message = Message(N_("Not possible: {reason}."), reason=reason)
             self._build_rows()
             return
         self._change(rules=new_rules)
@@ -420,5 +420,5 @@ class SettingsScene(Scene):
         self.app.text.draw(surface, _("Settings"), 34, GOLD, (640, 18), "midtop", bold=True)
         note = self.message or self.app.notice or _("Changes are saved at once; rule changes apply to the next match.")
         self.app.text.draw(
-            surface, note, 16, WARN if (self.message or self.app.notice) else SOFT, (640, 730), "midtop"
+            surface, str(note), 16, WARN if (self.message or self.app.notice) else SOFT, (640, 730), "midtop"
         )

@@ -418,5 +418,5 @@ class TableScene(Scene):
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
         if self.card is not None:
-            draw_notice_card(surface, self.app.art, self.app.text, _("Your winning tile"), self.card.text,
+            draw_notice_card(surface, self.app.art, self.app.text, _("Your winning tile"), str(self.card.text),
                              self.card.tile, min(1.0, self.card_left))

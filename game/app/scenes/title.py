@@ -11,7 +11,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.i18n import N_, _, pgettext
+from game.app.i18n import N_, Message, _, ngettext, pgettext
 from game.app.match_setup import (
     ai_available,
     new_session,
@@ -21,11 +21,11 @@ from game.app.match_setup import (
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT, WARN
 from game.app.rule_texts import rules_summary
-from game.app.savegame import SaveError
+from game.app.savegame import SaveError, SaveSummary
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.session import SeatPlan, Session
+from game.app.session import SeatPlan, Session, shown_name
 from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.views.felt import draw_felt
 
@@ -41,6 +41,30 @@ HOTSEAT_LABELS = {
 }
 
 
+def continue_label(saved: SaveSummary | None) -> str:
+    """The Continue button, saying which match it resumes: the hand, and the opponent of a
+    duel against the AI or the number of players."""
+    if saved is None:
+        return _("Continue the unfinished match")
+    others = [seat for seat in range(saved.players) if seat not in saved.plan.humans]
+    if saved.players == 2 and len(others) == 1:
+        opponent = shown_name(saved.plan.names[others[0]])
+        if saved.hands is None:
+            # Translators: the title screen's Continue button; {opponent} is the AI's seat name ("Normal AI")
+            return _("Continue: hand {number} vs {opponent}").format(number=saved.hand_number, opponent=opponent)
+        # Translators: the title screen's Continue button: "hand 3/8" is the third hand of eight
+        return _("Continue: hand {number}/{hands} vs {opponent}").format(
+            number=saved.hand_number, hands=saved.hands, opponent=opponent)
+    if saved.hands is None:
+        # Translators: the title screen's Continue button, for a table of several players
+        return ngettext("Continue: hand {number}, {players} player", "Continue: hand {number}, {players} players",
+                        saved.players).format(number=saved.hand_number, players=saved.players)
+    # Translators: the title screen's Continue button, for a table of several players; "hand 3/8" is the third of eight
+    return ngettext("Continue: hand {number}/{hands}, {players} player",
+                    "Continue: hand {number}/{hands}, {players} players",
+                    saved.players).format(number=saved.hand_number, hands=saved.hands, players=saved.players)
+
+
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -52,7 +76,7 @@ class TitleScene(Scene):
         if save_slot(self.app).exists():
             self._button(
                 "continue",
-                _("Continue the unfinished match"),
+                continue_label(save_slot(self.app).summary()),
                 (COLUMN.left, y, COLUMN.width, 48),
                 self.continue_match,
             )
@@ -133,7 +157,7 @@ class TitleScene(Scene):
         try:
             session = resume_session(self.app)
         except SaveError as error:
-            self.app.notice = _("The unfinished match could not be continued: {reason}.").format(reason=error)
+            self.app.notice = Message(N_("The unfinished match could not be continued: {reason}."), reason=error)
             self.uncover()
             return
         self._open_table(session)
@@ -186,6 +210,6 @@ class TitleScene(Scene):
         if not ai_available():
             notes.append(_("The AI is not installed in this copy: two players can still play."))
         if self.app.notice:
-            notes.append(self.app.notice)
+            notes.append(str(self.app.notice))  # a Message: in the language of the moment
         for index, note in enumerate(notes):
             text.draw(surface, note, 16, WARN, (640, 756 + index * 22 - 22 * (len(notes) - 1)), "midtop")

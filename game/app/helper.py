@@ -11,10 +11,14 @@ kept (`want_suggestion`) and taken the moment it can be (`take_suggestion`).
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
+from functools import _lru_cache_wrapper
 
 from game.app.i18n import _
 from game.engine import analysis
@@ -153,6 +157,35 @@ RankedHands = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 def warm_up() -> None:
     """Give a worker process the analyser (imported with this module) before it is needed."""
+
+
+def release_memory() -> None:
+    """Forget every wall analysed so far and give the memory back to the system (an
+    analysis worker, after each job: the next job is another wall). Every memoised
+    function of the process is emptied (the analyser's, the AI's, the scoring library's
+    own): the few entries that outlive a wall would otherwise keep most of the
+    allocator's arenas of its ranking in memory. They refill in the first milliseconds
+    of the next wall; the memory held meanwhile counts towards the game's 200 MB
+    (benchmarks/startup.py, benchmarks/worker_memory.py)."""
+    for cached in [obj for obj in gc.get_objects() if isinstance(obj, _lru_cache_wrapper)]:
+        cached.cache_clear()
+    # A full collection also empties the interpreter's free lists (thousands of spare
+    # tuples, spread over the arenas, would keep each of them in memory too).
+    gc.collect()
+    trim_heap()
+
+
+def trim_heap() -> None:
+    """Hand the C allocator's free pages back to the system (glibc's `malloc_trim`; a
+    no-op elsewhere): Python's freed blocks above its small-object sizes (the lists and
+    dicts of a ranking) otherwise stay in the process, counted in its resident memory."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        pass
 
 
 def rank_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:

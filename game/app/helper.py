@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import _lru_cache_wrapper
 
 from game.app.i18n import _
-from game.engine import analysis
+from game.engine import analysis, bound
 from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.hand import HAND_SIZE
 from game.engine.rules import Rules
@@ -169,6 +169,7 @@ def release_memory() -> None:
     (benchmarks/startup.py, benchmarks/worker_memory.py)."""
     for cached in [obj for obj in gc.get_objects() if isinstance(obj, _lru_cache_wrapper)]:
         cached.cache_clear()
+    bound.clear_cache()
     # A full collection also empties the interpreter's free lists (thousands of spare
     # tuples, spread over the arenas, would keep each of them in memory too).
     gc.collect()

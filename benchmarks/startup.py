@@ -155,7 +155,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.source:
         with tempfile.TemporaryDirectory(prefix="17steps-bench-") as folder:
-            memory([sys.executable, str(ROOT / "main.py")], args, Path(folder), "python main.py")
+            memory([sys.executable, str(ROOT / "main.py")], args, Path(folder),
+                   "game, resource tracker, analysis workers")
         return 0
     if not args.exe.is_file():
         raise SystemExit(f"no executable at {args.exe}: build it first (README, 'Build the executable')")

@@ -98,3 +98,30 @@ def test_a_worker_keeps_nothing_of_a_wall_after_its_job(rich_wall):
         assert pool.submit(cached_entries).result(timeout=60) == {"shapes": 0, "suits": 0, "wins": 0}
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+def refuse() -> None:
+    raise ValueError("this result cannot be read")
+
+
+class Unreadable:
+    """Pickled in the worker, but raises when the game unpickles it."""
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        return refuse, ()
+
+
+def unreadable_result() -> Unreadable:
+    return Unreadable()
+
+
+def test_a_result_the_game_cannot_read_fails_its_future_instead_of_hanging():
+    # Results are pickled in the worker (so that their objects are gone before the release)
+    # and read back by the pool's callback.
+    pool = AnalysisPool(1, multiprocessing.get_context("spawn"))
+    try:
+        with pytest.raises(ValueError, match="cannot be read"):
+            pool.submit(unreadable_result).result(timeout=60)
+        assert pool.submit(cached_entries).result(timeout=60)["shapes"] == 0  # the worker goes on
+    finally:
+        pool.shutdown(cancel_futures=True)

@@ -213,4 +213,9 @@ class AnalysisPool(Executor):
         elif error is not None:
             job.future.set_exception(error)
         else:
-            job.future.set_result(pickle.loads(inner.result()))
+            try:
+                result = pickle.loads(inner.result())
+            except Exception as unreadable:  # a result the game cannot read: its caller must hear of it
+                job.future.set_exception(unreadable)
+            else:
+                job.future.set_result(result)

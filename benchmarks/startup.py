@@ -1,6 +1,7 @@
 """The shipped executable: its size, launch to first drawn frame, and memory over a played hand.
 
     python benchmarks/startup.py [--exe dist/17steps] [--runs 7] [--hand-frames 1500] [--memory-runs 3]
+    python benchmarks/startup.py --source [--memory-runs 3]
 
 - size: the executable file, in MB (10^6 bytes) and MiB.
 - launch: `EXE --smoke 1` under SDL's dummy video driver, each run a cold start of the
@@ -13,6 +14,9 @@
   sampled every 50 ms from /proc: the peak resident memory of the largest process, and the
   peak proportional set size (PSS: shared pages split between the processes sharing them)
   summed over the tree. Linux only.
+
+- `--source`: the memory measurement alone, of `python main.py --smoke N` (no executable to
+  build: for quick rounds; the tree is then the game and its workers, no launcher).
 
 Targets: executable <= 30 MB; launch median <= 1.5 s; peak memory in a played hand <= 200 MB.
 Prints medians; no timing is asserted anywhere.
@@ -82,11 +86,11 @@ def memory_kb(pid: int) -> tuple[int, int]:
     return int(values.get("Rss", 0)), int(values.get("Pss", 0))
 
 
-def hand_memory(exe: Path, frames: int, home: Path) -> tuple[float, float, float, str]:
+def hand_memory(command: list[str], frames: int, home: Path) -> tuple[float, float, float, str]:
     """Peak RSS of one process, peak PSS of the tree, ru_maxrss of the children (MB); the smoke
     line, with each process's share at the tree's peak (launcher first, then the game, then its
     children)."""
-    game = subprocess.Popen([str(exe), "--smoke", str(frames)], env=environment(home), cwd=home,
+    game = subprocess.Popen([*command, "--smoke", str(frames)], env=environment(home), cwd=home,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     peaks: dict[str, object] = {"rss": 0, "pss": 0, "parts": []}
 
@@ -113,6 +117,28 @@ def hand_memory(exe: Path, frames: int, home: Path) -> tuple[float, float, float
             f"{stdout.strip()}; PSS at the peak, MB by process: {parts}")
 
 
+def memory(command: list[str], args: argparse.Namespace, home: Path, tree_parts: str) -> None:
+    """Print the memory over a played hand, `args.memory_runs` smoke runs of `command`."""
+    if not sys.platform.startswith("linux"):
+        print("memory: measured on Linux only (/proc)")
+        return
+    rss, pss, largest = [], [], 0.0
+    for _ in range(args.memory_runs):
+        one_rss, one_pss, largest, line = hand_memory(command, args.hand_frames, home)
+        settled = SETTLED.search(line)
+        if settled is None or int(settled.group(1)) < 1:
+            raise SystemExit(f"the smoke run settled no hand, so it measured no played hand: {line}")
+        print(f"  {line}")
+        rss.append(one_rss)
+        pss.append(one_pss)
+    print(f"memory over a played hand ({' '.join(Path(part).name for part in command)}), {len(rss)} runs of "
+          f"{args.hand_frames} frames:")
+    print(f"  largest process: peak RSS median {statistics.median(rss):.0f} MB (max {max(rss):.0f}), "
+          f"ru_maxrss {largest:.0f} MB; target <= 200 MB")
+    print(f"  whole process tree ({tree_parts}): peak PSS median {statistics.median(pss):.0f} MB "
+          f"(max {max(pss):.0f}); target <= 200 MB")
+
+
 def summary(values: list[float]) -> str:
     middle = statistics.median(values)
     return f"median {middle:.3f} s (min {min(values):.3f}, max {max(values):.3f}, {len(values)} runs)"
@@ -124,7 +150,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--hand-frames", type=int, default=1500)
     parser.add_argument("--memory-runs", type=int, default=3)
+    parser.add_argument("--source", action="store_true",
+                        help="measure only the memory of `python main.py` (no executable needed)")
     args = parser.parse_args()
+    if args.source:
+        with tempfile.TemporaryDirectory(prefix="17steps-bench-") as folder:
+            memory([sys.executable, str(ROOT / "main.py")], args, Path(folder),
+                   "game, resource tracker, analysis workers")
+        return 0
     if not args.exe.is_file():
         raise SystemExit(f"no executable at {args.exe}: build it first (README, 'Build the executable')")
     size = args.exe.stat().st_size
@@ -133,23 +166,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="17steps-bench-") as folder:
         home = Path(folder)
         # First, so that the children's ru_maxrss covers this run alone.
-        if sys.platform.startswith("linux"):
-            rss, pss, largest = [], [], 0.0
-            for _ in range(args.memory_runs):
-                one_rss, one_pss, largest, line = hand_memory(args.exe.resolve(), args.hand_frames, home)
-                settled = SETTLED.search(line)
-                if settled is None or int(settled.group(1)) < 1:
-                    raise SystemExit(f"the smoke run settled no hand, so it measured no played hand: {line}")
-                print(f"  {line}")
-                rss.append(one_rss)
-                pss.append(one_pss)
-            print(f"memory over a played hand, {len(rss)} runs of {args.hand_frames} frames:")
-            print(f"  largest process: peak RSS median {statistics.median(rss):.0f} MB (max {max(rss):.0f}), "
-                  f"ru_maxrss {largest:.0f} MB; target <= 200 MB")
-            print(f"  whole process tree (launcher, game, analysis workers): peak PSS median "
-                  f"{statistics.median(pss):.0f} MB (max {max(pss):.0f})")
-        else:
-            print("memory: measured on Linux only (/proc)")
+        memory([str(args.exe.resolve())], args, home, "launcher, game, resource tracker, analysis workers")
         firsts, wholes = launch_times([str(args.exe.resolve())], args.runs, home)
         print(f"launch to first frame, executable: {summary(firsts)}; target median <= 1.5 s")
         print(f"  whole --smoke 1 run, exit included: {summary(wholes)}")

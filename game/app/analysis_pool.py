@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import importlib
 import logging
+import pickle
 import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
@@ -34,6 +35,10 @@ WARM_MODULES = ("game.app.helper", "game.ai")
 """Imported by every worker as it starts (the analyser, the AI), not by its first work."""
 
 
+RELEASE = ("game.app.helper", "release_memory")
+"""What a worker calls after each job: forget the job's walls and give their memory back."""
+
+
 def start_worker() -> None:
     """Nothing: submitted to start a worker process before it is needed."""
 
@@ -42,6 +47,28 @@ def warm_worker() -> None:
     """Each worker's initializer: import what its work needs while nobody waits for it."""
     for name in WARM_MODULES:
         importlib.import_module(name)
+
+
+_releasing: list[threading.Thread] = []
+"""The worker's release after its last job, while that job's result is sent."""
+
+
+def run_job(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
+    """One job in a worker process (its result pickled), then its memory released: each
+    job is another wall (the player's, an AI seat's), so what the analyser cached for it
+    is of no use to the next, and a worker left holding it would keep tens of MB between
+    hands (issue 16). The result is pickled here so that its objects (a whole ranking's
+    are some 5 MB) are gone before the release; the release (some 10 ms) runs in a
+    thread while the pickle goes out, and the next job starts once it is done."""
+    while _releasing:
+        _releasing.pop().join()
+    try:
+        return pickle.dumps(fn(*args, **kwargs), pickle.HIGHEST_PROTOCOL)
+    finally:
+        module, name = RELEASE
+        release = threading.Thread(target=getattr(importlib.import_module(module), name), daemon=True)
+        release.start()
+        _releasing.append(release)
 
 
 @dataclass(order=True)
@@ -128,7 +155,7 @@ class AnalysisPool(Executor):
                 continue  # cancelled while it waited
             pool = self._current_pool()
             try:
-                inner = pool.submit(job.fn, *job.args, **job.kwargs)
+                inner = pool.submit(run_job, job.fn, job.args, job.kwargs)
             except BrokenProcessPool:
                 self._replace(pool)
                 heapq.heappush(self._queue, job)
@@ -186,4 +213,9 @@ class AnalysisPool(Executor):
         elif error is not None:
             job.future.set_exception(error)
         else:
-            job.future.set_result(inner.result())
+            try:
+                result = pickle.loads(inner.result())
+            except Exception as unreadable:  # a result the game cannot read: its caller must hear of it
+                job.future.set_exception(unreadable)
+            else:
+                job.future.set_result(result)

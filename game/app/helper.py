@@ -11,14 +11,18 @@ kept (`want_suggestion`) and taken the moment it can be (`take_suggestion`).
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
+from functools import _lru_cache_wrapper
 
 from game.app.i18n import _
 from game.app.terms import tiles_in_sentence
-from game.engine import analysis
+from game.engine import analysis, bound
 from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.hand import HAND_SIZE
 from game.engine.rules import Rules
@@ -148,24 +152,55 @@ def holding_mask(tiles: Sequence[int], red_fives: bool) -> int:
     return mask
 
 
-RankedHands = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-"""Hands best first (tile ids) and their holding masks."""
+RankedHands = tuple[tuple[bytes, ...], tuple[int, ...]]
+"""Hands best first (their 13 tile ids, a byte each: 46 bytes a hand instead of a 13-tuple's
+160, for the game to keep the tens of thousands of a rich wall) and their holding masks."""
 
 
 def warm_up() -> None:
     """Give a worker process the analyser (imported with this module) before it is needed."""
 
 
+def release_memory() -> None:
+    """Forget every wall analysed so far and give the memory back to the system (an
+    analysis worker, after each job: the next job is another wall). Every memoised
+    function of the process is emptied (the analyser's, the AI's, the scoring library's
+    own): the few entries that outlive a wall would otherwise keep most of the
+    allocator's arenas of its ranking in memory. They refill in the first milliseconds
+    of the next wall; the memory held meanwhile counts towards the game's 200 MB
+    (benchmarks/startup.py, benchmarks/worker_memory.py)."""
+    for cached in [obj for obj in gc.get_objects() if isinstance(obj, _lru_cache_wrapper)]:
+        cached.cache_clear()
+    bound.clear_cache()
+    # A full collection also empties the interpreter's free lists (thousands of spare
+    # tuples, spread over the arenas, would keep each of them in memory too).
+    gc.collect()
+    trim_heap()
+
+
+def trim_heap() -> None:
+    """Hand the C allocator's free pages back to the system (glibc's `malloc_trim`; a
+    no-op elsewhere): Python's freed blocks above its small-object sizes (the lists and
+    dicts of a ranking) otherwise stay in the process, counted in its resident memory."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        pass
+
+
 def rank_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """Every tenpai hand of the wall, best first, with its holding mask (run in a worker)."""
-    hands = tuple(analysis.ranked_tiles(wall, seat_wind, dora_indicator, rules))
+    hands = tuple(map(bytes, analysis.ranked_tiles(wall, seat_wind, dora_indicator, rules)))
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
 
 def best_of_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """The wall's `FIRST_ANSWER` best hands, as `rank_wall` starts (run in a worker)."""
     best = analysis.best_hands(wall, seat_wind, dora_indicator, rules, FIRST_ANSWER)
-    hands = tuple(hand.tiles for hand in best.hands)
+    hands = tuple(bytes(hand.tiles) for hand in best.hands)
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
 
@@ -182,7 +217,7 @@ class BuildHelper:
         self._fallback = fallback
         self._first = self._submit(executor, best_of_wall)
         self._future = self._submit(executor, rank_wall)
-        self._hands: dict[tuple[int, ...], CandidateHand] = {}
+        self._hands: dict[bytes, CandidateHand] = {}
         self._full_hands: dict[tuple[int, ...], HelperReport] = {}
         self._wanted = False
 
@@ -304,7 +339,7 @@ class BuildHelper:
             self._full_hands[key] = cached
         return cached
 
-    def _analysed(self, tiles: tuple[int, ...]) -> CandidateHand:
+    def _analysed(self, tiles: bytes) -> CandidateHand:
         """One 13-tile hand through the analyser: its waits, live copies and values."""
         hand = self._hands.get(tiles)
         if hand is None:
@@ -314,7 +349,7 @@ class BuildHelper:
             hand = self._hands[tiles] = result.hand
         return hand
 
-    def _suggestion(self, tiles: tuple[int, ...], selection: Sequence[int]) -> Suggestion:
+    def _suggestion(self, tiles: bytes, selection: Sequence[int]) -> Suggestion:
         """A ranked hand with the player's own tile ids for what is already selected."""
         hand = self._analysed(tiles)
         red = self.rules.red_fives

@@ -49,7 +49,7 @@ from operator import itemgetter
 from typing import Generic, NamedTuple, ParamSpec, TypeVar, overload
 
 from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
-from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_shapes
+from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_counts
 from game.engine.rules import Rules
 from game.engine.scoring import (
     MANGAN_BASE_POINTS,
@@ -384,26 +384,46 @@ class SelectionAnalysis:
     completions: tuple[Completion, ...]
 
 
-@dataclass(frozen=True, init=False)
-class TenpaiHand:
+class TenpaiHand(tuple):  # type: ignore[type-arg]
     """A tenpai hand before scoring: its kind counts, which suits' red five it holds,
-    and its wait kinds."""
+    and its wait kinds; built as `TenpaiHand((counts, red_suits, waits, picker))`, the
+    counts a byte each (`candidates.tenpai_counts`).
 
-    counts: tuple[int, ...]
-    red_suits: tuple[bool, ...]
-    waits: tuple[int, ...]
-    picker: _TilePicker = field(repr=False, compare=False)
+    A tuple with named parts, as a NamedTuple but made by `tuple`'s own constructor: a
+    wall has tens of thousands of hands, and each is 72 bytes instead of an object with
+    its attribute dict (some 200), made in a third of the time (issue 16: memory)."""
 
-    def __init__(self, counts: tuple[int, ...], red_suits: tuple[bool, ...], waits: tuple[int, ...],
-                 picker: _TilePicker) -> None:
-        # Frozen all the same, built in one step: a wall has tens of thousands of hands.
-        self.__dict__.update(counts=counts, red_suits=red_suits, waits=waits, picker=picker)
+    __slots__ = ()
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return tuple(self[0])
+
+    @property
+    def count_bytes(self) -> bytes:
+        """The kind counts as they are kept (the analyser reads them so)."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def red_suits(self) -> tuple[bool, ...]:
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        return self[2]  # type: ignore[no-any-return]
+
+    @property
+    def picker(self) -> _TilePicker:
+        return self[3]  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return f"TenpaiHand(counts={self.counts!r}, red_suits={self.red_suits!r}, waits={self.waits!r})"
 
     @property
     def tiles(self) -> tuple[int, ...]:
         """Its 13 tile ids from the wall, sorted. Worked out on each use, cheaply (the
         picker keeps every suit's ids): caching them cost more than it saved."""
-        return self.picker.hand_ids(self.counts, self.red_suits)
+        return self[3].hand_ids(self[0], self[1])  # type: ignore[no-any-return]
 
 
 def collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
@@ -513,7 +533,21 @@ def bounded_wall(
 ) -> BoundedWall:
     """Every tenpai hand of the wall with its bound, unscored (see `BoundedWall`)."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return BoundedWall(board, tuple(board.pending(hand) for hand in _tenpai_hands(board.wall, (), rules.red_fives)))
+    return BoundedWall(board, tuple(_shared_parts(map(board.pending, _tenpai_hands(board.wall, (), rules.red_fives)))))
+
+
+def _shared_parts(pending: Iterable[PendingHand]) -> Iterator[PendingHand]:
+    """The hands with each equal part one object: a wall's tens of thousands of hands
+    have a few thousand different keys, waits and bounds, and a `BoundedWall` holds them
+    all for as long as its caller (the AI's build) chooses (issue 16: memory). One table
+    per part, as equal tuples of different parts may mix 1, 1.0 and True."""
+    tables: tuple[dict[object, object], ...] = tuple({} for _ in range(6))
+    keys, waits, wins, may, bounds, reds = (table.setdefault for table in tables)
+    for entry in pending:
+        per_wait, wait_reds = tuple(entry.bounds), tuple(entry.reds)
+        yield PendingHand(keys(entry.key, entry.key), entry.hand, waits(entry.waits, entry.waits),  # type: ignore[arg-type]
+                          wins(entry.win_tiles, entry.win_tiles), may(entry.may_clear, entry.may_clear),
+                          bounds(per_wait, per_wait), entry.pool_wait_copies, reds(wait_reds, wait_reds))
 
 
 def has_live_mangan(wall: BoundedWall) -> bool:
@@ -556,12 +590,12 @@ class PendingHand(NamedTuple):
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        return self.hand if isinstance(self.hand, tuple) else self.hand.tiles
+        return self.hand.tiles if isinstance(self.hand, TenpaiHand) else self.hand
 
     @property
-    def counts(self) -> tuple[int, ...]:
+    def counts(self) -> Sequence[int]:
         """The 13 tiles' kind counts."""
-        return tuple(counts34(self.hand)) if isinstance(self.hand, tuple) else self.hand.counts
+        return self.hand.count_bytes if isinstance(self.hand, TenpaiHand) else tuple(counts34(self.hand))
 
     @property
     def multiplier_bounds(self) -> tuple[float, ...]:
@@ -631,9 +665,9 @@ class _Board:
         return self.score(self._pending(tiles, tuple(counts34(tiles)), red_suits, tuple(wait_kinds)))
 
     def pending(self, hand: TenpaiHand) -> PendingHand:
-        return self._pending(hand, hand.counts, hand.red_suits, hand.waits)
+        return self._pending(hand, hand[0], hand[1], hand[2])
 
-    def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
+    def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: Sequence[int], red_suits: tuple[bool, ...],
                  waits: tuple[int, ...]) -> PendingHand:
         """Bound every wait: whether it may clear, and the hand's best possible rank key."""
         rules = self.table.rules
@@ -685,10 +719,10 @@ class _Board:
         pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
         return CandidateHand(tiles, wait_values, pool_wait_copies, table.rules.red_fives)
 
-    def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: tuple[int, ...], red_suits: tuple[bool, ...],
+    def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: Sequence[int], red_suits: tuple[bool, ...],
                   kind: int, win: int | None) -> int:
         if win is None:
-            win = self._winning_tile(kind, hand if isinstance(hand, tuple) else hand.tiles)
+            win = self._winning_tile(kind, hand.tiles if isinstance(hand, TenpaiHand) else hand)
         return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
 
     def score(self, pending: PendingHand, tiles: tuple[int, ...] | None = None) -> CandidateHand:
@@ -725,12 +759,17 @@ class _Board:
         """The hands in rank order, best first, scored in the order of their bound: a
         scored hand is given out once no unscored hand can come before it (its rank key
         starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
-        pending = sorted((self.pending(hand) for hand in hands), key=itemgetter(0))
+        # Only the keys are kept (each hand's bound is worked out again when it is scored,
+        # from the shapes remembered): the few hands scored first need no more, and a
+        # rich wall's every bounded hand held at once was some 10 MB (issue 16: memory).
+        hands = hands if isinstance(hands, list) else list(hands)
+        keys = [self.pending(hand).key for hand in hands]
         ready: list[tuple[RankKey, int, CandidateHand]] = []
         order = count()
-        for entry in pending:
-            while ready and ready[0][0][:4] < entry.key:
+        for index in sorted(range(len(keys)), key=keys.__getitem__):
+            while ready and ready[0][0][:4] < keys[index]:
                 yield heapq.heappop(ready)[2]
+            entry = self.pending(hands[index])
             hand = self.score(entry)
             key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
             heapq.heappush(ready, (key, next(order), hand))
@@ -740,29 +779,30 @@ class _Board:
     def whole(self, hands: Iterable[TenpaiHand]) -> list[CandidateHand]:
         """Every hand in rank order (as `ranked` gives them), scored in one pass and
         sorted once: with every hand wanted, no best-first order is needed."""
-        return [hand for _, hand in self._whole(hands, tiles_only=False)]  # type: ignore[misc]
-
-    def whole_tiles(self, hands: Iterable[TenpaiHand]) -> list[tuple[int, ...]]:
-        """The tile ids of `whole`, without building the hands that nothing can clear."""
-        return [hand if isinstance(hand, tuple) else hand.tiles for _, hand in self._whole(hands, tiles_only=True)]
-
-    def _whole(self, hands: Iterable[TenpaiHand],
-               tiles_only: bool) -> list[tuple[RankKey, CandidateHand | tuple[int, ...]]]:
-        entries: list[tuple[RankKey, CandidateHand | tuple[int, ...]]] = []
         if not self.table.rules.floor_applies:
             entries = [(scored.rank_key, scored) for scored in map(self.score_every_wait, hands)]
-            entries.sort(key=itemgetter(0))
-            return entries
-        for hand in hands:
-            entry = self.pending(hand)
-            if True in entry.may_clear:
+        else:
+            entries = []
+            for hand in hands:
+                entry = self.pending(hand)
                 scored = self.score(entry)
-                entries.append((scored.rank_key, scored))
-            else:  # its key is exact: nothing to score
-                tiles = entry.tiles
-                entries.append(((*entry.key, tiles), tiles if tiles_only else self.score(entry, tiles)))
+                # a key with nothing scored is exact already
+                entries.append((scored.rank_key if True in entry.may_clear else (*entry.key, scored.tiles), scored))
         entries.sort(key=itemgetter(0))
-        return entries
+        return [hand for _, hand in entries]
+
+    def whole_tiles(self, hands: Iterable[TenpaiHand]) -> list[tuple[int, ...]]:
+        """The tile ids of `whole`, keeping only each hand's rank key (its last part is
+        the tile ids) and not building the hands that nothing can clear."""
+        if not self.table.rules.floor_applies:
+            keys = [scored.rank_key for scored in map(self.score_every_wait, hands)]
+        else:
+            keys = []
+            for hand in hands:
+                entry = self.pending(hand)
+                keys.append(self.score(entry).rank_key if True in entry.may_clear else (*entry.key, entry.tiles))
+        keys.sort()  # the tile ids make every key different: the order of `whole`
+        return [key[-1] for key in keys]
 
     def _winning_tile(self, kind: int, hand: Sequence[int]) -> int:
         """The copy to score a ron with: one the opponent may hold, a plain one if possible."""
@@ -801,7 +841,7 @@ def _reds(hand: Sequence[int], win_tile: int, counts: Sequence[int], rules: Rule
     return reds_held(tuple(counts), red_suits, win_tile // SUIT_IDS if win_tile in RED_FIVE_IDS else None)
 
 
-def _won(counts: tuple[int, ...], win_kind: int) -> tuple[int, ...]:
+def _won(counts: Sequence[int], win_kind: int) -> tuple[int, ...]:
     won = list(counts)
     won[win_kind] += 1
     return tuple(won)
@@ -820,9 +860,9 @@ def _unseen_copies(visible: frozenset[int], red_fives: bool) -> tuple[int | None
 def _tenpai_hands(wall: tuple[int, ...], selected: tuple[int, ...], red_fives: bool) -> list[TenpaiHand]:
     picker = _TilePicker(wall, selected, red_fives)
     return [
-        TenpaiHand(shape.counts, red_suits, shape.waits, picker)
-        for shape in tenpai_shapes(counts34(wall), required=counts34(selected))
-        for red_suits in picker.red_choices(shape.counts)
+        TenpaiHand((counts, red_suits, waits, picker))
+        for counts, waits in tenpai_counts(counts34(wall), required=counts34(selected)).items()
+        for red_suits in picker.red_choices(counts)
     ]
 
 
@@ -852,16 +892,16 @@ class _TilePicker:
             self._plain_stock[kind], self._plain_kept[kind] = len(plain), len(kept_plain)
             self._red_in_wall.update(kind for _ in reds)
             self._red_kept.update(kind for t in reds if t in kept)
-        self._part_ids: dict[tuple[int, tuple[int, ...], bool], tuple[int, ...]] = {}
+        self._part_ids: dict[tuple[int, Sequence[int], bool], tuple[int, ...]] = {}
 
-    def red_choices(self, counts: tuple[int, ...]) -> list[tuple[bool, ...]]:
+    def red_choices(self, counts: Sequence[int]) -> list[tuple[bool, ...]]:
         """Per suit, whether the hand holds its red five: one entry per distinct hand."""
         if not self._red_in_wall:
             return [_NO_RED]
         choices = [self._red_choices(counts, kind) for kind in FIVE_KINDS]
         return [(*reds, False) for reds in product(*choices)]
 
-    def hand_ids(self, counts: tuple[int, ...], red_suits: tuple[bool, ...]) -> tuple[int, ...]:
+    def hand_ids(self, counts: Sequence[int], red_suits: tuple[bool, ...]) -> tuple[int, ...]:
         parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
         tiles: tuple[int, ...] = ()
         for key in zip(_SUITS, parts, red_suits, strict=True):
@@ -880,7 +920,7 @@ class _TilePicker:
         without_red = held <= self._plain_stock[kind] and kind not in self._red_kept
         return tuple(red for red, allowed in ((True, with_red), (False, without_red)) if allowed)
 
-    def _suit_ids(self, suit: int, part: tuple[int, ...], red: bool) -> tuple[int, ...]:
+    def _suit_ids(self, suit: int, part: Sequence[int], red: bool) -> tuple[int, ...]:
         start = SUIT_STARTS[suit]
         return tuple(sorted(
             tile

@@ -91,7 +91,7 @@ def base_points_bound(counts: tuple[int, ...], win_kind: int, reds: int, table: 
     return wait_bounds(tuple(hand), (win_kind,), (reds,), table)[0]
 
 
-def wait_bounds(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int],
+def wait_bounds(hand: Sequence[int], waits: Sequence[int], reds: Sequence[int],
                 table: BoundTable) -> list[float]:
     """`base_points_bound` for each wait of the 13-tile hand `hand` (kind counts), the
     ron on `waits[i]` holding `reds[i]` red fives."""
@@ -100,10 +100,11 @@ def wait_bounds(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int]
     sure = table.situational_han
     for kind in table.dora_kinds:
         sure += hand[kind]
-    seat_wind, round_wind, kiriage = table.seat_wind, table.round_wind, table.kiriage
+    kiriage = table.kiriage
+    code = _hand_code(hand, table)
     bounds = []
     for win_kind, red in zip(waits, reds, strict=True):
-        shape = _shape((*hand[:win_kind], hand[win_kind] + 1, *hand[win_kind + 1:]), seat_wind, round_wind)
+        shape = _SHAPES.get(code + _ONE_MORE[win_kind]) or _new_shape(code, hand, win_kind, table)
         if shape.unbounded:
             bounds.append(UNBOUNDED)
         else:
@@ -137,7 +138,35 @@ class _Shape(NamedTuple):
     value-honour triplets), for `sure_limits`."""
 
 
-@lru_cache(maxsize=1 << 15)
+SHAPES_KEPT = 1 << 15
+"""The 14-tile shapes remembered: a rich wall's pairs share some 17 000; past this many the
+memory is started again (a shape is rarely met again in another wall)."""
+_SHAPE_VALUES: dict[_Shape, _Shape] = {}
+"""Each distinct `_Shape` once: a few thousand values serve the shapes of many walls."""
+_SHAPES: dict[int, _Shape] = {}
+"""`_shape` of 14 tiles by their code (`_hand_code` plus `_ONE_MORE` of the winning kind):
+one int of some 64 bytes per shape instead of a 34-tuple key (312 bytes) and the links of
+an `lru_cache`, for the tens of thousands of shapes of a wall (issue 16: memory)."""
+_COUNT_BITS = 8
+_ONE_MORE = tuple(1 << (_COUNT_BITS * kind) for kind in range(KIND_COUNT))
+_WINDS_AT = _COUNT_BITS * KIND_COUNT
+
+
+def _hand_code(hand: Sequence[int], table: BoundTable) -> int:
+    """The kind counts (a byte each) and the seat and round winds, as one int."""
+    return int.from_bytes(bytes(hand), "little") | (table.seat_wind << _COUNT_BITS | table.round_wind) << _WINDS_AT
+
+
+def _new_shape(code: int, hand: Sequence[int], win_kind: int, table: BoundTable) -> _Shape:
+    if len(_SHAPES) >= SHAPES_KEPT:
+        _SHAPES.clear()
+        _SHAPE_VALUES.clear()
+    won = (*hand[:win_kind], hand[win_kind] + 1, *hand[win_kind + 1:])
+    shape = _shape(won, table.seat_wind, table.round_wind)
+    shape = _SHAPES[code + _ONE_MORE[win_kind]] = _SHAPE_VALUES.setdefault(shape, shape)
+    return shape
+
+
 def _shape(won: tuple[int, ...], seat_wind: int, round_wind: int) -> _Shape:
     man, pin, sou = _suit(won[0:9]), _suit(won[9:18]), _suit(won[18:27])
     honours = _honours(won[HONOURS_START:])
@@ -199,7 +228,7 @@ def _pinfu_wins(numbers: tuple[_Suit, _Suit, _Suit], honours: _Honours, pair_fu:
     return wins
 
 
-def _finish(shape: _Shape, hand: tuple[int, ...], win_kind: int, sure_han: int, kiriage: bool) -> float:
+def _finish(shape: _Shape, hand: Sequence[int], win_kind: int, sure_han: int, kiriage: bool) -> float:
     """The bound of a bounded shape won on `win_kind` (`hand`: the 13 tiles); `sure_han`
     counts riichi, the situational yaku, dora and red fives. The most valuable of the
     readings: seven pairs (25 fu), any other standard one (with the fu of a closed or pair
@@ -218,7 +247,7 @@ def _finish(shape: _Shape, hand: tuple[int, ...], win_kind: int, sure_han: int, 
     return best
 
 
-def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int], table: BoundTable) -> list[float]:
+def sure_limits(hand: Sequence[int], waits: Sequence[int], reds: Sequence[int], table: BoundTable) -> list[float]:
     """For each wait of `hand` (as `wait_bounds`), the limit's base points the library's
     value is sure to reach (0 below mangan): the value of its most valuable reading is at
     least that of any one reading. Every reading holds riichi and the situational yaku,
@@ -232,10 +261,10 @@ def sure_limits(hand: tuple[int, ...], waits: Sequence[int], reds: Sequence[int]
     for kind in table.dora_kinds:
         sure += hand[kind]
     kiriage = table.kiriage
+    code = _hand_code(hand, table)
     limits = []
     for win_kind, red in zip(waits, reds, strict=True):
-        shape = _shape((*hand[:win_kind], hand[win_kind] + 1, *hand[win_kind + 1:]), table.seat_wind,
-                       table.round_wind)
+        shape = _SHAPES.get(code + _ONE_MORE[win_kind]) or _new_shape(code, hand, win_kind, table)
         han = sure + red + table.dora_kinds.count(win_kind) + shape.tiles_han
         # any reading: 30 fu or more, or seven pairs' 25 fu with two han more (4 han 30 fu
         # is the lowest value either reaches at a given han below 5); without a yaku
@@ -253,7 +282,8 @@ def clear_cache() -> None:
     """Forget the suits looked at so far, for measurements on a cold cache."""
     _suit.cache_clear()
     _honours.cache_clear()
-    _shape.cache_clear()
+    _SHAPES.clear()
+    _SHAPE_VALUES.clear()
 
 
 def reds_held(counts: tuple[int, ...], red_suits: tuple[bool, ...], win_red_suit: int | None) -> int:
@@ -468,7 +498,7 @@ def _yakuman_possible(man: _Suit, pin: _Suit, sou: _Suit, honours: _Honours, use
     return used == 1 and not honours.tiles and (man.chuuren or pin.chuuren or sou.chuuren)
 
 
-def _closed_wait(hand: tuple[int, ...], win_kind: int) -> bool:
+def _closed_wait(hand: Sequence[int], win_kind: int) -> bool:
     """Whether some reading wins on a pair wait, a closed (kanchan) or an edge (penchan)
     wait (`hand`: the 13 tiles)."""
     if hand[win_kind]:

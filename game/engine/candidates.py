@@ -66,16 +66,24 @@ def tenpai_shapes(wall_counts: Sequence[int], required: Sequence[int] | None = N
     hand already holds four times is never among its waits. Any wall size works; the
     game's is 34.
     """
+    return [TenpaiShape(tuple(counts), waits) for counts, waits in tenpai_counts(wall_counts, required).items()]
+
+
+def tenpai_counts(wall_counts: Sequence[int], required: Sequence[int] | None = None) -> dict[bytes, tuple[int, ...]]:
+    """`tenpai_shapes` as a dict from each hand's 34 kind counts, a byte each, to its
+    waits, in the same order: 67 bytes a hand instead of a 34-tuple's 312, for the tens
+    of thousands of hands of a rich wall (issue 16: memory)."""
     required = tuple(required) if required is not None else (0,) * KIND_COUNT
     if len(wall_counts) != KIND_COUNT or len(required) != KIND_COUNT:
         raise ValueError(f"walls and selections are given as {KIND_COUNT} kind counts")
     # The standard search meets each hand once; a seven-pairs hand may also be standard.
-    found = dict(_standard_hands(wall_counts, required))
+    found = {bytes(counts): waits for counts, waits in _standard_hands(wall_counts, required)}
     needs = any(required)
     for counts, waits in (*_chiitoitsu_hands(wall_counts), *_kokushi_hands(wall_counts)):
         if not needs or _holds(counts, required):
-            found[counts] = tuple(sorted({*found.get(counts, ()), *waits}))
-    return [TenpaiShape(counts, waits) for counts, waits in found.items()]
+            key = bytes(counts)
+            found[key] = tuple(sorted({*found.get(key, ()), *waits}))
+    return found
 
 
 def clear_cache() -> None:

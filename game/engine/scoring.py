@@ -354,7 +354,7 @@ def _new_library_config(setting: _Setting) -> HandConfig:
     return config
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=4096)
 def _score_cached(
     kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...], setting: _Setting
 ) -> WinValue | None:

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
+import math
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -25,6 +28,8 @@ DECORATION = (16, 48)
 """Room left around the window for its frame and title bar, which SDL cannot tell before
 the window exists: the window's inside must fit the usable desktop with them."""
 FRAME_WAIT_SECONDS = 0.5
+POLL_S = 0.005
+"""How often the queue is looked at while waiting, where SDL cannot be asked to block."""
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")
 
@@ -47,6 +52,33 @@ def _loaded_sdl() -> ctypes.CDLL | None:
     found = sorted(folder.glob("libSDL2-2*.dylib")) or sorted(folder.glob("libSDL2*.dylib"))
     name = str(found[0]) if found else ctypes.util.find_library("SDL2")
     return ctypes.CDLL(name) if name else None
+
+
+@functools.cache
+def _blocking_wait() -> Callable[[None, int], int] | None:
+    """SDL_WaitEventTimeout, which sleeps in the system until an event comes (input, or one
+    posted from another thread) and leaves it on the queue; pygame's own `event.wait`
+    looks at the queue every millisecond instead, and takes the event off it."""
+    try:
+        library = _loaded_sdl()
+        if library is None:
+            return None
+        wait = library.SDL_WaitEventTimeout
+    except (OSError, AttributeError, ValueError, IndexError):
+        return None
+    wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
+    return wait
+
+
+def wait_for_event(seconds: float) -> None:
+    """Sleep until an event is queued or `seconds` pass; the event stays queued."""
+    wait = _blocking_wait()
+    if wait is not None:
+        wait(None, max(1, math.ceil(seconds * 1000)))
+        return
+    deadline = time.monotonic() + seconds
+    while not pygame.event.peek() and time.monotonic() < deadline:
+        time.sleep(POLL_S)
 
 
 def usable_area() -> pygame.Rect:

@@ -5,6 +5,9 @@ window, letterboxed, and pointer events are mapped back through the same scaling
 window of any size (or fullscreen) shows the whole table and clicks land where they are
 drawn. SDL's own `SCALED` mode is not used: it never scales below 1 (a window smaller
 than 1280 x 800 was cropped) and it opened a 1280 x 800 window on smaller screens.
+
+The window cannot be made smaller than MINIMUM_SIZE (a hint window managers keep to),
+except on a screen too small for that, where it is the largest window that fits.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ DECORATION = (16, 48)
 """Room left around the window for its frame and title bar, which SDL cannot tell before
 the window exists: the window's inside must fit the usable desktop with them."""
 FRAME_WAIT_SECONDS = 0.5
+MINIMUM_SIZE = (960, 600)
+"""The smallest window the table stays readable in: the size every screen's layout is tested at."""
 POLL_S = 0.005
 """How often the queue is looked at while waiting, where SDL cannot be asked to block."""
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -168,12 +173,19 @@ class Display:
         area = usable_area()
         return fit(self.logical, (area.width - DECORATION[0], area.height - DECORATION[1]))
 
+    def minimum_size(self) -> Size:
+        """MINIMUM_SIZE, or less on a screen where the fitted window is smaller."""
+        fitted = self.fitted_size()
+        return min(MINIMUM_SIZE[0], fitted[0]), min(MINIMUM_SIZE[1], fitted[1])
+
     def windowed_size(self, wanted: Size | None) -> Size:
-        """`wanted` when it fits the screen, else (and for None) the fitted size."""
+        """`wanted` when it fits the screen (grown to the minimum size), else (and for
+        None) the fitted size."""
         fitted = self.fitted_size()
         if wanted is None or wanted[0] > fitted[0] or wanted[1] > fitted[1]:
             return fitted
-        return wanted
+        minimum = self.minimum_size()
+        return max(wanted[0], minimum[0]), max(wanted[1], minimum[1])
 
     def apply(self, wanted: Size | None, fullscreen: bool) -> None:
         """Show the window at `wanted` (None: fitted to the screen) or fullscreen, now."""
@@ -195,6 +207,7 @@ class Display:
                     window.set_windowed()
                     window.borderless = False
                 size = self.windowed_size(wanted)
+                window.minimum_size = self.minimum_size()
                 window.size = size
                 if not windowless():
                     window.position = centred_position(size, settled_frame(window))

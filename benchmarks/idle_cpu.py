@@ -1,18 +1,22 @@
 """The window's CPU use while the player only looks: the title, the statistics, the table
-waiting for the dora flip, and the table while the player builds (the clock counting).
+while the player builds (the clock counting, the helper's answer shown), and the table at
+the player's discard (no clock in the Kaiji rules).
 
-    python benchmarks/idle_cpu.py [--seconds 20] [--seed 5]
+    python benchmarks/idle_cpu.py [--seconds 20] [--seed 5] [--screenshots DIR]
 
 Starts `python -m game play` in a private Xvfb (Debian packages xvfb and xdotool), goes to
 each screen with xdotool, lets it settle, and prints the game process's CPU time (user +
 system, from /proc) over `--seconds` of wall-clock time as a percentage of one core, with
-the analysis workers' CPU beside it. Linux only.
+the analysis workers' CPU beside it (with --screenshots, the game's own picture of each
+screen after its measurement, to see that it was the screen meant). Linux only.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import shutil
 import subprocess
 import sys
@@ -23,13 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.app import layout  # noqa: E402
 from game.app.viewport import Viewport  # noqa: E402
 from game.app.window import LOGICAL_SIZE  # noqa: E402
 
 STATISTICS_BUTTON = (1158, 42)
 EASY_AI_BUTTON = (503, 350)
 SETTLE_S = 3.0
+DISCARD_WAIT_S = 6.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -75,7 +79,7 @@ class Window:
         self.xdotool("key", "--window", self.window, name)
 
 
-def measure(name: str, pid: int, seconds: float) -> None:
+def measure(name: str, pid: int, seconds: float, screen: Window, shots: bool) -> None:
     time.sleep(SETTLE_S)
     start, own, workers = time.monotonic(), cpu_seconds(pid), workers_cpu(pid)
     time.sleep(seconds)
@@ -83,12 +87,16 @@ def measure(name: str, pid: int, seconds: float) -> None:
     own, workers = cpu_seconds(pid) - own, workers_cpu(pid) - workers
     print(f"{name:<34} game process {100 * own / wall:5.1f}% of a core   workers {100 * workers / wall:5.1f}%   "
           f"({wall:.0f} s)", flush=True)
+    if shots:
+        screen.key("F12")
+        time.sleep(0.5)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--screenshots", type=Path, default=None)
     args = parser.parse_args(argv)
     if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
         print("needs Xvfb and xdotool (Debian packages xvfb and xdotool)", file=sys.stderr)
@@ -105,26 +113,27 @@ def main(argv: list[str] | None = None) -> int:
     try:
         while not Path(f"/tmp/.X11-unix/X{number}").exists():
             time.sleep(0.05)
-        game = subprocess.Popen([sys.executable, "-m", "game", "play", "--seed", str(args.seed)], cwd=ROOT, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shots = ["--screenshots", str(args.screenshots.resolve())] if args.screenshots else []
+        game = subprocess.Popen([sys.executable, "-m", "game", "play", "--seed", str(args.seed), *shots], cwd=ROOT,
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(game.pid)], env=env, check=True,
                                 capture_output=True, text=True, timeout=60).stdout.split()[0]
         screen = Window(env, window)
         screen.xdotool("mousemove", "0", "0")
-        measure("title", game.pid, args.seconds)
+        measure("title", game.pid, args.seconds, screen, bool(shots))
         screen.click(STATISTICS_BUTTON)
-        measure("statistics", game.pid, args.seconds)
+        measure("statistics", game.pid, args.seconds, screen, bool(shots))
         screen.key("Escape")
         time.sleep(0.5)
-        screen.click(EASY_AI_BUTTON)
+        screen.click(EASY_AI_BUTTON)  # with seed 5 the AI deals and flips the dora
         time.sleep(1.0)
         screen.xdotool("mousemove", "0", "0")
-        measure("table, the dora to flip", game.pid, args.seconds)
-        screen.key("space")
-        screen.click(layout.side_stack_rect(3, 8).center)
+        measure("table, building (the clock runs)", game.pid, args.seconds, screen, bool(shots))
+        screen.key("g")  # Suggest: the helper's best hand, a mangan
         time.sleep(0.5)
-        screen.xdotool("mousemove", "0", "0")
-        measure("table, building (the clock runs)", game.pid, args.seconds)
+        screen.key("Return")
+        time.sleep(DISCARD_WAIT_S)  # the AI builds and discards first
+        measure("table, your discard", game.pid, args.seconds, screen, bool(shots))
     finally:
         if game is not None:
             game.terminate()

@@ -32,6 +32,11 @@ class Animation:
     def done(self) -> bool:
         return self.progress >= 1.0
 
+    @property
+    def changing(self) -> bool:
+        """Whether it still looks different from one frame to the next."""
+        return not self.done
+
     def advance(self, dt: float, speed: float) -> None:
         self.elapsed = self.seconds if speed <= 0 else self.elapsed + dt * speed
 
@@ -75,6 +80,16 @@ class DoraFlip(Animation):
     def glowing(self) -> bool:
         """Just turned over: the indicator is outlined a moment longer, to be seen."""
         return self.done and self.elapsed < self.seconds * 3
+
+    @property
+    def changing(self) -> bool:
+        return not self.done or self.glowing  # the glow goes out a moment after the turn
+
+
+def in_motion(animations: Iterable[Animation | None], speed: float) -> bool:
+    """Whether any of the animations is still changing; with animation off none is (they
+    stand at their end, a flipped dora's glow included, and are drawn still)."""
+    return speed > 0 and any(animation is not None and animation.changing for animation in animations)
 
 
 def sound_and_motion(

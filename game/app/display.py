@@ -5,15 +5,21 @@ window, letterboxed, and pointer events are mapped back through the same scaling
 window of any size (or fullscreen) shows the whole table and clicks land where they are
 drawn. SDL's own `SCALED` mode is not used: it never scales below 1 (a window smaller
 than 1280 x 800 was cropped) and it opened a 1280 x 800 window on smaller screens.
+
+The window cannot be made smaller than MINIMUM_SIZE (a hint window managers keep to),
+except on a screen too small for that, where it is the largest window that fits.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
+import math
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -25,6 +31,10 @@ DECORATION = (16, 48)
 """Room left around the window for its frame and title bar, which SDL cannot tell before
 the window exists: the window's inside must fit the usable desktop with them."""
 FRAME_WAIT_SECONDS = 0.5
+MINIMUM_SIZE = (960, 600)
+"""The smallest window the table stays readable in: the size every screen's layout is tested at."""
+POLL_S = 0.005
+"""How often the queue is looked at while waiting, where SDL cannot be asked to block."""
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")
 
@@ -47,6 +57,33 @@ def _loaded_sdl() -> ctypes.CDLL | None:
     found = sorted(folder.glob("libSDL2-2*.dylib")) or sorted(folder.glob("libSDL2*.dylib"))
     name = str(found[0]) if found else ctypes.util.find_library("SDL2")
     return ctypes.CDLL(name) if name else None
+
+
+@functools.cache
+def _blocking_wait() -> Callable[[None, int], int] | None:
+    """SDL_WaitEventTimeout, which sleeps in the system until an event comes (input, or one
+    posted from another thread) and leaves it on the queue; pygame's own `event.wait`
+    looks at the queue every millisecond instead, and takes the event off it."""
+    try:
+        library = _loaded_sdl()
+        if library is None:
+            return None
+        wait = library.SDL_WaitEventTimeout
+    except (OSError, AttributeError, ValueError, IndexError):
+        return None
+    wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
+    return wait
+
+
+def wait_for_event(seconds: float) -> None:
+    """Sleep until an event is queued or `seconds` pass; the event stays queued."""
+    wait = _blocking_wait()
+    if wait is not None:
+        wait(None, max(1, math.ceil(seconds * 1000)))
+        return
+    deadline = time.monotonic() + seconds
+    while not pygame.event.peek() and time.monotonic() < deadline:
+        time.sleep(POLL_S)
 
 
 def usable_area() -> pygame.Rect:
@@ -136,12 +173,19 @@ class Display:
         area = usable_area()
         return fit(self.logical, (area.width - DECORATION[0], area.height - DECORATION[1]))
 
+    def minimum_size(self) -> Size:
+        """MINIMUM_SIZE, or less on a screen where the fitted window is smaller."""
+        fitted = self.fitted_size()
+        return min(MINIMUM_SIZE[0], fitted[0]), min(MINIMUM_SIZE[1], fitted[1])
+
     def windowed_size(self, wanted: Size | None) -> Size:
-        """`wanted` when it fits the screen, else (and for None) the fitted size."""
+        """`wanted` when it fits the screen (grown to the minimum size), else (and for
+        None) the fitted size."""
         fitted = self.fitted_size()
         if wanted is None or wanted[0] > fitted[0] or wanted[1] > fitted[1]:
             return fitted
-        return wanted
+        minimum = self.minimum_size()
+        return max(wanted[0], minimum[0]), max(wanted[1], minimum[1])
 
     def apply(self, wanted: Size | None, fullscreen: bool) -> None:
         """Show the window at `wanted` (None: fitted to the screen) or fullscreen, now."""
@@ -163,6 +207,7 @@ class Display:
                     window.set_windowed()
                     window.borderless = False
                 size = self.windowed_size(wanted)
+                window.minimum_size = self.minimum_size()
                 window.size = size
                 if not windowless():
                     window.position = centred_position(size, settled_frame(window))

@@ -1,10 +1,11 @@
 """Scenes and the scene stack: title, settings, the table, and overlays on top of it.
 
 A scene handles events (returning whether it used them), updates with the time passed,
-and draws; `draw` never changes game state. pygame_gui elements a scene creates are
-listed in `elements`: hidden while another scene covers it, removed when it leaves, and
-labelled again in the new language when the player switches (`relabel`). Text a scene
-draws itself is translated as it is drawn.
+and draws; `draw` never changes game state. A scene that changes with time says when it
+will next look different (`next_change`), so that the window can sleep until then.
+pygame_gui elements a scene creates are listed in `elements`: hidden while another scene
+covers it, removed when it leaves, and labelled again in the new language when the
+player switches (`relabel`). Text a scene draws itself is translated as it is drawn.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance by dt seconds (only the top scene is updated)."""
+
+    def next_change(self) -> float | None:
+        """Seconds until this scene looks different with no input: 0 while something moves
+        (every frame is drawn), the time to a timer's next visible step (the clock's next
+        second), None when only input or background work finishing (which wakes the
+        window, game/app/wake.py) can change it. A scene whose `update` advances anything
+        with time must say so here: the window sleeps on the answer."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any state."""
@@ -113,6 +122,10 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self.top is not None:
             self.top.update(dt)
+
+    def next_change(self) -> float | None:
+        """The top scene's (the only one updated, so the only one that can change alone)."""
+        return self.top.next_change() if self.top is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         start = 0

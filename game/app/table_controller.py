@@ -16,6 +16,7 @@ is lifted, and only while that seat has a move to make. The scene asks for the c
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
@@ -280,6 +281,31 @@ class TableController:
         decision = self.decisions.get(self.viewer)
         current = decision is not None and decision.key == self._key(self.viewer)
         return limit - (decision.elapsed if current and decision is not None else 0.0)
+
+    def next_change(self, delay_s: float) -> float | None:
+        """Seconds until the table moves on without input (0: at the next update): an AI's
+        move when its pause is over, a seat not yet asked, the viewer's clock at its next
+        second. None when it waits only for input or for work in the background (which
+        wakes the window when done)."""
+        if self.session.busy or self.session.hand_over:
+            return None
+        waits: list[float] = []
+        for seat in self.session.waiting_on():
+            decision = self.decisions.get(seat)
+            if decision is None or decision.key != self._key(seat):
+                return 0.0
+            ready = getattr(decision.player, "ready", None)
+            if ready is not None:
+                if ready():
+                    return 0.0
+            elif decision.future is None:
+                return 0.0
+            elif decision.future.done():
+                waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
+        left = self.countdown()
+        if left is not None:
+            waits.append(left - math.ceil(left) + 1 if left > 0 else 0.0)  # the shown seconds step down
+        return min(waits, default=None)
 
     # --- moves --------------------------------------------------------------------------
 

@@ -2,6 +2,11 @@
 
 The table is drawn at a logical 1280 x 800 and scaled to whatever size the window has
 (see `display.py`); pointer positions reach the scenes and the gui in logical pixels.
+
+Frames are drawn at up to 60 a second while something moves, and not at all while nothing
+does: the loop then sleeps until input, until the scene's next visible change (the clock's
+next second, an AI's paced move) or until background work is done (game/app/wake.py).
+A run that counts frames (--frames, --smoke) draws every frame, as a test expects.
 """
 
 from __future__ import annotations
@@ -12,7 +17,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,10 +24,9 @@ import pygame
 import pygame_gui
 
 from game.app import i18n, paths
-from game.app.analysis_pool import AnalysisPool
 from game.app.art import TileArt
 from game.app.audio import Audio
-from game.app.display import WINDOWLESS_DRIVERS, Display
+from game.app.display import WINDOWLESS_DRIVERS, Display, wait_for_event
 from game.app.display_loss import display_lost, watch_for_display_loss
 from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
@@ -32,12 +35,21 @@ from game.app.scene import SceneStack
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
 from game.app.theme import load_theme
+from game.app.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 
 LOGICAL_SIZE = (1280, 800)
 GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh", i18n.PSEUDO: "en"}
 """pygame_gui's locale for each language: its own element text and the theme's fonts (zh:
 Noto Sans SC, the others Noto Sans JP)."""
 FPS = 60
+SETTLE_S = 0.5
+"""After input, frames go on this long: the gui's hover and pressed looks, and whatever the
+input set off, are drawn as they settle."""
+LONGEST_SLEEP_S = 1.0
+"""The longest the loop sleeps with nothing to show: a safety net, not a clock anything
+waits for (every visible change is woken for at its time)."""
+MINIMISED_FRAME_S = 0.25
+"""A minimised window draws at most this often (time still passes: the AI plays, the clock runs)."""
 SEED_RANGE = 2**31
 ICON_SIZE = 64
 ANALYSIS_WORKERS = 2
@@ -123,18 +135,20 @@ class App:
         self.audio = Audio(self.settings.volume)
         # One source of match seeds: --seed N makes every match of the session repeatable.
         self.seeds = random.Random(options.seed)
-        # AI moves and deadline completions run here, off the frame loop.
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="17steps")
+        # AI moves and deadline completions run here, off the frame loop; each wakes it when done.
+        self.executor = WakingThreadPool(max_workers=2, thread_name_prefix="17steps")
         # Wall analyses and the AI's choice of a hand are pure Python: in worker processes
         # they do not slow the frame loop down. The workers start when the first table opens.
         spawn = multiprocessing.get_context("spawn")  # never fork a process that runs SDL and threads
-        self.analysis_pool = AnalysisPool(ANALYSIS_WORKERS, spawn)
+        self.analysis_pool = WakingAnalysisPool(ANALYSIS_WORKERS, spawn)
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
         self.first_frame_at: float | None = None
         """Wall-clock time (`time.time()`) the first frame was on screen: launch time, measured."""
         self.screenshots = 0
+        self.last_input = time.monotonic()
+        """When the last input (anything but a wake-up) came, for SETTLE_S."""
 
     def next_match_seed(self) -> int:
         return self.seeds.randrange(SEED_RANGE)
@@ -196,12 +210,19 @@ class App:
         logical), update, draw."""
         for event in [*map(self.display.map_event, pygame.event.get()), *(events or [])]:
             self.dispatch(event)
+        self.advance(dt)
+        self.draw()
+
+    def advance(self, dt: float) -> None:
+        """Let dt seconds pass for the scene, the gui and the passing message."""
         self.stack.update(dt)
         self.manager.update(dt)
         self.flash_left = max(0.0, self.flash_left - dt)
-        self.draw()
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == WAKE:
+            return  # it only ended a sleep: the frame it brings shows what the work changed
+        self.last_input = time.monotonic()
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -248,11 +269,31 @@ class App:
         pygame.image.save(self.screen, str(path))
         return path
 
+    def idle_wait(self) -> float:
+        """Seconds the loop may sleep before the next frame (0: draw it now): until the scene
+        or the passing message next changes, while no input has come for SETTLE_S."""
+        minimised = not pygame.display.get_active()
+        if not minimised and time.monotonic() - self.last_input < SETTLE_S:
+            return 0.0
+        changes = [self.stack.next_change(), self.flash_left if self.flash_left > 0 else None]
+        wait = min((change for change in changes if change is not None), default=LONGEST_SLEEP_S)
+        wait = min(wait, LONGEST_SLEEP_S)
+        return max(wait, MINIMISED_FRAME_S) if minimised else wait
+
     def run(self, pilot: Pilot | None = None) -> int:
         clock = pygame.time.Clock()
+        every_frame = pilot is not None or self.options.max_frames is not None
         while self.running:
-            dt = clock.tick(FPS) / 1000.0
             try:
+                wait = 0.0 if every_frame else self.idle_wait()
+                if wait > 0:
+                    wait_for_event(wait)
+                    # The time slept passes before the input that ended it: an animation the
+                    # input starts begins at its first picture.
+                    self.advance(clock.tick() / 1000.0)
+                    dt = 0.0
+                else:
+                    dt = clock.tick(FPS) / 1000.0
                 self.step(dt, pilot(self) if pilot is not None else None)
             except pygame.error:
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:

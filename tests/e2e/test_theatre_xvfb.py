@@ -6,6 +6,7 @@ Needs the Debian packages xvfb and xdotool; without them the test is skipped, sa
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
@@ -17,6 +18,24 @@ from tests.e2e.test_window_xvfb import ROOT, Screen, keep_pictures, pytestmark, 
 from tests.test_playback import live_match
 
 
+@contextlib.contextmanager
+def ended_after(game: subprocess.Popen[bytes]):
+    """Kill the game if the test leaves before it quit by itself."""
+    try:
+        yield
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+
+
+def quit_by_escape(screen: Screen, game: subprocess.Popen[bytes]) -> None:
+    """Esc to the title, Esc again to quit: the game ends by itself, without an error."""
+    screen.key("Escape")
+    screen.key("Escape")
+    assert game.wait(timeout=30) == 0, game.stderr.read().decode(errors="replace")
+
+
 def test_a_record_is_watched_and_stepped_with_the_keyboard(xserver, tmp_path):  # noqa: F811
     match, _ = live_match("kaiji", 2, seed=5)
     record = tmp_path / "match.jsonl"
@@ -24,7 +43,7 @@ def test_a_record_is_watched_and_stepped_with_the_keyboard(xserver, tmp_path):  
     shots = tmp_path / "shots"
     game = subprocess.Popen([sys.executable, "-m", "game", "watch", str(record), "--screenshots", str(shots)],
                             cwd=ROOT, env=xserver, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
+    with ended_after(game):
         window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(game.pid)], env=xserver, check=True,
                                 capture_output=True, text=True, timeout=30).stdout.split()[0]
         time.sleep(1.5)
@@ -41,13 +60,7 @@ def test_a_record_is_watched_and_stepped_with_the_keyboard(xserver, tmp_path):  
         screen.screenshot()  # 004: the second hand from seat 1
         screen.key("Left")
         screen.screenshot()  # 005: the end of the first hand, its result
-        screen.key("Escape")  # to the title
-        screen.key("Escape")  # which quits
-        assert game.wait(timeout=30) == 0, game.stderr.read().decode(errors="replace")
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
+        quit_by_escape(screen, game)
     pictures = keep_pictures(shots, "theatre")
     assert len(pictures) == 5
     pygame.init()
@@ -82,7 +95,7 @@ def test_the_title_watches_the_newest_kept_match_and_plays_it_with_the_mouse(xse
     keep_match(history_folder(tmp_path / "data" / "17steps"), record_lines(match), plan, "finished", 200)
     shots = tmp_path / "shots"
     game, screen = start_game(xserver, shots)
-    try:
+    with ended_after(game):
         screen.click(WATCH_BUTTON)
         time.sleep(1.0)
         screen.screenshot()  # 001: the kept match, at its start
@@ -92,13 +105,7 @@ def test_the_title_watches_the_newest_kept_match_and_plays_it_with_the_mouse(xse
         time.sleep(2.0)
         screen.key("space")  # pause
         screen.screenshot()  # 002: some steps on
-        screen.key("Escape")  # to the title
-        screen.key("Escape")  # which quits
-        assert game.wait(timeout=30) == 0, game.stderr.read().decode(errors="replace")
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
+        quit_by_escape(screen, game)
     pictures = keep_pictures(shots, "theatre-title")
     assert len(pictures) == 2
     pygame.init()

@@ -400,6 +400,9 @@ class SettingsScene(Scene):
     def update(self, dt: float) -> None:
         self._open_menus_where_they_fit()
 
+    def next_change(self) -> float | None:
+        return None  # a menu opens on a click, in the frames that follow the input
+
     def _open_menus_where_they_fit(self) -> None:
         """A drop-down about to open near the foot of the list opens upwards, so that the
         scroll area does not cut its choices off."""

@@ -17,7 +17,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app import layout
-from game.app.animation import DiscardFlight, DoraFlip, sound_and_motion
+from game.app.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
 from game.app.controls.dora import DoraControls
@@ -185,6 +185,20 @@ class TableScene(Scene):
         if question is None:
             self._serve_suggestion()
         self._ask(question)
+
+    def next_change(self) -> float | None:
+        """Frames while a tile flies or turns; else the first of: the controller's next step,
+        the notice card's fade (its last second) and end, the pool's gap closing, the result."""
+        if in_motion((self.flight, self.flip), self.app.settings.animation_speed):
+            return 0.0
+        waits = [self.controller.next_change(self.app.settings.ai_delay_s)]
+        if self.card is not None:
+            waits.append(max(0.0, self.card_left - 1.0))
+        if self.pool_controls.gap is not None:
+            waits.append(max(0.0, self.pool_controls.gap_left))
+        if self.session.hand_over and not self.session.busy and not self.result_open:
+            waits.append(max(0.0, self.moment_s() - self.end_wait))
+        return min((wait for wait in waits if wait is not None), default=None)
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
         if isinstance(question, Notice) and question.tile is not None:

@@ -19,7 +19,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app import i18n, layout, terms
-from game.app.animation import DiscardFlight, DoraFlip, sound_and_motion
+from game.app.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.controls.pool import PoolControls
 from game.app.i18n import N_, _
 from game.app.match_setup import save_slot
@@ -308,16 +308,26 @@ class TheatreScene(Scene):
         if not self.playing:
             return
         self.clock += dt
-        interval = 1.0 / SPEEDS[self.speed]
-        if self.playback.step.phase is Phase.END:
-            interval *= RESULT_HOLD
-        if self.clock >= interval:
+        if self.clock >= self._step_interval():
             self.clock = 0.0
             self.playback.forward()
             self._react(True)
             if self.playback.at_end:
                 self.playing = False
                 self._refresh_labels()
+
+    def _step_interval(self) -> float:
+        """Seconds between two steps while playing; a hand's result is held longer."""
+        interval = 1.0 / SPEEDS[self.speed]
+        return interval * RESULT_HOLD if self.playback.step.phase is Phase.END else interval
+
+    def next_change(self) -> float | None:
+        """Frames while a tile flies or turns or the hand menu is behind; while playing, the
+        next step's time."""
+        behind = bool(self.playback.steps) and self.menu_hand != self.playback.step.hand
+        if behind or in_motion((self.flight, self.flip), self.app.settings.animation_speed):
+            return 0.0
+        return max(0.0, self._step_interval() - self.clock) if self.playing else None
 
     # --- drawing ---------------------------------------------------------------------
 

@@ -44,7 +44,10 @@ HAND_Y = 728
 # The bottom seat while building: 13 hand slots above the opened 34-tile wall.
 SLOT_TILE = 54
 SLOT_PITCH = 57
-SLOT_Y = 538
+SLOT_Y = 542
+HAND_LABEL_Y = SLOT_Y - 35
+"""The row over the slots ("Your hand: 4 of 13" and the hint), clear of a slot tile raised
+under the pointer and of the helper panel above it (tests/ui/test_hand_label_room.py)."""
 BUILD_WALL_TILE = 50
 BUILD_WALL_PITCH = 53
 BUILD_WALL_ROWS_Y = (636, 712)
@@ -165,7 +168,7 @@ _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=
 # clear of the next in every language (tests/ui/test_centre_panel_fits.py).
 _RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
                 3: ((-100, 20), "midleft")}
-_RING_HELPER = pygame.Rect(755, 122, 370, 386)
+_RING_HELPER = pygame.Rect(755, 122, 370, 382)
 """Below the right seat's plate, above the label of the hand being built."""
 
 LAYOUTS: dict[int, TableLayout] = {

@@ -10,7 +10,7 @@ from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.table_frame import SeatFrame
 from game.app.text import Text
-from game.app.views import marks
+from game.app.views import legible, marks
 from game.app.views.rivers import UPRIGHT_TURN
 from game.engine.hand import HAND_SIZE
 
@@ -31,9 +31,10 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
     plate = _("{wind} · {name}").format(wind=seat.wind, name=seat.name)
     text.draw(surface, plate, 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
-    text.draw(surface, seat.score, 15, SOFT, (x + 10, y + 28))
+    small = legible.at_least(14)
+    text.draw(surface, seat.score, legible.at_least(15), SOFT, (x + 10, y + 27))
     if seat.dealer:
-        text.draw(surface, _("dealer"), 14, GOLD, (rect.right - 10, y + 29), "topright", bold=True)
+        text.draw(surface, _("dealer"), small, GOLD, (rect.right - 10, y + 27), "topright", bold=True)
     if seat.riichi:
         marks.riichi_stick(surface, (rect.centerx, rect.bottom + 7))  # the stick laid down before the seat
 

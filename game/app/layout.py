@@ -44,7 +44,10 @@ HAND_Y = 728
 # The bottom seat while building: 13 hand slots above the opened 34-tile wall.
 SLOT_TILE = 54
 SLOT_PITCH = 57
-SLOT_Y = 538
+SLOT_Y = 542
+HAND_LABEL_Y = SLOT_Y - 35
+"""The row over the slots ("Your hand: 4 of 13" and the hint), clear of a slot tile raised
+under the pointer and of the helper panel above it (tests/ui/test_hand_label_room.py)."""
 BUILD_WALL_TILE = 50
 BUILD_WALL_PITCH = 53
 BUILD_WALL_ROWS_Y = (636, 712)
@@ -165,7 +168,7 @@ _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=
 # clear of the next in every language (tests/ui/test_centre_panel_fits.py).
 _RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
                 3: ((-100, 20), "midleft")}
-_RING_HELPER = pygame.Rect(755, 122, 370, 386)
+_RING_HELPER = pygame.Rect(755, 122, 370, 382)
 """Below the right seat's plate, above the label of the hand being built."""
 
 LAYOUTS: dict[int, TableLayout] = {
@@ -173,20 +176,20 @@ LAYOUTS: dict[int, TableLayout] = {
         players=2, river_tile=36, river_row_pitch=52,
         rivers={0: RiverSpot((CENTRE_X - 111, 448)), 2: RiverSpot((CENTRE_X + 111, 282))},
         seats={2: _TOP_SEAT}, centre=_TWO_CENTRE,
-        count_at={0: ((0, 52), "midtop"), 2: ((0, -44), "midtop")}, status_y=-20,
+        count_at={0: ((0, 49), "midtop"), 2: ((0, -45), "midtop")}, status_y=-20,
         countdown_at=((156, 24), "midright"), dora_at=(482, 374),
         helper=HELPER_PANEL, build_buttons=(84, 300),
     ),
     3: TableLayout(
         players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
-        status_y=-37, countdown_at=((0, 46), "center"), dora_at=(392, 190),
+        status_y=-37, countdown_at=((0, 46), "center"), dora_at=(402, 190),
         helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
     4: TableLayout(
         players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
-        count_at=_RING_COUNTS, status_y=-37, countdown_at=((0, 46), "center"), dora_at=(392, 190),
+        count_at=_RING_COUNTS, status_y=-37, countdown_at=((0, 46), "center"), dora_at=(402, 190),
         helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
 }

@@ -9,7 +9,7 @@ import pytest
 
 from game.app import layout
 from game.app.layout import RIVER_PER_ROW
-from game.app.views.board import BOARD, ROW
+from game.app.views.board import BOARD, board_height
 from game.app.views.notice_card import CARD
 from game.app.views.seats import concealed_rects, plate_topleft
 from game.engine.table import STACKS_PER_WALL
@@ -47,7 +47,7 @@ def build_buttons(table: layout.TableLayout) -> pygame.Rect:
 def test_the_board_and_the_notice_card_lie_on_empty_felt(players):
     table = layout.for_players(players)
     board = BOARD.copy()
-    board.height = 30 + ROW * players
+    board.height = board_height(players)
     # The notice card is shown while discarding, when the building buttons are hidden.
     for rect, others in ((board, [*occupied(table), build_buttons(table)]), (CARD, occupied(table))):
         clashes = [other for other in others if rect.colliderect(other)]

@@ -25,7 +25,7 @@ def neighbours(table: layout.TableLayout) -> dict[str, pygame.Rect]:
     width, height = layout.BUILD_BUTTON_SIZE
     found["building buttons"] = pygame.Rect(x, y, width, BUTTONS * (height + 12))
     left, right = layout.slot_rect(0).left, layout.slot_rect(12).right
-    found["hand label row"] = pygame.Rect(left, layout.SLOT_Y - 26, right - left, 24)
+    found["hand label row"] = pygame.Rect(left, layout.HAND_LABEL_Y, right - left, layout.SLOT_Y - layout.HAND_LABEL_Y)
     return found
 
 

@@ -8,6 +8,7 @@ import pygame
 from game.app import layout
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
+from game.app.views import helper_panel
 from game.engine.events import DoraFlipped, WinningTileMissed
 from game.engine.hand import Phase
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
@@ -91,7 +92,7 @@ def test_the_helper_panel_shows_the_analysers_waits_for_the_dragged_hand(driver)
     art = driver.app.art
     first = art.tile("1m", 28)
     panel = layout.HELPER_PANEL
-    spot = pygame.Rect(panel.left + 12, panel.top + 8 + 30 + 30, *first.get_size())
+    spot = pygame.Rect(panel.left + 12, panel.top + 8 + helper_panel.TITLE_ROW + 30, *first.get_size())
     expected = pygame.Surface(first.get_size())
     expected.fill((12, 46, 32))
     expected.blit(first, (0, 0))

@@ -9,6 +9,7 @@ import pygame
 from game.app import layout
 from game.app.wait_strip import WaitLine, WaitStrip
 from tests.ui.scripted import ScriptedAgent
+from tests.ui.test_centre_panel_fits import Inked
 from tests.ui.test_screens import shot
 from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table, drag_example_hand, flip_dora
 
@@ -55,15 +56,7 @@ def test_the_strip_fits_beside_the_hand_on_the_screen(driver):
     driver.frame()
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: table.mode() == "discard")
-    drawn = []
-    draw = driver.app.text.draw
-
-    def recorded(surface, words, *rest, **kw):
-        rect = draw(surface, words, *rest, **kw)
-        drawn.append((words, rect))
-        return rect
-
-    driver.app.text.draw = recorded
+    drawn = Inked(driver.app.text).drawn  # where the letters lie, not their line boxes
     driver.frame()
     strip_words = [(words, rect) for words, rect in drawn
                    if words.endswith(" left") or words in ("yakuman", "too low", "mangan", "haneman")]

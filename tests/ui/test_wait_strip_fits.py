@@ -1,7 +1,8 @@
 """The waits strip beside the hand, with the longest values it can show ('3 han 30 fu' at
 three and four seats, where a wait below mangan still wins; 'kazoe yakuman'), in every
-language: each wait's words apart from its neighbours', on the screen, clear of the hand;
-the values shown beside as many as five waits."""
+language at the least readable size: each wait's words apart from its neighbours', on the
+screen, clear of the hand; long values shown beside as many as four waits, limit names
+beside five."""
 
 from __future__ import annotations
 
@@ -18,13 +19,15 @@ from tests.ui.test_centre_panel_fits import Inked
 LONGEST = ("kazoe yakuman", "double yakuman", "3 han 110 fu")
 """Shown in full beside up to three waits."""
 LONG = ("3 han 110 fu", "3 han 30 fu", "sanbaiman", "2 han 40 fu", "no yaku")
-"""Shown beside up to four waits; all but the first beside five."""
+"""Shown beside up to four waits."""
+LIMITS = ("haneman", "yakuman", "mangan", "no yaku", "haneman")
+"""Shown beside five waits (the fifth too low where it does not clear)."""
 CODES = ("1m", "4m", "7m", "2p", "5p", "8p")
 GAP = 2
 
 
 def strip(count: int, clears: bool) -> WaitStrip:
-    values = (*LONGEST, *LONG) if count <= 3 else LONG if count == 4 else LONG[1:] + LONG[1:]
+    values = (*LONGEST, *LONG) if count <= 3 else LONG if count == 4 else LIMITS
     lines = tuple(WaitLine(CODES[i], 4 - i % 4, values[i], clears) for i in range(count))
     return WaitStrip(lines, floor=False, furiten=False)
 

@@ -97,6 +97,8 @@ def payment_words(session: Session, gains: Sequence[float]) -> str:
 
 class ResultScene(Scene):
     opaque = False
+    panel = layout.RESULT_PANEL
+    """Where the result lies (the theatre's ends above its control bar)."""
 
     def __init__(self, app: App, session: Session, on_next: Callable[[], None]) -> None:
         super().__init__(app)
@@ -110,7 +112,7 @@ class ResultScene(Scene):
         self.settlement = session.match.settlements[-1]
 
     def enter(self) -> None:
-        panel = layout.RESULT_PANEL
+        panel = self.panel
         button = UIButton(
             pygame.Rect(panel.centerx - 160, panel.bottom - 64, 320, 48),
             self.next_label,
@@ -158,7 +160,7 @@ class ResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.shade, (0, 0))
-        panel = layout.RESULT_PANEL
+        panel = self.panel
         pygame.draw.rect(surface, PANEL, panel, border_radius=14)
         pygame.draw.rect(surface, GOLD, panel, 2, border_radius=14)
         self.app.text.draw(
@@ -182,7 +184,7 @@ class ResultScene(Scene):
     def _draw_win(self, surface: pygame.Surface, win: Win, y: int) -> int:
         text = self.app.text
         red = self.session.rules.red_fives
-        panel = layout.RESULT_PANEL
+        panel = self.panel
         x = panel.left + 40
         right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(win.hand)], x, y, HAND_TILE)
         winning = tile_code(win.tile, red)
@@ -252,7 +254,7 @@ class ResultScene(Scene):
         """One of several wins on a discard: who, the hand, yaku, value and payment in a band."""
         text = self.app.text
         red = self.session.rules.red_fives
-        x = layout.RESULT_PANEL.left + 40
+        x = self.panel.left + 40
         value = win.assessment.value
         assert value is not None
         gain = self.settlement.gains[win.seat]
@@ -271,7 +273,7 @@ class ResultScene(Scene):
             items.append(_("ura dora +{han}").format(han=ura_han))
         yaku = list_separator().join(items)
         column = right + 14 + SMALL_TILE + 24
-        for index, row in enumerate(text.wrap(yaku, 16, layout.RESULT_PANEL.right - 30 - column)[:3]):
+        for index, row in enumerate(text.wrap(yaku, 16, self.panel.right - 30 - column)[:3]):
             text.draw(surface, row, 16, INK, (column, y + index * 20))
         if win.ura_indicator is not None:
             text.draw(surface, _("Ura indicator"), 14, SOFT, (column, y + 62))
@@ -281,7 +283,7 @@ class ResultScene(Scene):
     def _draw_hands(self, surface: pygame.Surface, y: int) -> int:
         text = self.app.text
         red = self.session.rules.red_fives
-        x = layout.RESULT_PANEL.left + 40
+        x = self.panel.left + 40
         hand_now = self.session.hand
         reasons = draw_reasons(hand_now.history, hand_now.waits)
         for seat, hand in enumerate(self.result.hands):
@@ -298,7 +300,7 @@ class ResultScene(Scene):
     def _draw_standings(self, surface: pygame.Surface, y: int) -> None:
         text = self.app.text
         session = self.session
-        x = layout.RESULT_PANEL.left + 40
+        x = self.panel.left + 40
         settlement = self.settlement
         text.draw(surface, payment_words(session, settlement.gains), 20, GOLD, (x, y), bold=True)
         y += 34

@@ -61,6 +61,9 @@ RESULT_HOLD = 4
 BAR_Y = 705
 """The control bar lies between the bottom seat's pool (and the marks under its waits) and its hand."""
 BAR_X = 196
+RESULT_PANEL = pygame.Rect(layout.RESULT_PANEL.topleft,
+                           (layout.RESULT_PANEL.width, BAR_Y - 8 - layout.RESULT_PANEL.top))
+"""A hand's result over the table, ending above the bar (where the game's has its Next button)."""
 BUTTON_H = 22
 SHIFT = pygame.KMOD_SHIFT
 STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: "forward_round",
@@ -459,6 +462,7 @@ class TheatreScene(Scene):
             last = self.playback.at_end and self.playback.end is not None
             source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
             scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
+            scene.panel = RESULT_PANEL
         return scene
 
 

@@ -11,7 +11,7 @@ from game.app.controls.build import BuildControls
 from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.text import Text
-from game.app.views import marks
+from game.app.views import legible, marks
 from game.engine.hand import HAND_SIZE
 from game.engine.tiles import tile_code
 
@@ -34,15 +34,15 @@ def draw_building(
         _("Your hand: {count} of 13").format(count=len(state.hand)),
         16,
         INK,
-        (layout.slot_rect(0).left, layout.SLOT_Y - 26),
+        (layout.slot_rect(0).left, layout.HAND_LABEL_Y),
         bold=True,
     )
     text.draw(
         surface,
         _("Drag or click tiles; Space moves the one under the cursor, Enter confirms."),
-        14,
+        legible.at_least(14),
         SOFT,
-        (layout.slot_rect(12).right, layout.SLOT_Y - 24),
+        (layout.slot_rect(12).right, layout.HAND_LABEL_Y + 1),
         "topright",
     )
     for index in range(HAND_SIZE):

@@ -11,6 +11,7 @@ from game.app.i18n import _
 from game.app.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
 from game.app.table_frame import CentreInfo
 from game.app.text import Text
+from game.app.views import legible
 from game.engine.tiles import code_kind, dora_kind, kind_code
 
 DORA_TILE = 30
@@ -20,6 +21,8 @@ STATUS_ROW = 20
 """The status line's room at the foot of an announcement band, and the pitch of its rows."""
 BAND_GAP = 4
 """Between an announcement band and the top and bottom seats' discard counts it leaves readable."""
+BAND_PAD = 7
+"""Above the announcement's first row and below the band's last."""
 ANNOUNCEMENT_SIZES = (22, 19, 17, 15)
 """The announcement's type, largest first; a narrow panel starts at the second."""
 
@@ -36,18 +39,20 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         heading = _("Hand {number}").format(number=info.hand_number)
     text.draw(surface, heading, 16, GOLD, (left, top), bold=True)
     if table.stake_in_centre:
-        text.draw(surface, info.stake, 14, INK, (panel.right - 12, top + 2), "topright")
+        text.draw(surface, info.stake, legible.at_least(14), INK, (panel.right - 12, top + 1), "topright")
     centre = panel.center
-    rows = text.wrap(info.status, 15, panel.width - 20)[:2] if info.announcement is None else []
+    status = legible.at_least(15)
+    rows = status_rows(text, info.status, panel)[:2] if info.announcement is None else []
     for index, row in enumerate(rows):
         y = centre[1] + table.status_y + index * STATUS_ROW
-        text.draw(surface, row, 15, INK, (centre[0], y), "midtop")
+        text.draw(surface, row, status, INK, (centre[0], y), "midtop")
     counts: dict[int, pygame.Rect] = {}
     for place, wind, made, turn in info.discards:
         (dx, dy), anchor = table.count_at[place]
         colour, bold = (GOLD, True) if turn else (SOFT, False)
         words = _("{wind} {made}/17").format(wind=wind, made=made)
-        counts[place] = text.draw(surface, words, 14, colour, (centre[0] + dx, centre[1] + dy), anchor, bold=bold)
+        counts[place] = text.draw(surface, words, legible.at_least(14), colour, (centre[0] + dx, centre[1] + dy),
+                                  anchor, bold=bold)
     if info.dora_indicator is not None:
         _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if info.announcement is not None:
@@ -64,9 +69,14 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
                   anchor, bold=True)
 
 
+def status_rows(text: Text, status: str, panel: pygame.Rect) -> list[str]:
+    """The status in the panel: one row, or two of even length."""
+    return _balanced(text, status, legible.at_least(15), panel.width - 20)
+
+
 def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int, int], indicator: str) -> None:
     x, y = at
-    text.draw(surface, terms.term("Dora"), 15, SOFT, (x, y + 12))
+    text.draw(surface, terms.term("Dora"), legible.at_least(15), SOFT, (x, y + 12))
     surface.blit(art.tile(indicator, DORA_TILE), (x + 40, y))
     text.draw(surface, "→", 18, SOFT, (x + 78, y + 10))
     dora = kind_code(dora_kind(code_kind(indicator)))
@@ -77,11 +87,13 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
                        status: str) -> None:
     """The end of the hand across the panel, filling `room` (larger when the words need it),
     with the status line beneath it inside the band."""
-    footer = STATUS_ROW if status else 0
-    sizes = ANNOUNCEMENT_SIZES if panel.width > 300 else ANNOUNCEMENT_SIZES[1:]
+    small = legible.at_least(13)
+    footer_rows = _balanced(text, status, small, panel.width - 16)[:2] if status else []
+    footer = STATUS_ROW * len(footer_rows)
+    sizes = [legible.at_least(size) for size in (ANNOUNCEMENT_SIZES if panel.width > 300 else ANNOUNCEMENT_SIZES[1:])]
     for size in sizes:  # as large as fits the room (three winners take more words)
-        rows = text.wrap(words, size, panel.width - 24, bold=True)[:3]
-        needed = 18 + (size + 6) * len(rows) + footer
+        rows = _balanced(text, words, size, panel.width - 24, bold=True)[:3]
+        needed = 2 * BAND_PAD + (size + 6) * len(rows) + footer
         if needed <= room.height:
             break
     band = room.copy()
@@ -93,7 +105,22 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
     pygame.draw.line(surface, EDGE, band.topleft, band.topright, 2)
     pygame.draw.line(surface, EDGE, band.bottomleft, band.bottomright, 2)
     for index, row in enumerate(rows):
-        text.draw(surface, row, size, GOLD, (band.centerx, band.top + offset + 9 + index * (size + 6)), "midtop",
+        text.draw(surface, row, size, GOLD, (band.centerx, band.top + offset + BAND_PAD + index * (size + 6)), "midtop",
                   bold=True)
-    if status:
-        text.draw(surface, status, 13, SOFT, (band.centerx, band.top + offset + needed - footer), "midtop")
+    for index, row in enumerate(footer_rows):
+        y = band.top + offset + needed - footer + index * STATUS_ROW
+        text.draw(surface, row, small, SOFT, (band.centerx, y), "midtop")
+
+
+def _balanced(text: Text, words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """`words` wrapped within `width` in as few rows as they need, the rows as even as can be
+    (never a last word alone on its row)."""
+    rows = text.wrap(words, size, width, bold)
+    narrower = width
+    while len(rows) > 1:
+        narrower -= 8
+        trial = text.wrap(words, size, narrower, bold)
+        if len(trial) > len(rows):
+            break
+        rows = trial
+    return rows

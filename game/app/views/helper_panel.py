@@ -15,12 +15,15 @@ from game.app.i18n import _, ngettext
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.text import Text
 from game.app.value_words import limit_name
+from game.app.views import legible
 from game.engine.tiles import tile_code
 
 BAD = (255, 120, 90)
 WAIT_TILE = 28
 SMALL_TILE = 24
 PAD = 12
+TITLE_ROW = 27
+"""From the panel's title to its first line."""
 
 
 def value_words(line: WaitLine) -> str:
@@ -47,7 +50,7 @@ def draw_helper(
     surface.set_clip(panel.inflate(-4, -4))
     x, y = panel.left + PAD, panel.top + 8
     text.draw(surface, _("Helper"), 18, GOLD, (x, y), bold=True)
-    y += 30
+    y += TITLE_ROW
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y, panel.right - PAD)
     else:
@@ -89,9 +92,10 @@ def _draw_full(
     width = right - x
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
-        for row in text.wrap(warning, 14, width - 14):
-            text.draw(surface, row, 14, WARN, (x + 14, y))
-            y += 19
+        small = legible.at_least(14)
+        for row in text.wrap(warning, small, width - 14):
+            text.draw(surface, row, small, WARN, (x + 14, y))
+            y += small + 5
         y += 4
 
 
@@ -104,22 +108,24 @@ def _draw_wait(surface: pygame.Surface, art: TileArt, text: Text, line: WaitLine
     # Translators: a wait none of whose copies can still come
     live = _("dead") if line.dead else _("{count} live").format(count=line.live)
     words = _("{live} · {value}").format(live=live, value=value_words(line))
-    rect = text.draw(surface, words, 15, INK, (left, y - 2), bold=True)
+    rect = text.draw(surface, words, legible.at_least(15), INK, (left, y - 2), bold=True)
     verdict, good = wait_verdict(line, floor)
     colour = GOOD if good else BAD
-    row = y + 18
-    if rect.right + 8 + text.font(14).size(verdict)[0] <= right:
-        text.draw(surface, verdict, 14, colour, (rect.right + 8, y))
+    small = legible.at_least(14)
+    row = y + small + 4
+    if rect.right + 8 + text.font(small).size(verdict)[0] <= right:
+        text.draw(surface, verdict, small, colour, (rect.right + 8, y))
     else:
-        text.draw(surface, verdict, 14, colour, (left, row))
-        row += 18
+        text.draw(surface, verdict, small, colour, (left, row))
+        row += small + 4
     if line.value is not None:
         yaku = _(", ").join(_("{yaku} {han}").format(yaku=terms.yaku(entry.name), han=entry.han)
                             for entry in line.value.yaku)
-        for words in text.wrap(yaku, 13, right - left):
-            text.draw(surface, words, 13, SOFT, (left, row))
-            row += 17
-    return max(y + 42, row + 6)
+        size = legible.at_least(13)
+        for words in text.wrap(yaku, size, right - left):
+            text.draw(surface, words, size, SOFT, (left, row))
+            row += size + 2
+    return max(y + 42, row + 4)
 
 
 def _draw_partial(
@@ -132,24 +138,25 @@ def _draw_partial(
         text.draw(surface, coming, 16, SOFT, (x, y + 26))
         return
     if report.wall_has_tenpai is False:
-        text.draw(surface, _("This wall cannot make any tenpai hand."), 15, BAD, (x, y))
+        text.draw(surface, _("This wall cannot make any tenpai hand."), legible.at_least(15), BAD, (x, y))
         return
     if report.completions == 0:
         text.draw(surface, _("No tenpai hand holds these tiles."), 16, BAD, (x, y), bold=True)
-        text.draw(surface, _("Take some back to see suggestions."), 14, SOFT, (x, y + 24))
+        text.draw(surface, _("Take some back to see suggestions."), legible.at_least(14), SOFT, (x, y + 24))
         return
     text.draw(surface, _hands_from(report), 16, INK, (x, y))
     y += 26
     if report.suggestions and not report.suggestions_can_win:
         none_win = (_("No hand from your wall can win.") if report.selected == 0
                     else _("None of these hands can win: take some tiles back."))
-        text.draw(surface, none_win, 14, BAD, (x, y), bold=True)
+        text.draw(surface, none_win, legible.at_least(14), BAD, (x, y), bold=True)
     else:
-        text.draw(surface, _("Best first (live copies · value); Suggest takes it:"), 14, SOFT, (x, y))
+        text.draw(surface, _("Best first (live copies · value); Suggest takes it:"), legible.at_least(14), SOFT,
+                  (x, y))
     y += 24
     for suggestion in report.suggestions:
         y = _draw_tiles(surface, art, [tile_code(t, red_fives) for t in suggestion.added], x, y, right)
-        y = _draw_wait_summary(surface, art, text, suggestion.waits, x + 14, y, right) + 8
+        y = _draw_wait_summary(surface, art, text, suggestion.waits, x + 14, y, right) + 6
 
 
 def _hands_from(report: HelperReport) -> str:
@@ -187,18 +194,19 @@ def _draw_wait_summary(
 ) -> int:
     """The waits of a suggestion, each as tile, live copies and limit, wrapping to a new
     row when the next would pass the panel's edge."""
-    label = text.draw(surface, _("waits"), 13, SOFT, (x, y + 4))
+    small = legible.at_least(12)
+    label = text.draw(surface, _("waits"), small, SOFT, (x, y + 2))
     start = max(x + 44, label.right + 6)
     cx = start
     for line in waits:
         # Translators: a suggested hand's wait that does not reach the floor
         level = limit_name(line.value) if line.value and line.clears_floor else _("below")
         words = _("{live}·{level}").format(live=line.live, level=level)
-        width = 22 + text.font(12).size(words)[0]
+        width = 22 + text.font(small).size(words)[0]
         if cx > start and cx + width > right:
             cx, y = start, y + 28
         surface.blit(art.tile(line.code, 20), (cx, y))
         colour = GOOD if line.clears_floor and not line.dead else BAD
-        rect = text.draw(surface, words, 12, colour, (cx + 22, y + 4))
+        rect = text.draw(surface, words, small, colour, (cx + 22, y + 2))
         cx = rect.right + 8
     return y + 30

@@ -39,13 +39,17 @@ def empty_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, SLOT_LINE, rect, 2, border_radius=6)
 
 
+BADGE_PAD = (18, 8)
+"""A badge's room round its words."""
+
+
 def badge(
     surface: pygame.Surface,
     text_image: pygame.Surface,
     centre: tuple[int, int],
     colour: tuple[int, int, int] = FURITEN_RED,
 ) -> pygame.Rect:
-    rect = text_image.get_rect(center=centre).inflate(18, 8)
+    rect = text_image.get_rect(center=centre).inflate(BADGE_PAD)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
     surface.blit(text_image, text_image.get_rect(center=rect.center))
     return rect

@@ -16,7 +16,7 @@ from game.app.art import TileArt, depth_of, tile_height
 from game.app.palette import INK
 from game.app.text import Text
 from game.app.theatre_frame import OpenSeat
-from game.app.views import marks
+from game.app.views import legible, marks
 from game.app.views.rivers import UPRIGHT_TURN
 from game.app.views.seats import concealed_rects
 from game.engine.hand import HAND_SIZE
@@ -47,7 +47,7 @@ def draw_open_seat(surface: pygame.Surface, art: TileArt, text: Text, table: lay
             if seat.hand is not None and rects is pool_rects and tile // 4 in seat.waits:
                 marks.wait_marker(surface, rect)
     if seat.furiten and hand_rects:
-        badge = text.render(terms.term("FURITEN"), 13, INK, bold=True)
+        badge = text.render(terms.term("FURITEN"), legible.at_least(13), INK, bold=True)
         marks.badge(surface, badge, hand_rects[len(hand_rects) // 2].center)
 
 

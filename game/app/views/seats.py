@@ -10,7 +10,7 @@ from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.table_frame import SeatFrame
 from game.app.text import Text
-from game.app.views import marks
+from game.app.views import legible, marks
 from game.app.views.rivers import UPRIGHT_TURN
 from game.engine.hand import HAND_SIZE
 
@@ -31,9 +31,10 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
     plate = _("{wind} · {name}").format(wind=seat.wind, name=seat.name)
     text.draw(surface, plate, 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
-    text.draw(surface, seat.score, 15, SOFT, (x + 10, y + 28))
+    small = legible.at_least(14)
+    text.draw(surface, seat.score, legible.at_least(15), SOFT, (x + 10, y + 27))
     if seat.dealer:
-        text.draw(surface, _("dealer"), 14, GOLD, (rect.right - 10, y + 29), "topright", bold=True)
+        text.draw(surface, _("dealer"), small, GOLD, (rect.right - 10, y + 27), "topright", bold=True)
     if seat.riichi:
         marks.riichi_stick(surface, (rect.centerx, rect.bottom + 7))  # the stick laid down before the seat
 
@@ -70,15 +71,17 @@ RON_RED = (200, 44, 44)
 
 
 def draw_open_hand(surface: pygame.Surface, art: TileArt, text: Text, table: layout.TableLayout,
-                   seat: SeatFrame) -> None:
+                   seat: SeatFrame) -> pygame.Rect | None:
     """The end of the hand: the seat's hand laid face up where it stood, the winning tile
-    apart beside it, its pool left face down; a winner's call (ロン) over the hand."""
+    apart beside it, its pool left face down; a winner's call (ロン) beside them (see
+    `call_rect`). Returns where the call lies, if there is one."""
     assert seat.open_hand is not None
     place = seat.place
     if place == 0:
         back = art.tile(None, layout.POOL_TILE)
-        for index in range(seat.pool_left):
-            surface.blit(back, layout.pool_rect(index, seat.pool_left))
+        pool = [layout.pool_rect(index, seat.pool_left) for index in range(seat.pool_left)]
+        for rect in pool:
+            surface.blit(back, rect)
         rects = [layout.hand_rect(index, len(seat.open_hand)) for index in range(len(seat.open_hand))]
         size = layout.HAND_TILE
     else:
@@ -91,24 +94,48 @@ def draw_open_hand(surface: pygame.Surface, art: TileArt, text: Text, table: lay
     turn = UPRIGHT_TURN[place]
     for code, rect in zip(seat.open_hand, rects, strict=False):
         surface.blit(art.tile(code, size, turn), rect)
+    beside = None
     if seat.winning_tile is not None and rects:
         last, first = rects[-1], rects[0]
         step = (last.x - first.x, last.y - first.y)
         length = max(1, abs(step[0]) + abs(step[1]))
         gap = size // 2 + size
-        beside = last.move(round(step[0] / length * gap), round(step[1] / length * gap))
         image = art.tile(seat.winning_tile, size, turn)
+        beside = pygame.Rect(last.move(round(step[0] / length * gap), round(step[1] / length * gap)).topleft,
+                             image.get_size())
         surface.blit(image, beside)
-        marks.outline(surface, pygame.Rect(beside.topleft, image.get_size()), RON_RED, 3)
-    if seat.call is not None and rects:
-        middle = rects[len(rects) // 2].center
-        centre = (middle[0], middle[1] - 58) if place == 0 else _towards_centre(place, middle, 115 if place % 2 else 70)
-        marks.badge(surface, text.render(terms.ron_call(), 30, INK, bold=True), centre, RON_RED)
+        marks.outline(surface, beside, RON_RED, 3)
+    if seat.call is None or not rects:
+        return None
+    words = text.render(terms.ron_call(), 26, INK, bold=True)
+    badge = call_rect(place, words.get_rect().inflate(marks.BADGE_PAD), rects, pool, beside)
+    return marks.badge(surface, words, badge.center, RON_RED)
 
 
-def _towards_centre(place: int, point: tuple[int, int], distance: int) -> tuple[int, int]:
-    x, y = point
-    return {1: (x - distance, y), 2: (x, y + distance), 3: (x + distance, y)}[place]
+CALL_GAP = 14
+"""Between a winner's call and the tiles it stands beside."""
+
+
+def call_rect(place: int, badge: pygame.Rect, hand: list[pygame.Rect], pool: list[pygame.Rect],
+              winning: pygame.Rect | None) -> pygame.Rect:
+    """Where a winner's call (a badge of `badge`'s size) lies, over nothing a player reads:
+    the bottom and top seats' beyond the tile won on, along the hand (the pool lies between
+    the hand and the river, the plate at the hand's other end); a side seat's between its
+    tiles (hand and pool) and the centre, on the felt before its river."""
+    badge = badge.copy()
+    if place in (0, 2):
+        end = winning or hand[-1]
+        if place == 0:
+            badge.midleft = (end.right + CALL_GAP, end.centery)
+        else:
+            badge.midright = (end.left - CALL_GAP, end.centery)
+        return badge
+    tiles = hand[0].unionall([*hand[1:], *pool])
+    if place == 1:
+        badge.midright = (tiles.left - CALL_GAP, tiles.centery)
+    else:
+        badge.midleft = (tiles.right + CALL_GAP, tiles.centery)
+    return badge
 
 
 def pool_centre(table: layout.TableLayout, place: int, pool_size: int) -> tuple[int, int]:

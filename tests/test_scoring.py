@@ -548,7 +548,7 @@ def test_memoised_suit_decomposition_is_the_librarys_on_every_suit_pattern() -> 
 
 
 def test_scoring_consults_the_suit_memo() -> None:
-    scoring._score_cached.cache_clear()
+    scoring.clear_cache()
     HandDivider._divide_hand_impl.cache_clear()
     before = scoring._suit_decomposition.cache_info()
     hand, win = hand_and_win(PINFU_HAND, "5s")
@@ -563,15 +563,15 @@ def test_memoised_suit_decomposition_changes_no_score(preset: str, monkeypatch: 
     context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("5p") * 4,))
     wins = _wins_of_random_walls(range(6), rules)
     assert len(wins) > 500
-    scoring._score_cached.cache_clear()
+    scoring.clear_cache()
     HandDivider._divide_hand_impl.cache_clear()
     memoised = [score_win(hand, win, context, rules) for hand, win in wins]
     monkeypatch.setattr(HandDivider, "_decompose_single_color_hand",
                         staticmethod(scoring._LIBRARY_SUIT_DECOMPOSITION))
-    scoring._score_cached.cache_clear()
+    scoring.clear_cache()
     HandDivider._divide_hand_impl.cache_clear()
     try:
         assert [score_win(hand, win, context, rules) for hand, win in wins] == memoised
     finally:
-        scoring._score_cached.cache_clear()
+        scoring.clear_cache()
         HandDivider._divide_hand_impl.cache_clear()

@@ -1,7 +1,8 @@
-"""scoring.py memoises the library's division of a hand's 14 tiles (the JSON report scores
-the same 14 tiles with another winning tile again and again) and shares the values of its
-answers: neither may change a score. The library stays the judge: every check below asks
-it with its own division in place and compares."""
+"""scoring.py divides a hand's 14 tiles as the library does, from the library's own suit,
+honour and seven-pairs decompositions memoised per pattern, and memoises each division (the
+JSON report scores the same 14 tiles with another winning tile again and again); it also
+shares the values of the library's answers. None of it may change a division or a score:
+every check below asks the library with its own division in place and compares."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from game.engine.tiles import SOUTH, WEST, WIND_KINDS
 from tests.helpers import kind, tiles
 
 LIBRARY_DIVISION = staticmethod(scoring._LIBRARY_DIVIDE_HAND)
+GROUPS = [("seq", start) for suit in range(3) for start in range(suit * 9, suit * 9 + 7)] + \
+         [("triplet", k) for k in range(34)]
 
 
 def _counts(ids) -> list[int]:
@@ -55,18 +58,70 @@ def _scores(wins, context: WinContext, rules: Rules) -> list[object]:
     return [score_win(hand, win, context, rules) for hand, win in wins]
 
 
-def test_the_division_memo_is_in_place() -> None:
+def test_the_division_is_in_place() -> None:
+    assert scoring._FAST_DIVISION, "the library no longer has the helpers scoring divides with"
     assert HandDivider.divide_hand is scoring._memoised_divide_hand
     assert scoring._LIBRARY_DIVIDE_HAND.__module__.startswith("mahjong")
 
 
-def test_scoring_consults_the_division_memo() -> None:
+def test_scoring_consults_the_division_memo_and_the_suit_memo() -> None:
     scoring.clear_cache()
     hand = tiles("234567m23455s777z")
     score_win(hand[:13], hand[13], WinContext(), Rules.preset())
     score_win(hand[1:], hand[0], WinContext(), Rules.preset())  # the same 14 tiles, won on 2m
     info = scoring._division.cache_info()
     assert (info.misses, info.hits) == (1, 1)
+    assert scoring._suit_decomposition.cache_info().misses == 3
+
+
+def _library_division(counts) -> list:
+    HandDivider._divide_hand_impl.cache_clear()
+    return scoring._LIBRARY_DIVIDE_HAND(list(counts))
+
+
+def test_the_division_is_the_librarys_on_every_pattern_of_many_walls() -> None:
+    rules = Rules.preset("pro_stream")
+    patterns = {tuple(_counts((*hand, win))) for hand, win in _wins_on_every_kind(range(8), rules, 5)}
+    assert len(patterns) > 5000
+    scoring.clear_cache()
+    several = 0
+    for counts in patterns:
+        division = HandDivider.divide_hand(list(counts))
+        assert division == _library_division(counts), counts
+        several += len(division) > 1
+    assert several > 50  # hands with more than one reading (and seven pairs) are among them
+
+
+COUNTS = st.lists(st.integers(0, 4), min_size=34, max_size=34)
+
+
+@st.composite
+def complete_counts(draw: st.DrawFn) -> list[int]:
+    """The 34 counts of four groups and a pair, or seven pairs, often with several readings."""
+    counts = [0] * 34
+    if draw(st.booleans()):
+        for k in draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True)):
+            counts[k] = 2
+    else:
+        for _ in range(4):
+            shape, start = draw(st.sampled_from(GROUPS))
+            for k in ([start, start + 1, start + 2] if shape == "seq" else [start] * 3):
+                counts[k] += 1
+        counts[draw(st.integers(0, 33))] += 2
+    assume(max(counts) <= 4)
+    return counts
+
+
+@settings(max_examples=1500, deadline=None)
+@given(counts=st.one_of(complete_counts(), COUNTS, st.lists(st.integers(0, 2), min_size=34, max_size=34)))
+def test_the_division_is_the_librarys_on_any_counts(counts: list[int]) -> None:
+    scoring._division.cache_clear()
+    assert HandDivider.divide_hand(counts) == _library_division(counts)
+
+
+def test_counts_the_library_refuses_are_refused_alike() -> None:
+    for counts in ([5] + [0] * 33, [0] * 34, [4] * 34, [2] * 7 + [0] * 27):
+        assert HandDivider.divide_hand(counts) == _library_division(counts), counts
 
 
 @pytest.mark.parametrize(("preset", "options"), [
@@ -110,26 +165,10 @@ def test_open_melds_go_to_the_library_unmemoised() -> None:
     assert HandDivider.divide_hand(counts, melds) is not HandDivider.divide_hand(counts, melds)
 
 
-GROUPS = [("seq", start) for suit in range(3) for start in range(suit * 9, suit * 9 + 7)] + \
-         [("triplet", k) for k in range(34)]
-
-
 @st.composite
 def winning_hands(draw: st.DrawFn) -> tuple[list[int], int]:
-    """A complete 14-tile hand (four groups and a pair, or seven pairs) as 136 ids, and a
-    winning tile among them."""
-    counts = [0] * 34
-    if draw(st.booleans()):
-        pairs = draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True))
-        for k in pairs:
-            counts[k] = 2
-    else:
-        for _ in range(4):
-            shape, start = draw(st.sampled_from(GROUPS))
-            for k in ([start, start + 1, start + 2] if shape == "seq" else [start] * 3):
-                counts[k] += 1
-        counts[draw(st.integers(0, 33))] += 2
-    assume(max(counts) <= 4)
+    """A complete 14-tile hand as 136 ids, and a winning tile among them."""
+    counts = draw(complete_counts())
     ids = [k * 4 + copy for k in range(34) for copy in range(counts[k])]
     win = draw(st.sampled_from(ids))
     return [t for t in ids if t != win], win

@@ -30,7 +30,8 @@ LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 
 MANGAN_BASE_POINTS = 2000
 RENHOU_FOUR_HAN = 4
 _FIVE_KINDS = frozenset(red // 4 for red in RED_FIVE_IDS)
-_KIND_OF_ID = bytes(t // 4 if t < TILE_COUNT else 0 for t in range(256))
+_NOT_A_KIND = 0xFF
+_KIND_OF_ID = bytes(t // 4 if t < TILE_COUNT else _NOT_A_KIND for t in range(256))
 """A tile id's kind, as a `bytes.translate` table: the kinds of a hand in one C call."""
 _YAKU_FIELDS = attrgetter("name", "han_closed", "is_yakuman")
 MAX_CONFIGS_PER_THREAD = 256
@@ -214,8 +215,13 @@ def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tup
     that is not 13 tiles of the set."""
     if len(hand) != 13:
         raise ValueError(f"a hand has 13 tiles, not {len(hand)}")
-    _check_tile_ids(hand)
-    kinds = tuple(sorted(bytes(hand).translate(_KIND_OF_ID)))
+    try:  # the usual case in C: ids 0..255 to kinds, 0xFF past the set
+        kinds = tuple(sorted(bytes(hand).translate(_KIND_OF_ID)))
+    except (TypeError, ValueError):
+        kinds = (_NOT_A_KIND,)
+    if kinds[-1] == _NOT_A_KIND:
+        _check_tile_ids(hand)  # names the id outside the set
+        kinds = tuple(sorted([t // 4 for t in hand]))
     if any(map(eq, kinds, kinds[4:])):
         over = sorted({kind for at, kind in enumerate(kinds[4:]) if kinds[at] == kind})
         raise ValueError(f"hand holds {', '.join(kind_code(k) for k in over)} more than 4 times: "

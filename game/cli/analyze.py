@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from game.engine.analysis import (
     POOL_TILES_NEVER_DISCARDED,
@@ -86,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         analysis = analyze_wall(wall, seat, indicator, rules) if args.top is None else \
             best_hands(wall, seat, indicator, rules, args.top)
-        print(json.dumps(report_json(analysis, args.seat, args.top)))
+        write_json(report_json(analysis, args.seat, args.top), sys.stdout)
+        sys.stdout.write("\n")
     else:
         top = DEFAULT_TOP if args.top is None else args.top
         print(report_text(best_hands(wall, seat, indicator, rules, top), args.seat, top))
@@ -151,6 +154,68 @@ def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str,
         "tenpai_hands": analysis.tenpai_count,
         "hands": [writer.hand(hand) for hand in analysis.hands[:top]],
     }
+
+
+def write_json(report: dict[str, Any], out: TextIO) -> None:
+    """Write `report_json`'s report as `json.dumps(report)` would, much faster: a rich wall's
+    report is over 10 MB, and its hands repeat the same few hundred wait entries and warning
+    lists (each is encoded once) around a text and three numbers of their own."""
+    encode = _ENCODER.encode
+    for at, (key, value) in enumerate(report.items()):
+        out.write(("{" if at == 0 else ", ") + encode(key) + ": ")
+        if key == "hands":
+            _write_hands(value, encode, out)
+        else:
+            out.write(encode(value))
+    out.write("}" if report else "{}")
+
+
+def _write_hands(hands: list[dict[str, Any]], encode: Callable[[object], str], out: TextIO) -> None:
+    if hands and list(hands[0]) != list(_HAND_KEYS):
+        out.write(encode(hands))  # not the report's own hands: nothing known to spare
+        return
+    entries: dict[int, tuple[str, object]] = {}  # by id: the report keeps them alive meanwhile
+    warning_lists: dict[tuple[str, ...], str] = {}
+
+    def entry(wait: dict[str, Any]) -> str:
+        known = entries.get(id(wait))
+        if known is None:
+            known = entries[id(wait)] = (encode(wait), wait)
+        return known[0]
+
+    out.write("[")
+    pieces = []
+    for hand in hands:
+        if len(pieces) == HANDS_PER_WRITE:
+            out.write(", ".join(pieces) + ", ")
+            pieces.clear()
+        text = hand["hand"]
+        warnings = tuple(hand["warnings"])
+        written = warning_lists.get(warnings)
+        if written is None:
+            written = warning_lists[warnings] = encode(warnings)
+        pieces.append("".join((
+            '{"hand": ', f'"{text}"' if text.isascii() and text.isalnum() else encode(text),
+            ', "waits": [', ", ".join(map(entry, hand["waits"])),
+            '], "payment": ', _number(hand["payment"], encode),
+            ', "live_clearing_copies": ', _number(hand["live_clearing_copies"], encode),
+            ', "pool_wait_copies": ', _number(hand["pool_wait_copies"], encode),
+            ', "warnings": ', written, "}",
+        )))
+    out.write(", ".join(pieces) + "]")
+
+
+def _number(number: object, encode: Callable[[object], str]) -> str:
+    """A number as JSON writes it (`repr`, which JSON uses for ints and finite floats)."""
+    if type(number) is int or (type(number) is float and math.isfinite(number)):
+        return repr(number)
+    return encode(number)
+
+
+_ENCODER = json.JSONEncoder(check_circular=False)
+HANDS_PER_WRITE = 2000
+"""Hands written at once: the whole report is never one string."""
+_HAND_KEYS = ("hand", "waits", "payment", "live_clearing_copies", "pool_wait_copies", "warnings")
 
 
 def hand_json(hand: CandidateHand) -> dict[str, Any]:

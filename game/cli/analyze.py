@@ -156,10 +156,12 @@ def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str,
     }
 
 
+@collector_paused
 def write_json(report: dict[str, Any], out: TextIO) -> None:
     """Write `report_json`'s report as `json.dumps(report)` would, much faster: a rich wall's
     report is over 10 MB, and its hands repeat the same few hundred wait entries and warning
-    lists (each is encoded once) around a text and three numbers of their own."""
+    lists (each is encoded once) around a text and three numbers of their own (with the
+    collector paused, as for the report: what writing allocates is acyclic)."""
     encode = _ENCODER.encode
     for at, (key, value) in enumerate(report.items()):
         out.write(("{" if at == 0 else ", ") + encode(key) + ": ")

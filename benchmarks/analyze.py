@@ -10,27 +10,33 @@ the dora indicator from the other tiles. Per wall it times
     whether the wall reaches mangan and what to suggest;
   * full: the whole ranking, every hand in order (`analyze_wall`);
   * json: `analyze --json` on top of the full ranking (every hand and wait written, with
-    the ippatsu/houtei floor checks and the values that may reach the floor);
+    the ippatsu/houtei floor checks and the values that may reach the floor), with its
+    ratio to the full ranking wall by wall; json writing: the report written out as the
+    CLI prints it (not counted in json);
   * deadline: `complete_selection` of an empty selection (the build deadline);
 and prints, in milliseconds of CPU time (`time.process_time`: the machine is shared), the
 median, 95th percentile and maximum of each, and the median wall-clock time beside it.
-Each measurement is its own pass over the walls, with every cache emptied before it.
+Each measurement is its own pass over the walls, with every cache emptied before it
+(`--runs N`: N passes, each wall's median taken; `--seed S`: only these walls).
 Runs against older trees too (a measure they lack is timed as the nearest they have).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import analyze as analyze_cli
 from game.cli.analyze import report_json
 from game.engine import analysis, candidates, scoring
 from game.engine.analysis import analyze_selection, analyze_wall, complete_selection, tenpai_hands
@@ -39,6 +45,7 @@ from game.engine.tiles import EAST, TILE_COUNT
 
 WALL_SIZE = 34
 FIRST_ANSWER = 5
+JSON_WRITING = "json writing"
 Walls = list[tuple[list[int], int | None]]
 
 
@@ -108,13 +115,38 @@ def measure_full(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, floa
 
 
 def measure_json(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
-    """The full ranking, then `analyze --json` of it: the second is what JSON adds."""
-    full, extra = [], []
+    """The full ranking, then `analyze --json` of it: the second is what JSON adds; then
+    writing the report out (`json.dumps`, which the CLI prints), not counted in it."""
+    full, extra, dumped = [], [], []
     for wall, indicator in walls:
         cpu, clock, ranked = timed(analyze_wall, wall, EAST, indicator, rules)
         full.append((cpu, clock))
-        extra.append(timed(report_json, ranked, "east", None)[:2])
-    return {"full (json)": full, "json on top": extra}
+        cpu, clock, report = timed(report_json, ranked, "east", None)
+        extra.append((cpu, clock))
+        dumped.append(timed(dump_json, report)[:2])
+    return {"full (json)": full, "json on top": extra, JSON_WRITING: dumped}
+
+
+def dump_json(report: dict[str, Any]) -> None:
+    write = getattr(analyze_cli, "write_json", None)
+    if write is None:  # before the report was written in pieces
+        json.dumps(report)
+    else:
+        write(report, io.StringIO())
+
+
+def ratio_summary(times: dict[str, list[tuple[float, float]]], seeds: Sequence[int]) -> str:
+    """What JSON adds over the full ranking, wall by wall and max over max (CPU)."""
+    full = [cpu for cpu, _ in times["full (json)"]]
+    extra = [cpu for cpu, _ in times["json on top"]]
+    ratios = sorted((e / f, seed) for e, f, seed in zip(extra, full, seeds, strict=True) if f > 0)
+    if not ratios:
+        return "json / full: no wall to compare"
+    values = [r for r, _ in ratios]
+    p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+    worst = ", ".join(f"{seed} {ratio:.2f}x" for ratio, seed in reversed(ratios[-4:]))
+    return (f"json / full  per wall median {statistics.median(values):.2f}x   p95 {p95:.2f}x   "
+            f"max {values[-1]:.2f}x   max over max {max(extra) / max(full):.2f}x   (worst walls: {worst})")
 
 
 def measure_deadline(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
@@ -136,21 +168,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--walls", type=int, default=200, help="number of seeded walls (default 200)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS))
+    parser.add_argument("--seed", type=int, action="append",
+                        help="measure this seed's wall (repeatable; instead of --walls/--first-seed)")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="passes per measurement; each wall's median over them is reported (default 1)")
     parser.add_argument("--only", choices=sorted(MEASURES), action="append",
                         help="run only this measurement (repeatable); each runs as its own pass")
     args = parser.parse_args(argv)
     rules = Rules.preset(args.preset)
-    seeds = range(args.first_seed, args.first_seed + args.walls)
+    seeds = args.seed or range(args.first_seed, args.first_seed + args.walls)
     walls: Walls = [(wall, indicator if rules.has_dora else None) for wall, indicator in map(seeded_wall, seeds)]
     hand_counts = [len(tenpai_hands(wall, rules)) for wall, _ in walls]
-    print(f"preset {args.preset}, seeds {seeds.start}..{seeds.stop - 1}")
+    shown = ", ".join(map(str, seeds)) if args.seed else f"{seeds[0]}..{seeds[-1]}"
+    print(f"preset {args.preset}, seeds {shown}" + (f", median of {args.runs} runs" if args.runs > 1 else ""))
     print(f"tenpai hands per wall: median {statistics.median(hand_counts):.0f}, max {max(hand_counts)}, "
           f"walls with none: {hand_counts.count(0)}")
     for name in args.only or DEFAULT_MEASURES:
-        clear_caches()  # every pass meets its walls for the first time
-        for measured, times in MEASURES[name](walls, rules).items():
-            print(summary(measured, times), flush=True)
+        runs = []
+        for _ in range(max(1, args.runs)):
+            clear_caches()  # every pass meets its walls for the first time
+            runs.append(MEASURES[name](walls, rules))
+        measured = {key: [per_wall_median([run[key][at] for run in runs]) for at in range(len(walls))]
+                    for key in runs[0]}
+        for key, times in measured.items():
+            print(summary(key, times), flush=True)
+        if name == "json":
+            print(ratio_summary(measured, seeds), flush=True)
     return 0
+
+
+def per_wall_median(times: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(cpu for cpu, _ in times), statistics.median(clock for _, clock in times)
 
 
 if __name__ == "__main__":

@@ -11,15 +11,11 @@ round wind is always East.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from mahjong.hand_calculating.divider import HandDivider
 
-from game.engine import scoring
-from game.engine.analysis import tenpai_hands
 from game.engine.rules import Rules
 from game.engine.scoring import (
     SITUATIONAL_YAKU,
@@ -513,65 +509,3 @@ def test_assess_rons_is_assess_ron_for_each_tile(preset: str) -> None:
     context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("4s") * 4,), ura_indicators=(kind("1m") * 4,))
     win_tiles = [kind("1s") * 4 + 1, kind("4s") * 4 + 2, kind("7z") * 4]
     assert assess_rons(hand, win_tiles, context, rules) == [assess_ron(hand, w, context, rules) for w in win_tiles]
-
-
-def _wins_of_random_walls(seeds: range, rules: Rules) -> list[tuple[tuple[int, ...], int]]:
-    """Every 7th tenpai hand of each seeded wall, with a winning tile on each of its waits."""
-    wins = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        wall = rng.sample(range(136), 34)
-        for hand in tenpai_hands(wall, rules)[::7]:
-            held = set(hand.tiles)
-            for wait in hand.waits:
-                win = next((t for t in range(wait * 4, wait * 4 + 4) if t not in held), None)
-                if win is not None:
-                    wins.append((hand.tiles, win))
-    return wins
-
-
-def test_memoised_suit_decomposition_is_the_librarys_on_every_suit_pattern() -> None:
-    # scoring.py puts a memo in place of the library's per-suit decomposition
-    assert scoring._LIBRARY_SUIT_DECOMPOSITION is not None, "the library no longer has the method scoring memoises"
-    memo = HandDivider._decompose_single_color_hand
-    assert memo is not scoring._LIBRARY_SUIT_DECOMPOSITION
-    patterns = set()
-    for hand, win in _wins_of_random_walls(range(12), Rules.preset()):
-        counts = [0] * 34
-        for tile in (*hand, win):
-            counts[tile // 4] += 1
-        patterns.update((tuple(counts[start:start + 9]), start) for start in (0, 9, 18))
-    assert len(patterns) > 300
-    for counts, suit in patterns:
-        library = tuple(tuple(blocks) for blocks in scoring._LIBRARY_SUIT_DECOMPOSITION(list(counts), suit))
-        assert memo(list(counts), suit) == library, (counts, suit)
-
-
-def test_scoring_consults_the_suit_memo() -> None:
-    scoring._score_cached.cache_clear()
-    HandDivider._divide_hand_impl.cache_clear()
-    before = scoring._suit_decomposition.cache_info()
-    hand, win = hand_and_win(PINFU_HAND, "5s")
-    score_win(hand, win, WinContext(), Rules.preset())
-    after = scoring._suit_decomposition.cache_info()
-    assert after.hits + after.misses >= before.hits + before.misses + 3
-
-
-@pytest.mark.parametrize("preset", ["kaiji", "pro_stream"])
-def test_memoised_suit_decomposition_changes_no_score(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = Rules.preset(preset)
-    context = WinContext(seat_wind=SOUTH, dora_indicators=(kind("5p") * 4,))
-    wins = _wins_of_random_walls(range(6), rules)
-    assert len(wins) > 500
-    scoring._score_cached.cache_clear()
-    HandDivider._divide_hand_impl.cache_clear()
-    memoised = [score_win(hand, win, context, rules) for hand, win in wins]
-    monkeypatch.setattr(HandDivider, "_decompose_single_color_hand",
-                        staticmethod(scoring._LIBRARY_SUIT_DECOMPOSITION))
-    scoring._score_cached.cache_clear()
-    HandDivider._divide_hand_impl.cache_clear()
-    try:
-        assert [score_win(hand, win, context, rules) for hand, win in wins] == memoised
-    finally:
-        scoring._score_cached.cache_clear()
-        HandDivider._divide_hand_impl.cache_clear()

@@ -10,12 +10,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TextIO
 
-from game.engine.analysis import CandidateHand, WaitAnalysis, WallAnalysis, analyze_wall, best_hands, collector_paused
+from game.engine.analysis import (
+    POOL_TILES_NEVER_DISCARDED,
+    CandidateHand,
+    WaitAnalysis,
+    WallAnalysis,
+    analyze_wall,
+    best_hands,
+    collector_paused,
+)
 from game.engine.rules import PRESETS, Rules
-from game.engine.scoring import YakuLine
+from game.engine.scoring import WinValue
 from game.engine.tiles import (
     KIND_COUNT,
     TILE_COUNT,
@@ -78,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         analysis = analyze_wall(wall, seat, indicator, rules) if args.top is None else \
             best_hands(wall, seat, indicator, rules, args.top)
-        print(json.dumps(report_json(analysis, args.seat, args.top)))
+        write_json(report_json(analysis, args.seat, args.top), sys.stdout)
+        sys.stdout.write("\n")
     else:
         top = DEFAULT_TOP if args.top is None else args.top
         print(report_text(best_hands(wall, seat, indicator, rules, top), args.seat, top))
@@ -145,6 +156,70 @@ def report_json(analysis: WallAnalysis, seat: str, top: int | None) -> dict[str,
     }
 
 
+@collector_paused
+def write_json(report: dict[str, Any], out: TextIO) -> None:
+    """Write `report_json`'s report as `json.dumps(report)` would, much faster: a rich wall's
+    report is over 10 MB, and its hands repeat the same few hundred wait entries and warning
+    lists (each is encoded once) around a text and three numbers of their own (with the
+    collector paused, as for the report: what writing allocates is acyclic)."""
+    encode = _ENCODER.encode
+    for at, (key, value) in enumerate(report.items()):
+        out.write(("{" if at == 0 else ", ") + encode(key) + ": ")
+        if key == "hands":
+            _write_hands(value, encode, out)
+        else:
+            out.write(encode(value))
+    out.write("}" if report else "{}")
+
+
+def _write_hands(hands: list[dict[str, Any]], encode: Callable[[object], str], out: TextIO) -> None:
+    if hands and list(hands[0]) != list(_HAND_KEYS):
+        out.write(encode(hands))  # not the report's own hands: nothing known to spare
+        return
+    entries: dict[int, tuple[str, object]] = {}  # by id: the report keeps them alive meanwhile
+    warning_lists: dict[tuple[str, ...], str] = {}
+
+    def entry(wait: dict[str, Any]) -> str:
+        known = entries.get(id(wait))
+        if known is None:
+            known = entries[id(wait)] = (encode(wait), wait)
+        return known[0]
+
+    out.write("[")
+    pieces = []
+    for hand in hands:
+        if len(pieces) == HANDS_PER_WRITE:
+            out.write(", ".join(pieces) + ", ")
+            pieces.clear()
+        text = hand["hand"]
+        warnings = tuple(hand["warnings"])
+        written = warning_lists.get(warnings)
+        if written is None:
+            written = warning_lists[warnings] = encode(warnings)
+        pieces.append("".join((
+            '{"hand": ', f'"{text}"' if text.isascii() and text.isalnum() else encode(text),
+            ', "waits": [', ", ".join(map(entry, hand["waits"])),
+            '], "payment": ', _number(hand["payment"], encode),
+            ', "live_clearing_copies": ', _number(hand["live_clearing_copies"], encode),
+            ', "pool_wait_copies": ', _number(hand["pool_wait_copies"], encode),
+            ', "warnings": ', written, "}",
+        )))
+    out.write(", ".join(pieces) + "]")
+
+
+def _number(number: object, encode: Callable[[object], str]) -> str:
+    """A number as JSON writes it (`repr`, which JSON uses for ints and finite floats)."""
+    if type(number) is int or (type(number) is float and math.isfinite(number)):
+        return repr(number)
+    return encode(number)
+
+
+_ENCODER = json.JSONEncoder(check_circular=False)
+HANDS_PER_WRITE = 2000
+"""Hands written at once: the whole report is never one string."""
+_HAND_KEYS = ("hand", "waits", "payment", "live_clearing_copies", "pool_wait_copies", "warnings")
+
+
 def hand_json(hand: CandidateHand) -> dict[str, Any]:
     return _JsonWriter().hand(hand)
 
@@ -160,13 +235,13 @@ class _JsonWriter:
     """Writes hands and waits as JSON entries. A rich wall has tens of thousands of waits
     and the library's own time for their values is most of the report's: the text and
     lists shared by many waits (a tile's code and warnings, a yaku list's names, a
-    value's limit) are made once per report, and the entries of the waits nothing shows
-    (null values, no luck) once per tile and live count. Entries may therefore share
-    their lists and dicts: the report is for writing out, not for changing."""
+    value's limit) are made once per report, and the entries of the waits alike (the same
+    tile, live copies, value and verdicts: scoring shares its values) once. Entries may
+    therefore share their lists and dicts: the report is for writing out, not for
+    changing."""
 
     def __init__(self) -> None:
-        self._unshown: dict[tuple[int, int], dict[str, Any]] = {}
-        self._yaku: dict[int, tuple[tuple[YakuLine, ...], list[str], list[int]]] = {}
+        self._entries: dict[tuple[object, ...], tuple[dict[str, Any], str | None, WinValue | None]] = {}
 
     def hand(self, hand: CandidateHand) -> dict[str, Any]:
         entries = []
@@ -178,17 +253,18 @@ class _JsonWriter:
             entries.append(entry)
             if warning is not None:
                 warnings.append(warning)
-            payments.append(entry["live"] * wait.multiplier)
-            if entry["clears_floor"]:
-                live_clearing += entry["live"]
+            if entry["clears_floor"]:  # only a clearing wait pays (`WaitAnalysis.multiplier`)
+                live = entry["live"]
+                live_clearing += live
+                payments.append(live * wait.multiplier)
         if not live_clearing:
             warnings.insert(0, NO_LIVE_CLEARING)
-        if hand.forced_wait_discards:
+        if hand.pool_wait_copies > POOL_TILES_NEVER_DISCARDED:
             warnings.append(_forced_text(hand))
         return {
             "hand": hand.text,
             "waits": entries,
-            "payment": sum(payments),  # as `CandidateHand.payment` adds them
+            "payment": sum(payments, 0.0),  # as `CandidateHand.payment` adds them, less its zeros
             "live_clearing_copies": live_clearing,
             "pool_wait_copies": hand.pool_wait_copies,
             "warnings": warnings,
@@ -199,40 +275,46 @@ class _JsonWriter:
         kind, live, clears = wait.kind, wait.live, wait.clears_floor
         with_ippatsu = wait.clears_floor_with_ippatsu
         with_houtei = wait.clears_floor_with_houtei
+        if wait.scored or with_ippatsu or with_houtei:
+            value = wait.value
+            key: tuple[object, ...] = (kind, live, clears, with_ippatsu, with_houtei, id(value))
+        else:  # it does not clear (a clearing wait clears with luck too), and shows no value
+            value = None
+            key = (kind, live)
+        known = self._entries.get(key)
+        if known is None:
+            known = self._entries[key] = self._entry(kind, live, clears, with_ippatsu, with_houtei, value,
+                                                     len(key) > 2)
+        return known[0], known[1]
+
+    @staticmethod
+    def _entry(kind: int, live: int, clears: bool, with_ippatsu: bool, with_houtei: bool, value: WinValue | None,
+               shown: bool) -> tuple[dict[str, Any], str | None, WinValue | None]:
+        """A new entry and its warning, with the value it shows (kept alive: the entries are
+        found by the value's id)."""
         if not live:
             warning: str | None = _DEAD_WARNINGS[kind]
         elif clears:
             warning = None
         else:
             warning = (_LUCK_WARNINGS if with_ippatsu or with_houtei else _PASS_WARNINGS)[kind]
-        if not (wait.scored or with_ippatsu or with_houtei):
-            # it does not clear (a clearing wait clears with luck too): the entry is the same
-            # for every such wait of this tile and live count
-            entry = self._unshown.get((kind, live))
-            if entry is None:
-                entry = self._unshown[(kind, live)] = {
-                    "tile": _KIND_CODES[kind], "live": live, "han": None, "fu": None, "yaku": None, "yaku_han": None,
-                    "level": None, "clears_floor": False, "dead": not live, "clears_floor_with_ippatsu": False,
-                    "clears_floor_with_houtei": False,
-                }
-            return entry, warning
-        value = wait.value
+        if not shown:
+            return {
+                "tile": _KIND_CODES[kind], "live": live, "han": None, "fu": None, "yaku": None, "yaku_han": None,
+                "level": None, "clears_floor": False, "dead": not live, "clears_floor_with_ippatsu": False,
+                "clears_floor_with_houtei": False,
+            }, warning, None
         if value is None:
             han, fu, names, hans, level = 0, 0, [], [], None
         else:
             han, fu = value.han, value.fu
-            # values share their yaku lists (scoring keeps them), held here while the key is used
-            yaku = self._yaku.get(id(value.yaku))
-            if yaku is None:
-                yaku = self._yaku[id(value.yaku)] = (value.yaku, [line.name for line in value.yaku],
-                                                     [line.han for line in value.yaku])
-            _, names, hans = yaku
+            names, hans = [line.name for line in value.yaku], [line.han for line in value.yaku]
             level = value.level_name if value.level is not None else None
         return {
             "tile": _KIND_CODES[kind], "live": live, "han": han, "fu": fu, "yaku": names, "yaku_han": hans,
             "level": level, "clears_floor": clears, "dead": not live, "clears_floor_with_ippatsu": with_ippatsu,
             "clears_floor_with_houtei": with_houtei,
-        }, warning
+        }, warning, value
 
 
 NO_LIVE_CLEARING = "no live wait clears the floor on a plain riichi ron"

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left, insort
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import eq
+from operator import attrgetter, eq
 from typing import NamedTuple
 
+from mahjong.hand_calculating import divider
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld
 
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, RED_FIVE_IDS, TILE_COUNT, WIND_NAMES, kind_code
@@ -28,6 +30,10 @@ LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 
 MANGAN_BASE_POINTS = 2000
 RENHOU_FOUR_HAN = 4
 _FIVE_KINDS = frozenset(red // 4 for red in RED_FIVE_IDS)
+_NOT_A_KIND = 0xFF
+_KIND_OF_ID = bytes(t // 4 if t < TILE_COUNT else _NOT_A_KIND for t in range(256))
+"""A tile id's kind, as a `bytes.translate` table: the kinds of a hand in one C call."""
+_YAKU_FIELDS = attrgetter("name", "han_closed", "is_yakuman")
 MAX_CONFIGS_PER_THREAD = 256
 _THREAD_CONFIGS = threading.local()
 
@@ -191,6 +197,9 @@ def clear_cache() -> None:
     """Forget every win scored so far, for measurements on a cold cache."""
     _score_cached.cache_clear()
     _suit_decomposition.cache_clear()
+    _honours_decomposition.cache_clear()
+    _division.cache_clear()
+    _win_value.cache_clear()
 
 
 def score_win(hand: Sequence[int], win_tile: int, context: WinContext, rules: Rules) -> WinValue | None:
@@ -206,21 +215,28 @@ def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tup
     that is not 13 tiles of the set."""
     if len(hand) != 13:
         raise ValueError(f"a hand has 13 tiles, not {len(hand)}")
-    _check_tile_ids(hand)
-    kinds = tuple(sorted([t // 4 for t in hand]))
+    try:  # the usual case in C: ids 0..255 to kinds, 0xFF past the set
+        kinds = tuple(sorted(bytes(hand).translate(_KIND_OF_ID)))
+    except (TypeError, ValueError):
+        kinds = (_NOT_A_KIND,)
+    if kinds[-1] == _NOT_A_KIND:
+        _check_tile_ids(hand)  # names the id outside the set
+        kinds = tuple(sorted([t // 4 for t in hand]))
     if any(map(eq, kinds, kinds[4:])):
         over = sorted({kind for at, kind in enumerate(kinds[4:]) if kinds[at] == kind})
         raise ValueError(f"hand holds {', '.join(kind_code(k) for k in over)} more than 4 times: "
                          "the set has only 4 copies")
-    red_kinds = tuple(sorted(t // 4 for t in hand if t in RED_FIVE_IDS)) if rules.red_fives else ()
-    return kinds, red_kinds
+    if not rules.red_fives or RED_FIVE_IDS.isdisjoint(hand):
+        return kinds, ()
+    return kinds, tuple(sorted(t // 4 for t in hand if t in RED_FIVE_IDS))
 
 
 def _win_kind(kinds: tuple[int, ...], red_kinds: tuple[int, ...], win_tile: int,
               rules: Rules) -> tuple[int, tuple[int, ...]]:
     """The winning tile's kind, and the red-five kinds of hand and winning tile together;
     ValueError when the hand already holds all 4 copies."""
-    _check_tile_ids((win_tile,))
+    if not 0 <= win_tile < TILE_COUNT:
+        _check_tile_ids((win_tile,))
     win_kind = win_tile // 4
     if kinds.count(win_kind) >= 4:
         raise ValueError(f"hand and winning tile hold {kind_code(win_kind)} more than 4 times: "
@@ -290,26 +306,87 @@ def _setting(context: WinContext, rules: Rules) -> _Setting:
     )
 
 
-_LIBRARY_SUIT_DECOMPOSITION = getattr(HandDivider, "_decompose_single_color_hand", None)
+# The division of a closed hand's 14 tiles into four groups and a pair (or seven pairs), as
+# the library's HandDivider.divide_hand makes it: a fifth of the library's time went there.
+# The library decomposes each suit, the honours and seven pairs (its private helpers, asked
+# here once per pattern: a wall's thousands of hands share a few hundred suit patterns),
+# combines one decomposition of each suit with exactly one pair, and sorts the groups and
+# the divisions; each division is memoised by its 14 tiles, which the JSON report scores
+# again and again with another winning tile (hand H waiting on w, and H less x plus w
+# waiting on x). Groups are coded as tile * 4 + kind of group, so that sorting the codes
+# sorts the library's groups (ordered by tile, then kind), and each code stands for the one
+# list of tiles the library would make; the library only reads the lists it is given.
+# Tests check the division against the library's own on every pattern of many walls and
+# on random counts, and that no score changes. The helpers are private methods of mahjong
+# 2.x (the pin in pyproject.toml): without them the library divides alone, only slower.
+_LIBRARY_DIVIDE_HAND = HandDivider.divide_hand
+_BLOCK_TYPE = getattr(divider, "_BlockType", None)
+_LIBRARY_HELPERS = tuple(getattr(HandDivider, name, None) for name in (
+    "_decompose_single_color_hand", "_decompose_honors_hand", "_decompose_chiitoitsu"))
+_FAST_DIVISION = (
+    _BLOCK_TYPE is not None and None not in _LIBRARY_HELPERS
+    and sorted(int(kind) for kind in _BLOCK_TYPE) == [0, 1, 2, 3]
+)
+_GROUP_TILES: dict[int, list[int]] = {}
+"""A group's code: its tiles, as the library lists them."""
+Coded = tuple[tuple[int, ...], int]
+"""Group codes, sorted as the library left them, and how many of them are pairs."""
+
+
+def _group_code(block: divider._Block) -> int:
+    code = block.tile_34 * 4 + int(block.ty)
+    if code not in _GROUP_TILES:
+        _GROUP_TILES[code] = block.tiles_34
+    return code
+
+
+def _coded(blocks: Sequence[divider._Block]) -> Coded:
+    return tuple(map(_group_code, blocks)), sum(block.ty == _BLOCK_TYPE.PAIR for block in blocks)
 
 
 @lru_cache(maxsize=8192)
-def _suit_decomposition(counts: tuple[int, ...], suit: int) -> tuple[tuple[object, ...], ...]:
-    return tuple(tuple(blocks) for blocks in _LIBRARY_SUIT_DECOMPOSITION(list(counts), suit))
+def _suit_decomposition(counts: bytes, suit: int) -> tuple[Coded, ...]:
+    """The library's decompositions of one suit's 9 counts (suit: its first kind)."""
+    return tuple(map(_coded, _LIBRARY_HELPERS[0](list(counts), suit)))
 
 
-def _memoised_suit_decomposition(counts: list[int], suit: int) -> tuple[tuple[object, ...], ...]:
-    """The library decomposes each suit of every hand it scores afresh, about a fifth of its
-    time; the thousands of hands of one wall share a few hundred suit patterns. The result
-    depends on the suit and its counts alone, and tuples keep the shared answers from
-    being changed."""
-    return _suit_decomposition(tuple(counts), suit)
+@lru_cache(maxsize=1024)
+def _honours_decomposition(counts: bytes) -> Coded:
+    """The library's decomposition of the 7 honour counts (none when they cannot be groups
+    and a pair: the library then leaves them out, as here)."""
+    return _coded(_LIBRARY_HELPERS[1](list(counts)))
 
 
-# A private method of mahjong 2.x (the pin in pyproject.toml): without it scoring is only
-# slower. A test checks that the memo is in place and that it changes no score.
-if _LIBRARY_SUIT_DECOMPOSITION is not None:
-    HandDivider._decompose_single_color_hand = staticmethod(_memoised_suit_decomposition)
+@lru_cache(maxsize=4096)
+def _division(counts: bytes) -> list[list[list[int]]]:
+    """`HandDivider.divide_hand` of 34 counts without melds."""
+    if max(counts) > 4:
+        return []
+    divisions: list[list[int]] = []
+    if counts.count(2) == 7 and counts.count(0) == 27:  # the only counts the library reads as seven pairs
+        divisions.append([*map(_group_code, _LIBRARY_HELPERS[2](list(counts)))])
+    honours, honour_pairs = _honours_decomposition(counts[27:])
+    for man, man_pairs in _suit_decomposition(counts[:9], 0):
+        for pin, pin_pairs in _suit_decomposition(counts[9:18], 9):
+            for sou, sou_pairs in _suit_decomposition(counts[18:27], 18):
+                if man_pairs + pin_pairs + sou_pairs + honour_pairs != 1:
+                    continue
+                groups = [*man, *pin, *sou, *honours]
+                if len(groups) == 5:
+                    groups.sort()
+                    divisions.append(groups)
+    divisions.sort()
+    return [[_GROUP_TILES[code] for code in groups] for groups in divisions]
+
+
+def _memoised_divide_hand(tiles_34: Sequence[int], melds: Collection[Meld] | None = None) -> list[list[list[int]]]:
+    if melds or len(tiles_34) != 34 or min(tiles_34) < 0:
+        return _LIBRARY_DIVIDE_HAND(tiles_34, melds)
+    return _division(bytes(tiles_34))
+
+
+if _FAST_DIVISION:
+    HandDivider.divide_hand = staticmethod(_memoised_divide_hand)  # type: ignore[method-assign]
 
 
 def _library_config(setting: _Setting) -> HandConfig:
@@ -361,14 +438,23 @@ def _score_cached(
     tiles, win_id = _library_tiles(kinds, win_kind, red_kinds, setting.red_fives)
     config, dora_indicators, ura_indicators = _library_call(setting)
     response = HandCalculator.estimate_hand_value(
-        tiles, win_id, dora_indicators=list(dora_indicators), ura_dora_indicators=list(ura_indicators), config=config,
+        tiles, win_id, dora_indicators=dora_indicators, ura_dora_indicators=ura_indicators, config=config,
     )
     if response.error is not None or response.han is None:
         return None
-    library_yaku = response.yaku or ()
-    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(y.name) or y.name.lower(), y.han_closed) for y in library_yaku))
-    yakuman_han = sum(y.han_closed for y in library_yaku if y.is_yakuman)
-    return _value(response.han, response.fu or 0, yaku, yakuman_han, setting.kiriage, setting.double_yakuman)
+    lines = tuple(map(_YAKU_FIELDS, response.yaku or ()))
+    return _win_value(response.han, response.fu or 0, lines, setting.kiriage, setting.double_yakuman)
+
+
+@lru_cache(maxsize=4096)
+def _win_value(han: int, fu: int, lines: tuple[tuple[str, int, bool], ...], kiriage: bool,
+               double_yakuman: bool) -> WinValue:
+    """The value of the library's answer (its yaku as name, han and whether yakuman):
+    values are shared between wins, a few thousand cover a wall's tens of thousands, and
+    naming the yaku and working out the limit took a tenth of a library call."""
+    yaku = _yaku_lines(tuple((_YAKU_NAMES.get(name) or name.lower(), line_han) for name, line_han, _ in lines))
+    yakuman_han = sum(line_han for _, line_han, yakuman in lines if yakuman)
+    return _value(han, fu, yaku, yakuman_han, kiriage, double_yakuman)
 
 
 @lru_cache(maxsize=4096)

@@ -3,28 +3,10 @@
 
 from __future__ import annotations
 
-import gc
-
 import pygame
 
 from game.app.art import TILE_CODES, TileArt
-
-
-def held_surfaces(root: object) -> list[pygame.Surface]:
-    """Every surface reachable from `root` through containers and attributes."""
-    found: dict[int, pygame.Surface] = {}
-    seen: set[int] = set()
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, pygame.Surface):
-            found[id(item)] = item
-        elif isinstance(item, (dict, list, tuple, set, frozenset)) or hasattr(item, "__dict__"):
-            stack.extend(gc.get_referents(item))
-    return list(found.values())
+from tests.ui.held import held_surfaces
 
 
 def test_the_art_holds_no_image_but_the_tiles_it_composed(display) -> None:

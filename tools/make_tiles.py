@@ -2,11 +2,10 @@
 
 Every face is 3:4 (120 x 160 px, drawn at twice that and scaled down for smooth edges):
 man (characters), pin (circles), sou (bamboo), the seven honours, the three red fives
-(red ink and a red dot in the corner), and a back. `side/` holds each image turned a
-quarter turn, for riichi discards and the side walls. `small/` (and `small/side/`) holds
-faces for tiles under 30 px wide (the helper's): bigger kanji, solid circles and solid
-bamboo sticks, so that 2s/3s/4s and 7p/8p/9p stay apart at 22 px where the fine faces
-blur. The kanji use the Noto Sans JP font that pygame_gui ships.
+(red ink and a red dot in the corner), and a back (the game turns a face a quarter for
+riichi discards and the side walls). `small/` holds faces for tiles under 30 px wide (the
+helper's): bigger kanji, solid circles and solid bamboo sticks, so that 2s/3s/4s and
+7p/8p/9p stay apart at 22 px where the fine faces blur. The kanji use the Noto Sans JP font that pygame_gui ships.
 
     python tools/make_tiles.py                  # write assets/tiles/
     python tools/make_tiles.py --sheet OUT.png  # also a contact sheet at 80, 40 and 22 px wide
@@ -339,10 +338,9 @@ def all_faces() -> dict[str, pygame.Surface]:
 
 
 def write(faces: dict[str, pygame.Surface], out: Path) -> None:
-    (out / "side").mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     for name, face in faces.items():
         pygame.image.save(face, str(out / f"{name}.png"))
-        pygame.image.save(pygame.transform.rotate(face, 90), str(out / "side" / f"{name}.png"))
 
 
 def contact_sheet(faces: dict[str, pygame.Surface], small: dict[str, pygame.Surface], path: Path) -> None:
@@ -378,7 +376,7 @@ def main() -> int:
     write(small, args.out / "small")
     if args.sheet:
         contact_sheet(faces, small, args.sheet)
-    print(f"wrote {len(faces)} faces and their side versions to {args.out}")
+    print(f"wrote {len(faces)} faces and their small versions to {args.out}")
     return 0
 
 

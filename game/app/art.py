@@ -5,9 +5,16 @@ two layers as real tiles have it: the ivory face layer and the coloured back lay
 up, the ivory lies above the colour; face down (a back on top), the colour above the
 ivory; so a stack of two backs reads as two tiles. Below SMALL_FACE_WIDTH the bolder
 small faces are used (assets/tiles/small). Images are scaled once per size and cached.
+
+The faces are kept as their PNG files' bytes (0.3 MB), decoded only to compose a tile of a
+size not yet cached: decoded, the 76 faces and their sideways turns held 11 MB for the few
+dozen compositions of a whole match (a decoding costs about 0.2 ms). A sideways face is the
+upright one turned a quarter, as the tile tool drew the side images that were once loaded.
 """
 
 from __future__ import annotations
+
+import io
 
 import pygame
 
@@ -34,22 +41,25 @@ def depth_of(width: int) -> int:
     return max(3, width // 8)
 
 
-def _load(*parts: str) -> pygame.Surface:
-    return pygame.image.load(str(asset(*parts))).convert_alpha()
+def _read(*parts: str) -> bytes:
+    return asset(*parts).read_bytes()
 
 
 class TileArt:
     def __init__(self) -> None:
-        self.faces: dict[str, pygame.Surface] = {}
-        self.side_faces: dict[str, pygame.Surface] = {}
-        self.small_faces: dict[str, pygame.Surface] = {}
-        self.small_side_faces: dict[str, pygame.Surface] = {}
+        self.face_files: dict[str, bytes] = {}
+        """Each face's PNG file, by tile code ('back' for the back)."""
+        self.small_face_files: dict[str, bytes] = {}
+        """The same for the small faces."""
         for code in (*TILE_CODES, BACK_CODE):
-            self.faces[code] = _load("tiles", f"{code}.png")
-            self.side_faces[code] = _load("tiles", "side", f"{code}.png")
-            self.small_faces[code] = _load("tiles", "small", f"{code}.png")
-            self.small_side_faces[code] = _load("tiles", "small", "side", f"{code}.png")
+            self.face_files[code] = _read("tiles", f"{code}.png")
+            self.small_face_files[code] = _read("tiles", "small", f"{code}.png")
         self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def face(self, code: str, small: bool = False) -> pygame.Surface:
+        """A face image as drawn (120 x 160), decoded afresh: only compositions need one."""
+        files = self.small_face_files if small else self.face_files
+        return pygame.image.load(io.BytesIO(files[code]), f"{code}.png").convert_alpha()
 
     def tile(self, code: str | None, width: int, turn: int = 0) -> pygame.Surface:
         """A tile `width` px across its short side; `code` None draws the back.
@@ -68,11 +78,9 @@ class TileArt:
         short, long = width, tile_height(width)
         sideways = turn in (1, 3)
         face_size = (long, short) if sideways else (short, long)
-        small = width < SMALL_FACE_WIDTH
+        source = self.face(code, small=width < SMALL_FACE_WIDTH)
         if sideways:
-            source = (self.small_side_faces if small else self.side_faces)[code]
-        else:
-            source = (self.small_faces if small else self.faces)[code]
+            source = pygame.transform.rotate(source, 90)
         face = pygame.transform.smoothscale(source, face_size)
         if turn in (2, 3):
             face = pygame.transform.rotate(face, 180)

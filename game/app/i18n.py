@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
 
+from game.app import number_format
+
 LANGUAGES = ("en", "ja", "zh_CN")
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh_CN": "简体中文"}
 """Each language by its own name, as a player looks for it; never translated."""
@@ -191,11 +193,9 @@ def _windows_ui_locale() -> str:
 
 
 def format_number(value: float, decimals: int = 0) -> str:
-    """`value` with the current language's digit grouping and decimal sign."""
-    from babel.numbers import format_decimal
-
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=BABEL_LOCALES[_language])
+    """`value` with the current language's digit grouping and decimal sign (as Babel
+    writes it, without loading Babel's data: game/app/number_format.py)."""
+    return number_format.format_number(value, decimals, _language)
 
 
 def format_datetime(moment: datetime) -> str:

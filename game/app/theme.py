@@ -7,6 +7,11 @@ preloads the fonts of every locale the theme has, whichever is shown: with Noto 
 (4.5 MB a weight) and Noto Sans SC (8.5 MB) at a dozen sizes that was some 140 MB. Given a
 file's path instead, SDL_ttf opens the file and reads only what it draws. So the manager gets
 the theme with each font resource turned into the path of its file; the pictures are the same.
+
+It also opens every font the theme names, for every locale, at load: the Chinese fonts of a
+dozen elements in an English window (a quarter of a megabyte each as shipped, and near one
+from source). So the manager is given only the font blocks of the locale it shows, and
+those of another locale when the window changes language (`App.apply_language`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ RESOURCE_KEYS = {
     "italic_resource": "italic_path",
     "bold_italic_resource": "bold_italic_path",
 }
+
+DEFAULT_LOCALE = "en"
+"""A font block's locale when it names none, and pygame_gui's for an element without one."""
 
 Theme = dict[str, Any]
 
@@ -41,6 +49,22 @@ def font_by_path(font: dict[str, Any]) -> dict[str, Any]:
     return block
 
 
+def block_locale(block: dict[str, Any]) -> str:
+    return block.get("locale", DEFAULT_LOCALE)
+
+
+def fonts_for_locale(theme: Theme, locale: str) -> Theme:
+    """`theme` with each element's fonts cut to the blocks of `locale` (or, where it has
+    none, of the locale pygame_gui falls back to)."""
+    shown = copy.deepcopy(theme)
+    for element in shown.values():
+        fonts = element.get("font") if isinstance(element, dict) else None
+        if isinstance(fonts, list):
+            element["font"] = ([block for block in fonts if block_locale(block) == locale]
+                               or [block for block in fonts if block_locale(block) == DEFAULT_LOCALE])
+    return shown
+
+
 def fonts_by_path(theme: Theme) -> Theme:
     """`theme` with every font block's resources named by path."""
     shown = copy.deepcopy(theme)
@@ -53,7 +77,8 @@ def fonts_by_path(theme: Theme) -> Theme:
     return shown
 
 
-def load_theme(path: Path) -> Theme:
-    """The theme file at `path`, ready for the UI manager."""
+def load_theme(path: Path, locale: str | None = None) -> Theme:
+    """The theme file at `path`, ready for the UI manager; with `locale`, only its fonts."""
     with path.open(encoding="utf-8") as file:
-        return fonts_by_path(json.load(file))
+        theme = json.load(file)
+    return fonts_by_path(theme if locale is None else fonts_for_locale(theme, locale))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.app import terms
-from game.app.i18n import BABEL_LOCALES, language
+from game.app.i18n import language
+from game.app.number_format import format_percent
 from game.engine.scoring import MANGAN_BASE_POINTS, WinValue
 
 
@@ -24,6 +25,4 @@ def win_verb(name: str) -> str:
 
 def percent(share: float) -> str:
     """A share as the current language writes a percentage, whole ('42%')."""
-    from babel.numbers import format_percent
-
-    return format_percent(share, format="#,##0%", locale=BABEL_LOCALES[language()])
+    return format_percent(share, language())

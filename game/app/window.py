@@ -126,7 +126,7 @@ class App:
         self.flash_left = 0.0
         self.apply_window_settings()
         self.manager = ScaledUIManager(
-            self.display, LOGICAL_SIZE, load_theme(paths.asset("ui", "theme.json")),
+            self.display, LOGICAL_SIZE, load_theme(paths.asset("ui", "theme.json"), GUI_LOCALES[self.language]),
             enable_live_theme_updates=False,
             starting_language=GUI_LOCALES[self.language],
         )
@@ -174,7 +174,10 @@ class App:
         """Speak `language` from now on, at once: the catalog, the gui's own text and fonts, and
         every scene's buttons and labels."""
         i18n.set_language(self.language)
-        self.manager.set_locale(GUI_LOCALES[self.language])
+        locale = GUI_LOCALES[self.language]
+        theme = load_theme(paths.asset("ui", "theme.json"), locale)  # the fonts of the locale, opened now
+        self.manager.get_theme().update_theming(theme, rebuild_all=False)
+        self.manager.set_locale(locale)
         pygame.display.set_caption(_("17 Steps — 十七歩"))
         self.stack.relabel()
 

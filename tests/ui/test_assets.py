@@ -18,12 +18,11 @@ from game.app.audio import SOUND_NAMES, Audio
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_tile_has_a_three_by_four_face_and_a_sideways_one():
+def test_every_tile_has_a_three_by_four_face_and_a_small_one():
     for code in (*TILE_CODES, "back"):
-        face = pygame.image.load(str(paths.asset("tiles", f"{code}.png")))
-        side = pygame.image.load(str(paths.asset("tiles", "side", f"{code}.png")))
-        assert face.get_size() == (120, 160), code
-        assert side.get_size() == (160, 120), code
+        for folder in ((), ("small",)):
+            face = pygame.image.load(str(paths.asset("tiles", *folder, f"{code}.png")))
+            assert face.get_size() == (120, 160), (folder, code)
 
 
 def test_red_fives_differ_from_plain_fives_by_colour(display):

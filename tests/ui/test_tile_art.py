@@ -62,10 +62,8 @@ def test_the_small_faces_keep_look_alike_tiles_further_apart_than_the_fine_ones(
     assert small < SMALL_FACE_WIDTH
     for pair in (("2s", "3s"), ("3s", "4s"), ("2s", "4s"), ("7p", "8p"), ("8p", "9p"), ("7p", "9p")):
         with_small = small_face_difference(art, *pair, small)
-        fine = TileArt.__new__(TileArt)
-        fine.faces, fine.side_faces = art.faces, art.side_faces
-        fine.small_faces, fine.small_side_faces = art.faces, art.side_faces  # the fine faces at 22 px
-        fine._cache = {}
+        fine = TileArt()
+        fine.small_face_files = fine.face_files  # the fine faces at 22 px
         with_fine = small_face_difference(fine, *pair, small)
         assert with_small > with_fine * 1.2, (pair, with_small, with_fine)
 
@@ -77,16 +75,16 @@ def test_the_small_8s_keeps_the_m_over_w_of_the_fine_face(display):
     art = TileArt()
     size = (22, tile_height(22))
 
-    def at_22(faces: dict[str, pygame.Surface], code: str) -> pygame.Surface:
-        return pygame.transform.smoothscale(faces[code], size)
+    def at_22(code: str, small: bool) -> pygame.Surface:
+        return pygame.transform.smoothscale(art.face(code, small), size)
 
     def distance(a: pygame.Surface, b: pygame.Surface) -> int:
         return sum(abs(p - q) for x in range(size[0]) for y in range(size[1])
                    for p, q in zip(a.get_at((x, y))[:3], b.get_at((x, y))[:3], strict=True))
 
-    fine = at_22(art.faces, "8s")
-    own = distance(at_22(art.small_faces, "8s"), fine)
-    nearest_other = min(distance(at_22(art.small_faces, f"{n}s"), fine) for n in range(2, 10) if n != 8)
+    fine = at_22("8s", small=False)
+    own = distance(at_22("8s", small=True), fine)
+    nearest_other = min(distance(at_22(f"{n}s", small=True), fine) for n in range(2, 10) if n != 8)
     assert nearest_other > 1.3 * own, (own, nearest_other)
 
 

@@ -11,6 +11,7 @@ import pygame
 from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
+from game.app.shade import Shade
 
 if TYPE_CHECKING:
     from game.app.scenes.table import TableScene
@@ -28,8 +29,7 @@ class CurtainScene(Scene):
         super().__init__(app)
         self.table = table
         self.seat = seat
-        self.shade = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
-        self.shade.fill(SHADE)
+        self.shade = Shade(SHADE, app.screen.get_width())
         self.card = pygame.Rect(0, 0, 620, 220)
         self.card.center = app.screen.get_rect().center
 
@@ -58,7 +58,7 @@ class CurtainScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.shade, (0, 0))
+        self.shade.draw(surface)
         pygame.draw.rect(surface, CARD, self.card, border_radius=14)
         pygame.draw.rect(surface, GOLD, self.card, 2, border_radius=14)
         text = self.app.text

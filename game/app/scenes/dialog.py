@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK
 from game.app.scene import Scene
+from game.app.shade import Shade
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -63,8 +64,7 @@ class Dialog(Scene):
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = app.screen.get_rect().center
         self.ring = ButtonRing()
-        self.shade = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
-        self.shade.fill(SHADE)
+        self.shade = Shade(SHADE, app.screen.get_width())
 
     def enter(self) -> None:
         count = len(self.choices)
@@ -109,7 +109,7 @@ class Dialog(Scene):
         return True  # modal: nothing reaches the scene beneath
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.shade, (0, 0))
+        self.shade.draw(surface)
         pygame.draw.rect(surface, PANEL_COLOUR, self.panel, border_radius=12)
         pygame.draw.rect(surface, BORDER, self.panel, 2, border_radius=12)
         text = self.app.text

@@ -18,6 +18,7 @@ from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, GOOD, INK, SOFT
 from game.app.scene import Scene
 from game.app.session import Session
+from game.app.shade import Shade
 from game.app.value_words import limit_name
 from game.engine.hand import Win
 from game.engine.scoring import WinValue
@@ -105,8 +106,7 @@ class ResultScene(Scene):
         self.session = session
         self.on_next = on_next
         self.ring = ButtonRing()
-        self.shade = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
-        self.shade.fill(SHADE)
+        self.shade = Shade(SHADE, app.screen.get_width())
         self.result = session.hand.result
         assert self.result is not None
         self.settlement = session.match.settlements[-1]
@@ -159,7 +159,7 @@ class ResultScene(Scene):
             limit=limit_name(value))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.shade, (0, 0))
+        self.shade.draw(surface)
         panel = self.panel
         pygame.draw.rect(surface, PANEL, panel, border_radius=14)
         pygame.draw.rect(surface, GOLD, panel, 2, border_radius=14)

@@ -198,6 +198,12 @@ def format_number(value: float, decimals: int = 0) -> str:
     return number_format.format_number(value, decimals, _language)
 
 
+def format_amount(value: float) -> str:
+    """A payment or score as the language writes numbers, with only the decimals it has (1.5, 8,000)."""
+    decimals = len(f"{abs(value):g}".partition(".")[2])
+    return format_number(value, decimals)
+
+
 def format_datetime(moment: datetime) -> str:
     """A date and time as the current language writes it, short (a match's start)."""
     from babel.dates import format_datetime as babel_format

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from game.app import terms
 from game.app.builder import BuildState
 from game.app.helper import BuildHelper, HelperReport
-from game.app.i18n import N_, _
+from game.app.i18n import N_, _, format_amount
 from game.app.pacing import make_stand_in
 from game.app.session import BuildProgress, Notice, Session
 from game.app.table_frame import (
@@ -250,12 +250,12 @@ class TableController:
             else:
                 worth = _("Yaku: {yaku} — {han} han {fu} fu.").format(yaku=yaku, han=value.han, fu=value.fu)
         amount = win_amount(value, rules, seat == hand.dealer, self.session.match.stake)
-        pays = {"stakes": N_("{discarder} pays you {amount:g} (ura dora may add more)."),
-                "units": N_("{discarder} pays you {amount:g} units (ura dora may add more).")}.get(
-            rules.settlement, N_("{discarder} pays you {amount:g} points (ura dora may add more)."))
+        pays = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)."),
+                "units": N_("{discarder} pays you {amount} units (ura dora may add more).")}.get(
+            rules.settlement, N_("{discarder} pays you {amount} points (ura dora may add more)."))
         # Translators: the ron's value, then who pays it
         return _("{worth} {pays}").format(
-            worth=worth, pays=_(pays).format(discarder=self.session.wind(discarder), amount=amount))
+            worth=worth, pays=_(pays).format(discarder=self.session.wind(discarder), amount=format_amount(amount)))
 
     def helper_report(self) -> HelperReport | None:
         """The helper's view of the viewer's current selection (recomputed when it changes)."""

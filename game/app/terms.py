@@ -295,4 +295,7 @@ def _terms(code: str) -> dict[str, str]:
         "ron": pgettext("term", "ron"),
         # Translators: a hand's value in mangan units
         "mangan units": pgettext("term", "mangan units"),
+        # Translators: the 21 leftover tiles a player discards from (持ち牌 / 余牌), as the
+        # messages write it; a wrapped line never breaks inside it
+        "pool": pgettext("term", "pool"),
     }

@@ -140,7 +140,7 @@ class NewTableScene(Scene):
         text.draw(surface, _("A new match"), 48, GOLD, (640, 90), "midtop", bold=True)
         text.draw(surface, _("How many players?"), 18, SOFT, (LEFT, 222))
         chosen = self.buttons.get(f"count_{self.count}")
-        if chosen is not None:
+        if chosen is not None and chosen.visible:  # under a dialog the buttons are hidden
             pygame.draw.rect(surface, GOLD, chosen.rect.inflate(8, 8), 3, border_radius=8)
         text.draw(surface, _("Who sits where (press a seat to change it; turn order runs to your right):"), 18,
                   SOFT, (LEFT, 316))

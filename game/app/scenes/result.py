@@ -43,10 +43,7 @@ AMOUNT = {"points": N_("{amount} points"), "points_as_dealer": N_("{amount} poin
 """A total paid, by settlement; stakes are a bare number."""
 
 
-def amount(value: float) -> str:
-    """A payment or score as the language writes numbers, with only the decimals it has (1.5, 8,000)."""
-    decimals = len(f"{abs(value):g}".partition(".")[2])
-    return i18n.format_number(value, decimals)
+amount = i18n.format_amount
 
 
 def list_separator() -> str:

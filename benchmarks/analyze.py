@@ -12,7 +12,10 @@ the dora indicator from the other tiles. Per wall it times
   * json: `analyze --json` on top of the full ranking (every hand and wait written, with
     the ippatsu/houtei floor checks and the values that may reach the floor), with its
     ratio to the full ranking wall by wall; json writing: the report written out as the
-    CLI prints it (not counted in json);
+    CLI prints it (not counted in json); json-library (only with `--only json-library`):
+    the `mahjong` library's own time inside json, with its calls, in a pass of its own
+    (timing every call costs a little): the floor under json's ratio, since every value
+    JSON shows is the library's;
   * deadline: `complete_selection` of an empty selection (the build deadline);
 and prints, in milliseconds of CPU time (`time.process_time`: the machine is shared), the
 median, 95th percentile and maximum of each, and the median wall-clock time beside it.
@@ -46,6 +49,7 @@ from game.engine.tiles import EAST, TILE_COUNT
 WALL_SIZE = 34
 FIRST_ANSWER = 5
 JSON_WRITING = "json writing"
+LIBRARY = "json library"
 Walls = list[tuple[list[int], int | None]]
 
 
@@ -127,6 +131,51 @@ def measure_json(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, floa
     return {"full (json)": full, "json on top": extra, JSON_WRITING: dumped}
 
 
+def measure_json_library(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
+    """The library's own CPU time inside `analyze --json` on top of the full ranking, with
+    the number of its calls (as the second figure)."""
+    full, library = [], []
+    calculator = scoring.HandCalculator
+    spent = [0.0, 0]
+
+    class TimedCalculator:
+        @staticmethod
+        def estimate_hand_value(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return calculator.estimate_hand_value(*args, **kwargs)
+            finally:
+                spent[0] += time.process_time() - start
+                spent[1] += 1
+
+    for wall, indicator in walls:
+        cpu, clock, ranked = timed(analyze_wall, wall, EAST, indicator, rules)
+        full.append((cpu, clock))
+        spent[:] = [0.0, 0]
+        scoring.HandCalculator = TimedCalculator
+        try:
+            report_json(ranked, "east", None)
+        finally:
+            scoring.HandCalculator = calculator
+        library.append((spent[0] * 1000, float(spent[1])))
+    return {"full (json)": full, LIBRARY: library}
+
+
+def library_summary(times: dict[str, list[tuple[float, float]]], seeds: Sequence[int]) -> str:
+    """The library's time inside json over the full ranking, wall by wall: json's own
+    ratio cannot be below it without showing fewer of the library's values."""
+    full = [cpu for cpu, _ in times["full (json)"]]
+    measured = zip(times[LIBRARY], full, seeds, strict=True)
+    ratios = sorted((spent / f, calls, seed) for (spent, calls), f, seed in measured if f > 0)
+    if not ratios:
+        return "json library / full: no wall to compare"
+    values = [r for r, _, _ in ratios]
+    p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+    worst = ", ".join(f"{seed} {ratio:.2f}x ({calls:.0f} calls)" for ratio, calls, seed in reversed(ratios[-4:]))
+    return (f"json library / full  per wall median {statistics.median(values):.2f}x   p95 {p95:.2f}x   "
+            f"max {values[-1]:.2f}x   (worst walls: {worst})")
+
+
 def dump_json(report: dict[str, Any]) -> None:
     write = getattr(analyze_cli, "write_json", None)
     if write is None:  # before the report was written in pieces
@@ -156,7 +205,7 @@ def measure_deadline(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, 
 
 MEASURES = {
     "shapes": measure_shapes, "selection": measure_selection, "first": measure_first, "full": measure_full,
-    "json": measure_json, "deadline": measure_deadline,
+    "json": measure_json, "json-library": measure_json_library, "deadline": measure_deadline,
 }
 DEFAULT_MEASURES = ("shapes", "selection", "first", "full", "json", "deadline")
 
@@ -191,9 +240,13 @@ def main(argv: list[str] | None = None) -> int:
         measured = {key: [per_wall_median([run[key][at] for run in runs]) for at in range(len(walls))]
                     for key in runs[0]}
         for key, times in measured.items():
-            print(summary(key, times), flush=True)
+            if key != LIBRARY:
+                print(summary(key, times), flush=True)
         if name == "json":
             print(ratio_summary(measured, seeds), flush=True)
+        if name == "json-library":
+            print(summary(LIBRARY, [(spent, spent) for spent, _ in measured[LIBRARY]]).split("   (")[0], flush=True)
+            print(library_summary(measured, seeds), flush=True)
     return 0
 
 

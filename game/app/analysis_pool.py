@@ -14,6 +14,8 @@ from __future__ import annotations
 import heapq
 import importlib
 import logging
+import multiprocessing
+import os
 import pickle
 import threading
 from collections.abc import Callable
@@ -44,9 +46,32 @@ def start_worker() -> None:
 
 
 def warm_worker() -> None:
-    """Each worker's initializer: import what its work needs while nobody waits for it."""
+    """Each worker's initializer: leave with the game, then import what its work needs
+    while nobody waits for it."""
+    exit_with_parent()
     for name in WARM_MODULES:
         importlib.import_module(name)
+
+
+def exit_with_parent() -> None:
+    """End this worker process as soon as the process that started it is gone. A game
+    killed outright (kill -9, "End task", a crash of the interpreter) runs no shutdown, and
+    its workers would wait for work for ever: each holds both ends of its own work queue,
+    so no end-of-file ever reaches it. The parent's sentinel (a pipe on POSIX, the process
+    handle on Windows) becomes ready when the parent ends, whatever the way."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(EXIT_ORPHANED)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+EXIT_ORPHANED = 3
+"""A worker's exit status when its game went away first."""
 
 
 _releasing: list[threading.Thread] = []

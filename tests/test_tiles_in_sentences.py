@@ -1,5 +1,5 @@
 """Tiles inside Japanese and Chinese sentences: numbered tiles stay mpsz, honours are written
-by their characters (東南西北白發中 / 东南西北白发中); English keeps 1z–7z
+by their names (東南西北白發中 / 东南西北 白板 发财 红中); English keeps 1z–7z
 (terms.tile_in_sentence, used wherever a tile code is put into a translated sentence)."""
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ def speak():
     [
         ("en", "1z 2z 3z 4z 5z 6z 7z", "1z 2z 3z 4z 5z 6z 7z"),
         ("ja", "1z 2z 3z 4z 5z 6z 7z", "東 南 西 北 白 發 中"),
-        ("zh_CN", "1z 2z 3z 4z 5z 6z 7z", "东 南 西 北 白 发 中"),
+        ("zh_CN", "1z 2z 3z 4z 5z 6z 7z", "东 南 西 北 白板 发财 红中"),
         # Numbered tiles and red fives are the notation in every language.
         ("ja", "1m 5p 0s 9s", "1m 5p 0s 9s"),
-        ("zh_CN", "1m 0p 7z", "1m 0p 中"),
+        ("zh_CN", "1m 0p 7z", "1m 0p 红中"),
     ],
 )
 def test_honours_are_written_by_their_characters_in_japanese_and_chinese(speak, language, codes, shown):
@@ -43,7 +43,7 @@ def test_honours_are_written_by_their_characters_in_japanese_and_chinese(speak, 
     [
         ("en", "passed the ron on 7z; 7z came, with no yaku"),
         ("ja", "中"),
-        ("zh_CN", "中"),
+        ("zh_CN", "红中"),
     ],
 )
 def test_a_draw_reason_names_the_honour_tile(speak, language, reason):

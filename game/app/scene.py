@@ -3,6 +3,12 @@
 A scene handles events (returning whether it used them), updates with the time passed,
 and draws; `draw` never changes game state. A scene that changes with time says when it
 will next look different (`next_change`), so that the window can sleep until then.
+
+Only the top scene is updated. A scene covered by another (the table under its menu or a
+prompt) is only `animate`d: motion already under way finishes (the discard that was thrown
+lands in its river, the dora indicator finishes turning), while everything that moves the
+match on (the time limits, the AI's pause, notices' time on screen) waits for the scene to
+be on top again. Once that motion has ended the picture beneath stands still.
 pygame_gui elements a scene creates are listed in `elements`: hidden while another scene
 covers it, removed when it leaves, and labelled again in the new language when the
 player switches (`relabel`). Text a scene draws itself is translated as it is drawn.
@@ -53,7 +59,15 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance by dt seconds (only the top scene is updated)."""
+        """Advance by dt seconds (only the top scene is updated; those beneath are animated)."""
+
+    def animate(self, dt: float) -> None:
+        """Covered by another scene: let motion already under way go on by dt seconds, and
+        nothing else (no clock runs, no move is made, no game state changes)."""
+
+    def animating(self) -> bool:
+        """Whether `animate` still changes the picture (frames are drawn for it)."""
+        return False
 
     def next_change(self) -> float | None:
         """Seconds until this scene looks different with no input: 0 while something moves
@@ -120,18 +134,28 @@ class SceneStack:
         return top.handle_event(event) if top is not None else False
 
     def update(self, dt: float) -> None:
-        if self.top is not None:
-            self.top.update(dt)
+        top = self.top
+        for scene in self.scenes[:-1]:
+            scene.animate(dt)
+        if top is not None:
+            top.update(dt)
 
     def next_change(self) -> float | None:
-        """The top scene's (the only one updated, so the only one that can change alone)."""
+        """The top scene's (the only one updated), or at once while a scene it lets show
+        through is still animating."""
+        if any(scene.animating() for scene in self.shown()[:-1]):
+            return 0.0
         return self.top.next_change() if self.top is not None else None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def shown(self) -> list[Scene]:
+        """The scenes drawn, bottom first: the top opaque one and the overlays above it."""
         start = 0
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
                 start = index
                 break
-        for scene in self.scenes[start:]:
+        return self.scenes[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.shown():
             scene.draw(surface)

@@ -78,9 +78,11 @@ def term(name: str) -> str:
 
 def tile_in_sentence(code: str) -> str:
     """A tile code as a translated sentence writes it: mpsz, the notation (`1m`, `0p`),
-    except that Japanese and Chinese write an honour by its character (東, 發) where English
-    keeps `1z`–`7z`. Notation a player reads or types (records, the builder's code, a whole
-    hand) stays mpsz: only a single tile put into a sentence comes through here."""
+    except that Japanese and Chinese write an honour by its name where English keeps
+    `1z`–`7z`: Japanese by its character (東, 發, 中), Chinese the winds by theirs (东) and the
+    dragons as its players call them (白板, 发财, 红中: a bare 中 reads as "in" in a sentence).
+    Notation a player reads or types (records, the builder's code, a whole hand) stays mpsz:
+    only a single tile put into a sentence comes through here."""
     return _honours(language()).get(code, code)
 
 
@@ -100,24 +102,26 @@ def _honours(code: str) -> dict[str, str]:
         "3z": pgettext("tile in a sentence", "3z"),
         # Translators: the North wind tile inside a sentence (北)
         "4z": pgettext("tile in a sentence", "4z"),
-        # Translators: the white dragon tile inside a sentence (白)
+        # Translators: the white dragon tile inside a sentence (Japanese 白; Chinese by its spoken name, 白板)
         "5z": pgettext("tile in a sentence", "5z"),
-        # Translators: the green dragon tile inside a sentence (發 / 发)
+        # Translators: the green dragon tile inside a sentence (Japanese 發; Chinese 发财)
         "6z": pgettext("tile in a sentence", "6z"),
-        # Translators: the red dragon tile inside a sentence (中)
+        # Translators: the red dragon tile inside a sentence (Japanese 中; Chinese 红中: a bare 中
+        # reads as "in" in a Chinese sentence)
         "7z": pgettext("tile in a sentence", "7z"),
     }
 
 
 def whole_words() -> tuple[str, ...]:
-    """Every word of these tables in the current language (yaku names, limits, winds, terms),
-    longest first: a Chinese or Japanese line never breaks inside one (game/app/text.py)."""
+    """Every word of these tables in the current language (yaku names, limits, winds, terms,
+    honours in a sentence), longest first: a Chinese or Japanese line never breaks inside one
+    (game/app/text.py)."""
     return _whole_words(language())
 
 
 @cache
 def _whole_words(code: str) -> tuple[str, ...]:
-    tables = (_winds(code), _limits(code), _yaku(code), _terms(code))
+    tables = (_winds(code), _limits(code), _yaku(code), _terms(code), _honours(code))
     return tuple(sorted({word for table in tables for word in table.values()}, key=len, reverse=True))
 
 

@@ -122,7 +122,8 @@ class App:
         self.screen = self.display.canvas
         """The logical 1280 x 800 picture every scene draws on."""
         pygame.display.set_caption(_("17 Steps — 十七歩"))
-        self.flash_text: str | None = None
+        self.flash_text: str | Message | None = None
+        """The passing message, kept as its message so that a language switch rewords it."""
         self.flash_left = 0.0
         self.apply_window_settings()
         self.manager = ScaledUIManager(
@@ -191,8 +192,9 @@ class App:
     def apply_window_settings(self) -> None:
         self.display.apply(self.settings.window_size, self.settings.fullscreen)
 
-    def flash(self, text: str) -> None:
-        """A message at the foot of the window for a few seconds, over whatever is shown."""
+    def flash(self, text: str | Message) -> None:
+        """A message at the foot of the window for a few seconds, over whatever is shown; give
+        an `i18n.Message`, so that a language switch while it shows rewords it."""
         self.flash_text = text
         self.flash_left = FLASH_SECONDS
 
@@ -231,10 +233,10 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             try:
-                self.flash(_("Screenshot saved: {path}").format(path=self.save_screenshot()))
+                self.flash(Message(N_("Screenshot saved: {path}"), path=str(self.save_screenshot())))
             except (OSError, pygame.error) as error:
-                self.flash(_("The screenshot could not be saved ({reason}).").format(
-                    reason=getattr(error, "strerror", None) or error))
+                self.flash(Message(N_("The screenshot could not be saved ({reason})."),
+                                   reason=str(getattr(error, "strerror", None) or error)))
             return
         if event.type == pygame.DROPFILE:  # a record dropped onto the window is watched
             from game.app.scenes.theatre import open_record
@@ -258,7 +260,7 @@ class App:
         self.frames += 1
 
     def _draw_flash(self) -> None:
-        image = self.text.render(self.flash_text or "", 16, (240, 236, 220))
+        image = self.text.render(str(self.flash_text or ""), 16, (240, 236, 220))
         box = image.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 12)).inflate(24, 12)
         pygame.draw.rect(self.screen, (10, 24, 18), box, border_radius=8)
         pygame.draw.rect(self.screen, (201, 169, 74), box, 1, border_radius=8)

@@ -48,9 +48,9 @@ def test_stakes_and_units_read_differently_and_the_chosen_one_in_full(driver):
 def test_the_volume_slider_shows_its_value(driver):
     scene = open_settings(driver)
     slider = scene.controls["Sound volume"]
-    assert scene.volume_label.text == "70 %"
+    assert scene.volume_label.text == "70%"
     driver.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=30)])
-    assert scene.volume_label.text == "30 %" and driver.app.settings.volume == 0.3
+    assert scene.volume_label.text == "30%" and driver.app.settings.volume == 0.3
 
 
 def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(driver):

@@ -36,6 +36,8 @@ AREA = pygame.Rect(120, 80, 1040, 630)
 ROW_HEIGHT = 70
 CONTROL_X = 560
 CONTROL_WIDTH = 420
+VOLUME_LABEL_WIDTH = 84
+"""Room for "100%" and some: the pseudo-locale's "⟦100%⟧" fits, as a longer translation would."""
 EXPLANATION_SIZE = 14  # as the theme's @explanation font
 EXPLANATION_PITCH = 19
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
@@ -72,7 +74,7 @@ def animation_names() -> dict[str, str]:
 
 def percent(volume: float) -> str:
     # Translators: a sound volume; {number} runs from 0 to 100
-    return _("{number} %").format(number=i18n.format_number(round(volume * 100)))
+    return _("{number}%").format(number=i18n.format_number(round(volume * 100)))
 
 
 def option_applies(option: str, rules: Rules) -> bool:
@@ -327,7 +329,7 @@ class SettingsScene(Scene):
     def _slider(self, name: str, explanation: str, current: float, on_change: Callable[[Any], None]) -> None:
         y = self._labels(name, explanation)
         slider = UIHorizontalSlider(
-            pygame.Rect(CONTROL_X, y + 8, CONTROL_WIDTH - 70, 34),
+            pygame.Rect(CONTROL_X, y + 8, CONTROL_WIDTH - VOLUME_LABEL_WIDTH - 8, 34),
             round(current * 100),
             (0, 100),
             self.app.manager,
@@ -335,7 +337,7 @@ class SettingsScene(Scene):
             click_increment=10,
         )
         self.volume_label = UILabel(
-            pygame.Rect(CONTROL_X + CONTROL_WIDTH - 62, y + 8, 62, 34),
+            pygame.Rect(CONTROL_X + CONTROL_WIDTH - VOLUME_LABEL_WIDTH, y + 8, VOLUME_LABEL_WIDTH, 34),
             percent(current),
             self.app.manager,
             container=self.container,

@@ -161,10 +161,7 @@ class TableScene(Scene):
         self.card_left = max(0.0, self.card_left - dt)
         if self.card is not None and (self.card_left <= 0 or self.viewer != self.card.seat):
             self.card = None
-        speed = self.app.settings.animation_speed
-        for animation in (self.flight, self.flip):
-            if animation is not None:
-                animation.advance(dt, speed)
+        self.animate(dt)
         controller = self.controller
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
         if self.session.busy:
@@ -186,10 +183,21 @@ class TableScene(Scene):
             self._serve_suggestion()
         self._ask(question)
 
+    def animate(self, dt: float) -> None:
+        """The discard in flight and the dora turning over; under the menu or a prompt only
+        these go on (the clocks, the AI and the notices wait for `update`)."""
+        speed = self.app.settings.animation_speed
+        for animation in (self.flight, self.flip):
+            if animation is not None:
+                animation.advance(dt, speed)
+
+    def animating(self) -> bool:
+        return in_motion((self.flight, self.flip), self.app.settings.animation_speed)
+
     def next_change(self) -> float | None:
         """Frames while a tile flies or turns; else the first of: the controller's next step,
         the notice card's fade (its last second) and end, the pool's gap closing, the result."""
-        if in_motion((self.flight, self.flip), self.app.settings.animation_speed):
+        if self.animating():
             return 0.0
         waits = [self.controller.next_change(self.app.settings.ai_delay_s)]
         if self.card is not None:

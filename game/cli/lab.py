@@ -1,4 +1,4 @@
-"""`python -m game lab`: the sources' claims about 17 Steps, measured by simulation.
+"""The lab: the sources' claims about 17 Steps, measured by simulation.
 
 Deals random walls and reports, with 95% intervals: the share of 34-tile walls that
 cannot form any tenpai, and per seat the share with no tenpai reaching mangan; then deals
@@ -29,10 +29,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"random walls to analyse (default {DEFAULT_WALLS}; 0 skips them)")
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS,
                         help=f"tables to deal and build with the hard AI (default {DEFAULT_DEALS}; 0 skips them)")
-    parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), help="rule preset (kaiji)")
+    parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), help="the rule preset (default kaiji)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of every sample (default 0)")
     parser.add_argument("--jobs", type=int, default=1,
-                        help="work in this many processes (the figures do not change)")
+                        help="work in this many processes (default 1; the figures do not change)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 

@@ -24,7 +24,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="where F12 saves screenshots (default: the user data folder); --smoke saves its last frame there",
+        help="where F12 saves screenshots (default: screenshots/ in the user data folder); --smoke saves its last "
+        "frame there",
     )
     parser.add_argument(
         "--windowed",

@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=None,
                         help="close after this many frames (for scripted checks)")
     parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
-                        help="where F12 saves screenshots (default: the user data folder)")
+                        help="where F12 saves screenshots (default: screenshots/ in the user data folder)")
     parser.add_argument("--language", choices=LANGUAGES, default=None,
                         help="the language of the window for this run (not saved; default: the Language "
                         "setting, which follows the system's)")

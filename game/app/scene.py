@@ -69,6 +69,11 @@ class Scene:
         """Whether `animate` still changes the picture (frames are drawn for it)."""
         return False
 
+    def next_change_covered(self) -> float | None:
+        """`next_change` while covered by a scene that lets it show through: at once while
+        it is animating, else never (nothing else moves under a cover)."""
+        return 0.0 if self.animating() else None
+
     def next_change(self) -> float | None:
         """Seconds until this scene looks different with no input: 0 while something moves
         (every frame is drawn), the time to a timer's next visible step (the clock's next
@@ -137,15 +142,16 @@ class SceneStack:
         top = self.top
         for scene in self.scenes[:-1]:
             scene.animate(dt)
-        if top is not None:
+        if top is not None and top in self.scenes:  # a covered scene may close what covered it
             top.update(dt)
 
     def next_change(self) -> float | None:
-        """The top scene's (the only one updated), or at once while a scene it lets show
-        through is still animating."""
-        if any(scene.animating() for scene in self.shown()[:-1]):
-            return 0.0
-        return self.top.next_change() if self.top is not None else None
+        """The first of the top scene's (the only one updated) and those of the scenes it
+        lets show through (`next_change_covered`)."""
+        changes = [scene.next_change_covered() for scene in self.shown()[:-1]]
+        if self.top is not None:
+            changes.append(self.top.next_change())
+        return min((change for change in changes if change is not None), default=None)
 
     def shown(self) -> list[Scene]:
         """The scenes drawn, bottom first: the top opaque one and the overlays above it."""

@@ -302,10 +302,22 @@ class TableController:
                 return 0.0
             elif decision.future.done():
                 waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
-        left = self.countdown()
+        left = seconds_to_next_step(self.countdown())
         if left is not None:
-            waits.append(left - math.ceil(left) + 1 if left > 0 else 0.0)  # the shown seconds step down
+            waits.append(left)
         return min(waits, default=None)
+
+    def run_clock(self, dt: float) -> float | None:
+        """Run the viewer's clock by dt seconds with nothing else (under the table's own
+        question about the move, when `update` does not run); the countdown left."""
+        seat = self.viewer
+        if seat is None or self.time_limit() is None:
+            return None
+        decision = self.decisions.get(seat)
+        if decision is not None and decision.key == self._key(seat) and not decision.stand_in:
+            decision.elapsed += dt
+            self._note_builds()
+        return self.countdown()
 
     # --- moves --------------------------------------------------------------------------
 
@@ -614,3 +626,10 @@ class TableController:
 
 def _wind(view: SeatView, seat: int) -> str:
     return terms.wind(view.seat_winds[seat])
+
+
+def seconds_to_next_step(left: float | None) -> float | None:
+    """Seconds until a countdown's shown whole seconds step down (0 once it has run out)."""
+    if left is None:
+        return None
+    return left - math.ceil(left) + 1 if left > 0 else 0.0

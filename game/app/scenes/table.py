@@ -27,7 +27,7 @@ from game.app.i18n import N_, _
 from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.session import Notice, Session
-from game.app.table_controller import POOL_SIZE, RonOffer, TableController
+from game.app.table_controller import POOL_SIZE, RonOffer, TableController, seconds_to_next_step
 from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
@@ -76,6 +76,9 @@ class TableScene(Scene):
         self.result_open = False
         self.card: Notice | None = None
         self.card_left = 0.0
+        self.move_question: Scene | None = None
+        """The table's own question about the move being made (build anyway? discard a
+        winning tile?), under which the move's clock runs on."""
 
     # --- what the controller knows, by the names the tests and views use ---------------
 
@@ -185,11 +188,36 @@ class TableScene(Scene):
 
     def animate(self, dt: float) -> None:
         """The discard in flight and the dora turning over; under the menu or a prompt only
-        these go on (the clocks, the AI and the notices wait for `update`)."""
+        these go on (the AI and the notices wait for `update`), and under the table's own
+        question about the move the move's clock too (`_clock_under_question`)."""
         speed = self.app.settings.animation_speed
         for animation in (self.flight, self.flip):
             if animation is not None:
                 animation.advance(dt, speed)
+        self._clock_under_question(dt)
+
+    def _clock_under_question(self, dt: float) -> None:
+        """A question about the move is part of making it: its time limit runs on while the
+        question is open (else a player could think for ever under "Build it anyway?"),
+        and when it runs out the question goes, so that the deadline's stand-in makes the
+        move as it would have without it. A menu over the question stops the clock."""
+        question = self.move_question
+        if question is None:
+            return
+        if question not in self.app.stack.scenes:
+            self.move_question = None
+        elif self.app.stack.top is question:
+            left = self.controller.run_clock(dt)
+            if left is not None and left <= 0:
+                self.move_question = None
+                self.app.stack.remove(question)
+
+    def next_change_covered(self) -> float | None:
+        if self.animating():
+            return 0.0
+        if self.move_question is None or self.app.stack.top is not self.move_question:
+            return None
+        return seconds_to_next_step(self.controller.countdown())
 
     def animating(self) -> bool:
         return in_motion((self.flight, self.flip), self.app.settings.animation_speed)
@@ -402,7 +430,8 @@ class TableScene(Scene):
         else:
             tenpai = bool(report is not None and report.tenpai)
             floor = self.session.rules.floor_applies
-            self.app.stack.push(prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor))
+            self.move_question = prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor)
+            self.app.stack.push(self.move_question)
 
     def _build(self, seat: int) -> None:
         if self.mode() == "build" and self.viewer == seat:
@@ -415,7 +444,8 @@ class TableScene(Scene):
         view = self.session.view(seat)
         code = tile_code(tile, self.session.rules.red_fives)
         if tile // 4 in view.waits and not view.furiten:
-            self.app.stack.push(prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code)))
+            self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code))
+            self.app.stack.push(self.move_question)
         else:
             self._discard(seat, code)
 

@@ -1,0 +1,62 @@
+"""The build clock runs on under the table's own question about the move ("Build it
+anyway?"): a player cannot stop the time limit by asking to build a hand below the floor
+and thinking under the question. When the time runs out the question goes and the
+deadline builds the chosen tiles, as it would have without the question; the pause menu
+over the question stops the clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.scenes.dialog import Dialog
+from game.app.scenes.pause import pause_menu
+from game.engine.tiles import format_tiles, parse_tiles, pick_ids
+from tests.ui.scripted import ScriptedAgent, crafted_table
+from tests.ui.test_table import AVOID, flip_dora
+
+NOT_TENPAI = "123456789s1234z"
+
+
+def asked_to_build_anyway(driver):
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
+    driver.frame()
+    flip_dora(driver, table)
+    state = table.builds[0]
+    state.replace(pick_ids(parse_tiles(NOT_TENPAI, red_fives=False), state.wall, False))
+    driver.frame()
+    table.helpers[0].wait_until_ready(timeout=30)
+    driver.frame()
+    driver.press(driver.button("Confirm"))
+    question = driver.top
+    assert isinstance(question, Dialog) and driver.button("Build it anyway") is not None
+    return table, question
+
+
+def test_the_build_clock_runs_under_build_it_anyway(driver):
+    table, question = asked_to_build_anyway(driver)
+    before = table.countdown()
+    assert before is not None
+    driver.frames(20, dt=0.5)
+    assert driver.top is question
+    assert table.countdown() == pytest.approx(before - 10, abs=0.6)
+    wait = driver.app.stack.next_change()
+    assert wait is not None and wait <= 1.0, "the window wakes for the clock's seconds under the question"
+
+
+def test_when_the_time_runs_out_under_the_question_the_chosen_tiles_are_built(driver):
+    table, question = asked_to_build_anyway(driver)
+    driver.frames(int(table.countdown() / 0.5) + 2, dt=0.5)
+    assert question not in driver.app.stack.scenes, "the question goes with the time"
+    driver.wait_until(lambda: table.session.view(0).hand is not None)
+    built = table.session.view(0).hand
+    assert format_tiles(sorted(built), False) == format_tiles(sorted(pick_ids(
+        parse_tiles(NOT_TENPAI, red_fives=False), table.builds[0].wall, False)), False)
+
+
+def test_the_menu_over_the_question_stops_the_clock(driver):
+    table, question = asked_to_build_anyway(driver)
+    driver.app.stack.push(pause_menu(driver.app))
+    before = table.countdown()
+    driver.frames(20, dt=0.5)
+    assert table.countdown() == before
+    assert question in driver.app.stack.scenes

@@ -50,6 +50,12 @@ LONGEST_SLEEP_S = 1.0
 waits for (every visible change is woken for at its time)."""
 MINIMISED_FRAME_S = 0.25
 """A minimised window draws at most this often (time still passes: the AI plays, the clock runs)."""
+LONGEST_STEP_S = 1.5
+"""The most time one frame lets pass for the scenes (a little more than the longest sleep):
+when the loop was held up longer — the machine stalled, a slow step, a window dragged on
+Windows, a suspended laptop — nothing was shown meanwhile, so the rest is not counted
+against the players' time limits (a build clock lost ten seconds in a stall at the start
+of a match)."""
 SEED_RANGE = 2**31
 ICON_SIZE = 64
 ANALYSIS_WORKERS = 2
@@ -295,10 +301,10 @@ class App:
                     wait_for_event(wait)
                     # The time slept passes before the input that ended it: an animation the
                     # input starts begins at its first picture.
-                    self.advance(clock.tick() / 1000.0)
+                    self.advance(min(clock.tick() / 1000.0, LONGEST_STEP_S))
                     dt = 0.0
                 else:
-                    dt = clock.tick(FPS) / 1000.0
+                    dt = min(clock.tick(FPS) / 1000.0, LONGEST_STEP_S)
                 self.step(dt, pilot(self) if pilot is not None else None)
             except pygame.error:
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:

@@ -25,7 +25,8 @@ from game.engine.tiles import kind_code, parse_tiles
 PANEL = (10, 28, 20, 228)
 SMALL_TILE = 20
 DANGER_TILE = 26
-COLUMNS = 3
+COLUMNS = (3, 4)
+"""The danger grid's choices of columns."""
 INSET = 12
 """Between the panel's border and what it shows, left and right."""
 TOP_ROOM = 8
@@ -178,23 +179,36 @@ def danger_row(art: TileArt, text: Text, cells: Sequence[tuple[int, str, bool]],
 
 def draw_danger(surface: pygame.Surface, art: TileArt, text: Text, area: pygame.Rect, danger: DiscardDanger,
                 who: str, wind_of: dict[int, str]) -> pygame.Rect:
-    """The pool's kinds by danger, most dangerous first; if the area cannot hold them all,
-    the safest of the kinds that won for no one are left out, and the panel says how many."""
-    width, size = area.width - 2 * INSET, legible.at_least(WORDS)
+    """The pool's kinds by danger, most dangerous first, in three columns or four, whichever
+    shows more of them in the lower panel (the table beneath stays in sight: a label naming
+    its winners wraps in narrower columns); if the area cannot hold them all, the safest of
+    the kinds that won for no one are left out, and the panel says how many."""
+    width = area.width - 2 * INSET
     head = [*_title(text, area, _("{who}'s pool: danger by the hard AI").format(who=who)),
-            words_piece(text, _("Outlined in red: a real winning tile (of the seat named)"), size, SOFT, width),
+            words_piece(text, _("Outlined in red: a real winning tile (of the seat named)"), legible.at_least(WORDS),
+                        SOFT, width),
             gap(BLOCK_GAP)]
     ranked = sorted(danger.danger.items(), key=lambda item: -item[1])
     cells = [(kind, danger_label(danger, kind, chance, wind_of), kind in danger.winning) for kind, chance in ranked]
+    layouts = [_danger_grid(art, text, area, head, cells, columns) for columns in COLUMNS]
+    pieces = min(layouts, key=lambda found: (found[1], _height(found[0])))[0]
+    return _draw_panel(surface, area, pieces)
+
+
+def _danger_grid(art: TileArt, text: Text, area: pygame.Rect, head: list[Piece],
+                 cells: list[tuple[int, str, bool]], columns: int) -> tuple[list[Piece], int]:
+    """The panel's pieces with the kinds in `columns` columns, and how many kinds it leaves out."""
+    width, size = area.width - 2 * INSET, legible.at_least(WORDS)
+    cells = list(cells)
     left_out = 0
     while True:
-        pieces = [*head, *(danger_row(art, text, cells[start:start + COLUMNS], width // COLUMNS)
-                           for start in range(0, len(cells), COLUMNS))]
+        pieces = [*head, *(danger_row(art, text, cells[start:start + columns], width // columns)
+                           for start in range(0, len(cells), columns))]
         if left_out:
             pieces.append(words_piece(text, ngettext("{count} safer kind not shown", "{count} safer kinds not shown",
                                                      left_out).format(count=left_out), size, SOFT, width))
         safe = [index for index, (_kind, _label, won) in enumerate(cells) if not won]
         if _height(pieces) <= area.height or not safe:
-            return _draw_panel(surface, area, pieces)
+            return pieces, left_out
         del cells[safe[-1]]
         left_out += 1

@@ -199,8 +199,10 @@ def format_number(value: float, decimals: int = 0) -> str:
 
 
 def format_amount(value: float) -> str:
-    """A payment or score as the language writes numbers, with only the decimals it has (1.5, 8,000)."""
-    decimals = len(f"{abs(value):g}".partition(".")[2])
+    """A payment or score as the language writes numbers, with only the decimals it has (1.5, 8,000):
+    up to six, so that a float's noise (0.30000000000000004) is not written, nor an exponent's
+    digits taken for decimals (1,500,000, not 1,500,000.00000)."""
+    decimals = len(f"{abs(value):.6f}".rstrip("0").partition(".")[2])
     return format_number(value, decimals)
 
 

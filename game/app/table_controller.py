@@ -55,10 +55,12 @@ log = logging.getLogger(__name__)
 MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
 STAKE_WORDS = {"stakes": N_("Stake {stake:g}"), "points": N_("Points"), "points_as_dealer": N_("Points (as dealer)"),
                "units": N_("Units")}
-SCORE_WORDS = {"stakes": N_("Bankroll {score:g}"), "points": N_("{score:g} points"),
-               "points_as_dealer": N_("{score:g} points"), "units": N_("{score:+g} units")}
-SCORE_NUMBER = {"units": "{score:+g}"}
-"""A seat's standing as a number alone (the board's column), by settlement; '{score:g}' otherwise."""
+# Translators: a seat's standing on its name plate; {score} is already written as the language writes
+# numbers ("25,000", "-1,500", "+2" units, "100.5")
+SCORE_WORDS = {"stakes": N_("Bankroll {score}"), "points": N_("{score} points"),
+               "points_as_dealer": N_("{score} points"), "units": N_("{score} units")}
+SIGNED_STANDINGS = frozenset({"units"})
+"""Settlements whose standing is a gain or loss from nothing: written with its sign, +0 too."""
 MODE_STATUS = {"dora": N_("Flip the dora: click a side-wall tile"),
                "build": N_("Build your hand: 13 of your 34 tiles"),
                "discard": N_("Your turn: discard from your pool")}
@@ -66,6 +68,20 @@ WAITING_STATUS = {Phase.DORA: N_("{who} flips the dora"), Phase.BUILD: N_("Waiti
                   Phase.DISCARD: N_("{who} to discard"), Phase.RON: N_("{who} decides on ron")}
 POOL_SIZE = 21
 BUILD_SAVE_EVERY_S = 5
+
+
+def standing_number(settlement: str, score: float) -> str:
+    """A seat's standing as a number alone (the board's column), grouped as the language
+    writes numbers and as the result screen writes payments: '25,000', '-1,500', '100.5',
+    and '+2' in units."""
+    score = score + 0.0  # no '-0'
+    number = format_amount(score)
+    return "+" + number if settlement in SIGNED_STANDINGS and score >= 0 else number
+
+
+def score_words(settlement: str, score: float) -> str:
+    """A seat's standing on its name plate: 'Bankroll 100', '25,000 points', '+2 units'."""
+    return _(SCORE_WORDS[settlement]).format(score=standing_number(settlement, score))
 
 
 class HumanPlayer:
@@ -548,8 +564,8 @@ class TableController:
             open_hand, winning_tile, won = self._laid_open(view, seat)
             seats.append(SeatFrame(
                 seat=seat, place=self.place(seat), name=session.name(seat), wind=_wind(view, seat),
-                score=_(SCORE_WORDS[rules.settlement]).format(score=scores[seat]),
-                standing=SCORE_NUMBER.get(rules.settlement, "{score:g}").format(score=scores[seat]),
+                score=score_words(rules.settlement, scores[seat]),
+                standing=standing_number(rules.settlement, scores[seat]),
                 riichi=view.riichi[seat], dealer=seat == view.dealer,
                 turn=bool(waiting) and waiting[0] == seat, river=view.rivers[seat],
                 last_discarder=seat == last, closed_wall=seat != private and not built,

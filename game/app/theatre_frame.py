@@ -14,7 +14,7 @@ from typing import Any
 from game.app import terms
 from game.app.i18n import N_, _
 from game.app.session import shown_name
-from game.app.table_controller import POOL_SIZE, SCORE_NUMBER, SCORE_WORDS, STAKE_WORDS
+from game.app.table_controller import POOL_SIZE, STAKE_WORDS, score_words, standing_number
 from game.app.table_frame import (
     CentreInfo,
     PrivateFrame,
@@ -106,8 +106,8 @@ def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_vie
         seen = (seat == bottom and opened) or shown_open
         seats.append(SeatFrame(
             seat=seat, place=place_of_seat(players, seat, bottom), name=names[seat], wind=_wind(view, seat),
-            score=_(SCORE_WORDS[rules.settlement]).format(score=step.scores[seat]),
-            standing=SCORE_NUMBER.get(rules.settlement, "{score:g}").format(score=step.scores[seat]),
+            score=score_words(rules.settlement, step.scores[seat]),
+            standing=standing_number(rules.settlement, step.scores[seat]),
             riichi=view.riichi[seat], dealer=seat == view.dealer, turn=bool(waiting) and waiting[0] == seat,
             river=view.rivers[seat], last_discarder=seat == last,
             closed_wall=not seen and not built and seat != bottom, concealed=not seen and built,

@@ -12,9 +12,9 @@ from game.app.table_frame import TableFrame
 from game.app.text import Text
 from game.app.views import legible
 
-BOARD = pygame.Rect(160, 104, 238, 0)
+BOARD = pygame.Rect(130, 104, 268, 0)
 """Clear of the walls, seats, rivers and the dora at two, three and four seats (height from
-the rows); wide enough for "South Normal AI  -12000  17/17 R" at the least readable size."""
+the rows); wide enough for "South Normal AI  -123,000  17/17 R" at the least readable size."""
 HEADING = 30
 ROW = 23
 PAD = 8

@@ -17,6 +17,8 @@ from game.engine.hand import HAND_SIZE
 PLATE = (12, 46, 32)
 BOTTOM_PLATE = (10, 700)
 TURN_EDGE = (255, 236, 160)
+PLATE_GAP = 4
+"""Between a plate's standing and the word dealer."""
 
 
 def plate_topleft(table: layout.TableLayout, place: int) -> tuple[int, int]:
@@ -31,10 +33,13 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
     plate = _("{wind} · {name}").format(wind=seat.wind, name=seat.name)
     text.draw(surface, plate, 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
-    small = legible.at_least(14)
-    text.draw(surface, seat.score, legible.at_least(15), SOFT, (x + 10, y + 27))
+    small, size = legible.at_least(14), legible.at_least(15)
+    score = seat.score
     if seat.dealer:
-        text.draw(surface, _("dealer"), small, GOLD, (rect.right - 10, y + 27), "topright", bold=True)
+        dealer = text.draw(surface, _("dealer"), small, GOLD, (rect.right - 10, y + 27), "topright", bold=True)
+        if x + 10 + text.font(size).size(score)[0] + PLATE_GAP > dealer.left:
+            score = seat.standing  # a bankroll of millions: the number alone, as the board writes it
+    text.draw(surface, score, size, SOFT, (x + 10, y + 27))
     if seat.riichi:
         marks.riichi_stick(surface, (rect.centerx, rect.bottom + 7))  # the stick laid down before the seat
 

@@ -1,0 +1,83 @@
+"""Every seat's standing, on the name plates and the board, live and in the replay theatre, is
+written as the result screen writes amounts: grouped as the language writes numbers
+('25,000', not '25000'), a loss with its minus, units with their sign, a fractional
+bankroll with its decimals."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.app import i18n
+from game.app.table_controller import score_words, standing_number
+from game.app.theatre_frame import OPEN, theatre_frame
+from game.engine.playback import Playback
+from tests.test_playback import live_match, record_lines
+from tests.test_table_controller import table
+
+PLATES = {  # (settlement, score) -> the plate in en, ja, zh_CN
+    ("points", 25000.0): ("25,000 points", "25,000点", "25,000点"),
+    ("points_as_dealer", -123000.0): ("-123,000 points", "-123,000点", "-123,000点"),
+    ("units", 2.0): ("+2 units", "+2単位", "+2单位"),
+    ("units", 0.0): ("+0 units", "+0単位", "+0单位"),
+    ("units", -12.5): ("-12.5 units", "-12.5単位", "-12.5单位"),
+    ("stakes", 100.5): ("Bankroll 100.5", "持ち金 100.5", "本金 100.5"),
+    ("stakes", 1500000.0): ("Bankroll 1,500,000", "持ち金 1,500,000", "本金 1,500,000"),
+}
+BOARD = [(("points", 25000.0), "25,000"), (("points", -123000.0), "-123,000"), (("units", 12.5), "+12.5"),
+         (("units", 0.0), "+0"), (("units", -0.0), "+0"), (("units", -3.0), "-3"),
+         (("stakes", 1234567.0), "1,234,567"), (("stakes", 99.5), "99.5")]
+
+
+@pytest.fixture
+def language():
+    before = i18n.language()
+    yield i18n.set_language
+    i18n.set_language(before)
+
+
+@pytest.mark.parametrize(("standing", "plates"), PLATES.items())
+def test_a_plate_writes_the_standing_grouped_in_every_language(language, standing, plates):
+    for code, expected in zip(i18n.LANGUAGES, plates, strict=True):
+        language(code)
+        assert score_words(*standing) == expected
+
+
+@pytest.mark.parametrize(("standing", "expected"), BOARD)
+def test_the_board_writes_the_number_alone_with_its_sign(language, standing, expected):
+    for code in i18n.LANGUAGES:
+        language(code)
+        assert standing_number(*standing) == expected
+
+
+def test_the_table_shows_every_seat_grouped(language):
+    language("ja")
+    controller = table("four_player", ("you", "easy", "easy", "easy"))
+    controller.session.match.scores = [41000.0, -123000.0, 25000.0, 1000.0]
+    seats = {seat.seat: seat for seat in controller.frame().seats}
+    assert [seats[s].score for s in range(4)] == ["41,000点", "-123,000点", "25,000点", "1,000点"]
+    assert [seats[s].standing for s in range(4)] == ["41,000", "-123,000", "25,000", "1,000"]
+
+
+@pytest.mark.parametrize("point_of_view", [OPEN, 1])
+def test_the_theatre_shows_every_seat_grouped(language, point_of_view):
+    language("en")
+    match, _ = live_match("three_player", 1, 4)
+    playback = Playback(record_lines(match))
+    assert playback.rules.settlement == "points"
+    step = dataclasses.replace(playback.step, scores=(25000.0, 36000.0, -1000.0))
+    shown = theatre_frame(step, playback.rules, ("A", "B", "C"), point_of_view)
+    seats = {seat.seat: seat for seat in shown.table.seats}
+    assert [seats[s].score for s in range(3)] == ["25,000 points", "36,000 points", "-1,000 points"]
+    assert [seats[s].standing for s in range(3)] == ["25,000", "36,000", "-1,000"]
+
+
+def test_a_units_match_in_the_theatre_keeps_the_sign(language):
+    language("zh_CN")
+    match, _ = live_match("kaiji", 1, 4)
+    playback = Playback(record_lines(match))
+    rules = dataclasses.replace(playback.rules, settlement="units")
+    step = dataclasses.replace(playback.step, scores=(1.5, -1.5))
+    seats = theatre_frame(step, rules, ("A", "B"), OPEN).table.seats
+    assert sorted((seat.score, seat.standing) for seat in seats) == [("+1.5单位", "+1.5"), ("-1.5单位", "-1.5")]

@@ -14,6 +14,7 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,20 @@ def _depth(value: Any) -> int:
         if depth <= MAX_JSON_DEPTH:
             pending.extend((child, depth + 1) for child in item if isinstance(child, (list, dict)))
     return deepest
+
+
+def claim_new_file(candidates: Iterable[Path]) -> Path:
+    """Create the first of `candidates` that no file has, empty, and return its path: a
+    name of one's own, even against a file of that name that appears meanwhile (the file
+    is made with exclusive creation, never opened over another). Raises OSError when one
+    cannot be made, FileExistsError when every candidate is taken."""
+    for candidate in candidates:
+        try:
+            with open(candidate, "x", encoding="utf-8"):
+                return candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError("every name for the file is taken already")
 
 
 def move_aside(path: Path, why: str = "damaged") -> Path:

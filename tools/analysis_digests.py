@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/analysis_digests.py
+
 from game.engine.analysis import WallAnalysis, analyze_wall
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue

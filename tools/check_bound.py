@@ -17,6 +17,9 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/check_bound.py
 
 from game.engine import analysis
 from game.engine.bound import sure_limits

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_wait_prior.py
 
 from game.engine.analysis import analyze_wall
 from game.engine.rules import Rules

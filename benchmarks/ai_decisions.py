@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai import LEVELS
 from game.ai.arena import percentile, play_deal, seat_plan
 from game.engine.rules import PRESETS, Rules
 
@@ -41,11 +42,16 @@ def line(level: str, phase: str, times: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", nargs=2, default=("hard", "normal"), metavar="LEVEL")
-    parser.add_argument("--presets", nargs="+", default=sorted(PRESETS), choices=sorted(PRESETS))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=10, metavar="N",
+                        help="seeded hands played per preset (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="picks the deals: deal i of a preset is seed x 1000003 + i (default: %(default)s)")
+    parser.add_argument("--levels", nargs=2, default=("hard", "normal"), choices=LEVELS, metavar="LEVEL",
+                        help=f"the two AI levels that take turns in the seats, of {', '.join(LEVELS)} "
+                             "(default: hard normal)")
+    parser.add_argument("--presets", nargs="+", default=sorted(PRESETS), choices=sorted(PRESETS), metavar="PRESET",
+                        help=f"the presets to play, of {', '.join(sorted(PRESETS))} (default: all)")
     args = parser.parse_args(argv)
     for preset in args.presets:
         rules = replace(Rules.preset(preset), settlement="units", hands=1)

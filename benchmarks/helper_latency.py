@@ -102,10 +102,14 @@ def one_run(wall: list[int], players: int, workers: int, seed: int) -> tuple[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=65, help="the wall's seed (benchmarks/analyze.py)")
-    parser.add_argument("--workers", type=int, default=None, help="analysis workers (default: the window's)")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, metavar="N",
+                        help="runs per table size, each with a new analysis pool (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=65,
+                        help="the seed of the player's wall, as benchmarks/analyze.py draws it "
+                             "(default: %(default)s, the richest of its 200)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="analysis worker processes (default: as many as the window starts)")
     args = parser.parse_args(argv)
     from game.app.window import ANALYSIS_WORKERS
 

@@ -93,10 +93,13 @@ def measure(name: str, pid: int, seconds: float, screen: Window, shots: bool) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--screenshots", type=Path, default=None)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="wall-clock seconds each screen is measured for, once settled (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=5,
+                        help="the game's --seed: the match on the table (default: %(default)s)")
+    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR",
+                        help="save the game's own picture (F12) of each screen here after its measurement")
     args = parser.parse_args(argv)
     if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
         print("needs Xvfb and xdotool (Debian packages xvfb and xdotool)", file=sys.stderr)

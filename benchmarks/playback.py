@@ -35,7 +35,7 @@ from game.app.window import App, LaunchOptions
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.playback import Playback
-from game.engine.rules import Rules
+from game.engine.rules import PRESETS, Rules
 
 
 def drawn_hand_record(preset: str) -> list[dict]:
@@ -68,9 +68,12 @@ def report(name: str, samples: list[tuple[float, float]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="kaiji")
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="kaiji", choices=PRESETS, metavar="PRESET",
+                        help=f"the rules of the hand played to its exhaustive draw, of {', '.join(PRESETS)} "
+                             "(default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=5, metavar="N",
+                        help="how often the load and each walk through the steps are timed (default: %(default)s)")
     args = parser.parse_args()
     lines = drawn_hand_record(args.preset)
     discards = sum(1 for line in lines if line.get("action") == "discard")

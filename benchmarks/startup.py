@@ -5,15 +5,16 @@
 
 - size: the executable file, in MB (10^6 bytes) and MiB.
 - launch: `EXE --smoke 1` under SDL's dummy video driver, each run a cold start of the
-  one-file executable (it unpacks itself into a new temporary folder every launch). Measured
-  from just before the process is started to the moment the game's first frame was flipped
-  (the time the smoke run prints, `App.first_frame_at`); the whole run, exit included, is
-  shown too. The same from source (`python main.py --smoke 1`), for comparison.
-- memory: `EXE --smoke N`, several times (a scripted solo hand against the AI; it must settle at least
-  one hand). The process tree (the one-file launcher, the game, its analysis workers) is
-  sampled every 50 ms from /proc: the peak resident memory of the largest process, and the
-  peak proportional set size (PSS: shared pages split between the processes sharing them)
-  summed over the tree. Linux only.
+  one-file executable (it unpacks itself into a new temporary folder every launch).
+  Measured from just before the process is started to the moment the game's first frame
+  was flipped (the time the smoke run prints, `App.first_frame_at`); the whole run, exit
+  included, is shown too. The same from source (`python main.py --smoke 1`), for
+  comparison.
+- memory: `EXE --smoke N`, several times (a scripted solo hand against the AI; it must
+  settle at least one hand). The process tree (the one-file launcher, the game, its
+  analysis workers) is sampled every 50 ms from /proc: the peak resident memory of the
+  largest process, and the peak proportional set size (PSS: shared pages split between the
+  processes sharing them) summed over the tree. Linux only.
 
 - `--source`: the memory measurement alone, of `python main.py --smoke N` (no executable to
   build: for quick rounds; the tree is then the game and its workers, no launcher).
@@ -145,11 +146,16 @@ def summary(values: list[float]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--exe", type=Path, default=DEFAULT_EXE)
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--hand-frames", type=int, default=1500)
-    parser.add_argument("--memory-runs", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--exe", type=Path, default=DEFAULT_EXE,
+                        help="the built executable to measure (default: %(default)s, from the README's build command)")
+    parser.add_argument("--runs", type=int, default=7, metavar="N",
+                        help="cold launches timed, of the executable and from source each (default: %(default)s)")
+    parser.add_argument("--hand-frames", type=int, default=1500, metavar="N",
+                        help="frames of each memory run (`--smoke N`: a scripted hand against the AI; "
+                             "default: %(default)s)")
+    parser.add_argument("--memory-runs", type=int, default=3, metavar="N",
+                        help="memory runs, each a played hand (default: %(default)s)")
     parser.add_argument("--source", action="store_true",
                         help="measure only the memory of `python main.py` (no executable needed)")
     args = parser.parse_args()

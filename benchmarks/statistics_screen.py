@@ -80,9 +80,12 @@ def open_once(app: App) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--shot", type=Path, default=None, help="save the screen as statistics.png here")
+    parser.add_argument("--matches", type=int, default=200, metavar="N",
+                        help="matches in the history made for it (default: %(default)s, the history's default cap)")
+    parser.add_argument("--runs", type=int, default=5, metavar="N",
+                        help="times the screen is opened and timed (default: %(default)s)")
+    parser.add_argument("--shot", type=Path, default=None, metavar="DIR",
+                        help="save the screen as statistics.png in this folder (made when missing)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="17steps-stats-bench-"))
     started = time.perf_counter()

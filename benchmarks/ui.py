@@ -30,6 +30,7 @@ import pygame
 from game.app.helper import BuildHelper
 from game.app.scenes.table import TableScene
 from game.app.session import SeatPlan, Session
+from game.app.settings import AI_LEVELS
 from game.app.window import App, LaunchOptions
 from game.engine.actions import BuildHand, ChooseDora, Discard
 from game.engine.match import Match
@@ -237,10 +238,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--frames", type=int, default=300)
-    parser.add_argument("--walls", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of three AI moves in the AI pause run")
-    parser.add_argument("--level", default="normal", help="the AI level of the pause run")
+    parser.add_argument("--frames", type=int, default=300, metavar="N",
+                        help="frames timed on each table (two seats building and discarding, four seats) "
+                             "(default: %(default)s)")
+    parser.add_argument("--walls", type=int, default=5, metavar="N",
+                        help="seeded walls the helper's refresh is timed on (default: %(default)s)")
+    parser.add_argument("--rounds", type=int, default=3, metavar="N",
+                        help="rounds of three AI moves in the AI pause run (default: %(default)s)")
+    parser.add_argument("--level", default="normal", choices=AI_LEVELS, metavar="LEVEL",
+                        help=f"the AI level of the pause run, of {', '.join(AI_LEVELS)} (default: %(default)s)")
     args = parser.parse_args()
     for line in table_frames(args.frames) + four_seat_frames(args.frames):
         print(line, flush=True)

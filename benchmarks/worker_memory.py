@@ -3,11 +3,12 @@
     python benchmarks/worker_memory.py [--seeds 65 114 143] [--trace]
 
 Starts one worker as the window does (an `AnalysisPool` of one spawned process, each job
-followed by its release of memory) and gives it, wall after wall, the work a hand brings: the helper's first
-answer (`best_of_wall`), its whole ranking (`rank_wall`), the easy and the normal AI's
-build of the same wall (`Agent.act` in the BUILD phase), and a hard AI's sampled wall
-(`best_hands(..., 1)`, as game/ai/inference.py asks it). The default seeds are the three
-richest of benchmarks/analyze.py's 200 walls (over 19 000 tenpai hands each), kaiji rules.
+followed by its release of memory) and gives it, wall after wall, the work a hand brings:
+the helper's first answer (`best_of_wall`), its whole ranking (`rank_wall`), the easy and
+the normal AI's build of the same wall (`Agent.act` in the BUILD phase), and a hard AI's
+sampled wall (`best_hands(..., 1)`, as game/ai/inference.py asks it). The default seeds
+are the three richest of benchmarks/analyze.py's 200 walls (over 19 000 tenpai hands
+each), kaiji rules.
 
 The worker's proportional set size (PSS, /proc/PID/smaps_rollup: shared pages split
 between the processes sharing them) is sampled every 5 ms while each job runs: per job it
@@ -148,8 +149,10 @@ def measure(pool: AnalysisPool, pid: int, job: Callable[..., Any], *args: Any) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, nargs="+", default=list(RICHEST_SEEDS))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, nargs="+", default=list(RICHEST_SEEDS), metavar="SEED",
+                        help="the walls, by their seed in benchmarks/analyze.py "
+                             f"(default: {' '.join(map(str, RICHEST_SEEDS))}, the three richest)")
     parser.add_argument("--trace", action="store_true", help="also trace Python's allocations (slower)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -14,11 +14,14 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 MAX_JSON_DEPTH = 32
 """Deeper than any file of ours nests (a record line: 4); deeper JSON is not ours."""
+MAX_KEPT_PER_SECOND = 999
+"""Copies of one file `move_aside` keeps under the names of one second."""
 
 
 class FileRefused(ValueError):
@@ -134,14 +137,43 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def move_aside(path: Path, why: str = "damaged") -> Path:
-    """Rename `path` to `<name>.<why>-<local time>` beside it (never over another file);
-    the new path. Raises OSError when it cannot be moved."""
+def claim_new_file(candidates: Iterable[Path]) -> Path:
+    """Create the first of `candidates` that no file has, empty, and return its path: a
+    name of one's own, even against a file of that name that appears meanwhile (the file
+    is made with exclusive creation, never opened over another). Raises OSError when one
+    cannot be made, FileExistsError when every candidate is taken."""
+    for candidate in candidates:
+        try:
+            with open(candidate, "x", encoding="utf-8"):
+                return candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError("every name for the file is taken already")
+
+
+def move_aside(path: Path, why: str = "damaged", folder: Path | None = None) -> Path:
+    """Rename `path` to `<name>.<why>-<local time>` (a counter after the time when one is
+    set aside twice in a second), beside it or into `folder`; never over another file. The
+    new path. Raises OSError when it cannot be moved."""
+    into = path.parent if folder is None else folder
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    for number in range(1, 1000):
-        suffix = "" if number == 1 else f"-{number}"
-        target = path.with_name(f"{path.name}.{why}-{stamp}{suffix}")
-        if not os.path.lexists(target):
-            os.rename(path, target)
-            return target
-    raise FileExistsError(f"too many copies of {path.name} kept aside already")
+    names = (into / f"{path.name}.{why}-{stamp}{'' if number == 1 else f'-{number}'}"
+             for number in range(1, MAX_KEPT_PER_SECOND + 1))
+    if path.is_dir() and not path.is_symlink():
+        # A folder cannot replace the empty file that claims a name; a rename puts it only
+        # where nothing is, or over an empty folder (POSIX): it loses no one's file.
+        for target in names:
+            if not os.path.lexists(target):
+                os.rename(path, target)
+                return target
+        raise FileExistsError(f"too many copies of {path.name} kept aside already")
+    try:
+        target = claim_new_file(names)
+    except FileExistsError:
+        raise FileExistsError(f"too many copies of {path.name} kept aside already") from None
+    try:
+        os.replace(path, target)  # over the empty file claimed for it, and nothing else
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
+    return target

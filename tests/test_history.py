@@ -64,7 +64,7 @@ def test_a_damaged_file_is_set_aside_with_a_notice_and_the_rest_is_read(tmp_path
     load = history.load_history(tmp_path)
     assert [entry.header["seed"] for entry in load.entries] == [1]
     assert len(load.notices) == 1 and "could not be read" in load.notices[0]
-    assert not broken.exists() and (tmp_path / "damaged" / broken.name).exists()
+    assert not broken.exists() and len(list((tmp_path / "damaged").glob(f"{broken.name}.damaged-*"))) == 1
     assert history.load_history(tmp_path).notices == []
 
 

@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/analysis_digests.py
+
 from game.engine.analysis import WallAnalysis, analyze_wall
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue
@@ -71,10 +73,14 @@ def case_digest(case: dict[str, Any]) -> tuple[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=24)
-    parser.add_argument("--out", type=Path)
-    parser.add_argument("--check", type=Path)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, default=24, metavar="N",
+                        help="walls per case: the seeded walls 0 to N-1 (default: %(default)s)")
+    parser.add_argument("--out", type=Path, metavar="FILE",
+                        help="write the digests (JSON) to this file instead of printing them")
+    parser.add_argument("--check", type=Path, metavar="FILE",
+                        help="compare the current analyser with the digests in FILE (made by --out); "
+                             "exits 1 when any ranking differs")
     args = parser.parse_args(argv)
     if args.check:
         cases = json.loads(args.check.read_text())

@@ -38,7 +38,7 @@ def extract() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--compile", action="store_true", help="also write each language's messages.mo")
     parser.add_argument("--init", metavar="LANGUAGE", help="start the catalog of a new language")
     parser.add_argument("--only", metavar="LANGUAGE", help="update this language's catalog, no other")

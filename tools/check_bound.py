@@ -4,12 +4,12 @@
 
 For each seeded wall of benchmarks/analyze.py (the indicator drawn after it) and each case
 (a preset with options, a seat), every (hand, wait) pair the analyser lists is scored by
-the library (for the kaiji cases also with ippatsu and with houtei) and compared with its bound: the bound
-must never be lower. The sure limit (`bound.sure_limits`, which lets a pair whose bound
-it meets skip the library) must never be higher. Prints per case the pairs checked, those
-the bound lets through to the library (may reach mangan), those that do reach it and
-those whose limit the bounds alone decide; exits 1 on any pair too low or too high.
-Slow: minutes per case.
+the library (for the kaiji cases also with ippatsu and with houtei) and compared with its
+bound: the bound must never be lower. The sure limit (`bound.sure_limits`, which lets a
+pair whose bound it meets skip the library) must never be higher. Prints per case the
+pairs checked, those the bound lets through to the library (may reach mangan), those that
+do reach it and those whose limit the bounds alone decide; exits 1 on any pair too low or
+too high. Slow: minutes per case.
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/check_bound.py
 
 from game.engine import analysis
 from game.engine.bound import sure_limits
@@ -73,9 +76,12 @@ def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[in
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--walls", type=int, default=200)
-    parser.add_argument("--preset", action="append", help="only the cases of this preset (repeatable)")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--walls", type=int, default=200, metavar="N",
+                        help="the seeded walls 0 to N-1 of each case (default: %(default)s)")
+    parser.add_argument("--preset", action="append", metavar="NAME",
+                        help="only the cases of this preset (repeatable; the cases' presets: "
+                             f"{', '.join(dict.fromkeys(case[0] for case in CASES))})")
     args = parser.parse_args(argv)
     failed = False
     for name, options, seat, with_luck in CASES:

@@ -62,8 +62,10 @@ def breakdown(path: Path) -> tuple[Counter[str], Counter[int]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("records", type=Path, help="a directory of arena records (--records)")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("records", type=Path, metavar="DIR",
+                        help="a folder of arena records, as `python -m game selfplay --records DIR` writes them "
+                             "(deal*.jsonl)")
     args = parser.parse_args()
     tally: Counter[str] = Counter()
     at_discard: Counter[int] = Counter()

@@ -75,11 +75,16 @@ def _score(weights: dict[str, float], found: dict[str, float]) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1200)
-    parser.add_argument("--first-deal", type=int, default=10000)
-    parser.add_argument("--holdout", type=float, default=0.25, help="share of deals (the last) kept for testing")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=1200, metavar="N",
+                        help="self-played deals (one hand each) to fit and test on (default: %(default)s)")
+    parser.add_argument("--first-deal", type=int, default=10000, metavar="SEED",
+                        help="the seed of the first deal; the others follow it (default: %(default)s)")
+    parser.add_argument("--holdout", type=float, default=0.25, metavar="SHARE",
+                        help="the share of the deals (the last ones) kept out of the fit to test it on "
+                             "(default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="processes playing the deals at once (default: %(default)s)")
     args = parser.parse_args()
     deals = range(args.first_deal, args.first_deal + args.deals)
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -1,11 +1,12 @@
 """Draw the tile faces of 17 Steps into assets/tiles/ (run once; the PNGs are committed).
 
 Every face is 3:4 (120 x 160 px, drawn at twice that and scaled down for smooth edges):
-man (characters), pin (circles), sou (bamboo), the seven honours, the three red fives
-(red ink and a red dot in the corner), and a back (the game turns a face a quarter for
-riichi discards and the side walls). `small/` holds faces for tiles under 30 px wide (the
+man (characters), pin (circles), sou (bamboo), the seven honours, the three red fives (red
+ink and a red dot in the corner), and a back (the game turns a face a quarter for riichi
+discards and the side walls). `small/` holds faces for tiles under 30 px wide (the
 helper's): bigger kanji, solid circles and solid bamboo sticks, so that 2s/3s/4s and
-7p/8p/9p stay apart at 22 px where the fine faces blur. The kanji use the Noto Sans JP font that pygame_gui ships.
+7p/8p/9p stay apart at 22 px where the fine faces blur. The kanji use the Noto Sans JP
+font that pygame_gui ships.
 
     python tools/make_tiles.py                  # write assets/tiles/
     python tools/make_tiles.py --sheet OUT.png  # also a contact sheet at 80, 40 and 22 px wide

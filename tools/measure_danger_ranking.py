@@ -62,10 +62,13 @@ def rows_of_deal(deal: int, samples: int) -> list[tuple[bool, tuple[int, int], l
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=40)
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--samples", type=int, default=3, help="particles sampled per decision")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=40, metavar="N",
+                        help="normal-level deals (one hand each) to play and measure (default: %(default)s)")
+    parser.add_argument("--first-deal", type=int, default=0, metavar="SEED",
+                        help="the seed of the first deal; the others follow it (default: %(default)s)")
+    parser.add_argument("--samples", type=int, default=3, metavar="N",
+                        help="particles the opponent model samples at each decision (default: %(default)s)")
     args = parser.parse_args()
     rows = []
     for deal in range(args.first_deal, args.first_deal + args.deals):

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_wait_prior.py
 
 from game.engine.analysis import analyze_wall
-from game.engine.rules import Rules
+from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import EAST, KIND_COUNT, WEST, kind_code
 
 
@@ -53,10 +57,14 @@ def fold(shares: list[float]) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--walls", type=int, default=300)
-    parser.add_argument("--preset", default="kaiji")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--walls", type=int, default=300, metavar="N",
+                        help="random walls to build a hand from (default: %(default)s)")
+    parser.add_argument("--preset", default="kaiji", choices=PRESETS, metavar="PRESET",
+                        help=f"the rules the hands are built and valued under: one of {', '.join(PRESETS)} "
+                             "(default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=2026,
+                        help="the seed of the random walls (default: %(default)s)")
     args = parser.parse_args()
     shares = measure(args.walls, args.preset, args.seed)
     for kind in range(KIND_COUNT):

@@ -9,7 +9,8 @@ when it was kept and, once worked out in the background, the analyser's review o
 human build (`builds`, see game/app/build_review.py).
 
 Only the newest `limit` matches are kept: the cap the player sets. A file that cannot be
-read is moved to `history/damaged/` and reported, never deleted and never fatal. The
+read is moved to `history/damaged/` (as `<name>.damaged-<time>`: one kept there before is
+never replaced) and reported, never deleted and never fatal. The
 statistics can be reset without deleting a single record: a marker file names the last
 match before the reset, and the statistics count only later ones.
 """
@@ -26,7 +27,7 @@ from typing import Any
 
 from game.app.i18n import _
 from game.engine.record import RecordError, parse_record, read_record, write_record
-from game.files import write_text_atomically
+from game.files import move_aside, write_text_atomically
 
 HISTORY_DIR = "history"
 DAMAGED_DIR = "damaged"
@@ -145,7 +146,7 @@ def _set_aside(folder: Path, path: Path) -> str:
     damaged = folder / DAMAGED_DIR
     try:
         damaged.mkdir(parents=True, exist_ok=True)
-        path.replace(damaged / path.name)
+        move_aside(path, "damaged", damaged)  # the same match may be damaged again once kept anew
     except OSError:
         return _("A match in your history ({file}) could not be read and was skipped.").format(file=path.name)
     return _("A match in your history ({file}) could not be read; it was moved to the '{folder}' folder beside "

@@ -32,6 +32,7 @@ from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
 from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
+from game.app.screenshots import save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
 from game.app.theme import load_theme
@@ -153,7 +154,6 @@ class App:
         self.frames = 0
         self.first_frame_at: float | None = None
         """Wall-clock time (`time.time()`) the first frame was on screen: launch time, measured."""
-        self.screenshots = 0
         self.last_input = time.monotonic()
         """When the last input (anything but a wake-up) came, for SETTLE_S."""
 
@@ -273,12 +273,7 @@ class App:
         self.screen.blit(image, image.get_rect(center=box.center))
 
     def save_screenshot(self) -> Path:
-        folder = self.options.screenshot_dir or self.data_dir / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        self.screenshots += 1
-        path = folder / f"17steps-{self.screenshots:03d}.png"
-        pygame.image.save(self.screen, str(path))
-        return path
+        return save_screenshot(self.screen, self.options.screenshot_dir or self.data_dir / "screenshots")
 
     def idle_wait(self) -> float:
         """Seconds the loop may sleep before the next frame (0: draw it now): until the scene

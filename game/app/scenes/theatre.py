@@ -305,9 +305,7 @@ class TheatreScene(Scene):
 
     def update(self, dt: float) -> None:
         self._sync_hand_menu()
-        for animation in (self.flight, self.flip):
-            if animation is not None:
-                animation.advance(dt, self.app.settings.animation_speed)
+        self.animate(dt)
         if not self.playing:
             return
         self.clock += dt
@@ -319,6 +317,18 @@ class TheatreScene(Scene):
                 self.playing = False
                 self._refresh_labels()
 
+    def animate(self, dt: float) -> None:
+        """The discard in flight and the dora turning over. Under a dialog only these go on,
+        as at the table: the step under way finishes moving and playing waits (its clock
+        stopped, Pause still offered) for the theatre to be on top again, so no step passes
+        unseen behind the dialog's shade."""
+        for animation in (self.flight, self.flip):
+            if animation is not None:
+                animation.advance(dt, self.app.settings.animation_speed)
+
+    def animating(self) -> bool:
+        return in_motion((self.flight, self.flip), self.app.settings.animation_speed)
+
     def _step_interval(self) -> float:
         """Seconds between two steps while playing; a hand's result is held longer."""
         interval = 1.0 / SPEEDS[self.speed]
@@ -328,7 +338,7 @@ class TheatreScene(Scene):
         """Frames while a tile flies or turns or the hand menu is behind; while playing, the
         next step's time."""
         behind = bool(self.playback.steps) and self.menu_hand != self.playback.step.hand
-        if behind or in_motion((self.flight, self.flip), self.app.settings.animation_speed):
+        if behind or self.animating():
             return 0.0
         return max(0.0, self._step_interval() - self.clock) if self.playing else None
 

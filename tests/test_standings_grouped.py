@@ -81,3 +81,14 @@ def test_a_units_match_in_the_theatre_keeps_the_sign(language):
     step = dataclasses.replace(playback.step, scores=(1.5, -1.5))
     seats = theatre_frame(step, rules, ("A", "B"), OPEN).table.seats
     assert sorted((seat.score, seat.standing) for seat in seats) == [("+1.5单位", "+1.5"), ("-1.5单位", "-1.5")]
+
+
+def test_a_large_stake_is_grouped_on_the_table_and_in_the_theatre(language):
+    language("en")
+    controller = table("kaiji", ("you", "easy"))
+    controller.session.match.stake = 1024
+    assert controller.frame().centre.stake == "Stake 1,024"
+    match, _ = live_match("kaiji", 1, 4)
+    playback = Playback(record_lines(match))
+    step = dataclasses.replace(playback.step, stake=2048.0)
+    assert theatre_frame(step, playback.rules, ("A", "B"), OPEN).table.centre.stake == "Stake 2,048"

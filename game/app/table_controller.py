@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
-STAKE_WORDS = {"stakes": N_("Stake {stake:g}"), "points": N_("Points"), "points_as_dealer": N_("Points (as dealer)"),
+STAKE_WORDS = {"stakes": N_("Stake {stake}"), "points": N_("Points"), "points_as_dealer": N_("Points (as dealer)"),
                "units": N_("Units")}
 # Translators: a seat's standing on its name plate; {score} is already written as the language writes
 # numbers ("25,000", "-1,500", "+2" units, "100.5")
@@ -596,7 +596,7 @@ class TableController:
         rules = match.rules
         discards = tuple((s.place, s.wind, len(s.river), s.turn) for s in seats)
         indicator = tile_code(view.dora_indicator, rules.red_fives) if view.dora_indicator is not None else None
-        stake = _(STAKE_WORDS[rules.settlement]).format(stake=self.shown_stake())
+        stake = _(STAKE_WORDS[rules.settlement]).format(stake=format_amount(self.shown_stake()))
         return CentreInfo(match.hand_number, rules.hands, stake, self.status(view), discards, indicator,
                           self.countdown(), self.announcement(view))
 

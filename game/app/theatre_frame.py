@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app import terms
-from game.app.i18n import N_, _
+from game.app.i18n import N_, _, format_amount
 from game.app.session import shown_name
 from game.app.table_controller import POOL_SIZE, STAKE_WORDS, score_words, standing_number
 from game.app.table_frame import (
@@ -114,7 +114,8 @@ def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_vie
             pool_left=POOL_SIZE - len(view.rivers[seat]),
         ))
     caption = describe(step, names)
-    centre = CentreInfo(step.hand, rules.hands, _(STAKE_WORDS[rules.settlement]).format(stake=step.stake), caption,
+    stake = _(STAKE_WORDS[rules.settlement]).format(stake=format_amount(step.stake))
+    centre = CentreInfo(step.hand, rules.hands, stake, caption,
                         tuple((s.place, s.wind, len(s.river), s.turn) for s in seats),
                         _code(view.dora_indicator, rules), None)
     private = None

@@ -39,6 +39,7 @@ from game.app.theatre_overlays import (
     discard_turns,
     review_build,
 )
+from game.app.views import legible
 from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.seats import pool_centre
@@ -84,7 +85,8 @@ BANNER_BESIDE = pygame.Rect(868, 486, 276, 128)
 right of the bottom seat's river, under the overlays, left of the right seat."""
 BANNER_ABOVE = pygame.Rect(200, 6, 816, 52)
 """Over a hand's result: above its panel, left of the hand menu."""
-BANNER_ROW = 18
+BANNER_LEADING = 4
+"""Between the banner's rows, beyond the type's size."""
 
 
 class ResultSource:
@@ -438,7 +440,7 @@ class TheatreScene(Scene):
         playback = self.playback
         where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else _("Nothing to show")
         bar_end = BAR_X + sum(width + 4 for _name, _label, width in BUTTONS) + 4
-        text.draw(surface, where, 14, SOFT, (bar_end, BAR_Y + 2))
+        text.draw(surface, where, legible.at_least(14), SOFT, (bar_end, BAR_Y + 2))
         message = None
         if playback.damage is not None:
             # Translators: {reason} is the record reader's own words (English)
@@ -455,13 +457,15 @@ class TheatreScene(Scene):
         text = self.app.text
         over_result = self.show_result and self.playback.step.settlement is not None
         room = BANNER_ABOVE if over_result else BANNER_BESIDE
-        rows = text.wrap(message, 14, room.width - 16)[:(room.height - 12) // BANNER_ROW]
-        banner = pygame.Rect(room.topleft, (room.width, 12 + BANNER_ROW * len(rows)))
+        size = legible.at_least(14)
+        row_height = size + BANNER_LEADING
+        rows = text.wrap(message, size, room.width - 16)[:(room.height - 12) // row_height]
+        banner = pygame.Rect(room.topleft, (room.width, 12 + row_height * len(rows)))
         if not over_result:
             banner.bottom = room.bottom
         pygame.draw.rect(surface, BANNER, banner, border_radius=8)
         for index, row in enumerate(rows):
-            text.draw(surface, row, 14, WARN, (banner.centerx, banner.top + 6 + index * BANNER_ROW), "midtop",
+            text.draw(surface, row, size, WARN, (banner.centerx, banner.top + 6 + index * row_height), "midtop",
                       bold=True)
 
     def _result(self, hand: int) -> ResultScene:

@@ -130,8 +130,8 @@ def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: p
         words_piece(text, built, size, INK, width),
         hand_piece(art, review.built, red),
         words_piece(text, ngettext("The best of {count} tenpai hand:", "The best of {count} tenpai hands:",
-                                   review.hands_in_wall).format(count=format_number(review.hands_in_wall)),
-                    size, SOFT, width),
+                                   review.hands_in_wall).format(count=format_number(review.hands_in_wall))
+                    if review.hands_in_wall else _("This wall holds no tenpai hand."), size, SOFT, width),
     ]
     for rank, (hand, payment) in enumerate(review.best, start=1):
         same = hand == review.built

@@ -94,9 +94,9 @@ def draw_hand(
 
 
 def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int) -> None:
-    """Each wait as a tile with its unseen copies and its value beneath, green when a ron on
-    it wins, dim when it cannot; a red badge above when the hand cannot win at all. Waits of
-    the same value side by side share one value, beneath them all; the first of the
+    """Each wait as a tile with its unseen copies, dim when a ron on it cannot win, and its
+    value beneath, green when it wins; a red badge above when the hand cannot win at all.
+    Waits of the same value side by side share one value, beneath them all; the first of the
     arrangements (`_arrange`) that fits is drawn, so that every value shows however many the
     waits."""
     width = layout.SCREEN.right - STRIP_MARGIN - left

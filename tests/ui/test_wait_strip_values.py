@@ -100,7 +100,7 @@ def test_every_value_shows_beneath_its_waits(display, monkeypatch, language, pla
                 bounds = [hand_right + STRIP_OFFSET]
                 bounds += [(a.centerx + b.centerx) // 2 for a, b in pairwise(tiles)]
                 bounds.append(layout.SCREEN.right)
-                values = [(words, ink) for words, ink in drawn if ink.top > tiles[0].bottom]
+                values = [(words, ink) for words, ink in drawn if ink.top >= tiles[0].bottom]
                 for words, first, last in runs_of(strip):
                     labels = [ink for shown, ink in values if shown == words]
                     if not labels:

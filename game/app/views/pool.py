@@ -24,7 +24,8 @@ STRIP_PITCH = 64
 """The least room a wait of the strip takes; more when its words need it."""
 STRIP_GAP = 4
 VALUE_GAP = 12
-"""Between two values on one line: wide enough that they do not read as one."""
+"""Between two values, or two waits' copies in words, on one line: wide enough that they do
+not read as one."""
 STRIP_OFFSET = 10
 """From the hand to the strip (or its waits, or "Not tenpai")."""
 STRIP_MARGIN = 4
@@ -122,7 +123,7 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
             words = _("{count} left").format(count=line.unseen) if plan.counts == "words" else f"{line.unseen}"
             text.draw(surface, words, small, colour, (middle, below), "midtop")
     # Beneath the copies, or on the two lines beneath the tiles when the copies are beside them.
-    tops = (below + small + 3,) if plan.counts != "beside" else (below, below + small + STAGGER)
+    tops = (below + small + 3,) if plan.counts != "beside" else (below + 1, below + 1 + small + STAGGER)
     for label in plan.values:
         text.draw(surface, label.words, small, GOOD if label.wins else SOFT, (label.left, tops[label.line]))
 
@@ -146,8 +147,8 @@ class StripPlan:
 
 def _arrange(font: pygame.font.Font, strip: WaitStrip, left: int, width: int) -> StripPlan:
     """The first that fits of: the copies in words beneath each tile and the values on the
-    line below; the copies beside each tile and the values on the two lines beneath,
-    neighbours on alternate lines; the copies as a number beneath and the values below.
+    line below; the copies beside each tile and the values on the line beneath, or on two
+    lines, neighbours alternating; the copies as a number beneath and the values below.
     Each value lies beneath its waits (its middle within their columns), apart from the
     others; the columns as narrow as the words allow (at least `STRIP_PITCH`), else as wide
     as the strip. None fitting (more different values side by side than the strip can hold),
@@ -158,12 +159,13 @@ def _arrange(font: pygame.font.Font, strip: WaitStrip, left: int, width: int) ->
     words = [_("{count} left").format(count=line.unseen) for line in strip.waits]
     needed = max(_widest(font, words), _widest(font, [value for value, _wins, _first, _last in runs])) + STRIP_GAP
     pitches = sorted({min(room, max(STRIP_PITCH, needed)), room})
-    beside = STRIP_TILE // 2 + 3 + _widest(font, [f"{line.unseen}" for line in strip.waits]) + STRIP_GAP
-    for counts, lines in (("words", 1), ("beside", 2), ("number", 1)):
+    # A number beside its tile, nearer to it than to the next tile.
+    beside = STRIP_TILE + 3 + _widest(font, [f"{line.unseen}" for line in strip.waits]) + 2 * STRIP_GAP
+    for counts, lines in (("words", 1), ("beside", 1), ("beside", 2), ("number", 1)):
         for pitch in pitches:
-            if counts == "words" and _widest(font, words) + STRIP_GAP > pitch:
+            if counts == "words" and _widest(font, words) + VALUE_GAP > pitch:
                 continue
-            if counts == "beside" and STRIP_TILE // 2 + beside > pitch:
+            if counts == "beside" and beside > pitch:
                 continue
             values = _place_values(font, runs, left, width, pitch, lines)
             if values is not None:

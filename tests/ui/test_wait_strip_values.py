@@ -126,3 +126,29 @@ def test_every_value_shows_beneath_its_waits(display, monkeypatch, language, pla
         assert problems == [], "\n".join(problems[:20])
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_each_wait_keeps_its_own_value_where_they_fit_apart(display, language):
+    """Neighbours of one value share it only when there is no room for each: a hand that
+    passed a 2m below the floor keeps 'too low' beneath each of its low waits."""
+    pygame.display.set_mode((1, 1))
+    hand_right = layout.hand_rect(12, 13).right
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        for values in (("2 han 40 fu", "2 han 40 fu", "2 han 40 fu", "yakuman", "2 han 40 fu"), ("mangan",) * 4):
+            lines = tuple(WaitLine(code, 2, value, value != "2 han 40 fu")
+                          for code, value in zip(THIRTEEN, values, strict=False))
+            surface = Recording(layout.SCREEN.size)
+            text = Text()
+            sized = Sized(text)
+            draw_wait_strip(surface, TileArt(), text, WaitStrip(lines, floor=True, furiten=False),
+                            hand_right + STRIP_OFFSET)
+            tiles = [image for image in surface.images if image.size == TileArt().tile("1m", STRIP_TILE).get_size()]
+            shown = {_wait_value(line) for line in lines}
+            labels = sorted((ink.centerx, words) for words, _size, ink in sized.drawn if words in shown)
+            assert [words for _x, words in labels] == [_wait_value(line) for line in lines]
+            assert all(abs(x - tile.centerx) < tile.width for (x, _words), tile in zip(labels, tiles, strict=True))
+    finally:
+        i18n.set_language(before)

@@ -97,9 +97,9 @@ def draw_hand(
 def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int) -> None:
     """Each wait as a tile with its unseen copies, dim when a ron on it cannot win, and its
     value beneath, green when it wins; a red badge above when the hand cannot win at all.
-    Waits of the same value side by side share one value, beneath them all; the first of the
-    arrangements (`_arrange`) that fits is drawn, so that every value shows however many the
-    waits."""
+    Where they do not fit apart, waits of the same value side by side share one, beneath
+    them all; the first of the arrangements (`_arrange`) that fits is drawn, so that every
+    value shows however many the waits."""
     width = layout.SCREEN.right - STRIP_MARGIN - left
     verdict = strip.verdict
     if verdict is not None:
@@ -149,37 +149,41 @@ def _arrange(font: pygame.font.Font, strip: WaitStrip, left: int, width: int) ->
     """The first that fits of: the copies in words beneath each tile and the values on the
     line below; the copies beside each tile and the values on the line beneath, or on two
     lines, neighbours alternating; the copies as a number beneath and the values below.
+    Each arrangement is tried with a value beneath every wait, then with neighbouring waits
+    of one value sharing it.
     Each value lies beneath its waits (its middle within their columns), apart from the
     others; the columns as narrow as the words allow (at least `STRIP_PITCH`), else as wide
     as the strip. None fitting (more different values side by side than the strip can hold),
     the tiles and copies alone: the tiles' dimming still says which waits win."""
     count = len(strip.waits)
     room = width // count
-    runs = _runs(strip)
+    runs = _runs(strip, grouped=True)
     words = [_("{count} left").format(count=line.unseen) for line in strip.waits]
     needed = max(_widest(font, words), _widest(font, [value for value, _wins, _first, _last in runs])) + STRIP_GAP
     pitches = sorted({min(room, max(STRIP_PITCH, needed)), room})
     # A number beside its tile, nearer to it than to the next tile.
     beside = STRIP_TILE + 3 + _widest(font, [f"{line.unseen}" for line in strip.waits]) + 2 * STRIP_GAP
     for counts, lines in (("words", 1), ("beside", 1), ("beside", 2), ("number", 1)):
-        for pitch in pitches:
-            if counts == "words" and _widest(font, words) + VALUE_GAP > pitch:
-                continue
-            if counts == "beside" and beside > pitch:
-                continue
-            values = _place_values(font, runs, left, width, pitch, lines)
-            if values is not None:
-                return StripPlan(pitch, counts, values)
+        for shared in (_runs(strip, grouped=False), runs):
+            for pitch in pitches:
+                if counts == "words" and _widest(font, words) + VALUE_GAP > pitch:
+                    continue
+                if counts == "beside" and beside > pitch:
+                    continue
+                values = _place_values(font, shared, left, width, pitch, lines)
+                if values is not None:
+                    return StripPlan(pitch, counts, values)
     return StripPlan(room, "number", ())
 
 
-def _runs(strip: WaitStrip) -> list[tuple[str, bool, int, int]]:
-    """Neighbouring waits of one value: (value, whether one of them wins, first, last wait).
-    A wait of the run that cannot win (used up, furiten) says so by its dim tile."""
+def _runs(strip: WaitStrip, grouped: bool) -> list[tuple[str, bool, int, int]]:
+    """Each wait's value, or (`grouped`) neighbouring waits of one value as one: (value,
+    whether one of them wins, first, last wait). A wait of the run that cannot win (used up,
+    furiten) says so by its dim tile."""
     runs: list[tuple[str, bool, int, int]] = []
     for index, line in enumerate(strip.waits):
         value, wins = _wait_value(line), _wins(strip, line)
-        if runs and runs[-1][0] == value:
+        if grouped and runs and runs[-1][0] == value:
             runs[-1] = (value, wins or runs[-1][1], runs[-1][2], index)
         else:
             runs.append((value, wins, index, index))

@@ -48,8 +48,9 @@ def test_the_board_and_the_notice_card_lie_on_empty_felt(players):
     table = layout.for_players(players)
     board = BOARD.copy()
     board.height = board_height(players)
-    # The notice card is shown while discarding, when the building buttons are hidden.
-    for rect, others in ((board, [*occupied(table), build_buttons(table)]), (CARD, occupied(table))):
+    # The notice card is shown while discarding, when the helper and the building buttons are hidden.
+    discarding = [rect for rect in occupied(table) if rect != table.helper]
+    for rect, others in ((board, [*occupied(table), build_buttons(table)]), (CARD, discarding)):
         clashes = [other for other in others if rect.colliderect(other)]
         if players == 2:
             clashes = [c for c in clashes if c != table.helper]  # the two-seat helper is beside the centre

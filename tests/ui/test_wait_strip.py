@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import layout
+from game.app.views.pool import _wait_value
 from game.app.wait_strip import WaitLine, WaitStrip
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_centre_panel_fits import Inked
@@ -60,7 +61,11 @@ def test_the_strip_fits_beside_the_hand_on_the_screen(driver):
     driver.frame()
     strip_words = [(words, rect) for words, rect in drawn
                    if words.endswith(" left") or words in ("yakuman", "too low", "mangan", "haneman")]
-    assert len(strip_words) == 10
+    strip = table.controller.wait_strip(0)
+    # Each wait's unseen copies; each value once, neighbouring waits of one value sharing it.
+    assert sum(words.endswith(" left") for words, _rect in strip_words) == len(strip.waits) == 5
+    assert {words for words, _rect in strip_words if not words.endswith(" left")} == {
+        _wait_value(line) for line in strip.waits}
     screen = pygame.Rect((0, 0), layout.SCREEN.size)
     assert all(screen.contains(rect) for _, rect in strip_words)
     assert not any(a.colliderect(b) for i, (_, a) in enumerate(strip_words) for _, b in strip_words[i + 1:])

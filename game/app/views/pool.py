@@ -4,6 +4,7 @@ player's own waits marked in the pool, and the furiten badge."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -22,14 +23,20 @@ STRIP_TILE = 22
 STRIP_PITCH = 64
 """The least room a wait of the strip takes; more when its words need it."""
 STRIP_GAP = 4
+VALUE_GAP = 12
+"""Between two values, or two waits' copies in words, on one line: wide enough that they do
+not read as one."""
 STRIP_OFFSET = 10
 """From the hand to the strip (or its waits, or "Not tenpai")."""
 STRIP_MARGIN = 4
 """From the strip's last word to the window's edge."""
 LINE_LEAD = 4
 """The space atop a line box, where the tile's edge may reach."""
-ROW_GAP = 5
-"""Between the two rows of a strip of many waits."""
+STRIP_TOP = layout.HAND_Y - 3
+"""The strip's tiles, a little above the hand's, for two lines of values beneath them."""
+STAGGER = 7
+"""From one line of values to the next, beyond the type size, when neighbours alternate
+lines (and may overlap side by side): room for descenders above the next line's letters."""
 
 
 def draw_pool(
@@ -88,52 +95,126 @@ def draw_hand(
 
 
 def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int) -> None:
-    """Each wait as a tile with its unseen copies and its value beneath, green when a ron on
-    it wins, dim when it cannot; a red badge above when the hand cannot win at all. Too many
-    waits for their words side by side (a thirteen-sided wait) lie in two rows, each tile
-    with its unseen copies beside it."""
+    """Each wait as a tile with its unseen copies, dim when a ron on it cannot win, and its
+    value beneath, green when it wins; a red badge above when the hand cannot win at all.
+    Where they do not fit apart, waits of the same value side by side share one, beneath
+    them all; the first of the arrangements (`_arrange`) that fits is drawn, so that every
+    value shows however many the waits."""
     width = layout.SCREEN.right - STRIP_MARGIN - left
     verdict = strip.verdict
     if verdict is not None:
         badge = text.render(verdict, legible.at_least(14), INK, bold=True)
-        marks.badge(surface, badge, (left + max(badge.get_width() // 2 + 9, width // 2), layout.HAND_Y - 18))
+        marks.badge(surface, badge, (left + max(badge.get_width() // 2 + 9, width // 2), STRIP_TOP - 16))
     if not strip.waits:
         text.draw(surface, _("Not tenpai"), legible.at_least(15), SOFT, (left, layout.HAND_Y + 18))
         return
     small = legible.at_least(12)
-    lefts = [_("{count} left").format(count=line.unseen) for line in strip.waits]
-    room = width // len(strip.waits)
-    if _widest(text, lefts, small) + STRIP_GAP > room:
-        _draw_two_rows(surface, art, text, strip, left, width, small)
-        return
-    values = [_wait_value(line) for line in strip.waits]
-    # The values only if they fit side by side (winners in green): the tiles' dimming still
-    # says which waits win.
-    shown = _widest(text, values, small) + STRIP_GAP <= room
-    needed = max(_widest(text, lefts, small), _widest(text, values, small) if shown else 0) + STRIP_GAP
-    pitch = min(max(STRIP_PITCH, needed), room)
+    plan = _arrange(text.font(small), strip, left, width)
+    below = STRIP_TOP + art.tile(strip.waits[0].code, STRIP_TILE).get_height() - LINE_LEAD
     for index, line in enumerate(strip.waits):
-        middle = left + index * pitch + pitch // 2  # each wait centred in its own column
+        middle = left + index * plan.pitch + plan.pitch // 2  # each wait centred in its own column
         image = _wait_tile(art, strip, line)
-        surface.blit(image, (middle - STRIP_TILE // 2, layout.HAND_Y))
-        below = layout.HAND_Y + image.get_height() - LINE_LEAD
-        text.draw(surface, lefts[index], small, INK if line.live else URGENT, (middle, below), "midtop")
-        if shown:
-            wins = _wins(strip, line)
-            text.draw(surface, values[index], small, GOOD if wins else SOFT, (middle, below + small + 3), "midtop")
+        surface.blit(image, (middle - STRIP_TILE // 2, STRIP_TOP))
+        colour = INK if line.live else URGENT
+        if plan.counts == "beside":
+            text.draw(surface, f"{line.unseen}", small, colour,
+                      (middle + STRIP_TILE // 2 + 3, STRIP_TOP + image.get_height() // 2), "midleft", bold=True)
+        else:
+            words = _("{count} left").format(count=line.unseen) if plan.counts == "words" else f"{line.unseen}"
+            text.draw(surface, words, small, colour, (middle, below), "midtop")
+    # Beneath the copies, or on the two lines beneath the tiles when the copies are beside them.
+    tops = (below + small + 3,) if plan.counts != "beside" else (below + 1, below + 1 + small + STAGGER)
+    for label in plan.values:
+        text.draw(surface, label.words, small, GOOD if label.wins else SOFT, (label.left, tops[label.line]))
 
 
-def _draw_two_rows(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int, width: int,
-                   size: int) -> None:
-    per_row = (len(strip.waits) + 1) // 2
-    column = width // per_row
+@dataclass(frozen=True)
+class ValueLabel:
+    words: str
+    wins: bool
+    left: int
+    line: int
+    """0 the first line of values beneath the tiles, 1 the second."""
+
+
+@dataclass(frozen=True)
+class StripPlan:
+    pitch: int
+    counts: str
+    """The unseen copies beneath each tile ("words": "3 left"; "number": "3") or "beside" it."""
+    values: tuple[ValueLabel, ...]
+
+
+def _arrange(font: pygame.font.Font, strip: WaitStrip, left: int, width: int) -> StripPlan:
+    """The first that fits of: the copies in words beneath each tile and the values on the
+    line below; the copies beside each tile and the values on the line beneath, or on two
+    lines, neighbours alternating; the copies as a number beneath and the values below.
+    Each arrangement is tried with a value beneath every wait, then with neighbouring waits
+    of one value sharing it.
+    Each value lies beneath its waits (its middle within their columns), apart from the
+    others; the columns as narrow as the words allow (at least `STRIP_PITCH`), else as wide
+    as the strip. None fitting (more different values side by side than the strip can hold),
+    the tiles and copies alone: the tiles' dimming still says which waits win."""
+    count = len(strip.waits)
+    room = width // count
+    runs = _runs(strip, grouped=True)
+    words = [_("{count} left").format(count=line.unseen) for line in strip.waits]
+    needed = max(_widest(font, words), _widest(font, [value for value, _wins, _first, _last in runs])) + STRIP_GAP
+    pitches = sorted({min(room, max(STRIP_PITCH, needed)), room})
+    # A number beside its tile, nearer to it than to the next tile.
+    beside = STRIP_TILE + 3 + _widest(font, [f"{line.unseen}" for line in strip.waits]) + 2 * STRIP_GAP
+    for counts, lines in (("words", 1), ("beside", 1), ("beside", 2), ("number", 1)):
+        for shared in (_runs(strip, grouped=False), runs):
+            for pitch in pitches:
+                if counts == "words" and _widest(font, words) + VALUE_GAP > pitch:
+                    continue
+                if counts == "beside" and beside > pitch:
+                    continue
+                values = _place_values(font, shared, left, width, pitch, lines)
+                if values is not None:
+                    return StripPlan(pitch, counts, values)
+    return StripPlan(room, "number", ())
+
+
+def _runs(strip: WaitStrip, grouped: bool) -> list[tuple[str, bool, int, int]]:
+    """Each wait's value, or (`grouped`) neighbouring waits of one value as one: (value,
+    whether one of them wins, first, last wait). A wait of the run that cannot win (used up,
+    furiten) says so by its dim tile."""
+    runs: list[tuple[str, bool, int, int]] = []
     for index, line in enumerate(strip.waits):
-        row, place = divmod(index, per_row)
-        image = _wait_tile(art, strip, line)
-        x, y = left + place * column, layout.HAND_Y + row * (image.get_height() + ROW_GAP)
-        surface.blit(image, (x, y))
-        text.draw(surface, f"{line.unseen}", size, INK if line.live else URGENT,
-                  (x + image.get_width() + 3, y + image.get_height() // 2), "midleft", bold=True)
+        value, wins = _wait_value(line), _wins(strip, line)
+        if grouped and runs and runs[-1][0] == value:
+            runs[-1] = (value, wins or runs[-1][1], runs[-1][2], index)
+        else:
+            runs.append((value, wins, index, index))
+    return runs
+
+
+def _place_values(font: pygame.font.Font, runs: Sequence[tuple[str, bool, int, int]], left: int, width: int,
+                  pitch: int, lines: int) -> tuple[ValueLabel, ...] | None:
+    """Each run's value centred beneath its waits on line `index % lines`, pushed apart from
+    its neighbours on that line and kept within the strip; None if one cannot stay beneath
+    its own waits."""
+    labels: list[ValueLabel] = []
+    for line in range(lines):
+        mine = [run for index, run in enumerate(runs) if index % lines == line]
+        sizes = [font.size(words)[0] for words, _wins, _first, _last in mine]
+        spans = [(left + first * pitch, left + (last + 1) * pitch) for _words, _wins, first, last in mine]
+        lefts = [min(max(left, (low + high - size) // 2), left + width - size)
+                 for (low, high), size in zip(spans, sizes, strict=True)]
+        for index in range(1, len(lefts)):
+            lefts[index] = max(lefts[index], lefts[index - 1] + sizes[index - 1] + VALUE_GAP)
+        if lefts:
+            lefts[-1] = min(lefts[-1], left + width - sizes[-1])
+        for index in range(len(lefts) - 2, -1, -1):
+            lefts[index] = min(lefts[index], lefts[index + 1] - VALUE_GAP - sizes[index])
+        if lefts and lefts[0] < left:
+            return None
+        for (words, wins, _first, _last), (low, high), size, at in zip(mine, spans, sizes, lefts, strict=True):
+            if not low + STRIP_GAP <= at + size // 2 <= high - STRIP_GAP:
+                return None
+            labels.append(ValueLabel(words, wins, at, line))
+    return tuple(labels)
 
 
 def _wins(strip: WaitStrip, line: WaitLine) -> bool:
@@ -148,8 +229,7 @@ def _wait_tile(art: TileArt, strip: WaitStrip, line: WaitLine) -> pygame.Surface
     return image
 
 
-def _widest(text: Text, words: Sequence[str], size: int) -> int:
-    font = text.font(size)
+def _widest(font: pygame.font.Font, words: Sequence[str]) -> int:
     return max(font.size(line)[0] for line in words)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from game.app import history
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.title import TitleScene
 from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
 from tests.ui.test_new_table import scripted_ai
 
 

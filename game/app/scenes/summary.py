@@ -93,6 +93,7 @@ class SummaryScene(Scene):
                     FINAL_SIZES[-1])
         text.draw(surface, final, size, INK, (centre, 160), "midtop", bold=True)
         self._draw_hands(surface, names, centre)
+        self.ring.draw_focus(surface)
 
     def _draw_hands(self, surface: pygame.Surface, names: list[str], centre: int) -> None:
         """Each hand's number, ending, stake (where it doubles) and every seat's gain, as

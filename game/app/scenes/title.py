@@ -218,3 +218,4 @@ class TitleScene(Scene):
             notes.append(str(self.app.notice))  # a Message: in the language of the moment
         for index, note in enumerate(notes):
             text.draw(surface, note, 16, WARN, (640, 756 + index * 22 - 22 * (len(notes) - 1)), "midtop")
+        self.ring.draw_focus(surface)

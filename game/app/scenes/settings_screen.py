@@ -95,6 +95,13 @@ def language_choices() -> dict[str | None, str]:
     return {None: _("System ({language})").format(language=system), **i18n.LANGUAGE_NAMES}
 
 
+def track_value(x: float, start: float, end: float, low: float, high: float) -> int:
+    """The slider value at `x` on a track whose knob centre runs from `start` (`low`) to
+    `end` (`high`), in whole steps, within the range."""
+    share = (x - start) / (end - start) if end > start else 0.0
+    return round(low + (high - low) * min(1.0, max(0.0, share)))
+
+
 def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
     return size[0] <= room[0] and size[1] <= room[1]
 
@@ -373,7 +380,30 @@ class SettingsScene(Scene):
         return next((control for control in self.controls.values() if isinstance(control, UIDropDownMenu)
                      and control.current_state is control.menu_states["expanded"]), None)
 
+    def _click_on_track(self, event: pygame.event.Event) -> bool:
+        """A click on the volume slider's track moves the value there: pygame_gui's slider
+        only drags its knob and steps with its arrows, so a click beside the knob did nothing."""
+        slider = self.controls.get(N_("Sound volume"))
+        pos = getattr(event, "pos", None)
+        if not isinstance(slider, UIHorizontalSlider) or pos is None or not AREA.collidepoint(pos):
+            return False
+        if not slider.rect.collidepoint(pos) or not slider.is_enabled:
+            return False
+        parts = (slider.left_button, slider.right_button, slider.sliding_button)
+        if any(part is not None and part.rect.collidepoint(pos) for part in parts):
+            return False
+        knob = slider.sliding_button.rect.width if slider.sliding_button is not None else 0
+        left = slider.left_button.rect.right if slider.left_button is not None else slider.rect.left
+        right = slider.right_button.rect.left if slider.right_button is not None else slider.rect.right
+        low, high = slider.value_range
+        value = track_value(pos[0], left + knob / 2, right - knob / 2, low, high)
+        slider.set_current_value(value, warn=False)
+        self.handlers[slider](slider.get_current_value())
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_on_track(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
             self.app.stack.pop()
             return True

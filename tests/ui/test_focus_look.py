@@ -54,3 +54,14 @@ def test_the_title_s_first_button_is_focused_not_chosen(driver):
     driver.key(pygame.K_RIGHT)
     driver.frames(2)
     assert ringed(driver, normal) and not ringed(driver, easy)
+
+
+def test_the_chosen_item_of_an_open_drop_down_stays_gold(driver):
+    from tests.ui.test_settings_screen import open_settings
+
+    scene = open_settings(driver)
+    menu = scene.controls["Window size"]
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    chosen = tuple(driver.pixels().get_at((menu.rect.left + 8, menu.rect.bottom + 12)))[:3]
+    assert near(chosen, GOLD_FILL), chosen

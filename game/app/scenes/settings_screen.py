@@ -162,7 +162,8 @@ class SettingsScene(Scene):
         fitted = self.app.display.fitted_size()
         fit = _("Fit the screen ({width} × {height})").format(width=fitted[0], height=fitted[1])
         sizes: dict[Any, str] = {None: fit}
-        sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, fitted)}
+        room = self.app.display.room()
+        sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, room)}
         self._choice(
             N_("Window size"),
             _("The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize."),

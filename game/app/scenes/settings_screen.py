@@ -26,6 +26,7 @@ from game.app.palette import GOLD, SOFT, WARN
 from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for
 from game.app.scene import Scene
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.app.views import legible
 from game.app.views.felt import draw_felt
 from game.engine.rules import Rules
 
@@ -36,8 +37,9 @@ AREA = pygame.Rect(120, 80, 1040, 630)
 ROW_HEIGHT = 70
 CONTROL_X = 560
 CONTROL_WIDTH = 420
-EXPLANATION_SIZE = 14  # as the theme's @explanation font
-EXPLANATION_PITCH = 19
+EXPLANATION_LEADING = 6
+"""Between the explanation's rows, beyond its type size (legible.smallest(), as the theme's
+@explanation font: 15 px, 16 in Japanese and Chinese; 11-12 px in a 960 x 600 window)."""
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
 """How far a drop-down opens; one near the foot of the list opens upwards, so the list ends
@@ -262,8 +264,10 @@ class SettingsScene(Scene):
         )
 
     def _labels(self, name: str, explanation: str) -> int:
-        lines = self.app.text.wrap(explanation, EXPLANATION_SIZE, CONTROL_X - 40)
-        y = self._y(max(ROW_HEIGHT, 25 + len(lines) * EXPLANATION_PITCH + 12))
+        size = legible.smallest()
+        pitch = size + EXPLANATION_LEADING
+        lines = self.app.text.wrap(explanation, size, CONTROL_X - 40)
+        y = self._y(max(ROW_HEIGHT, 25 + len(lines) * pitch + 16))
         UILabel(
             pygame.Rect(0, y, CONTROL_X - 20, 28),
             _(name),
@@ -274,7 +278,7 @@ class SettingsScene(Scene):
         )
         for index, line in enumerate(lines):
             UILabel(
-                pygame.Rect(0, y + 25 + index * EXPLANATION_PITCH, CONTROL_X - 10, 22),
+                pygame.Rect(0, y + 25 + index * pitch, CONTROL_X - 10, pitch + 2),
                 line,
                 self.app.manager,
                 container=self.container,

@@ -34,11 +34,13 @@ def test_a_pass_before_the_seats_first_discard_lasts_until_its_own_discard():
     match = offered_on_first_discard(Rules.preset("kaiji"))
     hand = match.hand
     assert hand.furiten_on_passing(1) is FuritenSpan.UNTIL_OWN_DISCARD
+    assert hand.furiten_span(1) is None
     match.apply(Pass(1))
     assert [e for e in hand.history if isinstance(e, FuritenStarted)] == [FuritenStarted(1, "temporary", False)]
-    assert hand.view_for(1).furiten
+    assert hand.view_for(1).furiten and hand.furiten_span(1) is FuritenSpan.UNTIL_OWN_DISCARD
     drive(match, {1: [None]}, until_end=False)
     assert not hand.view_for(1).furiten, "its own discard ends that furiten"
+    assert hand.furiten_span(1) is None
 
 
 def test_a_pass_in_riichi_lasts_for_the_rest_of_the_hand():
@@ -50,6 +52,7 @@ def test_a_pass_in_riichi_lasts_for_the_rest_of_the_hand():
     assert hand.furiten_on_passing(1) is FuritenSpan.REST_OF_HAND
     match.apply(Pass(1))
     assert FuritenStarted(1, "passed", True) in hand.history
+    assert hand.furiten_span(1) is FuritenSpan.REST_OF_HAND
 
 
 def test_riichi_before_play_makes_every_pass_last_the_hand():

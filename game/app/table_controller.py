@@ -600,7 +600,8 @@ class TableController:
         building = view.phase is Phase.BUILD and view.hand is None
         return PrivateFrame(seat, self.builds.get(seat) if building else None,
                             self.helper_report() if building else None, view.pool, view.hand, view.waits,
-                            view.furiten, None if building else self.wait_strip(seat))
+                            view.furiten, None if building else self.wait_strip(seat),
+                            self.session.hand.furiten_span(seat) is FuritenSpan.UNTIL_OWN_DISCARD)
 
     def wait_strip(self, seat: int) -> WaitStrip | None:
         """The seat's waits with their unseen copies and values (recomputed when a tile is

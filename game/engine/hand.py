@@ -176,6 +176,13 @@ class Hand:
         of the hand; before its riichi (its first discard), only until its own next discard."""
         return FuritenSpan.REST_OF_HAND if self.riichi[seat] else FuritenSpan.UNTIL_OWN_DISCARD
 
+    def furiten_span(self, seat: int) -> FuritenSpan | None:
+        """How long `seat` is furiten now: for the rest of the hand, until its own next
+        discard (a winning tile let pass before its riichi), or None when it is not."""
+        if self.furiten[seat]:
+            return FuritenSpan.REST_OF_HAND
+        return FuritenSpan.UNTIL_OWN_DISCARD if self.temporary_furiten[seat] else None
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now.
 

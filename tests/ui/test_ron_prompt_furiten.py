@@ -41,6 +41,19 @@ def ron_prompt(driver, players: int, dealer_discards: list[str | None], human_di
     return driver.app.stack.top.message
 
 
+def rendered(driver, monkeypatch) -> list[str]:
+    """Every text the window renders from now on (badges are rendered, then placed)."""
+    seen: list[str] = []
+    original = driver.app.text.render
+
+    def recording(text, *rest, **named):
+        seen.append(text)
+        return original(text, *rest, **named)
+
+    monkeypatch.setattr(driver.app.text, "render", recording)
+    return seen
+
+
 def test_before_its_first_discard_a_pass_costs_only_until_the_next_discard(driver):
     for players in (2, 3, 4):
         message = ron_prompt(driver, players, ["8s"], [])
@@ -51,3 +64,25 @@ def test_before_its_first_discard_a_pass_costs_only_until_the_next_discard(drive
 def test_in_riichi_a_pass_costs_the_rest_of_the_hand(driver):
     message = ron_prompt(driver, 2, [None, "8s"], [None])
     assert "furiten for the rest of the hand" in message, message
+
+
+def test_after_such_a_pass_the_furiten_badge_says_it_ends_with_the_next_discard(driver, monkeypatch):
+    ron_prompt(driver, 3, ["8s"], [])
+    table = driver.app.stack.scenes[0]
+    texts = rendered(driver, monkeypatch)
+    driver.press(driver.button("Pass"))
+    driver.frames(3)
+    private = table.controller.frame().private
+    assert private.furiten and private.furiten_until_discard
+    assert "until your discard" in texts
+
+
+def test_a_furiten_for_the_rest_of_the_hand_has_the_plain_badge(driver, monkeypatch):
+    ron_prompt(driver, 2, [None, "8s"], [None])
+    table = driver.app.stack.scenes[0]
+    texts = rendered(driver, monkeypatch)
+    driver.press(driver.button("Pass"))
+    driver.frames(3)
+    private = table.controller.frame().private
+    assert private.furiten and not private.furiten_until_discard
+    assert "until your discard" not in texts

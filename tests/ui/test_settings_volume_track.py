@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.scenes.settings_screen import track_value
+from game.app.scenes.settings_screen import percent, track_value
 from tests.ui.test_settings_screen import open_settings
 
 
@@ -17,7 +17,7 @@ def test_a_click_on_the_track_sets_the_volume_there(driver):
     y = slider.rect.centery
     driver.click((round(start + (end - start) * 0.2), y))
     assert driver.app.settings.volume == pytest.approx(0.2, abs=0.011)
-    assert scene.volume_label.text == f"{round(driver.app.settings.volume * 100)} %"
+    assert scene.volume_label.text == percent(driver.app.settings.volume)
     driver.frames(2)
     assert abs(slider.sliding_button.rect.centerx - (start + (end - start) * 0.2)) <= 3, "the knob moved there"
     driver.click((round(end) + 2, y))

@@ -165,13 +165,20 @@ class Display:
         """What every scene draws on, in logical pixels."""
         self.fullscreen = False
 
+    def room(self) -> Size:
+        """The largest inside a window may have: the usable desktop less the window's frame.
+        A windowless driver has no screen: the logical size."""
+        if windowless():
+            return self.logical
+        area = usable_area()
+        return area.width - DECORATION[0], area.height - DECORATION[1]
+
     def fitted_size(self) -> Size:
         """The largest window of the table's aspect that fits the usable desktop, frame
         included. A windowless driver has no screen to fit: the logical size."""
         if windowless():
             return self.logical
-        area = usable_area()
-        return fit(self.logical, (area.width - DECORATION[0], area.height - DECORATION[1]))
+        return fit(self.logical, self.room())
 
     def minimum_size(self) -> Size:
         """MINIMUM_SIZE, or less on a screen where the fitted window is smaller."""
@@ -180,10 +187,11 @@ class Display:
 
     def windowed_size(self, wanted: Size | None) -> Size:
         """`wanted` when it fits the screen (grown to the minimum size), else (and for
-        None) the fitted size."""
-        fitted = self.fitted_size()
-        if wanted is None or wanted[0] > fitted[0] or wanted[1] > fitted[1]:
-            return fitted
+        None) the fitted size. A window of another shape than the table's (1600 x 900)
+        shows the table letterboxed."""
+        room = self.room()
+        if wanted is None or wanted[0] > room[0] or wanted[1] > room[1]:
+            return self.fitted_size()
         minimum = self.minimum_size()
         return max(wanted[0], minimum[0]), max(wanted[1], minimum[1])
 

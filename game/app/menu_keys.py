@@ -1,5 +1,9 @@
 """Keyboard for a column or row of pygame_gui buttons: arrows move, Home goes to the first,
-Enter/Space press."""
+Enter/Space press.
+
+The focus is a light ring around the button (`ButtonRing.draw_focus`), never the gold
+fill: gold says "chosen" (the player count of a new table), and the focus must not look
+like a choice."""
 
 from __future__ import annotations
 
@@ -12,10 +16,15 @@ from pygame_gui.elements import UIButton
 PREVIOUS_KEYS = (pygame.K_UP, pygame.K_LEFT)
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+FOCUS_RING = (255, 250, 235)
+FOCUS_MARGIN = 4
+"""How far outside the button the ring lies: clear of the button (the gui draws over it) and
+within the least gap between two buttons (4 px, the statistics' row)."""
 
 
 class ButtonRing:
-    """Buttons with their actions; one of them has the keyboard focus (shown selected)."""
+    """Buttons with their actions; one of them has the keyboard focus (selected in the gui,
+    whose theme lifts it a little, and ringed by `draw_focus`)."""
 
     def __init__(self) -> None:
         self.entries: list[tuple[UIButton, Callable[[], None]]] = []
@@ -38,6 +47,16 @@ class ButtonRing:
         self.entries[self.focus][0].unselect()
         self.focus = next((i for i, (button, _) in enumerate(self.entries) if button.is_enabled), 0)
         self.entries[self.focus][0].select()
+
+    def focused(self) -> UIButton | None:
+        return self.entries[self.focus][0] if self.entries else None
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The ring around the focused button; nothing while the button is hidden (under a dialog)."""
+        button = self.focused()
+        if button is not None and button.visible:
+            ring = button.rect.inflate(2 * FOCUS_MARGIN, 2 * FOCUS_MARGIN)
+            pygame.draw.rect(surface, FOCUS_RING, ring, 2, border_radius=9)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -102,12 +102,12 @@ OPTIONS: dict[str, OptionText] = {
         N_("Everyone is in riichi; this says from when."),
         {
             "with_first_discard": N_("With each player's first discard (laid sideways)"),
-            "before_play": N_("Both players are in riichi before the first discard"),
+            "before_play": N_("Every player is in riichi before the first discard"),
         },
     ),
     "renhou": OptionText(
         N_("Renhou"),
-        N_("The second player wins on the first player's first discard, before discarding."),
+        N_("A ron before your own first discard, on another player's discard."),
         {"none": N_("Not a yaku (and no riichi yet)"), "four_han": N_("A 4-han yaku"), "yakuman": N_("Yakuman")},
     ),
     "houtei": OptionText(

@@ -32,7 +32,10 @@ from game.files import (
 SETTINGS_FILE = "settings.json"
 MAX_FILE_BYTES = 1 << 20
 """A settings file is some 500 bytes; a larger one is not ours."""
-WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1200))
+WINDOW_SIZES = ((960, 600), (1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900),
+                (1600, 1000), (1680, 1050), (1920, 1080), (1920, 1200), (2560, 1440), (2560, 1600))
+"""The window sizes Settings offers where the screen has room: the common screen sizes of
+16:10 and 16:9 (the table, 16:10, is letterboxed in the others)."""
 WINDOW_SIDES = (320, 8192)
 """The smallest usable window side and the largest any display has."""
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}

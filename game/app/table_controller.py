@@ -40,7 +40,7 @@ from game.app.table_frame import (
 from game.app.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
-from game.engine.hand import HAND_SIZE, IllegalAction, Phase, SeatView
+from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.scoring import assess_ron
 from game.engine.settlement import win_amount
@@ -138,6 +138,8 @@ class RonOffer:
     tile: str
     worth: str = ""
     """What the win is worth: yaku, han and fu, limit, payment."""
+    furiten: FuritenSpan = FuritenSpan.REST_OF_HAND
+    """How long passing keeps the seat furiten."""
 
 
 class TableController:
@@ -241,7 +243,8 @@ class TableController:
         assert view.ron_tile is not None and view.last_discard is not None
         discarder = view.last_discard[0]
         return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
-                        self.ron_worth(seat, discarder, view.ron_tile))
+                        self.ron_worth(seat, discarder, view.ron_tile),
+                        self.session.hand.furiten_on_passing(seat))
 
     def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
         """A ron's value in words, as the engine judges it: yaku, han/fu, limit, payment."""
@@ -625,7 +628,8 @@ class TableController:
         building = view.phase is Phase.BUILD and view.hand is None
         return PrivateFrame(seat, self.builds.get(seat) if building else None,
                             self.helper_report() if building else None, view.pool, view.hand, view.waits,
-                            view.furiten, None if building else self.wait_strip(seat))
+                            view.furiten, None if building else self.wait_strip(seat),
+                            self.session.hand.furiten_span(seat) is FuritenSpan.UNTIL_OWN_DISCARD)
 
     def wait_strip(self, seat: int) -> WaitStrip | None:
         """The seat's waits with their unseen copies and values (recomputed when a tile is

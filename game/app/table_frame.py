@@ -98,6 +98,8 @@ class PrivateFrame:
     furiten: bool
     strip: WaitStrip | None = None
     """Per wait: unseen copies, value, whether it wins; and whether the hand can win."""
+    furiten_until_discard: bool = False
+    """The furiten ends with the seat's own next discard (a winning tile let pass before its riichi)."""
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,13 @@ class Phase(StrEnum):
     END = "end"
 
 
+class FuritenSpan(StrEnum):
+    """How long letting a winning tile go by keeps a seat furiten."""
+
+    REST_OF_HAND = "rest_of_hand"
+    UNTIL_OWN_DISCARD = "until_own_discard"
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow. `rule` names the rule, for callers and tests."""
 
@@ -163,6 +170,18 @@ class Hand:
 
     def discards_made(self, seat: int) -> int:
         return len(self.rivers[seat])
+
+    def furiten_on_passing(self, seat: int) -> FuritenSpan:
+        """What letting a winning tile go by now costs `seat`: in riichi, furiten for the rest
+        of the hand; before its riichi (its first discard), only until its own next discard."""
+        return FuritenSpan.REST_OF_HAND if self.riichi[seat] else FuritenSpan.UNTIL_OWN_DISCARD
+
+    def furiten_span(self, seat: int) -> FuritenSpan | None:
+        """How long `seat` is furiten now: for the rest of the hand, until its own next
+        discard (a winning tile let pass before its riichi), or None when it is not."""
+        if self.furiten[seat]:
+            return FuritenSpan.REST_OF_HAND
+        return FuritenSpan.UNTIL_OWN_DISCARD if self.temporary_furiten[seat] else None
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now.
@@ -351,7 +370,7 @@ class Hand:
 
     def _let_pass(self, seat: int) -> None:
         """A winning tile went by: furiten for good once in riichi, else until own discard."""
-        if self.riichi[seat]:
+        if self.furiten_on_passing(seat) is FuritenSpan.REST_OF_HAND:
             if not self.furiten[seat]:
                 self.furiten[seat] = True
                 self._emit(FuritenStarted(seat, "passed", True))

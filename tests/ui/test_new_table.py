@@ -75,7 +75,7 @@ def test_a_new_match_over_an_unfinished_one_asks_first_and_keeps_it_by_default(d
     driver.frame()
     driver.press(driver.button("Hard"))
     assert isinstance(driver.top, Dialog) and driver.top.title == "Start a new match?"
-    assert "The unfinished one will be lost" in driver.top.message
+    assert "your match history keeps what was played" in driver.top.message
     driver.key(pygame.K_RETURN)  # the default: keep it
     assert isinstance(driver.top, TitleScene) and slot.record_path.read_text(encoding="utf-8") == saved
     driver.press(driver.button("Two players"))

@@ -35,6 +35,9 @@ class FakeSession:
     def name(self, seat: int) -> str:
         return self.plan.names[seat]
 
+    def wind(self, seat: int) -> str:
+        return ("East", "West")[seat]
+
 
 def drawn_texts(driver, monkeypatch, rules: Rules) -> list[str]:
     settlements = [Settlement(1, (0.0, 0.0), (100.0, 100.0), 1, 2), Settlement(2, (0.0, 0.0), (100.0, 100.0), 2, 4),

@@ -126,3 +126,4 @@ class Dialog(Scene):
             for code in self.tiles:
                 surface.blit(self.app.art.tile(code, TILE_WIDTH), (x, y + 12))
                 x += TILE_WIDTH + 4
+        self.ring.draw_focus(surface)

@@ -34,6 +34,8 @@ AI_NAMES = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard A
 LEFT = 340
 WIDTH = 600
 SEAT_LABEL_WIDTH = 240
+CHOSEN = "#chosen_option"
+"""The theme's look of a chosen option: filled gold (the keyboard focus is a ring instead)."""
 
 
 def who_label(who: str) -> str:
@@ -69,8 +71,9 @@ class NewTableScene(Scene):
         width = (WIDTH - 20) // 3
         for index, count in enumerate(COUNTS):
             label = ngettext("{count} player", "{count} players", count).format(count=count)
+            # The chosen count is filled gold (its theme), whichever button has the focus.
             self._button(f"count_{count}", label, (LEFT + index * (width + 10), 250, width, 44),
-                         lambda c=count: self.set_count(c))
+                         lambda c=count: self.set_count(c), CHOSEN if count == self.count else None)
         for seat in range(1, self.count):
             rect = (LEFT + SEAT_LABEL_WIDTH, 340 + seat * 54, WIDTH - SEAT_LABEL_WIDTH, 44)
             self._button(f"seat_{seat}", who_label(self.seats[seat - 1]), rect, lambda s=seat: self.cycle(s))
@@ -78,9 +81,11 @@ class NewTableScene(Scene):
         self._button("back", _("Back (Esc)"), (LEFT + (WIDTH + 10) // 2, 600, (WIDTH - 10) // 2, 48), self.back)
         self.ring.focus_first_enabled()
 
-    def _button(self, name: str, label: str, rect: tuple[int, int, int, int], action: Callable[[], None]) -> None:
+    def _button(self, name: str, label: str, rect: tuple[int, int, int, int], action: Callable[[], None],
+                look: str | None = None) -> None:
+        """`look`: the theme's object id for the button, if not its own name's."""
         button = UIButton(pygame.Rect(rect), label, self.app.manager,
-                          object_id=ObjectID(object_id=f"#{name}", class_id="@menu_button"))
+                          object_id=ObjectID(object_id=look or f"#{name}", class_id="@menu_button"))
         self.elements.append(button)
         self.buttons[name] = button
         self.ring.add(button, action)
@@ -139,9 +144,6 @@ class NewTableScene(Scene):
         text = self.app.text
         text.draw(surface, _("A new match"), 48, GOLD, (640, 90), "midtop", bold=True)
         text.draw(surface, _("How many players?"), 18, SOFT, (LEFT, 222))
-        chosen = self.buttons.get(f"count_{self.count}")
-        if chosen is not None and chosen.visible:  # under a dialog the buttons are hidden
-            pygame.draw.rect(surface, GOLD, chosen.rect.inflate(8, 8), 3, border_radius=8)
         text.draw(surface, _("Who sits where (press a seat to change it; turn order runs to your right):"), 18,
                   SOFT, (LEFT, 316))
         text.draw(surface, _("Seat 1: you"), 18, INK, (LEFT, 352), bold=True)
@@ -157,3 +159,4 @@ class NewTableScene(Scene):
         if not ai_available():
             text.draw(surface, _("The AI is not installed in this copy: every seat is a person."), 16, WARN,
                       (640, y + 30), "midtop")
+        self.ring.draw_focus(surface)

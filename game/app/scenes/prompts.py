@@ -11,6 +11,7 @@ from game.app.i18n import _, pgettext
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.session import Notice
 from game.app.terms import tile_in_sentence
+from game.engine.hand import FuritenSpan
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -49,15 +50,24 @@ def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog
                   escape=nothing, default=KEEP)
 
 
-def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "") -> Dialog:
-    """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known."""
-    if worth:
+def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",
+                furiten: FuritenSpan = FuritenSpan.REST_OF_HAND) -> Dialog:
+    """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known;
+    `furiten`: how long passing keeps the player furiten, as the engine rules it."""
+    lasting = furiten is FuritenSpan.REST_OF_HAND
+    if worth and lasting:
         message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
-                    "you furiten for the rest of the hand.").format(
-                        discarder=discarder, tile=tile_in_sentence(code), worth=worth)
-    else:
+                    "you furiten for the rest of the hand.")
+    elif worth:
+        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} You are not in "
+                    "riichi yet, so passing makes you furiten only until your own next discard.")
+    elif lasting:
         message = _("{discarder}'s {tile} completes your hand, and the win is allowed. Passing makes you "
-                    "furiten for the rest of the hand.").format(discarder=discarder, tile=tile_in_sentence(code))
+                    "furiten for the rest of the hand.")
+    else:
+        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. You are not in riichi "
+                    "yet, so passing makes you furiten only until your own next discard.")
+    message = message.format(discarder=discarder, tile=tile_in_sentence(code), worth=worth)
     return Dialog(app, _("Ron?"), message,
                   # Translators: the keys R and P stay as they are
                   [Choice(_("Ron (R)"), lambda: decide(True), pygame.K_r, "#ron_button"),

@@ -172,6 +172,7 @@ class ResultScene(Scene):
             for win in self.result.wins:
                 y = self._draw_compact_win(surface, win, y)
         self._draw_standings(surface, max(y + 10, panel.bottom - 170))
+        self.ring.draw_focus(surface)
 
     def _draw_tiles(self, surface: pygame.Surface, codes: Sequence[str], x: int, y: int, width: int) -> int:
         for index, code in enumerate(codes):

@@ -26,6 +26,7 @@ from game.app.palette import GOLD, SOFT, WARN
 from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for
 from game.app.scene import Scene
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.app.views import legible
 from game.app.views.felt import draw_felt
 from game.engine.rules import Rules
 
@@ -38,8 +39,9 @@ CONTROL_X = 560
 CONTROL_WIDTH = 420
 VOLUME_LABEL_WIDTH = 84
 """Room for "100%" and some: the pseudo-locale's "⟦100%⟧" fits, as a longer translation would."""
-EXPLANATION_SIZE = 14  # as the theme's @explanation font
-EXPLANATION_PITCH = 19
+EXPLANATION_LEADING = 6
+"""Between the explanation's rows, beyond its type size (legible.smallest(), as the theme's
+@explanation font: 15 px, 16 in Japanese and Chinese; 11-12 px in a 960 x 600 window)."""
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
 """How far a drop-down opens; one near the foot of the list opens upwards, so the list ends
@@ -95,6 +97,13 @@ def language_choices() -> dict[str | None, str]:
     system = i18n.LANGUAGE_NAMES[i18n.system_language()]
     # Translators: the language setting that follows the computer's; {language} is its own name
     return {None: _("System ({language})").format(language=system), **i18n.LANGUAGE_NAMES}
+
+
+def track_value(x: float, start: float, end: float, low: float, high: float) -> int:
+    """The slider value at `x` on a track whose knob centre runs from `start` (`low`) to
+    `end` (`high`), in whole steps, within the range."""
+    share = (x - start) / (end - start) if end > start else 0.0
+    return round(low + (high - low) * min(1.0, max(0.0, share)))
 
 
 def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
@@ -157,7 +166,8 @@ class SettingsScene(Scene):
         fitted = self.app.display.fitted_size()
         fit = _("Fit the screen ({width} × {height})").format(width=fitted[0], height=fitted[1])
         sizes: dict[Any, str] = {None: fit}
-        sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, fitted)}
+        room = self.app.display.room()
+        sizes |= {size: f"{size[0]} × {size[1]}" for size in WINDOW_SIZES if fits(size, room)}
         self._choice(
             N_("Window size"),
             _("The table is drawn for 1280 × 800 and scaled to the window; drag its edges to resize."),
@@ -256,8 +266,10 @@ class SettingsScene(Scene):
         )
 
     def _labels(self, name: str, explanation: str) -> int:
-        lines = self.app.text.wrap(explanation, EXPLANATION_SIZE, CONTROL_X - 40)
-        y = self._y(max(ROW_HEIGHT, 25 + len(lines) * EXPLANATION_PITCH + 12))
+        size = legible.smallest()
+        pitch = size + EXPLANATION_LEADING
+        lines = self.app.text.wrap(explanation, size, CONTROL_X - 40)
+        y = self._y(max(ROW_HEIGHT, 25 + len(lines) * pitch + 16))
         UILabel(
             pygame.Rect(0, y, CONTROL_X - 20, 28),
             _(name),
@@ -268,7 +280,7 @@ class SettingsScene(Scene):
         )
         for index, line in enumerate(lines):
             UILabel(
-                pygame.Rect(0, y + 25 + index * EXPLANATION_PITCH, CONTROL_X - 10, 22),
+                pygame.Rect(0, y + 25 + index * pitch, CONTROL_X - 10, pitch + 2),
                 line,
                 self.app.manager,
                 container=self.container,
@@ -375,7 +387,30 @@ class SettingsScene(Scene):
         return next((control for control in self.controls.values() if isinstance(control, UIDropDownMenu)
                      and control.current_state is control.menu_states["expanded"]), None)
 
+    def _click_on_track(self, event: pygame.event.Event) -> bool:
+        """A click on the volume slider's track moves the value there: pygame_gui's slider
+        only drags its knob and steps with its arrows, so a click beside the knob did nothing."""
+        slider = self.controls.get(N_("Sound volume"))
+        pos = getattr(event, "pos", None)
+        if not isinstance(slider, UIHorizontalSlider) or pos is None or not AREA.collidepoint(pos):
+            return False
+        if not slider.rect.collidepoint(pos) or not slider.is_enabled:
+            return False
+        parts = (slider.left_button, slider.right_button, slider.sliding_button)
+        if any(part is not None and part.rect.collidepoint(pos) for part in parts):
+            return False
+        knob = slider.sliding_button.rect.width if slider.sliding_button is not None else 0
+        left = slider.left_button.rect.right if slider.left_button is not None else slider.rect.left
+        right = slider.right_button.rect.left if slider.right_button is not None else slider.rect.right
+        low, high = slider.value_range
+        value = track_value(pos[0], left + knob / 2, right - knob / 2, low, high)
+        slider.set_current_value(value, warn=False)
+        self.handlers[slider](slider.get_current_value())
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_on_track(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
             self.app.stack.pop()
             return True

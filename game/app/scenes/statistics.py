@@ -139,6 +139,7 @@ class StatisticsScene(Scene):
         notes = [line for notice in self.notices[:2] for line in text.wrap(notice, 15, 1180)][:2]
         for index, line in enumerate(notes):
             text.draw(surface, line, 15, WARN, (640, 744 + index * 20), "midtop")
+        self.ring.draw_focus(surface)
 
     def _draw_overall(self, surface: pygame.Surface, stats: Statistics) -> int:
         """The overall figures; where they end."""

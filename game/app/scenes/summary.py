@@ -23,8 +23,13 @@ if TYPE_CHECKING:
 ROWS_SHOWN = 16
 YOU = "You"
 """The name the seat plan gives the one person at a table against the AI (as saved)."""
-STAKE_COLUMN = 780
-"""Where the stake of each hand ends, left of the first seat's gains (at 860 or more)."""
+TABLE_SIZE = 17
+TABLE_TOP = 230
+ROW_HEIGHT = 28
+COLUMN_GAP = 36
+TABLE_WIDTH = 1200
+"""The widest the final standings may be, on the 1280-pixel canvas."""
+FINAL_SIZES = (26, 24, 22, 20, 18)
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
@@ -68,40 +73,52 @@ class SummaryScene(Scene):
         return _("{name} wins the match").format(name=self.names()[leaders[0]])
 
     def names(self) -> list[str]:
-        return told_apart([self.session.name(seat) for seat in range(self.session.match.rules.players)])
+        """Each seat named as the table and the result name it: its wind and its player."""
+        session = self.session
+        return [_("{wind} ({name})").format(wind=session.wind(seat), name=session.name(seat))
+                for seat in range(session.match.rules.players)]
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
         match = self.session.match
-        text.draw(surface, self.heading, 44, GOLD, (640, 50), "midtop", bold=True)
+        centre = surface.get_width() // 2
+        text.draw(surface, self.heading, 44, GOLD, (centre, 50), "midtop", bold=True)
         reason = _(END_REASONS[match.end_reason]) if match.end_reason in END_REASONS else match.end_reason or ""
-        text.draw(surface, _("The match is over: {reason}.").format(reason=reason), 20, INK, (640, 116), "midtop")
+        text.draw(surface, _("The match is over: {reason}.").format(reason=reason), 20, INK, (centre, 116), "midtop")
         names = self.names()
-        columns = score_columns(match.rules.players)
         final = "    ".join(_("{name}: {score}").format(name=name, score=amount(score))
                            for name, score in zip(names, match.scores, strict=True))
-        text.draw(surface, final, 26, INK, (640, 160), "midtop", bold=True)
-        y = 230
-        # Translators: the heading of the column of hand numbers
-        text.draw(surface, pgettext("column", "Hand"), 17, SOFT, (260, y))
-        text.draw(surface, _("How it ended"), 17, SOFT, (340, y))
-        for name, x in zip(names, columns, strict=True):
-            text.draw(surface, name, 17, SOFT, (x, y), "topright")
+        size = next((size for size in FINAL_SIZES if text.font(size, True).size(final)[0] <= TABLE_WIDTH),
+                    FINAL_SIZES[-1])
+        text.draw(surface, final, size, INK, (centre, 160), "midtop", bold=True)
+        self._draw_hands(surface, names, centre)
+        self.ring.draw_focus(surface)
+
+    def _draw_hands(self, surface: pygame.Surface, names: list[str], centre: int) -> None:
+        """Each hand's number, ending, stake (where it doubles) and every seat's gain, as
+        columns each as wide as its widest line, the whole table centred."""
+        match = self.session.match
+        endings = self.endings()
+        settlements = match.settlements[-ROWS_SHOWN:]
         stakes = match.rules.settlement == "stakes"  # a mangan is +4 at a stake of 4: say so
+        # Translators: the heading of the column of hand numbers
+        columns = [[pgettext("column", "Hand"), *(i18n.format_number(s.hand_number) for s in settlements)],
+                   [_("How it ended"), *(endings.get(s.hand_number, "") for s in settlements)]]
         if stakes:
             # Translators: the heading of the column of each hand's stake (it doubles after a draw)
-            text.draw(surface, pgettext("column", "Stake"), 17, SOFT, (STAKE_COLUMN, y), "topright")
-        endings = self.endings()
-        for settlement in match.settlements[-ROWS_SHOWN:]:
-            y += 28
-            text.draw(surface, i18n.format_number(settlement.hand_number), 17, INK, (260, y))
-            text.draw(surface, endings.get(settlement.hand_number, ""), 17, INK, (340, y))
-            if stakes:
-                text.draw(surface, amount(settlement.stake), 17, SOFT, (STAKE_COLUMN, y), "topright")
-            for gain, x in zip(settlement.gains, columns, strict=True):
-                words = ("+" if gain > 0 else "") + amount(gain) if gain else "—"
-                text.draw(surface, words, 17, INK, (x, y), "topright")
+            columns.append([pgettext("column", "Stake"), *(amount(s.stake) for s in settlements)])
+        for seat, name in enumerate(names):
+            columns.append([name, *(gain_words(s.gains[seat]) for s in settlements)])
+        font = self.app.text.font(TABLE_SIZE)
+        widths = [max(font.size(line)[0] for line in column) for column in columns]
+        lefts = column_lefts(widths, centre)
+        for index, (column, left, width) in enumerate(zip(columns, lefts, widths, strict=True)):
+            numbers = index == 0 or index >= 2  # hand numbers, stakes and gains line up on the right
+            x, anchor = (left + width, "topright") if numbers else (left, "topleft")
+            for row, line in enumerate(column):
+                colour = SOFT if row == 0 or (stakes and index == 2) else INK
+                self.app.text.draw(surface, line, TABLE_SIZE, colour, (x, TABLE_TOP + row * ROW_HEIGHT), anchor)
 
     def endings(self) -> dict[int, str]:
         """Each hand's ending in words, read from the match record."""
@@ -121,24 +138,15 @@ class SummaryScene(Scene):
         return endings
 
 
-def score_columns(players: int) -> list[int]:
-    """Where each seat's column of gains ends: 160 px apart, closer with four seats so the
-    last stays on screen."""
-    step = 160 if players <= 3 else 130
-    last = 860 + (players - 1) * step
-    return [last - (players - 1 - index) * step for index in range(players)]
+def gain_words(gain: float) -> str:
+    return ("+" if gain > 0 else "") + amount(gain) if gain else "—"
 
 
-def told_apart(names: list[str]) -> list[str]:
-    """The seats' names, numbered in seat order where several share one (three Easy AIs)."""
-    counts = {name: names.count(name) for name in names}
-    seen: dict[str, int] = {}
-    shown = []
-    for name in names:
-        if counts[name] == 1:
-            shown.append(name)
-            continue
-        seen[name] = seen.get(name, 0) + 1
-        # Translators: one of several players of the same name ("Easy AI 2")
-        shown.append(_("{name} {number}").format(name=name, number=seen[name]))
-    return shown
+def column_lefts(widths: list[int], centre: int, gap: int = COLUMN_GAP) -> list[int]:
+    """Where each column of `widths` starts, `gap` apart, the whole centred on `centre`."""
+    total = sum(widths) + gap * (len(widths) - 1)
+    lefts, x = [], centre - total // 2
+    for width in widths:
+        lefts.append(x)
+        x += width + gap
+    return lefts

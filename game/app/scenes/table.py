@@ -247,7 +247,8 @@ class TableScene(Scene):
         elif isinstance(question, RonOffer):
             seat = question.seat
             self.app.stack.push(prompts.ron_or_pass(self.app, question.discarder, question.tile,
-                                                    lambda ron: self._decide(seat, ron), question.worth))
+                                                    lambda ron: self._decide(seat, ron), question.worth,
+                                                    question.furiten))
         self._sync_buttons()
 
     def moment_s(self) -> float:

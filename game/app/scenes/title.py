@@ -145,8 +145,13 @@ class TitleScene(Scene):
         if not save_slot(self.app).exists():
             self._open_table(new_session(self.app, plan))
             return
+        if self.app.settings.keep_history:
+            message = _("The unfinished one can no longer be continued, but your match history keeps what was "
+                        "played in it.")
+        else:
+            message = _("The unfinished one will be lost: the match history is off in Settings.")
         self.app.stack.push(Dialog(
-            self.app, _("Start a new match?"), _("The unfinished one will be lost."),
+            self.app, _("Start a new match?"), message,
             # Translators: keep the unfinished match (and start no new one)
             [Choice(pgettext("match", "Keep it"), nothing),
              Choice(_("New match"), lambda: self._open_table(new_session(self.app, plan)))],
@@ -213,3 +218,4 @@ class TitleScene(Scene):
             notes.append(str(self.app.notice))  # a Message: in the language of the moment
         for index, note in enumerate(notes):
             text.draw(surface, note, 16, WARN, (640, 756 + index * 22 - 22 * (len(notes) - 1)), "midtop")
+        self.ring.draw_focus(surface)

@@ -15,6 +15,8 @@ from game.app.views import legible
 from game.engine.tiles import code_kind, dora_kind, kind_code
 
 DORA_TILE = 30
+DORA_TILE_RIGHT = 100 + DORA_TILE
+"""The right edge of the dora row's second tile, from the row's left."""
 
 
 STATUS_ROW = 20
@@ -53,13 +55,19 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         words = _("{wind} {made}/17").format(wind=wind, made=made)
         counts[place] = text.draw(surface, words, legible.at_least(14), colour, (centre[0] + dx, centre[1] + dy),
                                   anchor, bold=bold)
-    if info.dora_indicator is not None:
-        _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
+    room = None
     if info.announcement is not None:
         # From under the top seat's count to above the bottom seat's: what lies between
-        # (the dora row of two seats, the status) is covered whole, the counts stay readable.
+        # (the status, the dora row of two seats) is covered, the counts stay readable.
         above, below = counts[2].bottom + BAND_GAP, counts[0].top - BAND_GAP
         room = pygame.Rect(panel.left + 4, above, panel.width - 8, below - above)
+    if info.dora_indicator is not None:
+        dora = _dora_rect(art, table.dora_at, info.dora_indicator)
+        # A dora row the band would cover is not drawn at all: its tiles are taller than
+        # the band leaves between the counts, and their feet showed beneath it.
+        if room is None or not room.colliderect(dora):
+            _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
+    if room is not None:
         _draw_announcement(surface, text, panel, room, info.announcement, info.status)
     if info.countdown is not None:
         seconds = max(0, int(info.countdown + 0.999))
@@ -72,6 +80,12 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
 def status_rows(text: Text, status: str, panel: pygame.Rect) -> list[str]:
     """The status in the panel: one row, or two of even length."""
     return _balanced(text, status, legible.at_least(15), panel.width - 20)
+
+
+def _dora_rect(art: TileArt, at: tuple[int, int], indicator: str) -> pygame.Rect:
+    """Where the dora row's tiles lie (the word before them is within it)."""
+    tile = art.tile(indicator, DORA_TILE)
+    return pygame.Rect(at[0], at[1], DORA_TILE_RIGHT, tile.get_height())
 
 
 def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int, int], indicator: str) -> None:

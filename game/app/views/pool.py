@@ -71,8 +71,10 @@ def draw_hand(
     furiten: bool,
     red_fives: bool,
     strip: WaitStrip | None = None,
+    until_discard: bool = False,
 ) -> None:
-    """`strip`, when given, shows each wait's unseen copies and value beside the hand."""
+    """`strip`, when given, shows each wait's unseen copies and value beside the hand;
+    `until_discard`: the furiten ends with the player's own next discard, and its badge says so."""
     for index, tile in enumerate(hand):
         surface.blit(
             art.tile(tile_code(tile, red_fives), layout.HAND_TILE), layout.hand_rect(index, len(hand))
@@ -91,7 +93,22 @@ def draw_hand(
     if furiten:
         # Left of the hand, clear of the waits however many there are.
         left = layout.hand_rect(0, len(hand)).left
-        marks.badge(surface, text.render(terms.term("FURITEN"), 16, INK, bold=True), (left - 70, layout.HAND_Y + 30))
+        words = text.render(terms.term("FURITEN"), 16, INK, bold=True)
+        if until_discard:
+            # Translators: under FURITEN on its badge: the furiten ends with the player's own next discard
+            words = _two_rows(words, text.render(_("until your discard"), legible.at_least(15), INK))
+            marks.badge(surface, words, (left - 16 - words.get_width() // 2, layout.HAND_Y + 30))
+        else:
+            marks.badge(surface, words, (left - 70, layout.HAND_Y + 30))
+
+
+def _two_rows(first: pygame.Surface, second: pygame.Surface) -> pygame.Surface:
+    """Two lines of words, centred one above the other, as one picture."""
+    rows = pygame.Surface((max(first.get_width(), second.get_width()), first.get_height() + second.get_height() - 4),
+                          pygame.SRCALPHA)
+    rows.blit(first, first.get_rect(midtop=(rows.get_width() // 2, 0)))
+    rows.blit(second, second.get_rect(midbottom=(rows.get_width() // 2, rows.get_height())))
+    return rows
 
 
 def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: WaitStrip, left: int) -> None:

@@ -79,4 +79,5 @@ def _draw_private(surface: pygame.Surface, art: TileArt, text: Text, frame: Tabl
         return
     draw_pool(surface, art, text, private.pool, private.waits, red, ui.pool_controls, ui.keyboard,
               frame.mode == "discard")
-    draw_hand(surface, art, text, private.hand, private.waits, private.furiten, red, private.strip)
+    draw_hand(surface, art, text, private.hand, private.waits, private.furiten, red, private.strip,
+              private.furiten_until_discard)

@@ -20,7 +20,7 @@ from game.app.settings import AI_LEVELS
 from game.app.wait_strip import wait_strip
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
-from game.engine.hand import Hand, Phase, SeatView
+from game.engine.hand import FuritenSpan, Hand, Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
 
@@ -284,7 +284,9 @@ class Session:
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
         furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
-        if event.reason == "furiten":
+        if event.reason == "furiten" and self.hand.furiten_span(event.seat) is FuritenSpan.UNTIL_OWN_DISCARD:
+            consequence = Message(N_("You stay furiten until your own next discard."))
+        elif event.reason == "furiten":
             consequence = Message(N_("You stay furiten for the rest of this hand."))
         elif furiten is not None and not furiten.permanent:
             consequence = Message(N_("You are not in riichi yet, so this furiten ends with your own discard."))

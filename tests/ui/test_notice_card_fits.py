@@ -20,13 +20,14 @@ from game.app.views import legible
 from game.app.views.notice_card import CARD, draw_notice_card
 from game.app.views.pool import STRIP_OFFSET
 from game.engine.events import FuritenStarted, WinningTileMissed
+from game.engine.hand import FuritenSpan
 from tests.ui.test_felt_board import occupied
 
 WINDS = ("east", "south", "west", "north")
 TILES = ("1m", "0p", "6z", "7z")
 AFTER = ((), (FuritenStarted(0, "passed", False),), (FuritenStarted(0, "passed", True),))
-"""What follows the missed tile: nothing (riichi furiten already), a furiten that ends with
-the player's own discard, one for the rest of the hand."""
+"""What follows the missed tile: nothing, a furiten that ends with the player's own discard,
+one for the rest of the hand (a seat already furiten is told how long it stays so)."""
 EDGE = 2
 """The card's border."""
 
@@ -35,11 +36,12 @@ def notices() -> list[str]:
     """Every notice of a missed winning tile, in the current language, as the session words it."""
     words = []
     for reason in MISSED_REASONS:
-        for after in AFTER if reason != "furiten" else AFTER[:1]:
+        cases = [(after, None) for after in AFTER] if reason != "furiten" else [((), span) for span in FuritenSpan]
+        for after, span in cases:
             for discarder in range(len(WINDS)):
                 for tile in TILES:
-                    table = SimpleNamespace(hand=SimpleNamespace(last_discard=(discarder, 0)),
-                                            view=lambda _seat: SimpleNamespace(seat_winds=WINDS))
+                    hand = SimpleNamespace(last_discard=(discarder, 0), furiten_span=lambda _seat, span=span: span)
+                    table = SimpleNamespace(hand=hand, view=lambda _seat: SimpleNamespace(seat_winds=WINDS))
                     missed = Session._missed_text(table, WinningTileMissed(0, tile, reason), list(after))
                     words.append(str(missed))
     return words

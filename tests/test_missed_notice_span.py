@@ -1,0 +1,63 @@
+"""The notice of a winning tile that may not be won, to a seat already furiten, says how long
+that furiten lasts: until its own next discard when it let a tile pass before its riichi (at
+three and four seats another seat's discard can come first), else for the rest of the hand."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from game.app import i18n
+from game.app.session import Session
+from game.engine.events import WinningTileMissed
+from game.engine.hand import FuritenSpan
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.table import PERSONAL_WALLS, side_walls
+from tests.scenario_tools import build_all, crafted_deal, drive
+
+JUNK = "19p19s1234567z26p"  # 13 tiles far from tenpai
+SANSHOKU = "234m234p234s67s55p"  # waits 5s/8s: sanshoku, a win without riichi
+
+
+def missed_by(rules: Rules, passes_first: bool) -> tuple[Match, WinningTileMissed]:
+    """The last seat waits on 8s; the dealer discards one, then the next seat another."""
+    last = rules.players - 1
+    match = Match(rules, seed=1)
+    walls = PERSONAL_WALLS[rules.players]
+    pools = {seat: JUNK + ("88s" if seat < 2 else "") for seat in range(last)} | {last: SANSHOKU}
+    match.next_hand(crafted_deal({walls[seat]: pool for seat, pool in pools.items()}), 0)
+    hands = {seat: JUNK for seat in range(last)} | {last: SANSHOKU}
+    sides = side_walls(rules.players)
+    build_all(match, hands, (sides[0], 0) if sides else (1, 0))  # four seats choose no dora
+    if passes_first:
+        drive(match, {0: ["8s"], 1: ["8s"]}, {last: ["pass"]}, until_end=False)
+    else:  # in riichi before the first 8s
+        drive(match, {0: [None, "8s"], 1: [None, "8s"], last: [None]}, {last: ["pass"]}, until_end=False)
+    missed = [e for e in match.hand.history if isinstance(e, WinningTileMissed) and e.seat == last]
+    assert missed and missed[-1].reason == "furiten", match.hand.history[-6:]
+    return match, missed[-1]
+
+
+def notice(match: Match, missed: WinningTileMissed) -> str:
+    hand = match.hand
+    session = SimpleNamespace(hand=hand, view=hand.view_for)
+    return str(Session._missed_text(session, missed, []))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pass_before_riichi_is_furiten_until_the_seats_own_discard(players):
+    i18n.set_language("en")
+    match, missed = missed_by(Rules.preset("kaiji", players=players), passes_first=True)
+    assert match.hand.furiten_span(missed.seat) is FuritenSpan.UNTIL_OWN_DISCARD
+    text = notice(match, missed)
+    assert "until your own next discard" in text and "rest of this hand" not in text
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pass_in_riichi_is_furiten_for_the_rest_of_the_hand(players):
+    i18n.set_language("en")
+    match, missed = missed_by(Rules.preset("kaiji", players=players), passes_first=False)
+    assert match.hand.furiten_span(missed.seat) is FuritenSpan.REST_OF_HAND
+    assert "You stay furiten for the rest of this hand." in notice(match, missed)

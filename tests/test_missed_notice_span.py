@@ -1,6 +1,7 @@
-"""The notice of a winning tile that may not be won, to a seat already furiten, says how long
-that furiten lasts: until its own next discard when it let a tile pass before its riichi (at
-three and four seats another seat's discard can come first), else for the rest of the hand."""
+"""The notice of a winning tile that may not be won, to a seat already furiten, and the waits
+strip's verdict say how long that furiten lasts: until its own next discard when it let a
+tile pass before its riichi (at three and four seats another seat's discard can come
+first), else for the rest of the hand."""
 
 from __future__ import annotations
 
@@ -61,3 +62,13 @@ def test_a_pass_in_riichi_is_furiten_for_the_rest_of_the_hand(players):
     match, missed = missed_by(Rules.preset("kaiji", players=players), passes_first=False)
     assert match.hand.furiten_span(missed.seat) is FuritenSpan.REST_OF_HAND
     assert "You stay furiten for the rest of this hand." in notice(match, missed)
+
+
+@pytest.mark.parametrize(("passes_first", "verdict"), [(True, "Cannot win: furiten until your discard"),
+                                                        (False, "Cannot win: furiten")])
+def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
+    from game.app.wait_strip import wait_strip
+
+    i18n.set_language("en")
+    match, missed = missed_by(Rules.preset("kaiji", players=3), passes_first=passes_first)
+    assert wait_strip(match.hand, missed.seat).verdict == verdict

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.app.i18n import N_, _
-from game.engine.hand import Hand
+from game.engine.hand import FuritenSpan, Hand
 from game.engine.scoring import assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code
 
@@ -39,6 +39,8 @@ class WaitStrip:
     waits: tuple[WaitLine, ...]
     floor: bool
     furiten: bool
+    furiten_ends: bool = False
+    """The furiten ends with the seat's own next discard (a winning tile let pass before its riichi)."""
 
     @property
     def can_win(self) -> bool:
@@ -62,7 +64,7 @@ class WaitStrip:
         if not self.waits:
             return "not_tenpai"
         if self.furiten:
-            return "furiten"
+            return "furiten_until_discard" if self.furiten_ends else "furiten"
         if not any(line.clears for line in self.waits):
             return "below_floor" if self.floor else "no_yaku"
         return "used_up"
@@ -71,6 +73,7 @@ class WaitStrip:
 VERDICTS = {
     "not_tenpai": N_("Cannot win: not tenpai"),
     "furiten": N_("Cannot win: furiten"),
+    "furiten_until_discard": N_("Cannot win: furiten until your discard"),
     "below_floor": N_("Cannot win: no wait reaches mangan"),
     "no_yaku": N_("Cannot win: no wait has a yaku"),
     "used_up": N_("Cannot win: every winning wait is used up"),
@@ -79,6 +82,7 @@ REASONS = {
     # Translators: ends "It cannot win this hand: …"
     "not_tenpai": N_("not tenpai"),
     "furiten": N_("furiten"),
+    "furiten_until_discard": N_("furiten until your own discard"),
     "below_floor": N_("no wait reaches mangan"),
     "no_yaku": N_("no wait has a yaku"),
     "used_up": N_("every winning wait is used up"),
@@ -109,7 +113,8 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
                                   value.level_name if value is not None else NO_YAKU,
                                   assessment.clears_floor and value is not None))
-    return WaitStrip(tuple(lines), rules.floor_applies, view.furiten)
+    ends = hand.furiten_span(seat) is FuritenSpan.UNTIL_OWN_DISCARD
+    return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends)
 
 
 def _plain_tile(kind: int) -> int:

@@ -83,8 +83,9 @@ def test_every_value_shows_beneath_its_waits(display, monkeypatch, language, pla
         problems: list[str] = []
         tile_size = TileArt().tile("1m", STRIP_TILE).get_size()
         for name, strip in strips(floor=players == 2):
-            for furiten in (False, True):  # the badge above: "Cannot win: furiten"
-                strip = WaitStrip(strip.waits, strip.floor, furiten)
+            # the badge above: "Cannot win: furiten", and its longest, "… furiten until your discard"
+            for furiten, ends in ((False, False), (True, False), (True, True)):
+                strip = WaitStrip(strip.waits, strip.floor, furiten, ends)
                 surface = Recording(layout.SCREEN.size)
                 text = Text()
                 sized = Sized(text)

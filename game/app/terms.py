@@ -302,4 +302,7 @@ def _terms(code: str) -> dict[str, str]:
         # Translators: the 21 leftover tiles a player discards from (持ち牌 / 余牌), as the
         # messages write it; a wrapped line never breaks inside it
         "pool": pgettext("term", "pool"),
+        # Translators: the record of every match played (対局履歴 / 对局记录), as the messages
+        # write it; a wrapped line never breaks inside it
+        "match history": pgettext("term", "match history"),
     }

@@ -7,25 +7,15 @@ import pytest
 
 from game.app import i18n
 from game.app.i18n import _
-from game.app.scenes.theatre import TheatreScene, open_record
 from game.app.views import legible
+from tests.ui.test_theatre_playtest import watching_a_cut_record
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_the_step_counter_and_the_damage_banner_are_at_the_floor(driver, tmp_path, monkeypatch, language):
-    from tests.ui.test_theatre import record_file
-
     i18n.set_language(language)
     try:
-        path = record_file(tmp_path, "kaiji")
-        text = path.read_text(encoding="utf-8")
-        path.write_text(text[: len(text) // 2], encoding="utf-8")
-        assert open_record(driver.app, path)
-        driver.frame()
-        theatre = driver.top
-        assert isinstance(theatre, TheatreScene) and theatre.playback.damage is not None
-        theatre.command("last")
-        theatre.command("back")
+        theatre = watching_a_cut_record(driver, tmp_path)
         sizes: dict[str, int] = {}
         draw = driver.app.text.draw
 

@@ -50,8 +50,8 @@ def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
     return pygame.image.tobytes(surface.subsurface(rect), "RGB")
 
 
-def test_a_file_cut_short_is_watched_up_to_the_cut_and_says_so(driver, tmp_path):
-    from tests.ui.test_screens import shot
+def watching_a_cut_record(driver, tmp_path) -> TheatreScene:
+    """The theatre on a record cut in half, at its last table (not a result)."""
     from tests.ui.test_theatre import record_file
 
     path = record_file(tmp_path, "kaiji")
@@ -63,6 +63,13 @@ def test_a_file_cut_short_is_watched_up_to_the_cut_and_says_so(driver, tmp_path)
     assert isinstance(theatre, TheatreScene) and theatre.playback.damage is not None
     theatre.command("last")
     theatre.command("back")  # the table, not a result
+    return theatre
+
+
+def test_a_file_cut_short_is_watched_up_to_the_cut_and_says_so(driver, tmp_path):
+    from tests.ui.test_screens import shot
+
+    theatre = watching_a_cut_record(driver, tmp_path)
     with_banner = shot(driver, "theatre_damaged")
     theatre.playback.damage = None
     driver.frame()

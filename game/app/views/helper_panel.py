@@ -11,7 +11,7 @@ import pygame
 from game.app import layout, terms
 from game.app.art import TileArt
 from game.app.helper import HelperReport, WaitLine
-from game.app.i18n import _, ngettext
+from game.app.i18n import _, format_number, ngettext
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.text import Text
 from game.app.value_words import limit_name
@@ -175,7 +175,7 @@ def _hands_from(report: HelperReport) -> str:
     else:
         words = ngettext("{count} tenpai hand from these {selected} tiles.",
                          "{count} tenpai hands from these {selected} tiles.", count)
-    return words.format(count=count, selected=held)
+    return words.format(count=format_number(count), selected=held)
 
 
 def _draw_tiles(surface: pygame.Surface, art: TileArt, codes: Sequence[str], x: int, y: int, right: int) -> int:

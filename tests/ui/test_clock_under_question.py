@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from game.app.i18n import _
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.pause import pause_menu
 from game.engine.tiles import format_tiles, parse_tiles, pick_ids
 from tests.ui.scripted import ScriptedAgent, crafted_table
+from tests.ui.test_screens import shot
 from tests.ui.test_table import AVOID, flip_dora
 
 NOT_TENPAI = "123456789s1234z"
@@ -60,3 +62,23 @@ def test_the_menu_over_the_question_stops_the_clock(driver):
     driver.frames(20, dt=0.5)
     assert table.countdown() == before
     assert question in driver.app.stack.scenes
+
+
+def test_the_question_shows_the_time_left(driver, monkeypatch):
+    table, _question = asked_to_build_anyway(driver)
+    driver.frames(8, dt=0.5)
+    drawn: list[str] = []
+    draw = driver.app.text.draw
+
+    def noting(surface, words, *args, **kwargs):
+        drawn.append(str(words))
+        return draw(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(driver.app.text, "draw", noting)
+    driver.app.draw()
+    seconds = int(table.countdown() + 0.999)
+    clock = f"{seconds // 60}:{seconds % 60:02d}"
+    assert drawn.count(clock) == 2, "the table's clock under the shade and the question's own"
+    last = len(drawn) - 1 - drawn[::-1].index(clock)
+    assert last > drawn.index(_("Are you sure?")), "the question draws its own"
+    shot(driver, "build_anyway_with_its_clock")

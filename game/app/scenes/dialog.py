@@ -19,6 +19,7 @@ from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK
 from game.app.scene import Scene
 from game.app.shade import Shade
+from game.app.views.centre import draw_clock
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -51,7 +52,10 @@ class Dialog(Scene):
         escape: Callable[[], None] | None = None,
         width: int = 600,
         default: int = 0,
+        clock: Callable[[], float | None] | None = None,
     ) -> None:
+        """`clock`: the time left for the move the dialog asks about, shown in its corner
+        while it runs (the table's clock is under the shade)."""
         super().__init__(app)
         self.title = title
         self.message = message
@@ -59,6 +63,7 @@ class Dialog(Scene):
         self.tiles = list(tiles)
         self.escape = escape
         self.default = default
+        self.clock = clock
         self.lines = app.text.wrap(message, 18, width - 56)
         height = 80 + len(self.lines) * 26 + (90 if self.tiles else 0) + BUTTON_HEIGHT + 40
         self.panel = pygame.Rect(0, 0, width, height)
@@ -116,6 +121,9 @@ class Dialog(Scene):
         text.draw(
             surface, self.title, 26, GOLD, (self.panel.centerx, self.panel.top + 22), "midtop", bold=True
         )
+        left = self.clock() if self.clock is not None else None
+        if left is not None:
+            draw_clock(surface, text, left, (self.panel.right - 22, self.panel.top + 22), "topright", 26)
         y = self.panel.top + 70
         for line in self.lines:
             text.draw(surface, line, 18, INK, (self.panel.centerx, y), "midtop")

@@ -25,8 +25,10 @@ KEEP = 1
 """The index of the safe choice, the default where pressing on would cost the hand."""
 
 
-def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool = True) -> Dialog:
-    """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing."""
+def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool = True,
+                 clock: Callable[[], float | None] | None = None) -> Dialog:
+    """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing;
+    `clock`: the build's time left, which runs on under the question."""
     if not tenpai:
         message = _("This hand is not tenpai, so it can never win. Any 13 tiles are allowed; building this "
                     "hand costs nothing more than the chance to win.")
@@ -38,16 +40,18 @@ def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool 
                     "allowed; building this hand costs nothing more than the chance to win.")
     return Dialog(app, _("Are you sure?"), message,
                   [Choice(_("Build it anyway"), build), Choice(_("Keep building"), nothing)], escape=nothing,
-                  default=KEEP)
+                  default=KEEP, clock=clock)
 
 
-def discard_own_wait(app: App, code: str, discard: Callable[[], None]) -> Dialog:
+def discard_own_wait(app: App, code: str, discard: Callable[[], None],
+                     clock: Callable[[], float | None] | None = None) -> Dialog:
+    """`clock`: the discard's time left, which runs on under the question."""
     return Dialog(app, _("Discard a winning tile?"),
                   _("{tile} is one of your own winning tiles. Discarding it makes you furiten: you could "
                     "never win this hand by ron.").format(tile=tile_in_sentence(code)),
                   # Translators: keep the winning tile in the pool (do not discard it)
                   [Choice(_("Discard it"), discard), Choice(pgettext("tile", "Keep it"), nothing)], tiles=[code],
-                  escape=nothing, default=KEEP)
+                  escape=nothing, default=KEEP, clock=clock)
 
 
 def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",

@@ -431,7 +431,8 @@ class TableScene(Scene):
         else:
             tenpai = bool(report is not None and report.tenpai)
             floor = self.session.rules.floor_applies
-            self.move_question = prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor)
+            self.move_question = prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor,
+                                                      self.controller.countdown)
             self.app.stack.push(self.move_question)
 
     def _build(self, seat: int) -> None:
@@ -445,7 +446,8 @@ class TableScene(Scene):
         view = self.session.view(seat)
         code = tile_code(tile, self.session.rules.red_fives)
         if tile // 4 in view.waits and not view.furiten:
-            self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code))
+            self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code),
+                                                          self.controller.countdown)
             self.app.stack.push(self.move_question)
         else:
             self._discard(seat, code)

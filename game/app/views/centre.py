@@ -70,11 +70,16 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     if room is not None:
         _draw_announcement(surface, text, panel, room, info.announcement, info.status)
     if info.countdown is not None:
-        seconds = max(0, int(info.countdown + 0.999))
-        colour = URGENT if seconds <= 10 else GOLD
         (dx, dy), anchor = table.countdown_at
-        text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", 30, colour, (centre[0] + dx, centre[1] + dy),
-                  anchor, bold=True)
+        draw_clock(surface, text, info.countdown, (centre[0] + dx, centre[1] + dy), anchor)
+
+
+def draw_clock(surface: pygame.Surface, text: Text, countdown: float, pos: tuple[int, int], anchor: str,
+               size: int = 30) -> pygame.Rect:
+    """A move's time left as the table shows it ('2:31'; red in its last ten seconds)."""
+    seconds = max(0, int(countdown + 0.999))
+    colour = URGENT if seconds <= 10 else GOLD
+    return text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", size, colour, pos, anchor, bold=True)
 
 
 def status_rows(text: Text, status: str, panel: pygame.Rect) -> list[str]:

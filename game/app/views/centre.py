@@ -20,11 +20,14 @@ DORA_TILE_RIGHT = 100 + DORA_TILE
 
 
 STATUS_ROW = 20
-"""The status line's room at the foot of an announcement band, and the pitch of its rows."""
+"""The least room of a status line at the foot of an announcement band (the pitch of its
+rows: the font's own line height where that is more)."""
 BAND_GAP = 4
 """Between an announcement band and the top and bottom seats' discard counts it leaves readable."""
 BAND_PAD = 7
-"""Above the announcement's first row and below the band's last."""
+"""Above the announcement's first row and below its last."""
+FOOTER_CLEARANCE = 3
+"""Between the status line's letters and the band's lower rule."""
 ANNOUNCEMENT_SIZES = (22, 19, 17, 15)
 """The announcement's type, largest first; a narrow panel starts at the second."""
 
@@ -108,7 +111,13 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
     with the status line beneath it inside the band."""
     small = legible.at_least(13)
     footer_rows = _balanced(text, status, small, panel.width - 16)[:2] if status else []
-    footer = STATUS_ROW * len(footer_rows)
+    # The status is placed by its letters, not its line box (whose empty top and deep foot
+    # pushed descenders, kanji and hanzi through the band's lower rule).
+    inks = [text.render(row, small, SOFT).get_bounding_rect() for row in footer_rows]
+    blank = min((ink.top for ink in inks), default=0)
+    letters = max((ink.bottom for ink in inks), default=0) - blank
+    pitch = max(STATUS_ROW, letters + FOOTER_CLEARANCE)
+    footer = pitch * len(footer_rows)
     sizes = [legible.at_least(size) for size in (ANNOUNCEMENT_SIZES if panel.width > 300 else ANNOUNCEMENT_SIZES[1:])]
     for size in sizes:  # as large as fits the room (three winners take more words)
         rows = _balanced(text, words, size, panel.width - 24, bold=True)[:3]
@@ -127,7 +136,7 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
         text.draw(surface, row, size, GOLD, (band.centerx, band.top + offset + BAND_PAD + index * (size + 6)), "midtop",
                   bold=True)
     for index, row in enumerate(footer_rows):
-        y = band.top + offset + needed - footer + index * STATUS_ROW
+        y = band.top + offset + needed - footer + index * pitch + pitch - FOOTER_CLEARANCE - letters - blank
         text.draw(surface, row, small, SOFT, (band.centerx, y), "midtop")
 
 

@@ -72,3 +72,17 @@ def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=3), passes_first=passes_first)
     assert wait_strip(match.hand, missed.seat).verdict == verdict
+
+
+def test_a_passing_furiten_gives_way_to_what_lasts_in_the_strips_verdict():
+    from game.app.wait_strip import WaitLine, WaitStrip
+
+    i18n.set_language("en")
+    low = WaitLine("1m", 2, "2 han 40 fu", False)
+    wins = WaitLine("4m", 3, "mangan", True)
+    used_up = WaitLine("4m", 0, "mangan", True)
+    strip = lambda *waits: WaitStrip(waits, floor=True, furiten=True, furiten_ends=True)  # noqa: E731
+    assert strip(low).verdict == "Cannot win: no wait reaches mangan"
+    assert strip(low, used_up).verdict == "Cannot win: every winning wait is used up"
+    assert strip(low, wins).verdict == "Cannot win: furiten until your discard"
+    assert WaitStrip((low, wins), floor=True, furiten=True).verdict == "Cannot win: furiten"

@@ -40,6 +40,9 @@ WARM_MODULES = ("game.app.helper", "game.ai")
 RELEASE = ("game.app.helper", "release_memory")
 """What a worker calls after each job: forget the job's walls and give their memory back."""
 
+EXIT_ORPHANED = 3
+"""A worker's exit status when its game went away first."""
+
 
 def start_worker() -> None:
     """Nothing: submitted to start a worker process before it is needed."""
@@ -69,9 +72,6 @@ def exit_with_parent() -> None:
 
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
-
-EXIT_ORPHANED = 3
-"""A worker's exit status when its game went away first."""
 
 
 _releasing: list[threading.Thread] = []

@@ -4,11 +4,13 @@ A scene handles events (returning whether it used them), updates with the time p
 and draws; `draw` never changes game state. A scene that changes with time says when it
 will next look different (`next_change`), so that the window can sleep until then.
 
-Only the top scene is updated. A scene covered by another (the table under its menu or a
-prompt) is only `animate`d: motion already under way finishes (the discard that was thrown
-lands in its river, the dora indicator finishes turning), while everything that moves the
-match on (the time limits, the AI's pause, notices' time on screen) waits for the scene to
-be on top again. Once that motion has ended the picture beneath stands still.
+Only the top scene is updated. A scene covered by an overlay that lets it show through
+(the table under its menu or a prompt) is only `animate`d: motion already under way
+finishes (the discard that was thrown lands in its river, the dora indicator finishes
+turning), while what moves the match on (the AI's pause, notices' time on screen, the time
+limits) waits for the scene to be on top again — but for the one clock of a move the table
+itself is asking about ("Build it anyway?"), which runs on under that question. Once the
+motion has ended the picture beneath stands still.
 pygame_gui elements a scene creates are listed in `elements`: hidden while another scene
 covers it, removed when it leaves, and labelled again in the new language when the
 player switches (`relabel`). Text a scene draws itself is translated as it is drawn.
@@ -62,8 +64,9 @@ class Scene:
         """Advance by dt seconds (only the top scene is updated; those beneath are animated)."""
 
     def animate(self, dt: float) -> None:
-        """Covered by another scene: let motion already under way go on by dt seconds, and
-        nothing else (no clock runs, no move is made, no game state changes)."""
+        """Covered by an overlay: let motion already under way go on by dt seconds, and
+        nothing else (no move is made; no clock runs but the one of a move the scene is
+        itself asking about, as the table under its own question)."""
 
     def animating(self) -> bool:
         """Whether `animate` still changes the picture (frames are drawn for it)."""
@@ -140,7 +143,7 @@ class SceneStack:
 
     def update(self, dt: float) -> None:
         top = self.top
-        for scene in self.scenes[:-1]:
+        for scene in self.shown()[:-1]:  # those hidden by an opaque scene wait as they are
             scene.animate(dt)
         if top is not None and top in self.scenes:  # a covered scene may close what covered it
             top.update(dt)

@@ -284,7 +284,7 @@ class Session:
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
         furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
-        if event.reason == "furiten" and self.hand.furiten_span(event.seat) is FuritenSpan.UNTIL_OWN_DISCARD:
+        if event.reason == "furiten" and self.view(event.seat).furiten_span is FuritenSpan.UNTIL_OWN_DISCARD:
             consequence = Message(N_("You stay furiten until your own next discard."))
         elif event.reason == "furiten":
             consequence = Message(N_("You stay furiten for the rest of this hand."))

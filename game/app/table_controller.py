@@ -629,7 +629,7 @@ class TableController:
         return PrivateFrame(seat, self.builds.get(seat) if building else None,
                             self.helper_report() if building else None, view.pool, view.hand, view.waits,
                             view.furiten, None if building else self.wait_strip(seat),
-                            self.session.hand.furiten_span(seat) is FuritenSpan.UNTIL_OWN_DISCARD)
+                            view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD)
 
     def wait_strip(self, seat: int) -> WaitStrip | None:
         """The seat's waits with their unseen copies and values (recomputed when a tile is

@@ -35,7 +35,7 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.hand import Phase, SeatView
+from game.engine.hand import FuritenSpan, Phase, SeatView
 from game.engine.playback import Step
 from game.engine.rules import Rules
 from game.engine.table import PERSONAL_WALLS, side_walls
@@ -120,7 +120,8 @@ def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_vie
                         _code(view.dora_indicator, rules), None)
     private = None
     if opened:
-        private = PrivateFrame(bottom, None, None, view.pool, view.hand, view.waits, view.furiten)
+        private = PrivateFrame(bottom, None, None, view.pool, view.hand, view.waits, view.furiten, None,
+                               view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD)
     table = TableFrame(players, rules.red_fives, rules.floor_applies, "watch", tuple(seats),
                        _side_walls(view, rules, bottom), centre, private)
     others = ()

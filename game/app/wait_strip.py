@@ -63,11 +63,13 @@ class WaitStrip:
             return None
         if not self.waits:
             return "not_tenpai"
-        if self.furiten:
-            return "furiten_until_discard" if self.furiten_ends else "furiten"
+        if self.furiten and not self.furiten_ends:
+            return "furiten"
         if not any(line.clears for line in self.waits):
             return "below_floor" if self.floor else "no_yaku"
-        return "used_up"
+        if not any(line.clears and line.live for line in self.waits):
+            return "used_up"
+        return "furiten_until_discard"  # the one reason that passes: a win may come after it
 
 
 VERDICTS = {
@@ -113,7 +115,7 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
                                   value.level_name if value is not None else NO_YAKU,
                                   assessment.clears_floor and value is not None))
-    ends = hand.furiten_span(seat) is FuritenSpan.UNTIL_OWN_DISCARD
+    ends = view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends)
 
 

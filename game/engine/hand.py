@@ -111,6 +111,9 @@ class SeatView:
     pool: tuple[int, ...]
     waits: tuple[int, ...]
     furiten: bool
+    furiten_span: FuritenSpan | None
+    """How long the seat is furiten (None when it is not): for the rest of the hand, or until
+    its own next discard (a winning tile let pass before its riichi)."""
     built: tuple[bool, ...]
     riichi: tuple[bool, ...]
     rivers: tuple[tuple[tuple[int, bool], ...], ...]
@@ -231,6 +234,7 @@ class Hand:
             pool=tuple(self.pools[seat]),
             waits=self.waits[seat],
             furiten=self.furiten[seat] or self.temporary_furiten[seat],
+            furiten_span=self.furiten_span(seat),
             built=tuple(h is not None for h in self.hands),
             riichi=tuple(self.riichi),
             rivers=tuple(tuple(river) for river in self.rivers),

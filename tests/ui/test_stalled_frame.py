@@ -32,7 +32,8 @@ class StallsOnce(Scene):
 def test_a_stalled_frame_passes_at_most_the_longest_step(driver):
     scene = StallsOnce(driver.app)
     driver.app.stack.push(scene)
-    run_for(driver.app, STALL_S + 1.0)
+    started = run_for(driver.app, STALL_S + 1.0)
+    ran = time.monotonic() - started
     assert len(scene.steps) > 2
     assert max(scene.steps) == LONGEST_STEP_S, "the stall is seen, and cut to the longest step"
-    assert sum(scene.steps) < STALL_S + 1.0 - (STALL_S - LONGEST_STEP_S) + 0.3
+    assert sum(scene.steps) <= ran - (STALL_S - LONGEST_STEP_S) + 0.05, "the rest of the stall was not counted"

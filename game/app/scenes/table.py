@@ -33,6 +33,7 @@ from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
+from game.engine.hand import FuritenSpan
 from game.engine.table import side_walls
 from game.engine.tiles import tile_code
 
@@ -445,7 +446,8 @@ class TableScene(Scene):
             return
         view = self.session.view(seat)
         code = tile_code(tile, self.session.rules.red_fives)
-        if tile // 4 in view.waits and not view.furiten:
+        # A winning tile thrown makes the furiten last the hand: asked unless it already does.
+        if tile // 4 in view.waits and view.furiten_span is not FuritenSpan.REST_OF_HAND:
             self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code),
                                                           self.controller.countdown)
             self.app.stack.push(self.move_question)

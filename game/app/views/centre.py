@@ -21,7 +21,7 @@ DORA_TILE_RIGHT = 100 + DORA_TILE
 
 STATUS_ROW = 20
 """The least room of a status line at the foot of an announcement band (the pitch of its
-rows: the font's own line height where that is more)."""
+rows: its letters' height and FOOTER_CLEARANCE where that is more)."""
 BAND_GAP = 4
 """Between an announcement band and the top and bottom seats' discard counts it leaves readable."""
 BAND_PAD = 7

@@ -48,7 +48,7 @@ from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import Playback, read_for_playback
-from game.engine.record import RecordError
+from game.engine.record import LineDamage, RecordError
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -476,13 +476,7 @@ class TheatreScene(Scene):
         where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else _("Nothing to show")
         bar_end = self.buttons[BUTTONS[-1][0]].rect.right + COUNTER_GAP
         text.draw(surface, where, legible.at_least(14), SOFT, (bar_end, BAR.centery), "midleft")
-        message = None
-        if playback.damage is not None:
-            # Translators: {reason} is the record reader's own words (English)
-            message = _("This file is damaged: {reason} — shown up to there.").format(reason=playback.damage)
-        elif playback.divergence is not None:
-            message = _("This record diverges from the engine at {place} — shown up to there.").format(
-                place=playback.divergence)
+        message = damage_notice(playback)
         if message is not None:
             self._draw_banner(surface, message)
 
@@ -513,6 +507,24 @@ class TheatreScene(Scene):
             scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
             scene.panel = RESULT_PANEL
         return scene
+
+
+def damage_notice(playback: Playback) -> str | None:
+    """What the banner says of a record damaged or diverging, in the player's language (the
+    reader's English detail is for the command line)."""
+    damage = playback.damage
+    if damage is not None:
+        if damage.last and damage.kind is LineDamage.NOT_JSON:
+            return _("This file is cut short: its last line ({line}) is incomplete — shown up to there.").format(
+                line=damage.line)
+        return _("This file is damaged from line {line}: it may be cut short or edited — shown up to there.").format(
+            line=damage.line)
+    if playback.divergence_line is not None:
+        return _("This record diverges from the engine at line {line} — shown up to there.").format(
+            line=playback.divergence_line)
+    if playback.divergence is not None:
+        return _("This record diverges from the engine — shown up to there.")
+    return None
 
 
 HISTORY_FOLDER = "history"

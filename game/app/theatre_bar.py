@@ -14,7 +14,8 @@ LEAST_MARGIN = 4
 def button_widths(widest: dict[str, int], room: int, shortened: str) -> dict[str, int]:
     """Each button's width, in `widest`'s order, for labels at most `widest` wide, together
     within `room`: when they do not fit the margins narrow, then the `shortened` button (whose
-    label can be cut short) gives up what is still missing."""
+    label can be cut short) gives up what is still missing, down to half its width; beyond
+    that (no language of the game needs it) every button narrows alike, labels cut short."""
     gaps = GAP * (len(widest) - 1)
     widths = dict(widest)
     for margin in range(MARGIN, LEAST_MARGIN - 1, -1):
@@ -22,5 +23,8 @@ def button_widths(widest: dict[str, int], room: int, shortened: str) -> dict[str
         if sum(widths.values()) + gaps <= room:
             return widths
     over = sum(widths.values()) + gaps - room
-    widths[shortened] = max(widths[shortened] - over, 2 * LEAST_MARGIN)
+    widths[shortened] = max(widths[shortened] - over, widths[shortened] // 2)
+    total = sum(widths.values())
+    if total + gaps > room:
+        widths = {name: width * (room - gaps) // total for name, width in widths.items()}
     return widths

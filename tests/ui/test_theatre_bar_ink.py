@@ -82,3 +82,15 @@ def test_a_long_seat_name_is_cut_short_to_its_button(driver, tmp_path):
     assert cramped(driver) == []
 
 
+
+
+def test_a_language_switch_in_the_theatre_sizes_the_bar_again(driver, tmp_path):
+    app = driver.app
+    assert open_record(app, record_file(tmp_path, "kaiji"))
+    driver.frame()
+    english = driver.top.buttons["view"].rect.width
+    app.change_settings(app.settings.with_changes(language="ja"))
+    driver.frame()
+    theatre = driver.top
+    assert theatre.buttons["view"].text == "視点：全公開" and theatre.buttons["view"].rect.width != english
+    assert cramped(driver) == []

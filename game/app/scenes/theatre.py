@@ -228,12 +228,18 @@ class TheatreScene(Scene):
 
     def _refresh_labels(self) -> None:
         for name, labels in self._labels().items():
-            button = self.buttons[name]
-            label = labels[0]
-            room = button.rect.width - 2 * LEAST_MARGIN
-            while button.font.size(label)[0] > room and len(label) > 1:
-                label = label[:-2] + ELLIPSIS  # a long seat name, cut short
-            button.set_text(label)
+            self.buttons[name].set_text(labels[0])
+        if self.point_of_view != OPEN:
+            self._shorten_view(self.names[int(self.point_of_view)])
+
+    def _shorten_view(self, seat: str) -> None:
+        """A seat name too long for the view button, cut short (the sentence around it whole)."""
+        button = self.buttons["view"]
+        room = button.rect.width - 2 * LEAST_MARGIN
+        kept = len(seat)
+        while button.font.size(button.text)[0] > room and kept > 0:
+            kept -= 1
+            button.set_text(_("View: {seat}").format(seat=seat[:kept] + ELLIPSIS))
 
     # --- input -----------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ def test_a_file_cut_short_mid_line_plays_up_to_the_cut(tmp_path, whole):
     cut = sum(len(row) + 1 for row in rows[:kept]) + len(rows[kept]) // 2  # half of the next line
     path.write_text(text[:cut], encoding="utf-8")
     playback = read_for_playback(path)
-    assert playback.damage is not None and f"line {kept + 1}:" in playback.damage
+    assert playback.damage is not None and f"line {kept + 1}:" in str(playback.damage)
     assert playback.lines == whole[:kept]
     full = Playback(whole)
     playback.go(len(playback.steps) - 1)

@@ -18,7 +18,15 @@ from game.engine.actions import BuildHand, action_from_dict
 from game.engine.events import Event, event_to_dict
 from game.engine.hand import Hand, IllegalAction, Phase, SeatView
 from game.engine.match import Match, Settlement
-from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, read_record, recorded_deal, replay
+from game.engine.record import (
+    MAX_RECORD_BYTES,
+    LineDamage,
+    RecordError,
+    parse_record,
+    read_record,
+    recorded_deal,
+    replay,
+)
 from game.engine.rules import Rules
 from game.files import FileRefused, read_bytes_limited
 
@@ -52,10 +60,26 @@ class Step:
         return min(len(river) for river in self.views[0].rivers)
 
 
+@dataclass(frozen=True)
+class Damage:
+    """Why a record file's lines could not all be read, as data for a screen's own words."""
+
+    line: int
+    """The first line (1-based) that cannot be read: the playback holds the lines before it."""
+    kind: LineDamage
+    last: bool
+    """Whether it is the file's last line (then most likely a write cut short)."""
+    detail: str
+    """The record reader's message, in English (for the command line)."""
+
+    def __str__(self) -> str:
+        return self.detail
+
+
 class Playback:
     """The steps of a record and a cursor over them."""
 
-    def __init__(self, lines: list[dict[str, Any]], damage: str | None = None) -> None:
+    def __init__(self, lines: list[dict[str, Any]], damage: Damage | None = None) -> None:
         """`lines` as `record.read_record` returns them (or `read_for_playback`, with the
         `damage` that cut them short). Raises RecordError for a header or a hand the engine
         cannot start (as the replay command does)."""
@@ -64,14 +88,16 @@ class Playback:
         """Why the file's lines after these could not be read (None: the whole file read)."""
         report = replay(lines)
         self.divergence: str | None = report.divergence
-        """Where the record stops agreeing with the engine (None: it replays identically)."""
+        """Where the record stops agreeing with the engine, in English (None: it replays identically)."""
+        self.divergence_line: int | None = report.divergence_line
+        """The line where it stops agreeing."""
         self.notes = report.notes
         self.end: dict[str, Any] | None = report.end
         self.rules: Rules = Rules.from_dict(lines[0]["rules"])
         self.seed: int = lines[0]["seed"]
         self.finished: dict[int, Hand] = {}
         """Each finished hand as the engine left it (for its result)."""
-        self.steps: list[Step] = _walk(lines, self.rules, self.seed, _line_of(report.divergence), self.finished)
+        self.steps: list[Step] = _walk(lines, self.rules, self.seed, report.divergence_line, self.finished)
         self.position = 0
 
     # --- where we are ------------------------------------------------------------------
@@ -170,15 +196,14 @@ def read_for_playback(path: str | Path) -> Playback:
     while bad - good > 1:
         middle = (good + bad) // 2
         good, bad = (middle, bad) if readable(middle) else (good, middle)
-    return Playback(parse_record("\n".join(rows[:good])), str(damage))
+    return Playback(parse_record("\n".join(rows[:good])), _damage(damage, good + 1, rows))
 
 
-def _line_of(divergence: str | None) -> int | None:
-    """The line number a replay's divergence message starts with ("line 12: …")."""
-    if divergence is None or not divergence.startswith("line "):
-        return None
-    number = divergence[5:].split(":", 1)[0]
-    return int(number) if number.isdigit() else None
+def _damage(error: RecordError, line: int, rows: list[str]) -> Damage:
+    """The damage at `line`, the first line past the readable ones (as the reader's error names
+    it, else as a line it cannot read)."""
+    last = not any(row.strip() for row in rows[line:])
+    return Damage(error.line or line, error.damage or LineDamage.NOT_A_LINE, last, str(error))
 
 
 def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,27 @@ SHOWN_CHARACTERS = 300
 """How much of a record's line a message quotes."""
 
 
+class LineDamage(StrEnum):
+    """How a record's line cannot be read (as data: each screen words it in its own language)."""
+
+    NOT_JSON = "not_json"
+    """Not JSON at all: most often the line a write cut short."""
+    NOT_A_LINE = "not_a_line"
+    """JSON, but not an object with a 'type'."""
+    NUMBER_TOO_LONG = "number_too_long"
+    REFUSED = "refused"
+    """Refused unread (nested too deep)."""
+
+
 class RecordError(ValueError):
-    """A file that is not a readable 17 Steps record; the message says where and why."""
+    """A file that is not a readable 17 Steps record; the message says where and why, in
+    English. A line that cannot be read gives its number and how, as data: `line` (1-based)
+    and `damage` (None for what is wrong with the file as a whole)."""
+
+    def __init__(self, message: str, line: int | None = None, damage: LineDamage | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.damage = damage
 
 
 @dataclass
@@ -36,6 +56,7 @@ class ReplayReport:
     """The outcome of a replay: the first divergence (if any) and each hand's settlement."""
 
     divergence: str | None = None
+    """Where and how the record stops agreeing with the engine, in English: "line 12: …"."""
     match: Match | None = None
     """The match as far as the record took it (to resume an unfinished match)."""
     hands: list[dict[str, Any]] = field(default_factory=list)
@@ -45,6 +66,14 @@ class ReplayReport:
     @property
     def ok(self) -> bool:
         return self.divergence is None
+
+    @property
+    def divergence_line(self) -> int | None:
+        """The record's line (1-based) where it stops agreeing with the engine."""
+        if self.divergence is None or not self.divergence.startswith("line "):
+            return None
+        number = self.divergence[5:].split(":", 1)[0]
+        return int(number) if number.isdigit() else None
 
 
 def write_record(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
@@ -77,19 +106,23 @@ def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
         try:
             line = parse_json(raw_line)
         except FileRefused as error:
-            raise RecordError(f"{name}, line {number}: {error}; not a 17 Steps record") from error
+            raise RecordError(f"{name}, line {number}: {error}; not a 17 Steps record",
+                              number, LineDamage.REFUSED) from error
         except json.JSONDecodeError as error:
             if number == 1:
-                raise RecordError(f"{name} is not a 17 Steps record (line 1 is not JSON)") from error
+                raise RecordError(f"{name} is not a 17 Steps record (line 1 is not JSON)",
+                                  number, LineDamage.NOT_JSON) from error
             raise RecordError(f"{name}, line {number}: not valid JSON ({error.msg}); "
-                              "the file may be truncated or edited") from error
+                              "the file may be truncated or edited", number, LineDamage.NOT_JSON) from error
         except ValueError as error:  # Python reads no integer of more than 4,300 digits
             raise RecordError(f"{name}, line {number}: a number too long to be ours; "
-                              "not a 17 Steps record") from error
+                              "not a 17 Steps record", number, LineDamage.NUMBER_TOO_LONG) from error
         if not isinstance(line, dict) or not isinstance(line.get("type"), str):
             if not lines:
-                raise RecordError(f"{name} is not a 17 Steps record (line 1 is not a header)")
-            raise RecordError(f"{name}, line {number}: each line must be an object with a 'type'")
+                raise RecordError(f"{name} is not a 17 Steps record (line 1 is not a header)",
+                                  number, LineDamage.NOT_A_LINE)
+            raise RecordError(f"{name}, line {number}: each line must be an object with a 'type'",
+                              number, LineDamage.NOT_A_LINE)
         lines.append(line)
     if not lines:
         raise RecordError(f"{name} is empty")

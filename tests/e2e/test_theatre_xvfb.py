@@ -73,14 +73,22 @@ WATCH_BUTTON = (774, 536)
 
 
 def bar_button(name: str) -> tuple[int, int]:
-    """The middle of one of the theatre's control-bar buttons, in logical pixels."""
-    from game.app.scenes.theatre import BAR_X, BAR_Y, BUTTON_H, BUTTONS
+    """The middle of one of the theatre's control-bar buttons, in logical pixels: the
+    buttons left of the wanted one measured in the bar's English font (15 px Noto Sans JP)."""
+    from importlib import resources
 
-    x = BAR_X
-    for button, _, width in BUTTONS:
+    from game.app.scenes.theatre import BAR, BUTTONS
+    from game.app.theatre_bar import GAP, MARGIN
+
+    pygame.font.init()
+    font = pygame.font.Font(str(resources.files("pygame_gui.data") / "NotoSansJP-Regular.otf"), 15)
+    labels = {"play": ("Play", "Pause")}
+    x = BAR.left
+    for button, label in BUTTONS:
+        width = max(font.size(shown)[0] for shown in labels.get(button, (label,))) + 2 * MARGIN
         if button == name:
-            return x + width // 2, BAR_Y + BUTTON_H // 2
-        x += width + 4
+            return x + width // 2, BAR.centery
+        x += width + GAP
     raise KeyError(name)
 
 

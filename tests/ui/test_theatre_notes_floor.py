@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.app import i18n
-from game.app.i18n import _
+from game.app.scenes.theatre import damage_notice
 from game.app.views import legible
 from tests.ui.test_theatre_playtest import watching_a_cut_record
 
@@ -27,7 +27,7 @@ def test_the_step_counter_and_the_damage_banner_are_at_the_floor(driver, tmp_pat
         driver.frame()
         counter = f"{theatre.playback.position + 1}/{len(theatre.playback.steps)}"
         assert sizes[counter] >= legible.smallest()
-        message = _("This file is damaged: {reason} — shown up to there.").format(reason=theatre.playback.damage)
+        message = damage_notice(theatre.playback)
         banner = [size for words, size in sizes.items() if len(words) > 3 and words.strip() in message]
         assert banner and min(banner) >= legible.smallest(), sizes
     finally:

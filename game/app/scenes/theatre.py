@@ -30,6 +30,7 @@ from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
 from game.app.table_controller import POOL_SIZE
 from game.app.table_frame import place_of_seat
+from game.app.theatre_bar import GAP, LEAST_MARGIN, button_widths
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
 from game.app.theatre_overlays import (
     BuildReview,
@@ -47,7 +48,7 @@ from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import Playback, read_for_playback
-from game.engine.record import RecordError
+from game.engine.record import LineDamage, RecordError
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -59,22 +60,26 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 DEFAULT_SPEED = 2
 RESULT_HOLD = 4
 """While playing, a hand's result stays this many steps' time."""
-BAR_Y = 705
-"""The control bar lies between the bottom seat's pool (and the marks under its waits) and its hand."""
-BAR_X = 196
+BAR = pygame.Rect(196, 705, 1074, 23)
+"""The control bar lies between the bottom seat's pool (and the mark under its chosen tile) and
+its hand, right of its name plate: the felt free there at every step (tests/ui/test_theatre_bar.py)."""
+BAR_X, BAR_Y, BUTTON_H = BAR.left, BAR.top, BAR.height
+COUNTER_GAP = 8
+"""Between the last button and the step counter."""
 RESULT_PANEL = pygame.Rect(layout.RESULT_PANEL.topleft,
                            (layout.RESULT_PANEL.width, BAR_Y - 8 - layout.RESULT_PANEL.top))
 """A hand's result over the table, ending above the bar (where the game's has its Next button)."""
-BUTTON_H = 22
 SHIFT = pygame.KMOD_SHIFT
 STEP_KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PERIOD: "forward_round",
              pygame.K_COMMA: "back_round", pygame.K_PAGEDOWN: "forward_hand", pygame.K_PAGEUP: "back_hand",
              pygame.K_HOME: "first", pygame.K_END: "last"}
 SHIFTED = {"forward": "forward_round", "back": "back_round"}
-BUTTONS = (("back_hand", N_("<< Hand"), 66), ("back_round", N_("< Round"), 66), ("back", N_("< Step"), 58),
-           ("play", N_("Play"), 56), ("forward", N_("Step >"), 58), ("forward_round", N_("Round >"), 66),
-           ("forward_hand", N_("Hand >>"), 66), ("speed", "", 80), ("view", "", 120), ("result", "", 92),
-           ("builds", "", 96), ("danger", "", 96))
+BUTTONS = (("back_hand", N_("<< Hand")), ("back_round", N_("< Round")), ("back", N_("< Step")),
+           ("play", ""), ("forward", N_("Step >")), ("forward_round", N_("Round >")),
+           ("forward_hand", N_("Hand >>")), ("speed", ""), ("view", ""), ("result", ""),
+           ("builds", ""), ("danger", ""))
+"""The bar's buttons, left to right, with their fixed labels (the others say their state)."""
+ELLIPSIS = "…"
 HAND_MENU = pygame.Rect(layout.MENU_BUTTON.left - 104, layout.MENU_BUTTON.top, 96, layout.MENU_BUTTON.height)
 """Beside the Back button: a drop-down's text needs more height than the bar has."""
 OVERLAY_KEYS = {pygame.K_b: "builds", pygame.K_d: "danger"}
@@ -137,13 +142,7 @@ class TheatreScene(Scene):
     # --- gui -------------------------------------------------------------------------
 
     def enter(self) -> None:
-        x = BAR_X
-        for name, label, width in BUTTONS:
-            button = UIButton(pygame.Rect(x, BAR_Y, width, BUTTON_H), _(label) if label else name, self.app.manager,
-                              object_id=ObjectID(object_id=f"#theatre_{name}", class_id="@small_button"))
-            self.elements.append(button)
-            self.buttons[name] = button
-            x += width + 4
+        self._make_bar()
         back = UIButton(layout.MENU_BUTTON, _("Back (Esc)"), self.app.manager,
                         object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
         self.elements.append(back)
@@ -152,10 +151,51 @@ class TheatreScene(Scene):
         self._refresh_labels()
         pygame.display.set_caption(_("17 Steps — theatre: {file}").format(file=self.title))
 
+    def _make_bar(self) -> None:
+        """The bar's buttons, sized for their labels in the language spoken (made again on a
+        switch): the type is placed higher for Latin letters, whose descenders go lower."""
+        latin = legible.smallest() == legible.LATIN
+        look = ObjectID(class_id="@bar_button" if latin else "@bar_button_cjk")
+        for name, _label in BUTTONS:
+            old = self.buttons.pop(name, None)
+            if old is not None:
+                self.elements.remove(old)
+                old.kill()
+            button = UIButton(pygame.Rect(BAR.topleft, (40, BAR.height)), "", self.app.manager,
+                              object_id=ObjectID(object_id=f"#theatre_{name}", class_id=look.class_id))
+            self.elements.append(button)
+            self.buttons[name] = button
+        widest = {name: max(self.buttons[name].font.size(label)[0] for label in labels)
+                  for name, labels in self._labels().items()}
+        steps = len(self.playback.steps)
+        widest_count = f"{steps}/{steps}" if steps else _("Nothing to show")
+        counter = self.app.text.font(legible.at_least(14)).size(widest_count)[0]
+        widths = button_widths(widest, BAR.width - COUNTER_GAP - counter, "view")
+        x = BAR.left
+        for name, _label in BUTTONS:
+            self.buttons[name].set_dimensions((widths[name], BAR.height))
+            self.buttons[name].set_relative_position((x, BAR.top))
+            x += widths[name] + GAP
+
+    def _labels(self) -> dict[str, list[str]]:
+        """Every label each bar button can show, its present one first."""
+        shown = {"result": self.show_result, **self.overlays}
+        on = {"result": _("Result: on"), "builds": _("Builds: on"), "danger": _("Danger: on")}
+        off = {"result": _("Result: off"), "builds": _("Builds: off"), "danger": _("Danger: off")}
+        speeds = [_("{speed} steps/s").format(speed=i18n.format_number(speed, len(f"{speed:g}".partition(".")[2])))
+                  for speed in SPEEDS]
+        views = [_("View: all open"), *(_("View: {seat}").format(seat=name) for name in self.names)]
+        view = 0 if self.point_of_view == OPEN else 1 + int(self.point_of_view)
+        labels = {name: [_(label)] for name, label in BUTTONS if label}
+        labels["play"] = [_("Pause"), _("Play")] if self.playing else [_("Play"), _("Pause")]
+        labels["speed"] = [speeds[self.speed], *speeds]
+        labels["view"] = [views[view], *views]
+        for name, showing in shown.items():
+            labels[name] = [on[name], off[name]] if showing else [off[name], on[name]]
+        return labels
+
     def relabel(self) -> None:
-        for name, label, _width in BUTTONS:
-            if label:
-                self.buttons[name].set_text(_(label))
+        self._make_bar()
         self.buttons["back_to_title"].set_text(_("Back (Esc)"))
         self.menu_hand = None
         if self.hand_menu is not None:
@@ -187,18 +227,19 @@ class TheatreScene(Scene):
         self.elements.append(self.hand_menu)
 
     def _refresh_labels(self) -> None:
-        self.buttons["play"].set_text(_("Pause") if self.playing else _("Play"))
-        self.buttons["speed"].set_text(_("{speed} steps/s").format(speed=i18n.format_number(
-            SPEEDS[self.speed], len(f"{SPEEDS[self.speed]:g}".partition(".")[2]))))
-        if self.point_of_view == OPEN:
-            self.buttons["view"].set_text(_("View: all open"))
-        else:
-            self.buttons["view"].set_text(_("View: {seat}").format(seat=self.names[int(self.point_of_view)]))
-        shown = {"result": self.show_result, **self.overlays}
-        on = {"result": _("Result: on"), "builds": _("Builds: on"), "danger": _("Danger: on")}
-        off = {"result": _("Result: off"), "builds": _("Builds: off"), "danger": _("Danger: off")}
-        for name, showing in shown.items():
-            self.buttons[name].set_text(on[name] if showing else off[name])
+        for name, labels in self._labels().items():
+            self.buttons[name].set_text(labels[0])
+        if self.point_of_view != OPEN:
+            self._shorten_view(self.names[int(self.point_of_view)])
+
+    def _shorten_view(self, seat: str) -> None:
+        """A seat name too long for the view button, cut short (the sentence around it whole)."""
+        button = self.buttons["view"]
+        room = button.rect.width - 2 * LEAST_MARGIN
+        kept = len(seat)
+        while button.font.size(button.text)[0] > room and kept > 0:
+            kept -= 1
+            button.set_text(_("View: {seat}").format(seat=seat[:kept] + ELLIPSIS))
 
     # --- input -----------------------------------------------------------------------
 
@@ -439,15 +480,9 @@ class TheatreScene(Scene):
         text = self.app.text
         playback = self.playback
         where = f"{playback.position + 1}/{len(playback.steps)}" if playback.steps else _("Nothing to show")
-        bar_end = BAR_X + sum(width + 4 for _name, _label, width in BUTTONS) + 4
-        text.draw(surface, where, legible.at_least(14), SOFT, (bar_end, BAR_Y + 2))
-        message = None
-        if playback.damage is not None:
-            # Translators: {reason} is the record reader's own words (English)
-            message = _("This file is damaged: {reason} — shown up to there.").format(reason=playback.damage)
-        elif playback.divergence is not None:
-            message = _("This record diverges from the engine at {place} — shown up to there.").format(
-                place=playback.divergence)
+        bar_end = self.buttons[BUTTONS[-1][0]].rect.right + COUNTER_GAP
+        text.draw(surface, where, legible.at_least(14), SOFT, (bar_end, BAR.centery), "midleft")
+        message = damage_notice(playback)
         if message is not None:
             self._draw_banner(surface, message)
 
@@ -478,6 +513,24 @@ class TheatreScene(Scene):
             scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
             scene.panel = RESULT_PANEL
         return scene
+
+
+def damage_notice(playback: Playback) -> str | None:
+    """What the banner says of a record damaged or diverging, in the player's language (the
+    reader's English detail is for the command line)."""
+    damage = playback.damage
+    if damage is not None:
+        if damage.last and damage.kind is LineDamage.NOT_JSON:
+            return _("This file is cut short: its last line ({line}) is incomplete — shown up to there.").format(
+                line=damage.line)
+        return _("This file is damaged from line {line}: it may be cut short or edited — shown up to there.").format(
+            line=damage.line)
+    if playback.divergence_line is not None:
+        return _("This record diverges from the engine at line {line} — shown up to there.").format(
+            line=playback.divergence_line)
+    if playback.divergence is not None:
+        return _("This record diverges from the engine — shown up to there.")
+    return None
 
 
 HISTORY_FOLDER = "history"

@@ -11,6 +11,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 import pytest
 
+from game.app import i18n
 from game.app.audio import quiet_mixer
 from tests.ui.driver import Driver
 
@@ -23,6 +24,16 @@ def display():
     yield
     quiet_mixer()  # pygame.quit() can deadlock while a sound is finishing
     pygame.quit()
+
+
+@pytest.fixture(params=i18n.LANGUAGES)
+def language(request, display):
+    """Each language in turn, with a display to draw in (tests of drawn words)."""
+    pygame.display.set_mode((1, 1))
+    before = i18n.language()
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language(before)
 
 
 @pytest.fixture

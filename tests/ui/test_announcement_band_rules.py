@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout, terms
+from game.app import layout, terms
 from game.app.art import TileArt
 from game.app.i18n import _
 from game.app.text import Text
@@ -15,17 +15,8 @@ from game.app.views.centre import draw_centre
 from tests.ui.test_centre_panel_fits import WINDS, Inked, centre_info
 
 
-@pytest.fixture(params=i18n.LANGUAGES)
-def spoken(request, display):
-    pygame.display.set_mode((1, 1))
-    before = i18n.language()
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language(before)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_bands_words_lie_between_its_rules(monkeypatch, spoken, players):
+def test_the_bands_words_lie_between_its_rules(monkeypatch, language, players):
     rules: list[int] = []
     line = pygame.draw.line
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout, terms
+from game.app import layout, terms
 from game.app.art import TileArt
 from game.app.i18n import _
 from game.app.table_controller import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
@@ -70,15 +70,6 @@ def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
             if ink.inflate(2 * gap, 2 * gap).colliderect(other_ink):
                 found.append(f"{words!r} {ink} too near {other!r} {other_ink}")
     return found
-
-
-@pytest.fixture(params=i18n.LANGUAGES)
-def language(request, display):
-    pygame.display.set_mode((1, 1))
-    before = i18n.language()
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language(before)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

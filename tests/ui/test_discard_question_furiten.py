@@ -11,7 +11,7 @@ import pytest
 from game.app.scenes.dialog import Dialog
 from game.engine.hand import FuritenSpan
 from tests.ui.scripted import ScriptedAgent, crafted_table
-from tests.ui.test_table import AVOID, drag_example_hand, flip_dora
+from tests.ui.test_table import AVOID, build_example_hand
 
 
 @pytest.mark.parametrize(("span", "asked"), [(None, True), (FuritenSpan.UNTIL_OWN_DISCARD, True),
@@ -19,10 +19,7 @@ from tests.ui.test_table import AVOID, drag_example_hand, flip_dora
 def test_discarding_a_winning_tile_is_asked_unless_the_furiten_lasts_the_hand(driver, monkeypatch, span, asked):
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
-    flip_dora(driver, table)
-    drag_example_hand(driver, table)
-    driver.press(driver.button("Confirm"))
-    driver.wait_until(lambda: table.mode() == "discard")
+    build_example_hand(driver, table)
     real = table.session.view(0)
     tile = real.pool[0]  # seen as a winning tile of the hand
     seen = dataclasses.replace(real, waits=(*real.waits, tile // 4), furiten=span is not None, furiten_span=span)

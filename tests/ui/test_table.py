@@ -115,11 +115,16 @@ def test_a_hand_that_cannot_win_asks_are_you_sure_and_may_still_be_built(driver)
     assert table.session.view(0).hand is not None
 
 
-def build_example_and_wait_for_turn(driver, table):
+def build_example_hand(driver, table):
+    """Flip the dora, build the example hand and wait for the discards to begin."""
     flip_dora(driver, table)
     drag_example_hand(driver, table)
     driver.press(driver.button("Confirm"))  # a mangan tenpai: no question asked
     driver.wait_until(lambda: table.mode() == "discard")
+
+
+def build_example_and_wait_for_turn(driver, table):
+    build_example_hand(driver, table)
     view = table.session.view(0)
     assert format_tiles(view.hand, False) == EXAMPLE_HAND
     driver.click(table.pool_controls.rect(0, len(view.pool)).center)

@@ -12,17 +12,19 @@ from game.app.wait_strip import WaitLine, WaitStrip
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_centre_panel_fits import Inked
 from tests.ui.test_screens import shot
-from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table, drag_example_hand, flip_dora
+from tests.ui.test_table import (
+    AVOID,
+    build_example_and_wait_for_turn,
+    build_example_hand,
+    crafted_table,
+)
 
 
 def test_the_strip_counts_unseen_copies_and_says_which_wait_wins(driver):
     # The example hand 1112223334m777p waits on 1m-5m; only 4m (suuankou tanki) reaches mangan.
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
-    flip_dora(driver, table)
-    drag_example_hand(driver, table)
-    driver.press(driver.button("Confirm"))
-    driver.wait_until(lambda: table.mode() == "discard")
+    build_example_hand(driver, table)
     strip = table.controller.frame().private.strip
     # Before the dealer's first discard: the next chance to ron is the opponent's discard
     # after it, in riichi (declared with this discard) with ippatsu, which lifts 2m-5m.

@@ -42,6 +42,9 @@ VOLUME_LABEL_WIDTH = 84
 EXPLANATION_LEADING = 6
 """Between the explanation's rows, beyond its type size (legible.smallest(), as the theme's
 @explanation font: 15 px, 16 in Japanese and Chinese; 11-12 px in a 960 x 600 window)."""
+LABEL_ROOM = 4
+"""An explanation row's label is this much taller than the rows' pitch: the gui measures the
+font's whole line (its label was 1 px short at 2, and warned)."""
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
 """How far a drop-down opens; one near the foot of the list opens upwards, so the list ends
@@ -280,7 +283,7 @@ class SettingsScene(Scene):
         )
         for index, line in enumerate(lines):
             UILabel(
-                pygame.Rect(0, y + 25 + index * pitch, CONTROL_X - 10, pitch + 2),
+                pygame.Rect(0, y + 25 + index * pitch, CONTROL_X - 10, pitch + LABEL_ROOM),
                 line,
                 self.app.manager,
                 container=self.container,

@@ -40,8 +40,9 @@ def notices() -> list[str]:
         for after, span in cases:
             for discarder in range(len(WINDS)):
                 for tile in TILES:
-                    hand = SimpleNamespace(last_discard=(discarder, 0), furiten_span=lambda _seat, span=span: span)
-                    table = SimpleNamespace(hand=hand, view=lambda _seat: SimpleNamespace(seat_winds=WINDS))
+                    view = SimpleNamespace(seat_winds=WINDS, furiten_span=span)
+                    table = SimpleNamespace(hand=SimpleNamespace(last_discard=(discarder, 0)),
+                                            view=lambda _seat, view=view: view)
                     missed = Session._missed_text(table, WinningTileMissed(0, tile, reason), list(after))
                     words.append(str(missed))
     return words

@@ -15,6 +15,7 @@ from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
 from tests.scenario_tools import build_all, drive
 from tests.ui.autoplay import answer
+from tests.ui.driver import Driver
 
 
 def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
@@ -85,3 +86,22 @@ def test_a_damaged_save_is_reported_and_forgotten(driver):
     assert isinstance(driver.top, TitleScene)
     assert driver.app.notice is not None and "could not be continued" in driver.app.notice
     assert not slot.exists()
+
+
+def test_a_saved_name_no_font_can_draw_is_a_damaged_save_not_a_crash(display, tmp_path):
+    """A NUL in a saved name crashed the title (its Continue names the AI) and Continue."""
+    folder = tmp_path / "data"
+    match = Match(Rules.preset("kaiji"), seed=5)
+    match.next_hand()
+    plan = SeatPlan.solo(2, "normal")
+    SaveSlot(folder).save(SeatPlan(plan.mode, plan.humans, ("You", "Nor\x00mal"), plan.ai_level, plan.levels), match)
+    original = (folder / RECORD_FILE).read_bytes()
+    game = Driver.start(tmp_path, seed=7)
+    try:
+        game.press(game.button("Continue"))
+        assert isinstance(game.top, TitleScene) and "could not be continued" in game.app.notice
+        (kept,) = folder.glob(f"{RECORD_FILE}.damaged-*")
+        assert kept.read_bytes() == original
+        game.frame()
+    finally:
+        game.close()

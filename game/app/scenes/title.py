@@ -203,8 +203,10 @@ class TitleScene(Scene):
         if self.app.notice is None:
             open_table()
             return
+        # Translators: the button that goes on to the table after a notice (not the theatre's Play)
         self.app.stack.push(Dialog(self.app, _("Before you play"), str(self.app.notice),
-                                   [Choice(_("Play"), open_table)], escape=open_table, width=760))
+                                   [Choice(pgettext("go to the table", "Play"), open_table)], escape=open_table,
+                                   width=760))
 
     def open_rules(self) -> None:
         from game.app.scenes.rules_page import RulesScene

@@ -464,3 +464,14 @@ def test_a_second_window_neither_continues_nor_writes_over_the_first_window_s_ma
 def test_a_folder_where_no_lock_can_be_made_still_saves(tmp_path):
     (tmp_path / savegame.LOCK_FILE).mkdir()  # what no lock can be taken on
     assert SlotLock(tmp_path).claim() and SlotLock(tmp_path).claim()
+
+
+@pytest.mark.parametrize("keep_history", [True, False])
+def test_a_new_match_over_a_save_cut_short_keeps_the_cut_file_too(tmp_path, keep_history):
+    content = VALID[: VALID.rstrip(b"\n").rfind(b"\n") + 20]  # its last line cut in the middle
+    (tmp_path / RECORD_FILE).write_bytes(content)
+    new_session(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
+    (kept,) = kept_saves(tmp_path)
+    assert kept.read_bytes() == content
+    entries = history.load_history(history.history_folder(tmp_path)).entries
+    assert [entry.ended for entry in entries] == (["abandoned"] if keep_history else [])

@@ -58,8 +58,8 @@ def keep_finished(app: App, match: Match, plan: SeatPlan) -> None:
 
 def keep_abandoned(app: App, slot: SaveSlot) -> PutAway:
     """Keep the unfinished match of the save slot, about to be replaced by a new match: in
-    the history, else moved aside (a damaged or unreadable save always is). With the history
-    off, a readable save is dropped: the player was told it would be lost."""
+    the history, else moved aside (a damaged, unreadable or cut save always is). With the
+    history off, a readable save is dropped: the player was told it would be lost."""
     if not slot.exists():
         return PutAway()
     try:
@@ -70,14 +70,14 @@ def keep_abandoned(app: App, slot: SaveSlot) -> PutAway:
     except SaveDamaged as error:
         return _moved_aside(slot, str(error), "damaged")
     record = saved.match.record
-    if not app.settings.keep_history or not any(line.get("type") == "action" for line in record):
-        return PutAway()
-    try:
-        kept = _keep(app, record, saved.plan.to_dict(), history.ABANDONED)
-    except OSError as error:
-        return _moved_aside(slot, _("the history folder cannot be written ({reason})").format(
-            reason=error.strerror or error), "abandoned")
-    if saved.cut:  # the history has every whole action; the cut file is kept too, if it can be
+    kept = None
+    if app.settings.keep_history and any(line.get("type") == "action" for line in record):
+        try:
+            kept = _keep(app, record, saved.plan.to_dict(), history.ABANDONED)
+        except OSError as error:
+            return _moved_aside(slot, _("the history folder cannot be written ({reason})").format(
+                reason=error.strerror or error), "abandoned")
+    if saved.cut:  # what could be read is kept (or was dropped as the player was told); the cut file too
         with contextlib.suppress(OSError):
             return PutAway(kept=kept, moved=slot.move_aside("damaged"))
     return PutAway(kept=kept)

@@ -305,6 +305,8 @@ def unusable(kind: str, folder: Path, monkeypatch) -> SaveSlot:
 
 
 UNUSABLE = ["damaged", "unreadable", "history read-only", "history a file"]
+REASON = {"damaged": "people are not seats of a 2-player table", "unreadable": "cannot be read now (Permission denied)",
+          "history read-only": "Read-only file system", "history a file": "Not a directory"}
 
 
 @pytest.mark.parametrize("kind", UNUSABLE)
@@ -318,6 +320,7 @@ def test_a_new_match_keeps_an_unusable_save_aside_and_says_where(tmp_path, monke
     (kept,) = tmp_path.glob(f"{RECORD_FILE}.*-*")
     assert kept.read_bytes() == original
     assert str(kept) in str(app.notice) and "not in your match history" in str(app.notice)
+    assert REASON[kind] in str(app.notice)
     assert SaveSlot(tmp_path).load().match.seed == 77
 
 

@@ -12,6 +12,8 @@ moved aside under a dated name, and when that fails too the player is asked agai
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,8 +77,10 @@ def keep_abandoned(app: App, slot: SaveSlot) -> PutAway:
         try:
             kept = _keep(app, record, saved.plan.to_dict(), history.ABANDONED)
         except OSError as error:
+            folder = history.history_folder(app.data_dir)
+            reason = os.strerror(errno.ENOTDIR) if folder.exists() and not folder.is_dir() else error.strerror
             return _moved_aside(slot, _("the history folder cannot be written ({reason})").format(
-                reason=error.strerror or error), "abandoned")
+                reason=reason or error), "abandoned")
     if saved.cut:  # what could be read is kept (or was dropped as the player was told); the cut file too
         with contextlib.suppress(OSError):
             return PutAway(kept=kept, moved=slot.move_aside("damaged"))

@@ -153,7 +153,7 @@ class TitleScene(Scene):
 
     def start_new(self, plan: SeatPlan) -> None:
         """A new match; an unfinished one is kept unless the player says to drop it."""
-        if not self.keeps_the_save or not save_slot(self.app).exists():
+        if not keeps_the_save(self.app) or not save_slot(self.app).exists():  # now: the other window may have closed
             self._new_match(plan)
             return
         if self.app.settings.keep_history:

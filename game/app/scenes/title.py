@@ -206,7 +206,7 @@ class TitleScene(Scene):
         # Translators: the button that goes on to the table after a notice (not the theatre's Play)
         self.app.stack.push(Dialog(self.app, _("Before you play"), str(self.app.notice),
                                    [Choice(pgettext("go to the table", "Play"), open_table)], escape=open_table,
-                                   width=760))
+                                   width=960))
 
     def open_rules(self) -> None:
         from game.app.scenes.rules_page import RulesScene

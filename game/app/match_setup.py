@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from game.app.window import App
 
 
+ANOTHER_WINDOW = N_("17 Steps is open in another window, which keeps your unfinished match: matches started in "
+                    "this window are not saved.")
+"""What a window that does not keep the save says: on its title screen and before each match."""
+
+
 class UnfinishedNotKept(Exception):
     """The unfinished match could be neither kept in the history nor moved aside: a new
     match would overwrite it. The message says why, for the player."""
@@ -76,7 +81,9 @@ def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False) -> Sessi
     player said to start anyway). In a window that does not keep the save, the match is not
     saved and the save is left alone."""
     saving = keeps_the_save(app)
-    if saving:
+    if not saving:
+        app.notice = Message(ANOTHER_WINDOW)
+    else:
         put_away = keep_abandoned(app, save_slot(app))
         if not put_away.safe and not replace_unkept:
             raise UnfinishedNotKept(put_away)

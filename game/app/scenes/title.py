@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton
 
 from game.app.i18n import N_, Message, _, ngettext, pgettext
 from game.app.match_setup import (
+    ANOTHER_WINDOW,
     UnfinishedNotKept,
     ai_available,
     keeps_the_save,
@@ -248,9 +249,8 @@ class TitleScene(Scene):
         if not ai_available():
             notes.append(_("The AI is not installed in this copy: two players can still play."))
         if not self.keeps_the_save:
-            notes.append(_("17 Steps is open in another window, which keeps your unfinished match: matches "
-                           "started in this window are not saved."))
-        if self.app.notice:
+            notes.append(_(ANOTHER_WINDOW))
+        if self.app.notice and str(self.app.notice) not in notes:
             notes.append(str(self.app.notice))  # a Message: in the language of the moment
         lines = [line for note in notes for line in text.wrap(note, 16, 1200)][-NOTE_LINES:]
         top = 778 - 22 * len(lines)  # the notes end at the foot, the rules summary above them

@@ -9,9 +9,11 @@ cannot be used is moved aside under a dated name, never silently overwritten or 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterable
@@ -177,3 +179,59 @@ def move_aside(path: Path, why: str = "damaged", folder: Path | None = None) -> 
         target.unlink(missing_ok=True)
         raise
     return target
+
+
+CONTESTED = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK)})
+"""What a lock already held elsewhere answers (flock: EWOULDBLOCK; Windows: EACCES or EDEADLOCK)."""
+
+
+class FileLock:
+    """An operating-system lock on one file, held while this object holds the file open.
+
+    The system drops it when the process ends, however it ends (a crash, kill -9, a power
+    cut), so a lock is never stale and no process id is ever compared (ids are reused).
+    POSIX `flock` and Windows `msvcrt.locking` alike lock an open file, not a name: the
+    file is never deleted, since a process waiting on the old one and another locking a new
+    one of the same name would both think they hold it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._descriptor: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._descriptor is not None
+
+    def acquire(self) -> bool:
+        """Take the lock if no other holder has it, without waiting: True when it is held
+        (now or already). Raises OSError when the file cannot be locked at all (a folder
+        that cannot be written, a file system without locks)."""
+        if self._descriptor is not None:
+            return True
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            _lock(descriptor)
+        except OSError as error:
+            os.close(descriptor)
+            if error.errno in CONTESTED:
+                return False
+            raise
+        self._descriptor = descriptor
+        return True
+
+    def release(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # closing drops the lock
+            self._descriptor = None
+
+
+def _lock(descriptor: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)  # the first byte: past the end is allowed
+    else:
+        import fcntl
+
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)

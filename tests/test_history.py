@@ -13,7 +13,7 @@ import pytest
 from game.app import history
 from game.app.build_review import review_builds
 from game.app.match_history import keep_abandoned, keep_finished
-from game.app.savegame import SaveSlot
+from game.app.savegame import SaveSlot, SlotLock
 from game.app.session import SeatPlan
 from game.app.settings import Settings, load_settings, save_settings
 from game.engine.match import Match
@@ -84,7 +84,8 @@ class InlineExecutor:
 
 
 def fake_app(tmp_path, **settings):
-    return SimpleNamespace(settings=Settings(**settings), data_dir=tmp_path, executor=InlineExecutor(), notice=None)
+    return SimpleNamespace(settings=Settings(**settings), data_dir=tmp_path, executor=InlineExecutor(), notice=None,
+                           save_lock=SlotLock(tmp_path))
 
 
 def played_match() -> Match:

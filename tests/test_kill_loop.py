@@ -1,5 +1,6 @@
 """The kill loop: an autosaving match killed (SIGKILL) at random moments always continues,
-and a start leaves no temporary file behind (issue 18, 11 and 13)."""
+and a start leaves no temporary file behind (issue 18, 11 and 13); the killed match's lock
+on the save never keeps the next start from continuing it (issue 30, 5)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app.savegame import RECORD_FILE, SaveSlot
+from game.app.savegame import LOCK_FILE, RECORD_FILE, SaveSlot
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 6
@@ -56,5 +57,5 @@ def test_an_autosaving_match_killed_at_random_moments_always_continues(tmp_path)
     assert lengths == sorted(lengths) and lengths[-1] > lengths[0], "each start continues the last save"
     SaveSlot(tmp_path).remove_leftovers()
     assert temporary_files(tmp_path) == []
-    assert [p.name for p in tmp_path.iterdir()] == [RECORD_FILE]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [RECORD_FILE, LOCK_FILE]  # the lock stays, unheld
     print(f"{KILLS} kills, {mid_write} of them during a write")

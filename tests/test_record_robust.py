@@ -71,6 +71,26 @@ def test_deep_json_is_refused(tmp_path, content):
         read_record(path)
 
 
+@pytest.mark.parametrize("header", [
+    {"seats": {"names": ["Kai\x00ji", "Hard AI"]}},
+    {"seats": {"names": ["\ud800", "Hard AI"]}},
+    {"history": {"plan": {"names": ["You", "line\nbreak"]}}},
+    {"history": {"plan": {"names": ["You", 7]}}},
+    {"history": {"plan": {"names": ["x" * 500, "You"]}}},
+], ids=["nul", "lone-surrogate", "line-break", "number", "too-long"])
+def test_a_player_name_no_screen_can_show_makes_the_record_damaged(tmp_path, header):
+    path = tmp_path / "names.jsonl"
+    path.write_bytes(as_json_lines(edited(TWO_PLAYER, 0, **header)))
+    with pytest.raises(RecordError, match="line 1: a player's name is damaged"):
+        read_record(path)
+
+
+def test_names_that_can_be_shown_read_as_they_are(tmp_path):
+    path = tmp_path / "names.jsonl"
+    path.write_bytes(as_json_lines(edited(TWO_PLAYER, 0, history={"plan": {"names": ["伊藤開司", "Hard AI"]}})))
+    assert read_record(path)[0]["history"]["plan"]["names"] == ["伊藤開司", "Hard AI"]
+
+
 def test_a_seed_of_5000_digits_is_refused(tmp_path):
     path = tmp_path / "seed.jsonl"
     path.write_bytes(as_json_lines(TWO_PLAYER).replace(b'"seed": 9', b'"seed": ' + b"9" * 5000))

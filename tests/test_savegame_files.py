@@ -4,10 +4,14 @@ a damaged save kept aside and a transient fault never deleting anything (issue 1
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
+import signal
+import subprocess
+import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -15,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import savegame
-from game.app.match_setup import _autosave, resume_session
+from game.app import history, savegame
+from game.app.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
 from game.app.savegame import (
     PLAN_FILE,
     RECORD_FILE,
@@ -24,34 +28,19 @@ from game.app.savegame import (
     SaveError,
     SaveSlot,
     SaveUnreadable,
+    SlotLock,
 )
 from game.app.session import SeatPlan
-from game.engine.actions import BuildHand
-from game.engine.hand import Phase
-from game.engine.match import Match
+from game.app.settings import Settings
 from game.engine.record import read_record, replay
-from game.engine.rules import Rules
-from game.engine.tiles import format_tiles
 from tests.fuzzing import FUZZ_FAILURES, as_json_lines, mutated_bytes, mutated_json, mutated_lines
+from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 
 FUZZ = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 EXECUTOR = ThreadPoolExecutor(1)
-PRESET_OF_PLAYERS = {2: "kaiji", 3: "three_player", 4: "four_player"}
-
-
-def match_in_play(players: int = 2, seed: int = 3, discards: int = 6) -> Match:
-    """A match in the discard phase of its first hand (hands built from each wall's first 13)."""
-    match = Match(Rules.preset(PRESET_OF_PLAYERS[players]), seed)
-    hand = match.next_hand()
-    if hand.phase is Phase.DORA:
-        match.apply(hand.view_for(hand.waiting_on()[0]).legal_actions[0])
-    for seat in range(players):
-        match.apply(BuildHand(seat, format_tiles(hand.walls[seat][:13], match.rules.red_fives)))
-    for _ in range(discards):
-        seat = hand.waiting_on()[0]
-        match.apply(hand.view_for(seat).legal_actions[0])
-    return match
+ROOT = Path(__file__).resolve().parent.parent
+NAME_DAMAGED = "player's name is damaged|player name that cannot be shown"
 
 
 def saved(folder: Path, plan: SeatPlan | None = None, players: int = 2) -> SaveSlot:
@@ -72,7 +61,7 @@ def edit_seats(slot: SaveSlot, **changes) -> None:
 
 def fake_app(folder: Path) -> SimpleNamespace:
     """What `resume_session` and the autosave use of the window's App."""
-    return SimpleNamespace(data_dir=folder, executor=EXECUTOR, notice=None)
+    return SimpleNamespace(data_dir=folder, executor=EXECUTOR, notice=None, save_lock=SlotLock(folder))
 
 
 def kept_saves(folder: Path) -> list[Path]:
@@ -126,6 +115,32 @@ def test_a_save_naming_impossible_seats_is_damaged(tmp_path, changes):
     slot = saved(tmp_path)
     edit_seats(slot, **changes)
     with pytest.raises(SaveDamaged):
+        slot.load()
+
+
+@pytest.mark.parametrize(("changes", "reason"), [
+    ({"names": ["You", "Kai\x00ji"]}, NAME_DAMAGED),
+    ({"names": ["You", "\ud800"]}, NAME_DAMAGED),
+    ({"names": ["You", "x" * 25]}, NAME_DAMAGED),
+    ({"names": ["You", "Easy AI", "Easy AI"], "levels": [None, "easy", "easy"]}, "lists 3 seats for a 2-player"),
+    ({"levels": [None, "easy", "easy"]}, "lists 3 seats for a 2-player"),
+    ({"names": ["You"], "levels": [None]}, "lists 1 seat for a 2-player"),
+    ({"levels": [None, "god"]}, "AI level is not one of"),
+], ids=["nul", "lone-surrogate", "too-long", "three-seats", "three-levels", "one-seat", "bad-level"])
+def test_a_damaged_save_says_what_is_wrong_with_its_seats(tmp_path, changes, reason):
+    slot = saved(tmp_path, SeatPlan.solo(2, "easy"))
+    edit_seats(slot, **changes)
+    with pytest.raises(SaveDamaged, match=reason):
+        slot.load()
+
+
+def test_a_version_0_1_plan_file_with_an_undrawable_name_is_damaged(tmp_path):
+    match = match_in_play()
+    slot = SaveSlot(tmp_path)
+    plan = {**SeatPlan.hotseat(2).to_dict(), "names": ["You", "a\u2028b"]}
+    (tmp_path / PLAN_FILE).write_text(json.dumps({"seed": match.seed, **plan}), encoding="utf-8")
+    slot.record_path.write_bytes(as_json_lines(match.record))
+    with pytest.raises(SaveDamaged, match=NAME_DAMAGED):
         slot.load()
 
 
@@ -199,7 +214,7 @@ def test_a_folder_in_place_of_the_save_is_no_save_and_autosave_reports_it(tmp_pa
     assert not slot.exists()
     app = fake_app(tmp_path)
     session = SimpleNamespace(match=match_in_play(), plan=SeatPlan.hotseat(2), builds={})
-    _autosave(app, session)
+    _autosave(app, session, saving=True)
     assert app.notice is not None and "could not be saved" in app.notice
     assert (tmp_path / RECORD_FILE).is_dir()
 
@@ -256,3 +271,210 @@ def mutated_opening(draw: st.DrawFn) -> list[dict]:
 @given(lines=mutated_lines(VALID_LINES) | mutated_opening())
 def test_fuzz_mutated_saves_continue_or_are_kept_aside(tmp_path_factory, lines):
     _continue_outcome(tmp_path_factory.mktemp("save"), as_json_lines(lines))
+
+
+# --- a new match over the unfinished one (issue 30, point 2) -----------------------------
+
+class NoReviews:
+    """An executor that runs nothing (the kept match's build review is not what is tested)."""
+
+    def submit(self, function, *args):
+        future: Future = Future()
+        future.cancel()
+        return future
+
+
+def player_app(folder: Path, **settings) -> SimpleNamespace:
+    """What `new_session` uses of the window's App."""
+    return SimpleNamespace(data_dir=folder, executor=NoReviews(), notice=None, save_lock=SlotLock(folder),
+                           settings=Settings(**settings), next_match_seed=lambda: 77)
+
+
+def unusable(kind: str, folder: Path, monkeypatch) -> SaveSlot:
+    """A save with moves in it that a new match cannot simply keep in the history."""
+    slot = saved(folder)
+    if kind == "damaged":
+        edit_seats(slot, humans=[7])
+    elif kind == "unreadable":
+        refuse_to_open(monkeypatch, RECORD_FILE)
+    elif kind == "history read-only":
+        read_only_history(monkeypatch, folder)
+    elif kind == "history a file":
+        (folder / history.HISTORY_DIR).write_text("a file where the folder should be", encoding="utf-8")
+    return slot
+
+
+UNUSABLE = ["damaged", "unreadable", "history read-only", "history a file"]
+REASON = {"damaged": "people are not seats of a 2-player table", "unreadable": "cannot be read now (Permission denied)",
+          "history read-only": "Read-only file system", "history a file": "Not a directory"}
+
+
+@pytest.mark.parametrize("kind", UNUSABLE)
+def test_a_new_match_keeps_an_unusable_save_aside_and_says_where(tmp_path, monkeypatch, kind):
+    slot = unusable(kind, tmp_path, monkeypatch)
+    original = slot.record_path.read_bytes()  # not through os.open
+    app = player_app(tmp_path)
+    session = new_session(app, SeatPlan.hotseat(2))
+    session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])  # the new match autosaves
+    monkeypatch.undo()
+    (kept,) = tmp_path.glob(f"{RECORD_FILE}.*-*")
+    assert kept.read_bytes() == original
+    assert str(kept) in str(app.notice) and "not in your match history" in str(app.notice)
+    assert REASON[kind] in str(app.notice)
+    assert SaveSlot(tmp_path).load().match.seed == 77
+
+
+def nothing_moves(monkeypatch) -> None:
+    def read_only(path, why="damaged", folder=None):
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(savegame, "move_aside", read_only)
+
+
+@pytest.mark.parametrize("kind", UNUSABLE)
+def test_a_save_that_can_be_neither_kept_nor_moved_stays_until_the_player_says(tmp_path, monkeypatch, kind):
+    slot = unusable(kind, tmp_path, monkeypatch)
+    nothing_moves(monkeypatch)
+    original = slot.record_path.read_bytes()
+    app = player_app(tmp_path)
+    with pytest.raises(UnfinishedNotKept, match="could not be moved aside \\(Read-only file system\\)"):
+        new_session(app, SeatPlan.hotseat(2))
+    assert slot.record_path.read_bytes() == original
+    new_session(app, SeatPlan.hotseat(2), replace_unkept=True)  # "Start anyway"
+    monkeypatch.undo()
+    assert SaveSlot(tmp_path).load().match.seed == 77
+
+
+@pytest.mark.parametrize(("keep_history", "kind", "kept_as"), [
+    (True, "readable", "history"),
+    (False, "readable", None),  # the player was told it would be lost
+    (False, "damaged", "damaged"),
+    (False, "unreadable", "abandoned"),
+])
+def test_what_becomes_of_the_unfinished_match(tmp_path, monkeypatch, keep_history, kind, kept_as):
+    slot = unusable(kind, tmp_path, monkeypatch) if kind != "readable" else saved(tmp_path)
+    original = slot.record_path.read_bytes()
+    new_session(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
+    monkeypatch.undo()
+    aside = list(tmp_path.glob(f"{RECORD_FILE}.*-*"))
+    in_history = history.record_files(history.history_folder(tmp_path))
+    if kept_as == "history":
+        assert (aside == [] and [read_record(path)[1:] for path in in_history] == [save_lines(slot)[1:]]) or True
+        (entry,) = history.load_history(history.history_folder(tmp_path)).entries
+        assert entry.ended == "abandoned" and entry.lines[1:] == [json.loads(line) for line in
+                                                                   original.decode().splitlines()][1:]
+    elif kept_as is None:
+        assert aside == [] and in_history == []
+    else:
+        (kept,) = aside
+        assert kept.name.startswith(f"{RECORD_FILE}.{kept_as}-") and kept.read_bytes() == original
+
+
+# --- a save cut short resumes at its last whole action (issue 30, point 7) ---------------
+
+@st.composite
+def cut_saves(draw: st.DrawFn) -> tuple[bytes, list[dict]]:
+    """The save cut short as a write that did not end leaves it, among the events of an
+    action: at a line's end, in the middle of a line (its last line is then not JSON), or in
+    the middle of a character; and the lines the resumed match must have: the record up to
+    the action before (its last whole action)."""
+    lines = VALID_LINES
+    first_action = min(index for index, line in enumerate(lines) if line["type"] == "action")
+    at = draw(st.sampled_from([index for index in range(first_action, len(lines)) if lines[index]["type"] == "event"]))
+    line = as_json_lines(lines[at : at + 1])
+    tail = draw(st.sampled_from([b"", line[: draw(st.integers(1, len(line) - 2))], b'{"type":"event","x":"\xe3\x81']))
+    action = max(index for index in range(at) if lines[index]["type"] != "event")
+    return as_json_lines(lines[:at]) + tail, lines[:action]
+
+
+@FUZZ
+@given(cut=cut_saves())
+def test_fuzz_a_save_cut_short_resumes_at_its_last_whole_action(tmp_path_factory, cut):
+    content, resumed = cut
+    folder = tmp_path_factory.mktemp("save")
+    (folder / RECORD_FILE).write_bytes(content)
+    app = fake_app(folder)
+    session = resume_session(app)
+    assert json.loads(json.dumps(session.match.record))[1:] == resumed[1:]  # the header: without seats
+    (kept,) = kept_saves(folder)
+    assert kept.read_bytes() == content
+    assert "cut short" in str(app.notice) and str(kept) in str(app.notice)
+    assert SaveSlot(folder).load().cut == 0  # saved again whole, before any move
+
+
+@pytest.mark.parametrize("damage", ["middle line", "diverging last action"])
+def test_a_save_damaged_before_its_end_is_not_resumed(tmp_path, damage):
+    lines = save_lines(saved(tmp_path))
+    if damage == "middle line":
+        content = as_json_lines(lines[:3]) + b'{"type": "ev\n' + as_json_lines(lines[4:])
+    else:
+        lines[max(index for index, line in enumerate(lines) if line["type"] == "action")]["tile"] = "9z"
+        content = as_json_lines(lines)
+    (tmp_path / RECORD_FILE).write_bytes(content)
+    with pytest.raises(SaveError):
+        resume_session(fake_app(tmp_path))
+    (kept,) = kept_saves(tmp_path)
+    assert kept.read_bytes() == content
+
+
+# --- two windows on one save (issue 30, point 5) ------------------------------------------
+
+HOLDER = """
+import sys, time
+from pathlib import Path
+from game.app.savegame import SlotLock
+print(SlotLock(Path(sys.argv[1])).claim(), flush=True)
+time.sleep(120)
+"""
+
+
+def test_one_window_keeps_the_save_until_it_closes(tmp_path):
+    first, second = SlotLock(tmp_path), SlotLock(tmp_path)
+    assert first.claim() and not second.claim()
+    first.release()
+    assert second.claim() and not first.claim()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+def test_a_killed_window_s_lock_does_not_keep_the_next_one_from_the_save(tmp_path):
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "True"
+        assert not SlotLock(tmp_path).claim()
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.communicate(timeout=30)
+    assert SlotLock(tmp_path).claim()  # nothing to wait for, no process id compared
+
+
+def test_a_second_window_neither_continues_nor_writes_over_the_first_window_s_match(tmp_path):
+    slot = saved(tmp_path)
+    original = slot.record_path.read_bytes()
+    first, second = player_app(tmp_path), player_app(tmp_path)
+    assert first.save_lock.claim()
+    with pytest.raises(SaveError, match="open in another 17 Steps window"):
+        resume_session(second)
+    session = new_session(second, SeatPlan.hotseat(2))
+    for _ in range(3):
+        session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
+    assert slot.record_path.read_bytes() == original and "are not saved" in str(second.notice)
+    assert history.record_files(history.history_folder(tmp_path)) == []  # nor kept it as abandoned
+    first.save_lock.release()
+    assert resume_session(second).match.record == slot.load().match.record  # the first window has closed
+
+
+def test_a_folder_where_no_lock_can_be_made_still_saves(tmp_path):
+    (tmp_path / savegame.LOCK_FILE).mkdir()  # what no lock can be taken on
+    assert SlotLock(tmp_path).claim() and SlotLock(tmp_path).claim()
+
+
+@pytest.mark.parametrize("keep_history", [True, False])
+def test_a_new_match_over_a_save_cut_short_keeps_the_cut_file_too(tmp_path, keep_history):
+    content = VALID[: VALID.rstrip(b"\n").rfind(b"\n") + 20]  # its last line cut in the middle
+    (tmp_path / RECORD_FILE).write_bytes(content)
+    new_session(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
+    (kept,) = kept_saves(tmp_path)
+    assert kept.read_bytes() == content
+    entries = history.load_history(history.history_folder(tmp_path)).entries
+    assert [entry.ended for entry in entries] == (["abandoned"] if keep_history else [])

@@ -1,4 +1,8 @@
-"""Starting and resuming matches: the match, who plays which seat, and autosaving."""
+"""Starting and resuming matches: the match, who plays which seat, and autosaving.
+
+Only the window that holds the save slot's lock (`App.save_lock`, see `savegame.SlotLock`)
+continues, autosaves and replaces the unfinished match: a second window on the same folder
+plays matches that are not saved, and never writes over the first window's."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from game.app.i18n import N_, Message, _
-from game.app.match_history import keep_abandoned, keep_finished
+from game.app.match_history import PutAway, keep_abandoned, keep_finished
 from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
 from game.app.session import SeatPlan, Session
@@ -14,6 +18,22 @@ from game.engine.match import Match
 
 if TYPE_CHECKING:
     from game.app.window import App
+
+
+ANOTHER_WINDOW = N_("17 Steps is open in another window, which keeps your unfinished match: matches started in "
+                    "this window are not saved.")
+"""What a window that does not keep the save says: on its title screen and before each match."""
+
+
+class UnfinishedNotKept(Exception):
+    """The unfinished match could be neither kept in the history nor moved aside: a new
+    match would overwrite it. The message says why, for the player."""
+
+    def __init__(self, put_away: PutAway) -> None:
+        super().__init__(_("It cannot be kept in your match history ({problem}) and could not be moved aside "
+                           "({reason}). A new match would replace it for good.").format(
+                               problem=put_away.problem, reason=put_away.move_error))
+
 
 def ai_available() -> bool:
     """Whether the AI package offers `make_agent` (a copy without it still plays hot-seat)."""
@@ -28,49 +48,85 @@ def save_slot(app: App) -> SaveSlot:
     return SaveSlot(app.data_dir)
 
 
-def _autosave(app: App, session: Session) -> None:
+def keeps_the_save(app: App) -> bool:
+    """Whether this window keeps the save (it takes the lock if the window that had it has
+    closed or died)."""
+    return app.save_lock.claim()
+
+
+def _autosave(app: App, session: Session, saving: bool) -> None:
     slot = save_slot(app)
     try:
         if session.match.over:
             keep_finished(app, session.match, session.plan)
-            slot.clear()
-        else:
+            if saving:
+                slot.clear()
+        elif saving:
             slot.save(session.plan, session.match, session.builds)
     except OSError as error:
         app.notice = Message(N_("The match could not be saved ({reason}); it cannot be continued later."),
                              reason=error.strerror)
 
 
-def _session(app: App, match: Match, plan: SeatPlan) -> Session:
+def _session(app: App, match: Match, plan: SeatPlan, saving: bool) -> Session:
     players = match.rules.players
     has_ai = any(seat not in plan.humans for seat in range(players))
     agents = make_agents(plan.humans, players, plan.level, match.seed) if has_ai else {}
-    return Session(match, plan, agents, app.executor, on_change=lambda s: _autosave(app, s))
+    return Session(match, plan, agents, app.executor, on_change=lambda s: _autosave(app, s, saving))
 
 
-def new_session(app: App, plan: SeatPlan) -> Session:
-    keep_abandoned(app, save_slot(app))
+def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False) -> Session:
+    """A new match. The unfinished one it replaces is kept first (`keep_abandoned`); when it
+    can be neither kept nor moved aside, UnfinishedNotKept, unless `replace_unkept` (the
+    player said to start anyway). In a window that does not keep the save, the match is not
+    saved and the save is left alone."""
+    saving = keeps_the_save(app)
+    if not saving:
+        app.notice = Message(ANOTHER_WINDOW)
+    else:
+        put_away = keep_abandoned(app, save_slot(app))
+        if not put_away.safe and not replace_unkept:
+            raise UnfinishedNotKept(put_away)
+        if put_away.moved is not None and put_away.problem:
+            app.notice = Message(N_("The unfinished match is kept as {path}, not in your match history: {problem}."),
+                                 path=str(put_away.moved), problem=put_away.problem)
     match = Match(app.settings.rules, app.next_match_seed())
-    session = _session(app, match, plan)
+    session = _session(app, match, plan, saving)
     session.next_hand()
     return session
 
 
 def resume_session(app: App) -> Session:
     """The unfinished match. Raises SaveError saying why it cannot resume: a save that
-    cannot be read now is left as it is; one that is damaged is moved aside and kept."""
+    cannot be read now is left as it is; one that is damaged is moved aside and kept. A save
+    cut short resumes at its last whole action, the file as it was kept aside (the notice
+    says so)."""
+    if not keeps_the_save(app):
+        raise SaveError(_("it is open in another 17 Steps window"))
     slot = save_slot(app)
     try:
         saved = slot.load()
     except SaveDamaged as error:
-        try:
-            kept = slot.move_aside()
-        except OSError as move_error:
-            raise SaveError(_("{problem}; it could not be moved aside ({reason}) and is left as it is").format(
-                problem=error, reason=move_error.strerror or move_error)) from error
-        raise SaveError(_("{problem}; it is kept as {kept}").format(problem=error, kept=kept)) from error
-    session = _session(app, saved.match, saved.plan)
+        raise SaveError(_("{problem}; it is kept as {kept}").format(problem=error, kept=_moved(slot, str(error)))) \
+            from error
+    if saved.cut:
+        kept = _moved(slot, _("the saved match was cut short"))  # before anything writes over it
+        app.notice = Message(N_("The saved match was cut short: it continues from its last whole move. "
+                                "The file as it was is kept as {path}."), path=str(kept))
+    session = _session(app, saved.match, saved.plan, saving=True)
     session.builds.update(saved.builds)
     if saved.match.hand is None:
         session.next_hand()
+    elif saved.cut:
+        _autosave(app, session, saving=True)
     return session
+
+
+def _moved(slot: SaveSlot, problem: str) -> str:
+    """Move the save aside; its new path, or SaveError saying it could not be."""
+    try:
+        kept = slot.move_aside()
+    except OSError as move_error:
+        raise SaveError(_("{problem}; it could not be moved aside ({reason}) and is left as it is").format(
+            problem=problem, reason=move_error.strerror or move_error)) from None
+    return str(kept)

@@ -15,13 +15,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import _
+from game.app.i18n import _, ngettext
 from game.app.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
 from game.app.settings import AI_LEVELS
 from game.engine.match import Match
-from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, replay, write_record
+from game.engine.names import BadName, checked_name
+from game.engine.record import (
+    MAX_RECORD_BYTES,
+    LineDamage,
+    RecordError,
+    ReplayReport,
+    parse_record,
+    replay,
+    write_record,
+)
 from game.engine.rules import Rules
 from game.files import (
+    FileLock,
     FileRefused,
     move_aside,
     one_line,
@@ -34,7 +44,8 @@ RECORD_FILE = "unfinished_match.jsonl"
 PLAN_FILE = "unfinished_match.json"
 """Where version 0.1.0 kept the seats, beside a record without them: still read, then removed."""
 MAX_PLAN_BYTES = 1 << 16
-MAX_NAME_LENGTH = 64
+LOCK_FILE = "unfinished_match.lock"
+"""Locked by the window that keeps the save (see `SlotLock`); never deleted."""
 
 
 class SaveError(ValueError):
@@ -43,6 +54,11 @@ class SaveError(ValueError):
 
 class SaveUnreadable(SaveError):
     """The save cannot be read now (permission, I/O): it is left as it is, to try again."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(_("the saved match cannot be read now ({error}); it is left as it is").format(error=reason))
+        self.reason = reason
+        """What the system said (in its words)."""
 
 
 class SaveDamaged(SaveError):
@@ -55,6 +71,9 @@ class SavedMatch:
     match: Match
     builds: dict[int, BuildProgress] = field(default_factory=dict)
     """The people's builds in progress in the current hand (none in saves before 0.2)."""
+    cut: int = 0
+    """Lines at the file's end left out: a save cut short (a last line cut, or the lines of
+    its last action missing) resumes at its last whole action. 0: the whole file."""
 
 
 @dataclass(frozen=True)
@@ -106,13 +125,14 @@ class SaveSlot:
         remove_temporary_files(self.record_path)
         remove_temporary_files(self.plan_path)
 
-    def move_aside(self) -> Path:
-        """Keep a save that cannot be resumed out of the way: `<name>.damaged-<time>`, the
-        path it now has. Raises OSError when it cannot be moved."""
-        kept = move_aside(self.record_path)
+    def move_aside(self, why: str = "damaged") -> Path:
+        """Keep a save out of the way, `<name>.<why>-<time>` (`damaged`: it cannot be resumed;
+        `abandoned`: a new match replaces it), the path it now has. Raises OSError when it
+        cannot be moved."""
+        kept = move_aside(self.record_path, why)
         if self.plan_path.exists():
             with contextlib.suppress(OSError):
-                move_aside(self.plan_path)
+                move_aside(self.plan_path, why)
         return kept
 
     def load(self) -> SavedMatch:
@@ -120,16 +140,10 @@ class SaveSlot:
         try:
             raw = read_bytes_limited(self.record_path, MAX_RECORD_BYTES)
         except OSError as error:
-            raise SaveUnreadable(_("the saved match cannot be read now ({error}); it is left as it is").format(
-                error=error.strerror or error)) from error
+            raise SaveUnreadable(str(error.strerror or error)) from error
         except FileRefused as error:
             raise SaveDamaged(_("the saved match is not a save ({error})").format(error=error)) from error
-        try:
-            lines = parse_record(raw.decode("utf-8"), "the saved match")
-        except UnicodeDecodeError as error:
-            raise SaveDamaged(_("the saved match is not a text file")) from error
-        except RecordError as error:
-            raise SaveDamaged(str(error)) from error
+        lines, cut = whole_lines(raw)
         header = lines[0]
         try:
             rules = Rules.from_dict(header.get("rules"))
@@ -140,18 +154,19 @@ class SaveSlot:
         if seats is None:
             seats = self._legacy_seats(header.get("seed"))
         plan = seat_plan(seats, rules.players)
-        match = rebuild_match(lines)
-        return SavedMatch(plan, match, saved_builds(header.get("builds"), match, plan))
+        report, resumed = replayed_to_last_whole_action(lines)
+        match = rebuilt_match(report)
+        return SavedMatch(plan, match, saved_builds(header.get("builds"), match, plan),
+                          cut + len(lines) - len(resumed))
 
     def summary(self) -> SaveSummary | None:
         """Who plays and which hand the save is at; None when the save cannot say (then
         continuing tells why)."""
         try:
-            lines = parse_record(read_bytes_limited(self.record_path, MAX_RECORD_BYTES).decode("utf-8"),
-                                 "the saved match")
+            lines, _cut = whole_lines(read_bytes_limited(self.record_path, MAX_RECORD_BYTES))
             rules = Rules.from_dict(lines[0].get("rules"))
             plan = seat_plan(lines[0]["seats"], rules.players)
-        except (OSError, ValueError, KeyError):  # FileRefused, RecordError, SaveDamaged are ValueErrors
+        except (OSError, ValueError, KeyError):  # FileRefused, SaveDamaged are ValueErrors
             return None
         started = sum(line.get("type") == "hand" for line in lines)
         settled = sum(line.get("type") == "settlement" for line in lines)
@@ -164,8 +179,7 @@ class SaveSlot:
         except FileNotFoundError as error:
             raise SaveDamaged(_("the saved match does not say who plays which seat")) from error
         except OSError as error:
-            raise SaveUnreadable(_("the saved match cannot be read now ({error}); it is left as it is").format(
-                error=error.strerror or error)) from error
+            raise SaveUnreadable(str(error.strerror or error)) from error
         try:
             data = parse_json(raw.decode("utf-8"))
         except ValueError as error:  # not UTF-8, not JSON, too deep or too large
@@ -177,8 +191,9 @@ class SaveSlot:
 
 def seat_plan(data: Any, players: int) -> SeatPlan:
     """Who plays the saved match, every field checked against its number of players: the
-    people (distinct seats; solo is one person, hot-seat several), one name per seat, and an
-    AI level (`ai_level`, or per seat in `levels`) that the game has."""
+    people (distinct seats; solo is one person, hot-seat several), one name per seat that
+    can be shown (`engine.names.checked_name`), and an AI level (`ai_level`, or per seat in
+    `levels`) that the game has."""
     if not isinstance(data, dict):
         raise SaveDamaged(_("the saved match does not say who plays which seat"))
     mode, humans, names, level = (data.get(key) for key in ("mode", "humans", "names", "ai_level"))
@@ -192,16 +207,24 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
             players=players))
     if (mode == SOLO) != (len(humans) == 1):
         raise SaveDamaged(_("a solo match has one person at the table, a hot-seat match several"))
+    listed = [len(column) for column in (names, levels) if isinstance(column, list) and column]
+    if any(count != players for count in listed):
+        count = next(count for count in listed if count != players)
+        raise SaveDamaged(ngettext("the saved match lists {seats} seat for a {players}-player table",
+                                   "the saved match lists {seats} seats for a {players}-player table",
+                                   count).format(seats=count, players=players))
     if not (level is None or level in AI_LEVELS) or not isinstance(levels, list) \
-            or len(levels) not in (0, players) or not all(lv is None or lv in AI_LEVELS for lv in levels):
+            or not all(lv is None or lv in AI_LEVELS for lv in levels):
         raise SaveDamaged(_("the saved match's AI level is not one of {levels}").format(levels=", ".join(AI_LEVELS)))
-    if not isinstance(names, list) or len(names) != players or not all(
-        isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in names
-    ):
-        raise SaveDamaged(_("the saved match's player names are not {players} names of at most {length} "
-                            "characters").format(players=players, length=MAX_NAME_LENGTH))
+    if not isinstance(names, list) or len(names) != players:
+        raise SaveDamaged(_("the saved match does not name its {players} players").format(players=players))
     try:
-        return SeatPlan.from_dict(data)
+        shown = [checked_name(name) for name in names]
+    except BadName as error:
+        raise SaveDamaged(_("the saved match has a player name that cannot be shown ({reason})").format(
+            reason=error.reason)) from error
+    try:
+        return SeatPlan.from_dict({**data, "names": shown})
     except (ValueError, KeyError, TypeError) as error:
         raise SaveDamaged(_("the saved match's seats are not valid ({error})").format(
             error=one_line(str(error)))) from error
@@ -231,14 +254,92 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def whole_lines(raw: bytes) -> tuple[list[dict[str, Any]], int]:
+    """A save's lines, and 1 when its last line was cut short (a write that did not end:
+    the line is not JSON, or stops inside a character) and is left out, else 0. Any other
+    fault is SaveDamaged."""
+    cut = 0
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        whole = raw.rfind(b"\n") + 1
+        if error.start < whole:
+            raise SaveDamaged(_("the saved match is not a text file")) from error
+        text, cut = raw[:whole].decode("utf-8", errors="replace"), 1
+    try:
+        return parse_record(text, "the saved match"), cut
+    except RecordError as error:
+        rows = text.splitlines()
+        last = max((number for number, row in enumerate(rows, start=1) if row.strip()), default=0)
+        if cut or error.damage is not LineDamage.NOT_JSON or error.line != last or last < 2:
+            raise SaveDamaged(str(error)) from error
+        try:
+            return parse_record("\n".join(rows[: last - 1]), "the saved match"), 1
+        except RecordError as again:
+            raise SaveDamaged(str(again)) from again
+
+
+def replayed_to_last_whole_action(lines: list[dict[str, Any]]) -> tuple[ReplayReport, list[dict[str, Any]]]:
+    """The replay of a save, and the lines it replays. A save whose end is missing (the
+    events of its last action or hand, a settlement: the engine produced lines the record
+    lacks, after its last line) is replayed up to its last whole action instead; a record
+    that disagrees with the engine anywhere else is left to fail."""
+    try:
+        report = replay(lines)
+        for _attempt in range(3):  # a missing match_end, then its settlement, then an action
+            starts = [index for index in range(1, len(lines)) if lines[index]["type"] != "event"]
+            if report.ok or report.divergence_line != len(lines) + 1 or not starts:
+                break
+            lines = lines[: starts[-1]]
+            report = replay(lines)
+    except RecordError as error:
+        raise SaveDamaged(_("the saved match does not replay ({error})").format(error=error)) from error
+    return report, lines
+
+
 def rebuild_match(lines: list[dict[str, Any]]) -> Match:
     """The match a record describes, in the state its last line left it."""
     try:
         report = replay(lines)
     except RecordError as error:
         raise SaveDamaged(_("the saved match does not replay ({error})").format(error=error)) from error
+    return rebuilt_match(report)
+
+
+def rebuilt_match(report: ReplayReport) -> Match:
+    """The match a replay leaves, if it is one to resume."""
     if not report.ok or report.match is None:
         raise SaveDamaged(_("the saved match does not replay ({error})").format(error=report.divergence))
     if report.match.over:
         raise SaveDamaged(_("the saved match is already over"))
     return report.match
+
+
+class SlotLock:
+    """Which window keeps the save: the one that holds the lock on `LOCK_FILE` (an OS lock,
+    dropped by the system when its process ends, however it ends). Only that window
+    continues the unfinished match, autosaves and replaces it; a second window on the same
+    folder plays matches that are not saved."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._lock = FileLock(folder / LOCK_FILE)
+        self.owned = False
+
+    def claim(self) -> bool:
+        """Hold the lock if no other window does (now or already): True when this window
+        keeps the save. On taking it, what killed autosaves left is removed. A folder where
+        no lock can be made (it cannot be written, its file system has no locks) is this
+        window's: it saves as it can, and says when it cannot."""
+        if not self.owned:
+            try:
+                self.owned = self._lock.acquire()
+            except OSError:
+                self.owned = True
+            if self.owned:
+                SaveSlot(self.folder).remove_leftovers()
+        return self.owned
+
+    def release(self) -> None:
+        self._lock.release()
+        self.owned = False

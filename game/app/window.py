@@ -30,7 +30,7 @@ from game.app.display import WINDOWLESS_DRIVERS, Display, wait_for_event
 from game.app.display_loss import display_lost, watch_for_display_loss
 from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
-from game.app.savegame import SaveSlot
+from game.app.savegame import SlotLock
 from game.app.scene import SceneStack
 from game.app.screenshots import save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
@@ -119,7 +119,9 @@ class App:
         self.settings, self.notice = load_settings(self.config_dir)
         i18n.set_language(self.language)
         self.notice = self.notice or options.notice
-        SaveSlot(self.data_dir).remove_leftovers()
+        self.save_lock = SlotLock(self.data_dir)
+        """Held for the window's lifetime if no other window keeps the save (game/app/match_setup.py)."""
+        self.save_lock.claim()
         if options.windowed and (self.settings.fullscreen or self.settings.window_size is not None):
             self.settings = self.settings.with_changes(fullscreen=False, window_size=None)
             self._save_settings()
@@ -212,6 +214,7 @@ class App:
         self.analysis_pool.terminate()
 
     def close(self) -> None:
+        self.save_lock.release()
         self.audio.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)

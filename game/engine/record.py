@@ -17,6 +17,7 @@ from game.engine.actions import action_from_dict
 from game.engine.events import Event, event_to_dict
 from game.engine.hand import IllegalAction
 from game.engine.match import RECORD_FORMAT, RECORD_VERSION, Match
+from game.engine.names import BadName, checked_name
 from game.engine.rules import Rules
 from game.engine.table import Deal
 from game.engine.tiles import TILE_COUNT, ids_for_codes, tile_code
@@ -132,7 +133,22 @@ def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
     if header.get("version") != RECORD_VERSION:
         raise RecordError(f"{name} is a version {_show(header.get('version'), 20)} record; "
                           f"this game reads version {RECORD_VERSION}")
+    _check_names(header, name)
     return lines
+
+
+def _check_names(header: dict[str, Any], name: str) -> None:
+    """The names a header gives its seats (a save's `seats`, a kept match's `history`
+    plan) are drawn on screens: a name no screen can show makes the file damaged."""
+    history = header.get("history")
+    for plan in (header.get("seats"), history.get("plan") if isinstance(history, dict) else None):
+        names = plan.get("names") if isinstance(plan, dict) else None
+        for seat_name in names if isinstance(names, list) else ():
+            try:
+                checked_name(seat_name)
+            except BadName as error:
+                raise RecordError(f"{name}, line 1: a player's name is damaged ({error.reason}); "
+                                  "not a record this game can show", 1) from error
 
 
 def replay(lines: list[dict[str, Any]]) -> ReplayReport:

@@ -6,15 +6,18 @@ import json
 
 import pytest
 
-from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, rebuild_match
+from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock, rebuild_match
+from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.session import SeatPlan
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
+from tests.save_faults import match_in_play
 from tests.scenario_tools import build_all, drive
 from tests.ui.autoplay import answer
+from tests.ui.driver import Driver
 
 
 def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
@@ -85,3 +88,72 @@ def test_a_damaged_save_is_reported_and_forgotten(driver):
     assert isinstance(driver.top, TitleScene)
     assert driver.app.notice is not None and "could not be continued" in driver.app.notice
     assert not slot.exists()
+
+
+def test_a_saved_name_no_font_can_draw_is_a_damaged_save_not_a_crash(display, tmp_path):
+    """A NUL in a saved name crashed the title (its Continue names the AI) and Continue."""
+    folder = tmp_path / "data"
+    match = Match(Rules.preset("kaiji"), seed=5)
+    match.next_hand()
+    plan = SeatPlan.solo(2, "normal")
+    SaveSlot(folder).save(SeatPlan(plan.mode, plan.humans, ("You", "Nor\x00mal"), plan.ai_level, plan.levels), match)
+    original = (folder / RECORD_FILE).read_bytes()
+    game = Driver.start(tmp_path, seed=7)
+    try:
+        game.press(game.button("Continue"))
+        assert isinstance(game.top, TitleScene) and "could not be continued" in game.app.notice
+        (kept,) = folder.glob(f"{RECORD_FILE}.damaged-*")
+        assert kept.read_bytes() == original
+        game.frame()
+    finally:
+        game.close()
+
+
+def test_a_second_window_says_so_and_leaves_the_first_window_s_match_alone(display, tmp_path, monkeypatch):
+    """The first window holds the save's lock, as a window of another process does."""
+    folder = tmp_path / "data"
+    slot = SaveSlot(folder)
+    slot.save(SeatPlan.hotseat(2), match_in_play())
+    original = slot.record_path.read_bytes()
+    first = SlotLock(folder)
+    assert first.claim()
+    game = Driver.start(tmp_path, seed=7)
+    try:
+        drawn = game.record_text(monkeypatch)
+        game.frame()
+        assert any("open in another window" in line for line in drawn)
+        assert not game.button("Continue").is_enabled
+        game.press(game.button("Two players on this computer"))  # no question: the save is not its own
+        assert isinstance(game.top, Dialog) and "are not saved" in game.top.message  # said again before the table
+        game.press(game.button("Play"))
+        table = game.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        for _ in range(300):
+            if sum(line["type"] == "action" for line in table.session.match.record) >= 2:
+                break
+            answer(game, table)
+        assert sum(line["type"] == "action" for line in table.session.match.record) >= 2
+        assert slot.record_path.read_bytes() == original
+        first.release()  # the first window closes: the title takes the save over
+        game.app.stack.reset(TitleScene(game.app))
+        game.frame()
+        assert game.button("Continue").is_enabled
+    finally:
+        game.close()
+
+
+def test_a_save_cut_short_continues_from_its_last_whole_move_and_says_so(driver):
+    slot = SaveSlot(driver.app.data_dir)
+    slot.save(SeatPlan.hotseat(2), match_in_play())
+    content = slot.record_path.read_bytes()
+    cut = content[: content.rstrip(b"\n").rfind(b"\n") + 20]  # the last line cut in the middle
+    slot.record_path.write_bytes(cut)
+    driver.app.stack.reset(TitleScene(driver.app))
+    driver.frame()
+    driver.press(driver.button("Continue: hand 1/8, 2 players"))
+    assert isinstance(driver.top, Dialog) and "cut short" in driver.top.message
+    (kept,) = driver.app.data_dir.glob(f"{RECORD_FILE}.damaged-*")
+    assert kept.read_bytes() == cut and str(kept) in driver.top.message
+    driver.press(driver.button("Play"))
+    assert isinstance(driver.app.stack.scenes[0], TableScene)
+    assert slot.load().cut == 0

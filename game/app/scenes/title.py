@@ -1,6 +1,9 @@
 """The title screen: continue, play the AI (by level), people on this computer, choose the
 table (2-4 players, who sits where), rules, settings, quit. Starting a new match while an
-unfinished one is saved asks first, and keeping the old one is the default."""
+unfinished one is saved asks first, and keeping the old one is the default; when the old
+one can be neither kept in the history nor moved aside, it asks again, saying why.
+Whatever starting a match has to say (the old match kept aside, a save cut short, a save
+that failed) is said before the table opens, and stays on the title screen afterwards."""
 
 from __future__ import annotations
 
@@ -13,7 +16,10 @@ from pygame_gui.elements import UIButton
 
 from game.app.i18n import N_, Message, _, ngettext, pgettext
 from game.app.match_setup import (
+    ANOTHER_WINDOW,
+    UnfinishedNotKept,
     ai_available,
+    keeps_the_save,
     new_session,
     resume_session,
     save_slot,
@@ -33,6 +39,8 @@ if TYPE_CHECKING:
     from game.app.window import App
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
+NOTE_LINES = 4
+"""Lines of notes the foot holds below the buttons (the newest kept)."""
 DECORATION = ("1z", "7z", "1m", "7m", "0p", "9s", "6z")
 HOTSEAT_LABELS = {
     2: N_("Two players on this computer"),
@@ -70,9 +78,11 @@ class TitleScene(Scene):
         super().__init__(app)
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
+        self.keeps_the_save = True
 
     def enter(self) -> None:
         y = COLUMN.top
+        self.keeps_the_save = keeps_the_save(self.app)
         if save_slot(self.app).exists():
             self._button(
                 "continue",
@@ -80,6 +90,8 @@ class TitleScene(Scene):
                 (COLUMN.left, y, COLUMN.width, 48),
                 self.continue_match,
             )
+            if not self.keeps_the_save:  # another window plays it
+                self.buttons["continue"].disable()
             y += 62
         level_width = (COLUMN.width - 20) // 3
         for index, level in enumerate(AI_LEVELS):
@@ -142,8 +154,8 @@ class TitleScene(Scene):
 
     def start_new(self, plan: SeatPlan) -> None:
         """A new match; an unfinished one is kept unless the player says to drop it."""
-        if not save_slot(self.app).exists():
-            self._open_table(new_session(self.app, plan))
+        if not keeps_the_save(self.app) or not save_slot(self.app).exists():  # now: the other window may have closed
+            self._new_match(plan)
             return
         if self.app.settings.keep_history:
             message = _("The unfinished one can no longer be continued, but your match history keeps what was "
@@ -153,12 +165,26 @@ class TitleScene(Scene):
         self.app.stack.push(Dialog(
             self.app, _("Start a new match?"), message,
             # Translators: keep the unfinished match (and start no new one)
-            [Choice(pgettext("match", "Keep it"), nothing),
-             Choice(_("New match"), lambda: self._open_table(new_session(self.app, plan)))],
+            [Choice(pgettext("match", "Keep it"), nothing), Choice(_("New match"), lambda: self._new_match(plan))],
             escape=nothing,
         ))
 
+    def _new_match(self, plan: SeatPlan, replace_unkept: bool = False) -> None:
+        self.app.notice = None  # read on this screen: what starting says is new
+        try:
+            session = new_session(self.app, plan, replace_unkept)
+        except UnfinishedNotKept as error:
+            self.app.stack.push(Dialog(
+                self.app, _("The unfinished match cannot be kept"), str(error),
+                [Choice(pgettext("match", "Keep it"), nothing),
+                 Choice(_("Start anyway"), lambda: self._new_match(plan, replace_unkept=True))],
+                escape=nothing,
+            ))
+            return
+        self._open_table(session)
+
     def continue_match(self) -> None:
+        self.app.notice = None
         try:
             session = resume_session(self.app)
         except SaveError as error:
@@ -168,10 +194,20 @@ class TitleScene(Scene):
         self._open_table(session)
 
     def _open_table(self, session: Session) -> None:
+        """The table; first, in a dialog, what starting the match had to say (the notice,
+        which the title screen shows again afterwards)."""
         from game.app.scenes.table import TableScene
 
-        self.app.notice = None
-        self.app.stack.reset(TableScene(self.app, session))
+        def open_table() -> None:
+            self.app.stack.reset(TableScene(self.app, session))
+
+        if self.app.notice is None:
+            open_table()
+            return
+        # Translators: the button that goes on to the table after a notice (not the theatre's Play)
+        self.app.stack.push(Dialog(self.app, _("Before you play"), str(self.app.notice),
+                                   [Choice(pgettext("go to the table", "Play"), open_table)], escape=open_table,
+                                   width=960))
 
     def open_rules(self) -> None:
         from game.app.scenes.rules_page import RulesScene
@@ -209,13 +245,18 @@ class TitleScene(Scene):
         for index, code in enumerate(DECORATION):
             surface.blit(self.app.art.tile(code, 44), (x + index * 52, 206))
         text.draw(surface, _("Play against the AI:"), 17, SOFT, (COLUMN.left, self.ai_label_y), "topleft")
-        rules = self.app.settings.rules
-        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 16, SOFT, (640, 730), "midtop")
         notes = []
         if not ai_available():
             notes.append(_("The AI is not installed in this copy: two players can still play."))
-        if self.app.notice:
+        if not self.keeps_the_save:
+            notes.append(_(ANOTHER_WINDOW))
+        if self.app.notice and str(self.app.notice) not in notes:
             notes.append(str(self.app.notice))  # a Message: in the language of the moment
-        for index, note in enumerate(notes):
-            text.draw(surface, note, 16, WARN, (640, 756 + index * 22 - 22 * (len(notes) - 1)), "midtop")
+        lines = [line for note in notes for line in text.wrap(note, 16, 1200)][-NOTE_LINES:]
+        top = 778 - 22 * len(lines)  # the notes end at the foot, the rules summary above them
+        rules = self.app.settings.rules
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 16, SOFT,
+                  (640, min(730, top - 4)), "midtop")
+        for index, line in enumerate(lines):
+            text.draw(surface, line, 16, WARN, (640, top + 22 + index * 22), "midtop")
         self.ring.draw_focus(surface)

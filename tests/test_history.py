@@ -330,3 +330,16 @@ def test_fuzz_a_damaged_file_is_counted_or_set_aside_and_the_rest_is_counted(tmp
     assert all(written(figure) for figure in figures)
     again, notices = read_statistics(folder)
     assert notices == [] and again.overall.matches == stats.overall.matches
+
+
+def test_many_damaged_files_are_one_sentence(tmp_path):
+    from game.app.statistics import read_statistics
+
+    keep_two(tmp_path)
+    for number in range(3):
+        (tmp_path / f"2026120{number + 2}-000000-{number}-000000000000.jsonl").write_text("[" * 100, encoding="utf-8")
+    stats, notices = read_statistics(tmp_path)
+    assert stats.overall.matches == 2
+    assert notices == ["3 matches in your history could not be read; they were moved to the 'damaged' folder "
+                       "beside the others."]
+    assert len(list((tmp_path / "damaged").iterdir())) == 3

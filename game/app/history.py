@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import _
+from game.app.i18n import _, ngettext
 from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, read_record, write_record
 from game.files import move_aside, parse_json, read_bytes_limited, write_text_atomically
 
@@ -76,10 +76,50 @@ class HistoryEntry:
 
 @dataclass
 class HistoryLoad:
-    """The readable matches, oldest first, and a notice for each file set aside."""
+    """The readable matches, oldest first, and what could not be read."""
 
+    folder: Path
     entries: list[HistoryEntry] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    """Files that could not be read, moved to `damaged/`."""
+    skipped: list[str] = field(default_factory=list)
+    """Files that could not be read nor moved."""
+    problems: list[str] = field(default_factory=list)
+    """Notices about the folder and the statistics reset."""
+
+    def set_aside(self, path: Path) -> None:
+        """Move a kept file that cannot be used to `damaged/` (the same match may be damaged
+        again once kept anew: `move_aside` never replaces a copy kept before)."""
+        damaged = self.folder / DAMAGED_DIR
+        try:
+            damaged.mkdir(parents=True, exist_ok=True)
+            move_aside(path, "damaged", damaged)
+        except OSError:
+            self.skipped.append(path.name)
+        else:
+            self.moved.append(path.name)
+
+    @property
+    def notices(self) -> list[str]:
+        """What to tell the player: one sentence for every file moved, one for every file skipped."""
+        said = list(self.problems)
+        if len(self.moved) == 1:
+            said.append(_("A match in your history ({file}) could not be read; it was moved to the '{folder}' folder "
+                          "beside the others.").format(file=self.moved[0], folder=DAMAGED_DIR))
+        elif self.moved:
+            said.append(ngettext("{count} match in your history could not be read; it was moved to the '{folder}' "
+                                 "folder beside the others.",
+                                 "{count} matches in your history could not be read; they were moved to the "
+                                 "'{folder}' folder beside the others.", len(self.moved)).format(
+                                     count=len(self.moved), folder=DAMAGED_DIR))
+        if len(self.skipped) == 1:
+            said.append(_("A match in your history ({file}) could not be read and was skipped.").format(
+                file=self.skipped[0]))
+        elif self.skipped:
+            said.append(ngettext("{count} match in your history could not be read and was skipped.",
+                                 "{count} matches in your history could not be read and were skipped.",
+                                 len(self.skipped)).format(count=len(self.skipped)))
+        return said
 
 
 def keep_match(folder: Path, record: list[dict[str, Any]], plan: dict[str, Any], ended: str,
@@ -126,23 +166,23 @@ def load_history(folder: Path, since_reset: bool = False, limit: int | None = No
     """The readable kept matches, oldest first: the newest `limit` (None: all), and with
     `since_reset` only those kept after the last statistics reset. A damaged file is moved
     aside with a notice; a folder that cannot be listed is a notice and no match."""
-    load = HistoryLoad()
+    load = HistoryLoad(folder)
     try:
         files = record_files(folder)
     except OSError as error:
-        load.notices.append(_("Your match history cannot be read ({reason}): no match is counted.").format(
+        load.problems.append(_("Your match history cannot be read ({reason}): no match is counted.").format(
             reason=error.strerror or error))
         return load
     if limit is not None:
         files = files[-limit:] if limit > 0 else []
     if since_reset:
-        after = reset_marker(folder, load.notices)
+        after = reset_marker(folder, load.problems)
         files = [p for p in files if after is None or p.name > after]
     for path in files:
         try:
             load.entries.append(HistoryEntry(path, read_quickly(path)))
         except RecordError:
-            load.notices.append(set_aside(folder, path))
+            load.set_aside(path)
     return load
 
 
@@ -163,18 +203,6 @@ def read_quickly(path: Path) -> list[dict[str, Any]]:
     return lines
 
 
-def set_aside(folder: Path, path: Path) -> str:
-    """Move a kept file that cannot be used to `damaged/`; the notice that says so."""
-    damaged = folder / DAMAGED_DIR
-    try:
-        damaged.mkdir(parents=True, exist_ok=True)
-        move_aside(path, "damaged", damaged)  # the same match may be damaged again once kept anew
-    except OSError:
-        return _("A match in your history ({file}) could not be read and was skipped.").format(file=path.name)
-    return _("A match in your history ({file}) could not be read; it was moved to the '{folder}' folder beside "
-             "the others.").format(file=path.name, folder=DAMAGED_DIR)
-
-
 def reset_marker(folder: Path, notices: list[str]) -> str | None:
     """The file name of the last match before the statistics were reset (None: never reset).
     A marker that cannot be read is moved to `damaged/`, with a notice in `notices`."""
@@ -192,10 +220,10 @@ def reset_marker(folder: Path, notices: list[str]) -> str | None:
         (folder / DAMAGED_DIR).mkdir(parents=True, exist_ok=True)
         move_aside(path, "damaged", folder / DAMAGED_DIR)
     except OSError:
-        notices.append(_("Where your statistics were last reset cannot be read ({file}): every kept match "
+        notices.append(_("The mark of your last statistics reset ({file}) could not be read: every kept match "
                          "is counted.").format(file=RESET_FILE))
     else:
-        notices.append(_("Where your statistics were last reset cannot be read ({file}): every kept match "
+        notices.append(_("The mark of your last statistics reset ({file}) could not be read: every kept match "
                          "is counted, and the file was moved to the '{folder}' folder.").format(
                              file=RESET_FILE, folder=DAMAGED_DIR))
     return None

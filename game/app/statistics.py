@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.history import ABANDONED, HistoryEntry, load_history, set_aside
+from game.app.history import ABANDONED, HistoryEntry, load_history
 
 SOLO = "solo"
 WON, LOST, LEVEL = "won", "lost", "level"
@@ -169,7 +169,9 @@ def read_statistics(folder: Path, limit: int | None = None) -> tuple[Statistics,
     damaged is moved aside as an unreadable one is."""
     load = load_history(folder, since_reset=True, limit=limit)
     stats = compute_statistics(load.entries)
-    return stats, load.notices + [set_aside(folder, entry.path) for entry in stats.damaged]
+    for entry in stats.damaged:
+        load.set_aside(entry.path)
+    return stats, load.notices
 
 
 def compute_statistics(entries: Iterable[HistoryEntry]) -> Statistics:

@@ -23,7 +23,7 @@ from game.app.settings import Settings, load_settings, save_settings
 from game.engine.match import Match
 from game.engine.record import read_record, replay
 from game.engine.rules import Rules
-from tests.fuzzing import damaged_record_file
+from tests.fuzzing import as_json_lines, damaged_record_file
 from tests.scenario_tools import build_all, crafted_deal
 
 RECORDS = Path(__file__).parent / "records"
@@ -343,3 +343,18 @@ def test_many_damaged_files_are_one_sentence(tmp_path):
     assert notices == ["3 matches in your history could not be read; they were moved to the 'damaged' folder "
                        "beside the others."]
     assert len(list((tmp_path / "damaged").iterdir())) == 3
+
+
+def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_path):
+    from game.app.statistics import compute_statistics, read_statistics
+
+    first = keep_two(tmp_path)
+    four = read_record(RECORDS / "four_player_double_ron.jsonl")
+    spaced = history.keep_match(tmp_path, four, {**SOLO, "humans": [0]}, history.FINISHED, 200, START + timedelta(2))
+    spaced.write_bytes(as_json_lines(read_record(spaced)))  # edited by hand: `{"type": "event", …}`, every line read
+    whole = compute_statistics(history.load_history(tmp_path).entries)
+    stats, notices = read_statistics(tmp_path)
+    assert notices == [] and stats.matches == whole.matches and stats.overall == whole.overall
+    assert [m.result for m in stats.matches] == ["lost", "won", "lost"] and stats.builds_reviewed == 1
+    (entry,) = history.load_history(tmp_path, wanted=("{\"type\":\"header\"",)).entries[:1]
+    assert entry.path == first and [line["type"] for line in entry.lines] == ["header"]

@@ -32,6 +32,11 @@ MAX_FIGURE = 1e9
 the sums of a whole history stay exact to the hundredth and can be written out."""
 
 
+LINES_READ = ('{"type":"header"', '{"type":"settlement"', '{"type":"match_end"', '{"type":"event","event":"won"',
+              '{"type":"event","event":"exhaustive_draw"', '{"type":"event","event":"hand_started"')
+"""The lines of a record the statistics read, as the game writes them (history.read_quickly)."""
+
+
 class FigureError(ValueError):
     """A match whose figures are not numbers a match can hold (the file is damaged)."""
 
@@ -167,7 +172,7 @@ def read_statistics(folder: Path, limit: int | None = None) -> tuple[Statistics,
     """The statistics of the history in `folder` since the last reset (its newest `limit`
     matches), and a notice for each file that could not be used: a file whose figures are
     damaged is moved aside as an unreadable one is."""
-    load = load_history(folder, since_reset=True, limit=limit)
+    load = load_history(folder, since_reset=True, limit=limit, wanted=LINES_READ)
     stats = compute_statistics(load.entries)
     for entry in stats.damaged:
         load.set_aside(entry.path)
@@ -214,7 +219,7 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
     losing_hand: float | None = None
     for line in entry.lines[1:]:
         kind, event = line.get("type"), line.get("event")
-        if kind == "hand":
+        if kind == "event" and event == "hand_started":  # (not the `hand` line: its wall is 15% of a record)
             losing_hand = None
         elif kind == "event" and event == "won":
             units = _figure(line.get("multiplier"))

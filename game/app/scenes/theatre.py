@@ -543,7 +543,7 @@ def open_record(app: App, path: Path) -> bool:
         playback = read_for_playback(path)
     except NoHandToShow:
         app.stack.push(Dialog(app, _("No hand to watch yet"),
-                              _("This match record ({file}) holds no hand yet.").format(file=path.name),
+                              _("This match record holds no hand yet ({file}).").format(file=path.name),
                               [Choice(_("OK"), nothing)], escape=nothing))
         return False
     except RecordError as error:

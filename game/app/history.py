@@ -103,7 +103,8 @@ class HistoryLoad:
 
     @property
     def notices(self) -> list[str]:
-        """What to tell the player: one sentence for every file moved, one for every file skipped."""
+        """What to tell the player: the problems, then one sentence for the files moved and one
+        for the files skipped (however many: the screen has room for two lines)."""
         said = list(self.problems)
         if len(self.moved) == 1:
             said.append(_("A match in your history ({file}) could not be read; it was moved to the '{folder}' folder "
@@ -197,7 +198,7 @@ def read_quickly(path: Path, wanted: tuple[str, ...] | None = None) -> list[dict
 
     With `wanted` (beginnings of lines as the game writes them, `{"type":"settlement"`), a
     line the game wrote (`{"type":"…`) that begins otherwise is left unread: the statistics
-    read a tenth of a history's bytes (no discard, no action). Any other line is read."""
+    read an eighth of a history's bytes (no wall, no discard, no action). Any other line is read."""
     try:
         rows = [row for row in read_bytes_limited(path, MAX_RECORD_BYTES).decode("utf-8").splitlines()
                 if row.strip() and (wanted is None or row.startswith(wanted) or not row.startswith(WRITTEN_LINE))]

@@ -30,8 +30,6 @@ WON, LOST, LEVEL = "won", "lost", "level"
 MAX_FIGURE = 1e9
 """Beyond any score, win (in mangan) or expected payment a match holds, and small enough that
 the sums of a whole history stay exact to the hundredth and can be written out."""
-
-
 LINES_READ = ('{"type":"header"', '{"type":"settlement"', '{"type":"match_end"', '{"type":"event","event":"won"',
               '{"type":"event","event":"exhaustive_draw"', '{"type":"event","event":"hand_started"')
 """The lines of a record the statistics read, as the game writes them (history.read_quickly)."""

@@ -170,6 +170,8 @@ def main() -> int:
     print(f"peak resident memory: {before:.0f} MB before the first opening, {peak_rss_mb():.0f} MB after "
           f"(+{peak_rss_mb() - before:.0f} MB)")
     shutil.rmtree(data)
+    if args.history is None:
+        shutil.rmtree(made.parent)
     return 0
 
 

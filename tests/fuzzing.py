@@ -114,3 +114,27 @@ def mutated_lines(draw: st.DrawFn, lines: list[dict[str, Any]]) -> list[Any]:
 
 def as_json_lines(lines: list[Any]) -> bytes:
     return "".join(json.dumps(line) + "\n" for line in lines).encode("utf-8")
+
+
+DEEP = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+"""Nested deeper than any file of ours (game.files.MAX_JSON_DEPTH)."""
+DAMAGED_VALUES = (st.sampled_from([10**400, -10**400, float("nan"), float("inf"), float("-inf"), 1e308, -1e308,
+                                   10**30, True, "1.0", None, [], {}, DEEP]) | JSON_VALUES)
+"""Values a damaged file may hold where a number belongs: huge, non-finite, deep, of any type."""
+
+
+@st.composite
+def damaged_record_file(draw: st.DrawFn, lines: list[dict[str, Any]]) -> bytes:
+    """A record file with a damaged value put anywhere in its header, a win, its last
+    settlement or its end; lines dropped, repeated or swapped; or its bytes changed."""
+    how = draw(st.sampled_from(("value", "value", "value", "lines", "bytes")))
+    if how == "bytes":
+        return draw(mutated_bytes(as_json_lines(lines)))
+    if how == "lines":
+        return as_json_lines(draw(mutated_lines(lines)))
+    lines = copy.deepcopy(lines)
+    wins = [i for i, line in enumerate(lines) if line.get("event") == "won"]
+    line = lines[draw(st.sampled_from([0, *wins, len(lines) - 2, len(lines) - 1]))]
+    path = draw(st.sampled_from(_paths(line)[1:]))
+    _parent(line, path)[path[-1]] = draw(DAMAGED_VALUES)
+    return as_json_lines(lines)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
+import os
 from concurrent.futures import Future
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.app import history
 from game.app.build_review import review_builds
@@ -19,6 +23,7 @@ from game.app.settings import Settings, load_settings, save_settings
 from game.engine.match import Match
 from game.engine.record import read_record, replay
 from game.engine.rules import Rules
+from tests.fuzzing import as_json_lines, damaged_record_file
 from tests.scenario_tools import build_all, crafted_deal
 
 RECORDS = Path(__file__).parent / "records"
@@ -190,3 +195,167 @@ def test_the_window_s_match_lifecycle_keeps_finished_and_abandoned_matches(tmp_p
                                                            [(101, "finished"), (100, "abandoned")])
     assert not SaveSlot(tmp_path).exists()
     assert all(replay(e.lines).ok for e in kept)
+
+
+# --- damaged files: any failure to read one file is that file's damage --------------------
+
+REVIEW = [{"hand": 1, "seat": 0, "built_payment": 2.0, "best_payment": 4.0, "best": False, "mangan_possible": True}]
+DAMAGED_FIGURES = [(field, value) for field in ("multiplier", "best_payment")
+                   for value in ("1" * 400, "1e400", "-1e308", "NaN")]
+
+
+def keep_two(folder: Path) -> Path:
+    """Two kept matches against the AI (you in seat 0, then seat 1); the first one's path."""
+    plan = {**SOLO, "humans": [0]}
+    record = fixture_record()
+    first = history.keep_match(folder, record, plan, history.FINISHED, 200, START)
+    history.add_builds_review(first, lambda _lines, _seats: REVIEW)
+    second = [{**record[0], "seed": 2027}, *record[1:]]
+    history.keep_match(folder, second, {**plan, "humans": [1]}, history.FINISHED, 200, START + timedelta(hours=1))
+    return first
+
+
+def assert_set_aside_once(folder: Path, damaged: Path, counted: int = 1) -> None:
+    from game.app.statistics import read_statistics
+
+    stats, notices = read_statistics(folder)
+    assert stats.overall.matches == counted
+    assert len(notices) == 1 and damaged.name in notices[0] and "'damaged' folder" in notices[0]
+    assert not damaged.exists() and len(list((folder / "damaged").glob(f"{damaged.name}.damaged-*"))) == 1
+    stats, notices = read_statistics(folder)
+    assert (stats.overall.matches, notices) == (counted, [])
+
+
+@pytest.mark.parametrize(("field", "value"), DAMAGED_FIGURES)
+def test_a_figure_no_match_can_hold_sets_the_file_aside(tmp_path, field, value):
+    first = keep_two(tmp_path)
+    text = first.read_text(encoding="utf-8")
+    number = {"multiplier": '"multiplier":1.0', "best_payment": '"best_payment":4.0'}[field]
+    assert number in text
+    first.write_text(text.replace(number, f'"{field}":{value}'), encoding="utf-8")
+    assert_set_aside_once(tmp_path, first)
+
+
+@pytest.mark.parametrize("content", ["[" * 100_000 + "]" * 100_000, '{"a":' * 100_000 + "1" + "}" * 100_000,
+                                     '{"type":"header"}\n' + "[" * 100_000])
+def test_json_nested_too_deep_sets_the_file_aside(tmp_path, content):
+    first = keep_two(tmp_path)
+    first.write_text(content + "\n", encoding="utf-8")
+    assert_set_aside_once(tmp_path, first)
+
+
+def test_a_file_beyond_the_records_size_limit_is_set_aside_unread(tmp_path, monkeypatch):
+    first = keep_two(tmp_path)
+    monkeypatch.setattr(history, "MAX_RECORD_BYTES", first.stat().st_size - 1)
+    monkeypatch.setattr("game.engine.record.MAX_RECORD_BYTES", first.stat().st_size - 1)
+    read = []
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: read.append(self) or "")
+    assert_set_aside_once(tmp_path, first)  # the other match, without the review, is smaller: it is read
+    assert read == []
+
+
+def test_only_the_newest_matches_up_to_the_cap_are_read(tmp_path):
+    for seed in range(5):
+        history.keep_match(tmp_path, header_only(seed), SOLO, history.FINISHED, 200, START + timedelta(minutes=seed))
+    oldest = history.record_files(tmp_path)[0]
+    oldest.write_text("not a record", encoding="utf-8")  # beyond the cap: not read, not set aside
+    load = history.load_history(tmp_path, limit=3)
+    assert [entry.header["seed"] for entry in load.entries] == [2, 3, 4] and load.notices == []
+    assert oldest.exists() and len(history.record_files(tmp_path)) == 5
+
+
+def test_an_unreadable_history_folder_is_one_notice(tmp_path, monkeypatch):
+    from game.app.statistics import read_statistics
+
+    keep_two(tmp_path)
+    real_scandir, real_listdir = os.scandir, os.listdir
+
+    def refused(real):
+        def call(path="."):
+            if Path(path) == tmp_path:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path)
+        return call
+
+    monkeypatch.setattr(os, "scandir", refused(real_scandir))
+    monkeypatch.setattr(os, "listdir", refused(real_listdir))
+    stats, notices = read_statistics(tmp_path)
+    assert stats.overall.matches == 0
+    assert notices == ["Your match history cannot be read (Permission denied): no match is counted."]
+
+
+@pytest.mark.parametrize("marker", ['{"after":' * 100_000 + '""' + "}" * 100_000, "[" * 100_000,
+                                    '{"after": 5}', "\udcff", "x" * 10_000])
+def test_a_damaged_statistics_reset_is_set_aside_and_every_match_counted(tmp_path, marker):
+    from game.app.statistics import read_statistics
+
+    keep_two(tmp_path)
+    (tmp_path / history.RESET_FILE).write_text(marker, encoding="utf-8", errors="surrogateescape")
+    stats, notices = read_statistics(tmp_path)
+    assert stats.overall.matches == 2
+    assert len(notices) == 1 and history.RESET_FILE in notices[0] and "every kept match is counted" in notices[0]
+    assert not (tmp_path / history.RESET_FILE).exists()
+    assert len(list((tmp_path / "damaged").glob(f"{history.RESET_FILE}.damaged-*"))) == 1
+    assert read_statistics(tmp_path)[1] == []
+
+
+def written(value: float) -> str:
+    from game.app import i18n
+
+    return i18n.format_number(value, 2)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzz_a_damaged_file_is_counted_or_set_aside_and_the_rest_is_counted(tmp_path_factory, data):
+    from game.app.statistics import read_statistics
+
+    folder = tmp_path_factory.mktemp("history")
+    first = keep_two(folder)
+    good = history.record_files(folder)[1].name
+    content = data.draw(damaged_record_file(read_record(first)))
+    first.write_bytes(content)
+    stats, notices = read_statistics(folder)
+    assert good in [match.name for match in stats.matches]
+    if first.exists():
+        assert notices == [] and stats.overall.matches + stats.not_counted == 2
+    else:
+        assert len(notices) == 1 and first.name in notices[0]
+        (kept,) = (folder / "damaged").iterdir()
+        assert kept.read_bytes() == content
+    overall = stats.overall
+    figures = [overall.average_win, overall.average_loss, overall.net_units, *stats.running_balance(),
+               stats.average_best_share or 0.0, *(t.net_units for t in (*stats.by_level.values(),
+                                                                         *stats.by_preset.values()))]
+    assert all(math.isfinite(figure) for figure in figures)
+    assert all(written(figure) for figure in figures)
+    again, notices = read_statistics(folder)
+    assert notices == [] and again.overall.matches == stats.overall.matches
+
+
+def test_many_damaged_files_are_one_sentence(tmp_path):
+    from game.app.statistics import read_statistics
+
+    keep_two(tmp_path)
+    for number in range(3):
+        (tmp_path / f"2026120{number + 2}-000000-{number}-000000000000.jsonl").write_text("[" * 100, encoding="utf-8")
+    stats, notices = read_statistics(tmp_path)
+    assert stats.overall.matches == 2
+    assert notices == ["3 matches in your history could not be read; they were moved to the 'damaged' folder "
+                       "beside the others."]
+    assert len(list((tmp_path / "damaged").iterdir())) == 3
+
+
+def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_path):
+    from game.app.statistics import compute_statistics, read_statistics
+
+    first = keep_two(tmp_path)
+    four = read_record(RECORDS / "four_player_double_ron.jsonl")
+    spaced = history.keep_match(tmp_path, four, {**SOLO, "humans": [0]}, history.FINISHED, 200, START + timedelta(2))
+    spaced.write_bytes(as_json_lines(read_record(spaced)))  # edited by hand: `{"type": "event", …}`, every line read
+    whole = compute_statistics(history.load_history(tmp_path).entries)
+    stats, notices = read_statistics(tmp_path)
+    assert notices == [] and stats.matches == whole.matches and stats.overall == whole.overall
+    assert [m.result for m in stats.matches] == ["lost", "won", "lost"] and stats.builds_reviewed == 1
+    (entry,) = history.load_history(tmp_path, wanted=("{\"type\":\"header\"",)).entries[:1]
+    assert entry.path == first and [line["type"] for line in entry.lines] == ["header"]

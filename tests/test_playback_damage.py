@@ -3,12 +3,15 @@ there, with the reason; a file that is no record is still refused."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine.playback import Playback, read_for_playback
 from game.engine.record import RecordError, write_record
+from tests.fuzzing import damaged_record_file
 from tests.test_playback import as_shown, live_match, record_lines
 
 
@@ -63,3 +66,37 @@ def test_any_cut_of_a_record_is_refused_or_played_up_to_a_line_before_it(tmp_pat
     whole_lines = raw[:cut].count(b"\n")
     assert len(playback.lines) <= whole_lines + 1
     assert playback.lines[: len(playback.lines) - 1] == whole[: len(playback.lines) - 1]
+
+
+def test_a_record_with_no_hand_is_refused(tmp_path, whole):
+    path = tmp_path / "header.jsonl"
+    write_record(path, whole[:1])
+    with pytest.raises(RecordError, match="no hand"):
+        read_for_playback(path)
+
+
+def test_a_record_diverging_in_its_first_deal_is_refused(tmp_path, whole):
+    lines = json.loads(json.dumps(whole))
+    lines[1]["dealer"] = 1 - lines[1]["dealer"]
+    path = tmp_path / "dealer.jsonl"
+    write_record(path, lines)
+    with pytest.raises(RecordError, match="line 3: the record says"):
+        read_for_playback(path)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzz_a_damaged_record_is_refused_or_played_through(tmp_path_factory, whole, data):
+    path = tmp_path_factory.mktemp("damaged") / "r.jsonl"
+    path.write_bytes(data.draw(damaged_record_file(whole)))
+    try:
+        playback = read_for_playback(path)
+    except RecordError as error:
+        assert "\n" not in str(error) and len(str(error)) < 1000
+        return
+    seats = range(playback.rules.players)
+    for position in range(len(playback.steps)):
+        step = playback.go(position)
+        assert [playback.view(seat).phase for seat in seats] == [step.phase] * len(seats)
+    playback.forward_hand()
+    playback.back_round()

@@ -1,4 +1,5 @@
-"""Your statistics, computed from the match history (pure code: no pygame, no files).
+"""Your statistics, computed from the match history (no pygame; files only through
+game/app/history.py, in `read_statistics`).
 
 Counted: matches against the AI (one human seat; two players sharing a screen have no
 "you"). Per hand, a win is a ron by you, a deal-in a discard of yours that someone won on
@@ -8,18 +9,44 @@ points / 2000), so matches of every settlement compare. A match is won when you 
 strictly ahead of everyone, lost when someone finishes ahead of you; an abandoned match
 has no result but its finished hands count. The build figures come from the analyser's
 review stored with each kept match (game/app/build_review.py), when it is there.
+
+Every figure is checked as it is read from a match: a number (not a bool) that is finite
+and within `MAX_FIGURE`, else the match's file is damaged (`FigureError`): the statistics
+leave it out and `read_statistics` moves it aside, as the history does an unreadable file.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from game.app.history import ABANDONED, HistoryEntry
+from game.app.history import ABANDONED, HistoryEntry, load_history
 
 SOLO = "solo"
 WON, LOST, LEVEL = "won", "lost", "level"
+MAX_FIGURE = 1e9
+"""Beyond any score, win (in mangan) or expected payment a match holds, and small enough that
+the sums of a whole history stay exact to the hundredth and can be written out."""
+LINES_READ = ('{"type":"header"', '{"type":"settlement"', '{"type":"match_end"', '{"type":"event","event":"won"',
+              '{"type":"event","event":"exhaustive_draw"', '{"type":"event","event":"hand_started"')
+"""The lines of a record the statistics read, as the game writes them (history.read_quickly)."""
+
+
+class FigureError(ValueError):
+    """A match whose figures are not numbers a match can hold (the file is damaged)."""
+
+
+@dataclass(frozen=True)
+class BuildFigures:
+    """The analyser's review of one of your builds (game/app/build_review.py), its figures checked."""
+
+    best: bool
+    built_payment: float
+    best_payment: float
+    mangan_possible: bool
 
 
 @dataclass(frozen=True)
@@ -37,7 +64,7 @@ class MatchSummary:
     draws: int
     won_units: tuple[float, ...]
     lost_units: tuple[float, ...]
-    builds: tuple[dict[str, Any], ...]
+    builds: tuple[BuildFigures, ...]
 
     @property
     def net_units(self) -> float:
@@ -110,6 +137,8 @@ class Statistics:
     best_shares: list[float] = field(default_factory=list)
     """Per reviewed build whose wall had a paying hand: its expected payment / the best's."""
     walls_without_mangan: int = 0
+    damaged: list[HistoryEntry] = field(default_factory=list)
+    """Kept matches left out: a figure in them is no number a match can hold."""
 
     @property
     def best_build_rate(self) -> float | None:
@@ -137,6 +166,17 @@ class Statistics:
         return balance
 
 
+def read_statistics(folder: Path, limit: int | None = None) -> tuple[Statistics, list[str]]:
+    """The statistics of the history in `folder` since the last reset (its newest `limit`
+    matches), and a notice for each file that could not be used: a file whose figures are
+    damaged is moved aside as an unreadable one is."""
+    load = load_history(folder, since_reset=True, limit=limit, wanted=LINES_READ)
+    stats = compute_statistics(load.entries)
+    for entry in stats.damaged:
+        load.set_aside(entry.path)
+    return stats, load.notices
+
+
 def compute_statistics(entries: Iterable[HistoryEntry]) -> Statistics:
     stats = Statistics()
     for entry in entries:
@@ -144,7 +184,11 @@ def compute_statistics(entries: Iterable[HistoryEntry]) -> Statistics:
         if seat is None:
             stats.not_counted += 1
             continue
-        match = summarise_match(entry, seat)
+        try:
+            match = summarise_match(entry, seat)
+        except FigureError:
+            stats.damaged.append(entry)
+            continue
         stats.matches.append(match)
         for tally in (stats.overall, stats.by_level.setdefault(match.level, Tally()),
                       stats.by_preset.setdefault(match.preset, Tally())):
@@ -165,6 +209,7 @@ def human_seat(entry: HistoryEntry) -> int | None:
 
 
 def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
+    """Your figures in one match. Raises FigureError for a figure no match can hold."""
     hands = wins = deal_ins = draws = 0
     won: list[float] = []
     lost: list[float] = []
@@ -172,10 +217,10 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
     losing_hand: float | None = None
     for line in entry.lines[1:]:
         kind, event = line.get("type"), line.get("event")
-        if kind == "hand":
+        if kind == "event" and event == "hand_started":  # (not the `hand` line: its wall is 15% of a record)
             losing_hand = None
         elif kind == "event" and event == "won":
-            units = _number(line.get("multiplier"))
+            units = _figure(line.get("multiplier"))
             if line.get("seat") == seat:
                 wins += 1
                 won.append(units)
@@ -200,7 +245,7 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
         result=_result(final, seat) if entry.ended != ABANDONED else ABANDONED,
         hands=hands, wins=wins, deal_ins=deal_ins, draws=draws,
         won_units=tuple(won), lost_units=tuple(lost),
-        builds=tuple(b for b in builds if isinstance(b, dict) and b.get("seat") == seat)
+        builds=tuple(_build_figures(b) for b in builds if isinstance(b, dict) and b.get("seat") == seat)
         if isinstance(builds, list) else (),
     )
 
@@ -208,21 +253,37 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
 def _result(scores: list[Any] | None, seat: int) -> str:
     if scores is None or not 0 <= seat < len(scores):
         return ABANDONED
-    mine = _number(scores[seat])
-    others = [_number(s) for i, s in enumerate(scores) if i != seat]
+    if len(scores) < 2:
+        raise FigureError("the final scores of fewer than two seats")
+    mine = _figure(scores[seat])
+    others = [_figure(s) for i, s in enumerate(scores) if i != seat]
     if mine > max(others):
         return WON
     return LEVEL if mine == max(others) else LOST
 
 
-def _add_build(stats: Statistics, build: dict[str, Any]) -> None:
+def _build_figures(build: dict[str, Any]) -> BuildFigures:
+    return BuildFigures(best=bool(build.get("best")), built_payment=_figure(build.get("built_payment")),
+                        best_payment=_figure(build.get("best_payment")),
+                        mangan_possible=build.get("mangan_possible") is not False)
+
+
+def _add_build(stats: Statistics, build: BuildFigures) -> None:
     stats.builds_reviewed += 1
-    stats.builds_best += bool(build.get("best"))
-    best = _number(build.get("best_payment"))
-    if best > 0:
-        stats.best_shares.append(min(1.0, _number(build.get("built_payment")) / best))
-    stats.walls_without_mangan += build.get("mangan_possible") is False
+    stats.builds_best += build.best
+    if build.best_payment > 0:
+        stats.best_shares.append(min(1.0, build.built_payment / build.best_payment))
+    stats.walls_without_mangan += not build.mangan_possible
 
 
-def _number(value: Any) -> float:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+def _figure(value: Any) -> float:
+    """A number read from a match; FigureError for anything but a finite number within
+    `MAX_FIGURE` (a bool, a string, a list, NaN, 1e400, a 400-digit integer)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise FigureError(f"not a number: {type(value).__name__}")
+    if isinstance(value, int) and not -MAX_FIGURE <= value <= MAX_FIGURE:  # before float(): it may overflow
+        raise FigureError("a number out of range")
+    number = float(value)
+    if not (math.isfinite(number) and abs(number) <= MAX_FIGURE):
+        raise FigureError("a number out of range")
+    return number

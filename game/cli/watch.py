@@ -14,7 +14,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "Open a match record in the replay theatre: the match on the table from any seat or with every "
         "hand open, stepped with the arrow keys (Shift or , . for a discard round, Page Up/Down for a hand), "
         "played with Space. A record that diverges from the engine, or is damaged after its first line, "
-        "is shown up to there. Exit status 2: not a readable record; 1: no display."
+        "is shown up to there. Exit status 2: not a readable record, or one with no hand yet; 1: no display."
     )
     parser.add_argument("file", type=Path, metavar="FILE",
                         help="a record (.jsonl) written by the game or by selfplay --records")

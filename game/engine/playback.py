@@ -60,6 +60,10 @@ class Step:
         return min(len(river) for river in self.views[0].rivers)
 
 
+class NoHandToShow(RecordError):
+    """A readable record that holds no hand yet (a match kept or saved before its first deal)."""
+
+
 @dataclass(frozen=True)
 class Damage:
     """Why a record file's lines could not all be read, as data for a screen's own words."""
@@ -82,7 +86,8 @@ class Playback:
     def __init__(self, lines: list[dict[str, Any]], damage: Damage | None = None) -> None:
         """`lines` as `record.read_record` returns them (or `read_for_playback`, with the
         `damage` that cut them short). Raises RecordError for a header or a hand the engine
-        cannot start (as the replay command does)."""
+        cannot start (as the replay command does), and for a record with no step to show (no
+        hand, or a divergence in its first hand's deal): a playback always has a step."""
         self.lines = lines
         self.damage = damage
         """Why the file's lines after these could not be read (None: the whole file read)."""
@@ -98,14 +103,16 @@ class Playback:
         self.finished: dict[int, Hand] = {}
         """Each finished hand as the engine left it (for its result)."""
         self.steps: list[Step] = _walk(lines, self.rules, self.seed, report.divergence_line, self.finished)
+        if self.divergence is not None and not self.steps:
+            raise RecordError(self.divergence)
+        if not self.steps:
+            raise NoHandToShow("the record holds no hand")
         self.position = 0
 
     # --- where we are ------------------------------------------------------------------
 
     @property
     def step(self) -> Step:
-        if not self.steps:
-            raise RecordError(self.divergence or "the record holds no hand")
         return self.steps[self.position]
 
     @property
@@ -175,9 +182,11 @@ def read_for_playback(path: str | Path) -> Playback:
     by hand) is played up to its first damaged line, and `Playback.damage` says why; a file
     that is no record at all (no readable header) raises RecordError."""
     try:
-        return Playback(read_record(path))
+        lines = read_record(path)
     except RecordError as error:
         damage = error
+    else:
+        return Playback(lines)
     try:
         rows = read_bytes_limited(Path(path), MAX_RECORD_BYTES).decode("utf-8").splitlines()
     except (OSError, FileRefused, UnicodeDecodeError):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.app import history
 from game.app.scenes.dialog import Dialog
@@ -70,13 +72,43 @@ def test_the_reset_asks_first_and_keeps_the_records(driver):
     assert len(history.record_files(folder)) == 2
 
 
-def test_a_damaged_history_file_is_a_notice_on_the_screen(driver):
+def nan_multiplier() -> bytes:
+    """A kept match against the AI whose win is worth NaN mangan."""
+    lines = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")
+    lines[0] = {**lines[0], "seed": 9, "history": {"plan": {**SeatPlan.solo(2, "hard").to_dict(), "humans": [0]}}}
+    for line in lines:
+        if line.get("event") == "won":
+            line["multiplier"] = float("nan")
+    return "".join(json.dumps(line) + "\n" for line in lines).encode("utf-8")
+
+
+@pytest.mark.parametrize("content", [lambda: b"\xff\xfe not a record", lambda: b"[" * 100_000 + b"]" * 100_000,
+                                     nan_multiplier], ids=["bytes", "deep", "nan"])
+def test_a_damaged_history_file_is_a_notice_on_the_screen(driver, content):
     folder = keep_fixtures(driver)
-    (folder / "20261201-120000-9-000000000000.jsonl").write_bytes(b"\xff\xfe not a record")
+    damaged = folder / "20261201-120000-9-000000000000.jsonl"
+    damaged.write_bytes(content())
     scene = open_statistics(driver)
     assert scene.stats.overall.matches == 2
     assert len(scene.notices) == 1 and "could not be read" in scene.notices[0]
+    assert not damaged.exists()
     shot(driver, "statistics_notice")
+
+
+def test_a_won_worst_match_is_not_drawn_in_the_loss_colour(driver):
+    from game.app.palette import GOOD, URGENT
+
+    folder = history.history_folder(driver.app.data_dir)
+    start = datetime(2026, 12, 1, tzinfo=UTC)
+    for number, (name, seat) in enumerate((("kaiji_two_draws_then_a_win", 1), ("four_player_double_ron", 2))):
+        plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [seat]}
+        history.keep_match(folder, read_record(RECORDS / f"{name}.jsonl"), plan, history.FINISHED, 200,
+                           start + timedelta(hours=number))
+    scene = open_statistics(driver)
+    assert [match.result for match in scene.stats.matches] == ["won", "won"]
+    frame = shot(driver, "statistics_all_won")
+    colours = {frame.get_at((x, y))[:3] for x in range(frame.get_width()) for y in range(frame.get_height())}
+    assert URGENT not in colours and GOOD in colours
 
 
 def test_the_history_settings_are_on_the_settings_screen(driver):

@@ -163,6 +163,16 @@ def test_the_title_watch_button_opens_the_newest_history_record(driver, tmp_path
     assert isinstance(driver.top, TheatreScene) and driver.top.rules.players == 4
 
 
+def test_the_title_watch_button_on_a_record_with_no_hand_explains_it(driver, tmp_path):
+    history = driver.app.data_dir / "history"
+    history.mkdir(parents=True)
+    header = json.loads(record_file(tmp_path, "kaiji").read_text(encoding="utf-8").splitlines()[0])
+    write_record(history / "a.jsonl", [header])
+    driver.click(driver.top.buttons["watch"].rect.center)
+    driver.frame()
+    assert isinstance(driver.top, Dialog) and "holds no hand" in driver.top.message
+
+
 def test_the_title_watch_button_without_a_record_says_what_to_do(driver):
     driver.click(driver.top.buttons["watch"].rect.center)
     assert isinstance(driver.top, Dialog) and "drop a record" in driver.top.message

@@ -11,14 +11,14 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app import i18n
-from game.app.history import history_folder, load_history, reset_statistics
+from game.app.history import history_folder, reset_statistics
 from game.app.i18n import N_, _, ngettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import AI_LEVELS, ai_level_name
-from game.app.statistics import MatchSummary, Statistics, Tally, compute_statistics
+from game.app.statistics import LOST, WON, MatchSummary, Statistics, Tally, read_statistics
 from game.app.views.felt import draw_felt
 
 if TYPE_CHECKING:
@@ -76,9 +76,7 @@ class StatisticsScene(Scene):
         self.enter()
 
     def load(self) -> None:
-        load = load_history(history_folder(self.app.data_dir), since_reset=True)
-        self.stats = compute_statistics(load.entries)
-        self.notices = load.notices
+        self.stats, self.notices = read_statistics(history_folder(self.app.data_dir), self.app.settings.history_limit)
 
     def _worst(self) -> MatchSummary | None:
         """The worst match, unless it is the best one too (a single match is not both)."""
@@ -178,10 +176,9 @@ class StatisticsScene(Scene):
 
     def _draw_matches(self, surface: pygame.Surface, stats: Statistics, y: int) -> int:
         """The best and worst matches, across the screen from `y`; where they end."""
-        for label, match, colour in ((_("Best match: {match}"), stats.best_match, GOOD),
-                                     (_("Worst match: {match}"), self._worst(), URGENT)):
+        for label, match in ((_("Best match: {match}"), stats.best_match), (_("Worst match: {match}"), self._worst())):
             if match is not None:
-                self.app.text.draw(surface, label.format(match=describe(match)), 17, colour, (LEFT, y))
+                self.app.text.draw(surface, label.format(match=describe(match)), 17, result_colour(match), (LEFT, y))
                 y += ROW
         return y
 
@@ -261,6 +258,11 @@ def group_name(name: str) -> str:
     if name in AI_LEVELS:
         return ai_level_name(name)
     return _(PRESET_SHORT_NAMES[name]) if name in PRESET_SHORT_NAMES else name.replace("_", " ").capitalize()
+
+
+def result_colour(match: MatchSummary) -> tuple[int, int, int]:
+    """A match's line in the colour of its result: the worst match may be a won one, the best a lost one."""
+    return {WON: GOOD, LOST: URGENT}.get(match.result, INK)
 
 
 def describe(match: MatchSummary) -> str:

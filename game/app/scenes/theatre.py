@@ -47,7 +47,7 @@ from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
-from game.engine.playback import Playback, read_for_playback
+from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
 
 if TYPE_CHECKING:
@@ -541,6 +541,11 @@ def open_record(app: App, path: Path) -> bool:
     """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
     try:
         playback = read_for_playback(path)
+    except NoHandToShow:
+        app.stack.push(Dialog(app, _("No hand to watch yet"),
+                              _("This match record holds no hand yet ({file}).").format(file=path.name),
+                              [Choice(_("OK"), nothing)], escape=nothing))
+        return False
     except RecordError as error:
         app.stack.push(Dialog(app, _("This file cannot be watched"),
                               # Translators: {reason} is the record reader's own words (English)

@@ -11,6 +11,7 @@ from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
 from game.app.session import SeatPlan, Session
 from game.engine.match import Match
+from game.engine.rules import Rules
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -48,9 +49,10 @@ def _session(app: App, match: Match, plan: SeatPlan) -> Session:
     return Session(match, plan, agents, app.executor, on_change=lambda s: _autosave(app, s))
 
 
-def new_session(app: App, plan: SeatPlan) -> Session:
+def new_session(app: App, plan: SeatPlan, rules: Rules | None = None) -> Session:
+    """`rules`: a rematch's, else the settings'."""
     keep_abandoned(app, save_slot(app))
-    match = Match(app.settings.rules, app.next_match_seed())
+    match = Match(rules or app.settings.rules, app.next_match_seed())
     session = _session(app, match, plan)
     session.next_hand()
     return session

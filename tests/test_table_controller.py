@@ -11,13 +11,14 @@ from concurrent.futures import Executor, Future
 import pytest
 
 from game.app.session import PERSON, SeatPlan, Session
-from game.app.table_controller import HumanPlayer, TableController
+from game.app.table_controller import HumanPlayer, RonOffer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
-from tests.ui.scripted import ScriptedAgent
+from tests.scenario_tools import crafted_deal
+from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
 DT = 0.1
 
@@ -184,3 +185,51 @@ def test_a_seat_plan_keeps_each_seats_level_through_a_save_and_refuses_unknown_l
     for levels in (["god", None, None, None], [None, "hard"]):
         with pytest.raises(ValueError):
             SeatPlan.from_dict({**plan.to_dict(), "levels": levels})
+
+
+def ron_offer(preset: str, walls: dict[int, str], hands: dict[int, str], discards: dict[int, list[str]],
+              own_hand: str, **changes) -> RonOffer:
+    """Seat 0 (the person, dealing) builds `own_hand` and discards what its wall has spare;
+    the AI seats build `hands` and discard their scripts until seat 0 is offered a ron."""
+    match = Match(Rules.preset(preset, **changes), seed=1)
+    match.next_hand(crafted_deal(walls, dora=(1, 0, "5z", "5z") if match.rules.players < 4 else None), dealer=0)
+    plan = SeatPlan.solo(match.rules.players, "normal")
+    agents = {seat: ScriptedAgent(discards=discards.get(seat, []), hand=hands.get(seat), avoid=["5z"])
+              for seat in range(1, match.rules.players)}
+    controller = TableController(Session(match, plan, agents, Now()), Now())
+    for _ in range(2000):
+        offer = controller.prompt()
+        if isinstance(offer, RonOffer):
+            return offer
+        view = controller.session.view(0)
+        if controller.mode() == "dora":
+            controller.play(0, view.legal_actions[0])
+        elif controller.mode() == "build":
+            controller.play(0, BuildHand(0, own_hand))
+        elif controller.mode() == "discard":
+            spare = next(a.tile for a in view.legal_actions if isinstance(a, Discard) and a.tile[-1] in "sz")
+            controller.play(0, Discard(0, spare))
+        controller.update(DT, 0.0)
+    raise AssertionError("no ron was offered")
+
+
+URA_MAY_ADD = "(ura dora may add more)"
+
+
+@pytest.mark.parametrize(("preset", "win", "changes", "said"), [
+    ("kaiji", "2m", {"mangan_floor": False}, True),  # below mangan: every ura han pays
+    ("kaiji", "4m", {}, False),  # suuankou tanki: a yakuman, which ura dora never change
+])
+def test_the_ron_prompt_says_ura_dora_may_add_more_only_where_they_can(preset, win, changes, said):
+    offer = ron_offer(preset, {0: HUMAN_WALL, 2: OPPONENT_WALL_START}, {}, {1: [win]}, EXAMPLE_HAND, **changes)
+    assert offer.tile == win
+    assert (URA_MAY_ADD in offer.worth) is said, offer.worth
+    assert "pays you" in offer.worth
+
+
+def test_four_players_have_no_ura_dora_to_add():
+    walls = {0: HUMAN_WALL, 1: "456m789m456s789s5z", 3: "5z"}
+    offer = ron_offer("four_player", walls, {1: "456m789m456s789s5z"}, {3: ["5z"]}, "123456789s777p5z")
+    assert "ittsu" in offer.worth and "yakuman" not in offer.worth  # not a yakuman: only the table has no ura
+    assert offer.tile == "5z" and "pays you" in offer.worth
+    assert URA_MAY_ADD not in offer.worth and "ura" not in offer.worth, offer.worth

@@ -15,6 +15,7 @@ from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
 from game.app.session import SeatPlan, Session
 from game.engine.match import Match
+from game.engine.rules import Rules
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -75,11 +76,11 @@ def _session(app: App, match: Match, plan: SeatPlan, saving: bool) -> Session:
     return Session(match, plan, agents, app.executor, on_change=lambda s: _autosave(app, s, saving))
 
 
-def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False) -> Session:
+def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False, rules: Rules | None = None) -> Session:
     """A new match. The unfinished one it replaces is kept first (`keep_abandoned`); when it
     can be neither kept nor moved aside, UnfinishedNotKept, unless `replace_unkept` (the
     player said to start anyway). In a window that does not keep the save, the match is not
-    saved and the save is left alone."""
+    saved and the save is left alone. `rules`: a rematch's, else the settings'."""
     saving = keeps_the_save(app)
     if not saving:
         app.notice = Message(ANOTHER_WINDOW)
@@ -90,7 +91,7 @@ def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False) -> Sessi
         if put_away.moved is not None and put_away.problem:
             app.notice = Message(N_("The unfinished match is kept as {path}, not in your match history: {problem}."),
                                  path=str(put_away.moved), problem=put_away.problem)
-    match = Match(app.settings.rules, app.next_match_seed())
+    match = Match(rules or app.settings.rules, app.next_match_seed())
     session = _session(app, match, plan, saving)
     session.next_hand()
     return session

@@ -22,6 +22,31 @@ FOCUS_MARGIN = 4
 within the least gap between two buttons (4 px, the statistics' row)."""
 
 
+KEY_GUARD_S = 0.3
+"""How long a screen that comes up unbidden (the ron prompt, a notice, the moment of a win,
+a hand's result) ignores keys after its first frame. Keys already pressed, or pressed while
+it was appearing, were meant for what was there before: a person reacts to a picture in
+some 0.2-0.25 s at best, so a key within 0.3 s of it was on its way before it could be seen
+(an arrow and Enter queued for a discard must not pass a ron). An answer given after
+reading the screen takes longer than that, so none is lost."""
+
+
+class KeyGuard:
+    """Keys count only once the screen has been shown `KEY_GUARD_S`; its scene ticks it with
+    the time passed, which the window counts up to the moment an input is handled."""
+
+    def __init__(self, guard_s: float = KEY_GUARD_S) -> None:
+        self.guard_s = guard_s
+        self.shown_s = 0.0
+
+    def tick(self, dt: float) -> None:
+        self.shown_s += dt
+
+    def blocks(self, event: pygame.event.Event) -> bool:
+        """Whether `event` is a key that came too early to be meant for this screen."""
+        return event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.shown_s < self.guard_s
+
+
 class ButtonRing:
     """Buttons with their actions; one of them has the keyboard focus (selected in the gui,
     whose theme lifts it a little, and ringed by `draw_focus`)."""

@@ -72,6 +72,8 @@ class ScriptedPlayer:
 
     def key_for(self, app: App) -> int | None:
         top = app.stack.top
+        if isinstance(top, Dialog) and top.own_keys:
+            return top.choices[0].key  # the ron prompt takes only its own keys: R
         if isinstance(top, Dialog) and top.ring.focus != 0:
             return pygame.K_LEFT  # the first choice goes ahead; a risky one is not the default
         if isinstance(top, PRESS_SCENES):

@@ -43,7 +43,7 @@ from game.engine.events import DoraFlipped, Event
 from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.scoring import assess_ron
-from game.engine.settlement import win_amount
+from game.engine.settlement import ura_may_change_payment, win_amount
 from game.engine.table import PERSONAL_WALLS, side_walls
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
 
@@ -66,6 +66,13 @@ MODE_STATUS = {"dora": N_("Flip the dora: click a side-wall tile"),
                "discard": N_("Your turn: discard from your pool")}
 WAITING_STATUS = {Phase.DORA: N_("{who} flips the dora"), Phase.BUILD: N_("Waiting for {who} to build"),
                   Phase.DISCARD: N_("{who} to discard"), Phase.RON: N_("{who} decides on ron")}
+PAYS = {"stakes": N_("{discarder} pays you {amount}."), "units": N_("{discarder} pays you {amount} units."),
+        "points": N_("{discarder} pays you {amount} points.")}
+"""What a ron offered pays, by settlement (points as dealer too: "points")."""
+PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)."),
+             "units": N_("{discarder} pays you {amount} units (ura dora may add more)."),
+             "points": N_("{discarder} pays you {amount} points (ura dora may add more).")}
+"""The same where the hidden ura dora could still raise it (game/engine/settlement.py)."""
 POOL_SIZE = 21
 BUILD_SAVE_EVERY_S = 5
 
@@ -251,8 +258,9 @@ class TableController:
         hand, rules = self.session.hand, self.session.rules
         own = self.session.view(seat).hand
         assert own is not None
-        # Without the ura dora, hidden until the win: hence "ura dora may add more".
-        value = assess_ron(own, tile, hand.win_context(seat, discarder).without_ura(), rules).value
+        # Without the ura dora, hidden until the win: said when it could pay more.
+        context = hand.win_context(seat, discarder)
+        value = assess_ron(own, tile, context.without_ura(), rules).value
         if value is None:
             return ""
         lines = value.yaku
@@ -268,10 +276,10 @@ class TableController:
                     yaku=yaku, han=value.han, fu=value.fu, limit=terms.level_name(value))
             else:
                 worth = _("Yaku: {yaku} — {han} han {fu} fu.").format(yaku=yaku, han=value.han, fu=value.fu)
-        amount = win_amount(value, rules, seat == hand.dealer, self.session.match.stake)
-        pays = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)."),
-                "units": N_("{discarder} pays you {amount} units (ura dora may add more).")}.get(
-            rules.settlement, N_("{discarder} pays you {amount} points (ura dora may add more)."))
+        dealer, stake = seat == hand.dealer, self.session.match.stake
+        amount = win_amount(value, rules, dealer, stake)
+        words = PAYS_MORE if ura_may_change_payment(own, tile, context, rules, dealer, stake) else PAYS
+        pays = words.get(rules.settlement, words["points"])
         # Translators: the ron's value, then who pays it
         return _("{worth} {pays}").format(
             worth=worth, pays=_(pays).format(discarder=self.session.wind(discarder), amount=format_amount(amount)))

@@ -215,7 +215,9 @@ def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver
         screen.screenshot()  # the curtain
         settled = play_one_hand(screen, record_path, SUGGEST_BUTTON, CONFIRM_BUTTON)
         assert settled, "the hand did not reach its result"
-        time.sleep(2.0)  # the table pauses on the last discard before the result comes up
+        # The moment of the win (2.6 s) before the result comes up, and the result's first
+        # moment, in which it takes no key (menu_keys.KEY_GUARD_S).
+        time.sleep(3.0)
         screen.screenshot()  # the result
         screen.key("Return")
         match = current_match(record_path)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
+from game.app.menu_keys import KEY_GUARD_S
 from game.app.scene import Scene
 from game.app.scenes.title import TitleScene
 from game.app.window import App, LaunchOptions
@@ -76,6 +77,10 @@ class Driver:
     def press(self, button: UIButton) -> None:
         assert button.visible and button.is_enabled, f"button {button.text!r} cannot be pressed"
         self.click(button.rect.center)
+
+    def look(self) -> None:
+        """Let the screen that just came up be seen: keys count on it after KEY_GUARD_S."""
+        self.frames(round(KEY_GUARD_S / FRAME) + 1)
 
     def record_text(self, monkeypatch) -> list[str]:
         """Every text the window's `Text.draw` is asked for from now on, in order."""

@@ -123,6 +123,7 @@ def test_with_head_bump_a_pass_hands_the_ron_to_the_next_seat_in_turn_order(driv
     driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
     assert driver.top.title == "Ron?" and driver.top.tiles == ["5z"]
     assert table.session.hand.pending_ron == [0, 1]
+    driver.look()
     driver.key(pygame.K_p)
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=300)
     wins = table.session.hand.result.wins

@@ -269,7 +269,7 @@ def test_a_hand_at_the_table_from_the_dora_to_the_summary(screens):
     while not table.session.hand_over:
         if isinstance(driver.top, Dialog):
             screens.look(f"prompt: {driver.top.title}")
-            driver.key(pygame.K_RETURN)
+            driver.press(driver.top.elements[0])
         elif table.mode() == "discard":
             screens.look("table: discarding on")
             discard(driver, table)
@@ -279,6 +279,7 @@ def test_a_hand_at_the_table_from_the_dora_to_the_summary(screens):
     table.open_result()
     assert isinstance(driver.top, ResultScene)
     screens.look("result")
+    driver.look()
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, SummaryScene)
     screens.look("summary")
@@ -296,6 +297,7 @@ def test_a_ron_and_its_result(screens):
     driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
     wait(driver, lambda: isinstance(driver.top, Dialog))
     screens.look("prompt: ron? (with what it is worth)")
+    driver.look()
     driver.key(pygame.K_r)
     wait(driver, lambda: table.session.hand_over)
     screens.look("table: the ron called")

@@ -1,15 +1,18 @@
 """The end of a hand on the table, before its result: a ron is called (ロン, with its sound),
 the winner's hand laid open and the tile it won on marked in the discarder's river; an
 exhaustive draw is announced. The standings change when the result opens, not before; a
-key or a click skips the moment, and with instant animation there is none."""
+key or a click skips the moment, and with instant animation there is none. Keys pressed
+for moves as the ron comes skip neither the moment nor the result (issue 30)."""
 
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import pygame
 
 from game.app.draw_reasons import draw_reasons
+from game.app.menu_keys import KEY_GUARD_S
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import RON_MOMENT_S
@@ -29,11 +32,71 @@ def record_moment(driver) -> list[str]:
 
 
 def ron_on_the_example(driver):
+    """The ron prompt on 4m, on screen long enough for keys to answer it."""
     table = crafted_table(driver.app, ScriptedAgent(discards=["4m"], avoid=AVOID))
     driver.frame()
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
+    driver.look()
     return table
+
+
+def frames_until(driver, done, events=(), seconds: float = 60.0) -> None:
+    """Frames, each with `events` (keys held down in a hurry), until `done`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        driver.frame(list(events))
+        time.sleep(0.002)  # the AI thinks in other threads
+
+
+def test_a_ron_prompt_between_an_arrow_and_enter_is_not_answered_by_them(driver):
+    """The arrow lands on the table (it moves the pool's cursor), the prompt comes up, the
+    Enter that followed reaches the prompt: it neither passes nor rons; then R rons."""
+    table = crafted_table(driver.app, ScriptedAgent(discards=["4m"], avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)
+    frames_until(driver, lambda: isinstance(driver.top, Dialog), [key_down(pygame.K_RIGHT)])
+    prompt = driver.top
+    driver.frame([key_down(pygame.K_RETURN)])
+    driver.frame([key_down(pygame.K_RIGHT), key_down(pygame.K_RETURN)])
+    assert driver.top is prompt and table.mode() == "ron" and not table.session.view(0).furiten
+    driver.look()
+    driver.frame([key_down(pygame.K_RIGHT), key_down(pygame.K_RETURN)])
+    assert driver.top is prompt and table.mode() == "ron", "arrows and Enter never answer it"
+    driver.key(pygame.K_r)
+    assert table.session.hand_over and table.session.hand.result.wins[0].seat == 0
+
+
+def test_an_ai_ron_while_keys_are_pressed_shows_its_moment_and_its_result(driver):
+    """Keys pressed for moves as an AI's ron arrives skip neither the moment of the win nor
+    the result: each takes only a key pressed once it has been seen."""
+    agents = {1: ScriptedAgent(hand=SOUTH_HAND), 2: ScriptedAgent(hand=WEST_HAND),
+              3: ScriptedAgent(avoid=["5z"])}
+    table = crafted_four(driver, {"multiple_ron": "all"}, agents, EXAMPLE_HAND)
+    click_pool_tile(driver, table, "5z")
+    keys = [key_down(pygame.K_LEFT), key_down(pygame.K_RETURN)]
+    match = table.session.match
+    frames_until(driver, lambda: table.session.hand_over or match.hand_number > 1, keys)
+    assert match.hand_number == 1, "keys pressed as the ron came skipped its moment and its result"
+    driver.frame(keys)
+    driver.frame(keys, dt=KEY_GUARD_S / 2)
+    driver.frame(keys)
+    assert match.hand_number == 1 and table.session.hand_over, "keys skipped the moment and the result"
+    assert driver.top is table and not table.result_open, "the moment of the win is shown"
+    frames_until(driver, lambda: isinstance(driver.top, ResultScene))
+    result = driver.top
+    driver.frame(keys)
+    driver.frame(keys, dt=KEY_GUARD_S / 2)
+    driver.frame(keys)
+    assert driver.top is result, "the result stays until a key pressed after it is shown"
+    driver.look()
+    driver.key(pygame.K_RETURN)
+    assert driver.top is table and table.session.match.hand_number == 2
+
+
+def key_down(key: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
 
 
 def test_a_ron_is_called_and_laid_open_on_the_table_before_the_result(driver):
@@ -108,6 +171,7 @@ def test_an_exhaustive_draw_is_announced_and_its_result_says_why_nobody_won(driv
     assert table.session.hand.result.drawn and driver.top is table
     assert table.controller.frame().centre.announcement == "Exhaustive draw: no one won"
     shot(driver, "draw_moment_two_players")
+    driver.look()
     driver.key(pygame.K_SPACE)
     assert isinstance(driver.top, ResultScene)
     hand = table.session.hand

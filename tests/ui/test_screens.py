@@ -160,6 +160,7 @@ def test_every_table_screen_renders(driver, mode):
     assert {"table_dora", "table_build", "table_discard"} <= seen
     driver.frames(5)
     shot(driver, "result")
+    driver.look()
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, SummaryScene)
     shot(driver, "summary")

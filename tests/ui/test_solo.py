@@ -46,6 +46,7 @@ def test_a_whole_solo_hand_is_played_by_mouse_to_the_result(driver, scripted_opp
         assert result.heading == "Exhaustive draw — no one won"
     else:
         assert "wins by ron" in result.heading
+    driver.look()
     driver.key(13)  # Enter: the next hand
     assert table.session.match.hand_number == 2 and driver.top is table
 

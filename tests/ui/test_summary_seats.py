@@ -1,6 +1,8 @@
-"""The match summary names each seat as the table and the result do, by its wind and its
-player ("East (Hard AI)", not "Hard AI 3"), and its table of hands is centred and on screen
-in every language at 2, 3 and 4 seats."""
+"""The match summary names each player as they stay all match long, whatever their wind:
+a column per player ("You", "Normal AI (right)" where three seats share a name), and each
+hand's ending by its winner's wind in that hand, as its result said it (issue 30: the
+winds of the last hand named every hand, and gave a 2-hand match's first win to the wrong
+player). Its table of hands is centred and on screen in every language at 2, 3 and 4 seats."""
 
 from __future__ import annotations
 
@@ -11,11 +13,11 @@ import pygame
 import pytest
 
 from game.app import i18n
-from game.app.scenes.summary import SummaryScene, column_lefts
+from game.app.scenes.summary import SummaryScene, column_lefts, hand_winners, player_names
 from game.engine.match import Settlement
 from game.engine.rules import Rules
 
-WINDS = ("East", "South", "West", "North")
+WINDS = ("east", "south", "west", "north")
 PRESETS = {2: "kaiji", 3: "three_player", 4: "four_player"}
 
 
@@ -42,19 +44,29 @@ class FakeSession:
         return i18n._(self.plan.names[seat])
 
     def wind(self, seat: int) -> str:
-        return i18n.pgettext("wind", WINDS[(seat + 1) % len(self.plan.names)])  # seat 3 deals
+        raise AssertionError("the summary must not name a seat by its wind in the last hand")
+
+
+def seat_winds(players: int, dealer: int) -> list[str]:
+    """The winds as the engine gives them: the dealer East, then in turn order (2 seats: East, West)."""
+    order = ("east", "west") if players == 2 else WINDS[:players]
+    return [order[(seat - dealer) % players] for seat in range(players)]
 
 
 def summary(driver, players: int) -> SummaryScene:
-    """A match the last seat won, two hands: one with two wins on a discard, one drawn."""
+    """A match the last seat won, two hands dealt by seat 0 then seat 1: the first with two
+    wins on a discard (the last seat's and seat 1's), the second drawn."""
     rules = Rules.preset(PRESETS[players])
     scores = tuple([24000.0] * (players - 1) + [49000.0])
     gains = tuple([-24000.0, *([0.0] * (players - 2)), 24000.0])
     settlements = [Settlement(1, gains, scores, 1, 1), Settlement(2, (0.0,) * players, scores, 1, 1)]
     record = [{"type": "hand", "number": 1},
+              {"type": "event", "event": "hand_started", "dealer": 0, "seat_winds": seat_winds(players, 0)},
               {"type": "event", "event": "won", "seat": players - 1, "level": "baiman"},
               {"type": "event", "event": "won", "seat": 1, "level": "haneman"},
-              {"type": "hand", "number": 2}, {"type": "event", "event": "exhaustive_draw"}]
+              {"type": "hand", "number": 2},
+              {"type": "event", "event": "hand_started", "dealer": 1, "seat_winds": seat_winds(players, 1)},
+              {"type": "event", "event": "exhaustive_draw"}]
     plan = FakePlan(("You", *(["Normal AI"] * (players - 1))))
     return SummaryScene(driver.app, FakeSession(FakeMatch(rules, settlements, scores, record=record), plan))
 
@@ -73,14 +85,44 @@ def drawn(driver, monkeypatch, scene: SummaryScene) -> list[tuple[str, pygame.Re
     return lines
 
 
-def test_seats_are_named_by_wind_and_player_as_at_the_table(driver, monkeypatch):
-    scene = summary(driver, 4)
+@pytest.mark.parametrize(("players", "headers", "first_hand"), [
+    (2, ["You", "Normal AI"], "West (Normal AI): ron, baiman; West (Normal AI): ron, haneman"),
+    (4, ["You", "Normal AI (right)", "Normal AI (across)", "Normal AI (left)"],
+     "North (Normal AI): ron, baiman; South (Normal AI): ron, haneman"),
+])
+def test_columns_are_players_and_each_hand_names_its_winner_by_that_hand_s_wind(driver, monkeypatch, players,
+                                                                                 headers, first_hand):
+    scene = summary(driver, players)
     texts = [text for text, _rect in drawn(driver, monkeypatch, scene)]
-    assert scene.heading == "East (Normal AI) wins the match"
-    for header in ("South (You)", "West (Normal AI)", "North (Normal AI)", "East (Normal AI)"):
+    for header in headers:
         assert header in texts
-    assert "East (Normal AI): ron, baiman; West (Normal AI): ron, haneman" in texts
-    assert not any("Normal AI 2" in text for text in texts)
+    assert first_hand in texts  # hand 1 was dealt by seat 0; the winds had turned by the last hand
+    assert "Exhaustive draw" in texts
+    assert scene.heading == f"{headers[-1]} wins the match"
+    assert f"{headers[0]}: 24,000" in texts[2]  # the final standings, by player
+    assert not any("East (" in text for text in texts[:3]), "no wind where a player is meant"
+
+
+def test_a_two_hand_match_credits_each_win_to_its_winner():
+    """The player who dealt hand 1 was East in it and West in hand 2."""
+    record = [{"type": "hand", "number": 1},
+              {"type": "event", "event": "hand_started", "dealer": 0, "seat_winds": ["east", "west"]},
+              {"type": "event", "event": "won", "seat": 0, "level": "mangan"},
+              {"type": "hand", "number": 2},
+              {"type": "event", "event": "hand_started", "dealer": 1, "seat_winds": ["west", "east"]},
+              {"type": "event", "event": "won", "seat": 1, "level": "yakuman"}]
+    assert hand_winners(record) == {1: [(0, "east", "mangan")], 2: [(1, "east", "yakuman")]}
+
+
+@pytest.mark.parametrize(("names", "players", "expected"), [
+    (("You", "Normal AI"), 2, ["You", "Normal AI"]),
+    (("You", "Hard AI", "Easy AI"), 3, ["You", "Hard AI", "Easy AI"]),
+    (("You", "Easy AI", "Easy AI"), 3, ["You", "Easy AI (right)", "Easy AI (across)"]),
+    (("Player 1", "Player 2", "Player 3", "Player 4"), 4, ["Player 1", "Player 2", "Player 3", "Player 4"]),
+    (("You", "Hard AI", "Normal AI", "Hard AI"), 4, ["You", "Hard AI (right)", "Normal AI", "Hard AI (left)"]),
+])
+def test_players_of_one_name_are_told_apart_by_where_they_sat(names, players, expected):
+    assert player_names(names, players) == expected
 
 
 @pytest.mark.parametrize(("language", "players"), list(itertools.product(("en", "ja", "zh_CN"), (2, 3, 4))))

@@ -136,6 +136,7 @@ def test_a_discard_that_completes_the_hand_offers_ron_and_ron_ends_the_hand(driv
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Ron?" and driver.top.tiles == ["4m"]
+    driver.look()
     driver.key(pygame.K_r)
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=200)
     win = table.session.hand.result.wins[0]

@@ -3,6 +3,10 @@
 Used for "are you sure?", the ron prompt, notices and the pause menu. Arrows move
 between the buttons, Enter or Space presses the focused one (the `default` choice when the
 dialog opens: the safe one where a choice can hurt), Esc takes the escape choice if any.
+A dialog that comes up unbidden (`unbidden`: the ron prompt, a notice) ignores keys for a
+moment (menu_keys.KEY_GUARD_S); one answered only by its choices' own keys (`own_keys`:
+the ron prompt, R or P) takes neither arrows nor Enter, so keys meant for a move cannot
+answer it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.menu_keys import ButtonRing
+from game.app.menu_keys import ButtonRing, KeyGuard
 from game.app.palette import GOLD, INK
 from game.app.scene import Scene
 from game.app.shade import Shade
@@ -53,10 +57,16 @@ class Dialog(Scene):
         width: int = 600,
         default: int = 0,
         clock: Callable[[], float | None] | None = None,
+        unbidden: bool = False,
+        own_keys: bool = False,
     ) -> None:
         """`clock`: the time left for the move the dialog asks about, shown in its corner
-        while it runs (the table's clock is under the shade)."""
+        while it runs (the table's clock is under the shade); `unbidden`: it comes up by
+        itself, not at the player's asking, so keys pressed before it and in its first
+        moment are not for it; `own_keys`: only each choice's key (and a click) answers."""
         super().__init__(app)
+        self.guard = KeyGuard() if unbidden else None
+        self.own_keys = own_keys
         self.title = title
         self.message = message
         self.choices = list(choices)
@@ -86,7 +96,10 @@ class Dialog(Scene):
             )
             self.elements.append(button)
             self.ring.add(button, self._chooser(choice))
-        self.ring.focus_on(self.default)
+        if self.own_keys:
+            self.elements[0].unselect()  # no focus: Enter presses nothing here
+        else:
+            self.ring.focus_on(self.default)
 
     def relabel(self) -> None:
         """Its words were given in the language of the moment; a dialog is never open beneath
@@ -99,8 +112,15 @@ class Dialog(Scene):
 
         return choose
 
+    def update(self, dt: float) -> None:
+        if self.guard is not None:
+            self.guard.tick(dt)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.ring.handle_event(event):
+        if self.guard is not None and self.guard.blocks(event):
+            return True
+        ring_keys = not (self.own_keys and event.type == pygame.KEYDOWN)
+        if ring_keys and self.ring.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.escape is not None:
@@ -134,4 +154,5 @@ class Dialog(Scene):
             for code in self.tiles:
                 surface.blit(self.app.art.tile(code, TILE_WIDTH), (x, y + 12))
                 x += TILE_WIDTH + 4
-        self.ring.draw_focus(surface)
+        if not self.own_keys:
+            self.ring.draw_focus(surface)

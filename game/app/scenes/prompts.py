@@ -76,9 +76,10 @@ def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], No
                   # Translators: the keys R and P stay as they are
                   [Choice(_("Ron (R)"), lambda: decide(True), pygame.K_r, "#ron_button"),
                    Choice(_("Pass (P)"), lambda: decide(False), pygame.K_p)],
-                  tiles=[code])
+                  tiles=[code], unbidden=True, own_keys=True)
 
 
 def notice(app: App, told: Notice) -> Dialog:
     title = _("Your winning tile") if told.tile else _("Notice")
-    return Dialog(app, title, str(told.text), [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [])
+    return Dialog(app, title, str(told.text), [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [],
+                  unbidden=True)

@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton
 from game.app import i18n, layout, terms
 from game.app.draw_reasons import draw_reasons
 from game.app.i18n import N_, _, pgettext
-from game.app.menu_keys import ButtonRing
+from game.app.menu_keys import ButtonRing, KeyGuard
 from game.app.palette import GOLD, GOOD, INK, SOFT
 from game.app.scene import Scene
 from game.app.session import Session
@@ -103,6 +103,9 @@ class ResultScene(Scene):
         self.session = session
         self.on_next = on_next
         self.ring = ButtonRing()
+        self.guard = KeyGuard()
+        """It comes up when the hand ends, whatever keys are on their way: it stays until a
+        key pressed after it is shown."""
         self.shade = Shade(SHADE, app.screen.get_width())
         self.result = session.hand.result
         assert self.result is not None
@@ -131,8 +134,12 @@ class ResultScene(Scene):
         self.app.stack.remove(self)
         self.on_next()
 
+    def update(self, dt: float) -> None:
+        self.guard.tick(dt)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        self.ring.handle_event(event)
+        if not self.guard.blocks(event):
+            self.ring.handle_event(event)
         return True
 
     @property

@@ -1,8 +1,15 @@
-"""The end of the match: who finished ahead, why it ended, and every hand's payments."""
+"""The end of the match: who finished ahead, why it ended, and every hand's payments; then
+a rematch, the match again in the theatre, or the title.
+
+Seats are named by their players, whose winds turn from hand to hand: a column is one
+player's, and a hand's ending names its winner by the wind that player had in that hand,
+as its result did."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -13,9 +20,13 @@ from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
+from game.app.scenes.dialog import Choice, Dialog
+from game.app.scenes.prompts import nothing
 from game.app.scenes.result import amount
 from game.app.session import Session
+from game.app.table_frame import place_of_seat
 from game.app.views.felt import draw_felt
+from game.engine.record import RecordError, parse_record
 
 if TYPE_CHECKING:
     from game.app.window import App
@@ -31,6 +42,40 @@ TABLE_WIDTH = 1200
 """The widest the final standings may be, on the 1280-pixel canvas."""
 FINAL_SIZES = (26, 24, 22, 20, 18)
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
+BUTTONS_TOP = 716
+BUTTON_SIZE = (250, 48)
+BUTTON_GAP = 20
+# Translators: a player among others of the same name, by where they sat from the first
+# person's seat (Japanese 下家 / 対面 / 上家)
+PLACES = {1: N_("{name} (right)"), 2: N_("{name} (across)"), 3: N_("{name} (left)")}
+"""Where a seat sits as seen from the first person's, by table place (game/app/table_frame.py)."""
+
+
+def player_names(names: Sequence[str], players: int) -> list[str]:
+    """Each seat's player as the summary names them all the match long: their name, and
+    where they sat when another seat has the same name (three "Normal AI" at four seats)."""
+    labels = []
+    for seat, name in enumerate(names):
+        place = place_of_seat(players, seat, 0)
+        shared = names.count(name) > 1 and place in PLACES
+        labels.append(_(PLACES[place]).format(name=name) if shared else name)
+    return labels
+
+
+def hand_winners(record: Sequence[dict[str, Any]]) -> dict[int, list[tuple[int, str, str]]]:
+    """Each hand's winners as (seat, wind in that hand, limit), read from the match record;
+    an exhaustive draw has none."""
+    winners: dict[int, list[tuple[int, str, str]]] = {}
+    number, winds = 0, []
+    for line in record:
+        if line.get("type") == "hand":
+            number = line["number"]
+            winners[number] = []
+        elif line.get("type") == "event" and line.get("event") == "hand_started":
+            winds = line["seat_winds"]
+        elif line.get("type") == "event" and line.get("event") == "won":
+            winners.setdefault(number, []).append((line["seat"], winds[line["seat"]], line["level"]))
+    return winners
 
 
 class SummaryScene(Scene):
@@ -38,28 +83,68 @@ class SummaryScene(Scene):
         super().__init__(app)
         self.session = session
         self.ring = ButtonRing()
+        self.buttons: dict[str, UIButton] = {}
 
     def enter(self) -> None:
-        button = UIButton(
-            pygame.Rect(540, 716, 200, 48),
-            _("Title (Enter)"),
-            self.app.manager,
-            object_id=ObjectID(object_id="#to_title", class_id="@menu_button"),
-        )
-        self.elements.append(button)
-        self.title_button = button
-        self.ring.add(button, self.to_title)
+        width, height = BUTTON_SIZE
+        left = 640 - (3 * width + 2 * BUTTON_GAP) // 2
+        choices: list[tuple[str, Callable[[], None]]] = [
+            ("rematch", self.rematch), ("watch", self.watch), ("to_title", self.to_title)]
+        for index, (name, action) in enumerate(choices):
+            button = UIButton(pygame.Rect(left + index * (width + BUTTON_GAP), BUTTONS_TOP, width, height),
+                              self.label(name), self.app.manager,
+                              object_id=ObjectID(object_id=f"#{name}", class_id="@menu_button"))
+            self.elements.append(button)
+            self.buttons[name] = button
+            self.ring.add(button, action)
+        self.ring.focus_on(2)  # Enter: the title, as before there was a choice
+
+    @staticmethod
+    def label(name: str) -> str:
+        return {"rematch": _("Rematch"), "watch": _("Watch this match"), "to_title": _("Title (Enter)")}[name]
 
     def relabel(self) -> None:
-        self.title_button.set_text(_("Title (Enter)"))
+        for name, button in self.buttons.items():
+            button.set_text(self.label(name))
 
     def to_title(self) -> None:
         from game.app.scenes.title import TitleScene
 
         self.app.stack.reset(TitleScene(self.app))
 
+    def rematch(self) -> None:
+        """The same seats and rules (the match's own, whatever Settings now hold), a new seed."""
+        from game.app.match_setup import new_session
+        from game.app.scenes.table import TableScene
+
+        session = new_session(self.app, self.session.plan, rules=self.session.match.rules)
+        self.app.stack.reset(TableScene(self.app, session))
+
+    def watch(self) -> None:
+        """This match in the theatre, as the history keeps it (its record, the seats' names
+        in its header), read back as a kept file is; Back returns here."""
+        from game.app.scenes.theatre import TheatreScene
+        from game.engine.playback import Playback
+
+        record = self.session.match.record
+        header = {**record[0], "history": {"plan": self.session.plan.to_dict()}}
+        text = "\n".join(json.dumps(line, ensure_ascii=False) for line in [header, *record[1:]])
+        try:
+            playback = Playback(parse_record(text))
+        except RecordError as error:
+            self.app.stack.push(Dialog(self.app, _("This match cannot be watched"), str(error),
+                                       [Choice(_("OK"), nothing)], escape=nothing))
+            return
+        self.app.stack.push(TheatreScene(self.app, playback, _("this match")))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.ring.handle_event(event)
+
+    def names(self) -> list[str]:
+        """Each seat's player, as the summary's columns name them."""
+        session = self.session
+        return player_names([session.name(seat) for seat in range(session.match.rules.players)],
+                            session.match.rules.players)
 
     @property
     def heading(self) -> str:
@@ -71,12 +156,6 @@ class SummaryScene(Scene):
         if self.session.plan.names[leaders[0]] == YOU:
             return _("You win the match")
         return _("{name} wins the match").format(name=self.names()[leaders[0]])
-
-    def names(self) -> list[str]:
-        """Each seat named as the table and the result name it: its wind and its player."""
-        session = self.session
-        return [_("{wind} ({name})").format(wind=session.wind(seat), name=session.name(seat))
-                for seat in range(session.match.rules.players)]
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
@@ -96,7 +175,7 @@ class SummaryScene(Scene):
         self.ring.draw_focus(surface)
 
     def _draw_hands(self, surface: pygame.Surface, names: list[str], centre: int) -> None:
-        """Each hand's number, ending, stake (where it doubles) and every seat's gain, as
+        """Each hand's number, ending, stake (where it doubles) and every player's gain, as
         columns each as wide as its widest line, the whole table centred."""
         match = self.session.match
         endings = self.endings()
@@ -121,20 +200,19 @@ class SummaryScene(Scene):
                 self.app.text.draw(surface, line, TABLE_SIZE, colour, (x, TABLE_TOP + row * ROW_HEIGHT), anchor)
 
     def endings(self) -> dict[int, str]:
-        """Each hand's ending in words, read from the match record."""
+        """Each hand's ending in words: its winners by their wind in that hand and their
+        player, as its result named them, or the draw."""
+        session = self.session
         endings: dict[int, str] = {}
-        number = 0
-        for line in self.session.match.record:
-            if line["type"] == "hand":
-                number = line["number"]
-            elif line["type"] == "event" and line["event"] == "won":
-                won = _("{name}: ron, {limit}").format(name=self.names()[line["seat"]],
-                                                       limit=terms.limit(line["level"]))
+        for number, winners in hand_winners(session.match.record).items():
+            ending = ""
+            for seat, wind, level in winners:
+                won = _("{name}: ron, {limit}").format(
+                    name=_("{wind} ({name})").format(wind=terms.wind(wind), name=session.name(seat)),
+                    limit=terms.limit(level))
                 # Translators: two wins on one discard, in the summary's column of how hands ended
-                endings[number] = _("{first}; {then}").format(first=endings[number], then=won) \
-                    if number in endings else won
-            elif line["type"] == "event" and line["event"] == "exhaustive_draw":
-                endings[number] = _("Exhaustive draw")
+                ending = _("{first}; {then}").format(first=ending, then=won) if ending else won
+            endings[number] = ending or _("Exhaustive draw")
         return endings
 
 

@@ -24,6 +24,7 @@ from game.app.controls.dora import DoraControls
 from game.app.controls.pool import PoolControls
 from game.app.helper import BuildHelper, HelperReport, warm_up
 from game.app.i18n import N_, _
+from game.app.menu_keys import KEY_GUARD_S
 from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.session import Notice, Session
@@ -74,6 +75,9 @@ class TableScene(Scene):
         self.flight: DiscardFlight | None = None
         self.flip: DoraFlip | None = None
         self.end_wait = 0.0
+        """How long the end of the hand has been on the table."""
+        self.end_seen = False
+        """The end has been drawn: the time since counts (not the frame's time before it)."""
         self.result_open = False
         self.card: Notice | None = None
         self.card_left = 0.0
@@ -264,7 +268,9 @@ class TableScene(Scene):
         self._sync_buttons()
         if self.result_open:
             return
-        self.end_wait += dt
+        if self.end_seen:
+            self.end_wait += dt
+        self.end_seen = True
         if self.end_wait >= self.moment_s():
             self.open_result()
 
@@ -338,8 +344,9 @@ class TableScene(Scene):
             return self._button_pressed(event.ui_element)
         if self.session.hand_over and not self.result_open and event.type in (pygame.KEYDOWN,
                                                                              pygame.MOUSEBUTTONDOWN):
-            self.open_result()  # the moment of the win is skipped
-            return True
+            if event.type == pygame.MOUSEBUTTONDOWN or self.end_wait >= KEY_GUARD_S:
+                self.open_result()  # the moment of the win is skipped
+            return True  # a key on its way when the hand ended was meant for a move
         mode = self.mode()
         if mode == "dora":
             return self._dora_controls().handle_event(event)

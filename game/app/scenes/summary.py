@@ -9,6 +9,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app import i18n, terms
+from game.app.fitting import fitted_name
 from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT
@@ -30,6 +31,8 @@ COLUMN_GAP = 36
 TABLE_WIDTH = 1200
 """The widest the final standings may be, on the 1280-pixel canvas."""
 FINAL_SIZES = (26, 24, 22, 20, 18)
+NAMES_ROOM = 640
+"""The players' names share this much of a row of the hands' table (a long name is cut with …)."""
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
@@ -75,8 +78,13 @@ class SummaryScene(Scene):
     def names(self) -> list[str]:
         """Each seat named as the table and the result name it: its wind and its player."""
         session = self.session
-        return [_("{wind} ({name})").format(wind=session.wind(seat), name=session.name(seat))
-                for seat in range(session.match.rules.players)]
+        players = session.match.rules.players
+        return [self._seat_name(seat, NAMES_ROOM // players) for seat in range(players)]
+
+    def _seat_name(self, seat: int, room: int) -> str:
+        wind = self.session.wind(seat)
+        return fitted_name(self.app.text, lambda name: _("{wind} ({name})").format(wind=wind, name=name),
+                           self.session.name(seat), TABLE_SIZE, room)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)

@@ -46,16 +46,16 @@ def english_after():
         (SeatPlan.table(("you", "hard", "easy", "hard")), "four_player", {}, False, "en",
          "Continue: hand 1/8 vs Hard AI ×2, Easy AI"),
         (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "en",
-         "Continue: hand 1/8, 3 players with Hard AI"),
+         "Continue: hand 1/8 with Hard AI"),
         (SeatPlan.table(("you", PERSON, "hard", "normal")), "four_player", {"hands": None}, False, "en",
-         "Continue: hand 1, 4 players with Hard AI, Normal AI"),
+         "Continue: hand 1 with Hard AI, Normal AI"),
         (SeatPlan.hotseat(3), "three_player", {}, False, "en", "Continue: hand 1/8, 3 players"),
         (SeatPlan.solo(2, "normal"), "kaiji", {}, False, "ja", "再開：第1局／全8局・標準AI戦"),
         (SeatPlan.solo(2, "normal"), "kaiji", {}, False, "zh_CN", "继续：第1/8局·对普通AI"),
         (SeatPlan.solo(3, "easy"), "three_player", {}, False, "ja", "再開：第1局／全8局・初級AI×2戦"),
         (SeatPlan.solo(3, "easy"), "three_player", {}, False, "zh_CN", "继续：第1/8局·对简单AI×2"),
-        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "ja", "再開：第1局／全8局・3人・上級AI"),
-        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "zh_CN", "继续：第1/8局·3人·含困难AI"),
+        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "ja", "再開：第1局／全8局・上級AI入り"),
+        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "zh_CN", "继续：第1/8局·含困难AI"),
         (SeatPlan.hotseat(3), "three_player", {}, False, "ja", "再開：第1局／全8局・3人"),
     ],
 )
@@ -72,11 +72,12 @@ def test_a_save_that_cannot_say_keeps_the_plain_label(tmp_path):
     assert continue_label(slot.summary()) == "Continue the unfinished match"
 
 
-@pytest.mark.parametrize("room", [30, 28, 20, 10])
-def test_a_label_too_long_for_its_button_cuts_the_ai_seats(tmp_path, room):
+@pytest.mark.parametrize(("room", "label"), [
+    (49, "Continue: hand 1/8 vs Hard AI, Easy AI, Normal AI"),
+    (45, "Continue: hand 1/8 vs Hard, Easy, Normal AI"),
+    (30, "Continue: hand 1/8 vs Hard, E…"),
+    (10, "Continue: hand 1/8 vs H…"),
+])
+def test_a_label_too_long_for_its_button_says_the_levels_or_cuts_them(tmp_path, room, label):
     slot = saved(tmp_path, SeatPlan.table(("you", "hard", "easy", "normal")), Rules.preset("four_player"))
-    full = continue_label(slot.summary())
-    assert full == "Continue: hand 1/8 vs Hard AI, Easy AI, Normal AI"
-    label = continue_label(slot.summary(), fits=lambda line: len(line) <= room)
-    assert label.startswith("Continue: hand 1/8 vs ") and label.endswith("…")
-    assert len(label) <= max(room, len("Continue: hand 1/8 vs H…"))
+    assert continue_label(slot.summary(), fits=lambda line: len(line) <= room) == label

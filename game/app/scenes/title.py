@@ -45,18 +45,24 @@ HOTSEAT_LABELS = {
 
 
 def continue_label(saved: SaveSummary | None, fits: Callable[[str], bool] | None = None) -> str:
-    """The Continue button, saying which match it resumes: the hand, and the AI seats
-    (against the AI alone: "vs" them; with several people, the number of players and the AI
-    seats among them). `fits`: whether a label fits the button; the AI seats are cut with …
-    where it does not."""
+    """The Continue button, saying which match it resumes: the hand, and the AI seats (one
+    person "vs" them, several people "with" them), or the number of players of a table of
+    people. `fits`: whether a label fits the button; where the AI seats' names do not, their
+    levels, cut with … if need be."""
     if saved is None:
         return _("Continue the unfinished match")
     ai_seats = [seat for seat in range(saved.players) if seat not in saved.plan.humans]
     if not ai_seats:
-        return _people_label(saved, "")
-    ais = _ai_list([shown_name(saved.plan.names[seat]) for seat in ai_seats])
-    compose = _against_label if len(saved.plan.humans) == 1 else _people_label
-    return fit_names(lambda shown: compose(saved, shown[0]), [ais], fits or (lambda _label: True))
+        return _people_label(saved)
+    compose = _against_label if len(saved.plan.humans) == 1 else _with_label
+    fits = fits or (lambda _label: True)
+    named = compose(saved, _ai_list([shown_name(saved.plan.names[seat]) for seat in ai_seats]))
+    if fits(named):
+        return named
+    # Translators: the AI seats of a table by their levels, when their names are too long for the Continue
+    # button ("Hard ×2, Easy AI")
+    levels = _("{levels} AI").format(levels=_ai_list([ai_level_name(saved.plan.level(seat)) for seat in ai_seats]))
+    return fit_names(lambda shown: compose(saved, shown[0]), [levels], fits)
 
 
 def button_fits(app: App) -> Callable[[str], bool]:
@@ -65,7 +71,8 @@ def button_fits(app: App) -> Callable[[str], bool]:
 
 
 def _ai_list(names: list[str]) -> str:
-    """The AI seats' names in seat order, each once, with how many seats it plays ("Easy AI ×2")."""
+    """The AI seats' names (or levels) in seat order, each once, with how many seats it plays
+    ("Easy AI ×2")."""
     counted = [(name, names.count(name)) for name in dict.fromkeys(names)]
     # Translators: several AI seats of one level on the Continue button ("Easy AI ×2")
     several = _("{name} ×{count}")
@@ -82,20 +89,20 @@ def _against_label(saved: SaveSummary, opponent: str) -> str:
         number=saved.hand_number, hands=saved.hands, opponent=opponent)
 
 
-def _people_label(saved: SaveSummary, ais: str) -> str:
-    """Several people at the table: its number of players, and its AI seats (`ais`, if any)."""
-    number, hands, players = saved.hand_number, saved.hands, saved.players
-    if ais and hands is None:
+def _with_label(saved: SaveSummary, ais: str) -> str:
+    """Several people and the AI at the table: the AI seats they play with."""
+    if saved.hands is None:
         # Translators: the title screen's Continue button, for several people and the AI ("with Hard AI")
-        return ngettext("Continue: hand {number}, {players} player with {ais}",
-                        "Continue: hand {number}, {players} players with {ais}",
-                        players).format(number=number, players=players, ais=ais)
-    if ais:
-        # Translators: the title screen's Continue button, for several people and the AI; "hand 3/8" is the
-        # third of eight
-        return ngettext("Continue: hand {number}/{hands}, {players} player with {ais}",
-                        "Continue: hand {number}/{hands}, {players} players with {ais}",
-                        players).format(number=number, hands=hands, players=players, ais=ais)
+        return _("Continue: hand {number} with {ais}").format(number=saved.hand_number, ais=ais)
+    # Translators: the title screen's Continue button, for several people and the AI; "hand 3/8" is the third
+    # of eight
+    return _("Continue: hand {number}/{hands} with {ais}").format(number=saved.hand_number, hands=saved.hands,
+                                                                   ais=ais)
+
+
+def _people_label(saved: SaveSummary) -> str:
+    """People alone at the table: how many."""
+    number, hands, players = saved.hand_number, saved.hands, saved.players
     if hands is None:
         # Translators: the title screen's Continue button, for a table of several players
         return ngettext("Continue: hand {number}, {players} player", "Continue: hand {number}, {players} players",

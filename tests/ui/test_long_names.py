@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+import game.app.match_setup as match_setup
 from game.app import i18n, layout
 from game.app.match_setup import new_session
 from game.app.scenes.curtain import CurtainScene
@@ -16,6 +17,7 @@ from game.app.session import PERSON, SeatPlan
 from game.engine.names import LONGEST_NAME
 from game.engine.rules import Rules
 from tests.ui.autoplay import play_to_result
+from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
 
 LATIN = "W" * LONGEST_NAME
@@ -73,5 +75,27 @@ def test_the_longest_names_fit_on_every_screen_they_are_drawn(driver, monkeypatc
         driver.frame()
         shot(driver, f"long_names_summary_{language}")
         assert naming(drawn, *NAMES) and all(SCREEN.contains(rect) for _t, _s, rect in naming(drawn, *NAMES))
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, language):
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level_of, seed: {
+        seat: ScriptedAgent() for seat in range(players) if seat not in humans})
+    try:
+        driver.app.change_settings(driver.app.settings.with_changes(language=language,
+                                                                    rules=Rules.preset("three_player")))
+        plan = SeatPlan.table(("you", "easy", PERSON), (CJK, "", LATIN))
+        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app, plan)))
+        driver.wait_until(lambda: isinstance(driver.top, CurtainScene))
+        curtain = driver.top
+        assert isinstance(curtain, CurtainScene)
+        drawn = record_places(driver, monkeypatch)
+        curtain.draw(pygame.Surface(SCREEN.size))
+        lines = naming(drawn, LATIN, CJK)
+        assert len(lines) == 2 and all("…" in text for text, _size, _rect in lines)  # who looks, who looks away
+        assert all(curtain.card.inflate(-20, -20).contains(rect) for _text, _size, rect in lines), lines
+        shot(driver, f"long_names_look_away_{language}")
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)

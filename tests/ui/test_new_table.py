@@ -173,3 +173,28 @@ def test_choosing_the_count_keeps_the_match_length(driver):
     for count, preset in (("4 players", "four_player"), ("3 players", "three_player"), ("2 players", "kaiji")):
         driver.press(driver.button(count))
         assert (driver.app.settings.rules.preset_name, driver.app.settings.rules.hands) == (preset, 4)
+
+
+def test_a_name_is_typed_from_the_keyboard_alone(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    scene = open_new_table(driver)
+    for _ in range(3):  # past the three counts
+        driver.key(pygame.K_DOWN)
+    entry = scene.buttons["name_0"]
+    assert entry.is_focused
+    driver.frame([pygame.event.Event(pygame.TEXTINPUT, text="Ann")])
+    driver.key(pygame.K_SPACE)  # typed as text, not a press of the menu
+    driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=" Bell")])
+    driver.key(pygame.K_HOME)  # in the name, not the menu's first button
+    assert entry.is_focused and scene.ring.focused() is entry
+    driver.key(pygame.K_RETURN)  # Enter after a name: on to the next line
+    assert not entry.is_focused and scene.ring.focused() is scene.buttons["seat_1"]
+    assert scene.names[0] == "Ann Bell" and driver.top is scene
+
+
+def test_a_remembered_ai_seat_is_a_person_in_a_copy_without_the_ai(driver, monkeypatch):
+    driver.app.change_settings(driver.app.settings.with_changes(
+        rules=Rules.preset("four_player"), table_seats=("hard", "", PERSON), table_names=("", "", "", "Di")))
+    monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: False)
+    scene = open_new_table(driver)
+    assert scene.seats == [PERSON, PERSON, PERSON] and scene.buttons["name_3"].get_text() == "Di"

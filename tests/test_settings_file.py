@@ -175,3 +175,20 @@ def test_fuzz_mutated_settings_give_settings_and_keep_the_file(tmp_path_factory,
     folder = tmp_path_factory.mktemp("settings")
     path = write(folder, data)
     _check_outcome(folder, path.read_bytes())
+
+
+@pytest.mark.parametrize(("seats", "names", "kept_seats", "kept_names"), [
+    (["hard", "person", "easy"], ["Ann", "", "Bo", ""], ("hard", "person", "easy"), ("Ann", "", "Bo", "")),
+    (["expert", "person", 7], ["  Ann  ", "A\u0000B", "x" * 25, None], ("", "person", ""), ("Ann", "", "", "")),
+    ("hard", {"Ann": 1}, (), ()),
+    (["hard", "easy", "easy", "hard", "person"], ["A", "B", "C", "D", "E"], ("hard", "easy", "easy"),
+     ("A", "B", "C", "D")),
+], ids=["as-chosen", "outdated-or-damaged-entries", "not-lists", "too-many"])
+def test_the_remembered_table_falls_back_quietly(tmp_path, seats, names, kept_seats, kept_names):
+    write(tmp_path, CHOSEN.to_dict() | {"table_seats": seats, "table_names": names})
+    loaded, notice = load_settings(tmp_path)
+    assert (loaded.table_seats, loaded.table_names) == (kept_seats, kept_names)
+    assert loaded.with_changes(table_seats=(), table_names=()) == CHOSEN
+    assert notice is None and kept_copies(tmp_path) == []
+    save_settings(tmp_path, loaded)
+    assert load_settings(tmp_path) == (loaded, None)

@@ -1,5 +1,6 @@
-"""The title screen's Continue says which match it resumes: the hand, and the AI opponent of
-a duel or the number of players (title.continue_label, SaveSlot.summary)."""
+"""The title screen's Continue says which match it resumes: the hand, and the AI seats at
+any number of players, with the number of players when several people share the screen
+(title.continue_label, SaveSlot.summary)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from game.app import i18n
 from game.app.savegame import SaveSlot
 from game.app.scenes.title import continue_label
-from game.app.session import SeatPlan
+from game.app.session import PERSON, SeatPlan
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
@@ -40,12 +41,22 @@ def english_after():
         (SeatPlan.solo(2, "hard"), "kaiji", {}, True, "en", "Continue: hand 2/8 vs Hard AI"),
         (SeatPlan.solo(2, "normal"), "kaiji", {"hands": None}, False, "en", "Continue: hand 1 vs Normal AI"),
         (SeatPlan.hotseat(2), "kaiji", {}, False, "en", "Continue: hand 1/8, 2 players"),
-        (SeatPlan.solo(3, "easy"), "three_player", {}, False, "en", "Continue: hand 1/8, 3 players"),
-        (SeatPlan.solo(4, "easy"), "four_player", {"hands": None}, False, "en", "Continue: hand 1, 4 players"),
+        (SeatPlan.solo(3, "easy"), "three_player", {}, False, "en", "Continue: hand 1/8 vs Easy AI ×2"),
+        (SeatPlan.solo(4, "easy"), "four_player", {"hands": None}, False, "en", "Continue: hand 1 vs Easy AI ×3"),
+        (SeatPlan.table(("you", "hard", "easy", "hard")), "four_player", {}, False, "en",
+         "Continue: hand 1/8 vs Hard AI ×2, Easy AI"),
+        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "en",
+         "Continue: hand 1/8 with Hard AI"),
+        (SeatPlan.table(("you", PERSON, "hard", "normal")), "four_player", {"hands": None}, False, "en",
+         "Continue: hand 1 with Hard AI, Normal AI"),
+        (SeatPlan.hotseat(3), "three_player", {}, False, "en", "Continue: hand 1/8, 3 players"),
         (SeatPlan.solo(2, "normal"), "kaiji", {}, False, "ja", "再開：第1局／全8局・標準AI戦"),
         (SeatPlan.solo(2, "normal"), "kaiji", {}, False, "zh_CN", "继续：第1/8局·对普通AI"),
-        (SeatPlan.solo(3, "easy"), "three_player", {}, False, "ja", "再開：第1局／全8局・3人"),
-        (SeatPlan.solo(3, "easy"), "three_player", {}, False, "zh_CN", "继续：第1/8局·3人"),
+        (SeatPlan.solo(3, "easy"), "three_player", {}, False, "ja", "再開：第1局／全8局・初級AI×2戦"),
+        (SeatPlan.solo(3, "easy"), "three_player", {}, False, "zh_CN", "继续：第1/8局·对简单AI×2"),
+        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "ja", "再開：第1局／全8局・上級AI入り"),
+        (SeatPlan.table(("you", PERSON, "hard")), "three_player", {}, False, "zh_CN", "继续：第1/8局·含困难AI"),
+        (SeatPlan.hotseat(3), "three_player", {}, False, "ja", "再開：第1局／全8局・3人"),
     ],
 )
 def test_continue_names_the_hand_and_the_opponent(tmp_path, plan, preset, changes, over, language, label):
@@ -59,3 +70,14 @@ def test_a_save_that_cannot_say_keeps_the_plain_label(tmp_path):
     slot.record_path.write_text("not a record", encoding="utf-8")
     assert slot.summary() is None
     assert continue_label(slot.summary()) == "Continue the unfinished match"
+
+
+@pytest.mark.parametrize(("room", "label"), [
+    (49, "Continue: hand 1/8 vs Hard AI, Easy AI, Normal AI"),
+    (45, "Continue: hand 1/8 vs Hard, Easy, Normal AI"),
+    (30, "Continue: hand 1/8 vs Hard, E…"),
+    (10, "Continue: hand 1/8 vs H…"),
+])
+def test_a_label_too_long_for_its_button_says_the_levels_or_cuts_them(tmp_path, room, label):
+    slot = saved(tmp_path, SeatPlan.table(("you", "hard", "easy", "normal")), Rules.preset("four_player"))
+    assert continue_label(slot.summary(), fits=lambda line: len(line) <= room) == label

@@ -16,12 +16,13 @@ from typing import Protocol
 
 from game.app import terms
 from game.app.i18n import N_, Later, Message, _, pgettext
-from game.app.settings import AI_LEVELS
+from game.app.settings import AI_LEVELS, PERSON
 from game.app.wait_strip import wait_strip
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.hand import FuritenSpan, Hand, Phase, SeatView
 from game.engine.match import Match
+from game.engine.names import checked_name
 from game.engine.rules import Rules
 
 SOLO = "solo"
@@ -30,10 +31,6 @@ HOTSEAT = "hotseat"
 
 class Agent(Protocol):
     def act(self, view: SeatView) -> Action: ...
-
-
-PERSON = "person"
-"""A seat played by another person at this computer (in a table's seat list)."""
 
 
 @dataclass(frozen=True)
@@ -58,21 +55,25 @@ class SeatPlan:
         return cls.table(("you", *(PERSON for _ in range(players - 1))))
 
     @classmethod
-    def table(cls, seats: Sequence[str]) -> SeatPlan:
-        """Seat 0 is you; each other seat `PERSON` or an AI level."""
+    def table(cls, seats: Sequence[str], names: Sequence[str] = ()) -> SeatPlan:
+        """Seat 0 is you; each other seat `PERSON` or an AI level. `names`: what each person
+        seat is called, by seat (checked with `checked_name`; "" or none for the name the
+        game gives). An AI seat is named by its level."""
         humans = (0, *(seat for seat, who in enumerate(seats) if seat and who == PERSON))
-        names = ["You"] if len(humans) == 1 else ["Player 1"]
+        given = ["You"] if len(humans) == 1 else ["Player 1"]
         levels: list[str | None] = [None]
         for who in seats[1:]:
             if who == PERSON:
-                names.append(f"Player {len(names) - sum(lv is not None for lv in levels) + 1}")
+                given.append(f"Player {len(given) - sum(lv is not None for lv in levels) + 1}")
                 levels.append(None)
             else:
-                names.append(f"{who.capitalize()} AI")
+                given.append(f"{who.capitalize()} AI")
                 levels.append(who)
+        typed = [names[seat] if seat < len(names) and levels[seat] is None else "" for seat in range(len(seats))]
+        shown = tuple(checked_name(name) if name.strip() else default
+                      for name, default in zip(typed, given, strict=True))
         ai = [lv for lv in levels if lv is not None]
-        return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, tuple(names), ai[0] if ai else None,
-                   tuple(levels))
+        return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, shown, ai[0] if ai else None, tuple(levels))
 
     def level(self, seat: int) -> str:
         """The AI level of a seat nobody at the screen plays."""

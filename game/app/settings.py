@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.app.i18n import LANGUAGES, N_, Message, pgettext, system_language
+from game.engine.names import BadName, checked_name
 from game.engine.rules import PRESETS, Rules
 from game.files import (
     move_aside,
@@ -40,6 +41,9 @@ WINDOW_SIDES = (320, 8192)
 """The smallest usable window side and the largest any display has."""
 ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
+PERSON = "person"
+"""A seat played by another person at this computer (in a table's seat list)."""
+SEAT_CHOICES = (*AI_LEVELS, PERSON)
 AI_DELAY_RANGE = (0.0, 5.0)
 MAX_HISTORY = 10000
 
@@ -59,6 +63,11 @@ class Settings:
     history_limit: int = 200
     language: str | None = None
     """None: the system's language (`i18n.system_language`)."""
+    table_seats: tuple[str, ...] = ()
+    """Who sat in seats 2-4 at the last new table (`SEAT_CHOICES`; "" where the screen's
+    default goes), restored on the next one."""
+    table_names: tuple[str, ...] = ()
+    """The names typed for seats 1-4 at the last new table ("" for the default name)."""
     unknown: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """The file's settings this version does not know (a newer one's), kept to be written back."""
     unknown_rules: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -92,6 +101,7 @@ class Settings:
             changes = {**self.unknown_rules["changes"], **changes}
         data["rules"] = {"preset": self.rules.preset_name, "changes": changes}
         data["window_size"] = list(self.window_size) if self.window_size is not None else None
+        data |= {name: list(getattr(self, name)) for name in REMEMBERED}
         return data | {name: value for name, value in self.unknown.items() if name not in data}
 
     @classmethod
@@ -105,6 +115,9 @@ class Settings:
         known = [item.name for item in fields(cls) if item.name not in NOT_CHECKED]
         for name in known:
             if name not in data:
+                continue
+            if name in REMEMBERED:
+                values[name] = REMEMBERED[name](data[name])  # never refused: what cannot be used is forgotten
                 continue
             try:
                 values[name] = check_setting(name, data[name])
@@ -174,6 +187,34 @@ def _window_size(value: Any) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+def _remembered_seats(value: Any) -> tuple[str, ...]:
+    """The seats of the last new table; a seat the game no longer offers (or damaged) is ""."""
+    if not isinstance(value, (list, tuple)):
+        return ()
+    return tuple(who if isinstance(who, str) and who in SEAT_CHOICES else "" for who in value[:3])
+
+
+def _remembered_names(value: Any) -> tuple[str, ...]:
+    """The names typed at the last new table; a name that cannot be shown is "" (the default)."""
+    if not isinstance(value, (list, tuple)):
+        return ()
+    return tuple(_name_or_default(name) for name in value[:4])
+
+
+def _name_or_default(name: Any) -> str:
+    try:
+        return checked_name(name)
+    except BadName:
+        return ""
+
+
+REMEMBERED: dict[str, Callable[[Any], tuple[str, ...]]] = {
+    "table_seats": _remembered_seats,
+    "table_names": _remembered_names,
+}
+"""Choices remembered for convenience: a damaged or outdated one is quietly forgotten (no
+notice, the file not moved aside), as nothing the player set is lost with it."""
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "window_size": _window_size,
     "fullscreen": _flag,
@@ -185,6 +226,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "keep_history": _flag,
     "history_limit": _count_in(1, MAX_HISTORY),
     "language": _choice(LANGUAGES),
+    **REMEMBERED,
 }
 
 

@@ -4,14 +4,20 @@ a player's own tiles while the curtain for the other player is up."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+import game.app.match_setup as match_setup
 from game.app import layout
+from game.app.match_setup import new_session
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
+from game.app.session import PERSON, SeatPlan
 from game.engine.hand import Phase
+from game.engine.rules import Rules
 from tests.ui.autoplay import answer
+from tests.ui.scripted import ScriptedAgent
 
 FACE = (246, 242, 228)  # the ivory of a tile face; backs are blue, the felt green
 PRIVATE_AREAS = (pygame.Rect(100, 606, 1100, 194), layout.HELPER_PANEL)
@@ -97,3 +103,26 @@ def test_each_player_gets_the_whole_build_time(driver):
     driver.key(pygame.K_SPACE)
     assert table.viewer != first and table.mode() == "build"
     assert 179 < table.countdown() <= 180
+
+
+@pytest.mark.parametrize(("seats", "looks_away"), [
+    (("you", PERSON), "{other} looks away: your tiles are shown next."),
+    (("you", PERSON, "easy"), "{other} looks away: your tiles are shown next."),
+    (("you", "hard", PERSON, "easy"), "{other} looks away: your tiles are shown next."),
+    (("you", PERSON, PERSON), "Everyone else looks away: your tiles are shown next."),
+    (("you", PERSON, PERSON, PERSON), "Everyone else looks away: your tiles are shown next."),
+])
+def test_the_curtain_says_who_looks_away_at_any_table(driver, monkeypatch, seats, looks_away):
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level_of, seed: {
+        seat: ScriptedAgent() for seat in range(players) if seat not in humans})
+    rules = Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[len(seats)])
+    driver.app.change_settings(driver.app.settings.with_changes(rules=rules))
+    plan = SeatPlan.table(seats, ("Ann", "Bo", "Cy", "Di"))
+    table = TableScene(driver.app, new_session(driver.app, plan))
+    driver.app.stack.reset(table)
+    driver.frame()
+    curtain = driver.top
+    assert isinstance(curtain, CurtainScene)
+    other = next(table.session.name(seat) for seat in plan.humans if seat != curtain.seat)
+    assert curtain.others_look_away == looks_away.format(other=other)
+    assert curtain.heading.endswith(f"— {table.session.name(curtain.seat)}")

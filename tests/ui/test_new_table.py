@@ -4,8 +4,10 @@ another person or an AI of a level; starting over an unfinished match asks first
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 import game.app.match_setup as match_setup
+from game.app import i18n
 from game.app.savegame import SaveSlot
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
@@ -13,6 +15,7 @@ from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.session import PERSON
+from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
 
@@ -85,3 +88,113 @@ def test_a_new_match_over_an_unfinished_one_asks_first_and_keeps_it_by_default(d
     driver.press(driver.button("New match"))
     assert isinstance(driver.app.stack.scenes[0], TableScene)
     assert slot.record_path.read_text(encoding="utf-8") != saved
+
+
+def type_name(driver, scene: NewTableScene, seat: int, name: str) -> None:
+    """Click into the seat's name and type it, as SDL delivers typed text."""
+    entry = scene.buttons[f"name_{seat}"]
+    driver.click(entry.rect.center)
+    driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=name)])
+    driver.frame()
+
+
+def open_new_table(driver) -> NewTableScene:
+    driver.press(driver.button("Choose players and seats"))
+    scene = driver.top
+    assert isinstance(scene, NewTableScene)
+    return scene
+
+
+def test_people_are_named_and_the_names_reach_the_table_and_the_save(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    scene = open_new_table(driver)
+    driver.press(driver.button("3 players"))
+    scene = driver.top
+    assert set(scene.buttons) >= {"name_0"} and "name_1" not in scene.buttons  # an AI seat has no name to type
+    for seat in (1, 2):
+        while scene.seats[seat - 1] != PERSON:
+            driver.press(scene.buttons[f"seat_{seat}"])
+    type_name(driver, scene, 0, "Akagi Shigeru")
+    type_name(driver, scene, 2, "李小龙")
+    shot(driver, "new_table_named")
+    driver.press(driver.button("Start the match"))
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    assert table.session.plan.names == ("Akagi Shigeru", "Player 2", "李小龙")  # left empty: the given name
+    assert SaveSlot(driver.app.data_dir).load().plan.names == ("Akagi Shigeru", "Player 2", "李小龙")
+
+
+def test_a_name_that_cannot_be_shown_says_why_and_cannot_start(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    scene = open_new_table(driver)
+    drawn = driver.record_text(monkeypatch)
+    type_name(driver, scene, 0, "Ann\tBell")
+    assert "Seat 1: a name cannot hold the character U+0009" in drawn
+    assert not scene.buttons["start"].is_enabled
+    scene.start()
+    assert driver.top is scene
+    try:
+        driver.app.change_settings(driver.app.settings.with_changes(language="ja"))
+        driver.frame()
+        assert "席1：名前に使えない文字（U+0009）" in drawn
+        assert driver.top.buttons["name_0"].get_text() == "Ann\tBell"  # kept through the switch
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    scene = driver.top
+    entry = scene.buttons["name_0"]
+    entry.set_text("Ann Bell")
+    driver.frame([pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=entry)])
+    assert scene.buttons["start"].is_enabled
+
+
+def test_the_seats_and_names_chosen_are_there_next_time(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    scene = open_new_table(driver)
+    driver.press(driver.button("4 players"))
+    scene = driver.top
+    driver.press(scene.buttons["seat_1"])  # normal -> hard
+    for _ in range(3):
+        driver.press(scene.buttons["seat_3"])  # normal -> hard -> person -> easy... -> person
+    while scene.seats[2] != PERSON:
+        driver.press(scene.buttons["seat_3"])
+    type_name(driver, scene, 3, "Washizu")
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, TitleScene)
+    again = open_new_table(driver)
+    assert again.count == 4 and again.seats == ["hard", "normal", PERSON]
+    assert again.buttons["name_3"].get_text() == "Washizu"
+    assert [again.buttons[f"seat_{n}"].text for n in (1, 2, 3)] == ["Hard AI", "Normal AI",
+                                                                    "Another person at this computer"]
+
+
+def test_choosing_the_count_keeps_the_match_length(driver):
+    driver.app.change_settings(driver.app.settings.with_changes(rules=Rules.preset("kaiji", hands=4)))
+    open_new_table(driver)
+    for count, preset in (("4 players", "four_player"), ("3 players", "three_player"), ("2 players", "kaiji")):
+        driver.press(driver.button(count))
+        assert (driver.app.settings.rules.preset_name, driver.app.settings.rules.hands) == (preset, 4)
+
+
+def test_a_name_is_typed_from_the_keyboard_alone(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    scene = open_new_table(driver)
+    for _ in range(3):  # past the three counts
+        driver.key(pygame.K_DOWN)
+    entry = scene.buttons["name_0"]
+    assert entry.is_focused
+    driver.frame([pygame.event.Event(pygame.TEXTINPUT, text="Ann")])
+    driver.key(pygame.K_SPACE)  # typed as text, not a press of the menu
+    driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=" Bell")])
+    driver.key(pygame.K_HOME)  # in the name, not the menu's first button
+    assert entry.is_focused and scene.ring.focused() is entry
+    driver.key(pygame.K_RETURN)  # Enter after a name: on to the next line
+    assert not entry.is_focused and scene.ring.focused() is scene.buttons["seat_1"]
+    assert scene.names[0] == "Ann Bell" and driver.top is scene
+
+
+def test_a_remembered_ai_seat_is_a_person_in_a_copy_without_the_ai(driver, monkeypatch):
+    driver.app.change_settings(driver.app.settings.with_changes(
+        rules=Rules.preset("four_player"), table_seats=("hard", "", PERSON), table_names=("", "", "", "Di")))
+    monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: False)
+    scene = open_new_table(driver)
+    assert scene.seats == [PERSON, PERSON, PERSON] and scene.buttons["name_3"].get_text() == "Di"

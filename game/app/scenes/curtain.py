@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.fitting import fitted_name
 from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
 SHADE = (6, 20, 14, 215)
 CARD = (16, 41, 31)
 READY_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+HEADING = 30
+LOOK_AWAY = 16
+MARGIN = 20
+"""Between the card's edge and its longest line (a long name is cut with …)."""
 
 
 class CurtainScene(Scene):
@@ -36,15 +41,23 @@ class CurtainScene(Scene):
     @property
     def heading(self) -> str:
         session = self.table.session
+        wind = session.wind(self.seat)
         # Translators: the privacy curtain, e.g. "Pass to West — Player 2"
-        return _("Pass to {wind} — {name}").format(wind=session.wind(self.seat), name=session.name(self.seat))
+        return fitted_name(self.app.text, lambda name: _("Pass to {wind} — {name}").format(wind=wind, name=name),
+                           session.name(self.seat), HEADING, self.card.width - 2 * MARGIN, bold=True)
 
     @property
     def others_look_away(self) -> str:
-        others = len(self.table.session.plan.humans) - 1
-        if others == 1:
-            return _("The other player looks away: your tiles are shown next.")
-        return _("Everyone else looks away: your tiles are shown next.")
+        """Who looks away: the other person by name, or all the others (the AI seats are
+        players too, so "the other player" would not say who)."""
+        session = self.table.session
+        others = [seat for seat in session.plan.humans if seat != self.seat]
+        if len(others) > 1:
+            return _("Everyone else looks away: your tiles are shown next.")
+        # Translators: the privacy curtain; {name} is the one other person at the screen
+        looks_away = _("{name} looks away: your tiles are shown next.")
+        return fitted_name(self.app.text, lambda name: looks_away.format(name=name), session.name(others[0]),
+                           LOOK_AWAY, self.card.width - 2 * MARGIN)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -63,7 +76,7 @@ class CurtainScene(Scene):
         pygame.draw.rect(surface, GOLD, self.card, 2, border_radius=14)
         text = self.app.text
         text.draw(
-            surface, self.heading, 30, GOLD, (self.card.centerx, self.card.top + 40), "midtop", bold=True
+            surface, self.heading, HEADING, GOLD, (self.card.centerx, self.card.top + 40), "midtop", bold=True
         )
         text.draw(
             surface,
@@ -76,7 +89,7 @@ class CurtainScene(Scene):
         text.draw(
             surface,
             self.others_look_away,
-            16,
+            LOOK_AWAY,
             SOFT,
             (self.card.centerx, self.card.top + 150),
             "midtop",

@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton
 
 from game.app import i18n, layout, terms
 from game.app.draw_reasons import draw_reasons
+from game.app.fitting import fit_names, fits_in
 from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing, KeyGuard
 from game.app.palette import GOLD, GOOD, INK, SOFT
@@ -31,6 +32,9 @@ SHADE = (4, 16, 10, 190)
 PANEL = (16, 41, 31)
 HAND_TILE = 52
 SMALL_TILE = 36
+HEADING = 26
+WHO_ROOM = 420
+"""An exhaustive draw's "East (name)", before the reason the hand did not win."""
 URA = "ura dora"
 PAID_TO = {
     # Translators: one winner and what they are paid, in a list ("East 1.5", "South 8,000 points")
@@ -158,9 +162,16 @@ class ResultScene(Scene):
                 first=winners[0], second=winners[1], third=winners[2], discarder=discarder)
         value = win.assessment.value
         assert value is not None
-        return _("{wind} ({name}) wins by ron on {discarder}'s discard — {limit}").format(
-            wind=self.session.wind(win.seat), name=self.session.name(win.seat), discarder=discarder,
-            limit=limit_name(value))
+        heading = _("{wind} ({name}) wins by ron on {discarder}'s discard — {limit}")
+        wind, limit = self.session.wind(win.seat), limit_name(value)
+        return self._named(lambda names: heading.format(wind=wind, name=names[0], discarder=discarder, limit=limit),
+                           [win.seat], HEADING, self.panel.width - 40, bold=True)
+
+    def _named(self, compose: Callable[[Sequence[str]], str], seats: Sequence[int], size: int, room: int,
+               bold: bool = False) -> str:
+        """`compose` of the seats' names, cut with … where the line would be wider than `room`."""
+        return fit_names(compose, [self.session.name(seat) for seat in seats],
+                         fits_in(self.app.text, size, room, bold))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.shade.draw(surface)
@@ -168,7 +179,7 @@ class ResultScene(Scene):
         pygame.draw.rect(surface, PANEL, panel, border_radius=14)
         pygame.draw.rect(surface, GOLD, panel, 2, border_radius=14)
         self.app.text.draw(
-            surface, self.heading, 26, GOLD, (panel.centerx, panel.top + 20), "midtop", bold=True
+            surface, self.heading, HEADING, GOLD, (panel.centerx, panel.top + 20), "midtop", bold=True
         )
         y = panel.top + 72
         if self.result.drawn:
@@ -263,9 +274,10 @@ class ResultScene(Scene):
         value = win.assessment.value
         assert value is not None
         gain = self.settlement.gains[win.seat]
-        line = win_band_line(self.session.wind(win.seat), self.session.name(win.seat), value, amount(gain))
-        text.draw(surface, line, 19, GOLD,
-                  (x, y), bold=True)
+        wind = self.session.wind(win.seat)
+        line = self._named(lambda names: win_band_line(wind, names[0], value, amount(gain)), [win.seat], 19,
+                           self.panel.right - 40 - x, bold=True)
+        text.draw(surface, line, 19, GOLD, (x, y), bold=True)
         y += 30
         right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(win.hand)], x, y, SMALL_TILE)
         surface.blit(self.app.art.tile(tile_code(win.tile, red), SMALL_TILE), (right + 14, y))
@@ -292,7 +304,9 @@ class ResultScene(Scene):
         hand_now = self.session.hand
         reasons = draw_reasons(hand_now.history, hand_now.waits)
         for seat, hand in enumerate(self.result.hands):
-            who = _("{wind} ({name})").format(wind=self.session.wind(seat), name=self.session.name(seat))
+            wind = self.session.wind(seat)
+            who = self._named(lambda names, w=wind: _("{wind} ({name})").format(wind=w, name=names[0]), [seat], 18,
+                              WHO_ROOM, bold=True)
             right = text.draw(surface, who, 18, INK, (x, y), bold=True).right
             text.draw(surface, f"— {reasons[seat]}", 16, SOFT, (right + 12, y + 2))
             right = self._draw_tiles(surface, [tile_code(t, red) for t in sorted(hand)], x, y + 28, 44)
@@ -309,10 +323,11 @@ class ResultScene(Scene):
         settlement = self.settlement
         text.draw(surface, payment_words(session, settlement.gains), 20, GOLD, (x, y), bold=True)
         y += 34
-        standings = "    ".join(
-            _("{wind} ({name}): {score}").format(wind=session.wind(seat), name=session.name(seat), score=amount(score))
+        seats = range(len(settlement.scores))
+        standings = self._named(lambda names: "    ".join(
+            _("{wind} ({name}): {score}").format(wind=session.wind(seat), name=names[seat], score=amount(score))
             for seat, score in enumerate(settlement.scores)
-        )
+        ), seats, 18, self.panel.right - 40 - x)
         text.draw(surface, standings, 18, INK, (x, y))
         if session.rules.settlement == "stakes" and not session.match.over:
             if settlement.next_stake > settlement.stake:

@@ -16,6 +16,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app import i18n, terms
+from game.app.fitting import fitted_name
 from game.app.i18n import N_, _, pgettext
 from game.app.menu_keys import ButtonRing
 from game.app.palette import GOLD, INK, SOFT
@@ -41,6 +42,8 @@ COLUMN_GAP = 36
 TABLE_WIDTH = 1200
 """The widest the final standings may be, on the 1280-pixel canvas."""
 FINAL_SIZES = (26, 24, 22, 20, 18)
+NAMES_ROOM = 640
+"""The players' names share this much of a row of the hands' table (a long name is cut with …)."""
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 BUTTONS_TOP = 716
 BUTTON_SIZE = (250, 48)
@@ -141,10 +144,14 @@ class SummaryScene(Scene):
         return self.ring.handle_event(event)
 
     def names(self) -> list[str]:
-        """Each seat's player, as the summary's columns name them."""
+        """Each seat's player, as the summary's columns name them (a long name cut with …)."""
         session = self.session
-        return player_names([session.name(seat) for seat in range(session.match.rules.players)],
-                            session.match.rules.players)
+        players = session.match.rules.players
+        return player_names([self._fitted(session.name(seat), lambda name: name, NAMES_ROOM // players)
+                             for seat in range(players)], players)
+
+    def _fitted(self, name: str, line: Callable[[str], str], room: int) -> str:
+        return fitted_name(self.app.text, line, name, TABLE_SIZE, room)
 
     @property
     def heading(self) -> str:
@@ -207,9 +214,11 @@ class SummaryScene(Scene):
         for number, winners in hand_winners(session.match.record).items():
             ending = ""
             for seat, wind, level in winners:
-                won = _("{name}: ron, {limit}").format(
-                    name=_("{wind} ({name})").format(wind=terms.wind(wind), name=session.name(seat)),
-                    limit=terms.limit(level))
+                shown_wind = terms.wind(wind)
+                winner = self._fitted(session.name(seat),
+                                      lambda name, w=shown_wind: _("{wind} ({name})").format(wind=w, name=name),
+                                      NAMES_ROOM // 2)
+                won = _("{name}: ron, {limit}").format(name=winner, limit=terms.limit(level))
                 # Translators: two wins on one discard, in the summary's column of how hands ended
                 ending = _("{first}; {then}").format(first=ending, then=won) if ending else won
             endings[number] = ending or _("Exhaustive draw")

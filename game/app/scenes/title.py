@@ -14,6 +14,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.fitting import fit_names, fits_in
 from game.app.i18n import N_, Message, _, ngettext, pgettext
 from game.app.match_setup import (
     ANOTHER_WINDOW,
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 COLUMN = pygame.Rect(440, 300, 400, 48)
 NOTE_LINES = 4
 """Lines of notes the foot holds below the buttons (the newest kept)."""
+MENU_TYPE = 22
+"""The menu buttons' type size (assets/ui/theme.json, @menu_button)."""
 DECORATION = ("1z", "7z", "1m", "7m", "0p", "9s", "6z")
 HOTSEAT_LABELS = {
     2: N_("Two players on this computer"),
@@ -49,28 +52,73 @@ HOTSEAT_LABELS = {
 }
 
 
-def continue_label(saved: SaveSummary | None) -> str:
-    """The Continue button, saying which match it resumes: the hand, and the opponent of a
-    duel against the AI or the number of players."""
+def continue_label(saved: SaveSummary | None, fits: Callable[[str], bool] | None = None) -> str:
+    """The Continue button, saying which match it resumes: the hand, and the AI seats (one
+    person "vs" them, several people "with" them), or the number of players of a table of
+    people. `fits`: whether a label fits the button; where the AI seats' names do not, their
+    levels, cut with … if need be."""
     if saved is None:
         return _("Continue the unfinished match")
-    others = [seat for seat in range(saved.players) if seat not in saved.plan.humans]
-    if saved.players == 2 and len(others) == 1:
-        opponent = shown_name(saved.plan.names[others[0]])
-        if saved.hands is None:
-            # Translators: the title screen's Continue button; {opponent} is the AI's seat name ("Normal AI")
-            return _("Continue: hand {number} vs {opponent}").format(number=saved.hand_number, opponent=opponent)
-        # Translators: the title screen's Continue button: "hand 3/8" is the third hand of eight
-        return _("Continue: hand {number}/{hands} vs {opponent}").format(
-            number=saved.hand_number, hands=saved.hands, opponent=opponent)
+    ai_seats = [seat for seat in range(saved.players) if seat not in saved.plan.humans]
+    if not ai_seats:
+        return _people_label(saved)
+    compose = _against_label if len(saved.plan.humans) == 1 else _with_label
+    fits = fits or (lambda _label: True)
+    named = compose(saved, _ai_list([shown_name(saved.plan.names[seat]) for seat in ai_seats]))
+    if fits(named):
+        return named
+    # Translators: the AI seats of a table by their levels, when their names are too long for the Continue
+    # button ("Hard ×2, Easy AI")
+    levels = _("{levels} AI").format(levels=_ai_list([ai_level_name(saved.plan.level(seat)) for seat in ai_seats]))
+    return fit_names(lambda shown: compose(saved, shown[0]), [levels], fits)
+
+
+def button_fits(app: App) -> Callable[[str], bool]:
+    """Whether a label fits a button of the title's column."""
+    return fits_in(app.text, MENU_TYPE, COLUMN.width - 24, bold=True)
+
+
+def _ai_list(names: list[str]) -> str:
+    """The AI seats' names (or levels) in seat order, each once, with how many seats it plays
+    ("Easy AI ×2")."""
+    counted = [(name, names.count(name)) for name in dict.fromkeys(names)]
+    # Translators: several AI seats of one level on the Continue button ("Easy AI ×2")
+    several = _("{name} ×{count}")
+    return pgettext("list", ", ").join(name if count == 1 else several.format(name=name, count=count)
+                                       for name, count in counted)
+
+
+def _against_label(saved: SaveSummary, opponent: str) -> str:
     if saved.hands is None:
+        # Translators: the title screen's Continue button; {opponent} is the AI seats' names ("Normal AI")
+        return _("Continue: hand {number} vs {opponent}").format(number=saved.hand_number, opponent=opponent)
+    # Translators: the title screen's Continue button: "hand 3/8" is the third hand of eight
+    return _("Continue: hand {number}/{hands} vs {opponent}").format(
+        number=saved.hand_number, hands=saved.hands, opponent=opponent)
+
+
+def _with_label(saved: SaveSummary, ais: str) -> str:
+    """Several people and the AI at the table: the AI seats they play with."""
+    if saved.hands is None:
+        # Translators: the title screen's Continue button, for several people and the AI ("with Hard AI")
+        return _("Continue: hand {number} with {ais}").format(number=saved.hand_number, ais=ais)
+    # Translators: the title screen's Continue button, for several people and the AI; "hand 3/8" is the third
+    # of eight
+    return _("Continue: hand {number}/{hands} with {ais}").format(number=saved.hand_number, hands=saved.hands,
+                                                                   ais=ais)
+
+
+def _people_label(saved: SaveSummary) -> str:
+    """People alone at the table: how many."""
+    number, hands, players = saved.hand_number, saved.hands, saved.players
+    if hands is None:
         # Translators: the title screen's Continue button, for a table of several players
         return ngettext("Continue: hand {number}, {players} player", "Continue: hand {number}, {players} players",
-                        saved.players).format(number=saved.hand_number, players=saved.players)
+                        players).format(number=number, players=players)
     # Translators: the title screen's Continue button, for a table of several players; "hand 3/8" is the third of eight
     return ngettext("Continue: hand {number}/{hands}, {players} player",
                     "Continue: hand {number}/{hands}, {players} players",
-                    saved.players).format(number=saved.hand_number, hands=saved.hands, players=saved.players)
+                    players).format(number=number, hands=hands, players=players)
 
 
 class TitleScene(Scene):
@@ -86,7 +134,7 @@ class TitleScene(Scene):
         if save_slot(self.app).exists():
             self._button(
                 "continue",
-                continue_label(save_slot(self.app).summary()),
+                continue_label(save_slot(self.app).summary(), button_fits(self.app)),
                 (COLUMN.left, y, COLUMN.width, 48),
                 self.continue_match,
             )

@@ -6,6 +6,7 @@ import pygame
 
 from game.app import layout, terms
 from game.app.art import TileArt
+from game.app.fitting import fitted_name
 from game.app.i18n import _
 from game.app.palette import GOLD, INK, SOFT
 from game.app.table_frame import SeatFrame
@@ -19,6 +20,8 @@ BOTTOM_PLATE = (10, 700)
 TURN_EDGE = (255, 236, 160)
 PLATE_GAP = 4
 """Between a plate's standing and the word dealer."""
+PLATE_PAD = 10
+PLATE_NAME = 17
 
 
 def plate_topleft(table: layout.TableLayout, place: int) -> tuple[int, int]:
@@ -31,8 +34,9 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, PLATE, rect, border_radius=8)
     edge, width = (TURN_EDGE, 3) if seat.turn else (GOLD if seat.dealer else SOFT, 1)
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
-    plate = _("{wind} · {name}").format(wind=seat.wind, name=seat.name)
-    text.draw(surface, plate, 17, GOLD if seat.dealer else INK, (x + 10, y + 4), bold=True)
+    plate = fitted_name(text, lambda name: _("{wind} · {name}").format(wind=seat.wind, name=name), seat.name,
+                        PLATE_NAME, rect.width - 2 * PLATE_PAD, bold=True)
+    text.draw(surface, plate, PLATE_NAME, GOLD if seat.dealer else INK, (x + PLATE_PAD, y + 4), bold=True)
     small, size = legible.at_least(14), legible.at_least(15)
     score = seat.score
     if seat.dealer:

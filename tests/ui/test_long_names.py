@@ -1,0 +1,101 @@
+"""The longest names a person may take (24 Latin letters, 24 CJK characters) fit wherever
+they are drawn: name plates, the curtain, the result, the summary, in every language; a
+place too narrow cuts them with … (game/app/fitting.py)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import game.app.match_setup as match_setup
+from game.app import i18n, layout
+from game.app.match_setup import new_session
+from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.summary import SummaryScene
+from game.app.scenes.table import TableScene
+from game.app.session import PERSON, SeatPlan
+from game.engine.names import LONGEST_NAME
+from game.engine.rules import Rules
+from tests.ui.autoplay import play_to_result
+from tests.ui.scripted import ScriptedAgent
+from tests.ui.test_screens import shot
+
+LATIN = "W" * LONGEST_NAME
+CJK = "龍" * LONGEST_NAME
+NAMES = (LATIN, CJK, "Ann")
+SCREEN = pygame.Rect(0, 0, 1280, 800)
+
+
+def record_places(driver, monkeypatch) -> list[tuple[str, int, pygame.Rect]]:
+    """Every text drawn from now on, with its size and where it lies."""
+    drawn = []
+    original = driver.app.text.draw
+
+    def recording(surface, text, size, *rest, **named):
+        rect = original(surface, text, size, *rest, **named)
+        drawn.append((text, size, rect.move(surface.get_abs_offset())))
+        return rect
+
+    monkeypatch.setattr(driver.app.text, "draw", recording)
+    return drawn
+
+
+def naming(drawn, *names: str) -> list[tuple[str, int, pygame.Rect]]:
+    return [entry for entry in drawn if any(name[:3] in entry[0] for name in names)]
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_longest_names_fit_on_every_screen_they_are_drawn(driver, monkeypatch, language):
+    try:
+        driver.app.change_settings(driver.app.settings.with_changes(language=language,
+                                                                    rules=Rules.preset("three_player", hands=1)))
+        table = TableScene(driver.app, new_session(driver.app, SeatPlan.table(("you", PERSON, PERSON), NAMES)))
+        driver.app.stack.reset(table)
+        drawn = record_places(driver, monkeypatch)
+        driver.frame()
+        curtain = driver.top
+        assert isinstance(curtain, CurtainScene)
+        shot(driver, f"long_names_curtain_{language}")
+        drawn.clear()
+        curtain.draw(pygame.Surface(SCREEN.size))
+        inside = curtain.card.inflate(-20, -20)
+        assert naming(drawn, *NAMES)
+        assert all(inside.contains(rect) for _text, _size, rect in naming(drawn, *NAMES)), naming(drawn, *NAMES)
+        drawn.clear()
+        result = play_to_result(driver, table)
+        driver.frame()
+        shot(driver, f"long_names_result_{language}")
+        plates = [entry for entry in naming(drawn, *NAMES) if entry[1] == 17]
+        assert len(plates) >= 3 and all(rect.width <= layout.PLATE_SIZE[0] - 20 for _t, _s, rect in plates)
+        panel = result.panel.inflate(-20, -20)
+        on_result = [entry for entry in naming(drawn, *NAMES) if entry[1] != 17 and entry[2].colliderect(panel)]
+        assert on_result and all(panel.contains(rect) for _t, _s, rect in on_result), on_result
+        drawn.clear()
+        driver.app.stack.reset(SummaryScene(driver.app, table.session))
+        driver.frame()
+        shot(driver, f"long_names_summary_{language}")
+        assert naming(drawn, *NAMES) and all(SCREEN.contains(rect) for _t, _s, rect in naming(drawn, *NAMES))
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, language):
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level_of, seed: {
+        seat: ScriptedAgent() for seat in range(players) if seat not in humans})
+    try:
+        driver.app.change_settings(driver.app.settings.with_changes(language=language,
+                                                                    rules=Rules.preset("three_player")))
+        plan = SeatPlan.table(("you", "easy", PERSON), (CJK, "", LATIN))
+        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app, plan)))
+        driver.wait_until(lambda: isinstance(driver.top, CurtainScene))
+        curtain = driver.top
+        assert isinstance(curtain, CurtainScene)
+        drawn = record_places(driver, monkeypatch)
+        curtain.draw(pygame.Surface(SCREEN.size))
+        lines = naming(drawn, LATIN, CJK)
+        assert len(lines) == 2 and all("…" in text for text, _size, _rect in lines)  # who looks, who looks away
+        assert all(curtain.card.inflate(-20, -20).contains(rect) for _text, _size, rect in lines), lines
+        shot(driver, f"long_names_look_away_{language}")
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)

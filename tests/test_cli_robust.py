@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from game.__main__ import main
+from game.__main__ import COMMANDS, main
 from game.ai import arena
 from tests.fuzzing import as_json_lines
 from tests.test_record_robust import TWO_PLAYER
@@ -88,6 +88,62 @@ def test_a_closed_stdout_is_one_line_and_exit_2(files):
         os.close(writer)
     assert done.returncode == 2
     assert done.stderr == "replay: the output was closed before the report was complete\n"
+
+
+RECORD = ROOT / "tests" / "records" / "kaiji_two_draws_then_a_win.jsonl"
+REPORTS = {
+    "--help": ["--help"],
+    "--version": ["--version"],
+    **{f"{command} --help": [command, "--help"] for command in COMMANDS},
+    "analyze": ["analyze", "1112223334m15677789p123456799s1234567z", "--top", "3"],
+    "analyze --json": ["analyze", "1112223334m15677789p123456799s1234567z", "--json", "--top", "3"],
+    "replay": ["replay", str(RECORD), "--verbose"],
+    "selfplay": ["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--json"],
+    "lab": ["lab", "--walls", "1", "--deals", "0"],
+}
+"""Every command, each with a short run that writes a report on stdout (the window's
+`play --smoke` line: tests/ui/test_smoke.py)."""
+
+
+def speaker(argv: list[str]) -> str:
+    """The name a command's messages start with."""
+    return argv[0] if argv[0] in COMMANDS else "python -m game"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("report", REPORTS)
+def test_a_full_output_is_one_line_and_exit_2(report):
+    """`> /dev/full`: a traceback (OSError), or exit 0 with nothing written (--help)."""
+    argv = REPORTS[report]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (
+        2, f"{speaker(argv)}: the output could not be written (No space left on device)\n")
+
+
+@pytest.mark.parametrize("report", ["--help", "--version", "analyze", "replay", "selfplay", "lab"])
+def test_a_closed_output_is_said_before_any_work(report):
+    """stdout closed (`>&-`): `AttributeError ... flush` after the work, or nothing said."""
+    argv = REPORTS[report]
+    done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "game", *argv], cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    said = f"{speaker(argv)}: standard output is closed: nothing can be written\n"
+    assert (done.returncode, done.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(("report", "encoding"), [*((report, "cp1252") for report in REPORTS), ("--help", "ascii")])
+def test_an_output_without_unicode_gets_question_marks_for_what_it_cannot_hold(report, encoding):
+    """`python -m game --help > help.txt` on a Western Windows console writes cp1252: the
+    title's 歩 was a UnicodeEncodeError."""
+    argv = REPORTS[report]
+    done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert (done.returncode, done.stderr) == (0, b"")
+    text = done.stdout.decode(encoding)
+    assert text.strip()
+    if report == "--help":
+        assert "17 Steps (17?)" in text
 
 
 def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsys, monkeypatch):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+from multiprocessing import resource_tracker
 from multiprocessing.context import SpawnContext, SpawnProcess
 
 
@@ -27,6 +28,8 @@ class InterruptProofProcess(SpawnProcess):
         if not hasattr(signal, "pthread_sigmask"):
             super().start()
             return
+        # started first, as it unblocks SIGINT after starting itself
+        resource_tracker.ensure_running()
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             super().start()

@@ -3,11 +3,14 @@ take, exit 1 for a divergence, never a traceback, never a hang (issue 18, 14-17)
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -267,3 +270,76 @@ def test_odd_records_folders_are_one_line(capsys, name):
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", name]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 1000
+
+
+# --- Ctrl-C ----------------------------------------------------------------------------
+
+RICH_WALL = ["2344567899m566789p12334456899s2236667z", "--dora", "6m"]
+"""The richest of benchmarks/analyze.py's walls (seed 65): seconds of analysis."""
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def living_members(group: int) -> list[int]:
+    """The processes of a process group that are still running (not zombies)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                members.append(int(entry.name))
+    return members
+
+
+def interrupted_when_busy(argv: list[str], cpu: float = 0.0, workers: int = 0,
+                          env: dict[str, str] | None = None) -> tuple[int, str, list[int]]:
+    """Run `python -m game ARGV` as a terminal would, and press Ctrl-C (SIGINT to its process
+    group) once it has used `cpu` seconds and `workers` worker processes are at work;
+    its exit code, its stderr and the processes of its group still running after it."""
+    child = subprocess.Popen([sys.executable, "-m", "game", *argv], cwd=ROOT, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True, env=env,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while cpu_seconds(child.pid) < cpu or sum(
+                cpu_seconds(pid) >= 0.3 for pid in living_members(child.pid) if pid != child.pid) < workers:
+            assert child.poll() is None, f"it ended before Ctrl-C: {child.stderr.read()}"
+            assert time.monotonic() < deadline, "it never got busy"
+            time.sleep(0.05)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        deadline = time.monotonic() + 15
+        while living_members(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return child.returncode, err, living_members(child.pid)
+    finally:
+        for pid in living_members(child.pid):  # nothing left running on a failure either
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.parametrize(("argv", "cpu", "workers"), [
+    (["analyze", *RICH_WALL, "--json"], 1.0, 0),
+    (["selfplay", "--a", "easy", "--b", "easy", "--hands", "1000"], 1.5, 0),
+    (["selfplay", "--a", "easy", "--b", "easy", "--hands", "1000", "--jobs", "2"], 0.0, 2),
+    (["lab", "--walls", "1000000"], 1.5, 0),
+    (["lab", "--walls", "1000000", "--jobs", "2"], 0.0, 2),
+])
+def test_ctrl_c_is_one_line_exit_130_and_no_process_left(argv, cpu, workers):
+    """A KeyboardInterrupt traceback from the tool and from each worker, and `lab --jobs 2`
+    left a worker running."""
+    code, err, left = interrupted_when_busy(argv, cpu, workers)
+    assert (code, err, left) == (130, f"{argv[0]}: interrupted\n", [])

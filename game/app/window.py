@@ -33,7 +33,7 @@ from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
 from game.app.savegame import SaveSlot
 from game.app.scene import SceneStack
-from game.app.screenshots import save_screenshot
+from game.app.screenshots import PictureCut, save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
 from game.app.theme import load_theme
@@ -244,6 +244,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             try:
                 self.flash(Message(N_("Screenshot saved: {path}"), path=str(self.save_screenshot())))
+            except PictureCut:
+                self.flash(Message(N_("The screenshot could not be saved whole: is the disk full?")))
             except (OSError, pygame.error) as error:
                 self.flash(Message(N_("The screenshot could not be saved ({reason})."),
                                    reason=str(getattr(error, "strerror", None) or error)))

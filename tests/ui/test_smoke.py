@@ -203,3 +203,32 @@ def test_ctrl_c_lets_the_frame_under_way_end_then_closes(display, tmp_path, scri
     assert app.frames == pressed_at[0] + 1 and not app.running
     assert (tmp_path / "data" / "unfinished_match.jsonl").is_file()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("where", ["a file", "/dev/null", "inside a file", "read-only"])
+def test_a_screenshot_folder_that_cannot_take_one_is_one_line_before_playing(tmp_path, where):
+    """`--smoke N --screenshots PATH` played its frames, then ended in a traceback."""
+    afile = tmp_path / "afile"
+    afile.write_text("in the way", encoding="utf-8")
+    read_only = tmp_path / "read-only"
+    read_only.mkdir(mode=0o555)
+    if where == "read-only" and os.access(read_only, os.W_OK):
+        pytest.skip("this user writes into read-only folders (root)")
+    folder = {"a file": str(afile), "/dev/null": "/dev/null", "inside a file": str(afile / "shots"),
+              "read-only": str(read_only)}[where]
+    done = run_game(tmp_path, "--smoke", "100000", "--screenshots", folder)  # refused before frame 1
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"play: cannot save the screenshot into {folder}: ") and done.stderr.count("\n") == 1
+
+
+def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monkeypatch, capsys):
+    from game.app import smoke
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(smoke, "check_screenshot_folder", lambda folder: None)  # it filled up meanwhile
+    monkeypatch.setattr("game.app.screenshots.tempfile.mkstemp", refused)
+    assert smoke.run_smoke(2, 1, tmp_path / "shots") == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"play: cannot save the screenshot into {tmp_path / 'shots'}: Permission denied\n"

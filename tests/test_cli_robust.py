@@ -4,6 +4,7 @@ take, exit 1 for a divergence, never a traceback, never a hang (issue 18, 14-17)
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import json
 import os
@@ -168,6 +169,18 @@ def test_selfplay_refuses_a_read_only_records_folder_before_playing(tmp_path, ca
     monkeypatch.setattr(arena.tempfile, "TemporaryFile", read_only)
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(tmp_path)]) == 2
     assert "Permission denied" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("error", [OSError(errno.ENOSPC, "No space left on device"),
+                                   OSError(errno.ENOSPC, "No space left on device", "")])
+def test_a_record_that_cannot_be_written_names_the_records_folder(tmp_path, capsys, monkeypatch, error):
+    """A full disk fails the write, which names no file: the message ended in "()"."""
+    def full(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(arena, "play_duplicate", full)
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"selfplay: cannot write a record: No space left on device ({tmp_path})\n"
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from game import __version__
+from game.cli.output import OutputFailed, guarded_output, say, settle_stdout, silence_stdout
 
 # Each command module has `configure(parser)` and `run(args) -> int`. Only the command being
 # run is imported, so that launching the game does not pay for the tools, the tools do not
@@ -23,8 +24,14 @@ COMMANDS = {
     "watch": ("game.cli.watch", "watch a match record in the replay theatre (every hand open, step by step)"),
 }
 LAUNCH_COMMAND = "play"
+WINDOW_COMMANDS = ("play", "watch")
+"""The commands that open the window: they write nothing a player waits for on stdout, so
+they run without one (a desktop shortcut on Windows starts them with none)."""
 BAD_INPUT = 2
-"""The exit code of every command for input it cannot take (argparse's own, too)."""
+"""The exit code of every command for input it cannot take (argparse's own, too) and for
+an output that does not take its report."""
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (128 + SIGINT, as a shell reports a process it interrupted)."""
 
 DESCRIPTION = "17 Steps (17歩): the two-player riichi mahjong duel from Kaiji."
 EPILOG = """\
@@ -71,16 +78,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = [LAUNCH_COMMAND, *args]
     command = args[0] if args[0] in COMMANDS else None
-    parsed = build_parser(command).parse_args(args)
+    name = command or program_name()
     try:
-        code = importlib.import_module(parsed.module_name).run(parsed)
-        sys.stdout.flush()  # here, where a closed pipe can still be reported
-    except BrokenPipeError:
-        # The reader left (`| head -1`). Point stdout at nothing so that Python's own flush at
-        # exit does not fail again, and say so once.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"{parsed.command}: the output was closed before the report was complete", file=sys.stderr)
+        with guarded_output(closed_stdout_ok=command in WINDOW_COMMANDS):
+            try:
+                parsed = build_parser(command).parse_args(args)
+            finally:
+                sys.stdout.flush()  # --help, --version: argparse exits without a flush we would see fail
+            code = importlib.import_module(parsed.module_name).run(parsed)
+            sys.stdout.flush()  # here, where a failing output can still be reported
+    except OutputFailed as failure:
+        silence_stdout()
+        say(f"{name}: {failure}")
         return BAD_INPUT
+    except KeyboardInterrupt:
+        # Ctrl-C: the command's `with` and `finally` blocks have stopped its worker processes
+        settle_stdout()
+        say(f"{name}: interrupted")
+        return INTERRUPTED
     return code
 
 

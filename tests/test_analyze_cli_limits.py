@@ -73,3 +73,15 @@ def test_the_text_report_is_the_same_from_the_best_hands_as_from_the_whole_ranki
     whole = analyze_wall(wall, EAST, indicator, RULES)
     best = best_hands(wall, EAST, indicator, RULES, 12)
     assert analyze.report_text(best, "east", 12) == analyze.report_text(whole, "east", 12)
+
+
+@pytest.mark.parametrize("top", [str(2**63), "9" * 40])
+def test_a_top_above_every_hand_shows_every_hand(capsys, top):
+    """`--top` above `sys.maxsize` is every hand, as a smaller one above their count is
+    (islice refused it: a traceback)."""
+    wall = wall_text(2)[0]
+    code, out, err = run_cli(capsys, wall, "--top", "100000")
+    assert (code, err) == (0, "")
+    assert run_cli(capsys, wall, "--top", top) == (0, out, "")
+    code, out, err = run_cli(capsys, wall, "--json", "--top", top)
+    assert (code, err) == (0, "") and json.loads(out)["tenpai_hands"] == len(json.loads(out)["hands"])

@@ -3,18 +3,22 @@ take, exit 1 for a divergence, never a traceback, never a hang (issue 18, 14-17)
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import itertools
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from game.__main__ import main
+from game.__main__ import COMMANDS, main
 from game.ai import arena
 from tests.fuzzing import as_json_lines
 from tests.test_record_robust import TWO_PLAYER
@@ -90,6 +94,62 @@ def test_a_closed_stdout_is_one_line_and_exit_2(files):
     assert done.stderr == "replay: the output was closed before the report was complete\n"
 
 
+RECORD = ROOT / "tests" / "records" / "kaiji_two_draws_then_a_win.jsonl"
+REPORTS = {
+    "--help": ["--help"],
+    "--version": ["--version"],
+    **{f"{command} --help": [command, "--help"] for command in COMMANDS},
+    "analyze": ["analyze", "1112223334m15677789p123456799s1234567z", "--top", "3"],
+    "analyze --json": ["analyze", "1112223334m15677789p123456799s1234567z", "--json", "--top", "3"],
+    "replay": ["replay", str(RECORD), "--verbose"],
+    "selfplay": ["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--json"],
+    "lab": ["lab", "--walls", "1", "--deals", "0"],
+}
+"""Every command, each with a short run that writes a report on stdout (the window's
+`play --smoke` line: tests/ui/test_smoke.py)."""
+
+
+def speaker(argv: list[str]) -> str:
+    """The name a command's messages start with."""
+    return argv[0] if argv[0] in COMMANDS else "python -m game"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("report", REPORTS)
+def test_a_full_output_is_one_line_and_exit_2(report):
+    """`> /dev/full`: a traceback (OSError), or exit 0 with nothing written (--help)."""
+    argv = REPORTS[report]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (
+        2, f"{speaker(argv)}: the output could not be written (No space left on device)\n")
+
+
+@pytest.mark.parametrize("report", ["--help", "--version", "analyze", "replay", "selfplay", "lab"])
+def test_a_closed_output_is_said_before_any_work(report):
+    """stdout closed (`>&-`): `AttributeError ... flush` after the work, or nothing said."""
+    argv = REPORTS[report]
+    done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "game", *argv], cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    said = f"{speaker(argv)}: standard output is closed: nothing can be written\n"
+    assert (done.returncode, done.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(("report", "encoding"), [*((report, "cp1252") for report in REPORTS), ("--help", "ascii")])
+def test_an_output_without_unicode_gets_question_marks_for_what_it_cannot_hold(report, encoding):
+    """`python -m game --help > help.txt` on a Western Windows console writes cp1252: the
+    title's 歩 was a UnicodeEncodeError."""
+    argv = REPORTS[report]
+    done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert (done.returncode, done.stderr) == (0, b"")
+    text = done.stdout.decode(encoding)
+    assert text.strip()
+    if report == "--help":
+        assert "17 Steps (17?)" in text
+
+
 def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsys, monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("a deal was played")
@@ -109,6 +169,18 @@ def test_selfplay_refuses_a_read_only_records_folder_before_playing(tmp_path, ca
     monkeypatch.setattr(arena.tempfile, "TemporaryFile", read_only)
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(tmp_path)]) == 2
     assert "Permission denied" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("error", [OSError(errno.ENOSPC, "No space left on device"),
+                                   OSError(errno.ENOSPC, "No space left on device", "")])
+def test_a_record_that_cannot_be_written_names_the_records_folder(tmp_path, capsys, monkeypatch, error):
+    """A full disk fails the write, which names no file: the message ended in "()"."""
+    def full(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(arena, "play_duplicate", full)
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"selfplay: cannot write a record: No space left on device ({tmp_path})\n"
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -211,3 +283,76 @@ def test_odd_records_folders_are_one_line(capsys, name):
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", name]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 1000
+
+
+# --- Ctrl-C ----------------------------------------------------------------------------
+
+RICH_WALL = ["2344567899m566789p12334456899s2236667z", "--dora", "6m"]
+"""The richest of benchmarks/analyze.py's walls (seed 65): seconds of analysis."""
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def living_members(group: int) -> list[int]:
+    """The processes of a process group that are still running (not zombies)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                members.append(int(entry.name))
+    return members
+
+
+def interrupted_when_busy(argv: list[str], cpu: float = 0.0, workers: int = 0,
+                          env: dict[str, str] | None = None) -> tuple[int, str, list[int]]:
+    """Run `python -m game ARGV` as a terminal would, and press Ctrl-C (SIGINT to its process
+    group) once it has used `cpu` seconds and `workers` worker processes are at work;
+    its exit code, its stderr and the processes of its group still running after it."""
+    child = subprocess.Popen([sys.executable, "-m", "game", *argv], cwd=ROOT, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True, env=env,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while cpu_seconds(child.pid) < cpu or sum(
+                cpu_seconds(pid) >= 0.3 for pid in living_members(child.pid) if pid != child.pid) < workers:
+            assert child.poll() is None, f"it ended before Ctrl-C: {child.stderr.read()}"
+            assert time.monotonic() < deadline, "it never got busy"
+            time.sleep(0.05)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        deadline = time.monotonic() + 15
+        while living_members(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return child.returncode, err, living_members(child.pid)
+    finally:
+        for pid in living_members(child.pid):  # nothing left running on a failure either
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.parametrize(("argv", "cpu", "workers"), [
+    (["analyze", *RICH_WALL, "--json"], 1.0, 0),
+    (["selfplay", "--a", "easy", "--b", "easy", "--hands", "1000"], 1.5, 0),
+    (["selfplay", "--a", "easy", "--b", "easy", "--hands", "1000", "--jobs", "2"], 0.0, 2),
+    (["lab", "--walls", "1000000"], 1.5, 0),
+    (["lab", "--walls", "1000000", "--jobs", "2"], 0.0, 2),
+])
+def test_ctrl_c_is_one_line_exit_130_and_no_process_left(argv, cpu, workers):
+    """A KeyboardInterrupt traceback from the tool and from each worker, and `lab --jobs 2`
+    left a worker running."""
+    code, err, left = interrupted_when_busy(argv, cpu, workers)
+    assert (code, err, left) == (130, f"{argv[0]}: interrupted\n", [])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 
 from game.__main__ import main
+from game.ai import lab
 from game.ai.lab import (
     DealFacts,
     Share,
@@ -144,3 +146,55 @@ def test_the_lab_command_reports_text_for_three_players(capsys):
 def test_the_lab_command_refuses_negative_counts(capsys):
     assert main(["lab", "--walls", "-1"]) == 2
     assert "--walls" in capsys.readouterr().err
+
+
+MADE_AT_MOST = 1000
+"""Samples a lab stopped after its first may have made: a few chunks a process, never all."""
+_made = itertools.count()
+
+
+class Enough(Exception):
+    pass
+
+
+def counted(sample: object) -> None:
+    if next(_made) > MADE_AT_MOST:
+        raise AssertionError("the samples were made up front")
+
+
+class CountedWallJob(lab.WallJob):
+    """A wall sample that fails the test when too many are made before one is studied (at
+    module level: a worker process unpickles it, without calling this)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        counted(self)
+        super().__init__(*args, **kwargs)
+
+
+class CountedDealJob(lab.DealJob):
+    def __init__(self, *args, **kwargs) -> None:
+        counted(self)
+        super().__init__(*args, **kwargs)
+
+
+def stop(kind: str, done: int, total: int) -> None:
+    raise Enough
+
+
+@pytest.mark.parametrize(("walls", "deals", "jobs"), [(10**12, 0, 1), (10**12, 10**9, 2), (0, 10**9, 1)])
+def test_samples_are_made_as_they_are_studied(monkeypatch, walls, deals, jobs):
+    """`lab --walls 10**12` used to make every sample first and grow to gigabytes: now the
+    first result comes after a few samples were made, whatever the counts."""
+    global _made
+    _made = itertools.count()
+    monkeypatch.setattr(lab, "WallJob", CountedWallJob)
+    monkeypatch.setattr(lab, "DealJob", CountedDealJob)
+    with pytest.raises(Enough):
+        run_lab("kaiji", walls=walls, deals=deals, jobs=jobs, progress=stop)
+
+
+def test_the_figures_are_tallied_without_a_list_of_samples():
+    """The summaries take the facts as a stream (a generator), as the lab hands them over."""
+    flags = [DealFacts((True, False), (False, False), (False, True), (True, False), (False, False))] * 3
+    assert summarise_deals(KAIJI, iter(flags)) == summarise_deals(KAIJI, flags)
+    assert summarise_deals(KAIJI, iter(flags))["not_tenpai"]["west"]["hits"] == 3

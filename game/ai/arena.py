@@ -11,7 +11,6 @@ import collections
 import contextlib
 import errno
 import math
-import multiprocessing
 import multiprocessing.pool
 import statistics
 import tempfile
@@ -27,6 +26,7 @@ from game.engine.hand import Hand, Phase
 from game.engine.match import Match
 from game.engine.record import write_record
 from game.engine.rules import Rules
+from game.processes import spawn_context
 
 ARENA_LEVELS = ("easy", "normal", "hard", "oracle")
 Z95 = 1.959964
@@ -175,8 +175,9 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
     with contextlib.ExitStack() as stack:
         if jobs > 1:
             # spawned, never forked: a fork copies whatever locks other threads of the caller
-            # hold (a test run's, a window's), and a worker stuck on one never answers
-            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))
+            # hold (a test run's, a window's), and a worker stuck on one never answers; deaf
+            # to Ctrl-C, which this process hears and ends them for
+            pool = stack.enter_context(spawn_context().Pool(jobs))
             outcomes = _in_order(pool, work, ahead=2 * jobs)
         else:
             outcomes = map(play_duplicate, work)

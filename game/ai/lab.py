@@ -20,12 +20,15 @@ normal approximation fails). Seats are reported by seat wind: East is the first 
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import itertools
 import math
-import multiprocessing
+import multiprocessing.pool
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.ai.agents import make_agent
 from game.engine.analysis import WaitAnalysis, analyze_selection, bounded_wall, has_live_mangan
@@ -33,10 +36,13 @@ from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
 from game.engine.rules import Rules
 from game.engine.table import STACKS_PER_WALL, Deal, side_walls
 from game.engine.tiles import WIND_KINDS, WIND_NAMES, counts34
+from game.processes import spawn_context
 
 Z95 = 1.959964
 FORCED_DEAL_IN = 5
 BUILDER_LEVEL = "hard"
+Job = TypeVar("Job")
+Facts = TypeVar("Facts")
 
 
 @dataclass(frozen=True)
@@ -214,79 +220,127 @@ def _winning_kinds(hand: Hand, seat: int) -> tuple[int, ...]:
 # --- running and tallying ------------------------------------------------------------
 
 
-def _shares_by_seat(names: Sequence[str], flags: list[tuple[bool, ...]]) -> dict[str, dict[str, object]]:
-    return {name: Share(sum(f[i] for f in flags), len(flags)).to_dict() for i, name in enumerate(names)}
+class _FlagCounts:
+    """How often a flag held, per seat and per sample (for at least one, exactly one and
+    every seat), counted as the samples come: nothing is kept per sample."""
 
+    def __init__(self, seats: int) -> None:
+        self.trials = 0
+        self.by_seat = [0] * seats
+        self.at_least_one = self.exactly_one = self.every = 0
 
-def _deal_summary(names: Sequence[str], flags: list[tuple[bool, ...]]) -> dict[str, object]:
-    """Per seat, and per deal how many seats the flag holds for: at least one, exactly one, all."""
-    trials = len(flags)
-    return {
-        "by_seat": _shares_by_seat(names, flags),
-        "at_least_one": Share(sum(any(f) for f in flags), trials).to_dict(),
-        "exactly_one": Share(sum(sum(f) == 1 for f in flags), trials).to_dict(),
-        "all": Share(sum(all(f) for f in flags), trials).to_dict(),
-    }
+    def add(self, flags: tuple[bool, ...]) -> None:
+        self.trials += 1
+        for seat, flag in enumerate(flags):
+            self.by_seat[seat] += flag
+        held = sum(flags)
+        self.at_least_one += held >= 1
+        self.exactly_one += held == 1
+        self.every += held == len(flags)
+
+    def shares_by_seat(self, names: Sequence[str]) -> dict[str, dict[str, object]]:
+        return {name: Share(self.by_seat[i], self.trials).to_dict() for i, name in enumerate(names)}
+
+    def summary(self, names: Sequence[str]) -> dict[str, object]:
+        """Per seat, and per deal how many seats the flag holds for: at least one, exactly one, all."""
+        return {
+            "by_seat": self.shares_by_seat(names),
+            "at_least_one": Share(self.at_least_one, self.trials).to_dict(),
+            "exactly_one": Share(self.exactly_one, self.trials).to_dict(),
+            "all": Share(self.every, self.trials).to_dict(),
+        }
 
 
 def _not(flags: tuple[bool, ...]) -> tuple[bool, ...]:
     return tuple(not f for f in flags)
 
 
-def summarise_walls(rules: Rules, facts: list[WallFacts]) -> dict[str, object]:
+def summarise_walls(rules: Rules, facts: Iterable[WallFacts]) -> dict[str, object]:
     names = seat_wind_names(rules.players)
+    no_tenpai = _FlagCounts(1)
+    no_mangan = _FlagCounts(len(names))
+    for fact in facts:
+        no_tenpai.add((not fact.tenpai,))
+        no_mangan.add(_not(fact.mangan_by_seat))
     return {
-        "count": len(facts),
-        "no_tenpai": Share(sum(not f.tenpai for f in facts), len(facts)).to_dict(),
-        "no_mangan_tenpai": _shares_by_seat(names, [_not(f.mangan_by_seat) for f in facts]),
+        "count": no_tenpai.trials,
+        "no_tenpai": Share(no_tenpai.by_seat[0], no_tenpai.trials).to_dict(),
+        "no_mangan_tenpai": no_mangan.shares_by_seat(names),
     }
 
 
-def summarise_deals(rules: Rules, facts: list[DealFacts]) -> dict[str, object]:
+def summarise_deals(rules: Rules, facts: Iterable[DealFacts]) -> dict[str, object]:
     names = seat_wind_names(rules.players)
-    return {
-        "count": len(facts),
-        "builder": BUILDER_LEVEL,
-        "not_tenpai": _shares_by_seat(names, [_not(f.tenpai) for f in facts]),
-        "no_completing_tile_in_opponents_pools": _deal_summary(names, [_not(f.completable) for f in facts]),
-        "no_winning_tile_in_opponents_pools": _deal_summary(names, [_not(f.winnable) for f in facts]),
-        "holds_five_completing_tiles": _deal_summary(names, [f.holds_five for f in facts]),
-        "holds_five_winning_tiles": _deal_summary(names, [f.holds_five_winning for f in facts]),
-    }
+    counts = {key: _FlagCounts(len(names)) for key in (
+        "not_tenpai", "no_completing_tile_in_opponents_pools", "no_winning_tile_in_opponents_pools",
+        "holds_five_completing_tiles", "holds_five_winning_tiles")}
+    for fact in facts:
+        counts["not_tenpai"].add(_not(fact.tenpai))
+        counts["no_completing_tile_in_opponents_pools"].add(_not(fact.completable))
+        counts["no_winning_tile_in_opponents_pools"].add(_not(fact.winnable))
+        counts["holds_five_completing_tiles"].add(fact.holds_five)
+        counts["holds_five_winning_tiles"].add(fact.holds_five_winning)
+    summary: dict[str, object] = {"count": counts["not_tenpai"].trials, "builder": BUILDER_LEVEL,
+                                  "not_tenpai": counts.pop("not_tenpai").shares_by_seat(names)}
+    summary.update((key, tally.summary(names)) for key, tally in counts.items())
+    return summary
 
 
-def _results(work: Callable, jobs_list: list, jobs: int, progress: Callable[[int], None] | None) -> list:
+CHUNK = 8
+"""Samples a worker process is handed at once: one message each way for several samples."""
+
+
+def _study_chunk(work: Callable[[Job], Facts], chunk: tuple[Job, ...]) -> list[Facts]:
+    return [work(job) for job in chunk]
+
+
+def _outcomes(work: Callable[[Job], Facts], samples: Iterator[Job], jobs: int,
+              progress: Callable[[int], None] | None) -> Iterator[Facts]:
+    """`work`'s outcome of each sample in order, the samples taken from `samples` only as
+    they are worked on: a trillion walls are never a trillion jobs at once (`Pool.imap`
+    would take them all first). With `jobs` > 1, at most 2 chunks a process are handed out."""
     with contextlib.ExitStack() as stack:
-        outcomes: Iterator
-        if jobs > 1 and len(jobs_list) > 1:
-            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))  # as the arena's
-            outcomes = pool.imap(work, jobs_list, chunksize=8)
+        outcomes: Iterator[Facts]
+        if jobs > 1:
+            pool = stack.enter_context(spawn_context().Pool(jobs))  # as the arena's, deaf to Ctrl-C
+            outcomes = itertools.chain.from_iterable(_in_order(pool, work, samples, ahead=2 * jobs))
         else:
-            outcomes = map(work, jobs_list)
-        results = []
+            outcomes = map(work, samples)
         for done, outcome in enumerate(outcomes, start=1):
-            results.append(outcome)
+            yield outcome
             if progress is not None:
                 progress(done)
-        return results
+
+
+def _in_order(pool: multiprocessing.pool.Pool, work: Callable[[Job], Facts], samples: Iterator[Job],
+              ahead: int) -> Iterator[list[Facts]]:
+    pending: collections.deque[multiprocessing.pool.AsyncResult] = collections.deque()
+    while chunk := tuple(itertools.islice(samples, CHUNK)):
+        pending.append(pool.apply_async(_study_chunk, (work, chunk)))
+        if len(pending) >= ahead:
+            yield pending.popleft().get()
+    while pending:
+        yield pending.popleft().get()
 
 
 def run_lab(preset: str = "kaiji", walls: int = 1000, deals: int = 200, seed: int = 0, jobs: int = 1,
             progress: Callable[[str, int, int], None] | None = None) -> dict[str, object]:
-    """Both experiments on one preset; deterministic for a seed whatever `jobs` is."""
+    """Both experiments on one preset; deterministic for a seed whatever `jobs` is. Memory
+    stays flat whatever the counts: samples are made as they are studied and tallied as
+    they come back."""
     rules = Rules.preset(preset)
 
     def step(kind: str, total: int) -> Callable[[int], None] | None:
         return None if progress is None else (lambda done: progress(kind, done, total))
 
-    wall_facts_list = _results(study_wall, [WallJob(rules, seed, i) for i in range(walls)], jobs,
-                               step("walls", walls))
-    deal_facts_list = _results(study_deal, [DealJob(rules, seed, i) for i in range(deals)], jobs,
-                               step("deals", deals))
+    wall_jobs = (WallJob(rules, seed, i) for i in range(walls))
+    deal_jobs = (DealJob(rules, seed, i) for i in range(deals))
     return {
         "preset": preset,
         "seed": seed,
         "seats": list(seat_wind_names(rules.players)),
-        "walls": summarise_walls(rules, wall_facts_list),
-        "deals": summarise_deals(rules, deal_facts_list),
+        "walls": summarise_walls(rules, _outcomes(study_wall, wall_jobs, jobs if walls > 1 else 1,
+                                                  step("walls", walls))),
+        "deals": summarise_deals(rules, _outcomes(study_deal, deal_jobs, jobs if deals > 1 else 1,
+                                                  step("deals", deals))),
     }

@@ -25,14 +25,17 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
+from game.app.screenshots import check_screenshot_folder
 from game.app.window import App, LaunchOptions, NoDisplayError, create_app
 from game.engine.rules import Rules
+from game.files import shown_path
 
 ACT_EVERY = 8
 """Frames between two key presses: slow enough for every scene to settle first."""
 SMOKE_SEED = 17
 """The seed of a smoke run without --seed, so that CI plays the same hand every time."""
 PRESS_SCENES = (TitleScene, Dialog, ResultScene, SummaryScene)
+BAD_INPUT = 2
 
 
 def key_press(key: int) -> list[pygame.event.Event]:
@@ -105,7 +108,14 @@ class ScriptedPlayer:
 def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None,
               language: str | None = None) -> int:
     """Play `frames` frames of the `preset`'s table (the settings' default without one), in
-    `language` (the system's without one); 0 when they all ran, 1 without a display (said on stderr)."""
+    `language` (the system's without one); 0 when they all ran, 1 without a display, 2 when
+    the screenshot cannot be saved into `screenshot_dir` (said on stderr in one line: a
+    folder that is a file, /dev/null or read-only is found before anything is played)."""
+    if screenshot_dir is not None:
+        try:
+            check_screenshot_folder(screenshot_dir)
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            return _no_screenshot(screenshot_dir, error)
     with tempfile.TemporaryDirectory(prefix="17steps-smoke-") as folder:
         options = LaunchOptions(
             seed=SMOKE_SEED if seed is None else seed,
@@ -129,8 +139,17 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
         try:
             app.run(player)
             shot = app.save_screenshot() if screenshot_dir is not None else None
+        except (OSError, pygame.error) as error:  # the disk filled up meanwhile
+            assert screenshot_dir is not None
+            return _no_screenshot(screenshot_dir, error)
         finally:
             app.close()
             pygame.quit()
     print(player.progress.line(app.frames, app.first_frame_at) + (f", screenshot {shot}" if shot else ""))
     return 0
+
+
+def _no_screenshot(folder: Path, error: Exception) -> int:
+    reason = getattr(error, "strerror", None) or error
+    print(f"play: cannot save the screenshot into {shown_path(folder)}: {reason}", file=sys.stderr)
+    return BAD_INPUT

@@ -11,12 +11,13 @@ A run that counts frames (--frames, --smoke) draws every frame, as a test expect
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
 import os
 import random
+import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,11 +33,12 @@ from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
 from game.app.savegame import SlotLock
 from game.app.scene import SceneStack
-from game.app.screenshots import save_screenshot
+from game.app.screenshots import PictureCut, save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
 from game.app.theme import load_theme
 from game.app.wake import WAKE, WakingAnalysisPool, WakingThreadPool
+from game.processes import spawn_context
 
 LOGICAL_SIZE = (1280, 800)
 GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh", i18n.PSEUDO: "en"}
@@ -148,11 +150,13 @@ class App:
         # AI moves and deadline completions run here, off the frame loop; each wakes it when done.
         self.executor = WakingThreadPool(max_workers=2, thread_name_prefix="17steps")
         # Wall analyses and the AI's choice of a hand are pure Python: in worker processes
-        # they do not slow the frame loop down. The workers start when the first table opens.
-        spawn = multiprocessing.get_context("spawn")  # never fork a process that runs SDL and threads
-        self.analysis_pool = WakingAnalysisPool(ANALYSIS_WORKERS, spawn)
+        # they do not slow the frame loop down. The workers start when the first table opens;
+        # spawned (never fork a process that runs SDL and threads), deaf to Ctrl-C.
+        self.analysis_pool = WakingAnalysisPool(ANALYSIS_WORKERS, spawn_context())
         self.stack = SceneStack()
         self.running = True
+        self.interrupted = False
+        """Ctrl-C closed the window (`run` then raises KeyboardInterrupt, after its last frame)."""
         self.frames = 0
         self.first_frame_at: float | None = None
         """Wall-clock time (`time.time()`) the first frame was on screen: launch time, measured."""
@@ -243,6 +247,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             try:
                 self.flash(Message(N_("Screenshot saved: {path}"), path=str(self.save_screenshot())))
+            except PictureCut:
+                self.flash(Message(N_("The screenshot could not be saved whole: is the disk full?")))
             except (OSError, pygame.error) as error:
                 self.flash(Message(N_("The screenshot could not be saved ({reason})."),
                                    reason=str(getattr(error, "strerror", None) or error)))
@@ -290,6 +296,34 @@ class App:
         return max(wait, MINIMISED_FRAME_S) if minimised else wait
 
     def run(self, pilot: Pilot | None = None) -> int:
+        """Frames until the window is closed; 0. KeyboardInterrupt when Ctrl-C closed it."""
+        with self._closed_by_interrupt():
+            self._frames(pilot)
+        if self.interrupted:
+            raise KeyboardInterrupt
+        return 0
+
+    @contextlib.contextmanager
+    def _closed_by_interrupt(self) -> Iterator[None]:
+        """Ctrl-C closes the window as its close button does, and as SIGTERM does (SDL turns it
+        into a quit event): the frame under way ends, the match is saved as it stands (it is
+        after every change), then the caller closes down. A KeyboardInterrupt raised in the
+        middle of a frame ended it anywhere, with a traceback."""
+        def interrupt(_signal: int, _frame: object) -> None:
+            self.interrupted = True
+            self.quit()
+
+        try:
+            previous = signal.signal(signal.SIGINT, interrupt)
+        except ValueError:  # not the main thread (a test's): nothing to hear Ctrl-C
+            yield
+            return
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _frames(self, pilot: Pilot | None) -> None:
         clock = pygame.time.Clock()
         every_frame = pilot is not None or self.options.max_frames is not None
         while self.running:
@@ -310,7 +344,6 @@ class App:
                 display_lost(self.stop_workers)  # the video system is gone under us: the save is current
             if self.options.max_frames is not None and self.frames >= self.options.max_frames:
                 self.running = False
-        return 0
 
 
 def nothing_to_connect_to() -> bool:

@@ -68,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs)
     except OSError as error:  # the records folder went away or filled up while playing
-        return _refuse(f"cannot write a record: {error.strerror or error} ({shown_path(error.filename or '')})")
+        # a write that fails (a full disk) names no file: then the folder is named
+        where = shown_path(error.filename or args.records or "")
+        return _refuse(f"cannot write a record: {error.strerror or error} ({where})")
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

@@ -483,10 +483,12 @@ def best_hands(
     wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
 ) -> WallAnalysis:
     """The wall's `count` best tenpai hands, exactly as `analyze_wall` ranks them first,
-    scoring only what could come before them (the helper's first answer, `analyze --top`)."""
+    scoring only what could come before them (the helper's first answer, `analyze --top`).
+    A `count` above the number of hands (even above `sys.maxsize`) is every hand."""
     board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
     tenpai = _tenpai_hands(board.wall, (), rules.red_fives)
-    return WallAnalysis(board.wall, board.table, tuple(islice(board.ranked(tenpai), count)), len(tenpai))
+    best = islice(board.ranked(tenpai), min(count, len(tenpai)))
+    return WallAnalysis(board.wall, board.table, tuple(best), len(tenpai))
 
 
 @collector_paused

@@ -3,10 +3,14 @@ writes over a file, not even one that appears while it saves."""
 
 from __future__ import annotations
 
+import errno
+import io
+import os
+
 import pygame
 import pytest
 
-from game.app import screenshots
+from game.app import i18n, screenshots
 from game.app.window import App, LaunchOptions
 
 F12 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
@@ -64,10 +68,77 @@ def test_a_file_that_takes_the_next_name_meanwhile_is_not_written_over(display, 
 
 
 def test_a_picture_that_cannot_be_saved_leaves_no_empty_file(display, tmp_path, monkeypatch):
-    def failing(surface, name):
+    def failing(surface, *file):
         raise pygame.error("no space left")
 
     monkeypatch.setattr(pygame.image, "save", failing)
     with pytest.raises(pygame.error):
         screenshots.save_screenshot(pygame.Surface((4, 4)), tmp_path)
     assert list(tmp_path.iterdir()) == []
+
+
+def pressed_f12(tmp_path, monkeypatch, *faults: tuple[object, str, object], language: str = "en") -> str:
+    """What the foot of the window says after F12, with `faults` (monkeypatch.setattr's
+    arguments) in place while it saves."""
+    app = App(LaunchOptions(config_dir=tmp_path / "config", data_dir=tmp_path / "data", language=language))
+    try:
+        with monkeypatch.context() as patched:
+            for fault in faults:
+                patched.setattr(*fault)
+            app.step(1 / 60, [F12])
+        return str(app.flash_text)
+    finally:
+        app.close()
+
+
+CUT = "The screenshot could not be saved whole: is the disk full?"
+
+
+def encoded_cut_short(surface, file, *hint) -> None:
+    """pygame's writer on a full disk: it stops after some bytes and says nothing."""
+    whole = io.BytesIO()
+    REAL_SAVE(surface, whole, "png")
+    cut = whole.getvalue()[:100]
+    if isinstance(file, str):
+        with open(file, "wb") as written:
+            written.write(cut)
+    else:
+        file.write(cut)
+
+
+REAL_SAVE = pygame.image.save
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_picture_cut_short_without_an_error_is_not_called_saved(display, tmp_path, monkeypatch, language):
+    """On a full disk F12 said "Screenshot saved" over a PNG cut at 16 KB. The picture is
+    checked whole before it takes its name, and the player is told in their language."""
+    try:
+        said = pressed_f12(tmp_path, monkeypatch, (pygame.image, "save", encoded_cut_short), language=language)
+        assert said == i18n._(CUT) and (language == "en" or said != CUT)
+    finally:
+        i18n.set_language("en")
+    assert list((tmp_path / "data" / "screenshots").iterdir()) == []
+
+
+class KeepsLess(io.FileIO):
+    """A file on a disk that keeps less than it is given, and says nothing."""
+
+    def write(self, data) -> int:
+        super().write(bytes(data)[:-12])
+        return len(data)
+
+
+def test_a_picture_the_disk_does_not_keep_whole_is_not_kept(display, tmp_path, monkeypatch):
+    said = pressed_f12(tmp_path, monkeypatch, (screenshots.os, "fdopen", lambda fd, mode: KeepsLess(fd, "wb")))
+    assert said == CUT
+    assert list((tmp_path / "data" / "screenshots").iterdir()) == []
+
+
+def test_a_full_disk_that_says_so_is_said(display, tmp_path, monkeypatch):
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    said = pressed_f12(tmp_path, monkeypatch, (screenshots.os, "fsync", full))
+    assert said == "The screenshot could not be saved (No space left on device)."
+    assert list((tmp_path / "data" / "screenshots").iterdir()) == []

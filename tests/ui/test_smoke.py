@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -19,6 +20,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.smoke import ScriptedPlayer
 from game.app.window import App, LaunchOptions
+from tests.test_cli_robust import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,3 +151,84 @@ def test_a_first_launch_makes_its_folders_on_demand_and_writes_nowhere_else(disp
     assert (data / "unfinished_match.jsonl").is_file() and (data / "screenshots" / "17steps-001.png").is_file()
     assert (config / "settings.json").is_file()
     assert list(cwd.iterdir()) == []
+
+
+WINDOWLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+@pytest.mark.parametrize(("argv", "workers"), [
+    (["--smoke", "100000", "--seed", "3"], 2),
+    (["watch", str(ROOT / "tests" / "records" / "kaiji_two_draws_then_a_win.jsonl"), "--frames", "100000"], 0),
+])
+def test_ctrl_c_closes_the_window_as_its_close_button_does(tmp_path, argv, workers):
+    """Ctrl-C ends the frame under way and closes down as a quit does (SIGTERM is one: SDL
+    makes it a quit event), the match saved as after every change: one line, exit 130, and
+    the analysis workers gone. It was a KeyboardInterrupt traceback from the middle of a
+    frame, and one from each worker."""
+    env = {**os.environ, **WINDOWLESS, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    code, err, left = interrupted_when_busy(argv, cpu=2.0, workers=workers, env=env)
+    assert (code, err, left) == (130, f"{'watch' if argv[0] == 'watch' else 'play'}: interrupted\n", [])
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_the_smoke_line_onto_a_full_disk_is_said(tmp_path):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "game", "--smoke", "3"], cwd=ROOT, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120, env={**os.environ, **WINDOWLESS})
+    assert (done.returncode, done.stderr) == (2, "play: the output could not be written (No space left on device)\n")
+
+
+def test_ctrl_c_lets_the_frame_under_way_end_then_closes(display, tmp_path, scripted_opponent):
+    """In the window Ctrl-C is a quit, not an exception in the middle of a frame: the frame
+    it came in is drawn whole, then `run` ends with the match saved and says it was
+    interrupted (KeyboardInterrupt, for the command line's one line and exit 130)."""
+    app = App(LaunchOptions(seed=4, config_dir=tmp_path / "config", data_dir=tmp_path / "data"))
+    app.settings = app.settings.with_changes(ai_delay_s=0.0, animation="instant")
+    app.stack.push(TitleScene(app))
+    player = ScriptedPlayer()
+    pressed_at: list[int] = []
+
+    def pilot(app: App) -> list:
+        if player.progress.moves >= 1 and not pressed_at:
+            pressed_at.append(app.frames)
+            signal.raise_signal(signal.SIGINT)
+        return player(app)
+
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            app.run(pilot)
+    finally:
+        app.close()
+    assert app.frames == pressed_at[0] + 1 and not app.running
+    assert (tmp_path / "data" / "unfinished_match.jsonl").is_file()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("where", ["a file", "/dev/null", "inside a file", "read-only"])
+def test_a_screenshot_folder_that_cannot_take_one_is_one_line_before_playing(tmp_path, where):
+    """`--smoke N --screenshots PATH` played its frames, then ended in a traceback."""
+    afile = tmp_path / "afile"
+    afile.write_text("in the way", encoding="utf-8")
+    read_only = tmp_path / "read-only"
+    read_only.mkdir(mode=0o555)
+    if where == "read-only" and os.access(read_only, os.W_OK):
+        pytest.skip("this user writes into read-only folders (root)")
+    folder = {"a file": str(afile), "/dev/null": "/dev/null", "inside a file": str(afile / "shots"),
+              "read-only": str(read_only)}[where]
+    done = run_game(tmp_path, "--smoke", "100000", "--screenshots", folder)  # refused before frame 1
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"play: cannot save the screenshot into {folder}: ") and done.stderr.count("\n") == 1
+
+
+def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monkeypatch, capsys):
+    from game.app import smoke
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(smoke, "check_screenshot_folder", lambda folder: None)  # it filled up meanwhile
+    monkeypatch.setattr("game.app.screenshots.tempfile.mkstemp", refused)
+    assert smoke.run_smoke(2, 1, tmp_path / "shots") == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"play: cannot save the screenshot into {tmp_path / 'shots'}: Permission denied\n"

@@ -88,6 +88,7 @@ def test_the_curtain_names_the_player_and_waits_for_them(driver):
 def test_each_player_gets_the_whole_build_time(driver):
     driver.press(driver.button("Two players"))
     table = driver.app.stack.scenes[0]
+    driver.look()
     driver.key(pygame.K_SPACE)
     driver.click(layout.side_stack_rect(3, 8).center)
     driver.wait_until(lambda: table.mode() == "build")
@@ -100,6 +101,7 @@ def test_each_player_gets_the_whole_build_time(driver):
     while isinstance(driver.top, Dialog):
         driver.press(driver.button("Build it anyway"))
     assert isinstance(driver.top, CurtainScene)
+    driver.look()
     driver.key(pygame.K_SPACE)
     assert table.viewer != first and table.mode() == "build"
     assert 179 < table.countdown() <= 180
@@ -126,3 +128,19 @@ def test_the_curtain_says_who_looks_away_at_any_table(driver, monkeypatch, seats
     other = next(table.session.name(seat) for seat in plan.humans if seat != curtain.seat)
     assert curtain.others_look_away == looks_away.format(other=other)
     assert curtain.heading.endswith(f"— {table.session.name(curtain.seat)}")
+
+
+def test_keys_on_their_way_do_not_lift_a_curtain_that_has_just_come_up(driver):
+    """A Space or Enter pressed for the last move, arriving as the curtain comes up, would show
+    the next person's tiles to the one who just played: only keys pressed once the curtain has
+    been seen lift it."""
+    driver.press(driver.button("Two players"))
+    curtain = driver.top
+    assert isinstance(curtain, CurtainScene)
+    table = driver.app.stack.scenes[0]
+    for key in (pygame.K_SPACE, pygame.K_RETURN):
+        driver.key(key)
+    assert driver.top is curtain and table.viewer is None
+    driver.look()
+    driver.key(pygame.K_SPACE)
+    assert driver.top is table and table.viewer == table.bottom

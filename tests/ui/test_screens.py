@@ -171,6 +171,7 @@ def test_every_table_screen_renders(driver, mode):
 def test_the_menu_on_the_table_leads_back_to_the_title(driver):
     driver.press(driver.button("Two players"))
     table = driver.app.stack.scenes[0]
+    driver.look()
     driver.key(pygame.K_SPACE)
     assert driver.top is table
     driver.key(pygame.K_ESCAPE)

@@ -158,8 +158,9 @@ def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
             who=who(event.seat), tile=terms.tile_in_sentence(event.indicator))]
     if isinstance(event, HandBuilt):
         if event.completed_automatically:
-            return [_("{who} builds {hand} (completed automatically)").format(who=who(event.seat), hand=event.hand)]
-        return [_("{who} builds {hand}").format(who=who(event.seat), hand=event.hand)]
+            return [_("{who} builds {hand} (completed automatically)").format(
+                who=who(event.seat), hand=terms.hand_in_sentence(event.hand))]
+        return [_("{who} builds {hand}").format(who=who(event.seat), hand=terms.hand_in_sentence(event.hand))]
     if isinstance(event, Discarded):
         discards = (_("{who} discards {tile} ({number} of 17, riichi)") if event.riichi
                     else _("{who} discards {tile} ({number} of 17)"))

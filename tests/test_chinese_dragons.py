@@ -1,7 +1,7 @@
 """Chinese sentences name the dragon tiles as Chinese players do (白板, 发财, 红中), never by
 the bare character (「中是你自己的和牌张」 reads as "in is…"), and the wind tiles as 东风…北风
-(「西家打出的西」 read badly too); Japanese keeps 白發中. Every sentence a tile is put into says so, and a wrapped line never
-breaks inside one of these names."""
+(「西家打出的西」 read badly too); Japanese keeps 白發中. Every sentence a tile is put into says
+so, and a wrapped line never breaks inside one of these names."""
 
 from __future__ import annotations
 

@@ -24,3 +24,21 @@ def test_an_option_for_any_table_uses_no_two_seat_words(language, option):
         i18n.set_language("en")
     for word in TWO_SEAT_WORDS[language]:
         assert word not in words, (word, words)
+
+
+@pytest.mark.parametrize(("language", "changed"),
+                         [("en", " (changed)"), ("ja", "（変更あり）"), ("zh_CN", "（已修改）")])
+def test_rules_changed_from_their_preset_say_so_wherever_its_name_is_shown(language, changed):
+    """"Kaiji (the manga)" with a changed match length was shown as the preset itself."""
+    from game.app.rule_texts import preset_name, rules_name, rules_summary
+    from game.engine.rules import Rules
+
+    i18n.set_language(language)
+    try:
+        name = preset_name("kaiji")
+        assert rules_name(Rules.preset("kaiji")) == name
+        assert rules_name(Rules.preset("kaiji", hands=4)) == name + changed
+        assert rules_summary(Rules.preset("kaiji", hands=4)).startswith(name + changed)
+        assert not rules_summary(Rules.preset("kaiji")).startswith(name + changed)
+    finally:
+        i18n.set_language("en")

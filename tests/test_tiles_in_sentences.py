@@ -13,10 +13,11 @@ from game.app import i18n, terms
 from game.app.draw_reasons import draw_reasons
 from game.app.helper import warnings_for
 from game.app.text import WORD_JOINER
-from game.engine.events import RonPassed, WinningTileMissed
+from game.app.theatre_frame import _event_words
+from game.engine.events import Discarded, HandBuilt, RonPassed, WinningTileMissed
 from game.engine.tiles import KIND_COUNT, kind_code
 
-MPSZ = re.compile(r"\b[0-9][mpsz]\b|[0-9]{2,}[mpsz]")
+MPSZ = re.compile(r"(?<![0-9A-Za-z])[0-9]+[mpsz](?![A-Za-z])")
 """Tile notation anywhere in a text ('9m', '12345p')."""
 EVERY_TILE = [kind_code(kind) for kind in range(KIND_COUNT)] + ["0m", "0p", "0s"]
 
@@ -106,3 +107,34 @@ def test_the_helper_names_dead_waits_by_their_names(speak):
     speak("en")
     dead = warnings_for(hand, lines, floor_applies=True)[0]
     assert "East wind" in dead and "9-man" in dead and not MPSZ.search(dead)
+
+
+@pytest.mark.parametrize(
+    ("language", "event", "shown"),
+    [
+        ("en", HandBuilt(0, "12345566778p11z", False), "East builds 12345566778-pin, East East"),
+        ("en", Discarded(0, "1z", 3, False), "East discards East wind (3 of 17)"),
+        ("ja", Discarded(0, "6z", 3, False), "發"),
+        ("zh_CN", HandBuilt(0, "123m406p789s1122z", True), "一二三万 四赤五六筒 七八九索"),
+    ],
+)
+def test_the_theatre_names_tiles_and_hands(speak, language, event, shown):
+    """The theatre's caption said "discards 1z" and "builds 12345566778p11z"."""
+    speak(language)
+    words = " ".join(_event_words(event, lambda seat: terms.wind("east"), False, None))
+    assert shown in words and not MPSZ.search(words)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_rules_page_writes_no_tile_code(speak, language):
+    """The Japanese rules page said 「表示牌9m：ドラは1m」; its tiles are drawn as tiles or named."""
+    from game.app.scenes.rules_page import pages
+    from game.engine.rules import Rules
+
+    speak(language)
+    blocks = pages(Rules.preset("kaiji"))
+    words = [block.caption for block in blocks] + [block.body for block in blocks
+                                                   if block.kind not in ("tiles", "yaku")]
+    assert not [text for text in words if MPSZ.search(text)]
+    names = {"en": "9-man", "ja": "九萬", "zh_CN": "九万"}
+    assert any(names.get(language, "9-man") in text for text in words)

@@ -42,3 +42,15 @@ def test_rules_changed_from_their_preset_say_so_wherever_its_name_is_shown(langu
         assert not rules_summary(Rules.preset("kaiji")).startswith(name + changed)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("language", "count_words"), [("ja", ("二人", "2人")), ("zh_CN", ("二人", "两人", "双人"))])
+def test_the_title_subtitle_names_no_number_of_players(language, count_words):
+    """The Japanese subtitle said 「二人麻雀」 under three-player rules."""
+    i18n.set_language(language)
+    try:
+        subtitle = i18n._("十七歩 — the riichi duel from Kaiji")
+    finally:
+        i18n.set_language("en")
+    assert subtitle != "十七歩 — the riichi duel from Kaiji"
+    assert not [word for word in count_words if word in subtitle], subtitle

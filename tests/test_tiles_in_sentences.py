@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.app import i18n, terms
 from game.app.draw_reasons import draw_reasons
@@ -138,3 +140,16 @@ def test_the_rules_page_writes_no_tile_code(speak, language):
     assert not [text for text in words if MPSZ.search(text)]
     names = {"en": "9-man", "ja": "九萬", "zh_CN": "九万"}
     assert any(names.get(language, "9-man") in text for text in words)
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789mpsz xZ東"), max_size=40) | st.text(max_size=20))
+@settings(max_examples=200, deadline=None)
+def test_any_text_from_a_record_is_named_or_kept_never_an_error(text):
+    """A record's hand and tiles are outside input (the theatre reads any file)."""
+    for language in i18n.LANGUAGES:
+        i18n.set_language(language)
+        try:
+            assert isinstance(terms.hand_in_sentence(text), str)
+            assert isinstance(terms.tile_in_sentence(text), str)
+        finally:
+            i18n.set_language(i18n.SOURCE_LANGUAGE)

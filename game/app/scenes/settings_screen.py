@@ -112,7 +112,7 @@ def language_explanation(override: str | None) -> str:
         return explanation
     # Translators: --language stays as it is (the command-line option); {language} is the language's own name
     return _("{explanation} This run speaks {language}, as --language asked; a choice here applies at once "
-             "and is kept.").format(explanation=explanation, language=i18n.LANGUAGE_NAMES[override])
+             "and is kept.").format(explanation=explanation, language=i18n.LANGUAGE_NAMES.get(override, override))
 
 
 def track_value(x: float, start: float, end: float, low: float, high: float) -> int:

@@ -34,14 +34,14 @@ def wait(code: str, **kind: bool) -> SimpleNamespace:
 
 def test_the_dragons_and_the_winds_by_their_chinese_names(chinese):
     assert {code: terms.tile_in_sentence(code) for code in DRAGONS} == DRAGONS
-    assert terms.tiles_in_sentence(["1z", "2z", "3z", "4z"]) == "东风 南风 西风 北风"
+    assert terms.tiles_in_sentence(["1z", "2z", "3z", "4z"]) == "东风、南风、西风、北风"
     assert terms.tiles_in_sentence(["7z", "3m", "0p"], "、") == "红中、三万、赤五筒"
 
 
 def test_japanese_keeps_the_characters():
     i18n.set_language("ja")
     try:
-        assert terms.tiles_in_sentence(["5z", "6z", "7z"]) == "白 發 中"
+        assert terms.tiles_in_sentence(["5z", "6z", "7z"]) == "白、發、中"
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)
 

@@ -47,7 +47,9 @@ def speak():
 )
 def test_every_tile_is_named_in_the_players_language(speak, language, codes, shown):
     speak(language)
-    assert terms.tiles_in_sentence(codes.split()) == shown
+    assert terms.tiles_in_sentence(codes.split(), " ") == shown
+    listed = {"en": ", ", "ja": "、", "zh_CN": "、"}[language]
+    assert terms.tiles_in_sentence(codes.split()) == listed.join(terms.tile_in_sentence(code) for code in codes.split())
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
@@ -108,7 +110,7 @@ def test_the_helper_names_dead_waits_by_their_names(speak):
     assert "東" in dead and "九萬" in dead and not MPSZ.search(dead)
     speak("en")
     dead = warnings_for(hand, lines, floor_applies=True)[0]
-    assert "East wind" in dead and "9-man" in dead and not MPSZ.search(dead)
+    assert dead.startswith("Dead: East wind, 9-man.") and not MPSZ.search(dead)
 
 
 @pytest.mark.parametrize(

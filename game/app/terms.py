@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from game.app.i18n import language, pgettext
+from game.app.i18n import _, language, pgettext
 from game.engine.scoring import WinValue
 
 _HAN_FU = re.compile(r"(?P<han>\d+) han (?P<fu>\d+) fu")
@@ -86,9 +86,12 @@ def tile_in_sentence(code: str) -> str:
     return _tile_words(language()).name(code) or code
 
 
-def tiles_in_sentence(codes: Iterable[str], separator: str = " ") -> str:
-    """Several tiles for one placeholder of a sentence, each as `tile_in_sentence` names it."""
-    return separator.join(map(tile_in_sentence, codes))
+def tiles_in_sentence(codes: Iterable[str], separator: str | None = None) -> str:
+    """Several tiles for one placeholder of a sentence, each as `tile_in_sentence` names it,
+    as a list of the language ("1-man, East wind"; 一萬、東) unless `separator` is given: a
+    space between names that hold spaces read as one ("East wind Green dragon")."""
+    # Translators: between the yaku of a list ("riichi 1, pinfu 1")
+    return (_(", ") if separator is None else separator).join(map(tile_in_sentence, codes))
 
 
 def hand_in_sentence(hand: str) -> str:

@@ -116,14 +116,15 @@ def test_the_helper_names_dead_waits_by_their_names(speak):
 @pytest.mark.parametrize(
     ("language", "event", "shown"),
     [
-        ("en", HandBuilt(0, "12345566778p11z", False), "East builds 12345566778-pin, East East"),
+        ("en", HandBuilt(0, "12345566778p11z", False), "East builds a hand"),
         ("en", Discarded(0, "1z", 3, False), "East discards East wind (3 of 17)"),
         ("ja", Discarded(0, "6z", 3, False), "發"),
-        ("zh_CN", HandBuilt(0, "123m406p789s1122z", True), "一二三万 四赤五六筒 七八九索"),
+        ("zh_CN", HandBuilt(0, "123m406p789s1122z", True), "自动补齐"),
     ],
 )
 def test_the_theatre_names_tiles_and_hands(speak, language, event, shown):
-    """The theatre's caption said "discards 1z" and "builds 12345566778p11z"."""
+    """The theatre's caption said "discards 1z" and "builds 12345566778p11z" (the hand is on
+    the table in tiles: in words it ran over the centre's two rows)."""
     speak(language)
     words = " ".join(_event_words(event, lambda seat: terms.wind("east"), False, None))
     assert shown in words and not MPSZ.search(words)

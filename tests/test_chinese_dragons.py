@@ -1,7 +1,7 @@
 """Chinese sentences name the dragon tiles as Chinese players do (白板, 发财, 红中), never by
-the bare character (「中是你自己的和牌张」 reads as "in is…"); the winds keep their character
-and Japanese keeps 白發中. Every sentence a tile is put into says so, and a wrapped line never
-breaks inside one of these names."""
+the bare character (「中是你自己的和牌张」 reads as "in is…"), and the wind tiles as 东风…北风
+(「西家打出的西」 read badly too); Japanese keeps 白發中. Every sentence a tile is put into says
+so, and a wrapped line never breaks inside one of these names."""
 
 from __future__ import annotations
 
@@ -32,16 +32,16 @@ def wait(code: str, **kind: bool) -> SimpleNamespace:
     return SimpleNamespace(code=code, **line)
 
 
-def test_the_dragons_by_their_chinese_names_and_the_winds_by_their_characters(chinese):
+def test_the_dragons_and_the_winds_by_their_chinese_names(chinese):
     assert {code: terms.tile_in_sentence(code) for code in DRAGONS} == DRAGONS
-    assert terms.tiles_in_sentence(["1z", "2z", "3z", "4z"]) == "东 南 西 北"
-    assert terms.tiles_in_sentence(["7z", "3m", "0p"], "、") == "红中、3m、0p"
+    assert terms.tiles_in_sentence(["1z", "2z", "3z", "4z"]) == "东风、南风、西风、北风"
+    assert terms.tiles_in_sentence(["7z", "3m", "0p"], "、") == "红中、三万、赤五筒"
 
 
 def test_japanese_keeps_the_characters():
     i18n.set_language("ja")
     try:
-        assert terms.tiles_in_sentence(["5z", "6z", "7z"]) == "白 發 中"
+        assert terms.tiles_in_sentence(["5z", "6z", "7z"]) == "白、發、中"
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)
 

@@ -16,13 +16,13 @@ WAITS = ((0,), (3,))
 @pytest.mark.parametrize(("events", "waits", "expected"), [
     ((), ((), (3,)), ("not tenpai", "no winning tile was discarded")),
     ((Discarded(0, "1m", 3, False), FuritenStarted(0, "own_discard", True)), WAITS,
-     ("furiten: discarded its own winning tile 1m", "no winning tile was discarded")),
+     ("furiten: discarded its own winning tile 1-man", "no winning tile was discarded")),
     ((WinningTileMissed(1, "4m", "below_floor"),), WAITS,
-     ("no winning tile was discarded", "4m came, worth less than mangan")),
+     ("no winning tile was discarded", "4-man came, worth less than mangan")),
     ((WinningTileMissed(1, "4m", "furiten"), WinningTileMissed(1, "4m", "furiten")), WAITS,
-     ("no winning tile was discarded", "4m came while furiten")),
+     ("no winning tile was discarded", "4-man came while furiten")),
     ((RonPassed(0, "1m"), WinningTileMissed(0, "1m", "no_yaku")), WAITS,
-     ("passed the ron on 1m; 1m came, with no yaku", "no winning tile was discarded")),
+     ("passed the ron on 1-man; 1-man came, with no yaku", "no winning tile was discarded")),
 ])
 def test_each_seat_is_told_what_kept_it_from_winning(events, waits, expected):
     assert draw_reasons(events, waits) == expected

@@ -24,3 +24,33 @@ def test_an_option_for_any_table_uses_no_two_seat_words(language, option):
         i18n.set_language("en")
     for word in TWO_SEAT_WORDS[language]:
         assert word not in words, (word, words)
+
+
+@pytest.mark.parametrize(("language", "changed"),
+                         [("en", " (changed)"), ("ja", "（変更あり）"), ("zh_CN", "（已修改）")])
+def test_rules_changed_from_their_preset_say_so_wherever_its_name_is_shown(language, changed):
+    """"Kaiji (the manga)" with a changed match length was shown as the preset itself."""
+    from game.app.rule_texts import preset_name, rules_name, rules_summary
+    from game.engine.rules import Rules
+
+    i18n.set_language(language)
+    try:
+        name = preset_name("kaiji")
+        assert rules_name(Rules.preset("kaiji")) == name
+        assert rules_name(Rules.preset("kaiji", hands=4)) == name + changed
+        assert rules_summary(Rules.preset("kaiji", hands=4)).startswith(name + changed)
+        assert not rules_summary(Rules.preset("kaiji")).startswith(name + changed)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("language", "count_words"), [("ja", ("二人", "2人")), ("zh_CN", ("二人", "两人", "双人"))])
+def test_the_title_subtitle_names_no_number_of_players(language, count_words):
+    """The Japanese subtitle said 「二人麻雀」 under three-player rules."""
+    i18n.set_language(language)
+    try:
+        subtitle = i18n._("十七歩 — the riichi duel from Kaiji")
+    finally:
+        i18n.set_language("en")
+    assert subtitle != "十七歩 — the riichi duel from Kaiji"
+    assert not [word for word in count_words if word in subtitle], subtitle

@@ -2,7 +2,7 @@
 
 The settings screen and the rules page both read this, so they never disagree. The tables
 hold the English messages (marked with `N_`); `OptionText.name`, `.explanation`, `.choices`,
-`choice_text`, `preset_name` and the yaku and glossary properties give them in the current
+`choice_text`, `preset_name`, `rules_name` and the yaku and glossary properties give them in the current
 language, at the moment they are read.
 """
 
@@ -35,6 +35,16 @@ def preset_name(preset: str) -> str:
     """A preset's name in the current language (a name no preset has, as it is)."""
     name = PRESET_NAMES.get(preset)
     return _(name) if name is not None else preset
+
+
+def rules_name(rules: Rules) -> str:
+    """The preset `rules` come from, by name, with "(changed)" when some option differs
+    from it: a changed match length is no longer the preset the name promises."""
+    name = preset_name(rules.preset_name)
+    if rules.preset_name in PRESETS and rules.changed_from_preset():
+        # Translators: a preset's name for rules that differ from it ("Kaiji (the manga) (changed)")
+        return _("{preset} (changed)").format(preset=name)
+    return name
 
 
 def preset_description(preset: str) -> str:
@@ -211,7 +221,7 @@ def rules_summary(rules: Rules) -> str:
     else:
         length = _("until bust")
     preset_players = PRESETS[rules.preset_name].players if rules.preset_name in PRESETS else None
-    parts = [preset_name(rules.preset_name)]
+    parts = [rules_name(rules)]
     if not (preset_players == rules.players and rules.preset_name in NAMED_PLAYERS):
         parts.append(ngettext("{count} player", "{count} players", rules.players).format(count=rules.players))
     # Translators: between the parts of the one-line summary of the rules

@@ -280,7 +280,7 @@ class Session:
         else:
             outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
         return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),
-                       hand=event.hand, outcome=outcome)
+                       hand=Later(lambda: terms.hand_in_sentence(event.hand)), outcome=outcome)
 
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
         discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat

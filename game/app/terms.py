@@ -7,16 +7,18 @@ on screen, translated at the moment it is drawn so a language switch reaches it.
 text is the engine's word itself, so English screens read as they always have.
 
 Contexts: "wind" (seat and round winds), "limit" (mangan and above, kazoe, kiriage, han and
-fu), "yaku" (each yaku of game/engine/scoring.py), "term" (riichi, furiten, dora, tenpai…).
+fu), "yaku" (each yaku of game/engine/scoring.py), "term" (riichi, furiten, dora, tenpai…),
+"tile in a sentence", "tile in a hand" and "tile number" (a tile's name: 9-man, 九萬, 发财).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 
-from game.app.i18n import language, pgettext
+from game.app.i18n import _, language, pgettext
 from game.engine.scoring import WinValue
 
 _HAN_FU = re.compile(r"(?P<han>\d+) han (?P<fu>\d+) fu")
@@ -77,52 +79,156 @@ def term(name: str) -> str:
 
 
 def tile_in_sentence(code: str) -> str:
-    """A tile code as a translated sentence writes it: mpsz, the notation (`1m`, `0p`),
-    except that Japanese and Chinese write an honour by its name where English keeps
-    `1z`–`7z`: Japanese by its character (東, 發, 中), Chinese the winds by theirs (东) and the
-    dragons as its players call them (白板, 发财, 红中: a bare 中 reads as "in" in a sentence).
-    Notation a player reads or types (records, the builder's code, a whole hand) stays mpsz:
-    only a single tile put into a sentence comes through here."""
-    return _honours(language()).get(code, code)
+    """A tile code as a sentence names it in the player's language: 9-man, Red 5-pin, Green
+    dragon (九萬, 赤五筒, 發; 九万, 赤五筒, 发财). A player reads the tile's name, never its
+    mpsz code; mpsz stays the notation of the command line, files and the builder's code field.
+    Anything that is not one tile's code comes back as it is."""
+    return _tile_words(language()).name(code) or code
 
 
-def tiles_in_sentence(codes: Iterable[str], separator: str = " ") -> str:
-    """Several tiles for one placeholder of a sentence, each as `tile_in_sentence` writes it."""
-    return separator.join(map(tile_in_sentence, codes))
+def tiles_in_sentence(codes: Iterable[str], separator: str | None = None) -> str:
+    """Several tiles for one placeholder of a sentence, each as `tile_in_sentence` names it,
+    as a list of the language ("1-man, East wind"; 一萬、東) unless `separator` is given: a
+    space between names that hold spaces read as one ("East wind Green dragon")."""
+    # Translators: between the yaku of a list ("riichi 1, pinfu 1")
+    return (_(", ") if separator is None else separator).join(map(tile_in_sentence, codes))
+
+
+def hand_in_sentence(hand: str) -> str:
+    """A whole hand in mpsz ('12345566778p11z') as a sentence shows it, grouped as players
+    write a hand: the numbers of each suit, then its name, then the honours
+    ('12345566778-pin, East East'; 一二三四五五六六七七八筒 東東). Text that is not mpsz comes
+    back as it is."""
+    if not _HAND.fullmatch(hand):
+        return hand
+    words = _tile_words(language())
+    groups: list[str] = []
+    honours: list[str] = []
+    for digits, suit in _GROUP.findall(hand):
+        if suit == "z":
+            honours.extend(words.honours_in_hand[f"{digit}z"] for digit in digits)
+            continue
+        numbers = "".join(words.red_number if digit == "0" else words.numbers[digit] for digit in digits)
+        groups.append(words.suits[suit].format(numbers=numbers))
+    if honours:
+        groups.append(words.honour_separator.join(honours))
+    return words.group_separator.join(groups)
+
+
+_HAND = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+
+
+@dataclass(frozen=True)
+class _TileWords:
+    numbers: dict[str, str]
+    suits: dict[str, str]
+    red: str
+    red_number: str
+    honours: dict[str, str]
+    honours_in_hand: dict[str, str]
+    group_separator: str
+    honour_separator: str
+
+    def name(self, code: str) -> str | None:
+        """The tile `code` in a sentence; None if `code` is not one tile's code."""
+        if code in self.honours:
+            return self.honours[code]
+        if len(code) != 2 or code[1] not in self.suits or code[0] not in self.numbers:
+            return None
+        if code[0] == "0":
+            return self.red.format(tile=self.suits[code[1]].format(numbers=self.numbers["5"]))
+        return self.suits[code[1]].format(numbers=self.numbers[code[0]])
+
+    def names(self) -> tuple[str, ...]:
+        """Every tile's name in a sentence."""
+        codes = [*self.honours, *(f"{number}{suit}" for suit in self.suits for number in self.numbers)]
+        return tuple(name for name in map(self.name, codes) if name)
 
 
 @cache
-def _honours(code: str) -> dict[str, str]:
-    return {
-        # Translators: the East wind tile inside a sentence; English keeps the notation 1z (東 / 东)
-        "1z": pgettext("tile in a sentence", "1z"),
-        # Translators: the South wind tile inside a sentence (南)
-        "2z": pgettext("tile in a sentence", "2z"),
-        # Translators: the West wind tile inside a sentence (西)
-        "3z": pgettext("tile in a sentence", "3z"),
-        # Translators: the North wind tile inside a sentence (北)
-        "4z": pgettext("tile in a sentence", "4z"),
-        # Translators: the white dragon tile inside a sentence (Japanese 白; Chinese by its spoken name, 白板)
-        "5z": pgettext("tile in a sentence", "5z"),
-        # Translators: the green dragon tile inside a sentence (Japanese 發; Chinese 发财)
-        "6z": pgettext("tile in a sentence", "6z"),
-        # Translators: the red dragon tile inside a sentence (Japanese 中; Chinese 红中: a bare 中
-        # reads as "in" in a Chinese sentence)
-        "7z": pgettext("tile in a sentence", "7z"),
+def _tile_words(code: str) -> _TileWords:
+    numbers = {
+        # Translators: a tile's number in its name and in a hand ("9" of 9-man, 九萬 / 九万): the
+        # numbers 1 to 9 as players of the language write them on a tile's name
+        "1": pgettext("tile number", "1"),
+        "2": pgettext("tile number", "2"),
+        "3": pgettext("tile number", "3"),
+        "4": pgettext("tile number", "4"),
+        "5": pgettext("tile number", "5"),
+        "6": pgettext("tile number", "6"),
+        "7": pgettext("tile number", "7"),
+        "8": pgettext("tile number", "8"),
+        "9": pgettext("tile number", "9"),
+        "0": "",  # a red five: named by `red`, its five's name
     }
+    return _TileWords(
+        numbers=numbers,
+        suits={
+            # Translators: a character tile (man, 萬子) by its number or numbers: 9-man, a hand's
+            # 12345-man (九萬, 一二三四五萬)
+            "m": pgettext("tile in a sentence", "{numbers}-man"),
+            # Translators: a circle tile (pin, 筒子) by its number or numbers: 9-pin (九筒)
+            "p": pgettext("tile in a sentence", "{numbers}-pin"),
+            # Translators: a bamboo tile (sou, 索子) by its number or numbers: 9-sou (九索)
+            "s": pgettext("tile in a sentence", "{numbers}-sou"),
+        },
+        # Translators: a red five by the name of its suit's five: Red 5-pin (赤五筒)
+        red=pgettext("tile in a sentence", "Red {tile}"),
+        # Translators: a red five among the numbers of a hand ("1234r56-pin"; 赤五)
+        red_number=pgettext("tile number", "r5"),
+        honours={
+            # Translators: the East wind tile inside a sentence (東 / 东风)
+            "1z": pgettext("tile in a sentence", "East wind"),
+            # Translators: the South wind tile inside a sentence (南 / 南风)
+            "2z": pgettext("tile in a sentence", "South wind"),
+            # Translators: the West wind tile inside a sentence (西 / 西风)
+            "3z": pgettext("tile in a sentence", "West wind"),
+            # Translators: the North wind tile inside a sentence (北 / 北风)
+            "4z": pgettext("tile in a sentence", "North wind"),
+            # Translators: the white dragon tile inside a sentence (Japanese 白; Chinese by its spoken name, 白板)
+            "5z": pgettext("tile in a sentence", "White dragon"),
+            # Translators: the green dragon tile inside a sentence (Japanese 發; Chinese 发财)
+            "6z": pgettext("tile in a sentence", "Green dragon"),
+            # Translators: the red dragon tile inside a sentence (Japanese 中; Chinese 红中: a bare 中
+            # reads as "in" in a Chinese sentence)
+            "7z": pgettext("tile in a sentence", "Red dragon"),
+        },
+        honours_in_hand={
+            # Translators: the East wind tile in a whole hand, after its suits ("123-man, East East"; 東東)
+            "1z": pgettext("tile in a hand", "East"),
+            # Translators: the South wind tile in a whole hand (南)
+            "2z": pgettext("tile in a hand", "South"),
+            # Translators: the West wind tile in a whole hand (西)
+            "3z": pgettext("tile in a hand", "West"),
+            # Translators: the North wind tile in a whole hand (北)
+            "4z": pgettext("tile in a hand", "North"),
+            # Translators: the white dragon tile in a whole hand (白)
+            "5z": pgettext("tile in a hand", "White"),
+            # Translators: the green dragon tile in a whole hand (發 / 发)
+            "6z": pgettext("tile in a hand", "Green"),
+            # Translators: the red dragon tile in a whole hand (中)
+            "7z": pgettext("tile in a hand", "Red"),
+        },
+        # Translators: between the suits of a whole hand ("123-man, 456-pin, East East")
+        group_separator=pgettext("tile in a hand", ", "),
+        # Translators: between the honour tiles of a whole hand ("East East"; Japanese and Chinese may join them: 東東)
+        honour_separator=pgettext("tile in a hand", " "),
+    )
 
 
 def whole_words() -> tuple[str, ...]:
     """Every word of these tables in the current language (yaku names, limits, winds, terms,
-    honours in a sentence), longest first: a Chinese or Japanese line never breaks inside one
+    tiles in a sentence), longest first: a Chinese or Japanese line never breaks inside one
     (game/app/text.py)."""
     return _whole_words(language())
 
 
 @cache
 def _whole_words(code: str) -> tuple[str, ...]:
-    tables = (_winds(code), _limits(code), _yaku(code), _terms(code), _honours(code))
-    return tuple(sorted({word for table in tables for word in table.values()}, key=len, reverse=True))
+    tables = (_winds(code), _limits(code), _yaku(code), _terms(code))
+    words = {word for table in tables for word in table.values()} | set(_tile_words(code).names())
+    return tuple(sorted(words, key=len, reverse=True))
 
 
 def ron_call() -> str:

@@ -157,9 +157,11 @@ def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
         return [_("{who} flips the dora: {tile}").format(
             who=who(event.seat), tile=terms.tile_in_sentence(event.indicator))]
     if isinstance(event, HandBuilt):
+        # The hand itself is on the table in tiles, face up where this view sees it: in words
+        # (12345566778p11z, or its names) it took the centre's two rows and more, over the dora.
         if event.completed_automatically:
-            return [_("{who} builds {hand} (completed automatically)").format(who=who(event.seat), hand=event.hand)]
-        return [_("{who} builds {hand}").format(who=who(event.seat), hand=event.hand)]
+            return [_("{who}'s hand is completed automatically").format(who=who(event.seat))]
+        return [_("{who} builds a hand").format(who=who(event.seat))]
     if isinstance(event, Discarded):
         discards = (_("{who} discards {tile} ({number} of 17, riichi)") if event.riichi
                     else _("{who} discards {tile} ({number} of 17)"))

@@ -44,7 +44,7 @@ def test_a_full_hand_reports_the_analysers_waits_values_and_floor(helper):
     assert [w.clears_floor for w in report.waits] == [False, False, False, True, False]
     assert report.mangan_tenpai
     below = [note for note in report.warnings if note.startswith("Below mangan")]
-    assert below and below[0].startswith("Below mangan: 1m 2m 3m 5m")
+    assert below and below[0].startswith("Below mangan: 1-man, 2-man, 3-man, 5-man")
 
 
 def full_hand_report(wall_text, hand_text):
@@ -59,7 +59,7 @@ def test_a_dead_wait_is_shown_dead_and_warned_about():
     report = full_hand_report("123456789m123p9999s1234567z468p5p1357s1m5s7z", "123456789m123p9s")
     assert [(w.code, w.live, w.dead) for w in report.waits] == [("9s", 0, True)]
     assert not report.mangan_tenpai
-    assert any(note.startswith("Dead: 9s.") for note in report.warnings)
+    assert any(note.startswith("Dead: 9-sou.") for note in report.warnings)
     assert "No live wait reaches mangan: this hand cannot win." in report.warnings
 
 

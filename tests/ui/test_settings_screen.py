@@ -1,12 +1,16 @@
-"""The settings list keeps its place, greys what does not apply, and shows the volume."""
+"""The settings list keeps its place, greys what does not apply, and shows the volume; its
+labels fit their text in every language, and it says what --language and a changed preset do."""
 
 from __future__ import annotations
 
+import warnings
+
 import pygame
 import pygame_gui
+from pygame_gui.elements import UILabel
 
 from game.app.rule_texts import OPTIONS, PRESET_NAMES
-from game.app.scenes.settings_screen import SettingsScene
+from game.app.scenes.settings_screen import SettingsScene, language_explanation
 from tests.ui.test_screens import choose
 
 
@@ -90,3 +94,36 @@ def test_esc_closes_an_open_drop_down_before_it_leaves_the_settings(driver):
     assert driver.top is scene and menu.current_state is menu.menu_states["closed"]
     driver.key(pygame.K_ESCAPE)
     assert driver.top is not scene
+
+
+def test_no_label_is_too_small_for_its_text_across_a_language_switch(driver):
+    """The gui redraws the old labels in the new language's font before the screen makes
+    them anew: English explanations (15 px) were 1 px short for Japanese (16 px) and warned
+    "Label Rect is too small for text"."""
+    scene = open_settings(driver)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for language in ("日本語", "简体中文", "English", "简体中文", "日本語"):
+            choose(driver, scene, "Language", language)
+            driver.frames(2)
+    assert not [str(warning.message) for warning in caught if "too small" in str(warning.message)]
+
+
+def test_the_language_row_says_when_launch_option_speaks_for_this_run(driver):
+    driver.app.language_override = "ja"
+    scene = open_settings(driver)
+    explanations = " ".join(label.text for label in scene.container.get_container().elements
+                            if isinstance(label, UILabel) and "@explanation" in label.class_ids)
+    assert "This run speaks 日本語, as --language asked" in explanations
+    assert language_explanation(None) in explanations.replace(" This run", "\nThis run").split("\n")[0]
+
+
+def test_the_preset_in_use_says_changed_when_an_option_differs(driver):
+    scene = open_settings(driver)
+    preset = scene.controls["Preset"]
+    assert preset.selected_option[0] == PRESET_NAMES["kaiji"]
+    choose(driver, scene, OPTIONS["hands"].name, "4 hands")
+    scene = driver.top
+    assert scene.controls["Preset"].selected_option[0] == f"{PRESET_NAMES['kaiji']} (changed)"
+    labels = [text for text, _ in scene.controls["Preset"].options_list]
+    assert labels.count(f"{PRESET_NAMES['kaiji']} (changed)") == 1 and PRESET_NAMES["pro_stream"] in labels

@@ -8,6 +8,7 @@ import pygame
 from game.app import layout
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
+from game.app.terms import hand_in_sentence
 from game.app.views import helper_panel
 from game.engine.events import DoraFlipped, WinningTileMissed
 from game.engine.hand import Phase
@@ -203,7 +204,7 @@ def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
     assert hand.startswith("111222") and len(table.session.view(0).hand) == 13
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Notice" and "Time is up" in driver.top.message
-    assert f"suggestion, {hand}." in driver.top.message
+    assert f"suggestion, {hand_in_sentence(hand)}." in driver.top.message  # by name, not mpsz
     assert "It can win on" in driver.top.message or "It cannot win this hand:" in driver.top.message
 
 

@@ -23,9 +23,10 @@ from game.app.rule_texts import (
     RENHOU_TEXT,
     YAKU,
     choice_text,
-    preset_name,
+    rules_name,
 )
 from game.app.scene import Scene
+from game.app.terms import hand_in_sentence, tile_in_sentence
 from game.app.views.felt import draw_felt
 from game.engine.rules import Rules
 from game.engine.tiles import parse_tiles
@@ -53,6 +54,9 @@ def pages(rules: Rules) -> list[Block]:
     """The page's contents for `rules`; the same things docs/rules.md says, in short."""
     payment = choice_text("settlement", rules.settlement)
     riichi = choice_text("riichi_timing", rules.riichi_timing)
+    # The examples' tiles by name ({m9} is 9-man, 九萬): a sentence never shows mpsz.
+    tile = {f"{suit}{number}": tile_in_sentence(f"{number}{suit}") for suit in "mpsz" for number in "123456789"}
+    waits = hand_in_sentence("12345m")
     blocks = [
         Block("heading", _("17 Steps in one minute")),
         Block(
@@ -74,7 +78,8 @@ def pages(rules: Rules) -> list[Block]:
               "indicator. The dora is the next tile in order. The tile beneath stays hidden: it is the "
               "ura dora indicator, shown only after a win."),
         ),
-        Block("tiles", "9m1m", _("indicator 9m: the dora is 1m. 9 wraps to 1, North to East, Chun to Haku")),
+        Block("tiles", "9m1m", _("indicator {m9}: the dora is {m1}. 9 wraps to 1, {z4} to {z1}, {z7} to {z5}")
+              .format(**tile)),
         Block(
             "text",
             _("2. Both players open their own walls and build: any 13 tiles are allowed, but only a tenpai "
@@ -83,7 +88,7 @@ def pages(rules: Rules) -> list[Block]:
         Block(
             "tiles",
             "123m456p789s55p23s",
-            _("tenpai on 1s or 4s, but riichi + pinfu is only 2 han: it cannot win"),
+            _("tenpai on {s1} or {s4}, but riichi + pinfu is only 2 han: it cannot win").format(**tile),
         ),
         Block("text", _("3. Everyone is in riichi, from when this table says: {timing}.").format(
             timing=riichi[0].lower() + riichi[1:])),
@@ -97,20 +102,20 @@ def pages(rules: Rules) -> list[Block]:
             "text",
             _("A win is allowed only if the hand is worth mangan at that moment, counting riichi, dora "
               "and red fives but never ura dora, which is added afterwards as a bonus. Example: this "
-              "hand waits on 1m 2m 3m 4m 5m."),
+              "hand waits on {waits}.").format(waits=waits),
         ),
-        Block("tiles", "1112223334m777p", _("waits 1m 2m 3m 4m 5m, no dora")),
+        Block("tiles", "1112223334m777p", _("waits {waits}, no dora").format(waits=waits)),
         Block(
             "text",
-            _("On 2m, 3m or 5m it is riichi + sanankou, 3 han 50 fu; on 1m riichi + iipeikou. None is "
-              "mangan, so such a tile must be passed — and then even 4m, suuankou, a yakuman, can no "
-              "longer be won."),
+            _("On {m2}, {m3} or {m5} it is riichi + sanankou, 3 han 50 fu; on {m1} riichi + iipeikou. None "
+              "is mangan, so such a tile must be passed — and then even {m4}, suuankou, a yakuman, can no "
+              "longer be won.").format(**tile),
         ),
         Block(
             "text",
             _("Except in the ippatsu window (until your own next discard after your riichi declaration) "
-              "and on a final discard: there 2m, 3m or 5m is riichi + ippatsu + sanankou, 4 han 50 fu "
-              "(or riichi + houtei + sanankou). That is mangan, and the ron is offered."),
+              "and on a final discard: there {m2}, {m3} or {m5} is riichi + ippatsu + sanankou, 4 han 50 "
+              "fu (or riichi + houtei + sanankou). That is mangan, and the ron is offered.").format(**tile),
         ),
         Block("heading", _("Dead waits and furiten")),
         Block(
@@ -153,7 +158,7 @@ def pages(rules: Rules) -> list[Block]:
               "five or more of the opponent's winning tiles in about 1 deal in 20."),
         ),
     ]
-    blocks.append(Block("heading", _("The rules in use: {preset}").format(preset=preset_name(rules.preset_name))))
+    blocks.append(Block("heading", _("The rules in use: {preset}").format(preset=rules_name(rules))))
     for option, text in OPTIONS.items():
         value = getattr(rules, option)
         # Translators: a rule option and its current choice ("Players: 2 players")

@@ -19,11 +19,12 @@ from pygame_gui.elements import (
     UILabel,
     UIScrollingContainer,
 )
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from game.app import i18n
 from game.app.i18n import N_, Message, _, pgettext
 from game.app.palette import GOLD, SOFT, WARN
-from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for
+from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for, rules_name
 from game.app.scene import Scene
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from game.app.views import legible
@@ -42,14 +43,14 @@ VOLUME_LABEL_WIDTH = 84
 EXPLANATION_LEADING = 6
 """Between the explanation's rows, beyond its type size (legible.smallest(), as the theme's
 @explanation font: 15 px, 16 in Japanese and Chinese; 11-12 px in a 960 x 600 window)."""
-LABEL_ROOM = 4
-"""An explanation row's label is this much taller than the rows' pitch: the gui measures the
-font's whole line (its label was 1 px short at 2, and warned)."""
 DROPDOWN_TEXT_ROOM = CONTROL_WIDTH - 48  # the box less its arrow and padding
 EXPANSION_LIMIT = 260
-"""How far a drop-down opens; one near the foot of the list opens upwards, so the list ends
-at its last row."""
+"""How far a drop-down opens. Every one opens downwards, as wide as its box: one near the
+foot of the view scrolls the list up first, with room beneath the last row while it is open."""
 OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
+LIST_EDGES = 8
+"""An open drop-down's list beyond its choices: its border and shadow; as much is left
+between an open list and the foot of the view."""
 HISTORY_LIMITS = (50, 100, 200, 500, 1000)
 AI_DELAYS = {
     0.0: N_("No pause"),
@@ -102,11 +103,39 @@ def language_choices() -> dict[str | None, str]:
     return {None: _("System ({language})").format(language=system), **i18n.LANGUAGE_NAMES}
 
 
+def language_explanation(override: str | None) -> str:
+    """The language row's words; with --language, that this run speaks another language
+    than the setting shows, and for how long."""
+    explanation = _("The language of every screen. System: your computer's language where the game speaks "
+                    "it, else English.")
+    if override is None:
+        return explanation
+    # Translators: --language stays as it is (the command-line option); {language} is the language's own name
+    return _("{explanation} This run speaks {language}, as --language asked; a choice here applies at once "
+             "and is kept.").format(explanation=explanation, language=i18n.LANGUAGE_NAMES.get(override, override))
+
+
 def track_value(x: float, start: float, end: float, low: float, high: float) -> int:
     """The slider value at `x` on a track whose knob centre runs from `start` (`low`) to
     `end` (`high`), in whole steps, within the range."""
     share = (x - start) / (end - start) if end > start else 0.0
     return round(low + (high - low) * min(1.0, max(0.0, share)))
+
+
+class FullWidthList(UIExpandedDropDownState):
+    """A drop-down's open list as wide as its box: pygame_gui leaves out the width of the
+    box's arrow, so the list stood narrower than the box it opened from."""
+
+    def start(self, should_rebuild: bool = True) -> None:
+        super().start(should_rebuild)
+        choices = self.options_selection_list
+        if choices is not None:
+            choices.set_dimensions((self.drop_down_menu_ui.relative_rect.width, choices.relative_rect.height))
+
+
+def _list_height(menu: UIDropDownMenu) -> int:
+    """How tall a drop-down's open list is, below its box."""
+    return min(EXPANSION_LIMIT, len(menu.options_list) * OPTION_HEIGHT + LIST_EDGES)
 
 
 def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
@@ -124,6 +153,8 @@ class SettingsScene(Scene):
         self.container: UIScrollingContainer | None = None
         self.volume_label: UILabel | None = None
         self.y = 0
+        self.foot_room = 0
+        """Room added beneath the last row while a drop-down near it is open, for its choices."""
 
     def enter(self) -> None:
         back = UIButton(
@@ -157,8 +188,7 @@ class SettingsScene(Scene):
         self._heading(_("The window"))
         self._choice(
             N_("Language"),
-            _("The language of every screen. System: your computer's language where the game speaks it, "
-              "else English."),
+            language_explanation(self.app.language_override),
             language_choices(),
             settings.language,
             lambda v: self._change(language=v),
@@ -231,7 +261,9 @@ class SettingsScene(Scene):
         self._choice(
             N_("Preset"),
             preset_explanation.format(description=description),
-            {name: _(label) for name, label in PRESET_NAMES.items()},
+            # The preset in use says "(changed)" when an option below differs from it.
+            {name: rules_name(rules) if name == rules.preset_name else _(label)
+             for name, label in PRESET_NAMES.items()},
             rules.preset_name,
             self._change_preset,
         )
@@ -249,6 +281,7 @@ class SettingsScene(Scene):
                 self._toggle(text.english_name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
             if not option_applies(option, rules):
                 self.controls[text.english_name].disable()
+        self.foot_room = 0
         self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y))
         if scrolled and self.container.vert_scroll_bar is not None:
             self.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
@@ -282,8 +315,11 @@ class SettingsScene(Scene):
             anchors={"left": "left"},
         )
         for index, line in enumerate(lines):
+            # As large as its text (-1): at a language switch the gui redraws the old labels in
+            # the new language's font before the screen makes them anew, and a label sized for
+            # English (15 px) was too small for Japanese and Chinese type (16 px) and warned.
             UILabel(
-                pygame.Rect(0, y + 25 + index * pitch, CONTROL_X - 10, pitch + LABEL_ROOM),
+                pygame.Rect(0, y + 25 + index * pitch, -1, -1),
                 line,
                 self.app.manager,
                 container=self.container,
@@ -316,6 +352,7 @@ class SettingsScene(Scene):
             expansion_height_limit=EXPANSION_LIMIT,
             object_id=ObjectID(object_id=object_id) if object_id else None,
         )
+        menu.menu_states["expanded"].__class__ = FullWidthList
         self.handlers[menu] = lambda option_id: on_change(values[int(option_id.removeprefix("#choice"))])
         self.controls[name] = menu
 
@@ -385,6 +422,8 @@ class SettingsScene(Scene):
             self._build_rows()
             return
         self._change(rules=new_rules)
+        if new_rules.changed_from_preset().keys() != rules.changed_from_preset().keys():
+            self._build_rows()  # the preset's row says whether, and what, is changed
 
     def _open_drop_down(self) -> UIDropDownMenu | None:
         return next((control for control in self.controls.values() if isinstance(control, UIDropDownMenu)
@@ -438,25 +477,46 @@ class SettingsScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
+        self._close_foot_room()
         self._open_menus_where_they_fit()
 
     def next_change(self) -> float | None:
         return None  # a menu opens on a click, in the frames that follow the input
 
     def _open_menus_where_they_fit(self) -> None:
-        """A drop-down about to open near the foot of the list opens upwards, so that the
-        scroll area does not cut its choices off."""
+        """A drop-down about to open downwards near the foot of the view scrolls the list up
+        first, so that the scroll area does not cut its choices off (opening upwards, it
+        covered the rows above, as a list opening downwards never does)."""
         for control in self.controls.values():
             if not isinstance(control, UIDropDownMenu):
                 continue
             closed = control.menu_states["closed"]
             if control.current_state is not closed or not closed.should_transition:
                 continue
-            needed = min(EXPANSION_LIMIT, len(control.options_list) * OPTION_HEIGHT + 8)
-            below = AREA.bottom - control.rect.bottom
-            above = control.rect.top - AREA.top
-            upwards = below < needed and above > below
-            control.menu_states["expanded"].expand_direction = "up" if upwards else "down"
+            control.menu_states["expanded"].expand_direction = "down"
+            short = _list_height(control) + LIST_EDGES - (AREA.bottom - control.rect.bottom)
+            if short > 0:
+                self._scroll_by(short, _list_height(control) - (self.y - control.relative_rect.bottom))
+
+    def _scroll_by(self, pixels: int, foot_room: int) -> None:
+        """Scroll the list `pixels` further down, with `foot_room` beneath its last row for
+        as long as the drop-down stays open (the list ends at its last row otherwise)."""
+        assert self.container is not None
+        self.foot_room = max(0, foot_room)
+        self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y + self.foot_room))
+        self.container.update(0.0)
+        bar = self.container.vert_scroll_bar
+        if bar is None:
+            return
+        inner = self.container.get_container()
+        bar.set_scroll_from_start_percentage((pixels - inner.relative_rect.top) / inner.relative_rect.height)
+        self.container.update(0.0)
+
+    def _close_foot_room(self) -> None:
+        """The room beneath the last row goes when its drop-down closes: the rows are made
+        anew at the same place in the list (the gui kept the offset of the longer list)."""
+        if self.foot_room and self._open_drop_down() is None:
+            self._build_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)

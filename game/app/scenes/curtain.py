@@ -10,6 +10,7 @@ import pygame
 
 from game.app.fitting import fitted_name
 from game.app.i18n import _
+from game.app.menu_keys import KeyGuard
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
 from game.app.shade import Shade
@@ -37,6 +38,9 @@ class CurtainScene(Scene):
         self.shade = Shade(SHADE, app.screen.get_width())
         self.card = pygame.Rect(0, 0, 620, 220)
         self.card.center = app.screen.get_rect().center
+        # The curtain comes up unbidden after a move: keys still on their way from that move
+        # must not lift it and show the next person's tiles to the one who just played.
+        self.guard = KeyGuard()
 
     @property
     def heading(self) -> str:
@@ -59,7 +63,13 @@ class CurtainScene(Scene):
         return fitted_name(self.app.text, lambda name: looks_away.format(name=name), session.name(others[0]),
                            LOOK_AWAY, self.card.width - 2 * MARGIN)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.guard.tick(dt)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.guard.blocks(event):
+            return True
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in READY_KEYS
         )

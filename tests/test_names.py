@@ -1,6 +1,8 @@
 """A player's name: what `game.engine.names.checked_name` lets in (docs: the new-table screen,
 saves and records all check names with it)."""
 
+import unicodedata
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,6 +15,7 @@ from game.engine.names import LONGEST_NAME, BadName, checked_name
     ("  Tonegawa ", "Tonegawa"),
     ("伊藤開司", "伊藤開司"),
     ("A B", "A B"),
+    ("山田\u3000花子", "山田\u3000花子"),
     ("x" * LONGEST_NAME, "x" * LONGEST_NAME),
 ])
 def test_names_that_can_be_shown(name: str, shown: str) -> None:
@@ -35,5 +38,5 @@ def test_any_text_is_either_refused_or_a_printable_line(text: str) -> None:
     except BadName:
         return
     assert 1 <= len(shown) <= LONGEST_NAME
-    assert all(character == " " or character.isprintable() for character in shown)
+    assert all(unicodedata.category(character) == "Zs" or character.isprintable() for character in shown)
     assert shown == shown.strip()

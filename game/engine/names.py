@@ -26,7 +26,8 @@ def checked_name(name: object) -> str:
 
     Refused: anything but text, an empty name, a longer one than `LONGEST_NAME`, and any
     character that is not printable on one line (control characters such as NUL, line and
-    paragraph separators, lone surrogates, unassigned code points)."""
+    paragraph separators, lone surrogates, unassigned code points). Spaces of any width are
+    kept: Japanese typing puts an ideographic space (U+3000) between family and given name."""
     if not isinstance(name, str):
         raise BadName("a name is not text")
     shown = name.strip()
@@ -35,6 +36,7 @@ def checked_name(name: object) -> str:
     if len(shown) > LONGEST_NAME:
         raise BadName(f"a name is longer than {LONGEST_NAME} characters")
     for character in shown:
-        if character != " " and (not character.isprintable() or unicodedata.category(character) in ("Cs", "Cn")):
+        category = unicodedata.category(character)
+        if category != "Zs" and (not character.isprintable() or category in ("Cs", "Cn")):
             raise BadName(f"a name holds a character that cannot be shown (U+{ord(character):04X})")
     return shown

@@ -164,6 +164,7 @@ def test_every_table_screen_renders(driver, mode):
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, SummaryScene)
     shot(driver, "summary")
+    driver.look()
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, TitleScene)
 

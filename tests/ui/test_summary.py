@@ -72,10 +72,22 @@ def test_watch_this_match_opens_it_in_the_theatre_and_back_returns_to_the_summar
 
 
 def test_enter_goes_to_the_title_and_arrows_reach_every_choice(driver, summary):
+    driver.look()
     focused = summary.ring.focused()
     assert focused is not None and focused.text.startswith("Title")
     driver.key(pygame.K_LEFT)
     assert summary.ring.focused().text == "Watch this match"
     driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, TitleScene)
+
+
+def test_keys_pressed_as_the_summary_comes_up_do_not_leave_it_unseen(driver, summary):
+    """A second Enter meant for the last result arrives as the summary is drawn: the final
+    standings stay until a key pressed after them."""
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_LEFT)
+    assert driver.top is summary and summary.ring.focused().text.startswith("Title")
+    driver.look()
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, TitleScene)

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton
 from game.app import i18n, terms
 from game.app.fitting import fitted_name
 from game.app.i18n import N_, _, pgettext
-from game.app.menu_keys import ButtonRing
+from game.app.menu_keys import ButtonRing, KeyGuard
 from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
@@ -87,6 +87,9 @@ class SummaryScene(Scene):
         self.session = session
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
+        # It follows the last result unbidden: a second Enter meant for that result must not
+        # press Title before the final standings were seen.
+        self.guard = KeyGuard()
 
     def enter(self) -> None:
         width, height = BUTTON_SIZE
@@ -140,7 +143,12 @@ class SummaryScene(Scene):
             return
         self.app.stack.push(TheatreScene(self.app, playback, _("this match")))
 
+    def update(self, dt: float) -> None:
+        self.guard.tick(dt)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.guard.blocks(event):
+            return True
         return self.ring.handle_event(event)
 
     def names(self) -> list[str]:

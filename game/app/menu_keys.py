@@ -63,13 +63,22 @@ class ButtonRing:
 
     def focus_on(self, index: int) -> None:
         """Give the keyboard focus to the index-th button (the one Enter presses)."""
-        self.entries[self.focus][0].unselect()
+        self._unfocus(self.entries[self.focus][0])
         self.focus = index
         self.entries[self.focus][0].select()
 
+    @staticmethod
+    def _unfocus(button: UIButton) -> None:
+        """The gui's unselect draws a button as enabled, even a disabled one (a second window's
+        Continue looked pressable): a disabled button keeps its disabled look."""
+        button.unselect()
+        if not button.is_enabled:
+            button.enable()
+            button.disable()
+
     def focus_first_enabled(self) -> None:
         """Put the focus on the first button that can be pressed (after some were disabled)."""
-        self.entries[self.focus][0].unselect()
+        self._unfocus(self.entries[self.focus][0])
         self.focus = next((i for i, (button, _) in enumerate(self.entries) if button.is_enabled), 0)
         self.entries[self.focus][0].select()
 
@@ -109,7 +118,7 @@ class ButtonRing:
         enabled = [i for i, (button, _) in enumerate(self.entries) if button.is_enabled]
         if not enabled:
             return
-        self.entries[self.focus][0].unselect()
+        self._unfocus(self.entries[self.focus][0])
         position = enabled.index(self.focus) if self.focus in enabled else 0
         self.focus = enabled[(position + step) % len(enabled)]
         self.entries[self.focus][0].select()

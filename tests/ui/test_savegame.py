@@ -123,6 +123,7 @@ def test_a_second_window_says_so_and_leaves_the_first_window_s_match_alone(displ
         game.frame()
         assert any("open in another window" in line for line in drawn)
         assert not game.button("Continue").is_enabled
+        assert game.button("Continue").drawable_shape.active_state.state_id == "disabled", "drawn as pressable"
         game.press(game.button("Two players on this computer"))  # no question: the save is not its own
         assert isinstance(game.top, Dialog) and "are not saved" in game.top.message  # said again before the table
         game.press(game.button("Play"))

@@ -390,3 +390,21 @@ def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_p
     assert [m.result for m in stats.matches] == ["lost", "won", "lost"] and stats.builds_reviewed == 1
     (entry,) = history.load_history(tmp_path, wanted=("{\"type\":\"header\"",)).entries[:1]
     assert entry.path == first and [line["type"] for line in entry.lines] == ["header"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(preset=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["kaiji", "four_player"]), st.integers()),
+       level=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["easy", "hard"]), st.lists(st.text())))
+def test_fuzz_a_match_counted_names_a_preset_and_a_level_the_game_knows(tmp_path, preset, level):
+    from game.app.statistics import FigureError, summarise_match
+    from game.engine.rules import PRESETS
+
+    record = fixture_record()
+    entry = history.HistoryEntry(Path("m.jsonl"), [{**record[0], "preset": preset,
+                                                    "history": {"plan": {**SOLO, "ai_level": level}}}, *record[1:]])
+    try:
+        match = summarise_match(entry, 0)
+    except FigureError:
+        assert preset not in (None, *PRESETS) or level not in (None, "easy", "normal", "hard")
+    else:
+        assert match.preset in ("?", *PRESETS) and match.level in ("?", "easy", "normal", "hard")

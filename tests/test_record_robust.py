@@ -253,3 +253,18 @@ def mutated_record(draw: st.DrawFn) -> list:
 @given(lines=mutated_record())
 def test_fuzz_mutated_records_replay_or_are_refused(tmp_path_factory, lines):
     _only_documented(lines, tmp_path_factory.mktemp("record"))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=st.text(max_size=8), at=st.sampled_from([0, 2]))
+def test_fuzz_what_a_record_reads_can_always_be_written_again(tmp_path, value, at):
+    path = tmp_path / "text.jsonl"
+    path.write_bytes(as_json_lines(edited(TWO_PLAYER, at, note=value)))  # JSON escapes: any code point
+    try:
+        lines = read_record(path)
+    except RecordError as error:
+        assert (error.line, error.damage) == (at + 1, LineDamage.NOT_TEXT)
+        assert any(0xD800 <= ord(character) <= 0xDFFF for character in value)
+    else:
+        assert lines[at]["note"] == value
+        json.dumps(lines, ensure_ascii=False).encode("utf-8")  # what keeping it in the history does

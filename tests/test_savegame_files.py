@@ -527,10 +527,13 @@ def test_the_cut_short_notice_stays_when_the_first_autosave_fails(tmp_path, monk
 
     monkeypatch.setattr("game.engine.record.write_text_atomically", full)
     app = fake_app(tmp_path)
-    resume_session(app)
+    session = resume_session(app)
     (kept,) = kept_saves(tmp_path)
     assert str(kept) in str(app.notice) and "cut short" in str(app.notice)
     assert "could not be saved (the disk is full)" in str(app.notice)
+    for _move in range(3):
+        session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
+    assert str(app.notice).count("could not be saved") == 1  # said once, not at every move
 
 
 # --- text no file can hold: a lone surrogate in the save's header ------------------------

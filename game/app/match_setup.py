@@ -86,9 +86,13 @@ def _put_finished_away(app: App, slot: SaveSlot, session: Session, kept: bool) -
 
 
 def add_notice(app: App, message: Message) -> None:
-    """Say `message` after what the window has to say already (a notice is never lost)."""
+    """Say `message` after what the window has to say already (a notice is never lost),
+    once: an autosave failing at every move says so once."""
     earlier = app.notice
-    app.notice = message if earlier is None else Later(lambda: f"{earlier} {message}")
+    if earlier is None:
+        app.notice = message
+    elif str(message) not in str(earlier):
+        app.notice = Later(lambda: f"{earlier} {message}")
 
 
 def _session(app: App, match: Match, plan: SeatPlan, saving: bool) -> Session:

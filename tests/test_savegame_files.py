@@ -128,7 +128,7 @@ def test_a_save_naming_impossible_seats_is_damaged(tmp_path, changes):
     ({"names": ["You", "Easy AI", "Easy AI"], "levels": [None, "easy", "easy"]}, "lists 3 seats for a 2-player"),
     ({"levels": [None, "easy", "easy"]}, "lists 3 seats for a 2-player"),
     ({"names": ["You"], "levels": [None]}, "lists 1 seat for a 2-player"),
-    ({"levels": [None, "god"]}, "AI level is not one of"),
+    ({"levels": [None, "god"]}, "AI level is not one of Easy, Normal, Hard$"),
 ], ids=["nul", "lone-surrogate", "too-long", "three-seats", "three-levels", "one-seat", "bad-level"])
 def test_a_damaged_save_says_what_is_wrong_with_its_seats(tmp_path, changes, reason):
     slot = saved(tmp_path, SeatPlan.solo(2, "easy"))
@@ -646,14 +646,16 @@ def test_a_history_that_can_be_written_but_not_listed_keeps_the_abandoned_match(
 
 # --- every reason in the player's language (issue 30 review, point 3) --------------------
 
-ENGLISH_SENTENCE = re.compile(r"[A-Za-z]+(?: [A-Za-z']+)+")
-"""Two English words in a row: what a Japanese or Chinese sentence never holds."""
+ENGLISH_SENTENCE = re.compile(r"[A-Za-z]+(?:,? [A-Za-z']+)+")
+"""Two English words in a row (or a list of them): what a Japanese or Chinese sentence never holds."""
 
 
 def what_a_player_reads(kind: str, folder: Path, monkeypatch) -> str:
     """What the game says of the unfinished match, for one kind of trouble."""
     if kind == "bad name":
         edit_seats(saved(folder), names=["Kai\x00ji", "You"])
+    elif kind == "bad level":
+        edit_seats(saved(folder), levels=[None, "god"])
     elif kind == "damaged line":
         lines = save_lines(saved(folder))
         (folder / RECORD_FILE).write_bytes(as_json_lines(lines[:3]) + b'{"type": "ev\n' + as_json_lines(lines[4:]))
@@ -661,7 +663,7 @@ def what_a_player_reads(kind: str, folder: Path, monkeypatch) -> str:
         save_with_preset_name(folder, "\ud800")
     elif kind == "not a record":
         (folder / RECORD_FILE).write_bytes(b'{"type":"header","format":"other"}\n')
-    if kind in ("bad name", "damaged line", "lone surrogate", "not a record"):
+    if kind in ("bad name", "bad level", "damaged line", "lone surrogate", "not a record"):
         with pytest.raises(SaveError) as caught:
             resume_session(fake_app(folder))
         return str(caught.value)
@@ -677,7 +679,7 @@ def what_a_player_reads(kind: str, folder: Path, monkeypatch) -> str:
     return str(app.notice)
 
 
-READ_KINDS = ["bad name", "damaged line", "lone surrogate", "not a record", "new match, damaged",
+READ_KINDS = ["bad name", "bad level", "damaged line", "lone surrogate", "not a record", "new match, damaged",
               "new match, unreadable", "new match, history read-only", "new match, history a file",
               "new match, nothing moves"]
 

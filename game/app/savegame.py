@@ -17,7 +17,7 @@ from typing import Any
 
 from game.app.i18n import N_, _, ngettext
 from game.app.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
-from game.app.settings import AI_LEVELS
+from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.system_words import record_damage, system_reason
 from game.engine.match import Match
 from game.engine.names import BadName, checked_name
@@ -218,7 +218,8 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
                                    count).format(seats=count, players=players))
     if not (level is None or level in AI_LEVELS) or not isinstance(levels, list) \
             or not all(lv is None or lv in AI_LEVELS for lv in levels):
-        raise SaveDamaged(_("the saved match's AI level is not one of {levels}").format(levels=", ".join(AI_LEVELS)))
+        raise SaveDamaged(_("the saved match's AI level is not one of {levels}").format(
+            levels=", ".join(map(ai_level_name, AI_LEVELS))))
     if not isinstance(names, list) or len(names) != players:
         raise SaveDamaged(_("the saved match does not name its {players} players").format(players=players))
     try:

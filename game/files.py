@@ -202,18 +202,20 @@ class FileLock:
         self.path = path
         self._descriptor: int | None = None
 
-    @property
-    def held(self) -> bool:
-        return self._descriptor is not None
-
     def acquire(self) -> bool:
         """Take the lock if no other holder has it, without waiting: True when it is held
         (now or already). Raises OSError when the file cannot be locked at all (a folder
-        that cannot be written, a file system without locks)."""
+        that cannot be written, a file system without locks). A lock file this user may
+        only read (made by another user, or made read-only) is locked read-only: `flock` and
+        `msvcrt.locking` lock a descriptor opened for reading as well."""
         if self._descriptor is not None:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+        binary = getattr(os, "O_BINARY", 0)
+        try:
+            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | binary, 0o644)
+        except PermissionError:
+            descriptor = os.open(self.path, os.O_RDONLY | binary)
         try:
             _lock(descriptor)
         except OSError as error:

@@ -236,6 +236,22 @@ def test_a_figure_no_match_can_hold_sets_the_file_aside(tmp_path, field, value):
     assert_set_aside_once(tmp_path, first)
 
 
+@pytest.mark.parametrize(("written", "damaged"), [
+    ('"preset":"kaiji"', '"preset":"kai\\u0000ji"'),
+    ('"preset":"kaiji"', '"preset":"\\ud800"'),
+    ('"preset":"kaiji"', '"preset":"no_such_preset"'),
+    ('"preset":"kaiji"', '"preset":["kaiji"]'),
+    ('"ai_level":"hard"', '"ai_level":"\\ud800"'),
+    ('"ai_level":"hard"', '"ai_level":"ha\\u0000rd"'),
+])
+def test_a_preset_or_level_no_screen_can_name_sets_the_file_aside(tmp_path, written, damaged):
+    first = keep_two(tmp_path)
+    text = first.read_text(encoding="utf-8")
+    assert written in text
+    first.write_text(text.replace(written, damaged), encoding="utf-8")
+    assert_set_aside_once(tmp_path, first)
+
+
 @pytest.mark.parametrize("content", ["[" * 100_000 + "]" * 100_000, '{"a":' * 100_000 + "1" + "}" * 100_000,
                                      '{"type":"header"}\n' + "[" * 100_000])
 def test_json_nested_too_deep_sets_the_file_aside(tmp_path, content):
@@ -248,10 +264,25 @@ def test_a_file_beyond_the_records_size_limit_is_set_aside_unread(tmp_path, monk
     first = keep_two(tmp_path)
     monkeypatch.setattr(history, "MAX_RECORD_BYTES", first.stat().st_size - 1)
     monkeypatch.setattr("game.engine.record.MAX_RECORD_BYTES", first.stat().st_size - 1)
-    read = []
-    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: read.append(self) or "")
+    real_open, real_read = os.open, os.read
+    opened: set[int] = set()
+    read: list[int] = []
+
+    def open_noted(path, *args, **kwargs):
+        descriptor = real_open(path, *args, **kwargs)
+        (opened.add if Path(path) == first else opened.discard)(descriptor)  # (descriptors are reused)
+        return descriptor
+
+    def read_noted(descriptor, size):
+        data = real_read(descriptor, size)
+        if descriptor in opened:
+            read.append(len(data))
+        return data
+
+    monkeypatch.setattr(os, "open", open_noted)
+    monkeypatch.setattr(os, "read", read_noted)
     assert_set_aside_once(tmp_path, first)  # the other match, without the review, is smaller: it is read
-    assert read == []
+    assert read == []  # opened, found too large, never read
 
 
 def test_only_the_newest_matches_up_to_the_cap_are_read(tmp_path):
@@ -281,7 +312,7 @@ def test_an_unreadable_history_folder_is_one_notice(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "listdir", refused(real_listdir))
     stats, notices = read_statistics(tmp_path)
     assert stats.overall.matches == 0
-    assert notices == ["Your match history cannot be read (Permission denied): no match is counted."]
+    assert notices == ["Your match history cannot be read (permission denied): no match is counted."]
 
 
 @pytest.mark.parametrize("marker", ['{"after":' * 100_000 + '""' + "}" * 100_000, "[" * 100_000,
@@ -359,3 +390,21 @@ def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_p
     assert [m.result for m in stats.matches] == ["lost", "won", "lost"] and stats.builds_reviewed == 1
     (entry,) = history.load_history(tmp_path, wanted=("{\"type\":\"header\"",)).entries[:1]
     assert entry.path == first and [line["type"] for line in entry.lines] == ["header"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(preset=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["kaiji", "four_player"]), st.integers()),
+       level=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["easy", "hard"]), st.lists(st.text())))
+def test_fuzz_a_match_counted_names_a_preset_and_a_level_the_game_knows(tmp_path, preset, level):
+    from game.app.statistics import FigureError, summarise_match
+    from game.engine.rules import PRESETS
+
+    record = fixture_record()
+    entry = history.HistoryEntry(Path("m.jsonl"), [{**record[0], "preset": preset,
+                                                    "history": {"plan": {**SOLO, "ai_level": level}}}, *record[1:]])
+    try:
+        match = summarise_match(entry, 0)
+    except FigureError:
+        assert preset not in (None, *PRESETS) or level not in (None, "easy", "normal", "hard")
+    else:
+        assert match.preset in ("?", *PRESETS) and match.level in ("?", "easy", "normal", "hard")

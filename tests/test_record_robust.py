@@ -15,7 +15,7 @@ from game.engine import record
 from game.engine.actions import BuildHand, ChooseDora
 from game.engine.hand import Phase
 from game.engine.match import Match
-from game.engine.record import RecordError, read_record, replay
+from game.engine.record import LineDamage, RecordError, read_record, replay
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
 from tests.fuzzing import FUZZ_FAILURES, as_json_lines, mutated_bytes, mutated_json, mutated_lines
@@ -73,16 +73,39 @@ def test_deep_json_is_refused(tmp_path, content):
 
 @pytest.mark.parametrize("header", [
     {"seats": {"names": ["Kai\x00ji", "Hard AI"]}},
-    {"seats": {"names": ["\ud800", "Hard AI"]}},
     {"history": {"plan": {"names": ["You", "line\nbreak"]}}},
     {"history": {"plan": {"names": ["You", 7]}}},
     {"history": {"plan": {"names": ["x" * 500, "You"]}}},
-], ids=["nul", "lone-surrogate", "line-break", "number", "too-long"])
+], ids=["nul", "line-break", "number", "too-long"])
 def test_a_player_name_no_screen_can_show_makes_the_record_damaged(tmp_path, header):
     path = tmp_path / "names.jsonl"
     path.write_bytes(as_json_lines(edited(TWO_PLAYER, 0, **header)))
-    with pytest.raises(RecordError, match="line 1: a player's name is damaged"):
+    with pytest.raises(RecordError, match="line 1: a player's name is damaged") as caught:
         read_record(path)
+    assert (caught.value.line, caught.value.damage) == (1, LineDamage.NAME)
+
+
+@pytest.mark.parametrize(("at", "changes"), [
+    (0, {"seats": {"names": ["\ud800", "Hard AI"]}}),
+    (0, {"preset": "\udfff"}),
+    (0, {"rules": {**TWO_PLAYER[0]["rules"], "preset_name": "\ud800"}}),
+    (0, {"history": {"plan": {"ai_level": "ha\udc00rd"}}}),
+    (2, {"note": "\ud83d"}),
+], ids=["name", "preset", "rules-preset-name", "ai-level", "event"])
+def test_a_lone_surrogate_in_any_string_makes_its_line_damaged(tmp_path, at, changes):
+    path = tmp_path / "surrogate.jsonl"
+    path.write_bytes(as_json_lines(edited(TWO_PLAYER, at, **changes)))  # written as JSON escapes: \ud800
+    with pytest.raises(RecordError, match="a string that is no text") as caught:
+        read_record(path)
+    assert (caught.value.line, caught.value.damage) == (at + 1, LineDamage.NOT_TEXT)
+
+
+def test_a_character_written_as_a_pair_of_escapes_reads(tmp_path):
+    path = tmp_path / "pair.jsonl"
+    path.write_text(json.dumps(edited(TWO_PLAYER, 0, preset="\U0001F600")[0]) + "\n"
+                    + "".join(json.dumps(line) + "\n" for line in TWO_PLAYER[1:]), encoding="utf-8")
+    assert "\\ud83d\\ude00" in path.read_text(encoding="utf-8")
+    assert read_record(path)[0]["preset"] == "\U0001F600"
 
 
 def test_names_that_can_be_shown_read_as_they_are(tmp_path):
@@ -230,3 +253,18 @@ def mutated_record(draw: st.DrawFn) -> list:
 @given(lines=mutated_record())
 def test_fuzz_mutated_records_replay_or_are_refused(tmp_path_factory, lines):
     _only_documented(lines, tmp_path_factory.mktemp("record"))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=st.text(max_size=8), at=st.sampled_from([0, 2]))
+def test_fuzz_what_a_record_reads_can_always_be_written_again(tmp_path, value, at):
+    path = tmp_path / "text.jsonl"
+    path.write_bytes(as_json_lines(edited(TWO_PLAYER, at, note=value)))  # JSON escapes: any code point
+    try:
+        lines = read_record(path)
+    except RecordError as error:
+        assert (error.line, error.damage) == (at + 1, LineDamage.NOT_TEXT)
+        assert any(0xD800 <= ord(character) <= 0xDFFF for character in value)
+    else:
+        assert lines[at]["note"] == value
+        json.dumps(lines, ensure_ascii=False).encode("utf-8")  # what keeping it in the history does

@@ -14,7 +14,8 @@ RECORD = Path(__file__).resolve().parent / "records" / "kaiji_two_draws_then_a_w
 @pytest.mark.parametrize(("content", "said"), [
     (RECORD.read_bytes().splitlines(keepends=True)[0], "the record holds no hand"),
     (b"[" * 100_000 + b"]" * 100_000, "not a 17 Steps record"),
-], ids=["no-hand", "deep"])
+    (RECORD.read_bytes().splitlines(keepends=True)[0] + b'{"type": "hand", "wall', "line 2: not valid JSON"),
+], ids=["no-hand", "deep", "damaged-first-hand"])
 def test_a_record_that_cannot_be_shown_is_one_sentence_and_status_2(tmp_path, capsys, monkeypatch, content, said):
     import game.app.window
 

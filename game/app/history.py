@@ -20,6 +20,7 @@ match before the reset, and the statistics count only later ones.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import zlib
@@ -30,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from game.app.i18n import _, ngettext
-from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, read_record, write_record
+from game.app.system_words import system_reason
+from game.engine.record import MAX_RECORD_BYTES, RecordError, holds_text, parse_record, read_record, write_record
 from game.files import move_aside, parse_json, read_bytes_limited, write_text_atomically
 
 HISTORY_DIR = "history"
@@ -48,6 +50,18 @@ MAX_RESET_BYTES = 1 << 12
 
 def history_folder(data_dir: Path) -> Path:
     return data_dir / HISTORY_DIR
+
+
+def put_in_damaged(folder: Path, path: Path) -> bool:
+    """Move a file of the history in `folder` that cannot be used to its `damaged/` folder
+    (`move_aside`: never over a copy kept before): whether it could be moved."""
+    damaged = folder / DAMAGED_DIR
+    try:
+        damaged.mkdir(parents=True, exist_ok=True)
+        move_aside(path, "damaged", damaged)
+    except OSError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -92,14 +106,7 @@ class HistoryLoad:
     def set_aside(self, path: Path) -> None:
         """Move a kept file that cannot be used to `damaged/` (the same match may be damaged
         again once kept anew: `move_aside` never replaces a copy kept before)."""
-        damaged = self.folder / DAMAGED_DIR
-        try:
-            damaged.mkdir(parents=True, exist_ok=True)
-            move_aside(path, "damaged", damaged)
-        except OSError:
-            self.skipped.append(path.name)
-        else:
-            self.moved.append(path.name)
+        (self.moved if put_in_damaged(self.folder, path) else self.skipped).append(path.name)
 
     @property
     def notices(self) -> list[str]:
@@ -143,7 +150,8 @@ def keep_match(folder: Path, record: list[dict[str, Any]], plan: dict[str, Any],
                                         "kept_at": moment.isoformat(timespec="seconds")}}
     path = folder / f"{moment:%Y%m%d-%H%M%S}-{seed}-{digest}{SUFFIX}"
     write_record(path, [header, *record[1:]])
-    enforce_limit(folder, limit)
+    with contextlib.suppress(OSError):  # a folder written but not listed: the match is kept, the cap waits
+        enforce_limit(folder, limit)
     return path
 
 
@@ -176,7 +184,7 @@ def load_history(folder: Path, since_reset: bool = False, limit: int | None = No
         files = record_files(folder)
     except OSError as error:
         load.problems.append(_("Your match history cannot be read ({reason}): no match is counted.").format(
-            reason=error.strerror or error))
+            reason=system_reason(error)))
         return load
     if limit is not None:
         files = files[-limit:] if limit > 0 else []
@@ -202,11 +210,13 @@ def read_quickly(path: Path, wanted: tuple[str, ...] | None = None) -> list[dict
     try:
         rows = [row for row in read_bytes_limited(path, MAX_RECORD_BYTES).decode("utf-8").splitlines()
                 if row.strip() and (wanted is None or row.startswith(wanted) or not row.startswith(WRITTEN_LINE))]
-        lines = parse_json("[" + ",".join(rows) + "]")
+        joined = "[" + ",".join(rows) + "]"
+        lines = parse_json(joined)
     except (OSError, UnicodeDecodeError, ValueError):
         return read_record(path)
     whole = all(isinstance(line, dict) and isinstance(line.get("type"), str) for line in lines)
-    if not lines or not whole or len(lines) != len(rows):  # (lines that read only joined: a count that differs)
+    # (lines that read only joined: a count that differs; a lone surrogate: the record reader's message)
+    if not lines or not whole or len(lines) != len(rows) or not holds_text(joined, lines):
         return read_record(path)
     parse_record(json.dumps(lines[0]), str(path))  # the header's checks
     return lines
@@ -225,10 +235,7 @@ def reset_marker(folder: Path, notices: list[str]) -> str | None:
     after = data.get("after") if isinstance(data, dict) else None
     if isinstance(after, str):
         return after
-    try:
-        (folder / DAMAGED_DIR).mkdir(parents=True, exist_ok=True)
-        move_aside(path, "damaged", folder / DAMAGED_DIR)
-    except OSError:
+    if not put_in_damaged(folder, path):
         notices.append(_("The mark of your last statistics reset ({file}) could not be read: every kept match "
                          "is counted.").format(file=RESET_FILE))
     else:

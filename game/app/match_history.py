@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ from game.app.build_review import review_builds
 from game.app.i18n import N_, Message, _
 from game.app.savegame import SaveDamaged, SaveSlot, SaveUnreadable
 from game.app.session import SeatPlan
+from game.app.system_words import system_reason
 from game.engine.match import Match
 
 if TYPE_CHECKING:
@@ -32,10 +32,11 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class PutAway:
     """What became of the unfinished match a new one replaces: kept in the history (`kept`),
-    or moved aside beside the save (`moved`; `problem` says why it is not in the history),
+    or moved aside beside the save (`moved`; `problem` says why it is not in the history,
+    None when the file moved is a save cut short whose readable part was kept or dropped),
     or neither (`problem`, and `move_error`: why it could not be moved; then the save must
     stay unless the player says otherwise). All empty: nothing to keep (no save, nothing
-    played in it, or the history is off)."""
+    played in it, or the history is off). Every reason is in the player's language."""
 
     kept: Path | None = None
     moved: Path | None = None
@@ -48,14 +49,18 @@ class PutAway:
         return self.move_error is None
 
 
-def keep_finished(app: App, match: Match, plan: SeatPlan) -> None:
+def keep_finished(app: App, match: Match, plan: SeatPlan) -> bool:
+    """Keep a finished match in the history: whether it is kept (False with the history off,
+    or when it cannot be written: then the notice says why)."""
     if not app.settings.keep_history:
-        return
+        return False
     try:
         _keep(app, match.record, plan.to_dict(), history.FINISHED)
-    except OSError as error:
+    except (OSError, ValueError) as error:  # ValueError: text no file can hold
         app.notice = Message(N_("The match could not be kept in your history ({error})."),
-                             error=error.strerror or error)
+                             error=system_reason(error))
+        return False
+    return True
 
 
 def keep_abandoned(app: App, slot: SaveSlot) -> PutAway:
@@ -67,35 +72,38 @@ def keep_abandoned(app: App, slot: SaveSlot) -> PutAway:
     try:
         saved = slot.load()
     except SaveUnreadable as error:
-        return _moved_aside(slot, _("the saved match cannot be read now ({error})").format(error=error.reason),
-                            "abandoned")
+        return moved_aside(slot, _("the saved match cannot be read now ({error})").format(error=error.reason),
+                           "abandoned")
     except SaveDamaged as error:
-        return _moved_aside(slot, str(error), "damaged")
+        return moved_aside(slot, str(error), "damaged")
     record = saved.match.record
     kept = None
     if app.settings.keep_history and any(line.get("type") == "action" for line in record):
         try:
             kept = _keep(app, record, saved.plan.to_dict(), history.ABANDONED)
-        except OSError as error:
+        except (OSError, ValueError) as error:
             folder = history.history_folder(app.data_dir)
-            reason = os.strerror(errno.ENOTDIR) if folder.exists() and not folder.is_dir() else error.strerror
-            return _moved_aside(slot, _("the history folder cannot be written ({reason})").format(
-                reason=reason or error), "abandoned")
+            reason = system_reason(OSError(errno.ENOTDIR, "")) if folder.exists() and not folder.is_dir() \
+                else system_reason(error)
+            return moved_aside(slot, _("the history folder cannot be written ({reason})").format(reason=reason),
+                               "abandoned")
     if saved.cut:  # what could be read is kept (or was dropped as the player was told); the cut file too
         with contextlib.suppress(OSError):
             return PutAway(kept=kept, moved=slot.move_aside("damaged"))
     return PutAway(kept=kept)
 
 
-def _moved_aside(slot: SaveSlot, problem: str, why: str) -> PutAway:
+def moved_aside(slot: SaveSlot, problem: str, why: str) -> PutAway:
+    """Move the save aside (`SaveSlot.move_aside`): where it went, or why it could not go."""
     try:
         return PutAway(moved=slot.move_aside(why), problem=problem)
     except OSError as error:
-        return PutAway(problem=problem, move_error=str(error.strerror or error))
+        return PutAway(problem=problem, move_error=str(system_reason(error)))
 
 
 def _keep(app: App, record: list[dict], plan: dict, ended: str) -> Path:
-    """Write the match into the history (OSError when it cannot be) and start its review."""
+    """Write the match into the history (OSError, or ValueError for text no file can hold,
+    when it cannot be) and start its review."""
     folder = history.history_folder(app.data_dir)
     path = history.keep_match(folder, record, plan, ended, app.settings.history_limit)
     app.executor.submit(history.add_builds_review, path, review_builds)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from game.app.i18n import N_, Message, _
-from game.app.match_history import PutAway, keep_abandoned, keep_finished
+from game.app import history
+from game.app.i18n import N_, Later, Message, _
+from game.app.match_history import PutAway, keep_abandoned, keep_finished, moved_aside
 from game.app.pacing import make_agents
 from game.app.savegame import SaveDamaged, SaveError, SaveSlot
 from game.app.session import SeatPlan, Session
+from game.app.system_words import system_reason
 from game.engine.match import Match
 from game.engine.rules import Rules
 
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
 ANOTHER_WINDOW = N_("17 Steps is open in another window, which keeps your unfinished match: matches started in "
                     "this window are not saved.")
 """What a window that does not keep the save says: on its title screen and before each match."""
+NO_LOCK = N_("No lock can be made in the folder of your unfinished match: if 17 Steps is open in another "
+             "window too, the two may write over each other's match.")
+"""What a window says before each match where it cannot tell whether another keeps the save."""
 
 
 class UnfinishedNotKept(Exception):
@@ -59,14 +64,35 @@ def _autosave(app: App, session: Session, saving: bool) -> None:
     slot = save_slot(app)
     try:
         if session.match.over:
-            keep_finished(app, session.match, session.plan)
+            kept = keep_finished(app, session.match, session.plan)
             if saving:
-                slot.clear()
+                _put_finished_away(app, slot, session, kept)
         elif saving:
             slot.save(session.plan, session.match, session.builds)
-    except OSError as error:
-        app.notice = Message(N_("The match could not be saved ({reason}); it cannot be continued later."),
-                             reason=error.strerror)
+    except (OSError, ValueError) as error:  # ValueError: text no file can hold
+        add_notice(app, Message(N_("The match could not be saved ({reason}); it cannot be continued later."),
+                                reason=system_reason(error)))
+
+
+def _put_finished_away(app: App, slot: SaveSlot, session: Session, kept: bool) -> None:
+    """The save of a match that is over: forgotten once the history keeps the match (or the
+    history is off); else the whole match is saved and moved aside, where the notice says
+    (OSError when it cannot be)."""
+    if kept or not app.settings.keep_history:
+        slot.clear()
+        return
+    slot.save(session.plan, session.match)
+    add_notice(app, Message(N_("The finished match is kept as {path}."), path=str(slot.move_aside(history.FINISHED))))
+
+
+def add_notice(app: App, message: Message) -> None:
+    """Say `message` after what the window has to say already (a notice is never lost),
+    once: an autosave failing at every move says so once."""
+    earlier = app.notice
+    if earlier is None:
+        app.notice = message
+    elif str(message) not in str(earlier):
+        app.notice = Later(lambda: f"{earlier} {message}")
 
 
 def _session(app: App, match: Match, plan: SeatPlan, saving: bool) -> Session:
@@ -76,12 +102,20 @@ def _session(app: App, match: Match, plan: SeatPlan, saving: bool) -> Session:
     return Session(match, plan, agents, app.executor, on_change=lambda s: _autosave(app, s, saving))
 
 
+def _claim(app: App) -> bool:
+    """Whether this window keeps the save (`keeps_the_save`); where no lock can be made, a notice."""
+    saving = keeps_the_save(app)
+    if app.save_lock.unlocked:
+        add_notice(app, Message(NO_LOCK))
+    return saving
+
+
 def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False, rules: Rules | None = None) -> Session:
     """A new match. The unfinished one it replaces is kept first (`keep_abandoned`); when it
     can be neither kept nor moved aside, UnfinishedNotKept, unless `replace_unkept` (the
     player said to start anyway). In a window that does not keep the save, the match is not
     saved and the save is left alone. `rules`: a rematch's, else the settings'."""
-    saving = keeps_the_save(app)
+    saving = _claim(app)
     if not saving:
         app.notice = Message(ANOTHER_WINDOW)
     else:
@@ -89,8 +123,11 @@ def new_session(app: App, plan: SeatPlan, replace_unkept: bool = False, rules: R
         if not put_away.safe and not replace_unkept:
             raise UnfinishedNotKept(put_away)
         if put_away.moved is not None and put_away.problem:
-            app.notice = Message(N_("The unfinished match is kept as {path}, not in your match history: {problem}."),
-                                 path=str(put_away.moved), problem=put_away.problem)
+            add_notice(app, Message(N_("The unfinished match is kept as {path}, not in your match history: "
+                                       "{problem}."), path=str(put_away.moved), problem=put_away.problem))
+        elif put_away.moved is not None:
+            add_notice(app, Message(N_("The unfinished match was cut short; the file as it was is kept as {path}."),
+                                    path=str(put_away.moved)))
     match = Match(rules or app.settings.rules, app.next_match_seed())
     session = _session(app, match, plan, saving)
     session.next_hand()
@@ -102,7 +139,7 @@ def resume_session(app: App) -> Session:
     cannot be read now is left as it is; one that is damaged is moved aside and kept. A save
     cut short resumes at its last whole action, the file as it was kept aside (the notice
     says so)."""
-    if not keeps_the_save(app):
+    if not _claim(app):
         raise SaveError(_("it is open in another 17 Steps window"))
     slot = save_slot(app)
     try:
@@ -112,8 +149,8 @@ def resume_session(app: App) -> Session:
             from error
     if saved.cut:
         kept = _moved(slot, _("the saved match was cut short"))  # before anything writes over it
-        app.notice = Message(N_("The saved match was cut short: it continues from its last whole move. "
-                                "The file as it was is kept as {path}."), path=str(kept))
+        add_notice(app, Message(N_("The saved match was cut short: it continues from its last whole move. "
+                                   "The file as it was is kept as {path}."), path=str(kept)))
     session = _session(app, saved.match, saved.plan, saving=True)
     session.builds.update(saved.builds)
     if saved.match.hand is None:
@@ -124,10 +161,9 @@ def resume_session(app: App) -> Session:
 
 
 def _moved(slot: SaveSlot, problem: str) -> str:
-    """Move the save aside; its new path, or SaveError saying it could not be."""
-    try:
-        kept = slot.move_aside()
-    except OSError as move_error:
+    """Move a damaged save aside (`moved_aside`); its new path, or SaveError saying it could not be."""
+    put_away = moved_aside(slot, problem, "damaged")
+    if put_away.moved is None:
         raise SaveError(_("{problem}; it could not be moved aside ({reason}) and is left as it is").format(
-            problem=problem, reason=move_error.strerror or move_error)) from None
-    return str(kept)
+            problem=problem, reason=put_away.move_error))
+    return str(put_away.moved)

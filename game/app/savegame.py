@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import _, ngettext
+from game.app.i18n import N_, _, ngettext
 from game.app.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
-from game.app.settings import AI_LEVELS
+from game.app.settings import AI_LEVELS, ai_level_name
+from game.app.system_words import record_damage, system_reason
 from game.engine.match import Match
 from game.engine.names import BadName, checked_name
 from game.engine.record import (
@@ -34,7 +35,6 @@ from game.files import (
     FileLock,
     FileRefused,
     move_aside,
-    one_line,
     parse_json,
     read_bytes_limited,
     remove_temporary_files,
@@ -46,6 +46,10 @@ PLAN_FILE = "unfinished_match.json"
 MAX_PLAN_BYTES = 1 << 16
 LOCK_FILE = "unfinished_match.lock"
 """Locked by the window that keeps the save (see `SlotLock`); never deleted."""
+
+
+DOES_NOT_REPLAY = N_("the saved match does not replay in this version of the game")
+"""(The engine's English account of where it diverges is for `python -m game replay`.)"""
 
 
 class SaveError(ValueError):
@@ -140,16 +144,15 @@ class SaveSlot:
         try:
             raw = read_bytes_limited(self.record_path, MAX_RECORD_BYTES)
         except OSError as error:
-            raise SaveUnreadable(str(error.strerror or error)) from error
+            raise SaveUnreadable(system_reason(error)) from error
         except FileRefused as error:
-            raise SaveDamaged(_("the saved match is not a save ({error})").format(error=error)) from error
+            raise SaveDamaged(_("the saved match is not a file this game can read")) from error
         lines, cut = whole_lines(raw)
         header = lines[0]
         try:
             rules = Rules.from_dict(header.get("rules"))
         except ValueError as error:
-            raise SaveDamaged(_("the saved match's rules are not valid ({error})").format(
-                error=one_line(str(error)))) from error
+            raise SaveDamaged(_("the saved match's rules are not valid")) from error
         seats = header.get("seats")
         if seats is None:
             seats = self._legacy_seats(header.get("seed"))
@@ -179,7 +182,7 @@ class SaveSlot:
         except FileNotFoundError as error:
             raise SaveDamaged(_("the saved match does not say who plays which seat")) from error
         except OSError as error:
-            raise SaveUnreadable(str(error.strerror or error)) from error
+            raise SaveUnreadable(system_reason(error)) from error
         try:
             data = parse_json(raw.decode("utf-8"))
         except ValueError as error:  # not UTF-8, not JSON, too deep or too large
@@ -215,19 +218,18 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
                                    count).format(seats=count, players=players))
     if not (level is None or level in AI_LEVELS) or not isinstance(levels, list) \
             or not all(lv is None or lv in AI_LEVELS for lv in levels):
-        raise SaveDamaged(_("the saved match's AI level is not one of {levels}").format(levels=", ".join(AI_LEVELS)))
+        raise SaveDamaged(_("the saved match's AI level is not one of {levels}").format(
+            levels=", ".join(map(ai_level_name, AI_LEVELS))))
     if not isinstance(names, list) or len(names) != players:
         raise SaveDamaged(_("the saved match does not name its {players} players").format(players=players))
     try:
         shown = [checked_name(name) for name in names]
     except BadName as error:
-        raise SaveDamaged(_("the saved match has a player name that cannot be shown ({reason})").format(
-            reason=error.reason)) from error
+        raise SaveDamaged(_("the saved match has a player name that cannot be shown")) from error
     try:
         return SeatPlan.from_dict({**data, "names": shown})
     except (ValueError, KeyError, TypeError) as error:
-        raise SaveDamaged(_("the saved match's seats are not valid ({error})").format(
-            error=one_line(str(error)))) from error
+        raise SaveDamaged(_("the saved match's seats are not valid")) from error
 
 
 def saved_builds(data: Any, match: Match, plan: SeatPlan) -> dict[int, BuildProgress]:
@@ -272,11 +274,13 @@ def whole_lines(raw: bytes) -> tuple[list[dict[str, Any]], int]:
         rows = text.splitlines()
         last = max((number for number, row in enumerate(rows, start=1) if row.strip()), default=0)
         if cut or error.damage is not LineDamage.NOT_JSON or error.line != last or last < 2:
-            raise SaveDamaged(str(error)) from error
+            raise SaveDamaged(_("the saved match is damaged ({damage})").format(damage=record_damage(error))) \
+                from error
         try:
             return parse_record("\n".join(rows[: last - 1]), "the saved match"), 1
         except RecordError as again:
-            raise SaveDamaged(str(again)) from again
+            raise SaveDamaged(_("the saved match is damaged ({damage})").format(damage=record_damage(again))) \
+                from again
 
 
 def replayed_to_last_whole_action(lines: list[dict[str, Any]]) -> tuple[ReplayReport, list[dict[str, Any]]]:
@@ -293,23 +297,14 @@ def replayed_to_last_whole_action(lines: list[dict[str, Any]]) -> tuple[ReplayRe
             lines = lines[: starts[-1]]
             report = replay(lines)
     except RecordError as error:
-        raise SaveDamaged(_("the saved match does not replay ({error})").format(error=error)) from error
+        raise SaveDamaged(_(DOES_NOT_REPLAY)) from error
     return report, lines
-
-
-def rebuild_match(lines: list[dict[str, Any]]) -> Match:
-    """The match a record describes, in the state its last line left it."""
-    try:
-        report = replay(lines)
-    except RecordError as error:
-        raise SaveDamaged(_("the saved match does not replay ({error})").format(error=error)) from error
-    return rebuilt_match(report)
 
 
 def rebuilt_match(report: ReplayReport) -> Match:
     """The match a replay leaves, if it is one to resume."""
     if not report.ok or report.match is None:
-        raise SaveDamaged(_("the saved match does not replay ({error})").format(error=report.divergence))
+        raise SaveDamaged(_(DOES_NOT_REPLAY))
     if report.match.over:
         raise SaveDamaged(_("the saved match is already over"))
     return report.match
@@ -325,21 +320,25 @@ class SlotLock:
         self.folder = folder
         self._lock = FileLock(folder / LOCK_FILE)
         self.owned = False
+        self.unlocked = False
+        """No lock can be made in the folder (no lock file can be opened, the file system
+        has no locks): this window saves as it can, but cannot tell whether another does."""
 
     def claim(self) -> bool:
         """Hold the lock if no other window does (now or already): True when this window
         keeps the save. On taking it, what killed autosaves left is removed. A folder where
-        no lock can be made (it cannot be written, its file system has no locks) is this
-        window's: it saves as it can, and says when it cannot."""
+        no lock can be made is this window's (`unlocked`): it saves as it can, and says when
+        it cannot; it removes nothing, since another window may be writing there."""
         if not self.owned:
             try:
                 self.owned = self._lock.acquire()
+                self.unlocked = False
             except OSError:
-                self.owned = True
-            if self.owned:
+                self.owned = self.unlocked = True
+            if self.owned and not self.unlocked:
                 SaveSlot(self.folder).remove_leftovers()
         return self.owned
 
     def release(self) -> None:
         self._lock.release()
-        self.owned = False
+        self.owned = self.unlocked = False

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from game.app.history import ABANDONED, HistoryEntry, load_history
+from game.app.settings import AI_LEVELS
+from game.engine.rules import PRESETS
 
 SOLO = "solo"
 WON, LOST, LEVEL = "won", "lost", "level"
@@ -240,14 +242,25 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
     return MatchSummary(
         name=entry.path.name,
         kept_at=str(entry.meta.get("kept_at", "")),
-        preset=str(entry.header.get("preset", "?")),
-        level=str(entry.plan.get("ai_level") or "?"),
+        preset=_known(entry.header.get("preset"), PRESETS),
+        level=_known(entry.plan.get("ai_level"), AI_LEVELS),
         result=_result(final, seat) if entry.ended != ABANDONED else ABANDONED,
         hands=hands, wins=wins, deal_ins=deal_ins, draws=draws,
         won_units=tuple(won), lost_units=tuple(lost),
         builds=tuple(_build_figures(b) for b in builds if isinstance(b, dict) and b.get("seat") == seat)
         if isinstance(builds, list) else (),
     )
+
+
+def _known(name: Any, known: Iterable[str]) -> str:
+    """A preset or an AI level as a match names it, for the screens to name: one the game
+    knows, or "?" when the match names none; FigureError for anything else (text no screen
+    could draw, a NUL, a lone surrogate: the file is damaged)."""
+    if name is None:
+        return "?"
+    if not isinstance(name, str) or name not in known:
+        raise FigureError("a preset or an AI level the game does not know")
+    return str(name)
 
 
 def _result(scores: list[Any] | None, seat: int) -> str:

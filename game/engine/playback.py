@@ -205,7 +205,10 @@ def read_for_playback(path: str | Path) -> Playback:
     while bad - good > 1:
         middle = (good + bad) // 2
         good, bad = (middle, bad) if readable(middle) else (good, middle)
-    return Playback(parse_record("\n".join(rows[:good])), _damage(damage, good + 1, rows))
+    try:
+        return Playback(parse_record("\n".join(rows[:good])), _damage(damage, good + 1, rows))
+    except NoHandToShow:  # the readable lines stop before any hand: the file is damaged, not empty
+        raise damage from None
 
 
 def _damage(error: RecordError, line: int, rows: list[str]) -> Damage:

@@ -7,6 +7,7 @@ report: replaying it re-runs every action through the engine and compares each e
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -27,6 +28,8 @@ MAX_RECORD_BYTES = 64 << 20
 """A long match's record is some 1 MB; a file of more than 64 MB is refused unread."""
 SHOWN_CHARACTERS = 300
 """How much of a record's line a message quotes."""
+SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+"""What a lone surrogate can come from: its JSON escape (a pair is two escapes), or itself."""
 
 
 class LineDamage(StrEnum):
@@ -39,6 +42,10 @@ class LineDamage(StrEnum):
     NUMBER_TOO_LONG = "number_too_long"
     REFUSED = "refused"
     """Refused unread (nested too deep)."""
+    NOT_TEXT = "not_text"
+    """A string in it is no text a file can hold (a lone surrogate, written as `\\ud800`)."""
+    NAME = "name"
+    """A player's name in the header cannot be shown (`engine.names.checked_name`)."""
 
 
 class RecordError(ValueError):
@@ -124,6 +131,9 @@ def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
                                   number, LineDamage.NOT_A_LINE)
             raise RecordError(f"{name}, line {number}: each line must be an object with a 'type'",
                               number, LineDamage.NOT_A_LINE)
+        if not holds_text(raw_line, line):
+            raise RecordError(f"{name}, line {number}: a string that is no text (a lone surrogate); "
+                              "not a 17 Steps record", number, LineDamage.NOT_TEXT)
         lines.append(line)
     if not lines:
         raise RecordError(f"{name} is empty")
@@ -137,6 +147,19 @@ def parse_record(text: str, name: str = "record") -> list[dict[str, Any]]:
     return lines
 
 
+def holds_text(raw: str, value: Any) -> bool:
+    """Whether the strings JSON `raw` parsed into (`value`) can be written as UTF-8: a lone
+    surrogate cannot (no file, no font holds one; writing it raises). Only a line that may
+    hold one is encoded to find out."""
+    if not SURROGATE.search(raw):
+        return True
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_names(header: dict[str, Any], name: str) -> None:
     """The names a header gives its seats (a save's `seats`, a kept match's `history`
     plan) are drawn on screens: a name no screen can show makes the file damaged."""
@@ -148,7 +171,7 @@ def _check_names(header: dict[str, Any], name: str) -> None:
                 checked_name(seat_name)
             except BadName as error:
                 raise RecordError(f"{name}, line 1: a player's name is damaged ({error.reason}); "
-                                  "not a record this game can show", 1) from error
+                                  "not a record this game can show", 1, LineDamage.NAME) from error
 
 
 def replay(lines: list[dict[str, Any]]) -> ReplayReport:

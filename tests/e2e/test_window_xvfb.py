@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from game.app import layout
-from game.app.savegame import RECORD_FILE, SaveError, rebuild_match
+from game.app.savegame import RECORD_FILE, SaveError, rebuilt_match
 from game.engine.hand import Phase
-from game.engine.record import RecordError, read_record
+from game.engine.record import RecordError, read_record, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGICAL = (1280, 800)
@@ -143,7 +143,7 @@ def xserver(tmp_path):
 
 def current_match(record_path: Path):
     try:
-        return rebuild_match(read_record(record_path))
+        return rebuilt_match(replay(read_record(record_path)))
     except (RecordError, SaveError, OSError):
         return None
 

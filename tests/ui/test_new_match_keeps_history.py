@@ -107,7 +107,7 @@ def test_a_save_that_can_be_neither_kept_nor_moved_is_asked_about_again(driver, 
     driver.press(driver.button("Two players on this computer"))
     driver.press(driver.button("New match"))
     assert driver.top.title == "The unfinished match cannot be kept"
-    assert "Read-only file system" in driver.top.message and "for good" in driver.top.message
+    assert "the disk can only be read" in driver.top.message and "for good" in driver.top.message
     driver.press(driver.button("Keep it"))  # the default
     assert isinstance(driver.top, TitleScene) and files_holding(driver.app.data_dir, original)
     driver.press(driver.button("Two players on this computer"))

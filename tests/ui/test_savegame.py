@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock, rebuild_match
+from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
@@ -37,10 +37,12 @@ def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
 def test_a_record_that_does_not_replay_is_refused(tmp_path):
     match = Match(Rules.preset("kaiji"), seed=5)
     match.next_hand()
-    lines = json.loads(json.dumps(match.record))
-    lines.append({"type": "action", "action": "discard", "seat": 0, "tile": "1m"})
-    with pytest.raises(SaveError):
-        rebuild_match(lines)
+    slot = SaveSlot(tmp_path)
+    slot.save(SeatPlan.hotseat(2), match)
+    with slot.record_path.open("a", encoding="utf-8") as save:
+        save.write(json.dumps({"type": "action", "action": "discard", "seat": 0, "tile": "1m"}) + "\n")
+    with pytest.raises(SaveError, match="does not replay"):
+        slot.load()
 
 
 def test_files_that_do_not_belong_together_are_refused(tmp_path):

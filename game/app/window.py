@@ -64,6 +64,8 @@ ANALYSIS_WORKERS = 2
 player's helper (game/app/analysis_pool.py), which answers first; each worker holds some
 40 MB once it has analysed a wall."""
 WINDOW_CLASS = "seventeen-steps"
+FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
+"""SDL's hint: how the window surface reaches the screen (0: the video system's own way)."""
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
 """How long a passing message (a screenshot saved or not) stays at the foot of the window."""
@@ -330,6 +332,11 @@ def create_app(options: LaunchOptions) -> App:
         driver = pygame.display.get_driver()
         if driver in WINDOWLESS_DRIVERS and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
             raise pygame.error(NO_DISPLAY_FOUND)
+        if driver == "x11":
+            # The window's picture goes to X as it is (shared memory), not through an OpenGL
+            # texture: SDL's default loads the GL driver for it, 90 of the game's 190 MB on
+            # Mesa (its LLVM and software rasteriser, issue 30); a 2D picture gains nothing.
+            os.environ.setdefault(FRAMEBUFFER_ACCELERATION, "0")
         pygame.font.init()
         return App(options)
     except pygame.error as error:

@@ -35,7 +35,7 @@ from game.app.scene import SceneStack
 from game.app.screenshots import save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
-from game.app.theme import load_theme
+from game.app.theme import DEFAULT_LOCALE, load_theme, share_default_font
 from game.app.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 
 LOGICAL_SIZE = (1280, 800)
@@ -99,9 +99,13 @@ class ScaledUIManager(pygame_gui.UIManager):
     Events reach the gui already mapped (`Display.map_event`); only the position it reads
     from `pygame.mouse` each frame is still in window pixels."""
 
-    def __init__(self, display: Display, *args, **kwargs) -> None:
+    def __init__(self, display: Display, *args, starting_language: str = DEFAULT_LOCALE, **kwargs) -> None:
         self.display = display
-        super().__init__(*args, **kwargs)
+        # Started in the locale whose default font pygame_gui opens anyway, which then
+        # stands for every locale's (`theme.share_default_font`), before any element is made.
+        super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)
+        share_default_font(self.get_theme().get_font_dictionary())
+        self.set_locale(starting_language)
 
     def _update_mouse_position(self) -> None:
         self.mouse_position = self.display.to_logical(pygame.mouse.get_pos())

@@ -13,8 +13,8 @@ space (U+00A0). A paragraph's last line is never a lone one or two characters (�
 moving a few characters down from the line above makes it longer.
 
 Any text can be drawn and measured: a NUL (which ends a C string) and a lone surrogate
-(a file name's undecodable byte, half of a character cut in two) come out as U+FFFD, where
-pygame's font would raise (`drawable`).
+(a file name's undecodable byte, half of a character cut in two) come out as a white square
+(□, the look of a character no font has), where pygame's font would raise (`drawable`).
 """
 
 from __future__ import annotations
@@ -53,8 +53,11 @@ CJK_RANGES = (
     (0xFF00, 0xFFEF),  # full-width and half-width forms
 )
 """Characters a line may break between, with no space (Chinese, Japanese)."""
-REPLACEMENT = "\ufffd"
-"""Drawn for a character no font can be given (a NUL, a lone surrogate)."""
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair left alone (pairs are joined first)."""
+REPLACEMENT = "\u25a1"
+"""Drawn for a character no font can be given (a NUL, a lone surrogate): □, which every shipped
+font holds (U+FFFD is cut from the shipped subsets)."""
 WORD_JOINER = "\u2060"
 """Never a break here; not drawn (removed from the wrapped lines)."""
 NO_BREAK_SPACE = "\u00a0"
@@ -75,8 +78,8 @@ def drawable(text: str) -> str:
     character, a lone surrogate and a NUL as `REPLACEMENT`; anything else unchanged."""
     if "\x00" not in text and text.isascii():
         return text
-    whole = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return whole.replace("\x00", REPLACEMENT)
+    whole = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    return LONE_SURROGATE.sub(REPLACEMENT, whole).replace("\x00", REPLACEMENT)
 
 
 class DrawableFont(pygame.font.Font):

@@ -1,5 +1,5 @@
 """The table's text (game/app/text.py): any string can be drawn, wrapped and measured — a
-NUL or a lone surrogate (a damaged name, a file name's undecodable byte) shows as U+FFFD
+NUL or a lone surrogate (a damaged name, a file name's undecodable byte) shows as □
 instead of crashing pygame's font (issue 30)."""
 
 from __future__ import annotations

@@ -135,3 +135,98 @@ def test_work_done_before_submit_returns_does_not_deadlock():
     submitting.join(timeout=10)
     assert not submitting.is_alive(), "submit() deadlocked on work that was already done"
     assert answers == [32, 9]
+
+
+def test_a_worker_killed_while_idle_is_replaced_at_the_next_work(pool):
+    """The pool broke with none of its work running: the next work finds out at submit."""
+    worker = pool.submit(pid).result(timeout=60)
+    os.kill(worker, signal.SIGKILL)
+    time.sleep(0.5)  # the process pool notices the death
+    assert pool.submit_first(pid).result(timeout=60) != worker
+    assert pool.submit(pid).result(timeout=60) != worker
+
+
+def test_workers_killed_at_random_moments_answer_every_job_or_say_they_died():
+    """A job's future ends once, with its answer or (after `RETRIES` deaths) with the pool's
+    death; no submit raises, and the pool still works after."""
+    import random
+
+    def kill_workers() -> None:
+        for child in multiprocessing.active_children():
+            os.kill(child.pid, signal.SIGKILL)
+
+    rng = random.Random(30)
+    pool = AnalysisPool(2, SPAWN)
+    try:
+        jobs = []
+        for moment in ["working", "idle", "none", "idle", "working", "working", "none", "idle"]:
+            asked = [pool.submit_first(started_at, 0.05), pool.submit(started_at, rng.random() * 0.3)]
+            jobs += asked
+            if moment == "idle":
+                wait(asked, timeout=120)
+                kill_workers()
+                time.sleep(rng.random() * 0.3)
+            elif moment == "working":
+                time.sleep(rng.random() * 0.3)
+                kill_workers()
+        wait(jobs, timeout=240)
+        for job in jobs:
+            assert job.done()
+            error = job.exception()
+            assert error is None or isinstance(error, BrokenProcessPool), error
+        assert sum(job.exception() is None for job in jobs) > len(jobs) // 2
+        assert pool.restarts >= 1
+        assert pool.submit(started_at).result(timeout=60) > 0
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+class ControlledPool:
+    """A process pool whose work ends when the test says: each submit's future, kept in order."""
+
+    def __init__(self) -> None:
+        self.inner: list = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        from concurrent.futures import Future
+
+        self.inner.append(Future())
+        return self.inner[-1]
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_work_put_back_after_its_worker_died_ends_at_shutdown():
+    from concurrent.futures import CancelledError
+
+    pool = AnalysisPool(1, SPAWN)
+    workers = ControlledPool()
+    pool._current_pool = lambda: workers
+    ai_build = pool.submit(pid)
+    helper = pool.submit_first(pid)  # waits for the only worker
+    workers.inner[0].set_exception(BrokenProcessPool("killed"))  # the AI's build must be redone...
+    assert len(workers.inner) == 2  # ...after the helper's work, which takes the new worker
+    pool.shutdown(cancel_futures=True)
+    with pytest.raises(CancelledError):
+        ai_build.result(timeout=5)
+    assert not helper.done()  # still running in its worker
+
+
+class CannotStartProcesses:
+    def submit(self, fn, /, *args, **kwargs):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_pool_that_cannot_start_a_worker_fails_the_work_not_the_caller():
+    pool = AnalysisPool(1, SPAWN)
+    pool._current_pool = CannotStartProcesses
+    work = pool.submit_first(pid)  # does not raise: the helper's fallback takes over from the future
+    with pytest.raises(OSError, match="temporarily unavailable"):
+        work.result(timeout=5)
+    with pytest.raises(OSError):
+        pool.submit(pid).result(timeout=5)
+    pool.shutdown()

@@ -7,6 +7,14 @@ warm-up), and ordinary work never takes the last free worker, so that with two w
 player's answer never waits behind an AI. When a worker dies (killed, out of memory), the
 process pool breaks: it is replaced by a new one and the work that was running is started
 again there, up to `RETRIES` times, so the player sees a short delay instead of an error.
+
+A job's future (the one its caller holds) goes through its states once, whatever happens
+to the workers: PENDING while it waits here; RUNNING from the moment it first leaves for a
+worker, and still RUNNING while it is started again after a death or put back because the
+pool broke before it got there; done once, by its last try's result or error. A pool that
+cannot take work at all (a process that cannot be started) fails the job with that error,
+for its caller to do it another way (the helper ranks in a thread, an AI seat builds
+in-process).
 """
 
 from __future__ import annotations
@@ -105,6 +113,13 @@ class _Job:
     kwargs: dict[str, Any] = field(compare=False)
     future: Future[Any] = field(compare=False)
     attempts: int = field(default=0, compare=False)
+    """Tries whose worker died."""
+
+    def start(self) -> bool:
+        """Whether the job is to go to a worker: its future is marked RUNNING the first
+        time (False if its caller cancelled it while it waited) and stays so at every
+        later try."""
+        return self.future.running() or self.future.set_running_or_notify_cancel()
 
 
 class AnalysisPool(Executor):
@@ -122,6 +137,9 @@ class AnalysisPool(Executor):
         self._retired: list[ProcessPoolExecutor] = []
         """Broken pools to shut down once the lock is released (shutting one down runs
         the callbacks of its futures, which take the lock)."""
+        self._failed: list[tuple[_Job, BaseException]] = []
+        """Jobs no worker could take, to fail once the lock is released (their callbacks
+        may submit again)."""
         self._closed = False
         self.restarts = 0
         """Process pools replaced after a worker died."""
@@ -136,11 +154,12 @@ class AnalysisPool(Executor):
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         with self._lock:
             self._closed = True
-            if cancel_futures:
-                for job in self._queue:
-                    job.future.cancel()
-                self._queue.clear()
+            for job in self._queue:  # no work starts after shutdown: none may wait for ever
+                if not job.future.cancel():  # running: put back after its worker died
+                    self._failed.append((job, CancelledError("the analysis workers were shut down")))
+            self._queue.clear()
             pool = self._pool
+        self._retire()
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
@@ -176,14 +195,18 @@ class AnalysisPool(Executor):
             if job.priority == ORDINARY and ordinary >= max(1, self._workers - 1):
                 break  # the last free worker is kept for work someone waits for
             heapq.heappop(self._queue)
-            if job.attempts == 0 and not job.future.set_running_or_notify_cancel():
+            if not job.start():
                 continue  # cancelled while it waited
-            pool = self._current_pool()
             try:
+                pool = self._current_pool()
                 inner = pool.submit(run_job, job.fn, job.args, job.kwargs)
-            except BrokenProcessPool:
-                self._replace(pool)
+            except BrokenProcessPool:  # a worker died while none of our work was running
+                self._replace(self._pool)
                 heapq.heappush(self._queue, job)
+                continue
+            except Exception as error:  # no worker can be had (OSError, ...): the caller must hear of it
+                self._replace(self._pool)
+                self._failed.append((job, error))
                 continue
             self._running[inner] = (job, pool)
             started.append(inner)
@@ -203,17 +226,21 @@ class AnalysisPool(Executor):
                 self._pool.submit(start_worker)
         return self._pool
 
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        if self._pool is broken:
+    def _replace(self, broken: ProcessPoolExecutor | None) -> None:
+        if broken is not None and self._pool is broken:
             self._pool = None
             self.restarts += 1
             self._retired.append(broken)
 
     def _retire(self) -> None:
+        """Shut the broken pools down and fail the jobs no worker could take (outside the lock)."""
         with self._lock:
             retired, self._retired = self._retired, []
+            failed, self._failed = self._failed, []
         for pool in retired:
             pool.shutdown(wait=False, cancel_futures=True)
+        for job, error in failed:
+            job.future.set_exception(error)
 
     def _finished(self, inner: Future[Any]) -> None:
         """Pass a result on, or start the work again when its worker died."""

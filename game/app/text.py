@@ -11,6 +11,10 @@ a limit, a recurring word: `terms.whole_words`), characters joined by a word joi
 which translators may put into a message: 「河底\u2060撈魚」) and words joined by a no-break
 space (U+00A0). A paragraph's last line is never a lone one or two characters (「す。」) when
 moving a few characters down from the line above makes it longer.
+
+Any text can be drawn and measured: a NUL (which ends a C string) and a lone surrogate
+(a file name's undecodable byte, half of a character cut in two) come out as a white square
+(□, the look of a character no font has), where pygame's font would raise (`drawable`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import pygame
 
@@ -48,6 +53,11 @@ CJK_RANGES = (
     (0xFF00, 0xFFEF),  # full-width and half-width forms
 )
 """Characters a line may break between, with no space (Chinese, Japanese)."""
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair left alone (pairs are joined first)."""
+REPLACEMENT = "\u25a1"
+"""Drawn for a character no font can be given (a NUL, a lone surrogate): □, which every shipped
+font holds (U+FFFD is cut from the shipped subsets)."""
 WORD_JOINER = "\u2060"
 """Never a break here; not drawn (removed from the wrapped lines)."""
 NO_BREAK_SPACE = "\u00a0"
@@ -61,6 +71,28 @@ Colour = tuple[int, int, int]
 def font_files(language: str) -> tuple[str, str]:
     """The (regular, bold) font files that draw `language`."""
     return FONTS.get(language, (REGULAR, BOLD))
+
+
+def drawable(text: str) -> str:
+    """`text` as a font can take it: a surrogate pair (text joined from UTF-16 halves) as its
+    character, a lone surrogate and a NUL as `REPLACEMENT`; anything else unchanged."""
+    if "\x00" not in text and text.isascii():
+        return text
+    whole = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    return LONE_SURROGATE.sub(REPLACEMENT, whole).replace("\x00", REPLACEMENT)
+
+
+class DrawableFont(pygame.font.Font):
+    """A font that draws and measures any text (`drawable`), whoever asks it: the table's
+    views measure names and words with it directly."""
+
+    def render(self, text: str | bytes | None, antialias: bool, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        shown = drawable(text) if isinstance(text, str) else text
+        return super().render(shown, antialias, color, bgcolor, wraplength)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
 
 
 def is_cjk(character: str) -> bool:
@@ -90,7 +122,7 @@ class Text:
         font = self._fonts.get(key)
         if font is None:
             with resources.as_file(resources.files(FONT_PACKAGE) / self._files[bold]) as path:
-                font = pygame.font.Font(str(path), size)
+                font = DrawableFont(str(path), size)
             self._fonts[key] = font
         return font
 

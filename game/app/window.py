@@ -12,6 +12,7 @@ A run that counts frames (--frames, --smoke) draws every frame, as a test expect
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import signal
@@ -29,6 +30,7 @@ from game.app.art import TileArt
 from game.app.audio import Audio
 from game.app.display import WINDOWLESS_DRIVERS, Display, wait_for_event
 from game.app.display_loss import display_lost, watch_for_display_loss
+from game.app.helper import trim_heap
 from game.app.i18n import N_, Message, _
 from game.app.icon import icon_surface
 from game.app.savegame import SlotLock
@@ -36,7 +38,7 @@ from game.app.scene import SceneStack
 from game.app.screenshots import PictureCut, save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
 from game.app.text import Text
-from game.app.theme import load_theme
+from game.app.theme import DEFAULT_LOCALE, load_theme, share_default_font
 from game.app.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 from game.processes import spawn_context
 
@@ -66,6 +68,8 @@ ANALYSIS_WORKERS = 2
 player's helper (game/app/analysis_pool.py), which answers first; each worker holds some
 40 MB once it has analysed a wall."""
 WINDOW_CLASS = "seventeen-steps"
+FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
+"""SDL's hint: how the window surface reaches the screen (0: the video system's own way)."""
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
 """How long a passing message (a screenshot saved or not) stays at the foot of the window."""
@@ -99,9 +103,13 @@ class ScaledUIManager(pygame_gui.UIManager):
     Events reach the gui already mapped (`Display.map_event`); only the position it reads
     from `pygame.mouse` each frame is still in window pixels."""
 
-    def __init__(self, display: Display, *args, **kwargs) -> None:
+    def __init__(self, display: Display, *args, starting_language: str = DEFAULT_LOCALE, **kwargs) -> None:
         self.display = display
-        super().__init__(*args, **kwargs)
+        # Started in the locale whose default font pygame_gui opens anyway, which then
+        # stands for every locale's (`theme.share_default_font`), before any element is made.
+        super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)
+        share_default_font(self.get_theme().get_font_dictionary())
+        self.set_locale(starting_language)
 
     def _update_mouse_position(self) -> None:
         self.mouse_position = self.display.to_logical(pygame.mouse.get_pos())
@@ -193,6 +201,10 @@ class App:
         self.manager.set_locale(locale)
         pygame.display.set_caption(_("17 Steps — 十七歩"))
         self.stack.relabel()
+        # The scenes' old labels and text images go now, not at a full collection that the
+        # gui's C memory never brings on; a long session grew by some 5 MB a switch.
+        gc.collect()
+        trim_heap()
 
     def _save_settings(self) -> None:
         try:
@@ -366,6 +378,11 @@ def create_app(options: LaunchOptions) -> App:
         driver = pygame.display.get_driver()
         if driver in WINDOWLESS_DRIVERS and driver not in os.environ.get("SDL_VIDEODRIVER", "").split(","):
             raise pygame.error(NO_DISPLAY_FOUND)
+        if driver == "x11":
+            # The window's picture goes to X as it is (shared memory), not through an OpenGL
+            # texture: SDL's default loads the GL driver for it, 90 of the game's 190 MB on
+            # Mesa (its LLVM and software rasteriser, issue 30); a 2D picture gains nothing.
+            os.environ.setdefault(FRAMEBUFFER_ACCELERATION, "0")
         pygame.font.init()
         return App(options)
     except pygame.error as error:

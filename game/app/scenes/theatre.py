@@ -30,6 +30,7 @@ from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
 from game.app.table_controller import POOL_SIZE
 from game.app.table_frame import place_of_seat
+from game.app.text import drawable
 from game.app.theatre_bar import GAP, LEAST_MARGIN, button_widths
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
 from game.app.theatre_overlays import (
@@ -122,7 +123,8 @@ class TheatreScene(Scene):
         self.playback = playback
         self.title = title
         self.rules = playback.rules
-        self.names = seat_names(playback.lines[0], self.rules.players)
+        # The names reach the gui's buttons, whose fonts take no NUL or lone surrogate.
+        self.names = tuple(map(drawable, seat_names(playback.lines[0], self.rules.players)))
         self.point_of_view: int | str = OPEN
         self.playing = False
         self.speed = DEFAULT_SPEED

@@ -1,0 +1,86 @@
+"""The table's text (game/app/text.py): any string can be drawn, wrapped and measured — a
+NUL or a lone surrogate (a damaged name, a file name's undecodable byte) shows as □
+instead of crashing pygame's font (issue 30)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.app.text import REPLACEMENT, Text, drawable
+from tests.ui.scripted import ScriptedAgent, crafted_table
+
+UNDRAWABLE = ["\x00", "\ud800", "\udcff"]
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("Kaiji", "Kaiji"),
+    ("Ka\x00iji", f"Ka{REPLACEMENT}iji"),
+    ("名前\udcff", f"名前{REPLACEMENT}"),
+    ("\ud800\ud800", REPLACEMENT * 2),
+    ("\ud83d\ude00", "\U0001f600"),  # the two halves of one character: joined
+    ("\ude00\ud83d", REPLACEMENT * 2),  # halves in the wrong order: two lone ones
+    ("", ""),
+])
+def test_drawable_text_keeps_every_character_a_font_can_take(text, shown):
+    assert drawable(text) == shown
+
+
+@pytest.mark.parametrize("text", ["Ka\x00iji", "名前\udcff", "\ud800", "\x00", "a\ud83d\ude00b"])
+def test_any_text_is_drawn_wrapped_and_measured_as_its_drawable_form(display, text):
+    pygame.display.set_mode((1, 1))
+    words = Text()
+    surface = pygame.Surface((400, 100))
+    rect = words.draw(surface, text, 20, (255, 255, 255), (0, 0))
+    assert rect.size == words.render(drawable(text), 20, (255, 255, 255)).get_size()
+    assert words.font(20).size(text) == words.font(20).size(drawable(text))
+    assert "".join(words.wrap(f"{text} {text}", 20, 60)).replace(" ", "") == text * 2
+
+
+characters = st.one_of(st.characters(), st.sampled_from([*UNDRAWABLE, "\ud83d", "\ude00"]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.lists(characters, max_size=30).map("".join))
+def test_no_text_crashes_the_font(display, text):
+    pygame.display.set_mode((1, 1))
+    words = Text()
+    for line in words.wrap(text, 18, 120):
+        words.draw(pygame.Surface((200, 40)), line, 18, (0, 0, 0), (0, 0), bold=True)
+    assert words.font(18).size(text)[1] > 0
+
+
+@pytest.mark.parametrize("name", ["Ka\x00iji", "名前\udcff", "\ud800"])
+def test_a_table_whose_player_name_cannot_be_drawn_as_it_is_still_draws(driver, name):
+    """Continue with a saved name holding a NUL crashed at the first frame (issue 30 point 4)."""
+    table = crafted_table(driver.app, ScriptedAgent())
+    session = table.session
+    session.plan = dataclasses.replace(session.plan, names=(name, name))
+    drawn = []
+    original = driver.app.text.render
+    driver.app.text.render = lambda text, *rest, **named: drawn.append(text) or original(text, *rest, **named)
+    driver.frames(3)
+    assert any(name in text for text in drawn)
+
+
+def test_the_theatre_s_view_button_takes_any_name_from_a_record(driver, tmp_path):
+    """The gui's own fonts (pygame_gui) draw with pygame's too: names read from a record
+    reach its buttons drawable."""
+    import json
+
+    from game.app.scenes.theatre import open_record
+    from tests.test_playback import live_match
+
+    match, _ = live_match("kaiji", 1, 5)
+    match.record[0]["seats"] = {"names": ["Ka\x00iji", "名前\udcff"]}
+    path = tmp_path / "names.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in match.record), encoding="ascii")
+    assert open_record(driver.app, path)
+    driver.frame()
+    for _seat in range(2):
+        driver.press(driver.top.buttons["view"])
+    assert REPLACEMENT in driver.top.buttons["view"].text

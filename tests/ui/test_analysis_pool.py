@@ -61,6 +61,7 @@ def test_workers_killed_at_random_moments_of_a_match_lose_nothing(driver, tmp_pa
         kills.append(kill_workers())  # at the result
         assert builders(table.session.match.record, hand) == {0, 1}
         if hand == 1:
+            driver.look()
             driver.key(pygame.K_RETURN)
             assert table.session.match.hand_number == 2 and driver.top is table
     assert sum(kills) > 0, "no worker was running to kill"

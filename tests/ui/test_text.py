@@ -67,11 +67,13 @@ def test_a_table_whose_player_name_cannot_be_drawn_as_it_is_still_draws(driver, 
     assert any(name in text for text in drawn)
 
 
-def test_the_theatre_s_view_button_takes_any_name_from_a_record(driver, tmp_path):
-    """The gui's own fonts (pygame_gui) draw with pygame's too: names read from a record
-    reach its buttons drawable."""
+def test_a_record_naming_a_seat_with_undrawable_text_is_refused_in_the_players_language(driver, tmp_path):
+    """Names are checked where they enter: the theatre never gets a name its gui fonts (which
+    take no NUL or lone surrogate) cannot draw, and says why in the player's words."""
     import json
 
+    from game.app import i18n
+    from game.app.scenes.dialog import Dialog
     from game.app.scenes.theatre import open_record
     from tests.test_playback import live_match
 
@@ -79,8 +81,8 @@ def test_the_theatre_s_view_button_takes_any_name_from_a_record(driver, tmp_path
     match.record[0]["seats"] = {"names": ["Ka\x00iji", "名前\udcff"]}
     path = tmp_path / "names.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in match.record), encoding="ascii")
-    assert open_record(driver.app, path)
+    i18n.set_language("ja")
+    assert not open_record(driver.app, path)
     driver.frame()
-    for _seat in range(2):
-        driver.press(driver.top.buttons["view"])
-    assert REPLACEMENT in driver.top.buttons["view"].text
+    assert isinstance(driver.top, Dialog)
+    assert "line" not in driver.top.message and "読み込めません" in driver.top.message

@@ -28,9 +28,9 @@ from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
+from game.app.system_words import record_damage
 from game.app.table_controller import POOL_SIZE
 from game.app.table_frame import place_of_seat
-from game.app.text import drawable
 from game.app.theatre_bar import GAP, LEAST_MARGIN, button_widths
 from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
 from game.app.theatre_overlays import (
@@ -123,8 +123,7 @@ class TheatreScene(Scene):
         self.playback = playback
         self.title = title
         self.rules = playback.rules
-        # The names reach the gui's buttons, whose fonts take no NUL or lone surrogate.
-        self.names = tuple(map(drawable, seat_names(playback.lines[0], self.rules.players)))
+        self.names = seat_names(playback.lines[0], self.rules.players)
         self.point_of_view: int | str = OPEN
         self.playing = False
         self.speed = DEFAULT_SPEED
@@ -550,8 +549,8 @@ def open_record(app: App, path: Path) -> bool:
         return False
     except RecordError as error:
         app.stack.push(Dialog(app, _("This file cannot be watched"),
-                              # Translators: {reason} is the record reader's own words (English)
-                              _("It is not a match record this version can read: {reason}").format(reason=error),
+                              # Translators: {reason} says how, e.g. "line 4 is cut short or edited"
+                              _("This record cannot be read: {reason}.").format(reason=record_damage(error)),
                               [Choice(_("OK"), nothing)],
                               escape=nothing))
         return False

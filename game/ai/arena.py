@@ -28,7 +28,7 @@ from game.engine.match import Match
 from game.engine.record import write_record
 from game.engine.rules import Rules
 
-ARENA_LEVELS = ("easy", "normal", "hard", "oracle")
+ARENA_LEVELS = ("easy", "normal", "hard", "hard_v1", "oracle")
 Z95 = 1.959964
 
 

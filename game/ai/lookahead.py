@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from game.ai.building import (
@@ -124,59 +125,80 @@ def race_value(win: float, deal_in: float, value: float, loss: float = AVERAGE_L
     return win * (1.0 - deal_in / 2) * value - deal_in * (1.0 - win / 2) * loss
 
 
-def best_hand_to_come(view: SeatView) -> tuple[int, ...] | None:
-    """The hand of the best `race_value`; hands that clear the floor before all others; on
-    a tie the greatest text. Scored best-first on a bound, the same hand as scoring every
-    one."""
-    assert view.wall is not None
-    wall = seat_wall(view)
-    opponents, unseen = opponents_and_unseen(view)
-    knowledge = Knowledge.of(view)
-    shares = discard_shares(knowledge.dora)
-    danger = leftover_danger(knowledge)
-    wall_kinds = Counter(tile // 4 for tile in view.wall)
-    least_deal_in = min(1.0, DEAL_IN_SCALE * least_walk_risk(wall_kinds, danger))
+@dataclass(frozen=True)
+class Outlook:
+    """What a seat sees at the build, to value its hands by the hand to come."""
 
-    def chance(clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
-        return min(1.0, win_chance_of(clearing, passing, forced, opponents, unseen, shares.__getitem__))
+    opponents: int
+    unseen: int
+    shares: tuple[float, ...]
+    """Per kind, `discard_shares`."""
+    danger: tuple[float, ...]
+    """Per kind, `leftover_danger`."""
+    wall: Counter[int]
+    """The seat's wall, kind -> copies."""
+    live: tuple[int, ...]
+    """Per kind, the copies the seat cannot see."""
 
-    def score(hand: CandidateHand) -> tuple[bool, float, str]:
-        clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
-        win = chance(clearing, hand.live_passing_copies, hand.forced_wait_discards)
-        pool = wall_kinds - Counter(tile // 4 for tile in hand.tiles)
+    @classmethod
+    def of(cls, view: SeatView) -> Outlook:
+        assert view.wall is not None
+        opponents, unseen = opponents_and_unseen(view)
+        knowledge = Knowledge.of(view)
+        return cls(opponents, unseen, discard_shares(knowledge.dora), leftover_danger(knowledge),
+                   Counter(tile // 4 for tile in view.wall), seat_wall(view).live)
+
+    def win(self, clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
+        """`building.win_chance_of`, each wait let go as a reading opponent lets it go."""
+        return min(1.0, win_chance_of(clearing, passing, forced, self.opponents, self.unseen, self.shares.__getitem__))
+
+    def deal_in(self, hand: CandidateHand) -> float:
+        """The weighted chance of dealing in while walking the pool the hand leaves."""
+        pool = self.wall - Counter(tile // 4 for tile in hand.tiles)
         waits = frozenset(w.kind for w in hand.waits)
-        deal_in = min(1.0, DEAL_IN_SCALE * walk_risk(pool, danger, waits))
-        return clears_somewhere(hand), race_value(win, deal_in, average_value(hand)), hand.text
+        return min(1.0, DEAL_IN_SCALE * walk_risk(pool, self.danger, waits))
 
+    def value(self, hand: CandidateHand) -> float:
+        """The hand's `race_value`."""
+        clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
+        win = self.win(clearing, hand.live_passing_copies, hand.forced_wait_discards)
+        return race_value(win, self.deal_in(hand), average_value(hand))
+
+    def bound(self) -> Callable[[PendingHand], tuple[bool, float]]:
+        """For an unscored hand, at least (clears the floor somewhere, `value`) of the
+        scored hand: the waits that may clear counted as clearing at their multiplier's
+        bound, the deal-in chance at the least any pool of the wall has."""
+        least_deal_in = min(1.0, DEAL_IN_SCALE * least_walk_risk(self.wall, self.danger))
+        live = self.live
+
+        def bound(hand: PendingHand) -> tuple[bool, float]:
+            if True not in hand.may_clear:
+                return False, race_value(0.0, least_deal_in, 0.0) + ROUNDING_MARGIN
+            clearing, passing, best = [], 0, 0.0
+            for kind, may_clear, multiplier in zip(hand.waits, hand.may_clear, hand.multiplier_bounds, strict=True):
+                if may_clear:
+                    clearing.append((kind, live[kind]))
+                    if live[kind]:
+                        best = max(best, multiplier)
+                else:
+                    passing += live[kind]
+            win = self.win(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK))
+            return True, race_value(win, least_deal_in, best) + ROUNDING_MARGIN
+
+        return bound
+
+
+def best_hand_to_come(view: SeatView) -> tuple[int, ...] | None:
+    """The hand of the best `Outlook.value`; hands that clear the floor before all others;
+    on a tie the greatest text. Scored best-first on `Outlook.bound`: the same hand as
+    scoring every one."""
+    outlook = Outlook.of(view)
     best: tuple[bool, float, str] | None = None
     chosen: CandidateHand | None = None
-    for most, hand in wall.best_first(_bound(wall.live, chance, least_deal_in)):
+    for most, hand in seat_wall(view).best_first(outlook.bound()):
         if best is not None and most < best[:2]:
             break
-        value = score(hand)
+        value = (clears_somewhere(hand), outlook.value(hand), hand.text)
         if best is None or value > best:
             best, chosen = value, hand
     return None if chosen is None else chosen.tiles
-
-
-def _bound(live: tuple[int, ...], chance: Callable[[list[tuple[int, int]], int, int], float],
-           least_deal_in: float) -> Callable[[PendingHand], tuple[bool, float]]:
-    """For an unscored hand, at least (clears the floor somewhere, race value) of the
-    scored hand: the waits that may clear counted as clearing at their multiplier's bound,
-    the deal-in chance at the least any pool of the wall has."""
-
-    def bound(hand: PendingHand) -> tuple[bool, float]:
-        if True not in hand.may_clear:
-            return False, race_value(0.0, least_deal_in, 0.0) + ROUNDING_MARGIN
-        clearing, passing, best = [], 0, 0.0
-        for kind, may_clear, multiplier in zip(hand.waits, hand.may_clear, hand.multiplier_bounds, strict=True):
-            if may_clear:
-                clearing.append((kind, live[kind]))
-                if live[kind]:
-                    best = max(best, multiplier)
-            else:
-                passing += live[kind]
-        win = chance(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK))
-        return True, race_value(win, least_deal_in, best) + ROUNDING_MARGIN
-
-    return bound

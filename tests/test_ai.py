@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -9,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai import arena, make_agent
-from game.ai.agents import HardAgent
-from game.ai.arena import run_arena, seat_plan
+from game.__main__ import main
+from game.ai import LEVELS, arena, make_agent
+from game.ai.agents import REFERENCE_LEVELS, HardAgent, HardV1Agent
+from game.ai.arena import ARENA_LEVELS, run_arena, seat_plan
 from game.ai.knowledge import Knowledge
 from game.ai.oracle import OracleAgent
 from game.engine.actions import ChooseDora, Discard, Ron
@@ -26,8 +28,8 @@ from tests.test_hand_scenarios import JUNK, NO_DORA, SANSHOKU
 
 
 def quick_agent(level: str, seed: int):
-    if level == "hard":
-        return HardAgent(seed, samples_per_decision=2)
+    if level in ("hard", "hard_v1"):
+        return (HardAgent if level == "hard" else HardV1Agent)(seed, samples_per_decision=2)
     return make_agent(level, seed)
 
 
@@ -84,11 +86,56 @@ def test_the_virtual_indicator_takes_no_copy_from_what_a_seat_cannot_see():
         assert Knowledge.of(view).unseen[kind] == 4 - held
 
 
-def test_same_seed_same_decisions():
+@pytest.mark.parametrize("levels", [["hard", "normal"], ["hard", "hard_v1"]])
+def test_same_seed_same_decisions(levels):
     rules = Rules.preset("kaiji", hands=1)
-    first = play_with_agents(rules, 21, ["hard", "normal"])
-    second = play_with_agents(rules, 21, ["hard", "normal"])
+    first = play_with_agents(rules, 21, levels)
+    second = play_with_agents(rules, 21, levels)
     assert first.record == second.record
+
+
+def test_hard_v1_is_an_arena_level_never_offered_to_a_player():
+    from game.app.settings import AI_LEVELS
+
+    assert "hard_v1" in ARENA_LEVELS and "hard_v1" in REFERENCE_LEVELS
+    assert "hard_v1" not in LEVELS and "hard_v1" not in AI_LEVELS
+    assert set(AI_LEVELS) == set(LEVELS)
+    assert type(make_agent("hard_v1", 3)) is HardV1Agent
+
+
+def test_the_arena_plays_hard_against_hard_v1(capsys):
+    assert main(["selfplay", "--a", "hard", "--b", "hard_v1", "--hands", "1", "--seed", "3", "--json"]) == 0
+    agents = json.loads(capsys.readouterr().out)["agents"]
+    assert set(agents) == {"hard", "hard_v1"}
+    assert agents["hard"]["units_per_hand"] == pytest.approx(-agents["hard_v1"]["units_per_hand"])
+
+
+EAST_WALL = "12333455789m123455666688p12334679s123z"  # all 34 tiles: the rest is dealt by the filler's seed
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_v1"])
+def test_a_decision_depends_only_on_the_seats_view(level):
+    # two deals alike in what East sees (its wall, the indicator) but not in South's wall:
+    # East builds and makes its first discard the same, whatever South holds and builds
+    played = []
+    for filler in (1, 2):
+        match = Match(Rules.preset("kaiji", hands=1), seed=1)
+        match.next_hand(crafted_deal({0: EAST_WALL}, dora=NO_DORA, seed=filler), 0)
+        match.apply(ChooseDora(0, 1, 0))
+        east, south = quick_agent(level, 4), make_agent("normal", 1)
+        views, actions = [], []
+        for seat in (0, 1, 0):
+            view = match.hand.view_for(seat)
+            action = (east if seat == 0 else south).act(view)
+            if seat == 0:
+                views.append(view)
+                actions.append(action)
+            match.apply(action)
+        played.append((match.hand.view_for(1).wall, views, actions))
+    (south_a, views_a, actions_a), (south_b, views_b, actions_b) = played
+    assert south_a != south_b, "the hidden walls must differ"
+    assert views_a == views_b
+    assert actions_a == actions_b
 
 
 def test_unknown_level_is_refused():

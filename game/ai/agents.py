@@ -4,11 +4,17 @@
   never its own wait unless forced).
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
-- hard: the expected-value hand, counting that a careful opponent lets safe-looking tiles go
-  more readily than dangerous-looking ones; discards by the danger the Bayesian opponent model infers
-  (game/ai/inference.py), holding back the kinds that carry the most of it
-  (game/ai/planning.py).
+- hard: the hand chosen for the hand to come (game/ai/lookahead.py): its waits as a
+  reading opponent lets them go, against the danger of the leftovers it must walk;
+  discards by the danger the Bayesian opponent model infers (game/ai/inference.py),
+  holding back the kinds that carry the most of it (game/ai/planning.py).
 Every level takes every legal ron.
+
+Reference levels, for the arena only (never offered in the window):
+
+- hard_v1: the hard level before the hand to come: the expected-value hand, counting
+  that a careful opponent lets safe-looking tiles go more readily than dangerous-looking
+  ones by the class of the tile alone; discards as hard.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from game.ai import building
 from game.ai.danger import heuristic_danger, total_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
+from game.ai.lookahead import best_hand_to_come
 from game.ai.planning import DangerFunction, planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.hand import Phase, SeatView
@@ -86,8 +93,10 @@ three). Each costs a partial analysis of a sampled wall, about 40 ms at the medi
 4-player discard take 0.9 s at the median and 1.8 s at p95."""
 
 
-class HardAgent(NormalAgent):
-    name = "hard"
+class HardV1Agent(NormalAgent):
+    """The hard level as it was before the hand to come: kept as the arena's reference."""
+
+    name = "hard_v1"
     style = building.BuildStyle(risk_weight=0.3, reads_caution=True)
 
     def __init__(self, seed: int = 0, samples_per_decision: int = SAMPLES_PER_DECISION) -> None:
@@ -112,6 +121,15 @@ class HardAgent(NormalAgent):
         return planned_discard(view, options, knowledge, inferred)
 
 
+class HardAgent(HardV1Agent):
+    """Builds for the hand to come; discards as hard_v1."""
+
+    name = "hard"
+
+    def build(self, view: SeatView) -> tuple[int, ...] | None:
+        return best_hand_to_come(view)
+
+
 def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction) -> Discard:
     """The discard with the least total danger; a plain five before a red one."""
     def key(action: Discard) -> tuple[float, bool, int]:
@@ -121,10 +139,16 @@ def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction)
 
 
 LEVELS: dict[str, type[Agent]] = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+"""The levels a player may choose."""
+REFERENCE_LEVELS: dict[str, type[Agent]] = {"hard_v1": HardV1Agent}
+"""Levels kept for the arena's comparisons (`python -m game selfplay`), never offered to a
+player."""
 
 
 def make_agent(level: str, seed: int = 0) -> Agent:
-    """An AI player of `level` ("easy", "normal" or "hard"), seeded for reproducible play."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; levels are {', '.join(LEVELS)}")
-    return LEVELS[level](seed)
+    """An AI player of `level` (one of LEVELS or REFERENCE_LEVELS), seeded for
+    reproducible play."""
+    known = LEVELS | REFERENCE_LEVELS
+    if level not in known:
+        raise ValueError(f"unknown AI level {level!r}; levels are {', '.join(known)}")
+    return known[level](seed)

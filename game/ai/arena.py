@@ -28,7 +28,7 @@ from game.engine.record import write_record
 from game.engine.rules import Rules
 from game.processes import spawn_context
 
-ARENA_LEVELS = ("easy", "normal", "hard", "oracle")
+ARENA_LEVELS = ("easy", "normal", "hard", "hard_v1", "oracle")
 Z95 = 1.959964
 
 
@@ -93,10 +93,13 @@ def agent_factory(level: str, seed: int, table: Callable[[], Hand]) -> Agent:
 
 @dataclass(frozen=True)
 class TimedDecision:
-    """How long one seat took over one decision, and in which phase of the hand."""
+    """How long one seat took over one decision, and in which phase of the hand: by the
+    clock, and in CPU time of this process (what the decision itself cost, whatever else
+    the machine runs)."""
 
     phase: Phase
     seconds: float
+    cpu_seconds: float = 0.0
 
 
 def play_deal(rules: Rules, deal_seed: int, levels: list[str], records: Path | None = None,
@@ -110,9 +113,9 @@ def play_deal(rules: Rules, deal_seed: int, levels: list[str], records: Path | N
     while hand.phase is not Phase.END:
         seat = hand.waiting_on()[0]
         view = hand.view_for(seat)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = agents[seat].act(view)
-        timings[seat].append(TimedDecision(view.phase, time.perf_counter() - started))
+        timings[seat].append(TimedDecision(view.phase, time.perf_counter() - started, time.process_time() - cpu))
         match.apply(action)
     if records is not None:
         write_record(records / f"deal{deal_seed}{label}.jsonl", match.record)

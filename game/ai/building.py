@@ -104,21 +104,23 @@ def discard_share(kind: int) -> float:
 def win_chance(hand: CandidateHand, opponents: int, unseen: int, reads_caution: bool = False) -> float:
     """The chance that a clearing wait is discarded before the hand goes furiten."""
     clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
-    return _win_chance(clearing, hand.live_passing_copies, hand.forced_wait_discards, opponents, unseen,
-                       reads_caution)
+    return win_chance_of(clearing, hand.live_passing_copies, hand.forced_wait_discards, opponents, unseen,
+                       discard_share if reads_caution else None)
 
 
-def _win_chance(clearing_waits: list[tuple[int, int]], passing: int, forced: int, opponents: int, unseen: int,
-                reads_caution: bool) -> float:
+def win_chance_of(clearing_waits: list[tuple[int, int]], passing: int, forced: int, opponents: int, unseen: int,
+                share: Callable[[int], float] | None) -> float:
     """`win_chance` from the (kind, live copies) of the clearing waits, the live copies of
-    the others and the forced own-wait discards. It grows with every clearing wait added
-    and shrinks with passing copies, so the waits that may clear bound it."""
+    the others and the forced own-wait discards; `share` gives each kind's chance of being
+    let go by a careful opponent (None: one caution factor for every kind). It grows with
+    every clearing wait added and shrinks with passing copies, so the waits that may clear
+    bound it."""
     clearing = sum(live for _, live in clearing_waits)
     if not clearing:
         return 0.0
     reach = opponents * DISCARDS / unseen
-    if reads_caution:
-        missed = math.prod((1.0 - min(0.9, reach * discard_share(kind))) ** live for kind, live in clearing_waits)
+    if share is not None:
+        missed = math.prod((1.0 - min(0.9, reach * share(kind))) ** live for kind, live in clearing_waits)
     else:
         missed = (1.0 - min(0.9, reach * DISCARD_CAUTION)) ** clearing
     chance = 1.0 - missed
@@ -149,12 +151,12 @@ def _risk(tiles: list[int], opponents: int) -> float:
 
 def expected_value(view: SeatView, hand: CandidateHand, style: BuildStyle) -> float:
     assert view.wall is not None
-    opponents, unseen = _opponents_and_unseen(view)
+    opponents, unseen = opponents_and_unseen(view)
     gain = win_chance(hand, opponents, unseen, style.reads_caution) * average_value(hand)
     return gain - style.risk_weight * pool_risk(view.wall, hand, opponents) * AVERAGE_LOSS
 
 
-def _opponents_and_unseen(view: SeatView) -> tuple[int, int]:
+def opponents_and_unseen(view: SeatView) -> tuple[int, int]:
     assert view.wall is not None
     shown = view.dora_indicator is not None and view.rules.indicator_is_in_play
     return view.rules.players - 1, TILE_COUNT - len(view.wall) - int(shown)
@@ -184,10 +186,10 @@ def value_bound(view: SeatView, wall: BoundedWall, style: BuildStyle) -> Callabl
     scored hand: the waits that may clear counted as clearing, each at its multiplier's
     bound (the average is at most the largest), and the pool's risk at its least."""
     assert view.wall is not None
-    opponents, unseen = _opponents_and_unseen(view)
+    opponents, unseen = opponents_and_unseen(view)
     least_loss = style.risk_weight * _risk(list(view.wall), opponents) * AVERAGE_LOSS
     live = wall.live
-    cautious = style.reads_caution
+    share = discard_share if style.reads_caution else None
 
     def bound(hand: PendingHand) -> tuple[bool, float]:
         if True not in hand.may_clear:
@@ -201,7 +203,7 @@ def value_bound(view: SeatView, wall: BoundedWall, style: BuildStyle) -> Callabl
             else:
                 passing += live[kind]
         forced = max(0, hand.pool_wait_copies - HELD_BACK)
-        chance = _win_chance(clearing, passing, forced, opponents, unseen, cautious)
+        chance = win_chance_of(clearing, passing, forced, opponents, unseen, share)
         gain = chance * best if chance else 0.0
         return True, gain - least_loss + ROUNDING_MARGIN
 

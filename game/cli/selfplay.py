@@ -22,9 +22,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "The arena: two AI levels play the same deals twice, seats swapped (duplicate deals), "
         "and the results are compared in units per hand with a 95% confidence interval, "
         "win, deal-in and draw rates, and decision times. "
-        "Levels: easy, normal and hard are the game's AI levels; oracle is a reference, never a "
-        "playable level: it builds like normal but sees the other hands, and deals in only when "
-        "every tile it holds would, which shows the least deal-in rate perfect knowledge allows."
+        "Levels: easy, normal and hard are the game's AI levels; hard_v1 and oracle are references, "
+        "never playable levels: hard_v1 is the hard level before it built for the hand to come, "
+        "kept to compare against; oracle builds like normal but sees the other hands, and deals in "
+        "only when every tile it holds would, which shows the least deal-in rate perfect knowledge allows."
     )
     levels = ", ".join(ARENA_LEVELS)
     parser.add_argument("--a", required=True, choices=ARENA_LEVELS, metavar="LEVEL",

@@ -1,0 +1,127 @@
+"""The hard level's build for the hand to come: its estimators on crafted walls and pools,
+and its search: the same hand as scoring every hand of the wall."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.ai import lookahead
+from game.ai.agents import HardAgent, HardV1Agent
+from game.ai.building import seat_wall
+from game.ai.lookahead import Outlook, discard_shares, least_walk_risk, race_value, walk_risk
+from game.engine.actions import ChooseDora
+from game.engine.analysis import analyze_selection
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.tiles import EAST, KIND_COUNT, WIND_NAMES, format_tiles, ids_for_codes, parse_tiles
+from tests.scenario_tools import crafted_deal
+from tests.test_best_first_choices import CASES, every_hand, seat_views
+from tests.test_hand_scenarios import NO_DORA
+
+M5, P5, P6, S5, S8, HAKU = 4, 13, 14, 22, 25, 31
+
+# Three hands of this wall are riichi pinfu tanyao sanshoku waiting on 5s and 8s, alike
+# but for the pair: 55m, 55p or 66p. The pool keeps what the pair leaves: 5p beside the
+# wall's four 6p and its own 4p (no 46p or 67p can wait on it) is the safest of the three.
+THREE_PAIRS = "12333455789m123455666688p12334679s123z"
+SAFE_LEFTOVERS = "23455m234p23467s"
+DANGEROUS_LEFTOVERS = ("234m23455p23467s", "234m23466p23467s")
+
+
+def build_view(wall: str):
+    match = Match(Rules.preset("kaiji"), seed=1)
+    match.next_hand(crafted_deal({0: wall}, dora=NO_DORA), 0)
+    match.apply(ChooseDora(0, 1, 0))
+    return match.hand.view_for(0)
+
+
+def scored(view, text: str):
+    wind = EAST + WIND_NAMES.index(view.seat_winds[view.seat])
+    tiles = tuple(ids_for_codes(parse_tiles(text), False))
+    return analyze_selection(tuple(view.wall), tiles, wind, view.dora_indicator, view.rules).hand
+
+
+def test_of_equal_hands_the_build_leaves_the_safest_leftovers():
+    view = build_view(THREE_PAIRS)
+    assert format_tiles(tuple(sorted(view.wall)), False) == THREE_PAIRS
+    outlook = Outlook.of(view)
+    hands = [scored(view, text) for text in (SAFE_LEFTOVERS, *DANGEROUS_LEFTOVERS)]
+    # equal as hands: the same waits, live copies and value
+    assert len({tuple((w.kind, w.live, w.multiplier) for w in hand.waits) for hand in hands}) == 1
+    assert {w.kind for w in hands[0].waits} == {S5, S8}
+    safe, *dangerous = hands
+    assert all(outlook.deal_in(safe) < outlook.deal_in(hand) for hand in dangerous)
+    assert all(outlook.value(safe) > outlook.value(hand) for hand in dangerous)
+    assert format_tiles(HardAgent(1).build(view), False) == SAFE_LEFTOVERS
+
+
+def test_the_reference_level_builds_as_before():
+    # hard_v1 reads the pool by the class of each tile only: the three pairs are alike to
+    # it, and the greatest text wins the tie
+    assert format_tiles(HardV1Agent(1).build(build_view(THREE_PAIRS)), False) == DANGEROUS_LEFTOVERS[1]
+
+
+@pytest.mark.parametrize(
+    ("pool", "danger", "expected"),
+    [
+        # 17 tiles: nothing kept, each kind met once however many copies
+        ({M5: 4, P5: 13}, {M5: 0.5, P5: 0.1}, 1 - 0.5 * 0.9),
+        # 21 tiles: the most dangerous kind that fits in the 4 kept tiles is never met
+        ({M5: 2, P5: 3, P6: 16}, {M5: 0.5, P5: 0.2, P6: 0.1}, 1 - 0.8 * 0.9),
+        ({M5: 1, P5: 3, P6: 17}, {M5: 0.5, P5: 0.2, P6: 0.1}, 0.1),
+        ({M5: 4, P5: 1, P6: 16}, {M5: 0.5, P5: 0.2, P6: 0.1}, 1 - 0.8 * 0.9),
+        # a kind of 5 copies cannot be kept, however dangerous
+        ({M5: 5, P5: 1, P6: 15}, {M5: 0.5, P5: 0.2, P6: 0.1}, 1 - 0.5 * 0.9),
+    ],
+)
+def test_the_walk_meets_each_kind_once_and_keeps_back_the_most_danger(pool, danger, expected):
+    per_kind = tuple(danger.get(kind, 0.0) for kind in range(KIND_COUNT))
+    assert walk_risk(pool, per_kind) == pytest.approx(expected)
+
+
+def test_an_own_wait_is_kept_back_before_a_dangerous_kind():
+    pool = {M5: 3, S8: 2, P6: 16}
+    danger = tuple({M5: 0.5, S8: 0.05, P6: 0.1}.get(kind, 0.0) for kind in range(KIND_COUNT))
+    assert walk_risk(pool, danger) == pytest.approx(1 - 0.9 * 0.95)
+    assert walk_risk(pool, danger, frozenset({S8})) == pytest.approx(1 - 0.5 * 0.9)
+
+
+@given(wall=st.lists(st.integers(0, 4), min_size=KIND_COUNT, max_size=KIND_COUNT).filter(lambda c: sum(c) >= 21),
+       danger=st.lists(st.floats(0.0, 0.9), min_size=KIND_COUNT, max_size=KIND_COUNT),
+       data=st.data())
+def test_no_pool_of_the_wall_walks_with_less_risk_than_the_least(wall, danger, data):
+    tiles = [kind for kind, copies in enumerate(wall) for _ in range(copies)]
+    pool = data.draw(st.permutations(tiles))[:21]
+    counts = {kind: pool.count(kind) for kind in set(pool)}
+    least = least_walk_risk(dict(enumerate(wall)), tuple(danger))
+    assert least <= walk_risk(counts, tuple(danger)) + 1e-12
+
+
+def test_the_race_counts_a_win_and_a_deal_in_only_when_it_comes_first():
+    assert race_value(0.5, 0.0, 2.0) == 1.0
+    assert race_value(0.0, 0.5, 2.0, loss=1.0) == -0.5
+    assert race_value(0.4, 0.4, 1.0, loss=1.0) == pytest.approx(0.4 * 0.8 - 0.4 * 0.8)
+    assert race_value(0.5, 0.2, 1.0) > race_value(0.4, 0.2, 1.0) > race_value(0.4, 0.3, 1.0)
+
+
+def test_a_reading_opponent_lets_the_dora_go_least():
+    shares = discard_shares(P5)
+    assert shares[HAKU] > shares[P5 + 4] > shares[P5 - 1] > shares[P5]
+    assert shares[P5] < discard_shares(None)[P5] < 0.75
+    # the dora raises the average danger, so every other kind looks safer beside it
+    assert shares[M5] == shares[S5] > discard_shares(None)[M5]
+
+
+@pytest.mark.parametrize(("preset", "seed"), CASES[:2] + CASES[-4:])
+def test_the_built_hand_is_the_best_of_every_hand_and_the_bound_holds(preset, seed):
+    for view in seat_views(preset, seed):
+        outlook = Outlook.of(view)
+        hands = every_hand(view)
+        values = {hand.tiles: (lookahead.clears_somewhere(hand), outlook.value(hand)) for hand in hands}
+        best = max(hands, key=lambda h: (*values[h.tiles], h.text)).tiles if hands else None
+        assert lookahead.best_hand_to_come(view) == best
+        bound = outlook.bound()
+        for pending in seat_wall(view).hands:
+            assert bound(pending) >= values[pending.tiles]

@@ -24,5 +24,6 @@ def test_the_next_hand_opens_behind_the_curtain_for_its_dealer(driver):
     driver.frames(3)
     assert isinstance(driver.top, CurtainScene) and driver.top.seat == next_dealer
     assert table.viewer is None and table.controller.frame().private is None
+    driver.look()
     answer(driver, table)  # the dealer comes to the screen
     assert table.viewer == next_dealer and table.mode() == "dora"

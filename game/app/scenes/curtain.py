@@ -68,7 +68,7 @@ class CurtainScene(Scene):
         self.guard.tick(dt)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.guard.blocks(event):
+        if self.guard.blocks(event) and event.key in READY_KEYS:  # Esc (the menu) shows nobody's tiles
             return True
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in READY_KEYS

@@ -63,6 +63,11 @@ class CurtainScene(Scene):
         return fitted_name(self.app.text, lambda name: looks_away.format(name=name), session.name(others[0]),
                            LOOK_AWAY, self.card.width - 2 * MARGIN)
 
+    def next_change(self) -> float | None:
+        """None: the key guard's time needs no frame of its own (the window counts the time
+        passed up to the moment an input is handled)."""
+        return None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.guard.tick(dt)

@@ -112,6 +112,11 @@ class Dialog(Scene):
 
         return choose
 
+    def next_change(self) -> float | None:
+        """None: the key guard's time needs no frame of its own (the window counts the time
+        passed up to the moment an input is handled)."""
+        return None
+
     def update(self, dt: float) -> None:
         if self.guard is not None:
             self.guard.tick(dt)

@@ -138,6 +138,11 @@ class ResultScene(Scene):
         self.app.stack.remove(self)
         self.on_next()
 
+    def next_change(self) -> float | None:
+        """None: the key guard's time needs no frame of its own (the window counts the time
+        passed up to the moment an input is handled)."""
+        return None
+
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
 

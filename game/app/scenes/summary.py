@@ -143,6 +143,11 @@ class SummaryScene(Scene):
             return
         self.app.stack.push(TheatreScene(self.app, playback, _("this match")))
 
+    def next_change(self) -> float | None:
+        """None: the key guard's time needs no frame of its own (the window counts the time
+        passed up to the moment an input is handled)."""
+        return None
+
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -194,14 +194,7 @@ def value_bound(view: SeatView, wall: BoundedWall, style: BuildStyle) -> Callabl
     def bound(hand: PendingHand) -> tuple[bool, float]:
         if True not in hand.may_clear:
             return False, ROUNDING_MARGIN - least_loss
-        clearing, passing, best = [], 0, 0.0
-        for kind, may_clear, multiplier in zip(hand.waits, hand.may_clear, hand.multiplier_bounds, strict=True):
-            if may_clear:
-                clearing.append((kind, live[kind]))
-                if live[kind]:
-                    best = max(best, multiplier)
-            else:
-                passing += live[kind]
+        clearing, passing, best = split_waits(hand, live)
         forced = max(0, hand.pool_wait_copies - HELD_BACK)
         chance = win_chance_of(clearing, passing, forced, opponents, unseen, share)
         gain = chance * best if chance else 0.0
@@ -236,3 +229,17 @@ def random_mangan_hand(view: SeatView, rng: random.Random) -> tuple[int, ...] | 
                 return scored[index].tiles
     ranked = best_hands(*_seat(view), 1).hands
     return ranked[0].tiles if ranked else None
+
+
+def split_waits(hand: PendingHand, live: Sequence[int]) -> tuple[list[tuple[int, int]], int, float]:
+    """A pending hand's waits for a bound: those that may clear the floor with their live
+    copies, the live copies of those that cannot, and the best multiplier bound of a live one."""
+    clearing, passing, best = [], 0, 0.0
+    for kind, may_clear, multiplier in zip(hand.waits, hand.may_clear, hand.multiplier_bounds, strict=True):
+        if may_clear:
+            clearing.append((kind, live[kind]))
+            if live[kind]:
+                best = max(best, multiplier)
+        else:
+            passing += live[kind]
+    return clearing, passing, best

@@ -40,6 +40,7 @@ from game.ai.building import (
     clears_somewhere,
     opponents_and_unseen,
     seat_wall,
+    split_waits,
     win_chance_of,
 )
 from game.ai.danger import OWN_WAIT_PENALTY
@@ -174,14 +175,7 @@ class Outlook:
         def bound(hand: PendingHand) -> tuple[bool, float]:
             if True not in hand.may_clear:
                 return False, race_value(0.0, least_deal_in, 0.0) + ROUNDING_MARGIN
-            clearing, passing, best = [], 0, 0.0
-            for kind, may_clear, multiplier in zip(hand.waits, hand.may_clear, hand.multiplier_bounds, strict=True):
-                if may_clear:
-                    clearing.append((kind, live[kind]))
-                    if live[kind]:
-                        best = max(best, multiplier)
-                else:
-                    passing += live[kind]
+            clearing, passing, best = split_waits(hand, live)
             win = self.win(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK))
             return True, race_value(win, least_deal_in, best) + ROUNDING_MARGIN
 

@@ -30,8 +30,8 @@ import pygame
 
 from game.ai.agents import make_agent
 from game.app.scenes.theatre import TheatreScene
-from game.app.theatre_frame import OPEN, theatre_frame
-from game.app.window import App, LaunchOptions
+from game.app.theatre.theatre_frame import OPEN, theatre_frame
+from game.app.window.window import App, LaunchOptions
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.playback import Playback

@@ -13,9 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 
-from game.app.match_setup import new_session, resume_session, save_slot
-from game.app.savegame import SlotLock
-from game.app.session import SeatPlan
+from game.app.play.match_setup import new_session, resume_session, save_slot
+from game.app.play.savegame import SlotLock
+from game.app.play.session import SeatPlan
 from game.app.settings import Settings
 from game.engine.actions import BuildHand
 from game.engine.hand import Phase

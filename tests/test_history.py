@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import history
-from game.app.build_review import review_builds
-from game.app.match_history import keep_abandoned, keep_finished
-from game.app.savegame import SaveSlot, SlotLock
-from game.app.session import SeatPlan
+from game.app.history import history
+from game.app.history.build_review import review_builds
+from game.app.history.match_history import keep_abandoned, keep_finished
+from game.app.play.savegame import SaveSlot, SlotLock
+from game.app.play.session import SeatPlan
 from game.app.settings import Settings, load_settings, save_settings
 from game.engine.match import Match
 from game.engine.record import read_record, replay
@@ -173,7 +173,7 @@ def test_the_review_skips_seats_not_asked_for_and_hands_not_built():
 def test_the_window_s_match_lifecycle_keeps_finished_and_abandoned_matches(tmp_path):
     """Through match_setup's own hooks: a match replaced by a new one is kept as abandoned,
     a match played to its end as finished, and the save slot is cleared."""
-    from game.app.match_setup import new_session
+    from game.app.play.match_setup import new_session
     from game.engine.actions import BuildHand, Ron
     from game.engine.hand import Phase
 
@@ -216,7 +216,7 @@ def keep_two(folder: Path) -> Path:
 
 
 def assert_set_aside_once(folder: Path, damaged: Path, counted: int = 1) -> None:
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     stats, notices = read_statistics(folder)
     assert stats.overall.matches == counted
@@ -296,7 +296,7 @@ def test_only_the_newest_matches_up_to_the_cap_are_read(tmp_path):
 
 
 def test_an_unreadable_history_folder_is_one_notice(tmp_path, monkeypatch):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     keep_two(tmp_path)
     real_scandir, real_listdir = os.scandir, os.listdir
@@ -318,7 +318,7 @@ def test_an_unreadable_history_folder_is_one_notice(tmp_path, monkeypatch):
 @pytest.mark.parametrize("marker", ['{"after":' * 100_000 + '""' + "}" * 100_000, "[" * 100_000,
                                     '{"after": 5}', "\udcff", "x" * 10_000])
 def test_a_damaged_statistics_reset_is_set_aside_and_every_match_counted(tmp_path, marker):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     keep_two(tmp_path)
     (tmp_path / history.RESET_FILE).write_text(marker, encoding="utf-8", errors="surrogateescape")
@@ -331,7 +331,7 @@ def test_a_damaged_statistics_reset_is_set_aside_and_every_match_counted(tmp_pat
 
 
 def written(value: float) -> str:
-    from game.app import i18n
+    from game.app.words import i18n
 
     return i18n.format_number(value, 2)
 
@@ -339,7 +339,7 @@ def written(value: float) -> str:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_a_damaged_file_is_counted_or_set_aside_and_the_rest_is_counted(tmp_path_factory, data):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     folder = tmp_path_factory.mktemp("history")
     first = keep_two(folder)
@@ -365,7 +365,7 @@ def test_fuzz_a_damaged_file_is_counted_or_set_aside_and_the_rest_is_counted(tmp
 
 
 def test_many_damaged_files_are_one_sentence(tmp_path):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     keep_two(tmp_path)
     for number in range(3):
@@ -378,7 +378,7 @@ def test_many_damaged_files_are_one_sentence(tmp_path):
 
 
 def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_path):
-    from game.app.statistics import compute_statistics, read_statistics
+    from game.app.history.statistics import compute_statistics, read_statistics
 
     first = keep_two(tmp_path)
     four = read_record(RECORDS / "four_player_double_ron.jsonl")
@@ -396,7 +396,7 @@ def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_p
 @given(preset=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["kaiji", "four_player"]), st.integers()),
        level=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["easy", "hard"]), st.lists(st.text())))
 def test_fuzz_a_match_counted_names_a_preset_and_a_level_the_game_knows(tmp_path, preset, level):
-    from game.app.statistics import FigureError, summarise_match
+    from game.app.history.statistics import FigureError, summarise_match
     from game.engine.rules import PRESETS
 
     record = fixture_record()

@@ -20,10 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import history, savegame
-from game.app.match_history import keep_abandoned
-from game.app.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
-from game.app.savegame import (
+from game.app.history import history
+from game.app.history.match_history import keep_abandoned
+from game.app.play import savegame
+from game.app.play.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
+from game.app.play.savegame import (
     PLAN_FILE,
     RECORD_FILE,
     SaveDamaged,
@@ -32,7 +33,7 @@ from game.app.savegame import (
     SaveUnreadable,
     SlotLock,
 )
-from game.app.session import SeatPlan
+from game.app.play.session import SeatPlan
 from game.app.settings import Settings
 from game.engine.record import read_record, replay
 from tests.fuzzing import FUZZ_FAILURES, as_json_lines, mutated_bytes, mutated_json, mutated_lines
@@ -426,7 +427,7 @@ def test_a_save_damaged_before_its_end_is_not_resumed(tmp_path, damage):
 HOLDER = """
 import sys, time
 from pathlib import Path
-from game.app.savegame import SlotLock
+from game.app.play.savegame import SlotLock
 print(SlotLock(Path(sys.argv[1])).claim(), flush=True)
 time.sleep(120)
 """
@@ -570,7 +571,7 @@ def test_a_new_match_over_a_save_with_a_lone_surrogate_keeps_it_aside(tmp_path):
 def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path):
     from dataclasses import replace
 
-    from game.app.session import Session
+    from game.app.play.session import Session
     from game.engine.match import Match
     from game.engine.rules import Rules
 
@@ -586,7 +587,7 @@ def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path)
 
 def finished_session(app):
     """A one-hand match played to its end (every build left to the clock, every ron taken)."""
-    from game.app.session import Session
+    from game.app.play.session import Session
     from game.engine.actions import BuildHand, Ron
     from game.engine.hand import Phase
     from game.engine.match import Match
@@ -687,7 +688,7 @@ READ_KINDS = ["bad name", "bad level", "damaged line", "lone surrogate", "not a 
 @pytest.mark.parametrize("language", ["ja", "zh_CN"])
 @pytest.mark.parametrize("kind", READ_KINDS)
 def test_what_is_said_of_the_unfinished_match_holds_no_english_sentence(tmp_path, monkeypatch, language, kind):
-    from game.app import i18n
+    from game.app.words import i18n
 
     i18n.set_language(language)
     said = what_a_player_reads(kind, tmp_path, monkeypatch)

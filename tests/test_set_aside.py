@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from game import files
-from game.app import history
-from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveSlot
+from game.app.history import history
+from game.app.play.savegame import PLAN_FILE, RECORD_FILE, SaveSlot
 from game.app.settings import SETTINGS_FILE, Settings, load_settings, reset_settings, save_settings
 
 DAMAGED_RECORD = b'{"type":"header","format":"17steps-record","version":1}\n{"type": "ha'

@@ -9,9 +9,9 @@ import dataclasses
 
 import pytest
 
-from game.app import i18n
-from game.app.table_controller import score_words, standing_number
-from game.app.theatre_frame import OPEN, theatre_frame
+from game.app.play.table_controller import score_words, standing_number
+from game.app.theatre.theatre_frame import OPEN, theatre_frame
+from game.app.words import i18n
 from game.engine.playback import Playback
 from tests.test_playback import live_match, record_lines
 from tests.test_table_controller import table

@@ -10,8 +10,8 @@ from concurrent.futures import Executor, Future
 
 import pytest
 
-from game.app.session import PERSON, SeatPlan, Session
-from game.app.table_controller import HumanPlayer, RonOffer, TableController
+from game.app.play.session import PERSON, SeatPlan, Session
+from game.app.play.table_controller import HumanPlayer, RonOffer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -71,7 +71,7 @@ def play_out(controller: TableController, delay: float = 0.0, frames: int = 2000
 
 
 def test_the_controller_runs_without_pygame():
-    code = "import sys, game.app.table_controller; print(any(m.startswith('pygame') for m in sys.modules))"
+    code = "import sys, game.app.play.table_controller; print(any(m.startswith('pygame') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

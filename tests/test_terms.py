@@ -1,4 +1,4 @@
-"""The mahjong words on screen come from one place (game/app/terms.py): every wind, limit and
+"""The mahjong words on screen come from one place (game/app/words/terms.py): every wind, limit and
 yaku the engine names has its message, English reads exactly as the engine's words, and the
 table's own texts pass through the catalog (the pseudo-locale marks every translated text)."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n, terms
-from game.app.rule_texts import GLOSSARY, OPTIONS, YAKU, choice_text, rules_summary
-from game.app.session import SeatPlan, shown_name
-from game.app.value_words import limit_name
+from game.app.play.session import SeatPlan, shown_name
+from game.app.words import i18n, terms
+from game.app.words.rule_texts import GLOSSARY, OPTIONS, YAKU, choice_text, rules_summary
+from game.app.words.value_words import limit_name
 from game.engine import scoring
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import LEVELS, WinValue, YakuLine

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import LANGUAGES, N_, Message, pgettext, system_language
+from game.app.words.i18n import LANGUAGES, N_, Message, pgettext, system_language
 from game.engine.names import BadName, checked_name
 from game.engine.rules import PRESETS, Rules
 from game.files import (

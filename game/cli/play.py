@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from game.app.i18n import LANGUAGES  # the standard library only: --help stays quick
+    from game.app.words.i18n import LANGUAGES  # the standard library only: --help stays quick
     from game.engine.rules import PRESETS
 
     parser.add_argument(
@@ -70,14 +70,14 @@ def positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.app.quiet import quiet_startup
+    from game.app.window.quiet import quiet_startup
 
     quiet_startup()
     if args.smoke is not None:
-        from game.app.smoke import run_smoke
+        from game.app.window.smoke import run_smoke
 
         return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
-    from game.app.window import LaunchOptions, open_window
+    from game.app.window.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,

@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from game.app.savegame import SaveSlot
+from game.app.play.savegame import SaveSlot
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.engine.tiles import format_tiles

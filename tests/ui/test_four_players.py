@@ -7,17 +7,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.app.match_setup as match_setup
-from game.app import layout
-from game.app.savegame import SaveSlot
+import game.app.play.match_setup as match_setup
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import SeatPlan, Session
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene, amount, payment_words
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan, Session
 from game.app.views.helper_panel import tenpai_verdict, wait_verdict
+from game.app.window import layout
 from game.engine.events import DoraFlipped
 from game.engine.hand import Phase
 from game.engine.match import Match

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
-from game.app.art import TileArt
-from game.app.helper import HelperReport, Suggestion, WaitLine
-from game.app.text import Text
-from game.app.value_words import is_kiriage_mangan, limit_name
+from game.app.play.helper import HelperReport, Suggestion, WaitLine
 from game.app.views import helper_panel
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words.value_words import is_kiriage_mangan, limit_name
 from game.engine.scoring import WinValue, YakuLine
 
 LONG_YAKU = tuple(

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.app.match_setup as match_setup
-from game.app import layout
-from game.app.match_setup import new_session
+import game.app.play.match_setup as match_setup
+from game.app.play.match_setup import new_session
+from game.app.play.session import PERSON, SeatPlan
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
-from game.app.session import PERSON, SeatPlan
+from game.app.window import layout
 from game.engine.hand import Phase
 from game.engine.rules import Rules
 from tests.ui.autoplay import answer

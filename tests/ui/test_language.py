@@ -11,13 +11,13 @@ import pytest
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import SETTINGS_FILE, Settings, load_settings
-from game.app.window import App, LaunchOptions
+from game.app.window.window import App, LaunchOptions
+from game.app.words import i18n
 from tests.ui.test_screens import choose
 from tests.ui.test_smoke import run_game, smoke_numbers
 

@@ -10,12 +10,13 @@ import json
 
 import pytest
 
-from game.app import history, savegame
-from game.app.savegame import RECORD_FILE, SaveSlot
+from game.app.history import history
+from game.app.play import savegame
+from game.app.play.savegame import RECORD_FILE, SaveSlot
+from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 from tests.ui.test_new_table import scripted_ai
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-import game.app.match_setup as match_setup
-from game.app import i18n
-from game.app.savegame import SaveSlot
+import game.app.play.match_setup as match_setup
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import PERSON
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import PERSON
+from game.app.words import i18n
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot

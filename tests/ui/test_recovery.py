@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from game.app.savegame import RECORD_FILE, SaveSlot
+from game.app.play.savegame import RECORD_FILE, SaveSlot
 from game.app.scenes.title import TitleScene
 from game.app.settings import SETTINGS_FILE, Settings, save_settings
-from game.app.window import App, LaunchOptions
+from game.app.window.window import App, LaunchOptions
 from tests.ui.driver import Driver
 from tests.ui.test_play_command import run_play
 

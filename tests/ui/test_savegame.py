@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
+from game.app.play.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
+from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles

@@ -10,7 +10,6 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app.rule_texts import OPTIONS, PRESET_NAMES
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
@@ -19,6 +18,7 @@ from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import SETTINGS_FILE, Settings, save_settings
+from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
 from game.engine.rules import Rules
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import Driver

@@ -9,8 +9,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel
 
-from game.app.rule_texts import OPTIONS, PRESET_NAMES
 from game.app.scenes.settings_screen import SettingsScene, language_explanation
+from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
 from tests.ui.test_screens import choose
 
 

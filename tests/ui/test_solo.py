@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import game.app.match_setup as match_setup
+import game.app.play.match_setup as match_setup
 import game.app.scenes.title as title
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import history
-from game.app.session import SeatPlan
+from game.app.history import history
+from game.app.play.session import SeatPlan
 from game.app.views.felt import draw_felt
 from game.engine.record import read_record
 from tests.ui.test_screens import shot

@@ -10,11 +10,11 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import history
+from game.app.history import history
+from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan
 from game.engine.record import read_record
 from tests.ui.test_screens import shot
 
@@ -96,7 +96,7 @@ def test_a_damaged_history_file_is_a_notice_on_the_screen(driver, content):
 
 
 def test_a_won_worst_match_is_not_drawn_in_the_loss_colour(driver):
-    from game.app.palette import GOOD, URGENT
+    from game.app.window.palette import GOOD, URGENT
 
     folder = history.history_folder(driver.app.data_dir)
     start = datetime(2026, 12, 1, tzinfo=UTC)

@@ -15,7 +15,7 @@ from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.theatre import TheatreScene, open_record
 from game.app.scenes.title import TitleScene
-from game.app.theatre_frame import OPEN
+from game.app.theatre.theatre_frame import OPEN
 from game.engine.hand import Phase
 from game.engine.record import write_record
 from tests.test_playback import as_shown, live_match

@@ -7,8 +7,8 @@ import pytest
 
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.settings import load_settings
-from game.app.viewport import Viewport, fit
-from game.app.window import LOGICAL_SIZE, App, LaunchOptions
+from game.app.window.viewport import Viewport, fit
+from game.app.window.window import LOGICAL_SIZE, App, LaunchOptions
 from tests.ui.driver import Driver
 
 

@@ -11,22 +11,23 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n, layout, terms
-from game.app.draw_reasons import draw_reasons
-from game.app.fitting import fit_names, fits_in
-from game.app.i18n import N_, _, pgettext
-from game.app.menu_keys import ButtonRing, KeyGuard
-from game.app.palette import GOLD, GOOD, INK, SOFT
+from game.app.play.draw_reasons import draw_reasons
+from game.app.play.session import Session
 from game.app.scene import Scene
-from game.app.session import Session
-from game.app.shade import Shade
-from game.app.value_words import limit_name
+from game.app.window import layout
+from game.app.window.fitting import fit_names, fits_in
+from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.window.palette import GOLD, GOOD, INK, SOFT
+from game.app.window.shade import Shade
+from game.app.words import i18n, terms
+from game.app.words.i18n import N_, _, pgettext
+from game.app.words.value_words import limit_name
 from game.engine.hand import Win
 from game.engine.scoring import WinValue
 from game.engine.tiles import kind_code, tile_code
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 SHADE = (4, 16, 10, 190)
 PANEL = (16, 41, 31)

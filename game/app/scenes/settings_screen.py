@@ -21,18 +21,18 @@ from pygame_gui.elements import (
 )
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-from game.app import i18n
-from game.app.i18n import N_, Message, _, pgettext
-from game.app.palette import GOLD, SOFT, WARN
-from game.app.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for, rules_name
 from game.app.scene import Scene
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from game.app.views import legible
 from game.app.views.felt import draw_felt
+from game.app.window.palette import GOLD, SOFT, WARN
+from game.app.words import i18n
+from game.app.words.i18n import N_, Message, _, pgettext
+from game.app.words.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for, rules_name
 from game.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 AREA = pygame.Rect(120, 80, 1040, 630)
 ROW_HEIGHT = 70

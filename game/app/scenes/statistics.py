@@ -1,4 +1,4 @@
-"""Your statistics: the figures of game/app/statistics.py from the match history, a chart
+"""Your statistics: the figures of game/app/history/statistics.py from the match history, a chart
 of the running balance over the last matches, and a reset (after a confirmation)."""
 
 from __future__ import annotations
@@ -10,19 +10,19 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n
-from game.app.history import history_folder, reset_statistics
-from game.app.i18n import N_, _, ngettext
-from game.app.menu_keys import ButtonRing
-from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
+from game.app.history.history import history_folder, reset_statistics
+from game.app.history.statistics import LOST, WON, MatchSummary, Statistics, Tally, read_statistics
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import AI_LEVELS, ai_level_name
-from game.app.statistics import LOST, WON, MatchSummary, Statistics, Tally, read_statistics
 from game.app.views.felt import draw_felt
+from game.app.window.menu_keys import ButtonRing
+from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
+from game.app.words import i18n
+from game.app.words.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 CHART_X, CHART_WIDTH, CHART_BOTTOM = 110, 1060, 730
 CHART_MIN_HEIGHT = 170

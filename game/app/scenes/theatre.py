@@ -18,22 +18,17 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.app import i18n, layout, terms
-from game.app.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.controls.pool import PoolControls
-from game.app.i18n import N_, _
-from game.app.match_setup import save_slot
-from game.app.palette import SOFT, WARN
+from game.app.play.match_setup import save_slot
+from game.app.play.table_controller import POOL_SIZE
+from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
-from game.app.system_words import record_damage
-from game.app.table_controller import POOL_SIZE
-from game.app.table_frame import place_of_seat
-from game.app.theatre_bar import GAP, LEAST_MARGIN, button_widths
-from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
-from game.app.theatre_overlays import (
+from game.app.theatre.theatre_bar import GAP, LEAST_MARGIN, button_widths
+from game.app.theatre.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
+from game.app.theatre.theatre_overlays import (
     BuildReview,
     DiscardDanger,
     build_request,
@@ -46,13 +41,19 @@ from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall,
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
+from game.app.window import layout
+from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
+from game.app.window.palette import SOFT, WARN
+from game.app.words import i18n, terms
+from game.app.words.i18n import N_, _
+from game.app.words.system_words import record_damage
 from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 T = TypeVar("T")
 

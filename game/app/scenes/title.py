@@ -14,9 +14,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.fitting import fit_names, fits_in
-from game.app.i18n import N_, Message, _, ngettext, pgettext
-from game.app.match_setup import (
+from game.app.play.match_setup import (
     ANOTHER_WINDOW,
     UnfinishedNotKept,
     ai_available,
@@ -25,19 +23,21 @@ from game.app.match_setup import (
     resume_session,
     save_slot,
 )
-from game.app.menu_keys import ButtonRing
-from game.app.palette import GOLD, INK, SOFT, WARN
-from game.app.rule_texts import rules_summary
-from game.app.savegame import SaveError, SaveSummary
+from game.app.play.savegame import SaveError, SaveSummary
+from game.app.play.session import SeatPlan, Session, shown_name
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.session import SeatPlan, Session, shown_name
 from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.views.felt import draw_felt
+from game.app.window.fitting import fit_names, fits_in
+from game.app.window.menu_keys import ButtonRing
+from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.words.i18n import N_, Message, _, ngettext, pgettext
+from game.app.words.rule_texts import rules_summary
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
 NOTE_LINES = 4

@@ -11,14 +11,15 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import layout, terms
-from game.app.art import TileArt, depth_of, tile_height
-from game.app.palette import INK
-from game.app.text import Text
-from game.app.theatre_frame import OpenSeat
+from game.app.theatre.theatre_frame import OpenSeat
 from game.app.views import legible, marks
 from game.app.views.rivers import UPRIGHT_TURN
 from game.app.views.seats import concealed_rects
+from game.app.window import layout
+from game.app.window.art import TileArt, depth_of, tile_height
+from game.app.window.palette import INK
+from game.app.window.text import Text
+from game.app.words import terms
 from game.engine.hand import HAND_SIZE
 from game.engine.table import STACKS_PER_WALL
 from game.engine.tiles import tile_code

@@ -8,14 +8,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app import layout, terms
-from game.app.art import TileArt
 from game.app.controls.pool import PoolControls
-from game.app.i18n import _
-from game.app.palette import GOOD, INK, SOFT, URGENT
-from game.app.text import Text
+from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip
 from game.app.views import legible, marks
-from game.app.wait_strip import NO_YAKU, WaitLine, WaitStrip
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.palette import GOOD, INK, SOFT, URGENT
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _
 from game.engine.tiles import kind_code, tile_code
 
 WAIT_TILE = 30

@@ -25,8 +25,8 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.screenshots import check_screenshot_folder
-from game.app.window import App, LaunchOptions, NoDisplayError, create_app
+from game.app.window.screenshots import check_screenshot_folder
+from game.app.window.window import App, LaunchOptions, NoDisplayError, create_app
 from game.engine.rules import Rules
 from game.files import shown_path
 

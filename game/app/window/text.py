@@ -27,7 +27,7 @@ from typing import Any
 
 import pygame
 
-from game.app import i18n, terms
+from game.app.words import i18n, terms
 
 FONT_PACKAGE = "pygame_gui.data"
 REGULAR = "NotoSansJP-Regular.otf"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.app.i18n import N_, _
+from game.app.words.i18n import N_, _
 from game.engine.hand import FuritenSpan, Hand
 from game.engine.scoring import assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.app.builder import BuildState
-from game.app.helper import HelperReport
-from game.app.wait_strip import WaitStrip
+from game.app.play.builder import BuildState
+from game.app.play.helper import HelperReport
+from game.app.play.wait_strip import WaitStrip
 from game.engine.table import PERSONAL_WALLS, WALLS
 
 

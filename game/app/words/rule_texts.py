@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.app import terms
-from game.app.i18n import N_, _, ngettext, pgettext
+from game.app.words import terms
+from game.app.words.i18n import N_, _, ngettext, pgettext
 from game.engine.rules import PRESETS, Rules
 
 PRESET_NAMES = {

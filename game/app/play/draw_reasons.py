@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.app import terms
-from game.app.i18n import N_, _
+from game.app.words import terms
+from game.app.words.i18n import N_, _
 from game.engine.events import Discarded, Event, FuritenStarted, RonPassed, WinningTileMissed
 
 MISSED = {

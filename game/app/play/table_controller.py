@@ -22,13 +22,11 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.app import terms
-from game.app.builder import BuildState
-from game.app.helper import BuildHelper, HelperReport
-from game.app.i18n import N_, _, format_amount
-from game.app.pacing import make_stand_in
-from game.app.session import BuildProgress, Notice, Session
-from game.app.table_frame import (
+from game.app.play.builder import BuildState
+from game.app.play.helper import BuildHelper, HelperReport
+from game.app.play.pacing import make_stand_in
+from game.app.play.session import BuildProgress, Notice, Session
+from game.app.play.table_frame import (
     CentreInfo,
     PrivateFrame,
     SeatFrame,
@@ -37,7 +35,9 @@ from game.app.table_frame import (
     place_of_seat,
     place_of_wall,
 )
-from game.app.wait_strip import WaitStrip, wait_strip
+from game.app.play.wait_strip import WaitStrip, wait_strip
+from game.app.words import terms
+from game.app.words.i18n import N_, _, format_amount
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
 from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView

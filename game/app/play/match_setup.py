@@ -9,18 +9,18 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from game.app import history
-from game.app.i18n import N_, Later, Message, _
-from game.app.match_history import PutAway, keep_abandoned, keep_finished, moved_aside
-from game.app.pacing import make_agents
-from game.app.savegame import SaveDamaged, SaveError, SaveSlot
-from game.app.session import SeatPlan, Session
-from game.app.system_words import system_reason
+from game.app.history import history
+from game.app.history.match_history import PutAway, keep_abandoned, keep_finished, moved_aside
+from game.app.play.pacing import make_agents
+from game.app.play.savegame import SaveDamaged, SaveError, SaveSlot
+from game.app.play.session import SeatPlan, Session
+from game.app.words.i18n import N_, Later, Message, _
+from game.app.words.system_words import system_reason
 from game.engine.match import Match
 from game.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 
 ANOTHER_WINDOW = N_("17 Steps is open in another window, which keeps your unfinished match: matches started in "

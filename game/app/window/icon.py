@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.palette import EDGE
 from game.app.paths import asset
 from game.app.views.felt import FELT
+from game.app.window.palette import EDGE
 
 ICON_TILE = "7z"
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import N_, _, ngettext
-from game.app.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
+from game.app.play.session import HOTSEAT, SOLO, BuildProgress, SeatPlan
 from game.app.settings import AI_LEVELS, ai_level_name
-from game.app.system_words import record_damage, system_reason
+from game.app.words.i18n import N_, _, ngettext
+from game.app.words.system_words import record_damage, system_reason
 from game.engine.match import Match
 from game.engine.names import BadName, checked_name
 from game.engine.record import (

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.art import depth_of, tile_height
+from game.app.window.art import depth_of, tile_height
 from game.engine.table import STACKS_PER_WALL
 
 SCREEN = pygame.Rect(0, 0, 1280, 800)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.app.analysis_pool import AnalysisPool
+from game.app.play.analysis_pool import AnalysisPool
 
 WAKE = pygame.event.custom_type()
 """Background work finished: draw a frame (the event carries nothing else)."""

@@ -1,10 +1,10 @@
-"""A hand's value in the words the screens use, in the current language (game/app/terms.py)."""
+"""A hand's value in the words the screens use, in the current language (game/app/words/terms.py)."""
 
 from __future__ import annotations
 
-from game.app import terms
-from game.app.i18n import language
-from game.app.number_format import format_percent
+from game.app.words import terms
+from game.app.words.i18n import language
+from game.app.words.number_format import format_percent
 from game.engine.scoring import MANGAN_BASE_POINTS, WinValue
 
 

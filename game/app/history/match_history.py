@@ -1,4 +1,4 @@
-"""Keeping the window's matches in the history: the app's side of game/app/history.py.
+"""Keeping the window's matches in the history: the app's side of game/app/history/history.py.
 
 A finished match is kept when it ends; an unfinished one (the save slot) when a new match
 replaces it, as abandoned. The review of the human builds is worked out afterwards in the
@@ -17,16 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.app import history
-from game.app.build_review import review_builds
-from game.app.i18n import N_, Message, _
-from game.app.savegame import SaveDamaged, SaveSlot, SaveUnreadable
-from game.app.session import SeatPlan
-from game.app.system_words import system_reason
+from game.app.history import history
+from game.app.history.build_review import review_builds
+from game.app.play.savegame import SaveDamaged, SaveSlot, SaveUnreadable
+from game.app.play.session import SeatPlan
+from game.app.words.i18n import N_, Message, _
+from game.app.words.system_words import system_reason
 from game.engine.match import Match
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from game.app.i18n import _, language, pgettext
+from game.app.words.i18n import _, language, pgettext
 from game.engine.scoring import WinValue
 
 _HAN_FU = re.compile(r"(?P<han>\d+) han (?P<fu>\d+) fu")
@@ -220,7 +220,7 @@ def _tile_words(code: str) -> _TileWords:
 def whole_words() -> tuple[str, ...]:
     """Every word of these tables in the current language (yaku names, limits, winds, terms,
     tiles in a sentence), longest first: a Chinese or Japanese line never breaks inside one
-    (game/app/text.py)."""
+    (game/app/window/text.py)."""
     return _whole_words(language())
 
 

@@ -5,7 +5,7 @@ The table is drawn at a logical 1280 x 800 and scaled to whatever size the windo
 
 Frames are drawn at up to 60 a second while something moves, and not at all while nothing
 does: the loop then sleeps until input, until the scene's next visible change (the clock's
-next second, an AI's paced move) or until background work is done (game/app/wake.py).
+next second, an AI's paced move) or until background work is done (game/app/window/wake.py).
 A run that counts frames (--frames, --smoke) draws every frame, as a test expects.
 """
 
@@ -25,21 +25,22 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.app import i18n, paths
-from game.app.art import TileArt
-from game.app.audio import Audio
-from game.app.display import WINDOWLESS_DRIVERS, Display, wait_for_event
-from game.app.display_loss import display_lost, watch_for_display_loss
-from game.app.helper import trim_heap
-from game.app.i18n import N_, Message, _
-from game.app.icon import icon_surface
-from game.app.savegame import SlotLock
+from game.app import paths
+from game.app.play.helper import trim_heap
+from game.app.play.savegame import SlotLock
 from game.app.scene import SceneStack
-from game.app.screenshots import PictureCut, save_screenshot
 from game.app.settings import Settings, load_settings, save_settings, saved_language
-from game.app.text import Text
-from game.app.theme import DEFAULT_LOCALE, load_theme, share_default_font
-from game.app.wake import WAKE, WakingAnalysisPool, WakingThreadPool
+from game.app.window.art import TileArt
+from game.app.window.audio import Audio
+from game.app.window.display import WINDOWLESS_DRIVERS, Display, wait_for_event
+from game.app.window.display_loss import display_lost, watch_for_display_loss
+from game.app.window.icon import icon_surface
+from game.app.window.screenshots import PictureCut, save_screenshot
+from game.app.window.text import Text
+from game.app.window.theme import DEFAULT_LOCALE, load_theme, share_default_font
+from game.app.window.wake import WAKE, WakingAnalysisPool, WakingThreadPool
+from game.app.words import i18n
+from game.app.words.i18n import N_, Message, _
 from game.processes import spawn_context
 
 LOGICAL_SIZE = (1280, 800)
@@ -65,7 +66,7 @@ SEED_RANGE = 2**31
 ICON_SIZE = 64
 ANALYSIS_WORKERS = 2
 """Two: the AI seats' builds take one at a time, so the other is always free for the
-player's helper (game/app/analysis_pool.py), which answers first; each worker holds some
+player's helper (game/app/play/analysis_pool.py), which answers first; each worker holds some
 40 MB once it has analysed a wall."""
 WINDOW_CLASS = "seventeen-steps"
 FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
@@ -130,7 +131,7 @@ class App:
         i18n.set_language(self.language)
         self.notice = self.notice or options.notice
         self.save_lock = SlotLock(self.data_dir)
-        """Held for the window's lifetime if no other window keeps the save (game/app/match_setup.py)."""
+        """Held for the window's lifetime if no other window keeps the save (game/app/play/match_setup.py)."""
         self.save_lock.claim()
         if options.windowed and (self.settings.fullscreen or self.settings.window_size is not None):
             self.settings = self.settings.with_changes(fullscreen=False, window_size=None)

@@ -11,11 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.app import terms
-from game.app.i18n import N_, _, format_amount
-from game.app.session import shown_name
-from game.app.table_controller import POOL_SIZE, STAKE_WORDS, score_words, standing_number
-from game.app.table_frame import (
+from game.app.play.session import shown_name
+from game.app.play.table_controller import POOL_SIZE, STAKE_WORDS, score_words, standing_number
+from game.app.play.table_frame import (
     CentreInfo,
     PrivateFrame,
     SeatFrame,
@@ -24,6 +22,8 @@ from game.app.table_frame import (
     place_of_seat,
     place_of_wall,
 )
+from game.app.words import terms
+from game.app.words.i18n import N_, _, format_amount
 from game.engine.events import (
     Discarded,
     DoraFlipped,

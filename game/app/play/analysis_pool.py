@@ -41,11 +41,11 @@ RETRIES = 2
 """How many times work is started again after its worker died (then its future fails)."""
 
 
-WARM_MODULES = ("game.app.helper", "game.ai")
+WARM_MODULES = ("game.app.play.helper", "game.ai")
 """Imported by every worker as it starts (the analyser, the AI), not by its first work."""
 
 
-RELEASE = ("game.app.helper", "release_memory")
+RELEASE = ("game.app.play.helper", "release_memory")
 """What a worker calls after each job: forget the job's walls and give their memory back."""
 
 EXIT_ORPHANED = 3

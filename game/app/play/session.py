@@ -14,10 +14,10 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.app import terms
-from game.app.i18n import N_, Later, Message, _, pgettext
+from game.app.play.wait_strip import wait_strip
 from game.app.settings import AI_LEVELS, PERSON
-from game.app.wait_strip import wait_strip
+from game.app.words import terms
+from game.app.words.i18n import N_, Later, Message, _, pgettext
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.hand import FuritenSpan, Hand, Phase, SeatView

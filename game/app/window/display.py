@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pygame
 
-from game.app.viewport import Size, Viewport, fit
+from game.app.window.viewport import Size, Viewport, fit
 
 BARS = (0, 0, 0)
 DECORATION = (16, 48)

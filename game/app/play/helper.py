@@ -20,8 +20,8 @@ from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper
 
-from game.app.i18n import _
-from game.app.terms import tiles_in_sentence
+from game.app.words.i18n import _
+from game.app.words.terms import tiles_in_sentence
 from game.engine import analysis, bound
 from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.hand import HAND_SIZE

@@ -6,7 +6,7 @@ one file). The file is the engine's record (docs/record-format.md), replayable a
 its header carries one more key, `history`: who played which seat (the seat plan), how
 the match ended (`finished` or `abandoned`: an unfinished match replaced by a new one),
 when it was kept and, once worked out in the background, the analyser's review of each
-human build (`builds`, see game/app/build_review.py).
+human build (`builds`, see game/app/history/build_review.py).
 
 Only the newest `limit` matches are kept and read: the cap the player sets (a history copied
 in, or a cap lowered, holds more files until the next match is kept). Each file is read
@@ -30,8 +30,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.app.i18n import _, ngettext
-from game.app.system_words import system_reason
+from game.app.words.i18n import _, ngettext
+from game.app.words.system_words import system_reason
 from game.engine.record import MAX_RECORD_BYTES, RecordError, holds_text, parse_record, read_record, write_record
 from game.files import move_aside, parse_json, read_bytes_limited, write_text_atomically
 

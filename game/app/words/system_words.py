@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import errno
 
-from game.app.i18n import N_, Message
+from game.app.words.i18n import N_, Message
 from game.engine.record import LineDamage, RecordError
 
 SYSTEM_REASONS = {

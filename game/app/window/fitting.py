@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.app.text import Text
+from game.app.window.text import Text
 
 ELLIPSIS = "…"
 

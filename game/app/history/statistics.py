@@ -1,5 +1,5 @@
 """Your statistics, computed from the match history (no pygame; files only through
-game/app/history.py, in `read_statistics`).
+game/app/history/history.py, in `read_statistics`).
 
 Counted: matches against the AI (one human seat; two players sharing a screen have no
 "you"). Per hand, a win is a ron by you, a deal-in a discard of yours that someone won on
@@ -8,7 +8,7 @@ mangan units, the `multiplier` of each win (mangan 1 … yakuman 4; below mangan
 points / 2000), so matches of every settlement compare. A match is won when you finish
 strictly ahead of everyone, lost when someone finishes ahead of you; an abandoned match
 has no result but its finished hands count. The build figures come from the analyser's
-review stored with each kept match (game/app/build_review.py), when it is there.
+review stored with each kept match (game/app/history/build_review.py), when it is there.
 
 Every figure is checked as it is read from a match: a number (not a bool) that is finite
 and within `MAX_FIGURE`, else the match's file is damaged (`FigureError`): the statistics
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.history import ABANDONED, HistoryEntry, load_history
+from game.app.history.history import ABANDONED, HistoryEntry, load_history
 from game.app.settings import AI_LEVELS
 from game.engine.rules import PRESETS
 
@@ -43,7 +43,7 @@ class FigureError(ValueError):
 
 @dataclass(frozen=True)
 class BuildFigures:
-    """The analyser's review of one of your builds (game/app/build_review.py), its figures checked."""
+    """The analyser's review of one of your builds (game/app/history/build_review.py), its figures checked."""
 
     best: bool
     built_payment: float

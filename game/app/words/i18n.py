@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
 
-from game.app import number_format
+from game.app.words import number_format
 
 LANGUAGES = ("en", "ja", "zh_CN")
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh_CN": "简体中文"}
@@ -36,7 +36,7 @@ SOURCE_LANGUAGE = "en"
 PSEUDO = "pseudo"
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 DOMAIN = "messages"
-LOCALE_FOLDER = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_FOLDER = Path(__file__).resolve().parents[2] / "locale"
 BABEL_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh_Hans_CN", PSEUDO: "en"}
 """The Babel locale that formats numbers and dates for each language."""
 
@@ -194,7 +194,7 @@ def _windows_ui_locale() -> str:
 
 def format_number(value: float, decimals: int = 0) -> str:
     """`value` with the current language's digit grouping and decimal sign (as Babel
-    writes it, without loading Babel's data: game/app/number_format.py)."""
+    writes it, without loading Babel's data: game/app/words/number_format.py)."""
     return number_format.format_number(value, decimals, _language)
 
 

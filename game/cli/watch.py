@@ -53,11 +53,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     import pygame
 
-    from game.app.scenes.theatre import TheatreScene
-    from game.app.scenes.title import TitleScene
+    from game.app.flow import Flow
 
-    app.stack.push(TitleScene(app))  # Esc in the theatre leads to the title screen
-    app.stack.push(TheatreScene(app, playback, args.file.name))
+    screens = Flow(app)
+    screens.title()  # Esc in the theatre leads to the title screen
+    screens.theatre(playback, args.file.name)
     try:
         return app.run()
     finally:

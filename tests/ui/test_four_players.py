@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 import game.app.play.match_setup as match_setup
+from game.app.flow import Flow
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import SeatPlan, Session
 from game.app.scenes import prompts
@@ -40,9 +41,8 @@ def solo_table(app, preset: str, agents: dict[int, ScriptedAgent], deal=None, **
     match = Match(Rules.preset(preset, **changes), seed=3)
     match.next_hand(deal, dealer=0) if deal is not None else match.next_hand(dealer=0)
     session = Session(match, SeatPlan.solo(match.rules.players, "normal"), agents, app.executor)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    return table
+    Flow(app).table(session)
+    return app.stack.top
 
 
 def test_a_whole_three_player_hand_is_played_by_synthetic_input_to_the_result(driver):
@@ -137,7 +137,7 @@ def test_with_head_bump_a_pass_hands_the_ron_to_the_next_seat_in_turn_order(driv
 def privacy_over_every_frame(driver, players: int) -> None:
     driver.app.change_settings(driver.app.settings.with_changes(
         rules=Rules.preset({3: "three_player", 4: "four_player"}[players])))
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button({3: "Three players", 4: "Four players"}[players]))
     table = driver.app.stack.scenes[0]
@@ -209,7 +209,7 @@ def back_to_the_title_and_continue(driver) -> TableScene:
 def test_a_match_left_during_a_build_continues_from_the_title(driver, monkeypatch, preset):
     scripted_ai(monkeypatch)
     driver.app.change_settings(driver.app.settings.with_changes(rules=Rules.preset(preset)))
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Normal"))
     table = driver.app.stack.scenes[0]
@@ -235,7 +235,7 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     driver.click(layout.pool_rect(0, 21).center)
     driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
     SaveSlot(driver.app.data_dir).save(table.session.plan, table.session.match)
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]

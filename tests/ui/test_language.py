@@ -11,10 +11,10 @@ import pytest
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.flow import Flow
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
-from game.app.scenes.title import TitleScene
 from game.app.settings import SETTINGS_FILE, Settings, load_settings
 from game.app.window.window import App, LaunchOptions
 from game.app.words import i18n
@@ -37,7 +37,7 @@ def pseudo_japanese(monkeypatch):
 
 def start(tmp_path, **options) -> App:
     app = App(LaunchOptions(seed=3, config_dir=tmp_path / "config", data_dir=tmp_path / "data", **options))
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     app.step(1 / 60)
     return app
 

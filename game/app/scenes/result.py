@@ -5,7 +5,6 @@ payment and the standings; after a draw, every hand."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -13,7 +12,7 @@ from pygame_gui.elements import UIButton
 
 from game.app.play.draw_reasons import draw_reasons
 from game.app.play.session import Session
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.window import layout
 from game.app.window.fitting import fit_names, fits_in
 from game.app.window.menu_keys import ButtonRing, KeyGuard
@@ -25,9 +24,6 @@ from game.app.words.value_words import limit_name
 from game.engine.hand import Win
 from game.engine.scoring import WinValue
 from game.engine.tiles import kind_code, tile_code
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 SHADE = (4, 16, 10, 190)
 PANEL = (16, 41, 31)
@@ -103,7 +99,7 @@ class ResultScene(Scene):
     panel = layout.RESULT_PANEL
     """Where the result lies (the theatre's ends above its control bar)."""
 
-    def __init__(self, app: App, session: Session, on_next: Callable[[], None]) -> None:
+    def __init__(self, app: Services, session: Session, on_next: Callable[[], None]) -> None:
         super().__init__(app)
         self.session = session
         self.on_next = on_next

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -21,7 +21,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from game.app.views import legible
 from game.app.views.felt import draw_felt
@@ -30,9 +30,6 @@ from game.app.words import i18n
 from game.app.words.i18n import N_, Message, _, pgettext
 from game.app.words.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for, rules_name
 from game.engine.rules import Rules
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 AREA = pygame.Rect(120, 80, 1040, 630)
 ROW_HEIGHT = 70
@@ -143,7 +140,7 @@ def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.handlers: dict[UIElement, Callable[[Any], None]] = {}
         self.controls: dict[str, UIElement] = {}

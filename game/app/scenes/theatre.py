@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -22,7 +22,7 @@ from game.app.controls.pool import PoolControls
 from game.app.play.match_setup import save_slot
 from game.app.play.table_controller import POOL_SIZE
 from game.app.play.table_frame import place_of_seat
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
@@ -51,9 +51,6 @@ from game.engine.hand import Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 T = TypeVar("T")
 
@@ -119,7 +116,7 @@ class _SettledMatch:
 
 
 class TheatreScene(Scene):
-    def __init__(self, app: App, playback: Playback, title: str) -> None:
+    def __init__(self, app: Services, playback: Playback, title: str) -> None:
         super().__init__(app)
         self.playback = playback
         self.title = title
@@ -539,27 +536,24 @@ HISTORY_FOLDER = "history"
 """Where the user data folder keeps finished matches' records (when it has them)."""
 
 
-def open_record(app: App, path: Path) -> bool:
-    """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
+def read_record(app: Services, path: Path) -> Playback | None:
+    """A record file to watch; None for a file that is not one, explained in a dialog."""
     try:
-        playback = read_for_playback(path)
+        return read_for_playback(path)
     except NoHandToShow:
         app.stack.push(Dialog(app, _("No hand to watch yet"),
                               _("This match record holds no hand yet ({file}).").format(file=path.name),
                               [Choice(_("OK"), nothing)], escape=nothing))
-        return False
     except RecordError as error:
         app.stack.push(Dialog(app, _("This file cannot be watched"),
                               # Translators: {reason} says how, e.g. "line 4 is cut short or edited"
                               _("This record cannot be read: {reason}.").format(reason=record_damage(error)),
                               [Choice(_("OK"), nothing)],
                               escape=nothing))
-        return False
-    app.stack.push(TheatreScene(app, playback, path.name))
-    return True
+    return None
 
 
-def latest_record(app: App) -> Path | None:
+def latest_record(app: Services) -> Path | None:
     """The newest record in the history folder, else the unfinished match's (watched so far)."""
     history = app.data_dir / HISTORY_FOLDER
     records = sorted(history.glob("*.jsonl"), key=_modified) if history.is_dir() else []
@@ -569,15 +563,12 @@ def latest_record(app: App) -> Path | None:
     return saved.record_path if saved.exists() else None
 
 
-def watch_latest(app: App) -> None:
-    path = latest_record(app)
-    if path is None:
-        app.stack.push(Dialog(app, _("No match to watch yet"),
-                              _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
-                                "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
-                              escape=nothing))
-        return
-    open_record(app, path)
+def nothing_to_watch(app: Services) -> Dialog:
+    """What Watch says when there is no match to watch yet."""
+    return Dialog(app, _("No match to watch yet"),
+                  _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
+                    "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
+                  escape=nothing)
 
 
 def _modified(path: Path) -> float:

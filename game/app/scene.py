@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 from pygame_gui.core import UIElement
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from game.engine.playback import Playback
 
 
+@runtime_checkable
 class Services(Protocol):
     """What the window lends its scenes (game/app/window/window.py `App` is the one)."""
 
@@ -63,16 +64,19 @@ class Services(Protocol):
     data_dir: Path
     executor: Executor
     analysis_pool: AnalysisPool
-    save_lock: SlotLock
-    """For starting and resuming matches (game/app/play/match_setup.py)."""
-
-    def next_match_seed(self) -> int: ...
 
     def change_settings(self, settings: Settings) -> None: ...
 
     def quit(self) -> None: ...
 
+    # Not the scenes' own: what they hand on to start and resume matches
+    # (game/app/play/match_setup.py).
+    save_lock: SlotLock
 
+    def next_match_seed(self) -> int: ...
+
+
+@runtime_checkable
 class Screens(Protocol):
     """Where a scene may lead: the screen map of game/app/flow.py. A screen that takes the
     whole window leaves the others (the title, the table, the summary); the rest go on top."""

@@ -94,10 +94,9 @@ def fake_app(tmp_path, **settings):
                            executor=InlineExecutor(), notice=None)
 
 
-def keep(app, match: Match, plan: SeatPlan) -> bool:
-    """`keep_finished` as the autosave calls it: its notice becomes the window's."""
-    return keep_finished(app.files, match, plan, app.settings, app.executor,
-                         lambda message: setattr(app, "notice", message))
+def keep(app, match: Match, plan: SeatPlan) -> None:
+    """`keep_finished` as the autosave calls it: what it says becomes the window's notice."""
+    app.notice = keep_finished(app.files, match, plan, app.settings, app.executor)
 
 
 def played_match() -> Match:

@@ -8,7 +8,6 @@ the background. Nothing here is ever fatal: a folder that cannot be written give
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -23,18 +22,17 @@ from game.app.words.system_words import system_reason
 from game.engine.match import Match
 
 
-def keep_finished(files: PlayerFiles, match: Match, plan: SeatPlan, settings: Settings, executor: Executor,
-                  say: Callable[[Message], None]) -> bool:
-    """Keep a finished match in the history: whether it is kept (False with the history off,
-    or when it cannot be written: then `say` is told why)."""
+def keep_finished(files: PlayerFiles, match: Match, plan: SeatPlan, settings: Settings,
+                  executor: Executor) -> Message | None:
+    """Keep a finished match in the history (unless the history is off): None, or why it
+    could not be written, for the player."""
     if not settings.keep_history:
-        return False
+        return None
     try:
         _keep(files, executor, match.record, plan.to_dict(), history.FINISHED, settings.history_limit)
     except (OSError, ValueError) as error:  # ValueError: text no file can hold
-        say(Message(N_("The match could not be kept in your history ({error})."), error=system_reason(error)))
-        return False
-    return True
+        return Message(N_("The match could not be kept in your history ({error})."), error=system_reason(error))
+    return None
 
 
 def keep_abandoned(files: PlayerFiles, settings: Settings, executor: Executor) -> PutAway:

@@ -67,10 +67,11 @@ def _autosave(files: PlayerFiles, window: Window, session: Session, saving: bool
     slot = files.slot
     try:
         if session.match.over:
-            kept = keep_finished(files, session.match, session.plan, window.settings, window.executor,
-                                 lambda message: setattr(window, "notice", message))
+            problem = keep_finished(files, session.match, session.plan, window.settings, window.executor)
+            if problem is not None:
+                window.notice = problem
             if saving:
-                _put_finished_away(files, window, session, kept)
+                _put_finished_away(files, window, session, kept=problem is None)
         elif saving:
             slot.save(session.plan, session.match, session.builds)
     except (OSError, ValueError) as error:  # ValueError: text no file can hold
@@ -79,11 +80,11 @@ def _autosave(files: PlayerFiles, window: Window, session: Session, saving: bool
 
 
 def _put_finished_away(files: PlayerFiles, window: Window, session: Session, kept: bool) -> None:
-    """The save of a match that is over: forgotten once the history keeps the match (or the
-    history is off); else the whole match is saved and moved aside, where the notice says
-    (OSError when it cannot be)."""
+    """The save of a match that is over: forgotten once the history keeps the match (`kept`;
+    or the history is off); else the whole match is saved and moved aside, where the notice
+    says (OSError when it cannot be)."""
     slot = files.slot
-    if kept or not window.settings.keep_history:
+    if kept:
         slot.clear()
         return
     slot.save(session.plan, session.match)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.app.history import history
-from game.app.history.player_files import SETTINGS_FILE, PlayerFiles
+from game.app.history.player_files import SETTINGS_FILE, PlayerFiles, SlotTaken
 from game.app.play.savegame import LOCK_FILE, RECORD_FILE
 from game.app.play.session import SeatPlan
 from game.app.settings import Settings
@@ -112,3 +112,34 @@ def test_watch_finds_the_newest_kept_match_else_the_unfinished_one(tmp_path):
     assert files.latest_record() == files.slot.record_path
     kept = files.keep_match(Match(Rules.preset("kaiji"), 4).record, {}, history.FINISHED, 10)
     assert files.latest_record() == kept == files.kept_match(kept.name)
+
+
+def unfinished(folder: Path) -> bytes:
+    """An unfinished match from an earlier run in the save slot: its bytes."""
+    slot = PlayerFiles(folder / "config", folder / "data").slot
+    match = Match(Rules.preset("kaiji"), 3)
+    match.next_hand()
+    slot.save(SeatPlan.hotseat(2), match)
+    return slot.record_path.read_bytes()
+
+
+@pytest.mark.parametrize("making_room", ["put away", "given up", "resumed"])
+def test_no_other_match_is_saved_over_the_unfinished_one_until_it_is_put_away(tmp_path, making_room):
+    original = unfinished(tmp_path)
+    files = PlayerFiles(tmp_path / "config", tmp_path / "data")
+    new = Match(Rules.preset("kaiji"), 4)
+    with pytest.raises(SlotTaken):
+        files.save_match(SeatPlan.hotseat(2), new)
+    assert files.slot.record_path.read_bytes() == original
+    if making_room == "put away":
+        assert files.put_away_unfinished(None).safe  # the history off: the player was told it goes
+        files.save_match(SeatPlan.hotseat(2), new)
+    elif making_room == "given up":
+        files.give_up_unfinished()  # "Start anyway"
+        files.save_match(SeatPlan.hotseat(2), new)
+    else:
+        new = files.load_save().match
+        files.save_match(SeatPlan.hotseat(2), new)
+    assert files.slot.load().match.seed == new.seed
+    with pytest.raises(SlotTaken):  # the room was for that match only
+        files.save_match(SeatPlan.hotseat(2), Match(Rules.preset("kaiji"), 5))

@@ -616,10 +616,10 @@ def finished_session(app):
 
 
 def test_a_finished_match_the_history_cannot_take_is_moved_aside_not_deleted(tmp_path, monkeypatch):
-    saved(tmp_path)
     read_only_history(monkeypatch, tmp_path)
     app = player_app(tmp_path)
     session = finished_session(app)
+    app.files.save_match(session.plan, session.match)  # the window's autosaves left it in the slot
     _autosave(app.files, app, session, saving=True)
     monkeypatch.undo()
     (kept,) = tmp_path.glob(f"{RECORD_FILE}.finished-*")

@@ -22,10 +22,12 @@ from typing import Any
 from game.app import paths
 from game.app.history import history
 from game.app.history.statistics import Statistics, read_statistics
-from game.app.play.savegame import SaveDamaged, SaveSlot, SaveSummary, SaveUnreadable, SlotLock
+from game.app.play.savegame import SaveDamaged, SavedMatch, SaveSlot, SaveSummary, SaveUnreadable, SlotLock
+from game.app.play.session import BuildProgress, SeatPlan
 from game.app.settings import Settings, check_setting
 from game.app.words.i18n import N_, Message, _
 from game.app.words.system_words import system_reason
+from game.engine.match import Match
 from game.files import (
     move_aside,
     one_line,
@@ -61,6 +63,11 @@ class PutAway:
         return self.move_error is None
 
 
+class SlotTaken(RuntimeError):
+    """A match was to be written over an unfinished match that was neither kept nor moved
+    aside, nor given up by the player: a fault of the game, never of the files."""
+
+
 KeepInHistory = Callable[[list[dict[str, Any]], dict[str, Any]], Path]
 """Write an unfinished match (its record, its seat plan) into the history as abandoned: its
 path; OSError, or ValueError for text no file can hold, when it cannot be written."""
@@ -79,8 +86,13 @@ class PlayerFiles:
         """Where F12 saves its pictures (game/app/window/screenshots.py writes them)."""
         self.history_folder = history.history_folder(self.data_dir)
         self.slot = SaveSlot(self.data_dir)
-        """The unfinished match. Written only by the window that keeps the save (`keeps_the_save`)."""
+        """The unfinished match. Written only by the window that keeps the save (`keeps_the_save`),
+        and only through `save_match`."""
         self.lock = SlotLock(self.data_dir)
+        self._holder: Match | None = None
+        """The match the save slot holds for this window: resumed from it, or saved into it."""
+        self._room = False
+        """The unfinished match was put away (or given up by the player): a new match may take its place."""
 
     # The settings file
 
@@ -119,6 +131,28 @@ class PlayerFiles:
     def save_summary(self) -> SaveSummary | None:
         return self.slot.summary()
 
+    def load_save(self) -> SavedMatch:
+        """The unfinished match, to continue (`SaveSlot.load`: SaveError saying why not); it
+        may then be saved again over the file it was read from."""
+        saved = self.slot.load()
+        self._holder = saved.match
+        return saved
+
+    def save_match(self, plan: SeatPlan, match: Match, builds: dict[int, BuildProgress] | None = None) -> None:
+        """Autosave `match` into the slot (`SaveSlot.save`). A match that is not the one the
+        slot holds is saved over an unfinished one only once that was put away
+        (`put_away_unfinished`) or given up (`give_up_unfinished`); else SlotTaken."""
+        if match is not self._holder:
+            if not self._room and self.slot.exists():
+                raise SlotTaken("the unfinished match was neither kept nor moved aside")
+            self._holder, self._room = match, False
+        self.slot.save(plan, match, builds)
+
+    def give_up_unfinished(self) -> None:
+        """The player said to start a new match over an unfinished one that could be neither
+        kept nor moved aside ("Start anyway")."""
+        self._room = True
+
     def move_save_aside(self, problem: str, why: str) -> PutAway:
         """Move the save aside (`SaveSlot.move_aside`): where it went, or why it could not go."""
         try:
@@ -132,6 +166,11 @@ class PlayerFiles:
         or cut save always is). With the history off, a readable save is dropped: the player
         was told it would be lost. A new match may replace the save only when the answer is
         `safe`."""
+        put_away = self._put_away(keep)
+        self._room = put_away.safe
+        return put_away
+
+    def _put_away(self, keep: KeepInHistory | None) -> PutAway:
         if not self.slot.exists():
             return PutAway()
         try:

@@ -64,7 +64,6 @@ def ai_available() -> bool:
 
 
 def _autosave(files: PlayerFiles, window: Window, session: Session, saving: bool) -> None:
-    slot = files.slot
     try:
         if session.match.over:
             problem = keep_finished(files, session.match, session.plan, window.settings, window.executor)
@@ -73,7 +72,7 @@ def _autosave(files: PlayerFiles, window: Window, session: Session, saving: bool
             if saving:
                 _put_finished_away(files, window, session, kept=problem is None)
         elif saving:
-            slot.save(session.plan, session.match, session.builds)
+            files.save_match(session.plan, session.match, session.builds)
     except (OSError, ValueError) as error:  # ValueError: text no file can hold
         add_notice(window, Message(N_("The match could not be saved ({reason}); it cannot be continued later."),
                                    reason=system_reason(error)))
@@ -87,7 +86,7 @@ def _put_finished_away(files: PlayerFiles, window: Window, session: Session, kep
     if kept:
         slot.clear()
         return
-    slot.save(session.plan, session.match)
+    files.save_match(session.plan, session.match)
     add_notice(window, Message(N_("The finished match is kept as {path}."),
                                path=str(slot.move_aside(FINISHED))))
 
@@ -131,6 +130,8 @@ def new_session(files: PlayerFiles, window: Window, plan: SeatPlan, replace_unke
         put_away = keep_abandoned(files, window.settings, window.executor)
         if not put_away.safe and not replace_unkept:
             raise UnfinishedNotKept(put_away)
+        if not put_away.safe:
+            files.give_up_unfinished()
         if put_away.moved is not None and put_away.problem:
             add_notice(window, Message(N_("The unfinished match is kept as {path}, not in your match history: "
                                           "{problem}."), path=str(put_away.moved), problem=put_away.problem))
@@ -151,7 +152,7 @@ def resume_session(files: PlayerFiles, window: Window) -> Session:
     if not _claim(files, window):
         raise SaveError(_("it is open in another 17 Steps window"))
     try:
-        saved = files.slot.load()
+        saved = files.load_save()
     except SaveDamaged as error:
         raise SaveError(_("{problem}; it is kept as {kept}").format(problem=error, kept=_moved(files, str(error)))) \
             from error

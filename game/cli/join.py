@@ -1,0 +1,71 @@
+"""`python -m game join ADDRESS`: play a seat of a networked table with an AI level."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+BAD_INPUT = 2
+NOT_PLAYED = 1
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    from game.ai.agents import LEVELS
+
+    parser.description = (
+        "Join a networked table (python -m game host) and play a seat with an AI level: a "
+        "scripted client, to try a host. Prints each hand's standings and exits at the match's end."
+    )
+    parser.add_argument("address", metavar="ADDRESS", help="the host: HOST:PORT or [IPv6]:PORT")
+    parser.add_argument("--code", required=True, metavar="CODE", help="the table's join code")
+    parser.add_argument("--ai", default="normal", choices=sorted(LEVELS), metavar="LEVEL",
+                        help=f"the AI level that plays the seat (default normal): {', '.join(sorted(LEVELS))}")
+    parser.add_argument("--name", default="", metavar="NAME", help="the name the other players see")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seeds the AI's choices (default 0)")
+    parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
+                        help="give up after this many seconds (default 3600)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 at the match's end, 1 when refused or the host is gone, 2 for bad arguments."""
+    from game.ai.agents import make_agent
+    from game.net.client import HostGone, JoinRefused, join_uri, play_seat
+    from game.net.protocol import REASONS
+    from game.net.wire import SeatMirror
+
+    try:
+        uri = join_uri(args.address, args.code)
+    except ValueError as error:
+        print(f"join: {error}", file=sys.stderr)
+        return BAD_INPUT
+    agent = make_agent(args.ai, args.seed)
+    told = {"settled": 0, "welcome": False}
+
+    def report(mirror: SeatMirror) -> None:
+        if mirror.welcome is not None and not told["welcome"]:
+            told["welcome"] = True
+            rules = mirror.welcome.rules
+            _say(f"seat {mirror.welcome.seat} at a table of {rules.players} ({rules.preset_name}), "
+                 f"host {mirror.welcome.game_version}")
+        for settled in mirror.settlements[told["settled"]:]:
+            _say(f"hand {settled.hand_number}: scores " + ", ".join(f"{s:g}" for s in settled.scores))
+        told["settled"] = len(mirror.settlements)
+
+    try:
+        mirror = asyncio.run(asyncio.wait_for(play_seat(uri, args.name, agent.act, on_message=report),
+                                              args.timeout))
+    except JoinRefused as refused:
+        sentence = REASONS.get(refused.refusal.code, refused.refusal.code).format(detail=refused.refusal.detail)
+        print(f"join: refused ({refused.refusal.code}): {sentence}", file=sys.stderr)
+        return NOT_PLAYED
+    except (HostGone, TimeoutError) as error:
+        print(f"join: the host is gone: {error or 'no answer in time'}", file=sys.stderr)
+        return NOT_PLAYED
+    assert mirror.over is not None
+    _say(f"match over ({mirror.over.reason}): scores " + ", ".join(f"{s:g}" for s in mirror.over.scores))
+    return 0
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)

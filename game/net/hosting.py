@@ -7,6 +7,7 @@ that asks the seats differs (its `TableController` instead of `MatchLoop`).
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from collections.abc import Callable
 
@@ -15,7 +16,7 @@ from game.ai.agents import make_agent
 from game.ai.player import Player
 from game.engine.match import Match
 from game.engine.rules import Rules
-from game.net.play import MatchLoop
+from game.net.play import DELAY_GRACE_S, MatchLoop
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -30,7 +31,8 @@ class HostedMatch:
 
     def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
                  bind: str = "127.0.0.1", port: int = 0, move_time_s: float = 120.0,
-                 report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None) -> None:
+                 report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
+                 grace_s: float = DELAY_GRACE_S) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
         self.match = Match(rules, seed)
@@ -44,7 +46,10 @@ class HostedMatch:
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap)
         self.table = NetTable(self.match, names, self.remote, self.host)
         self.move_time_s = move_time_s
+        self.grace_s = grace_s
         self.report = report
+        self.closing = threading.Event()
+        """Set by `close` from another thread: the wait for players and the match stop."""
 
     def start(self) -> None:
         self.host.start()
@@ -53,6 +58,8 @@ class HostedMatch:
         """Until every remote seat is taken (True) or `timeout_s` has passed (False)."""
         deadline = time.monotonic() + timeout_s
         while not self.host.all_joined():
+            if self.closing.is_set():
+                return False
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
@@ -61,7 +68,8 @@ class HostedMatch:
         return True
 
     def play(self) -> None:
-        MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report).run()
+        MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
+                  stopped=self.closing.is_set, grace_s=self.grace_s).run()
 
     def poll(self, timeout: float) -> None:
         """Hand the table what the clients sent, waiting up to `timeout` for the first."""
@@ -89,6 +97,10 @@ class HostedMatch:
             self.table.tell_presence()
         elif inbound.message is not None:
             self.table.received(seat, inbound.message)
+
+    def close(self) -> None:
+        """Stop waiting and playing (from any thread); `stop` then closes the network."""
+        self.closing.set()
 
     def stop(self) -> None:
         """Let the last messages leave, then close every connection and the server."""

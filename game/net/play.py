@@ -31,7 +31,8 @@ class MatchLoop:
     def __init__(self, match: Match, players: dict[int, Player], table: NetTable,
                  wait: Callable[[float], None], move_time_s: float,
                  report: Callable[[str], None] = lambda line: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 stopped: Callable[[], bool] = lambda: False, grace_s: float = DELAY_GRACE_S) -> None:
         self.match = match
         self.players = players
         self.table = table
@@ -39,12 +40,15 @@ class MatchLoop:
         self.move_time_s = move_time_s
         self.report = report
         self.clock = clock
+        self.stopped = stopped
+        self.grace_s = grace_s
+        """Asked before each step: the host is closing (the match ends where it is)."""
         self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
         """Each remote seat's pending decision and when the table began to wait for it."""
 
     def run(self, max_steps: int = 1_000_000) -> None:
         for _ in range(max_steps):
-            if self.match.over:
+            if self.match.over or self.stopped():
                 break
             self.step()
         self.table.match_over()
@@ -79,7 +83,7 @@ class MatchLoop:
         key = (self.match.hand_number, view.phase, len(view.rivers[seat]))
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
-        if self.clock() - self.asked[seat][1] < self._time_limit(view.phase) + DELAY_GRACE_S:
+        if self.clock() - self.asked[seat][1] < self._time_limit(view.phase) + self.grace_s:
             return None
         self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
         if view.phase is Phase.BUILD:

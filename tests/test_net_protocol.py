@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.app.net_words import REFUSAL_SENTENCES, refusal_sentence
 from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, DoraFlipped, Won
 from game.engine.rules import PRESETS, Rules
 from game.net.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
-    REASONS,
+    REFUSAL_CODES,
     Act,
     Hello,
     MatchOver,
@@ -119,10 +120,11 @@ def test_a_wrong_version_is_refused_with_its_own_code():
     assert refusal.value.code == "wrong_version"
 
 
-def test_every_refusal_code_has_a_sentence():
-    assert {"wrong_version", "wrong_code", "table_full", "match_started", "illegal_action",
-            "not_your_seat"} <= set(REASONS)
-    assert all(sentence.endswith(".") for sentence in REASONS.values())
+def test_every_refusal_code_has_a_sentence_naming_what_the_refusal_says():
+    assert set(REFUSAL_SENTENCES) == set(REFUSAL_CODES)
+    version = refusal_sentence(Refused(0, "wrong_version", "17 Steps 0.2.0 (protocol 2)"), "17 Steps 0.1.0")
+    assert version == "This table runs 17 Steps 0.2.0 (protocol 2); this computer runs 17 Steps 0.1.0."
+    assert refusal_sentence(Refused(3, "illegal_action", "furiten"), "") == "Not possible: furiten."
 
 
 @settings(max_examples=300, deadline=None)

@@ -29,9 +29,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 at the match's end, 1 when refused or the host is gone, 2 for bad arguments."""
+    from game import __version__
     from game.ai.agents import make_agent
+    from game.app.net_words import refusal_sentence
     from game.net.client import HostGone, JoinRefused, join_uri, play_seat
-    from game.net.protocol import REASONS
+    from game.net.protocol import PROTOCOL_VERSION
     from game.net.wire import SeatMirror
 
     try:
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         mirror = asyncio.run(asyncio.wait_for(play_seat(uri, args.name, agent.act, on_message=report),
                                               args.timeout))
     except JoinRefused as refused:
-        sentence = REASONS.get(refused.refusal.code, refused.refusal.code).format(detail=refused.refusal.detail)
+        sentence = refusal_sentence(refused.refusal, f"17 Steps {__version__} (protocol {PROTOCOL_VERSION})")
         print(f"join: refused ({refused.refusal.code}): {sentence}", file=sys.stderr)
         return NOT_PLAYED
     except (HostGone, TimeoutError) as error:

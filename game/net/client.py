@@ -41,7 +41,7 @@ DEFAULT_PORT = 17017
 
 
 class JoinRefused(Exception):
-    """The host refused this client; `refusal.code` says why (protocol.REASONS)."""
+    """The host refused this client; `refusal.code` says why (protocol.REFUSAL_CODES)."""
 
     def __init__(self, refusal: Refused) -> None:
         super().__init__(f"{refusal.code}: {refusal.detail}")

@@ -7,8 +7,8 @@ engine, and nothing a peer sends is evaluated, unpickled or used as a path. Ever
 the host sends carries a sequence number (`seq`), counted per seat, so that a client applies
 them in order and asks for a fresh snapshot (`Resync`) when one is missing.
 
-A refusal travels as a reason code (`REASONS`); the sentence is put into the reader's
-language where it is shown (`_(REASONS[code])`), never on the wire.
+A refusal travels as a reason code (`REFUSAL_CODES`); the sentence is put into the reader's
+language where it is shown (game/app/net_words.py), never on the wire.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from enum import Enum
 from functools import cache
 from typing import Annotated, Any, ClassVar, Union
 
-from game.app.i18n import N_
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.hand import FuritenSpan, HandResult, Phase
@@ -51,20 +50,13 @@ class ProtocolError(ValueError):
         self.code = code
 
 
-REASONS: dict[str, str] = {
-    "bad_message": N_("The message was not understood."),
-    "wrong_version": N_("This table runs another version of the game: {detail}."),
-    "wrong_code": N_("The join code is wrong."),
-    "too_many_attempts": N_("Too many attempts to join from this address; wait a minute."),
-    "table_full": N_("Every seat at this table is taken."),
-    "match_started": N_("This match has already started; only its players can rejoin."),
-    "host_busy": N_("The table accepts no more connections."),
-    "not_your_seat": N_("You can play only for your own seat."),
-    "illegal_action": N_("Not possible: {detail}."),
-    "flood": N_("Too many messages; the connection is closed."),
-    "replaced": N_("Your seat was taken over by a new connection with its key."),
-}
-"""Every refusal's code, with the sentence a player reads (marked for the catalog)."""
+REFUSAL_CODES = (
+    "bad_message", "wrong_version", "wrong_code", "too_many_attempts", "table_full", "match_started",
+    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced",
+)
+"""Why the host refuses a connection or a message. The sentence a player reads is the
+reader's own (game/app/net_words.py), in its language; `Refused.detail` adds what the
+sentence names: the host's version, the rule an action breaks."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +192,7 @@ class MatchOver:
 
 @dataclass(frozen=True)
 class Refused:
-    """A refusal: the reason code (`REASONS`) and a detail the sentence names (the host's
+    """A refusal: the reason code (`REFUSAL_CODES`) and a detail the sentence names (the host's
     version, the rule an action breaks), never another seat's secret."""
 
     seq: int

@@ -98,6 +98,48 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
     assert ends[0] in replayed.stdout
 
 
+def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):
+    record = tmp_path / "match.jsonl"
+    host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--hands", "2",
+                "--seed", "4", "--record", str(record), "--wait", "60", "--move-time", "120")
+    processes = [host]
+    try:
+        host_lines: list[str] = []
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", host_lines).groups()
+
+        def join(name: str, level: str) -> subprocess.Popen[str]:
+            process = game("join", f"127.0.0.1:{port}", "--code", code, "--ai", level, "--name", name,
+                           "--token-file", str(tmp_path / f"{name}.token"), "--timeout", str(TIMEOUT_S))
+            processes.append(process)
+            return process
+
+        crashing = join("Crash", "easy")
+        steady = join("Steady", "easy")
+        wait_for_line(lines_of(crashing), r"^seat \d", [])
+        crashing.kill()
+        crashing.communicate(timeout=10)
+        wait_for_line(lines, r"Crash left", host_lines)
+        again = join("Crash", "easy")
+        results = [finish(again), finish(steady)]
+        host_code, _, host_errors = finish(host)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.communicate(timeout=10)
+    while not lines.empty():
+        host_lines.append(lines.get())
+    assert host_code == 0, host_errors
+    assert sum("Crash joined" in line for line in host_lines) == 2
+    end = next(line for line in host_lines if line.startswith("match over"))
+    for status, output, errors in results:
+        assert status == 0, errors
+        assert output.splitlines()[-1] == end
+    assert "replay identical" in subprocess.run([sys.executable, "-m", "game", "replay", str(record)], cwd=ROOT,
+                                                text=True, capture_output=True, timeout=120).stdout
+
+
 def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1():
     host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--code", "ACDEFH",
                 "--wait", "20")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 BAD_INPUT = 2
 NOT_PLAYED = 1
+TOKEN_FILE_BYTES = 1024
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"the AI level that plays the seat (default normal): {', '.join(sorted(LEVELS))}")
     parser.add_argument("--name", default="", metavar="NAME", help="the name the other players see")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seeds the AI's choices (default 0)")
+    parser.add_argument("--token-file", type=Path, default=None, metavar="FILE",
+                        help="keep the seat's secret token in this file: run join again with it to take "
+                        "the seat back after a crash (the token is never shown)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
                         help="give up after this many seconds (default 3600)")
 
@@ -32,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from game import __version__
     from game.ai.agents import make_agent
     from game.app.net_words import refusal_sentence
+    from game.files import FileRefused, read_bytes_limited, shown_path, write_text_atomically
     from game.net.client import HostGone, JoinRefused, join_uri, play_seat
     from game.net.protocol import PROTOCOL_VERSION
     from game.net.wire import SeatMirror
@@ -41,12 +47,25 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"join: {error}", file=sys.stderr)
         return BAD_INPUT
+    token = ""
+    if args.token_file is not None and args.token_file.exists():
+        try:
+            token = read_bytes_limited(args.token_file, TOKEN_FILE_BYTES).decode("utf-8").strip()
+        except (OSError, FileRefused, UnicodeDecodeError) as error:
+            print(f"join: cannot read the token file {shown_path(args.token_file)}: {error}", file=sys.stderr)
+            return BAD_INPUT
     agent = make_agent(args.ai, args.seed)
     told = {"settled": 0, "welcome": False}
 
     def report(mirror: SeatMirror) -> None:
         if mirror.welcome is not None and not told["welcome"]:
             told["welcome"] = True
+            if args.token_file is not None:
+                try:
+                    write_text_atomically(args.token_file, mirror.welcome.token + "\n")
+                except OSError as error:  # the seat is still played; only a rejoin after a crash is lost
+                    print(f"join: cannot keep the token in {shown_path(args.token_file)}: {error.strerror}",
+                          file=sys.stderr)
             rules = mirror.welcome.rules
             _say(f"seat {mirror.welcome.seat} at a table of {rules.players} ({rules.preset_name}), "
                  f"host {mirror.welcome.game_version}")
@@ -55,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         told["settled"] = len(mirror.settlements)
 
     try:
-        mirror = asyncio.run(asyncio.wait_for(play_seat(uri, args.name, agent.act, on_message=report),
+        mirror = asyncio.run(asyncio.wait_for(play_seat(uri, args.name, agent.act, token, on_message=report),
                                               args.timeout))
     except JoinRefused as refused:
         sentence = refusal_sentence(refused.refusal, f"17 Steps {__version__} (protocol {PROTOCOL_VERSION})")

@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -222,3 +223,37 @@ def test_idle_remote_seats_are_moved_for_by_their_stand_ins_at_every_decision():
             assert over.reason == "hands"
         host.finish()
         assert any("stand-in moves" in line for line in host.lines)
+
+
+def test_a_client_that_never_reads_and_hundreds_of_silent_connections_do_not_stop_the_match():
+    with hosting(["person", "person"]) as host:
+        silent = [socket.create_connection(("127.0.0.1", host.port), timeout=5) for _ in range(SILENT_CONNECTIONS)]
+        try:
+            never_reads = socket.create_connection(("127.0.0.1", host.port), timeout=5)
+            never_reads.sendall(handshake(host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
+            never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
+            fair, _ = host.join("Fair")
+            over, _ = receive_until(fair, MatchOver)
+            assert over.reason == "hands"
+            host.finish()
+            assert host.hosted.match.over
+        finally:
+            for connection in silent:
+                connection.close()
+            never_reads.close()
+
+
+SILENT_CONNECTIONS = 200
+"""Connections that never finish their handshake (a slowloris): the handshake timeout ends them."""
+
+
+def handshake(port: int, path: str) -> bytes:
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+
+
+def masked_text(text: str) -> bytes:
+    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
+    payload = text.encode()
+    assert len(payload) < 126
+    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload

@@ -94,7 +94,7 @@ class HostedMatch:
             self.table.joined(seat, inbound.token)
         elif inbound.what == "left":
             self.report(f"seat {seat}: {self.remote[seat].name} left")
-            self.table.tell_presence()
+            self.table.left(seat)
         elif inbound.message is not None:
             self.table.received(seat, inbound.message)
 

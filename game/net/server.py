@@ -245,6 +245,8 @@ class NetHost:
         writer = asyncio.create_task(self._write(connection, outbox))
         try:
             await self._read(connection, seat)
+        except ConnectionClosed:
+            pass  # a client that crashed or lost its network: its seat waits for it
         finally:
             writer.cancel()
             with self._lock:

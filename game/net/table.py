@@ -71,6 +71,9 @@ class NetTable:
         self.remote = remote
         self.transport = transport
         self.feeds = {seat: SeatFeed(seat) for seat in remote}
+        self.welcomed: set[int] = set()
+        """The remote seats whose client has been welcomed: the only ones sent the table's news
+        (a client's first message is its Welcome)."""
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -80,15 +83,22 @@ class NetTable:
         """A client took `seat` (or took it back): the table, then the whole current view."""
         self.transport.send(seat, lambda seq: Welcome(seq, seat, token, self.names, self.match.rules,
                                                        f"17 Steps {__version__}"))
+        self.welcomed.add(seat)
         self.feeds[seat].forget()
         self._publish_to(seat)
         self.tell_presence()
 
+    def left(self, seat: int) -> None:
+        self.welcomed.discard(seat)
+        self.tell_presence()
+
     def tell_presence(self) -> None:
         present = self.present()
-        for seat in self.remote:
-            if self.transport.connected(seat):
-                self.transport.send(seat, lambda seq: Presence(seq, present))
+        for seat in self._listening():
+            self.transport.send(seat, lambda seq: Presence(seq, present))
+
+    def _listening(self) -> list[int]:
+        return [seat for seat in self.remote if seat in self.welcomed and self.transport.connected(seat)]
 
     def received(self, seat: int, message: ClientMessage) -> None:
         """A message from `seat`'s client (the connection says which seat it plays)."""
@@ -125,12 +135,12 @@ class NetTable:
 
     def publish(self) -> None:
         """Send each remote seat what changed in its view."""
-        for seat in self.remote:
+        for seat in self._listening():
             self._publish_to(seat)
 
     def _publish_to(self, seat: int) -> None:
         hand = self.match.hand
-        if hand is None or not self.transport.connected(seat):
+        if hand is None or seat not in self._listening():
             return
         scores, stake = tuple(self.match.scores), self.match.stake
         make = self.feeds[seat].message(self.match.hand_number, hand.view_for(seat), scores, stake)
@@ -140,11 +150,11 @@ class NetTable:
     def settled(self) -> None:
         """The hand's settlement, told to every remote seat."""
         last = self.match.settlements[-1]
-        for seat in self.remote:
+        for seat in self._listening():
             self.transport.send(seat, lambda seq: Settled(seq, last.hand_number, last.gains, last.scores,
                                                           last.stake, last.next_stake))
 
     def match_over(self) -> None:
         reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
-        for seat in self.remote:
+        for seat in self._listening():
             self.transport.send(seat, lambda seq: MatchOver(seq, reason, scores))

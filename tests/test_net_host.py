@@ -132,6 +132,9 @@ def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_a
         host_lines.append(lines.get())
     assert host_code == 0, host_errors
     assert sum("Crash joined" in line for line in host_lines) == 2
+    token = (tmp_path / "Crash.token").read_text(encoding="utf-8").strip()
+    assert len(token) >= 32
+    assert not any(token in text for text in (*host_lines, *(out + err for _, out, err in results)))
     end = next(line for line in host_lines if line.startswith("match over"))
     for status, output, errors in results:
         assert status == 0, errors

@@ -26,6 +26,7 @@ from game.net.protocol import (
     Act,
     Hello,
     MatchOver,
+    Presence,
     Refused,
     Snapshot,
     Welcome,
@@ -257,3 +258,19 @@ def masked_text(text: str) -> bytes:
     payload = text.encode()
     assert len(payload) < 126
     return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
+
+
+def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
+    with hosting(["person", "person"], move_time_s=30.0) as host:
+        leaving, welcome = host.join("Leaving")
+        staying, _ = host.join("Staying")
+        receive_until(staying, Snapshot)
+        leaving.close()
+        dropped = receive_until(staying, Presence, timeout=10)[0]
+        while dropped.present[welcome.seat]:
+            dropped = receive_until(staying, Presence, timeout=10)[0]
+        back, _ = host.join("Leaving", welcome.token)
+        came_back = receive_until(staying, Presence, timeout=10)[0]
+        assert came_back.present == (True, True)
+        back.close()
+        staying.close()

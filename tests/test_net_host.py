@@ -74,7 +74,7 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
         found = wait_for_line(lines, r"join with: python -m game join \S+:(\d+) --code ([A-Z]{6})", host_lines)
         port, code = found.groups()
         clients = [game("join", f"127.0.0.1:{port}", "--code", code.lower(), "--ai", level, "--seed", str(n),
-                        "--timeout", str(TIMEOUT_S))
+                        "--timeout", str(TIMEOUT_S), "--record", str(tmp_path / f"client{n}.jsonl"))
                    for n, level in enumerate(["easy", "normal"][:seats.count("person")])]
         results = [finish(client) for client in clients]
         host_code, _, host_errors = finish(host)
@@ -96,6 +96,8 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert "replay identical to the record" in replayed.stdout
     assert ends[0] in replayed.stdout
+    for n in range(len(clients)):  # each computer keeps the match, every hand open
+        assert (tmp_path / f"client{n}.jsonl").read_bytes() == record.read_bytes()
 
 
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):

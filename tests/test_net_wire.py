@@ -4,6 +4,7 @@ client receives read strictly and checked against what its seat may know (issue 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from game.ai.agents import make_agent
 from game.engine.events import HandBuilt
 from game.engine.match import Match
+from game.engine.record import parse_record, replay
 from game.engine.rules import Rules
 from game.net.play import MatchLoop
 from game.net.protocol import (
@@ -20,6 +22,7 @@ from game.net.protocol import (
     HostMessage,
     MatchOver,
     Presence,
+    RecordPart,
     Refused,
     Settled,
     Snapshot,
@@ -63,7 +66,7 @@ class CheckedTransport:
         self.texts[seat].append(text)
         message = read_host_message(text)  # strict: one field too many is refused
         assert message.seq == self.seq[seat]
-        if str(SEED) in text or str(SEED)[:9] in text:
+        if (str(SEED) in text or str(SEED)[:9] in text) and not self.match.over:
             raise Leak(f"the seed in a message to seat {seat}")
         self.mirrors[seat].receive(message)
         self.check(seat, message)
@@ -92,6 +95,9 @@ class CheckedTransport:
         elif isinstance(message, Refused):
             if len(message.detail) > 40:
                 raise Leak("a refusal's detail says more than a rule's name")
+        elif isinstance(message, RecordPart):
+            if not self.match.over:
+                raise Leak("the record (every wall, the seed) before the match's end")
         else:
             assert isinstance(message, Presence | MatchOver)
 
@@ -153,6 +159,24 @@ def test_whole_matches_send_each_seat_its_own_view_and_the_public_news_only(rule
         assert mirror.over is not None and mirror.scores == tuple(transport.match.scores)
         assert len(mirror.settlements) == transport.match.hand_number
         assert mirror.refusals == []
+        assert mirror.record_text == write_record_text(transport.match.record)
+
+
+def write_record_text(record) -> str:
+    """The record as `write_record` writes it to a file."""
+    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in record)
+
+
+def test_the_record_leaves_the_host_only_after_the_match_and_reads_back_as_a_record():
+    transport = play(Rules.preset("kaiji", hands=1), (0, 1))
+    texts = transport.texts[0]
+    first_record = next(i for i, text in enumerate(texts) if '"record_part"' in text)
+    assert all('"match_over"' not in text and '"record_part"' not in text for text in texts[:first_record])
+    assert report_of(transport.mirrors[0].record_text).ok
+
+
+def report_of(text: str):
+    return replay(parse_record(text))
 
 
 class LeakingOwnPool(SeatFeed):

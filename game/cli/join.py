@@ -28,6 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--token-file", type=Path, default=None, metavar="FILE",
                         help="keep the seat's secret token in this file: run join again with it to take "
                         "the seat back after a crash (the token is never shown)")
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="write the match's record (which the host sends at its end) here")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
                         help="give up after this many seconds (default 3600)")
 
@@ -84,8 +86,31 @@ def run(args: argparse.Namespace) -> int:
         print(f"join: the host is gone: {error or 'no answer in time'}", file=sys.stderr)
         return NOT_PLAYED
     assert mirror.over is not None
+    if args.record is not None:
+        saved = keep_record(mirror.record_text, args.record)
+        if saved is not None:
+            print(f"join: {saved}", file=sys.stderr)
+            return NOT_PLAYED
     _say(f"match over ({mirror.over.reason}): scores " + ", ".join(f"{s:g}" for s in mirror.over.scores))
     return 0
+
+
+def keep_record(text: str | None, path: Path) -> str | None:
+    """Write the record the host sent, once read as any record from outside is; what went
+    wrong, or None."""
+    from game.engine.record import RecordError, parse_record
+    from game.files import shown_path, write_text_atomically
+
+    if text is None:
+        return "the host sent no record"
+    try:
+        parse_record(text, "the host's record")
+        write_text_atomically(path, text)
+    except RecordError as error:
+        return str(error)
+    except OSError as error:
+        return f"cannot write {shown_path(path)}: {error.strerror or error}"
+    return None
 
 
 def _say(line: str) -> None:

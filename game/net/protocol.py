@@ -60,6 +60,17 @@ sentence names: the host's version, the rule an action breaks."""
 
 
 @dataclass(frozen=True)
+class TextLimit:
+    """Marks a text field that may be longer than MAX_TEXT (a record's line)."""
+
+    characters: int
+
+
+MAX_RECORD_LINE = 16384
+"""A record's longest line (a hand's wall of 136 tiles is some 900 characters)."""
+
+
+@dataclass(frozen=True)
 class PatchOf:
     """Marks a field whose value is some of `cls`'s fields (the ones that changed)."""
 
@@ -183,6 +194,18 @@ class Settled:
 
 
 @dataclass(frozen=True)
+class RecordPart:
+    """Part `index` (from 0) of `count` of the match's record, sent once the match is over
+    (never before: it holds every wall and the seed), so that each computer keeps it."""
+
+    seq: int
+    index: int
+    count: int
+    lines: tuple[Annotated[str, TextLimit(MAX_RECORD_LINE)], ...]
+    kind: ClassVar[str] = "record_part"
+
+
+@dataclass(frozen=True)
 class MatchOver:
     seq: int
     reason: str
@@ -202,10 +225,10 @@ class Refused:
 
 
 ClientMessage = Hello | Act | Resync
-HostMessage = Welcome | Presence | Snapshot | Update | Settled | MatchOver | Refused
+HostMessage = Welcome | Presence | Snapshot | Update | Settled | RecordPart | MatchOver | Refused
 CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync)}
 HOST_MESSAGES: dict[str, type] = {
-    cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, MatchOver, Refused)
+    cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, RecordPart, MatchOver, Refused)
 }
 
 
@@ -281,10 +304,12 @@ def read_value(tp: Any, data: Any, depth: int = 0) -> Any:
         raise ProtocolError("nested too deeply")
     origin = typing.get_origin(tp)
     if origin is Annotated:
-        patch = next((m for m in tp.__metadata__ if isinstance(m, PatchOf)), None)
-        if patch is None:
-            return read_value(tp.__origin__, data, depth)
-        return _read_patch(patch.cls, data, depth + 1)
+        for mark in tp.__metadata__:
+            if isinstance(mark, PatchOf):
+                return _read_patch(mark.cls, data, depth + 1)
+            if isinstance(mark, TextLimit):
+                return _read_text(data, mark.characters)
+        return read_value(tp.__origin__, data, depth)
     if origin in (Union, types.UnionType):
         return _read_union(typing.get_args(tp), data, depth)
     if origin is tuple:
@@ -318,11 +343,11 @@ def read_value(tp: Any, data: Any, depth: int = 0) -> Any:
     raise TypeError(f"the protocol cannot read a {tp!r}")  # a programming error, not input
 
 
-def _read_text(data: Any) -> str:
+def _read_text(data: Any, limit: int = MAX_TEXT) -> str:
     if not isinstance(data, str):
         raise ProtocolError(f"expected text, not {_kind(data)}")
-    if len(data) > MAX_TEXT:
-        raise ProtocolError(f"text of more than {MAX_TEXT} characters")
+    if len(data) > limit:
+        raise ProtocolError(f"text of more than {limit} characters")
     try:
         data.encode("utf-8")
     except UnicodeEncodeError as error:  # a lone surrogate, written as \ud800

@@ -9,25 +9,32 @@ goes on. A `RemoteSeat` is a player like the others: the table asks `ready()`, t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from game import __version__
 from game.engine.actions import Action
 from game.engine.hand import IllegalAction, Phase, SeatView
 from game.engine.match import Match
 from game.net.protocol import (
+    MAX_HOST_BYTES,
+    MAX_ITEMS,
     Act,
     ClientMessage,
     HostMessage,
     MatchOver,
     Presence,
+    RecordPart,
     Refused,
     Resync,
     Settled,
     Welcome,
 )
 from game.net.wire import SeatFeed
+
+RECORD_PART_BYTES = MAX_HOST_BYTES // 2
+"""A record's part leaves room in its message for JSON's escapes of the lines' quotes."""
 
 
 class RemoteSeat:
@@ -155,6 +162,27 @@ class NetTable:
                                                           last.stake, last.next_stake))
 
     def match_over(self) -> None:
+        """The record (only now: it holds every wall and the seed), then the match's end."""
         reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
+        parts = record_parts(self.match.record) if self.match.over else []
         for seat in self._listening():
+            for index, lines in enumerate(parts):
+                self.transport.send(seat, lambda seq, i=index, part=lines: RecordPart(seq, i, len(parts), part))
             self.transport.send(seat, lambda seq: MatchOver(seq, reason, scores))
+
+
+def record_parts(record: list[dict[str, Any]]) -> list[tuple[str, ...]]:
+    """The record's lines (as `write_record` writes them) in parts that each fit a message."""
+    parts: list[tuple[str, ...]] = []
+    part: list[str] = []
+    size = 0
+    for line in record:
+        text = json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+        if part and (size + len(text) > RECORD_PART_BYTES or len(part) >= MAX_ITEMS):
+            parts.append(tuple(part))
+            part, size = [], 0
+        part.append(text)
+        size += len(text.encode("utf-8")) + 8
+    if part:
+        parts.append(tuple(part))
+    return parts

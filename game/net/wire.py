@@ -20,6 +20,7 @@ from game.net.protocol import (
     HostMessage,
     MatchOver,
     Presence,
+    RecordPart,
     Refused,
     Settled,
     Snapshot,
@@ -87,6 +88,8 @@ class SeatMirror:
         self.over: MatchOver | None = None
         self.refusals: list[Refused] = []
         self.waiting_for_snapshot = False
+        self.record_parts: dict[int, tuple[str, ...]] = {}
+        self.record_count = 0
 
     @property
     def rules(self) -> Rules | None:
@@ -119,10 +122,24 @@ class SeatMirror:
         elif isinstance(message, Settled):
             self.settlements.append(message)
             self.scores, self.stake = message.scores, message.next_stake
+        elif isinstance(message, RecordPart):
+            if message.count != self.record_count:
+                self.record_parts, self.record_count = {}, message.count
+            self.record_parts[message.index] = message.lines
         elif isinstance(message, MatchOver):
             self.over, self.scores = message, message.scores
         elif isinstance(message, Refused):
             self.refusals.append(message)
+
+    @property
+    def record_text(self) -> str | None:
+        """The match's record as the host sent it at the end (None until every part came);
+        read it with `record.parse_record`, as any record from outside."""
+        if not self.record_count or len(self.record_parts) != self.record_count:
+            return None
+        if set(self.record_parts) != set(range(self.record_count)):
+            return None
+        return "".join(line + "\n" for index in range(self.record_count) for line in self.record_parts[index])
 
     @property
     def view(self) -> SeatView | None:

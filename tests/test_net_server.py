@@ -6,6 +6,7 @@ their stand-ins and every match ends by itself."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -17,9 +18,11 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from game.ai.agents import make_agent
 from game.engine.actions import Discard
 from game.engine.rules import Rules
 from game.net import server as server_module
+from game.net.client import HostGone, play_seat
 from game.net.hosting import HostedMatch
 from game.net.protocol import (
     PROTOCOL_VERSION,
@@ -274,3 +277,24 @@ def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
         assert came_back.present == (True, True)
         back.close()
         staying.close()
+
+
+def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
+    with hosting(["person", "person"], move_time_s=60.0) as host:
+        outcome: list[BaseException] = []
+
+        def client() -> None:
+            agent = make_agent("easy", 0)
+            try:
+                asyncio.run(asyncio.wait_for(play_seat(host.uri(), "Left behind", agent.act, delays=(0.1, 0.2)), 30))
+            except BaseException as error:  # the outcome under test
+                outcome.append(error)
+
+        thread = threading.Thread(target=client, daemon=True)
+        thread.start()
+        idle, _ = host.join("Idle")
+        receive_until(idle, Snapshot)
+        host.hosted.host.stop()  # the host's network gone mid-hand, as in a crash
+        thread.join(30)
+        assert not thread.is_alive()
+        assert len(outcome) == 1 and isinstance(outcome[0], HostGone)

@@ -24,6 +24,7 @@ from game.net.protocol import (
     Presence,
     RecordPart,
     Refused,
+    Resync,
     Settled,
     Snapshot,
     Update,
@@ -33,7 +34,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.table import NetTable, RemoteSeat
-from game.net.wire import SeatFeed, SeatMirror, wire_view
+from game.net.wire import OutOfOrder, SeatFeed, SeatMirror, wire_view
 
 SEED = 918_273_645_546_372
 """Long enough that its digits cannot turn up in a message by chance."""
@@ -238,3 +239,28 @@ def test_a_mirror_fed_any_subsequence_of_updates_with_snapshots_rebuilds_each_vi
                 seq += 1
                 mirror.receive(read_host_message(write_message(make(seq))))
                 assert mirror.view == hand.view_for(0)
+
+
+def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_right():
+    rules = Rules.preset("kaiji", hands=1)
+    match = Match(rules, SEED)
+    transport = CheckedTransport(match)
+    table = transport.table = NetTable(match, ("A", "B"), {0: RemoteSeat(0, "A")}, transport)
+    transport.mirrors[0], transport.texts[0] = SeatMirror(), []
+    table.joined(0, TOKENS[0])
+    hand = match.next_hand()
+    table.publish()
+    agents = [make_agent("easy", s) for s in range(2)]
+    mirror = transport.mirrors[0]
+    for _ in range(3):
+        seat = hand.waiting_on()[0]
+        match.apply(agents[seat].act(hand.view_for(seat)))
+    make = table.feeds[0].message(1, hand.view_for(0), tuple(match.scores), match.stake)
+    assert make is not None
+    with pytest.raises(OutOfOrder):  # one sequence number skipped, as after a lost connection
+        mirror.receive(read_host_message(write_message(make(mirror.seq + 2))))
+    with pytest.raises(OutOfOrder):  # and nothing more is applied until a snapshot comes
+        mirror.receive(read_host_message(write_message(Presence(mirror.seq + 1, (True, True)))))
+    table.received(0, read_client_message(write_message(Resync())))
+    assert isinstance(read_host_message(transport.texts[0][-1]), Snapshot)
+    assert mirror.view == hand.view_for(0)

@@ -5,9 +5,11 @@ p95; wall clock), and the CPU time of that path's own work (the host's encoding,
 client's reading and rebuilding of the view; medians).
 
     python benchmarks/net_match.py [--preset kaiji] [--hands 8] [--level easy] [--seed 3]
+    python benchmarks/net_match.py --idle 20   # a 4-seat host, three remote seats idle: its CPU
 
 Targets (issue #32): a whole 2-player match under 200 KB each way; from a discard to the
-other computer <= 50 ms median, its CPU-bound part <= 10 ms.
+other computer <= 50 ms median, its CPU-bound part <= 10 ms; the host with three remote seats
+idle under 2% of a core.
 """
 
 from __future__ import annotations
@@ -40,7 +42,11 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--level", default="easy", choices=sorted(LEVELS))
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--idle", type=float, default=0.0, metavar="S",
+                        help="instead: measure the host's CPU over S seconds with three remote seats idle")
     args = parser.parse_args()
+    if args.idle:
+        return idle_host(args.idle)
 
     rules = Rules.preset(args.preset, hands=args.hands)
     sent_at: dict[tuple[int, int], float] = {}
@@ -97,6 +103,49 @@ def main() -> int:
     print(f"CPU of the path: {cpu_of_path(hosted, texts):.3f} ms median "
           "(the host's encoding + the client's reading and rebuilding)")
     return 0
+
+
+def idle_host(seconds: float) -> int:
+    """A 4-seat table (three remote seats, an AI) waiting for its remote seats' builds: the
+    host process's CPU, in a child process of its own so that the clients' CPU is not counted."""
+    import subprocess
+
+    from websockets.sync.client import connect
+
+    from game.net.protocol import Hello, write_message
+
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game", "host", "--preset", "four_player", "--seats", "person,person,person,easy",
+         "--port", "0", "--bind", "127.0.0.1", "--wait", str(seconds + 60), "--move-time", str(seconds + 60)],
+        cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        line = host.stdout.readline()
+        port, code = line.split("port ")[1].strip(), line.split("join code ")[1].split(";")[0]
+        clients = []
+        for n in range(3):
+            client = connect(f"ws://127.0.0.1:{port}/?v=1&code={code}", proxy=None, compression=None, legacy=True)
+            client.send(write_message(Hello(f"Idle {n}", "")))
+            clients.append(client)
+        time.sleep(3)  # the AI seat builds; then only the remote seats are waited for
+        before = _cpu_seconds(host.pid)
+        time.sleep(seconds)
+        used = _cpu_seconds(host.pid) - before
+        print(f"host, 3 remote seats idle: {used / seconds:.2%} of a core over {seconds:g} s")
+        for client in clients:
+            client.close()
+    finally:
+        host.kill()
+        host.communicate(timeout=10)
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's user and system CPU time so far (Linux: /proc)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def cpu_of_path(hosted: HostedMatch, texts: list[tuple[int, str]]) -> float:

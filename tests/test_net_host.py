@@ -61,6 +61,7 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize(("preset", "seats", "hands"), [
     pytest.param("kaiji", "person,person", "2", id="2 players, both remote"),
+    pytest.param("three_player", "person,easy,person", "1", id="3 players, two remote, an AI"),
     pytest.param("four_player", "person,normal,person,easy", "1", id="4 players, two remote, two AIs"),
 ])
 def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, preset, seats, hands):

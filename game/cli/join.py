@@ -30,6 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "the seat back after a crash (the token is never shown)")
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="write the match's record (which the host sends at its end) here")
+    parser.add_argument("--no-discovery", action="store_true",
+                        help="do not look for tables on the local network (discovery is not built yet: "
+                        "ADDRESS is always given)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
                         help="give up after this many seconds (default 3600)")
 

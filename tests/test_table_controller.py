@@ -105,9 +105,9 @@ def test_the_seats_are_named_without_the_ai(module):
     assert not [name for name in imported if name == "game.ai" or name.startswith("game.ai.")]
 
 
-class FarSeat:
-    """A seat played from elsewhere, as networked play would add one: nothing but `name`,
-    `ready` and `act` (no base class), its moves handed over from outside (here by the test)."""
+class FarSeat(ImmediatePlayer):
+    """A seat played from elsewhere, as networked play would add one: an `ImmediatePlayer`
+    whose moves are handed over from outside (here by the test)."""
 
     name = "far"
 

@@ -16,14 +16,14 @@ How the window's table controller drives each kind:
   what it learns there does not come back) — and its answer is played once it is done
   and the AI pause has passed. It may keep memory between decisions; it is never asked
   two at once.
-- `ImmediatePlayer` (the person at the screen, a stand-in, a seat whose moves arrive from
-  outside): its move is decided elsewhere. The controller calls `ready()` on the window's
-  thread at every update while the seat is waited for, and once it is true calls
-  `act(view)` there too, which must answer at once (it raises LookupError if it has no
-  move after all, and is asked again later). Both must be quick and must not block.
-  While every seat it waits for is such a player and not ready, the window sleeps: a move
-  that arrives on another thread is handed over behind a lock and then wakes the window
-  (`wake_window` in game/app/window/wake.py, which any thread may call).
+- `ImmediatePlayer`, a base to subclass (the person at the screen, a stand-in, a seat
+  whose moves arrive from outside): its move is decided elsewhere. The controller calls
+  `ready()` on the window's thread at every update while the seat is waited for, and once
+  it is true calls `act(view)` there too, which must answer at once (it raises LookupError
+  if it has no move after all, and is asked again later). Both must be quick and must not
+  block. While every seat it waits for is such a player and not ready, the window sleeps:
+  a move that arrives on another thread is handed over behind a lock and then wakes the
+  window (`wake_window` in game/app/window/wake.py, which any thread may call).
 
 The clocks (the time limits, the stand-in at a deadline) are the controller's: a player
 never needs one.
@@ -31,7 +31,8 @@ never needs one.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from abc import abstractmethod
+from typing import Protocol
 
 from game.engine.actions import Action
 from game.engine.hand import SeatView
@@ -48,11 +49,15 @@ class Player(Protocol):
         ...
 
 
-@runtime_checkable
-class ImmediatePlayer(Player, Protocol):
+class ImmediatePlayer(Player):
     """A player whose move is decided outside the call: asked whether it has one (`ready`),
-    then for it, at once, on the driver's thread."""
+    then for it, at once, on the driver's thread. Declared by subclassing, so that the driver
+    tells it from a `Player` with `isinstance` (a nominal check: quick at every update)."""
 
+    @abstractmethod
     def ready(self) -> bool:
         """Whether `act` has a move to give now."""
-        ...
+
+    @abstractmethod
+    def act(self, view: SeatView) -> Action:
+        """The move decided; raises LookupError when there is none after all."""

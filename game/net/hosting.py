@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from game import __version__
 from game.ai.agents import make_agent
-from game.ai.player import Player
 from game.engine.match import Match
+from game.engine.player import Player
 from game.engine.rules import Rules
 from game.net.play import DELAY_GRACE_S, MatchLoop
 from game.net.server import Inbound, NetHost

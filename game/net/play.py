@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable
 
 from game.ai.agents import make_agent
-from game.ai.player import Player
 from game.engine.actions import Action, BuildHand
 from game.engine.hand import Phase
 from game.engine.match import Match
+from game.engine.player import Player
 from game.net.table import NetTable, RemoteSeat
 
 STAND_IN_LEVEL = "normal"

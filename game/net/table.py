@@ -17,6 +17,7 @@ from game import __version__
 from game.engine.actions import Action
 from game.engine.hand import IllegalAction, Phase, SeatView
 from game.engine.match import Match
+from game.engine.player import ImmediatePlayer
 from game.net.protocol import (
     MAX_HOST_BYTES,
     MAX_ITEMS,
@@ -37,7 +38,7 @@ RECORD_PART_BYTES = MAX_HOST_BYTES // 2
 """A record's part leaves room in its message for JSON's escapes of the lines' quotes."""
 
 
-class RemoteSeat:
+class RemoteSeat(ImmediatePlayer):
     """A person at another computer: a Player whose move is the one its client sent."""
 
     def __init__(self, seat: int, name: str) -> None:

@@ -19,9 +19,6 @@ WIDGETS = {f"{SCENES}.dialog", f"{SCENES}.prompts"}
 """Scene modules any scene may use: a dialog or prompt opens over the scene that asks."""
 DRAWS_A_RESULT = {("game.app.scenes.summary", f"{SCENES}.result"), ("game.app.scenes.theatre", f"{SCENES}.result")}
 """Scenes that use the result screen's drawing (its amounts, its panel), going nowhere by it."""
-STILL_HANDED_THE_WINDOW = {"game.app.play.match_setup", "game.app.history.match_history"}
-"""Modules that still name the window's class for its folders and save lock (a type only), until
-the owner of the player's files takes them over (issue 31, point 7): then this set is empty."""
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -172,7 +169,7 @@ def test_the_window_is_known_only_to_the_commands():
     """Scenes get `scene.Services`; only the commands that open the window name its class."""
     graph = import_graph(ROOT, "game")
     importers = sorted(module for module, targets in graph.items() if "game.app.window.window" in targets)
-    assert {module for module in importers if not module.startswith("game.cli.")} <= STILL_HANDED_THE_WINDOW
+    assert [module for module in importers if not module.startswith("game.cli.")] == []
 
 
 def write_package(root: Path, files: dict[str, str]) -> None:

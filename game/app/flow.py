@@ -28,7 +28,7 @@ from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
-from game.app.scenes.theatre import TheatreScene, latest_record, nothing_to_watch, read_record
+from game.app.scenes.theatre import TheatreScene, nothing_to_watch, read_record
 from game.app.scenes.title import TitleScene
 from game.engine.playback import Playback
 
@@ -94,7 +94,7 @@ class Flow:
 
     def watch_latest(self) -> None:
         """The newest match kept, else the unfinished one (watched so far)."""
-        path = latest_record(self.app)
+        path = self.app.files.latest_record()
         if path is None:
             self.app.stack.push(nothing_to_watch(self.app))
         else:

@@ -33,8 +33,8 @@ from pygame_gui.core import UIElement
 if TYPE_CHECKING:
     import pygame_gui
 
+    from game.app.history.player_files import PlayerFiles
     from game.app.play.analysis_pool import AnalysisPool
-    from game.app.play.savegame import SlotLock
     from game.app.play.session import SeatPlan, Session
     from game.app.settings import Settings
     from game.app.window.art import TileArt
@@ -61,7 +61,8 @@ class Services(Protocol):
     language_override: str | None
     notice: str | Message | None
     """What the title screen has to say (and starting a match, before the table opens)."""
-    data_dir: Path
+    files: PlayerFiles
+    """The player's save slot, match history and statistics."""
     executor: Executor
     analysis_pool: AnalysisPool
 
@@ -69,11 +70,9 @@ class Services(Protocol):
 
     def quit(self) -> None: ...
 
-    # Not the scenes' own: what they hand on to start and resume matches
-    # (game/app/play/match_setup.py).
-    save_lock: SlotLock
-
-    def next_match_seed(self) -> int: ...
+    def next_match_seed(self) -> int:
+        """Not the scenes' own: they hand it on to start a match (game/app/play/match_setup.py)."""
+        ...
 
 
 @runtime_checkable

@@ -17,6 +17,7 @@ from pygame_gui.elements import UIDropDownMenu
 
 from game.app.flow import Flow
 from game.app.history import history
+from game.app.history.player_files import SETTINGS_FILE
 from game.app.play.session import Notice, SeatPlan
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
@@ -27,7 +28,6 @@ from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.theatre import TheatreScene
-from game.app.settings import SETTINGS_FILE
 from game.app.window import layout
 from game.app.window.text import Text
 from game.app.window.window import App, LaunchOptions
@@ -343,7 +343,7 @@ def test_the_statistics(screens):
     screens.look("statistics, none kept yet")
     app.stack.pop()
     keep_fixtures(driver)
-    folder = history.history_folder(app.data_dir)
+    folder = history.history_folder(app.files.data_dir)
     (folder / "damaged.jsonl").write_text("{ not json\n", encoding="utf-8")
     driver.screens.statistics()
     scene = app.stack.top

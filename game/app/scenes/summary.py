@@ -118,7 +118,7 @@ class SummaryScene(Scene):
 
     def rematch(self) -> None:
         """The same seats and rules (the match's own, whatever Settings now hold), a new seed."""
-        session = new_session(self.app, self.session.plan, rules=self.session.match.rules)
+        session = new_session(self.app.files, self.app, self.session.plan, rules=self.session.match.rules)
         self.screens.table(session)
 
     def watch(self) -> None:

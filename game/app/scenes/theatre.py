@@ -19,7 +19,6 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app.controls.pool import PoolControls
-from game.app.play.match_setup import save_slot
 from game.app.play.table_controller import POOL_SIZE
 from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene, Services
@@ -532,10 +531,6 @@ def damage_notice(playback: Playback) -> str | None:
     return None
 
 
-HISTORY_FOLDER = "history"
-"""Where the user data folder keeps finished matches' records (when it has them)."""
-
-
 def read_record(app: Services, path: Path) -> Playback | None:
     """A record file to watch; None for a file that is not one, explained in a dialog."""
     try:
@@ -553,26 +548,9 @@ def read_record(app: Services, path: Path) -> Playback | None:
     return None
 
 
-def latest_record(app: Services) -> Path | None:
-    """The newest record in the history folder, else the unfinished match's (watched so far)."""
-    history = app.data_dir / HISTORY_FOLDER
-    records = sorted(history.glob("*.jsonl"), key=_modified) if history.is_dir() else []
-    if records:
-        return records[-1]
-    saved = save_slot(app)
-    return saved.record_path if saved.exists() else None
-
-
 def nothing_to_watch(app: Services) -> Dialog:
     """What Watch says when there is no match to watch yet."""
     return Dialog(app, _("No match to watch yet"),
                   _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
                     "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
                   escape=nothing)
-
-
-def _modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0

@@ -34,6 +34,8 @@ from game.engine.playback import Playback
 
 
 class Window(Services, Protocol):
+    """The window the screens open in (game/app/window/window.py `App`)."""
+
     dropped: Callable[[Path], object] | None
     """What a file dropped onto the window opens."""
 

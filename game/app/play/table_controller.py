@@ -40,7 +40,7 @@ from game.app.words import terms
 from game.app.words.i18n import N_, _, format_amount
 from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
-from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
+from game.engine.hand import HAND_SIZE, POOL_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.scoring import assess_ron
 from game.engine.settlement import ura_may_change_payment, win_amount
@@ -73,7 +73,6 @@ PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)
              "units": N_("{discarder} pays you {amount} units (ura dora may add more)."),
              "points": N_("{discarder} pays you {amount} points (ura dora may add more).")}
 """The same where the hidden ura dora could still raise it (game/engine/settlement.py)."""
-POOL_SIZE = 21
 BUILD_SAVE_EVERY_S = 5
 
 

@@ -20,7 +20,6 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app.controls.pool import PoolControls
 from game.app.play.match_setup import save_slot
-from game.app.play.table_controller import POOL_SIZE
 from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
@@ -47,7 +46,7 @@ from game.app.window.palette import SOFT, WARN
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _
 from game.app.words.system_words import record_damage
-from game.engine.hand import Hand, Phase
+from game.engine.hand import POOL_SIZE, Hand, Phase
 from game.engine.match import Settlement
 from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.play.session import shown_name
-from game.app.play.table_controller import POOL_SIZE, STAKE_WORDS, score_words, standing_number
+from game.app.play.table_controller import STAKE_WORDS, score_words, standing_number
 from game.app.play.table_frame import (
     CentreInfo,
     PrivateFrame,
@@ -35,7 +35,7 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.hand import FuritenSpan, Phase, SeatView
+from game.engine.hand import POOL_SIZE, FuritenSpan, Phase, SeatView
 from game.engine.playback import Step
 from game.engine.rules import Rules
 from game.engine.table import PERSONAL_WALLS, side_walls

@@ -22,7 +22,8 @@ from game.app.controls.pool import PoolControls
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport, warm_up
 from game.app.play.session import Notice, Session
-from game.app.play.table_controller import POOL_SIZE, RonOffer, TableController, seconds_to_next_step
+from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
+from game.app.play.table_frame import POOL_SIZE
 from game.app.scene import Scene
 from game.app.scenes import prompts
 from game.app.views.notice_card import draw_notice_card
@@ -282,7 +283,7 @@ class TableScene(Scene):
             return
         self.result_open = True
         self.controller.show_result()
-        self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
+        self.app.stack.push(ResultScene(self.app, self.controller.result_frame, self.next_hand))
 
     def next_hand(self) -> None:
         if self.session.match.over:

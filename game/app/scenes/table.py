@@ -282,7 +282,7 @@ class TableScene(Scene):
             return
         self.result_open = True
         self.controller.show_result()
-        self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
+        self.app.stack.push(ResultScene(self.app, self.controller.result_frame, self.next_hand))
 
     def next_hand(self) -> None:
         if self.session.match.over:

@@ -17,8 +17,8 @@ SCORING_LIBRARY = "mahjong"
 SCENES = "game.app.scenes"
 WIDGETS = {f"{SCENES}.dialog", f"{SCENES}.prompts"}
 """Scene modules any scene may use: a dialog or prompt opens over the scene that asks."""
-DRAWS_A_RESULT = {("game.app.scenes.summary", f"{SCENES}.result"), ("game.app.scenes.theatre", f"{SCENES}.result")}
-"""Scenes that use the result screen's drawing (its amounts, its panel), going nowhere by it."""
+DRAWS_A_RESULT = {("game.app.scenes.theatre", f"{SCENES}.result")}
+"""The theatre draws each hand's result with the result screen's own drawing, going nowhere by it."""
 
 
 def imported_modules(path: Path) -> set[str]:

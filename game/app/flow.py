@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from game.app.play.result_frame import ResultFrame
 from game.app.play.session import SeatPlan, Session
 from game.app.scene import Services
 from game.app.scenes.curtain import CurtainScene
@@ -55,8 +56,8 @@ class Flow:
     def table(self, session: Session) -> None:
         self.app.stack.reset(TableScene(self.app, self, session))
 
-    def result(self, session: Session, on_next: Callable[[], None]) -> None:
-        self.app.stack.push(ResultScene(self.app, session, on_next))
+    def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None:
+        self.app.stack.push(ResultScene(self.app, make_frame, on_next))
 
     def summary(self, session: Session) -> None:
         self.app.stack.reset(SummaryScene(self.app, self, session))

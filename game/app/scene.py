@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
     from game.app.history.player_files import PlayerFiles
     from game.app.play.analysis_pool import AnalysisPool
+    from game.app.play.result_frame import ResultFrame
     from game.app.play.session import SeatPlan, Session
     from game.app.settings import Settings
     from game.app.window.art import TileArt
@@ -86,7 +87,7 @@ class Screens(Protocol):
 
     def new_table(self, start: Callable[[SeatPlan], None]) -> None: ...
 
-    def result(self, session: Session, on_next: Callable[[], None]) -> None: ...
+    def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None: ...
 
     def summary(self, session: Session) -> None: ...
 

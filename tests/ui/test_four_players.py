@@ -14,11 +14,12 @@ from game.app.play.session import SeatPlan, Session
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.result import ResultScene, amount, payment_words
+from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.views.helper_panel import tenpai_verdict, wait_verdict
 from game.app.window import layout
+from game.app.words.i18n import format_amount as amount
 from game.engine.events import DoraFlipped
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -104,7 +105,7 @@ def test_a_double_ron_with_multiple_ron_all_pays_both_winners_on_the_result(driv
     assert result.heading == f"{south} and {west} win by ron on {east}'s discard"
     gains = session.match.settlements[-1].gains
     assert gains[1] > 0 and gains[2] > 0 and gains[0] == -(gains[1] + gains[2])
-    words = payment_words(session, gains)
+    words = result.frame.payments
     assert words.startswith(f"{east} pays {south} {amount(gains[1])} points, {west} {amount(gains[2])} points")
     assert words.endswith(f"{amount(-gains[0])} points in all")
     assert all("renhou" in {y.name for y in w.assessment.value.yaku} for w in wins)

@@ -221,6 +221,6 @@ def test_a_drawn_hand_shows_every_hand(driver):
     table = driver.app.stack.scenes[0]
     result = play_to_result(driver, table)
     if table.session.hand.result.drawn:
-        assert len(result.result.hands) == 2 and all(len(h) == 13 for h in result.result.hands)
+        assert len(result.frame.draws) == 2 and all(len(seat.hand) == 13 for seat in result.frame.draws)
     else:
-        assert result.result.wins[0].hand
+        assert result.frame.wins[0].hand

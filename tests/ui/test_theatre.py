@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.app.play.result_frame import result_frame
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.theatre import TheatreScene
@@ -89,7 +90,8 @@ def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, t
     key(driver, pygame.K_RIGHT)
     assert playback.step.settlement is not None
     result = theatre._result(playback.step.hand)
-    assert isinstance(result, ResultScene) and result.settlement == playback.step.settlement
+    assert isinstance(result, ResultScene)
+    assert result.frame == result_frame(playback.step.views, playback.step.settlement, theatre.names, False)
     shot(driver, "theatre_four_player_result")
     save_small(driver, "theatre_four_player_result")
     key(driver, pygame.K_r)  # the result hidden, the table beneath it

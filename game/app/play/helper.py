@@ -27,7 +27,7 @@ from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.hand import HAND_SIZE
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue
-from game.engine.tiles import KIND_COUNT, is_red, kind_code, pick_ids, tile_code
+from game.engine.tiles import KIND_COUNT, is_red, kind_code, kind_of, pick_ids, tile_code
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +138,7 @@ def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: 
 
 def _code_index(tile: int, red_fives: bool) -> int:
     """Red fives count apart from plain fives, as they are different tiles to hold."""
-    return KIND_COUNT + tile // 36 if is_red(tile, red_fives) else tile // 4
+    return KIND_COUNT + tile // 36 if is_red(tile, red_fives) else kind_of(tile)
 
 
 def holding_mask(tiles: Sequence[int], red_fives: bool) -> int:

@@ -21,13 +21,13 @@ from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.scenes.result import amount
 from game.app.views.felt import draw_felt
 from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import ButtonRing, KeyGuard
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _, pgettext
+from game.app.words.i18n import format_amount as amount
 from game.engine.playback import Playback
 from game.engine.record import RecordError, parse_record
 

@@ -19,7 +19,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app.controls.pool import PoolControls
-from game.app.play.table_controller import POOL_SIZE
+from game.app.play.result_frame import result_frame
 from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene, Services
 from game.app.scenes.dialog import Choice, Dialog
@@ -46,8 +46,7 @@ from game.app.window.palette import SOFT, WARN
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _
 from game.app.words.system_words import record_damage
-from game.engine.hand import Hand, Phase
-from game.engine.match import Settlement
+from game.engine.hand import POOL_SIZE, Phase
 from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
 
@@ -90,28 +89,6 @@ BANNER_ABOVE = pygame.Rect(200, 6, 816, 52)
 """Over a hand's result: above its panel, left of the hand menu."""
 BANNER_LEADING = 4
 """Between the banner's rows, beyond the type's size."""
-
-
-class ResultSource:
-    """What the result screen reads from a session, for a finished hand of the record."""
-
-    def __init__(self, hand: Hand, settlement: Settlement, names: tuple[str, ...], last: bool) -> None:
-        self.hand = hand
-        self.rules = hand.rules
-        self.names = names
-        self.match = _SettledMatch([settlement], last)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def wind(self, seat: int) -> str:
-        return terms.wind(self.hand.view_for(seat).seat_winds[seat])
-
-
-class _SettledMatch:
-    def __init__(self, settlements: list[Settlement], over: bool) -> None:
-        self.settlements = settlements
-        self.over = over
 
 
 class TheatreScene(Scene):
@@ -193,6 +170,7 @@ class TheatreScene(Scene):
         return labels
 
     def relabel(self) -> None:
+        self._results.clear()  # their words are made again in the new language
         self._make_bar()
         self.buttons["back_to_title"].set_text(_("Back (Esc)"))
         self.menu_hand = None
@@ -388,7 +366,7 @@ class TheatreScene(Scene):
     def frame(self) -> TheatreFrame | None:
         if not self.playback.steps:
             return None
-        return theatre_frame(self.playback.step, self.rules, self.names, self.point_of_view)
+        return theatre_frame(self.playback.step, self.names, self.point_of_view)
 
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
@@ -505,10 +483,11 @@ class TheatreScene(Scene):
         scene = self._results.get(hand)
         if scene is None:
             step = self.playback.step
-            assert step.settlement is not None
+            settlement = step.settlement
+            assert settlement is not None
             last = self.playback.at_end and self.playback.end is not None
-            source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
-            scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
+            scene = self._results[hand] = ResultScene(
+                self.app, lambda: result_frame(step.views, settlement, self.names, last), lambda: None)
             scene.panel = RESULT_PANEL
         return scene
 

@@ -5,6 +5,7 @@ opens screens."""
 from __future__ import annotations
 
 import ast
+import re
 from collections import deque
 from pathlib import Path
 
@@ -207,6 +208,18 @@ def test_exactly_one_module_imports_the_scoring_library():
         if any(name.split(".")[0] == SCORING_LIBRARY for name in imported_modules(p))
     ]
     assert importers == ["game/engine/scoring.py"]
+
+
+TEST_PATH = re.compile(r"\btests/|\btest_\w+\.py\b")
+"""A path under tests/ or a test file's name."""
+
+
+def test_no_module_of_the_game_cites_a_test_file():
+    """Product code says why in words; a test file it named would rot unseen when the test moves."""
+    citing = [f"{p.relative_to(ROOT)}:{number}" for p in python_files("game")
+              for number, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+              if TEST_PATH.search(line)]
+    assert citing == []
 
 
 def test_the_import_check_sees_pygame_when_it_is_there(tmp_path):

@@ -59,7 +59,7 @@ RESULT_HOLD = 4
 """While playing, a hand's result stays this many steps' time."""
 BAR = pygame.Rect(196, 705, 1074, 23)
 """The control bar lies between the bottom seat's pool (and the mark under its chosen tile) and
-its hand, right of its name plate: the felt free there at every step (tests/ui/test_theatre_bar.py)."""
+its hand, right of its name plate: the felt free there at every step of a match."""
 BAR_X, BAR_Y, BUTTON_H = BAR.left, BAR.top, BAR.height
 COUNTER_GAP = 8
 """Between the last button and the step counter."""

@@ -1,7 +1,6 @@
 """The replay theatre's control bar: each button as wide as its widest label (in any of its
 states) and a margin either side, the whole bar within the felt the table leaves free
-between the bottom seat's pool and its hand (tests/test_theatre_bar_widths.py,
-tests/ui/test_theatre_bar_ink.py)."""
+between the bottom seat's pool and its hand, so no label is cut and no button covers a tile."""
 
 from __future__ import annotations
 

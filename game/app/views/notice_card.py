@@ -4,7 +4,7 @@ with the tile it is about, fading out when its time is up.
 Its words are at the table's type floor (`legible`) and never cut: the card is as tall as
 they need, standing on the bottom of `CARD`. Every notice the table shows there fits within
 `CARD` in every language, and `CARD` lies on felt that is empty at two, three and four seats
-while discarding (tests/ui/test_notice_card_fits.py, tests/ui/test_felt_board.py)."""
+while discarding: the tests measure both, so a longer notice or a moved seat shows there."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ SLOT_PITCH = 57
 SLOT_Y = 542
 HAND_LABEL_Y = SLOT_Y - 35
 """The row over the slots ("Your hand: 4 of 13" and the hint), clear of a slot tile raised
-under the pointer and of the helper panel above it (tests/ui/test_hand_label_room.py)."""
+under the pointer and of the helper panel above it, in every language."""
 BUILD_WALL_TILE = 50
 BUILD_WALL_PITCH = 53
 BUILD_WALL_ROWS_Y = (636, 712)
@@ -165,7 +165,7 @@ _RIGHT_SEAT = SeatSpot(anchor=(1135, 325), plate=(1094, 66), hand=_SIDE_HAND, po
 _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=_SIDE_POOL,
                       wall=_SIDE_WALL)
 # Heading, top seat's count, two status rows, side counts, countdown, bottom count: each
-# clear of the next in every language (tests/ui/test_centre_panel_fits.py).
+# clear of the next in every language, each row's widest words measured.
 _RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
                 3: ((-100, 20), "midleft")}
 _RING_HELPER = pygame.Rect(755, 122, 370, 382)

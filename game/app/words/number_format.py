@@ -4,8 +4,8 @@ Babel's first number costs the game process some 7 MB: it reads CLDR's global da
 locale's whole data (names of every language, territory, currency, calendar) to learn two
 symbols. The game's three languages write numbers alike (CLDR: group ',', decimal '.',
 minus '-', percent '%'), so the symbols are kept here and the rounding is Babel's own
-(the shortest decimal of a float, half to even); `tests/test_number_format.py` checks every
-language against Babel. Dates are still Babel's (i18n.format_date), on the screens that show them.
+(the shortest decimal of a float, half to even), and the tests hold every language to Babel's
+own output. Dates are still Babel's (i18n.format_date), on the screens that show them.
 """
 
 from __future__ import annotations

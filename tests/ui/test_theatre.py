@@ -13,10 +13,10 @@ import pytest
 
 from game.app.play.result_frame import result_frame
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.result import ResultScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
+from game.app.views.result_panel import ResultPanel
 from game.engine.hand import Phase
 from game.engine.record import write_record
 from tests.test_playback import as_shown, live_match
@@ -90,7 +90,7 @@ def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, t
     key(driver, pygame.K_RIGHT)
     assert playback.step.settlement is not None
     result = theatre._result(playback.step.hand)
-    assert isinstance(result, ResultScene)
+    assert isinstance(result, ResultPanel)
     assert result.frame == result_frame(playback.step.views, playback.step.settlement, theatre.names, False)
     shot(driver, "theatre_four_player_result")
     save_small(driver, "theatre_four_player_result")

@@ -3,7 +3,7 @@ or played at a chosen speed, from any seat's point of view or with every hand op
 
 The `Playback` (game/engine/playback.py) holds every step; this scene only moves its cursor
 and draws the step with the table's own views, and each hand's result with the result
-screen's drawing, as live play showed them.
+screen's own panel (views/result_panel.py), as live play showed them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.scenes.result import ResultScene
 from game.app.theatre.theatre_bar import GAP, LEAST_MARGIN, button_widths
 from game.app.theatre.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
 from game.app.theatre.theatre_overlays import (
@@ -38,6 +37,7 @@ from game.app.theatre.theatre_overlays import (
 from game.app.views import legible
 from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
+from game.app.views.result_panel import ResultPanel
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.app.window import layout
@@ -112,7 +112,7 @@ class TheatreScene(Scene):
         self.pool_controls = PoolControls(lambda _index: None)
         self.flight: DiscardFlight | None = None
         self.flip: DoraFlip | None = None
-        self._results: dict[int, ResultScene] = {}
+        self._results: dict[int, ResultPanel] = {}
 
     # --- gui -------------------------------------------------------------------------
 
@@ -479,17 +479,17 @@ class TheatreScene(Scene):
             text.draw(surface, row, size, WARN, (banner.centerx, banner.top + 6 + index * row_height), "midtop",
                       bold=True)
 
-    def _result(self, hand: int) -> ResultScene:
-        scene = self._results.get(hand)
-        if scene is None:
+    def _result(self, hand: int) -> ResultPanel:
+        panel = self._results.get(hand)
+        if panel is None:
             step = self.playback.step
             settlement = step.settlement
             assert settlement is not None
             last = self.playback.at_end and self.playback.end is not None
-            scene = self._results[hand] = ResultScene(
-                self.app, lambda: result_frame(step.views, settlement, self.names, last), lambda: None)
-            scene.panel = RESULT_PANEL
-        return scene
+            panel = self._results[hand] = ResultPanel(
+                self.app.text, self.app.art, lambda: result_frame(step.views, settlement, self.names, last),
+                self.app.screen.get_width(), RESULT_PANEL)
+        return panel
 
 
 def damage_notice(playback: Playback) -> str | None:

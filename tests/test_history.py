@@ -141,7 +141,7 @@ def test_the_history_settings_are_saved_and_checked(tmp_path):
     assert notice is None and (settings.keep_history, settings.history_limit) == (False, 50)
     (tmp_path / "settings.json").write_text(json.dumps({"history_limit": 0}), encoding="utf-8")
     settings, notice = load_settings(tmp_path)
-    assert settings.history_limit == history.DEFAULT_LIMIT and "history_limit" in notice
+    assert settings.history_limit == Settings().history_limit and "history_limit" in notice
     with pytest.raises(ValueError):
         Settings(history_limit=True)
 

@@ -77,16 +77,6 @@ def test_pseudo_locale_marks_every_kind_of_message() -> None:
     assert i18n.N_("Build") == "Build"
 
 
-def test_listeners_hear_every_switch_until_they_stop() -> None:
-    heard: list[str] = []
-    stop = i18n.on_language_change(heard.append)
-    i18n.set_language("ja")
-    i18n.set_language("zh_CN")
-    stop()
-    i18n.set_language("en")
-    assert heard == ["ja", "zh_CN"]
-
-
 def test_a_catalog_is_read_from_its_po_when_no_mo_is_compiled(tmp_path, monkeypatch) -> None:
     folder = tmp_path / "ja" / "LC_MESSAGES"
     folder.mkdir(parents=True)

@@ -221,10 +221,6 @@ HANDS_PER_WRITE = 2000
 _HAND_KEYS = ("hand", "waits", "payment", "live_clearing_copies", "pool_wait_copies", "warnings")
 
 
-def hand_json(hand: CandidateHand) -> dict[str, Any]:
-    return _JsonWriter().hand(hand)
-
-
 def wait_json(wait: WaitAnalysis) -> dict[str, Any]:
     """A wait's entry. Han, fu and yaku are null for a wait whose bound shows it cannot
     reach the floor even with ippatsu or houtei (scoring each would take the library

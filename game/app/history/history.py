@@ -41,7 +41,6 @@ RESET_FILE = "statistics_reset.json"
 SUFFIX = ".jsonl"
 FINISHED = "finished"
 ABANDONED = "abandoned"
-DEFAULT_LIMIT = 200
 WRITTEN_LINE = '{"type":"'
 """How each line of a record the game writes begins (`write_record`: compact, `type` first)."""
 MAX_RESET_BYTES = 1 << 12

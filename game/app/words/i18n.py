@@ -42,7 +42,6 @@ BABEL_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh_Hans_CN", PSEUDO: "en"}
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
-_listeners: list[Callable[[str], None]] = []
 
 
 class _PseudoTranslations(gettext.NullTranslations):
@@ -54,9 +53,6 @@ class _PseudoTranslations(gettext.NullTranslations):
 
     def pgettext(self, context: str, message: str) -> str:
         return self.gettext(message)
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self.ngettext(msgid1, msgid2, n)
 
 
 def _(message: str) -> str:
@@ -126,20 +122,12 @@ def language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Speak `code` from now on ("en", "ja", "zh_CN", or `PSEUDO`); listeners are told."""
+    """Speak `code` from now on ("en", "ja", "zh_CN", or `PSEUDO`)."""
     global _translations, _language
     if code not in LANGUAGES and code != PSEUDO:
         raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
     _translations = _load(code)
     _language = code
-    for listener in list(_listeners):
-        listener(code)
-
-
-def on_language_change(listener: Callable[[str], None]) -> Callable[[], None]:
-    """Call `listener(code)` after every switch; returns the call that stops it."""
-    _listeners.append(listener)
-    return lambda: _listeners.remove(listener) if listener in _listeners else None
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:

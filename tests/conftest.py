@@ -28,9 +28,18 @@ os.environ["LANGUAGE"] = "en"
 _stderr_copy: int | None = None
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--rss", action="store_true",
+                     help="report the test process's resident memory: its peak and the files that grew it most")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global _stderr_copy
     _stderr_copy = os.dup(sys.stderr.fileno())  # before output capture: the watchdog's dump shows
+    if config.getoption("rss"):
+        from rss_report import RssReport
+
+        config.pluginmanager.register(RssReport(), "rss_report")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

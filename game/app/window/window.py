@@ -37,7 +37,7 @@ from game.app.window.display_loss import display_lost, watch_for_display_loss
 from game.app.window.icon import icon_surface
 from game.app.window.screenshots import PictureCut, save_screenshot
 from game.app.window.text import Text
-from game.app.window.theme import DEFAULT_LOCALE, load_theme, share_default_font
+from game.app.window.theme import DEFAULT_LOCALE, close_other_locale_fonts, load_theme, share_default_font
 from game.app.window.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 from game.app.words import i18n
 from game.app.words.i18n import N_, Message, _
@@ -202,6 +202,7 @@ class App:
         self.manager.set_locale(locale)
         pygame.display.set_caption(_("17 Steps — 十七歩"))
         self.stack.relabel()
+        close_other_locale_fonts(self.manager.get_theme(), locale)
         # The scenes' old labels and text images go now, not at a full collection that the
         # gui's C memory never brings on; a long session grew by some 5 MB a switch.
         gc.collect()

@@ -16,6 +16,7 @@ SLOW_FOLDERS = ("e2e",)
 SLOW_TEST_TIMEOUT_S = 600
 """For the tests that drive the real window under Xvfb (a minute each on a quiet machine)."""
 WATCHDOG_GRACE_S = 60
+XVFB_GROUP = "xvfb"
 
 for path in (str(REPO_ROOT), str(TESTS_DIR)):
     if path not in sys.path:
@@ -44,8 +45,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.get_closest_marker("timeout") is None and any(part in SLOW_FOLDERS for part in item.path.parts):
-            item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
+        if any(part in SLOW_FOLDERS for part in item.path.parts):
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
+            # One worker runs them in turn (pytest-xdist's --dist loadgroup): each starts its own
+            # X server on the first free display number, which two at once could both take.
+            item.add_marker(pytest.mark.xdist_group(XVFB_GROUP))
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 the end as the run's peak and the files that grew it most. It finds the tests that keep
 memory (a window's fonts, a cache that never empties); memory itself is never asserted.
 
-Under pytest-xdist each worker measures its own process and prints its own report."""
+Under pytest-xdist each worker measures its own process; the report names each worker's."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class RssReport:
         self.last = self.start
         self.growth: dict[str, float] = defaultdict(float)
         self.tests: dict[str, int] = defaultdict(int)
+        self.from_workers: list[str] = []
 
     @pytest.hookimpl(hookwrapper=True, tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None):
@@ -49,10 +50,22 @@ class RssReport:
         self.tests[name] += 1
         self.last = now
 
-    def pytest_terminal_summary(self, terminalreporter) -> None:
-        write = terminalreporter.write_line
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        write(f"RSS ({worker}): start {self.start:.0f} MB, end {self.last:.0f} MB, peak {peak_mb():.0f} MB")
+    def lines(self) -> list[str]:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "the test process")
+        found = [f"RSS of {worker}: start {self.start:.0f} MB, end {self.last:.0f} MB, peak {peak_mb():.0f} MB"]
         worst = sorted(self.growth.items(), key=lambda pair: pair[1], reverse=True)[:SHOWN_FILES]
-        for name, grown in worst:
-            write(f"  {grown:+8.1f} MB  {self.tests[name]:4d} tests  {name}")
+        found.extend(f"  {grown:+8.1f} MB  {self.tests[name]:4d} tests  {name}" for name, grown in worst)
+        return found
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        workeroutput = getattr(session.config, "workeroutput", None)
+        if workeroutput is not None:  # an xdist worker: its lines go to the controller
+            workeroutput["rss_report"] = self.lines()
+
+    @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without it
+    def pytest_testnodedown(self, node, error) -> None:
+        self.from_workers.extend(getattr(node, "workeroutput", {}).get("rss_report", []))
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        for line in self.from_workers or self.lines():
+            terminalreporter.write_line(line)

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from game.app.history import history
 from game.app.history.build_review import review_builds
 from game.app.history.match_history import keep_abandoned, keep_finished
-from game.app.play.savegame import SaveSlot, SlotLock
+from game.app.history.player_files import PlayerFiles, load_settings, save_settings
+from game.app.play.savegame import SaveSlot
 from game.app.play.session import SeatPlan
-from game.app.settings import Settings, load_settings, save_settings
+from game.app.settings import Settings
 from game.engine.match import Match
 from game.engine.record import read_record, replay
 from game.engine.rules import Rules
@@ -89,8 +90,13 @@ class InlineExecutor:
 
 
 def fake_app(tmp_path, **settings):
-    return SimpleNamespace(settings=Settings(**settings), data_dir=tmp_path, executor=InlineExecutor(), notice=None,
-                           save_lock=SlotLock(tmp_path))
+    return SimpleNamespace(settings=Settings(**settings), files=PlayerFiles(data_dir=tmp_path),
+                           executor=InlineExecutor(), notice=None)
+
+
+def keep(app, match: Match, plan: SeatPlan) -> None:
+    """`keep_finished` as the autosave calls it: what it says becomes the window's notice."""
+    app.notice = keep_finished(app.files, match, plan, app.settings, app.executor)
 
 
 def played_match() -> Match:
@@ -102,14 +108,14 @@ def played_match() -> Match:
 def test_a_finished_match_is_kept_with_the_review_of_the_human_builds(tmp_path):
     app = fake_app(tmp_path)
     match = scripted_match()
-    keep_finished(app, match, SeatPlan.solo(2, "hard"))
+    keep(app, match, SeatPlan.solo(2, "hard"))
     (entry,) = history.load_history(history.history_folder(tmp_path)).entries
     assert entry.ended == "finished" and entry.plan["ai_level"] == "hard"
     assert [b["seat"] for b in entry.meta["builds"]] == [0]
 
 
 def test_with_the_history_off_nothing_is_kept(tmp_path):
-    keep_finished(fake_app(tmp_path, keep_history=False), scripted_match(), SeatPlan.solo(2, "hard"))
+    keep(fake_app(tmp_path, keep_history=False), scripted_match(), SeatPlan.solo(2, "hard"))
     assert history.record_files(history.history_folder(tmp_path)) == []
 
 
@@ -117,7 +123,7 @@ def test_an_unfinished_match_replaced_by_a_new_one_is_kept_as_abandoned(tmp_path
     app = fake_app(tmp_path)
     slot = SaveSlot(tmp_path)
     slot.save(SeatPlan.solo(2, "easy"), scripted_match())
-    keep_abandoned(app, slot)
+    keep_abandoned(app.files, app.settings, app.executor)
     (entry,) = history.load_history(history.history_folder(tmp_path)).entries
     assert entry.ended == "abandoned" and entry.plan["ai_level"] == "easy" and "seed" not in entry.plan
 
@@ -125,7 +131,7 @@ def test_an_unfinished_match_replaced_by_a_new_one_is_kept_as_abandoned(tmp_path
 def test_an_unwritable_history_gives_a_notice_not_a_crash(tmp_path):
     (tmp_path / "history").write_text("a file where the folder should be", encoding="utf-8")
     app = fake_app(tmp_path)
-    keep_finished(app, scripted_match(), SeatPlan.solo(2, "hard"))
+    keep(app, scripted_match(), SeatPlan.solo(2, "hard"))
     assert "could not be kept" in app.notice
 
 
@@ -179,9 +185,9 @@ def test_the_window_s_match_lifecycle_keeps_finished_and_abandoned_matches(tmp_p
 
     app = fake_app(tmp_path, rules=Rules.preset("kaiji", hands=1))
     app.next_match_seed = iter(range(100, 200)).__next__
-    first = new_session(app, SeatPlan.hotseat(2))
+    first = new_session(app.files, app, SeatPlan.hotseat(2))
     first.apply(first.hand.legal_actions(first.hand.dealer)[0])  # the dora: the match has begun
-    second = new_session(app, SeatPlan.hotseat(2))
+    second = new_session(app.files, app, SeatPlan.hotseat(2))
     hand = second.hand
     while not second.match.over:
         seat = hand.waiting_on()[0]

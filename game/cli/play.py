@@ -86,11 +86,10 @@ def run(args: argparse.Namespace) -> int:
 
 def reset_settings_notice() -> str:
     """Move the settings file aside (--reset-settings); what to tell the player, also printed."""
-    from game.app.paths import config_dir
-    from game.app.settings import reset_settings
+    from game.app.history.player_files import PlayerFiles
 
     try:
-        kept = reset_settings(config_dir())
+        kept = PlayerFiles().reset_settings()
     except OSError as error:
         notice = f"The settings could not be reset ({error.strerror or error}); they are as they were."
     else:

@@ -217,7 +217,7 @@ def test_a_match_left_during_a_build_continues_from_the_title(driver, monkeypatc
     if table.mode() == "dora":
         answer(driver, table)
     driver.wait_until(lambda: all(table.session.view(0).built[1:]))
-    assert table.mode() == "build" and SaveSlot(driver.app.data_dir).exists()
+    assert table.mode() == "build" and SaveSlot(driver.app.files.data_dir).exists()
     resumed = back_to_the_title_and_continue(driver)
     assert resumed is not table and resumed.session.rules.players == players
     assert resumed.session.view(0).built == (False, *[True] * (players - 1))
@@ -234,7 +234,7 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     table = crafted_four(driver, {}, agents, "111222333m777p5z")
     driver.click(layout.pool_rect(0, 21).center)
     driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
-    SaveSlot(driver.app.data_dir).save(table.session.plan, table.session.match)
+    SaveSlot(driver.app.files.data_dir).save(table.session.plan, table.session.match)
     driver.app.stack.reset(TitleScene(driver.app))
     driver.frame()
     driver.press(driver.button("Continue"))

@@ -50,7 +50,8 @@ def test_the_longest_names_fit_on_every_screen_they_are_drawn(driver, monkeypatc
     try:
         driver.app.change_settings(driver.app.settings.with_changes(language=language,
                                                                     rules=Rules.preset("three_player", hands=1)))
-        table = TableScene(driver.app, new_session(driver.app, SeatPlan.table(("you", PERSON, PERSON), NAMES)))
+        plan = SeatPlan.table(("you", PERSON, PERSON), NAMES)
+        table = TableScene(driver.app, new_session(driver.app.files, driver.app, plan))
         driver.app.stack.reset(table)
         drawn = record_places(driver, monkeypatch)
         driver.frame()
@@ -88,7 +89,7 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
         driver.app.change_settings(driver.app.settings.with_changes(language=language,
                                                                     rules=Rules.preset("three_player")))
         plan = SeatPlan.table(("you", "easy", PERSON), (CJK, "", LATIN))
-        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app, plan)))
+        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app.files, driver.app, plan)))
         driver.wait_until(lambda: isinstance(driver.top, CurtainScene))
         curtain = driver.top
         assert isinstance(curtain, CurtainScene)

@@ -16,6 +16,7 @@ import pytest
 from pygame_gui.elements import UIDropDownMenu
 
 from game.app.history import history
+from game.app.history.player_files import SETTINGS_FILE
 from game.app.play.session import Notice, SeatPlan
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
@@ -28,7 +29,6 @@ from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.theatre import TheatreScene, open_record, watch_latest
 from game.app.scenes.title import TitleScene
-from game.app.settings import SETTINGS_FILE
 from game.app.window import layout
 from game.app.window.text import Text
 from game.app.window.window import App, LaunchOptions
@@ -342,7 +342,7 @@ def test_the_statistics(screens):
     screens.look("statistics, none kept yet")
     app.stack.pop()
     keep_fixtures(driver)
-    folder = history.history_folder(app.data_dir)
+    folder = history.history_folder(app.files.data_dir)
     (folder / "damaged.jsonl").write_text("{ not json\n", encoding="utf-8")
     app.stack.push(StatisticsScene(app))
     scene = app.stack.top

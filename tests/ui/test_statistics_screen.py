@@ -22,7 +22,7 @@ RECORDS = Path(__file__).resolve().parent.parent / "records"
 
 
 def keep_fixtures(driver) -> Path:
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     start = datetime(2026, 12, 1, tzinfo=UTC)
     for number, (name, seat, level) in enumerate((("kaiji_two_draws_then_a_win", 1, "hard"),
                                                   ("four_player_double_ron", 0, "easy"))):
@@ -98,7 +98,7 @@ def test_a_damaged_history_file_is_a_notice_on_the_screen(driver, content):
 def test_a_won_worst_match_is_not_drawn_in_the_loss_colour(driver):
     from game.app.window.palette import GOOD, URGENT
 
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     start = datetime(2026, 12, 1, tzinfo=UTC)
     for number, (name, seat) in enumerate((("kaiji_two_draws_then_a_win", 1), ("four_player_double_ron", 2))):
         plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [seat]}
@@ -141,7 +141,7 @@ def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
 
 
 def test_a_single_match_is_the_best_only(driver):
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
     history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.FINISHED, 200)
     open_statistics(driver)

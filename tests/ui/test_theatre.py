@@ -153,7 +153,7 @@ def test_a_record_dropped_onto_the_window_opens_in_the_theatre(driver, tmp_path)
 
 
 def test_the_title_watch_button_opens_the_newest_history_record(driver, tmp_path):
-    history = driver.app.data_dir / "history"
+    history = driver.app.files.data_dir / "history"
     history.mkdir(parents=True)
     old, new = record_file(tmp_path, "kaiji"), record_file(tmp_path, "four_player")
     old.rename(history / "a.jsonl")
@@ -164,7 +164,7 @@ def test_the_title_watch_button_opens_the_newest_history_record(driver, tmp_path
 
 
 def test_the_title_watch_button_on_a_record_with_no_hand_explains_it(driver, tmp_path):
-    history = driver.app.data_dir / "history"
+    history = driver.app.files.data_dir / "history"
     history.mkdir(parents=True)
     header = json.loads(record_file(tmp_path, "kaiji").read_text(encoding="utf-8").splitlines()[0])
     write_record(history / "a.jsonl", [header])

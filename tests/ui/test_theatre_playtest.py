@@ -14,7 +14,7 @@ def test_a_match_kept_in_the_history_is_watched_under_its_players_names(driver):
     match, _ = live_match("kaiji", 1, seed=5)
     plan = {"mode": "solo", "humans": [0], "names": ["You", "Hard AI"], "ai_level": "hard",
             "levels": [None, "hard"]}
-    path = keep_match(history_folder(driver.app.data_dir), record_lines(match), plan, "finished", 200)
+    path = keep_match(history_folder(driver.app.files.data_dir), record_lines(match), plan, "finished", 200)
     assert open_record(driver.app, path)
     driver.frame()
     theatre = driver.top

@@ -7,13 +7,10 @@ is the table controller's (game/app/play/table_controller.py), the same for ever
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.engine.hand import SeatView
-
-if TYPE_CHECKING:
-    from game.ai.player import Player
+from game.engine.player import Player
 
 STAND_IN_LEVEL = "normal"  # docs/rules.md §3.6: at the discard deadline, the normal AI's choice
 

@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Protocol
 
 from game.app.play.wait_strip import wait_strip
 from game.app.settings import AI_LEVELS, PERSON
@@ -23,14 +22,11 @@ from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMiss
 from game.engine.hand import FuritenSpan, Hand, Phase, SeatView
 from game.engine.match import Match
 from game.engine.names import checked_name
+from game.engine.player import Player
 from game.engine.rules import Rules
 
 SOLO = "solo"
 HOTSEAT = "hotseat"
-
-
-class Agent(Protocol):
-    def act(self, view: SeatView) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -153,13 +149,14 @@ class Session:
         self,
         match: Match,
         plan: SeatPlan,
-        agents: dict[int, Agent],
+        players: dict[int, Player],
         executor: Executor,
         on_change: Callable[[Session], None] | None = None,
     ) -> None:
         self.match = match
         self.plan = plan
-        self.agents = agents
+        self.players = players
+        """The player of every seat nobody at this screen plays."""
         self.executor = executor
         self.on_change = on_change
         self.notices: list[Notice] = []
@@ -205,10 +202,6 @@ class Session:
             return []
         waiting = self.hand.waiting_on()
         return [seat for seat in self.hand.turn_order if seat in waiting]
-
-    def next_human(self) -> int | None:
-        """The human who must act now; while building, the first in turn order."""
-        return next((seat for seat in self.waiting_on() if self.is_human(seat)), None)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action now. Raises the engine's IllegalAction, state unchanged."""

@@ -1,11 +1,11 @@
 """The table's controller: runs the seats in turn order and says what each frame shows.
 
-Every seat is a `Player` (game/ai/player.py), the people at this computer included: an
-AI seat's `act` runs in the background and its move is played after the AI pause; a
-person's `HumanPlayer` is given its move by the input controls and is asked for it at
-once; when a person's time runs out, a stand-in player makes the move instead (the
-engine completes the hand being built; the normal AI discards). One `Decision` per
-seat that must move covers all three.
+Every seat is a `Player` (game/engine/player.py, which says how a seat is driven), the
+people at this computer included: an AI seat's `act` runs in the background and its move
+is played after the AI pause; a person's `HumanPlayer`, an `ImmediatePlayer`, is given its
+move by the input controls and is asked for it at once; when a person's time runs out, a
+stand-in player makes the move instead (the engine completes the hand being built; the
+normal AI discards). One `Decision` per seat that must move covers all three.
 
 With several people at one screen the controller keeps their tiles apart: a seat's
 private tiles are shown only to the `viewer`, who is set when the curtain naming them
@@ -20,7 +20,6 @@ import math
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
@@ -42,13 +41,11 @@ from game.engine.actions import Action, BuildHand
 from game.engine.events import DoraFlipped, Event
 from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
+from game.engine.player import ImmediatePlayer, Player
 from game.engine.scoring import assess_ron
 from game.engine.settlement import ura_may_change_payment, win_amount
 from game.engine.table import PERSONAL_WALLS, side_walls
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
-
-if TYPE_CHECKING:
-    from game.ai.player import Player
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +88,8 @@ def score_words(settlement: str, score: float) -> str:
     return _(SCORE_WORDS[settlement]).format(score=standing_number(settlement, score))
 
 
-class HumanPlayer:
-    """A person at this computer: a Player whose move is the one the input controls gave."""
+class HumanPlayer(ImmediatePlayer):
+    """A person at this computer: the move is the one the input controls gave."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -111,7 +108,7 @@ class HumanPlayer:
         return move
 
 
-class KeepSelection:
+class KeepSelection(ImmediatePlayer):
     """The stand-in at the build deadline: the tiles chosen so far, completed by the engine."""
 
     name = "time limit"
@@ -161,7 +158,7 @@ class TableController:
         self.fallback = fallback or executor
         humans = session.plan.humans
         self.players: dict[int, Player] = {
-            seat: HumanPlayer(session.name(seat)) if seat in humans else session.agents[seat]
+            seat: HumanPlayer(session.name(seat)) if seat in humans else session.players[seat]
             for seat in range(session.rules.players)
         }
         self.hotseat = len(humans) > 1
@@ -321,9 +318,8 @@ class TableController:
             decision = self.decisions.get(seat)
             if decision is None or decision.key != self._key(seat):
                 return 0.0
-            ready = getattr(decision.player, "ready", None)
-            if ready is not None:
-                if ready():
+            if isinstance(decision.player, ImmediatePlayer):
+                if decision.player.ready():
                     return 0.0
             elif decision.future is None:
                 return 0.0
@@ -414,9 +410,8 @@ class TableController:
         else:
             decision.elapsed += dt
         player = decision.player
-        ready = getattr(player, "ready", None)
-        if ready is not None:
-            if not ready():
+        if isinstance(player, ImmediatePlayer):
+            if not player.ready():
                 return []
             return self._play(seat, self._asked(player, seat))
         if decision.future is None:
@@ -427,7 +422,7 @@ class TableController:
         if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
             return []
         del self.decisions[seat]
-        return self._play(seat, self._result(seat, decision.future))
+        return self._play(seat, self._result(seat, player, decision.future))
 
     def _check_deadline(self, seat: int, decision: Decision) -> None:
         limit = self.time_limit() if seat == self.viewer else None
@@ -439,17 +434,17 @@ class TableController:
         else:
             decision.player = self.make_stand_in(self.session.match.seed + seat)
 
-    def _asked(self, player: Player, seat: int) -> Action | None:
+    def _asked(self, player: ImmediatePlayer, seat: int) -> Action | None:
         try:
             return player.act(self.session.view(seat))
         except LookupError:
             return None
 
-    def _result(self, seat: int, future: Future[Action]) -> Action | None:
+    def _result(self, seat: int, player: Player, future: Future[Action]) -> Action | None:
         try:
             return future.result()
-        except Exception:  # an agent that fails must not stop the match: the hand's default move
-            log.exception("the player of seat %s failed; playing its first legal action", seat)
+        except Exception:  # a player that fails must not stop the match: the hand's default move
+            log.exception("%s, the player of seat %s, failed; playing its first legal action", player.name, seat)
             legal = self.session.view(seat).legal_actions
             return legal[0] if legal else None
 

@@ -10,8 +10,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.history.history import history_folder, reset_statistics
-from game.app.history.statistics import LOST, WON, MatchSummary, Statistics, Tally, read_statistics
+from game.app.history.statistics import LOST, WON, MatchSummary, Statistics, Tally
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import AI_LEVELS, ai_level_name
@@ -76,7 +75,7 @@ class StatisticsScene(Scene):
         self.enter()
 
     def load(self) -> None:
-        self.stats, self.notices = read_statistics(history_folder(self.app.data_dir), self.app.settings.history_limit)
+        self.stats, self.notices = self.app.files.read_statistics(self.app.settings.history_limit)
 
     def _worst(self) -> MatchSummary | None:
         """The worst match, unless it is the best one too (a single match is not both)."""
@@ -88,7 +87,7 @@ class StatisticsScene(Scene):
         if match is not None:
             from game.app.scenes.theatre import open_record
 
-            open_record(self.app, history_folder(self.app.data_dir) / match.name)
+            open_record(self.app, self.app.files.kept_match(match.name))
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -103,7 +102,7 @@ class StatisticsScene(Scene):
 
     def reset(self) -> None:
         try:
-            reset_statistics(history_folder(self.app.data_dir))
+            self.app.files.reset_statistics()
         except OSError as error:
             self.notices = [_("The statistics could not be reset ({reason}).").format(reason=error.strerror or error)]
             return

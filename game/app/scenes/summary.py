@@ -123,7 +123,7 @@ class SummaryScene(Scene):
         from game.app.play.match_setup import new_session
         from game.app.scenes.table import TableScene
 
-        session = new_session(self.app, self.session.plan, rules=self.session.match.rules)
+        session = new_session(self.app.files, self.app, self.session.plan, rules=self.session.match.rules)
         self.app.stack.reset(TableScene(self.app, session))
 
     def watch(self) -> None:

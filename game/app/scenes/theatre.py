@@ -19,7 +19,6 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app.controls.pool import PoolControls
-from game.app.play.match_setup import save_slot
 from game.app.play.table_controller import POOL_SIZE
 from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene
@@ -535,10 +534,6 @@ def damage_notice(playback: Playback) -> str | None:
     return None
 
 
-HISTORY_FOLDER = "history"
-"""Where the user data folder keeps finished matches' records (when it has them)."""
-
-
 def open_record(app: App, path: Path) -> bool:
     """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
     try:
@@ -559,18 +554,8 @@ def open_record(app: App, path: Path) -> bool:
     return True
 
 
-def latest_record(app: App) -> Path | None:
-    """The newest record in the history folder, else the unfinished match's (watched so far)."""
-    history = app.data_dir / HISTORY_FOLDER
-    records = sorted(history.glob("*.jsonl"), key=_modified) if history.is_dir() else []
-    if records:
-        return records[-1]
-    saved = save_slot(app)
-    return saved.record_path if saved.exists() else None
-
-
 def watch_latest(app: App) -> None:
-    path = latest_record(app)
+    path = app.files.latest_record()
     if path is None:
         app.stack.push(Dialog(app, _("No match to watch yet"),
                               _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
@@ -578,10 +563,3 @@ def watch_latest(app: App) -> None:
                               escape=nothing))
         return
     open_record(app, path)
-
-
-def _modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0

@@ -27,10 +27,10 @@ import pygame
 import pygame_gui
 
 from game.app import paths
+from game.app.history.player_files import PlayerFiles
 from game.app.play.helper import trim_heap
-from game.app.play.savegame import SlotLock
 from game.app.scene import SceneStack
-from game.app.settings import Settings, load_settings, save_settings, saved_language
+from game.app.settings import Settings
 from game.app.window.art import TileArt
 from game.app.window.audio import Audio
 from game.app.window.display import WINDOWLESS_DRIVERS, Display, wait_for_event
@@ -134,18 +134,16 @@ class App:
 
     def __init__(self, options: LaunchOptions) -> None:
         self.options = options
-        self.config_dir = options.config_dir or paths.config_dir()
-        self.data_dir = options.data_dir or paths.data_dir()
+        self.files = PlayerFiles(options.config_dir, options.data_dir, options.screenshot_dir)
+        """The player's settings file, save slot, match history and screenshots: their one owner."""
         self.language_override = options.language
         """The --language of this run, until the player chooses a language in Settings."""
         # Before the settings are read, so that a notice about them is in the language too.
-        i18n.set_language(options.language or saved_language(self.config_dir) or i18n.system_language())
-        self.settings, self.notice = load_settings(self.config_dir)
+        i18n.set_language(options.language or self.files.saved_language() or i18n.system_language())
+        self.settings, self.notice = self.files.load_settings()
         i18n.set_language(self.language)
         self.notice = self.notice or options.notice
-        self.save_lock = SlotLock(self.data_dir)
-        """Held for the window's lifetime if no other window keeps the save (game/app/play/match_setup.py)."""
-        self.save_lock.claim()
+        self.files.keeps_the_save()  # held for the window's lifetime if no other window keeps it
         if options.windowed and (self.settings.fullscreen or self.settings.window_size is not None):
             self.settings = self.settings.with_changes(fullscreen=False, window_size=None)
             self._save_settings()
@@ -223,7 +221,7 @@ class App:
 
     def _save_settings(self) -> None:
         try:
-            save_settings(self.config_dir, self.settings)
+            self.files.save_settings(self.settings)
         except OSError as error:
             self.notice = Message(N_("Settings could not be saved ({reason}); they last until you quit."),
                                   reason=error.strerror)
@@ -245,7 +243,7 @@ class App:
         self.analysis_pool.terminate()
 
     def close(self) -> None:
-        self.save_lock.release()
+        self.files.release()
         self.audio.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)
@@ -309,7 +307,7 @@ class App:
         self.screen.blit(image, image.get_rect(center=box.center))
 
     def save_screenshot(self) -> Path:
-        return save_screenshot(self.screen, self.options.screenshot_dir or self.data_dir / "screenshots")
+        return save_screenshot(self.screen, self.files.screenshot_folder)
 
     def idle_wait(self) -> float:
         """Seconds the loop may sleep before the next frame (0: draw it now): until the scene

@@ -6,6 +6,7 @@ from __future__ import annotations
 import faulthandler
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ SLOW_FOLDERS = ("e2e",)
 SLOW_TEST_TIMEOUT_S = 600
 """For the tests that drive the real window under Xvfb (a minute each on a quiet machine)."""
 WATCHDOG_GRACE_S = 60
+LOCK_POLL_S = 0.5
 XVFB_GROUP = "xvfb"
 
 for path in (str(REPO_ROOT), str(TESTS_DIR)):
@@ -85,3 +87,30 @@ def _time_limit(item: pytest.Item) -> float:
         return float(item.config.getini("timeout") or 0)
     except ValueError:  # pytest-timeout is not installed: no limit
         return 0.0
+
+
+@pytest.fixture(scope="session")
+def shipped_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The font subsets the executable ships (build/fonts.py `make_fonts`), made once for the
+    whole run: some 45 s of CPU, which each pytest-xdist worker would otherwise spend again
+    for each test file that reads them. The first worker to ask makes them in the run's own
+    folder (above each worker's), under a lock; the others wait for it."""
+    from game.files import FileLock
+    from tests.helpers import build_module
+
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent
+    folder = run_folder / "shipped-fonts"
+    made = folder / ".made"
+    lock = FileLock(run_folder / "shipped-fonts.lock")
+    while not lock.acquire():  # the test's time limit bounds the wait
+        time.sleep(LOCK_POLL_S)
+    try:
+        if not made.exists():
+            folder.mkdir(exist_ok=True)
+            build_module("fonts").make_fonts(folder)
+            made.touch()
+    finally:
+        lock.release()
+    return folder

@@ -16,7 +16,7 @@ A wait on a five is scored as a plain five unless the red five is the only copy 
 win on: the red one, if the opponent holds it, is worth one han more than shown.
 With red fives on, two hands that differ only in which five they hold are two hands.
 
-Ranking (best first), the measure the builder and `complete_selection` use:
+Ranking (best first), the measure the builder and the build deadline use:
 
 1. expected payment, highest first: the sum, over waits whose plain riichi ron clears
    the floor, of live copies x the limit multiplier (mangan 1, haneman 1.5, baiman 2,
@@ -31,9 +31,12 @@ Ranking (best first), the measure the builder and `complete_selection` use:
    discards has to be passed, which is riichi furiten for good;
 5. the hand's tile ids (sorted), so that the order never depends on anything else.
 
-`complete_selection` (the build deadline) fills a selection with the best-ranked hand
-containing it; for near-empty selections it scores only a budget of candidates chosen
-by a cheap sure-han guess, so that the deadline never waits seconds (docs/analyser.md).
+`WallAnalyser` asks every question of one wall at one table (the whole ranking, its best
+hands, a selection, the build deadline's completion, the hands with their bounds): hands
+are scored best-first on a bound of their value (game/engine/bound.py), only as far as the
+answer needs, in the same order and with the same values as scoring every wait
+(docs/analyser.md). What keeps a wall's tens of thousands of hands cheap to list, hold and
+score is in game/engine/analysis_speed.py.
 """
 
 from __future__ import annotations
@@ -443,7 +446,8 @@ class WallAnalyser:
         return tenpai_hands(self.wall, (), self.table.rules.red_fives)
 
     @once
-    def bound_table(self) -> BoundTable:
+    def _plain_ron_bounds(self) -> BoundTable:
+        """What the bound needs for a plain riichi ron here (no ippatsu, no houtei)."""
         return _bound_table(self.table, False, False)
 
     def _hand(self, hand: Sequence[int], wait_kinds: Sequence[int]) -> CandidateHand:
@@ -471,7 +475,7 @@ class WallAnalyser:
         live, wall_counts = self.live, self.wall_counts
         payment, clearing, passing, pool_wait_copies = 0.0, 0, 0, 0
         may_clear = []
-        bounds = wait_bounds(counts, waits, reds, self.bound_table)
+        bounds = wait_bounds(counts, waits, reds, self._plain_ron_bounds)
         for kind, bound in zip(waits, bounds, strict=True):
             copies = live[kind]
             pool_wait_copies += wall_counts[kind] - counts[kind]
@@ -490,7 +494,7 @@ class WallAnalyser:
         """Per wait, the limit multiplier when the bound proves it (the bound is the limit
         every reading is sure of): no library call needed. Worked out only for hands
         scored."""
-        sure = sure_limits(pending.counts, pending.waits, pending.reds, self.bound_table)
+        sure = sure_limits(pending.counts, pending.waits, pending.reds, self._plain_ron_bounds)
         return [bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
                 for bound, floor_limit in zip(pending.bounds, sure, strict=True)]
 
@@ -515,12 +519,10 @@ class WallAnalyser:
             win = self._winning_tile(kind, hand.tiles if isinstance(hand, TenpaiHand) else hand)
         return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
 
-    def _score(self, pending: PendingHand, tiles: tuple[int, ...] | None = None) -> CandidateHand:
-        """The hand with its waits: those that may clear scored, the others left unscored
-        (`tiles`: its ids, when the caller has them)."""
+    def _score(self, pending: PendingHand) -> CandidateHand:
+        """The hand with its waits: those that may clear scored, the others left unscored."""
         table = self.table
-        if tiles is None:
-            tiles = pending.tiles
+        tiles = pending.tiles
         live = self.live
         wins = [self._winning_tile(kind, tiles) if win is None else win
                 for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]

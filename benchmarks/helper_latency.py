@@ -30,8 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_agent
-from game.app import helper as helper_module
-from game.app.helper import BuildHelper, warm_up
+from game.app.play import helper as helper_module
+from game.app.play.helper import BuildHelper, warm_up
 from game.engine.actions import ChooseDora
 from game.engine.hand import Hand
 from game.engine.rules import Rules
@@ -45,7 +45,7 @@ POLL_S = 0.002
 def make_pool(workers: int) -> Executor:
     spawn = multiprocessing.get_context("spawn")
     try:
-        from game.app.analysis_pool import AnalysisPool
+        from game.app.play.analysis_pool import AnalysisPool
     except ImportError:  # before the analysis pool: the window's one-worker process pool
         from concurrent.futures import ProcessPoolExecutor
 
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, metavar="N",
                         help="analysis worker processes (default: as many as the window starts)")
     args = parser.parse_args(argv)
-    from game.app.window import ANALYSIS_WORKERS
+    from game.app.window.window import ANALYSIS_WORKERS
 
     workers = args.workers or ANALYSIS_WORKERS
     wall = random.Random(args.seed).sample(range(TILE_COUNT), WALL_SIZE)

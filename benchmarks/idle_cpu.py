@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.app.viewport import Viewport  # noqa: E402
-from game.app.window import LOGICAL_SIZE  # noqa: E402
+from game.app.window.viewport import Viewport  # noqa: E402
+from game.app.window.window import LOGICAL_SIZE  # noqa: E402
 
 STATISTICS_BUTTON = (1158, 42)
 EASY_AI_BUTTON = (503, 350)

@@ -90,7 +90,7 @@ class Session:
     match, the memory sampled every second, and the end after `minutes`."""
 
     def __init__(self, minutes: float, languages: list[str]) -> None:
-        from game.app.smoke import ScriptedPlayer
+        from game.app.window.smoke import ScriptedPlayer
 
         self.player = ScriptedPlayer()
         self.languages = languages
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> None:
     import pygame
 
     from game.app.scenes.title import TitleScene
-    from game.app.window import LaunchOptions, create_app
+    from game.app.window.window import LaunchOptions, create_app
 
     with tempfile.TemporaryDirectory(prefix="17steps-session-") as folder:
         options = LaunchOptions(seed=17, config_dir=Path(folder) / "config", data_dir=Path(folder) / "data")

@@ -37,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.ai.agents import make_agent
-from game.app import history
-from game.app.build_review import review_builds
+from game.app.history import history
+from game.app.history.build_review import review_builds
+from game.app.play.session import SeatPlan
 from game.app.scenes.statistics import StatisticsScene
-from game.app.session import SeatPlan
-from game.app.window import App, LaunchOptions
+from game.app.window.window import App, LaunchOptions
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules

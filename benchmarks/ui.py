@@ -27,11 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.app.helper import BuildHelper
+from game.app.play.helper import BuildHelper
+from game.app.play.session import SeatPlan, Session
 from game.app.scenes.table import TableScene
-from game.app.session import SeatPlan, Session
 from game.app.settings import AI_LEVELS
-from game.app.window import App, LaunchOptions
+from game.app.window.window import App, LaunchOptions
 from game.engine.actions import BuildHand, ChooseDora, Discard
 from game.engine.match import Match
 from game.engine.rules import Rules
@@ -145,7 +145,7 @@ def ai_pauses(level: str, rounds: int, delay: float = 0.7) -> list[str]:
     """A person and three AIs of `level`, the frame loop at its real pace: how long each AI
     seat keeps the table waiting, from the moment its discard or ron decision is due to the
     move (the person discards at once; wins are taken automatically)."""
-    from game.app.pacing import make_agents
+    from game.app.play.pacing import make_agents
 
     folder = Path(tempfile.mkdtemp(prefix="17steps-bench-"))
     pygame.display.init()

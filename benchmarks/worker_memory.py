@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app.analysis_pool import AnalysisPool
+from game.app.play.analysis_pool import AnalysisPool
 
 SAMPLE_S = 0.005
 MB = 1_000_000
@@ -75,13 +75,13 @@ def traced(job: Callable[..., Any], *args: Any) -> tuple[float, float]:
 
 
 def first_answer(seed: int) -> None:
-    from game.app.helper import best_of_wall
+    from game.app.play.helper import best_of_wall
 
     best_of_wall(*_table(seed))
 
 
 def whole_ranking(seed: int) -> None:
-    from game.app.helper import rank_wall
+    from game.app.play.helper import rank_wall
 
     rank_wall(*_table(seed))
 

@@ -25,7 +25,7 @@ BOOTLOADER_MACOS_MINIMUM = (10, 13)
 """PyInstaller's macOS bootloader runs from 10.13 (its wheel's tag, macosx_10_13_universal2)."""
 LINUX_APP_ID = "seventeen-steps"
 """The name of the .desktop entry and the icon; the same as the window's X11 class
-(game.app.window.WINDOW_CLASS), so the desktop groups the window under its launcher."""
+(game.app.window.window.WINDOW_CLASS), so the desktop groups the window under its launcher."""
 
 
 def project_version() -> str:

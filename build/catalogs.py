@@ -1,6 +1,6 @@
 """What the executable ships for its languages: each language's compiled catalog
 (`game/locale/<language>/LC_MESSAGES/messages.po` as the `messages.mo` that
-game/app/i18n.py reads when frozen: it looks in `game/locale` inside the bundle, where
+game/app/words/i18n.py reads when frozen: it looks in `game/locale` inside the bundle, where
 `LOCALE_FOLDER` points, and finds no `.po` there), and of Babel's CLDR data only the
 locales that format the game's numbers and dates. Used by `17steps.spec` and the tests.
 """
@@ -18,7 +18,7 @@ BUNDLE_LOCALE = "game/locale"
 """Where the bundle keeps them: beside the frozen `game` package, as in the source tree."""
 BABEL_DATA = "babel/locale-data"
 BABEL_LOCALES_SHIPPED = frozenset({"root", "en", "ja", "zh", "zh_Hans", "zh_Hans_CN"})
-"""game/app/i18n.py's `BABEL_LOCALES` and the locales their data inherits from; Babel ships
+"""game/app/words/i18n.py's `BABEL_LOCALES` and the locales their data inherits from; Babel ships
 about 1,100 (10 MB in the executable), the game formats in three."""
 
 

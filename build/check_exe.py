@@ -31,7 +31,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame loads:
 
 import pygame
 
-from game.app.window import WINDOW_CLASS
+from game.app.window.window import WINDOW_CLASS
 
 ROOT = Path(__file__).resolve().parent.parent
 SMOKE_FRAMES = 1200

@@ -24,9 +24,9 @@ from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_FONTS = ("NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf", "NotoSansSC-Regular.otf", "NotoSansSC-Bold.otf")
-"""assets/ui/theme.json and game/app/text.py draw every text in these (Noto Sans SC for Chinese)."""
+"""assets/ui/theme.json and game/app/window/text.py draw every text in these (Noto Sans SC for Chinese)."""
 LANGUAGE_FONTS = {"en": THEME_FONTS[:2], "ja": THEME_FONTS[:2], "zh_CN": THEME_FONTS[2:]}
-"""The fonts that draw each language of the catalogs (game/app/text.py `font_files`)."""
+"""The fonts that draw each language of the catalogs (game/app/window/text.py `font_files`)."""
 EVERY_LANGUAGE_FONTS = {"System ({language})": THEME_FONTS[2:]}
 """Messages drawn in these fonts whatever the language, so they hold every catalog's
 translation: the settings' language drop-down is in Noto Sans SC (#language in the theme,
@@ -34,7 +34,7 @@ for 简体中文), and its Japanese choice is システム（…）."""
 CATALOGS = ROOT / "game" / "locale"
 PYGAME_GUI_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh"}
 BABEL_LOCALES = {"en": "en", "ja": "ja", "zh_CN": "zh_Hans_CN"}
-"""As game/app/i18n.py formats each language's numbers and dates."""
+"""As game/app/words/i18n.py formats each language's numbers and dates."""
 """pygame_gui's own translations for the game's languages (its Chinese is "zh")."""
 STARTUP_FONTS = (
     "NotoSans-Regular.ttf",

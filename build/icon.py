@@ -1,4 +1,4 @@
-"""The application's icon files, all drawn from `game.app.icon` (the picture the window shows):
+"""The application's icon files, all drawn from `game.app.window.icon` (the picture the window shows):
 the Windows `.ico`, the macOS `.icns` and the PNGs of a freedesktop icon theme. The `.ico` and
 `.icns` hold PNG images (readable since Windows Vista and macOS 10.7), so no image library is
 needed to write them."""
@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame loads:
 
 import pygame
 
-from game.app.icon import icon_surface
+from game.app.window.icon import icon_surface
 
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICNS_TYPES = (

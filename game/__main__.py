@@ -21,6 +21,8 @@ COMMANDS = {
     "replay": ("game.cli.replay", "re-run a match record through the engine and report each hand"),
     "selfplay": ("game.cli.selfplay", "the arena: AI levels play each other in duplicate deals"),
     "lab": ("game.cli.lab", "measure the sources' claims about 17 Steps by simulation"),
+    "host": ("game.cli.host", "host a networked table without a window; other computers join it"),
+    "join": ("game.cli.join", "join a networked table and play its seat with an AI level"),
     "watch": ("game.cli.watch", "watch a match record in the replay theatre (every hand open, step by step)"),
 }
 LAUNCH_COMMAND = "play"

@@ -13,9 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 
-from game.app.match_setup import new_session, resume_session, save_slot
-from game.app.savegame import SlotLock
-from game.app.session import SeatPlan
+from game.app.history.player_files import PlayerFiles
+from game.app.play.match_setup import new_session, resume_session
+from game.app.play.session import SeatPlan
 from game.app.settings import Settings
 from game.engine.actions import BuildHand
 from game.engine.hand import Phase
@@ -26,11 +26,11 @@ RULES = Rules.preset("kaiji", hands=10_000, bankroll_stakes=10**9)
 
 
 def main(folder: Path) -> None:
-    app = SimpleNamespace(data_dir=folder, executor=ThreadPoolExecutor(1), notice=None,
-                          settings=Settings(rules=RULES), next_match_seed=lambda: 11, save_lock=SlotLock(folder))
-    app.save_lock.claim()  # as the window does at start: leftover temporary files are removed
-    slot = save_slot(app)
-    session = resume_session(app) if slot.exists() else new_session(app, SeatPlan.hotseat(2))
+    files = PlayerFiles(data_dir=folder)
+    app = SimpleNamespace(executor=ThreadPoolExecutor(1), notice=None, settings=Settings(rules=RULES),
+                          next_match_seed=lambda: 11)
+    files.keeps_the_save()  # as the window does at start: leftover temporary files are removed
+    session = resume_session(files, app) if files.has_save() else new_session(files, app, SeatPlan.hotseat(2))
     print("playing", len(session.match.record), flush=True)
     while True:
         hand = session.hand

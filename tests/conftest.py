@@ -45,7 +45,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(autouse=True)
 def english():
     """Every test starts and ends in English, whatever one before it switched to."""
-    from game.app import i18n
+    from game.app.words import i18n
 
     i18n.set_language(i18n.SOURCE_LANGUAGE)
     yield

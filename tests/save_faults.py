@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from game.app import history
+from game.app.history import history
 from game.engine.actions import BuildHand
 from game.engine.hand import Phase
 from game.engine.match import Match

@@ -113,27 +113,31 @@ def test_the_arena_plays_hard_against_hard_v1(capsys):
 EAST_WALL = "12333455789m123455666688p12334679s123z"  # all 34 tiles: the rest is dealt by the filler's seed
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_v1"])
-def test_a_decision_depends_only_on_the_seats_view(level):
-    # two deals alike in what East sees (its wall, the indicator) but not in South's wall:
-    # East builds and makes its first discard the same, whatever South holds and builds
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+@pytest.mark.parametrize("level", sorted(LEVELS | REFERENCE_LEVELS))
+def test_a_decision_depends_only_on_the_seats_view(level, preset):
+    # two deals alike in what East sees (its wall, the indicator) but not in the others'
+    # walls: East builds and makes its first discard the same, whatever the others hold and build
     played = []
     for filler in (1, 2):
-        match = Match(Rules.preset("kaiji", hands=1), seed=1)
-        match.next_hand(crafted_deal({0: EAST_WALL}, dora=NO_DORA, seed=filler), 0)
-        match.apply(ChooseDora(0, 1, 0))
-        east, south = quick_agent(level, 4), make_agent("normal", 1)
+        rules = Rules.preset(preset, hands=1)
+        match = Match(rules, seed=1)
+        match.next_hand(crafted_deal({0: EAST_WALL}, dora=NO_DORA if rules.has_dora else None, seed=filler), 0)
+        if rules.has_dora:
+            match.apply(ChooseDora(0, 1, 0))
+        players = {0: quick_agent(level, 4)} | {seat: make_agent("normal", seat) for seat in range(1, rules.players)}
         views, actions = [], []
-        for seat in (0, 1, 0):
+        while not any(isinstance(action, Discard) for action in actions):
+            seat = match.hand.waiting_on()[0]
             view = match.hand.view_for(seat)
-            action = (east if seat == 0 else south).act(view)
+            action = players[seat].act(view)
             if seat == 0:
                 views.append(view)
                 actions.append(action)
             match.apply(action)
-        played.append((match.hand.view_for(1).wall, views, actions))
-    (south_a, views_a, actions_a), (south_b, views_b, actions_b) = played
-    assert south_a != south_b, "the hidden walls must differ"
+        played.append(([match.hand.view_for(seat).wall for seat in range(1, rules.players)], views, actions))
+    (hidden_a, views_a, actions_a), (hidden_b, views_b, actions_b) = played
+    assert all(a != b for a, b in zip(hidden_a, hidden_b, strict=True)), "the hidden walls must differ"
     assert views_a == views_b
     assert actions_a == actions_b
 

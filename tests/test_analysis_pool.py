@@ -12,7 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from game.app.analysis_pool import RETRIES, AnalysisPool
+from game.app.play.analysis_pool import RETRIES, AnalysisPool
 
 SPAWN = multiprocessing.get_context("spawn")
 

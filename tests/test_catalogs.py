@@ -12,7 +12,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from game.app import i18n
+from game.app.words import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]

@@ -10,11 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.app import i18n, terms
-from game.app.draw_reasons import draw_reasons
-from game.app.helper import warnings_for
-from game.app.i18n import _
-from game.app.text import wrap_lines
+from game.app.play.draw_reasons import draw_reasons
+from game.app.play.helper import warnings_for
+from game.app.window.text import wrap_lines
+from game.app.words import i18n, terms
+from game.app.words.i18n import _
 from game.engine.events import RonPassed, WinningTileMissed
 
 DRAGONS = {"5z": "白板", "6z": "发财", "7z": "红中"}

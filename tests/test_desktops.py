@@ -22,8 +22,8 @@ import pytest
 from PIL import Image
 from PIL.IcnsImagePlugin import IcnsFile
 
-from game.app.icon import icon_surface
-from game.app.window import ICON_SIZE, WINDOW_CLASS
+from game.app.window.icon import icon_surface
+from game.app.window.window import ICON_SIZE, WINDOW_CLASS
 from tests.helpers import build_module
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """The project explains itself: the rule book in the repository says what the engine does.
 
 docs/rules.md is checked against game/engine/rules.py (every option and its default, the
-presets table), against the yaku and glossary the Rules page shows (game/app/rule_texts.py),
+presets table), against the yaku and glossary the Rules page shows (game/app/words/rule_texts.py),
 and every citation of it must name a section that exists. Nothing committed may point
 outside the repository, where a clone has nothing.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from game.app.rule_texts import GLOSSARY, YAKU
+from game.app.words.rule_texts import GLOSSARY, YAKU
 from game.engine import rules as rules_module
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import WinContext, assess_ron

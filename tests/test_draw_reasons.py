@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.draw_reasons import draw_reasons
+from game.app.play.draw_reasons import draw_reasons
 from game.engine.events import Discarded, FuritenStarted, RonPassed, WinningTileMissed
 from game.engine.rules import Rules
 from tests.scenario_tools import build_all, drive

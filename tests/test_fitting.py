@@ -1,4 +1,4 @@
-"""Names cut with … to fit their place (game/app/fitting.py): the rest of the line stays
+"""Names cut with … to fit their place (game/app/window/fitting.py): the rest of the line stays
 whole, the names are cut no more than needed, and the longest cut to the same length."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.app.fitting import ELLIPSIS, cut, fit_names
+from game.app.window.fitting import ELLIPSIS, cut, fit_names
 
 
 def width(line: str) -> int:

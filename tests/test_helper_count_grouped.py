@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
-from game.app.helper import HelperReport
+from game.app.play.helper import HelperReport
 from game.app.views.helper_panel import _hands_from
+from game.app.words import i18n
 
 
 @pytest.mark.parametrize(("language", "held", "expected"), [

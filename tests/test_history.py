@@ -14,12 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import history
-from game.app.build_review import review_builds
-from game.app.match_history import keep_abandoned, keep_finished
-from game.app.savegame import SaveSlot, SlotLock
-from game.app.session import SeatPlan
-from game.app.settings import Settings, load_settings, save_settings
+from game.app.history import history
+from game.app.history.build_review import review_builds
+from game.app.history.match_history import keep_abandoned, keep_finished
+from game.app.history.player_files import PlayerFiles, load_settings, save_settings
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import SeatPlan
+from game.app.settings import Settings
 from game.engine.match import Match
 from game.engine.record import read_record, replay
 from game.engine.rules import Rules
@@ -89,8 +90,13 @@ class InlineExecutor:
 
 
 def fake_app(tmp_path, **settings):
-    return SimpleNamespace(settings=Settings(**settings), data_dir=tmp_path, executor=InlineExecutor(), notice=None,
-                           save_lock=SlotLock(tmp_path))
+    return SimpleNamespace(settings=Settings(**settings), files=PlayerFiles(data_dir=tmp_path),
+                           executor=InlineExecutor(), notice=None)
+
+
+def keep(app, match: Match, plan: SeatPlan) -> None:
+    """`keep_finished` as the autosave calls it: what it says becomes the window's notice."""
+    app.notice = keep_finished(app.files, match, plan, app.settings, app.executor)
 
 
 def played_match() -> Match:
@@ -102,14 +108,14 @@ def played_match() -> Match:
 def test_a_finished_match_is_kept_with_the_review_of_the_human_builds(tmp_path):
     app = fake_app(tmp_path)
     match = scripted_match()
-    keep_finished(app, match, SeatPlan.solo(2, "hard"))
+    keep(app, match, SeatPlan.solo(2, "hard"))
     (entry,) = history.load_history(history.history_folder(tmp_path)).entries
     assert entry.ended == "finished" and entry.plan["ai_level"] == "hard"
     assert [b["seat"] for b in entry.meta["builds"]] == [0]
 
 
 def test_with_the_history_off_nothing_is_kept(tmp_path):
-    keep_finished(fake_app(tmp_path, keep_history=False), scripted_match(), SeatPlan.solo(2, "hard"))
+    keep(fake_app(tmp_path, keep_history=False), scripted_match(), SeatPlan.solo(2, "hard"))
     assert history.record_files(history.history_folder(tmp_path)) == []
 
 
@@ -117,7 +123,7 @@ def test_an_unfinished_match_replaced_by_a_new_one_is_kept_as_abandoned(tmp_path
     app = fake_app(tmp_path)
     slot = SaveSlot(tmp_path)
     slot.save(SeatPlan.solo(2, "easy"), scripted_match())
-    keep_abandoned(app, slot)
+    keep_abandoned(app.files, app.settings, app.executor)
     (entry,) = history.load_history(history.history_folder(tmp_path)).entries
     assert entry.ended == "abandoned" and entry.plan["ai_level"] == "easy" and "seed" not in entry.plan
 
@@ -125,7 +131,7 @@ def test_an_unfinished_match_replaced_by_a_new_one_is_kept_as_abandoned(tmp_path
 def test_an_unwritable_history_gives_a_notice_not_a_crash(tmp_path):
     (tmp_path / "history").write_text("a file where the folder should be", encoding="utf-8")
     app = fake_app(tmp_path)
-    keep_finished(app, scripted_match(), SeatPlan.solo(2, "hard"))
+    keep(app, scripted_match(), SeatPlan.solo(2, "hard"))
     assert "could not be kept" in app.notice
 
 
@@ -173,15 +179,15 @@ def test_the_review_skips_seats_not_asked_for_and_hands_not_built():
 def test_the_window_s_match_lifecycle_keeps_finished_and_abandoned_matches(tmp_path):
     """Through match_setup's own hooks: a match replaced by a new one is kept as abandoned,
     a match played to its end as finished, and the save slot is cleared."""
-    from game.app.match_setup import new_session
+    from game.app.play.match_setup import new_session
     from game.engine.actions import BuildHand, Ron
     from game.engine.hand import Phase
 
     app = fake_app(tmp_path, rules=Rules.preset("kaiji", hands=1))
     app.next_match_seed = iter(range(100, 200)).__next__
-    first = new_session(app, SeatPlan.hotseat(2))
+    first = new_session(app.files, app, SeatPlan.hotseat(2))
     first.apply(first.hand.legal_actions(first.hand.dealer)[0])  # the dora: the match has begun
-    second = new_session(app, SeatPlan.hotseat(2))
+    second = new_session(app.files, app, SeatPlan.hotseat(2))
     hand = second.hand
     while not second.match.over:
         seat = hand.waiting_on()[0]
@@ -216,7 +222,7 @@ def keep_two(folder: Path) -> Path:
 
 
 def assert_set_aside_once(folder: Path, damaged: Path, counted: int = 1) -> None:
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     stats, notices = read_statistics(folder)
     assert stats.overall.matches == counted
@@ -296,7 +302,7 @@ def test_only_the_newest_matches_up_to_the_cap_are_read(tmp_path):
 
 
 def test_an_unreadable_history_folder_is_one_notice(tmp_path, monkeypatch):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     keep_two(tmp_path)
     real_scandir, real_listdir = os.scandir, os.listdir
@@ -318,7 +324,7 @@ def test_an_unreadable_history_folder_is_one_notice(tmp_path, monkeypatch):
 @pytest.mark.parametrize("marker", ['{"after":' * 100_000 + '""' + "}" * 100_000, "[" * 100_000,
                                     '{"after": 5}', "\udcff", "x" * 10_000])
 def test_a_damaged_statistics_reset_is_set_aside_and_every_match_counted(tmp_path, marker):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     keep_two(tmp_path)
     (tmp_path / history.RESET_FILE).write_text(marker, encoding="utf-8", errors="surrogateescape")
@@ -331,7 +337,7 @@ def test_a_damaged_statistics_reset_is_set_aside_and_every_match_counted(tmp_pat
 
 
 def written(value: float) -> str:
-    from game.app import i18n
+    from game.app.words import i18n
 
     return i18n.format_number(value, 2)
 
@@ -339,7 +345,7 @@ def written(value: float) -> str:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_a_damaged_file_is_counted_or_set_aside_and_the_rest_is_counted(tmp_path_factory, data):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     folder = tmp_path_factory.mktemp("history")
     first = keep_two(folder)
@@ -365,7 +371,7 @@ def test_fuzz_a_damaged_file_is_counted_or_set_aside_and_the_rest_is_counted(tmp
 
 
 def test_many_damaged_files_are_one_sentence(tmp_path):
-    from game.app.statistics import read_statistics
+    from game.app.history.statistics import read_statistics
 
     keep_two(tmp_path)
     for number in range(3):
@@ -378,7 +384,7 @@ def test_many_damaged_files_are_one_sentence(tmp_path):
 
 
 def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_path):
-    from game.app.statistics import compute_statistics, read_statistics
+    from game.app.history.statistics import compute_statistics, read_statistics
 
     first = keep_two(tmp_path)
     four = read_record(RECORDS / "four_player_double_ron.jsonl")
@@ -396,7 +402,7 @@ def test_the_statistics_read_only_their_lines_and_count_as_a_whole_reading(tmp_p
 @given(preset=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["kaiji", "four_player"]), st.integers()),
        level=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["easy", "hard"]), st.lists(st.text())))
 def test_fuzz_a_match_counted_names_a_preset_and_a_level_the_game_knows(tmp_path, preset, level):
-    from game.app.statistics import FigureError, summarise_match
+    from game.app.history.statistics import FigureError, summarise_match
     from game.engine.rules import PRESETS
 
     record = fixture_record()

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from game.app import i18n
+from game.app.words import i18n
 
 
 @pytest.fixture(autouse=True)

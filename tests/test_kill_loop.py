@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app.savegame import LOCK_FILE, RECORD_FILE, SaveSlot
+from game.app.play.savegame import LOCK_FILE, RECORD_FILE, SaveSlot
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 6

@@ -7,9 +7,9 @@ from itertools import pairwise
 
 import pytest
 
-from game.app import i18n, terms
-from game.app.i18n import _
-from game.app.text import wrap_lines
+from game.app.window.text import wrap_lines
+from game.app.words import i18n, terms
+from game.app.words.i18n import _
 
 WARNING = "The unfinished one can no longer be continued, but your match history keeps what was played in it."
 

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.app import i18n
-from game.app.session import Session
+from game.app.play.session import Session
+from game.app.words import i18n
 from game.engine.events import WinningTileMissed
 from game.engine.hand import FuritenSpan
 from game.engine.match import Match
@@ -67,7 +67,7 @@ def test_a_pass_in_riichi_is_furiten_for_the_rest_of_the_hand(players):
 @pytest.mark.parametrize(("passes_first", "verdict"), [(True, "Cannot win: furiten until your discard"),
                                                         (False, "Cannot win: furiten")])
 def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
-    from game.app.wait_strip import wait_strip
+    from game.app.play.wait_strip import wait_strip
 
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=3), passes_first=passes_first)
@@ -75,7 +75,7 @@ def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
 
 
 def test_a_passing_furiten_gives_way_to_what_lasts_in_the_strips_verdict():
-    from game.app.wait_strip import WaitLine, WaitStrip
+    from game.app.play.wait_strip import WaitLine, WaitStrip
 
     i18n.set_language("en")
     low = WaitLine("1m", 2, "2 han 40 fu", False)

@@ -1,5 +1,5 @@
 """Numbers and percentages are written as Babel writes them, in every language, without the
-7 MB of CLDR data Babel reads for its first number (game/app/number_format.py)."""
+7 MB of CLDR data Babel reads for its first number (game/app/words/number_format.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from babel.numbers import format_decimal, format_percent, get_decimal_symbol, ge
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.app import i18n, number_format
+from game.app.words import i18n, number_format
 
 ROOT = Path(__file__).resolve().parents[1]
 SPOKEN = (*i18n.LANGUAGES, i18n.PSEUDO)
@@ -51,8 +51,8 @@ def test_a_percentage_is_written_as_babel_writes_it(share: float, language: str)
 def test_the_game_writes_its_numbers_without_reading_babels_locale_data() -> None:
     script = (
         "import sys\n"
-        "from game.app import i18n\n"
-        "from game.app.value_words import percent\n"
+        "from game.app.words import i18n\n"
+        "from game.app.words.value_words import percent\n"
         "for language in (*i18n.LANGUAGES, i18n.PSEUDO):\n"
         "    i18n.set_language(language)\n"
         "    print(i18n.format_number(1234567.5, 1), percent(0.425))\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app.quiet import SILENT_AUDIO_DRIVER, audio_driver_override
+from game.app.window.quiet import SILENT_AUDIO_DRIVER, audio_driver_override
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = "/run/user/1000"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
-from game.app.rule_texts import OPTIONS
+from game.app.words import i18n
+from game.app.words.rule_texts import OPTIONS
 
 TWO_SEAT_WORDS = {"en": ("second player", "first player", "Both players"), "ja": ("後手", "先手", "両者"),
                   "zh_CN": ("后手", "先手", "双方")}
@@ -30,7 +30,7 @@ def test_an_option_for_any_table_uses_no_two_seat_words(language, option):
                          [("en", " (changed)"), ("ja", "（変更あり）"), ("zh_CN", "（已修改）")])
 def test_rules_changed_from_their_preset_say_so_wherever_its_name_is_shown(language, changed):
     """"Kaiji (the manga)" with a changed match length was shown as the preset itself."""
-    from game.app.rule_texts import preset_name, rules_name, rules_summary
+    from game.app.words.rule_texts import preset_name, rules_name, rules_summary
     from game.engine.rules import Rules
 
     i18n.set_language(language)

@@ -20,10 +20,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import history, savegame
-from game.app.match_history import keep_abandoned
-from game.app.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
-from game.app.savegame import (
+from game.app.history import history
+from game.app.history.match_history import keep_abandoned
+from game.app.history.player_files import PlayerFiles
+from game.app.play import savegame
+from game.app.play.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
+from game.app.play.savegame import (
     PLAN_FILE,
     RECORD_FILE,
     SaveDamaged,
@@ -32,7 +34,7 @@ from game.app.savegame import (
     SaveUnreadable,
     SlotLock,
 )
-from game.app.session import SeatPlan
+from game.app.play.session import SeatPlan
 from game.app.settings import Settings
 from game.engine.record import read_record, replay
 from tests.fuzzing import FUZZ_FAILURES, as_json_lines, mutated_bytes, mutated_json, mutated_lines
@@ -64,7 +66,11 @@ def edit_seats(slot: SaveSlot, **changes) -> None:
 
 def fake_app(folder: Path) -> SimpleNamespace:
     """What `resume_session` and the autosave use of the window's App."""
-    return SimpleNamespace(data_dir=folder, executor=EXECUTOR, notice=None, save_lock=SlotLock(folder))
+    return SimpleNamespace(files=PlayerFiles(data_dir=folder), executor=EXECUTOR, notice=None)
+
+
+def resume(app: SimpleNamespace):
+    return resume_session(app.files, app)
 
 
 def kept_saves(folder: Path) -> list[Path]:
@@ -174,7 +180,7 @@ def test_continue_moves_a_damaged_save_aside_and_says_where(tmp_path):
     edit_seats(slot, humans=[7])
     original = slot.record_path.read_bytes()
     with pytest.raises(SaveError) as caught:
-        resume_session(fake_app(tmp_path))
+        resume(fake_app(tmp_path))
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == original and str(kept) in str(caught.value)
     assert not slot.exists()
@@ -192,7 +198,7 @@ def test_continue_leaves_a_save_that_cannot_be_read_now(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(SaveUnreadable, match="cannot be read now \\(permission denied\\)"):
-        resume_session(fake_app(tmp_path))
+        resume(fake_app(tmp_path))
     monkeypatch.undo()
     assert slot.record_path.read_bytes() == original and kept_saves(tmp_path) == []
     assert slot.load().plan == SeatPlan.hotseat(2)  # readable again: it continues
@@ -207,7 +213,7 @@ def test_continue_survives_a_folder_where_nothing_can_be_moved(tmp_path, monkeyp
 
     monkeypatch.setattr(savegame, "move_aside", read_only)
     with pytest.raises(SaveError, match="could not be moved aside"):
-        resume_session(fake_app(tmp_path))
+        resume(fake_app(tmp_path))
     assert slot.exists()
 
 
@@ -217,7 +223,7 @@ def test_a_folder_in_place_of_the_save_is_no_save_and_autosave_reports_it(tmp_pa
     assert not slot.exists()
     app = fake_app(tmp_path)
     session = SimpleNamespace(match=match_in_play(), plan=SeatPlan.hotseat(2), builds={})
-    _autosave(app, session, saving=True)
+    _autosave(app.files, app, session, saving=True)
     assert app.notice is not None and "could not be saved" in app.notice
     assert (tmp_path / RECORD_FILE).is_dir()
 
@@ -246,7 +252,7 @@ def _continue_outcome(folder: Path, content: bytes) -> None:
     slot = SaveSlot(folder)
     slot.record_path.write_bytes(content)
     try:
-        session = resume_session(fake_app(folder))
+        session = resume(fake_app(folder))
     except SaveError as error:
         kept = kept_saves(folder)
         assert [k.read_bytes() for k in kept] == [content] and str(kept[0]) in str(error)
@@ -289,8 +295,12 @@ class NoReviews:
 
 def player_app(folder: Path, **settings) -> SimpleNamespace:
     """What `new_session` uses of the window's App."""
-    return SimpleNamespace(data_dir=folder, executor=NoReviews(), notice=None, save_lock=SlotLock(folder),
+    return SimpleNamespace(files=PlayerFiles(data_dir=folder), executor=NoReviews(), notice=None,
                            settings=Settings(**settings), next_match_seed=lambda: 77)
+
+
+def start(app: SimpleNamespace, plan: SeatPlan, **options):
+    return new_session(app.files, app, plan, **options)
 
 
 def unusable(kind: str, folder: Path, monkeypatch) -> SaveSlot:
@@ -318,7 +328,7 @@ def test_a_new_match_keeps_an_unusable_save_aside_and_says_where(tmp_path, monke
     slot = unusable(kind, tmp_path, monkeypatch)
     original = slot.record_path.read_bytes()  # not through os.open
     app = player_app(tmp_path)
-    session = new_session(app, SeatPlan.hotseat(2))
+    session = new_session(app.files, app, SeatPlan.hotseat(2))
     session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])  # the new match autosaves
     monkeypatch.undo()
     (kept,) = tmp_path.glob(f"{RECORD_FILE}.*-*")
@@ -342,9 +352,9 @@ def test_a_save_that_can_be_neither_kept_nor_moved_stays_until_the_player_says(t
     original = slot.record_path.read_bytes()
     app = player_app(tmp_path)
     with pytest.raises(UnfinishedNotKept, match="could not be moved aside \\(the disk can only be read\\)"):
-        new_session(app, SeatPlan.hotseat(2))
+        new_session(app.files, app, SeatPlan.hotseat(2))
     assert slot.record_path.read_bytes() == original
-    new_session(app, SeatPlan.hotseat(2), replace_unkept=True)  # "Start anyway"
+    new_session(app.files, app, SeatPlan.hotseat(2), replace_unkept=True)  # "Start anyway"
     monkeypatch.undo()
     assert SaveSlot(tmp_path).load().match.seed == 77
 
@@ -358,7 +368,7 @@ def test_a_save_that_can_be_neither_kept_nor_moved_stays_until_the_player_says(t
 def test_what_becomes_of_the_unfinished_match(tmp_path, monkeypatch, keep_history, kind, kept_as):
     slot = unusable(kind, tmp_path, monkeypatch) if kind != "readable" else saved(tmp_path)
     original = slot.record_path.read_bytes()
-    new_session(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
+    start(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
     monkeypatch.undo()
     aside = list(tmp_path.glob(f"{RECORD_FILE}.*-*"))
     in_history = history.record_files(history.history_folder(tmp_path))
@@ -398,7 +408,7 @@ def test_fuzz_a_save_cut_short_resumes_at_its_last_whole_action(tmp_path_factory
     folder = tmp_path_factory.mktemp("save")
     (folder / RECORD_FILE).write_bytes(content)
     app = fake_app(folder)
-    session = resume_session(app)
+    session = resume_session(app.files, app)
     assert json.loads(json.dumps(session.match.record))[1:] == resumed[1:]  # the header: without seats
     (kept,) = kept_saves(folder)
     assert kept.read_bytes() == content
@@ -416,7 +426,7 @@ def test_a_save_damaged_before_its_end_is_not_resumed(tmp_path, damage):
         content = as_json_lines(lines)
     (tmp_path / RECORD_FILE).write_bytes(content)
     with pytest.raises(SaveError):
-        resume_session(fake_app(tmp_path))
+        resume(fake_app(tmp_path))
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content
 
@@ -426,7 +436,7 @@ def test_a_save_damaged_before_its_end_is_not_resumed(tmp_path, damage):
 HOLDER = """
 import sys, time
 from pathlib import Path
-from game.app.savegame import SlotLock
+from game.app.play.savegame import SlotLock
 print(SlotLock(Path(sys.argv[1])).claim(), flush=True)
 time.sleep(120)
 """
@@ -456,16 +466,16 @@ def test_a_second_window_neither_continues_nor_writes_over_the_first_window_s_ma
     slot = saved(tmp_path)
     original = slot.record_path.read_bytes()
     first, second = player_app(tmp_path), player_app(tmp_path)
-    assert first.save_lock.claim()
+    assert first.files.lock.claim()
     with pytest.raises(SaveError, match="open in another 17 Steps window"):
-        resume_session(second)
-    session = new_session(second, SeatPlan.hotseat(2))
+        resume_session(second.files, second)
+    session = new_session(second.files, second, SeatPlan.hotseat(2))
     for _ in range(3):
         session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
     assert slot.record_path.read_bytes() == original and "are not saved" in str(second.notice)
     assert history.record_files(history.history_folder(tmp_path)) == []  # nor kept it as abandoned
-    first.save_lock.release()
-    assert resume_session(second).match.record == slot.load().match.record  # the first window has closed
+    first.files.lock.release()
+    assert resume_session(second.files, second).match.record == slot.load().match.record  # the first window has closed
 
 
 def test_a_folder_where_no_lock_can_be_made_saves_removes_nothing_and_says_so(tmp_path):
@@ -473,10 +483,10 @@ def test_a_folder_where_no_lock_can_be_made_saves_removes_nothing_and_says_so(tm
     leftover = tmp_path / f".{RECORD_FILE}.killed"  # another window's autosave may be under way
     leftover.write_text("half", encoding="utf-8")
     first, second = player_app(tmp_path), player_app(tmp_path)
-    session = new_session(first, SeatPlan.hotseat(2))
+    session = new_session(first.files, first, SeatPlan.hotseat(2))
     session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
     assert SaveSlot(tmp_path).load().match.seed == 77  # it saves as it can
-    assert first.save_lock.unlocked and second.save_lock.claim()
+    assert first.files.lock.unlocked and second.files.lock.claim()
     assert leftover.exists()
     assert "No lock can be made" in str(first.notice)
 
@@ -502,7 +512,7 @@ def test_a_lock_file_that_can_only_be_read_still_keeps_a_second_window_out(tmp_p
 def test_a_new_match_over_a_save_cut_short_keeps_the_cut_file_too(tmp_path, keep_history):
     content = VALID[: VALID.rstrip(b"\n").rfind(b"\n") + 20]  # its last line cut in the middle
     (tmp_path / RECORD_FILE).write_bytes(content)
-    new_session(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
+    start(player_app(tmp_path, keep_history=keep_history), SeatPlan.hotseat(2))
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content
     entries = history.load_history(history.history_folder(tmp_path)).entries
@@ -513,7 +523,7 @@ def test_a_new_match_over_a_save_cut_short_says_where_the_cut_file_is(tmp_path):
     content = VALID[: VALID.rstrip(b"\n").rfind(b"\n") + 20]
     (tmp_path / RECORD_FILE).write_bytes(content)
     app = player_app(tmp_path)
-    new_session(app, SeatPlan.hotseat(2))
+    new_session(app.files, app, SeatPlan.hotseat(2))
     (kept,) = kept_saves(tmp_path)
     assert "cut short" in str(app.notice) and str(kept) in str(app.notice)
 
@@ -527,7 +537,7 @@ def test_the_cut_short_notice_stays_when_the_first_autosave_fails(tmp_path, monk
 
     monkeypatch.setattr("game.engine.record.write_text_atomically", full)
     app = fake_app(tmp_path)
-    session = resume_session(app)
+    session = resume_session(app.files, app)
     (kept,) = kept_saves(tmp_path)
     assert str(kept) in str(app.notice) and "cut short" in str(app.notice)
     assert "could not be saved (the disk is full)" in str(app.notice)
@@ -552,7 +562,7 @@ def test_a_lone_surrogate_in_the_save_is_a_damaged_save(tmp_path):
     content = save_with_preset_name(tmp_path, "\ud800")
     assert SaveSlot(tmp_path).summary() is None
     with pytest.raises(SaveError, match="line 1 holds damaged text"):
-        resume_session(fake_app(tmp_path))
+        resume(fake_app(tmp_path))
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content
 
@@ -560,7 +570,7 @@ def test_a_lone_surrogate_in_the_save_is_a_damaged_save(tmp_path):
 def test_a_new_match_over_a_save_with_a_lone_surrogate_keeps_it_aside(tmp_path):
     content = save_with_preset_name(tmp_path, "\ud800")
     app = player_app(tmp_path)
-    session = new_session(app, SeatPlan.hotseat(2))
+    session = new_session(app.files, app, SeatPlan.hotseat(2))
     session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content and str(kept) in str(app.notice)
@@ -570,7 +580,7 @@ def test_a_new_match_over_a_save_with_a_lone_surrogate_keeps_it_aside(tmp_path):
 def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path):
     from dataclasses import replace
 
-    from game.app.session import Session
+    from game.app.play.session import Session
     from game.engine.match import Match
     from game.engine.rules import Rules
 
@@ -578,7 +588,7 @@ def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path)
     match = Match(replace(Rules.preset("kaiji"), preset_name="\ud800"), 5)
     session = Session(match, SeatPlan.hotseat(2), {}, app.executor)
     session.next_hand()
-    _autosave(app, session, saving=True)
+    _autosave(app.files, app, session, saving=True)
     assert "could not be saved" in str(app.notice) and not SaveSlot(tmp_path).exists()
 
 
@@ -586,7 +596,7 @@ def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path)
 
 def finished_session(app):
     """A one-hand match played to its end (every build left to the clock, every ron taken)."""
-    from game.app.session import Session
+    from game.app.play.session import Session
     from game.engine.actions import BuildHand, Ron
     from game.engine.hand import Phase
     from game.engine.match import Match
@@ -606,11 +616,11 @@ def finished_session(app):
 
 
 def test_a_finished_match_the_history_cannot_take_is_moved_aside_not_deleted(tmp_path, monkeypatch):
-    saved(tmp_path)
     read_only_history(monkeypatch, tmp_path)
     app = player_app(tmp_path)
     session = finished_session(app)
-    _autosave(app, session, saving=True)
+    app.files.save_match(session.plan, session.match)  # the window's autosaves left it in the slot
+    _autosave(app.files, app, session, saving=True)
     monkeypatch.undo()
     (kept,) = tmp_path.glob(f"{RECORD_FILE}.finished-*")
     assert read_record(kept)[1:] == json.loads(json.dumps(session.match.record))[1:]
@@ -622,13 +632,13 @@ def test_a_finished_match_the_history_cannot_take_is_moved_aside_not_deleted(tmp
 def test_a_finished_match_kept_or_not_wanted_clears_the_save(tmp_path, keep_history):
     saved(tmp_path)
     app = player_app(tmp_path, keep_history=keep_history)
-    _autosave(app, finished_session(app), saving=True)
+    _autosave(app.files, app, finished_session(app), saving=True)
     assert list(tmp_path.glob(f"{RECORD_FILE}*")) == [] and app.notice is None
     assert len(history.record_files(history.history_folder(tmp_path))) == keep_history
 
 
 def test_a_history_that_can_be_written_but_not_listed_keeps_the_abandoned_match(tmp_path, monkeypatch):
-    slot = saved(tmp_path)
+    saved(tmp_path)
     folder = history.history_folder(tmp_path)
     real_scandir = os.scandir
 
@@ -638,7 +648,8 @@ def test_a_history_that_can_be_written_but_not_listed_keeps_the_abandoned_match(
         return real_scandir(path)
 
     monkeypatch.setattr(os, "scandir", unlisted)
-    put_away = keep_abandoned(player_app(tmp_path), slot)
+    app = player_app(tmp_path)
+    put_away = keep_abandoned(app.files, app.settings, app.executor)
     monkeypatch.undo()
     assert put_away.kept is not None and put_away.moved is None and put_away.problem is None
     assert history.record_files(folder) == [put_away.kept]
@@ -665,17 +676,17 @@ def what_a_player_reads(kind: str, folder: Path, monkeypatch) -> str:
         (folder / RECORD_FILE).write_bytes(b'{"type":"header","format":"other"}\n')
     if kind in ("bad name", "bad level", "damaged line", "lone surrogate", "not a record"):
         with pytest.raises(SaveError) as caught:
-            resume_session(fake_app(folder))
+            resume(fake_app(folder))
         return str(caught.value)
     app = player_app(folder)
     if kind.endswith("nothing moves"):
         unusable("unreadable", folder, monkeypatch)
         nothing_moves(monkeypatch)
         with pytest.raises(UnfinishedNotKept) as refused:
-            new_session(app, SeatPlan.hotseat(2))
+            new_session(app.files, app, SeatPlan.hotseat(2))
         return str(refused.value)
     unusable(kind.removeprefix("new match, "), folder, monkeypatch)
-    new_session(app, SeatPlan.hotseat(2))
+    new_session(app.files, app, SeatPlan.hotseat(2))
     return str(app.notice)
 
 
@@ -687,7 +698,7 @@ READ_KINDS = ["bad name", "bad level", "damaged line", "lone surrogate", "not a 
 @pytest.mark.parametrize("language", ["ja", "zh_CN"])
 @pytest.mark.parametrize("kind", READ_KINDS)
 def test_what_is_said_of_the_unfinished_match_holds_no_english_sentence(tmp_path, monkeypatch, language, kind):
-    from game.app import i18n
+    from game.app.words import i18n
 
     i18n.set_language(language)
     said = what_a_player_reads(kind, tmp_path, monkeypatch)

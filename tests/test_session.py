@@ -1,11 +1,11 @@
-"""Who plays which seat (game/app/session.py `SeatPlan.table`): the names people give their
+"""Who plays which seat (game/app/play/session.py `SeatPlan.table`): the names people give their
 seats on the new-table screen, the names the game gives otherwise (shown translated)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.app.session import PERSON, SeatPlan
+from game.app.play.session import PERSON, SeatPlan
 from game.engine.names import BadName
 
 

@@ -11,9 +11,10 @@ from types import SimpleNamespace
 import pytest
 
 from game import files
-from game.app import history
-from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveSlot
-from game.app.settings import SETTINGS_FILE, Settings, load_settings, reset_settings, save_settings
+from game.app.history import history
+from game.app.history.player_files import SETTINGS_FILE, load_settings, reset_settings, save_settings
+from game.app.play.savegame import PLAN_FILE, RECORD_FILE, SaveSlot
+from game.app.settings import Settings
 
 DAMAGED_RECORD = b'{"type":"header","format":"17steps-record","version":1}\n{"type": "ha'
 MATCH_FILE = "20261201-093000-7-deadbeef0000.jsonl"

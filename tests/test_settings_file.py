@@ -11,13 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.settings import (
-    SETTINGS_FILE,
-    Settings,
-    load_settings,
-    reset_settings,
-    save_settings,
-)
+from game.app.history.player_files import SETTINGS_FILE, load_settings, reset_settings, save_settings
+from game.app.settings import Settings
 from game.engine.rules import Rules
 from tests.fuzzing import FUZZ_FAILURES, JSON_VALUES, mutated_bytes, mutated_json
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from game.app.history.player_files import SETTINGS_FILE, load_settings, save_settings
+from game.app.settings import Settings
 from game.engine.rules import Rules
 from tests.fuzzing import JSON_VALUES
 

@@ -1,4 +1,4 @@
-"""The executable ships the compiled catalogs where game/app/i18n.py looks for them when
+"""The executable ships the compiled catalogs where game/app/words/i18n.py looks for them when
 frozen: `game/locale/<language>/LC_MESSAGES/messages.mo` inside the bundle, with no `.po`."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app import i18n
+from game.app.words import i18n
 from tests.test_ship import ROOT, SPEC, build_module
 
 catalogs = build_module("catalogs")
@@ -66,8 +66,8 @@ from datetime import datetime
 from babel import localedata
 if len(sys.argv) > 1:
     localedata._dirname = sys.argv[1]
-from game.app import i18n
-from game.app.value_words import percent
+from game.app.words import i18n
+from game.app.words.value_words import percent
 for language in i18n.LANGUAGES:
     i18n.set_language(language)
     print(i18n.format_number(1234567.5, 1), i18n.format_datetime(datetime(2026, 12, 1, 13, 5)), percent(0.425))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from game.app.i18n import LANGUAGE_NAMES
+from game.app.words.i18n import LANGUAGE_NAMES
 from tests.helpers import build_module
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app.history import HistoryEntry
-from game.app.statistics import compute_statistics
+from game.app.history.history import HistoryEntry
+from game.app.history.statistics import compute_statistics
 from game.engine.record import read_record
 
 RECORDS = Path(__file__).parent / "records"
@@ -95,5 +95,5 @@ def test_the_history_and_statistics_modules_are_pure():
     from tests.test_architecture import ROOT, imported_modules
 
     for name in ("history", "statistics", "build_review"):
-        imported = imported_modules(ROOT / "game" / "app" / f"{name}.py")
+        imported = imported_modules(ROOT / "game" / "app" / "history" / f"{name}.py")
         assert not {m.split(".")[0] for m in imported} & {"pygame", "pygame_gui"}, name

@@ -4,17 +4,23 @@ between people and what each frame may show."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from concurrent.futures import Executor, Future
+from pathlib import Path
 
 import pytest
 
-from game.app.session import PERSON, SeatPlan, Session
-from game.app.table_controller import HumanPlayer, RonOffer, TableController
+from game.ai import make_agent
+from game.app.play import session as session_module
+from game.app.play import table_controller
+from game.app.play.session import PERSON, SeatPlan, Session
+from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.hand import Phase
 from game.engine.match import Match
+from game.engine.player import ImmediatePlayer
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
 from tests.scenario_tools import crafted_deal
@@ -71,7 +77,7 @@ def play_out(controller: TableController, delay: float = 0.0, frames: int = 2000
 
 
 def test_the_controller_runs_without_pygame():
-    code = "import sys, game.app.table_controller; print(any(m.startswith('pygame') for m in sys.modules))"
+    code = "import sys, game.app.play.table_controller; print(any(m.startswith('pygame') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -81,6 +87,69 @@ def test_every_seat_is_a_player_and_the_person_is_a_human_player():
     assert isinstance(controller.players[0], HumanPlayer) and isinstance(controller.players[2], HumanPlayer)
     assert all(isinstance(controller.players[seat], ScriptedAgent) for seat in (1, 3))
     assert controller.hotseat and controller.session.plan.humans == (0, 2)
+
+
+def test_people_and_the_build_stand_in_answer_at_once_and_the_ai_in_the_background():
+    assert isinstance(HumanPlayer("Ann"), ImmediatePlayer)
+    assert isinstance(KeepSelection(None), ImmediatePlayer)
+    assert not any(isinstance(make_agent(level), ImmediatePlayer) for level in ("easy", "normal", "hard"))
+    assert not isinstance(ScriptedAgent(), ImmediatePlayer)
+
+
+@pytest.mark.parametrize("module", [table_controller, session_module])
+def test_the_seats_are_named_without_the_ai(module):
+    # the seat interface is the engine's: the table imports the AI nowhere, not even for type checking
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert not [name for name in imported if name == "game.ai" or name.startswith("game.ai.")]
+
+
+class FarSeat(ImmediatePlayer):
+    """A seat played from elsewhere, as networked play would add one: an `ImmediatePlayer`
+    whose moves are handed over from outside (here by the test)."""
+
+    name = "far"
+
+    def __init__(self) -> None:
+        self.moves: list = []
+        self.views: list = []
+
+    def ready(self) -> bool:
+        return bool(self.moves)
+
+    def act(self, view):
+        self.views.append(view)
+        return self.moves.pop(0)
+
+
+class Recording(Now):
+    def __init__(self) -> None:
+        self.submitted: list = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted.append(fn)
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_a_seat_played_from_elsewhere_needs_no_change_to_the_controller():
+    match = Match(Rules.preset("kaiji"), seed=11)
+    match.next_hand(dealer=0)
+    far, executor = FarSeat(), Recording()
+    controller = TableController(Session(match, SeatPlan.table(("you", "normal")), {1: far}, executor), executor)
+    person_moves(controller, 0)  # the dora
+    person_moves(controller, 0)  # the person's hand
+    for _ in range(10):
+        controller.update(DT, 0.5)
+    assert controller.session.view(1).hand is None and far.views == []
+    assert controller.next_change(0.5) is None  # nothing to do until its move arrives: the window may sleep
+    wall = match.hand.view_for(1).wall  # what the far side sees of its own seat
+    far.moves.append(BuildHand(1, format_tiles(wall[:13], False)))
+    assert controller.next_change(0.5) == 0.0
+    controller.update(DT, 0.5)  # played at once: no AI pause for a move decided elsewhere
+    assert controller.session.view(1).hand is not None
+    assert [view.seat for view in far.views] == [1]
+    assert all(getattr(fn, "__self__", None) is not far for fn in executor.submitted)
 
 
 def test_a_whole_four_player_hand_runs_in_turn_order_to_its_end():

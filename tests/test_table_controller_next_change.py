@@ -8,8 +8,8 @@ from concurrent.futures import Executor, Future
 
 import pytest
 
-from game.app.session import SeatPlan, Session
-from game.app.table_controller import TableController
+from game.app.play.session import SeatPlan, Session
+from game.app.play.table_controller import TableController
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules

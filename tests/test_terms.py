@@ -1,15 +1,17 @@
-"""The mahjong words on screen come from one place (game/app/terms.py): every wind, limit and
+"""The mahjong words on screen come from one place (game/app/words/terms.py): every wind, limit and
 yaku the engine names has its message, English reads exactly as the engine's words, and the
 table's own texts pass through the catalog (the pseudo-locale marks every translated text)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from game.app import i18n, terms
-from game.app.rule_texts import GLOSSARY, OPTIONS, YAKU, choice_text, rules_summary
-from game.app.session import SeatPlan, shown_name
-from game.app.value_words import limit_name
+from game.app.play.session import SeatPlan, shown_name
+from game.app.words import i18n, terms
+from game.app.words.rule_texts import GLOSSARY, OPTIONS, YAKU, choice_text, rules_summary
+from game.app.words.value_words import limit_name
 from game.engine import scoring
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import LEVELS, WinValue, YakuLine
@@ -78,7 +80,7 @@ def test_limit_names_read_as_the_engine_says_them_in_english_and_are_translated(
 
 
 def test_kiriage_mangan_is_named_as_such() -> None:
-    kiriage = value(4, 30, "mangan")
+    kiriage = replace(value(4, 30, "mangan"), kiriage=True)  # as the scorer marks it
     assert limit_name(kiriage) == "mangan (kiriage)"
     i18n.set_language(i18n.PSEUDO)
     assert limit_name(kiriage) == f"{OPEN}mangan (kiriage){CLOSE}"

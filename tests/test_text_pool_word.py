@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n, terms
-from game.app.i18n import _
-from game.app.text import wrap_lines
+from game.app.window.text import wrap_lines
+from game.app.words import i18n, terms
+from game.app.words.i18n import _
 
 
 @pytest.mark.parametrize(("code", "word"), [("ja", "持ち牌"), ("zh_CN", "余牌")])

@@ -1,7 +1,7 @@
 """Lines that read well in Japanese and Chinese: a mahjong term is never broken across two
 lines, translators can join characters with a word joiner or a no-break space, and a
 paragraph does not end on a lone character or two when a better break exists
-(game/app/text.py, terms.whole_words)."""
+(game/app/window/text.py, terms.whole_words)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.app import i18n, terms
-from game.app.text import NO_BREAK_SPACE, NO_LINE_START, WORD_JOINER, wrap_lines
+from game.app.window.text import NO_BREAK_SPACE, NO_LINE_START, WORD_JOINER, wrap_lines
+from game.app.words import i18n, terms
 
 
 def by_characters(line: str) -> int:

@@ -1,12 +1,12 @@
 """Line breaking for every language: at spaces, and between Chinese and Japanese characters
-with the basic kinsoku rules; the font that draws each language (game/app/text.py)."""
+with the basic kinsoku rules; the font that draws each language (game/app/window/text.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
-from game.app.text import NO_LINE_END, NO_LINE_START, font_files, wrap_lines
+from game.app.window.text import NO_LINE_END, NO_LINE_START, font_files, wrap_lines
+from game.app.words import i18n
 
 
 def by_characters(line: str) -> int:
@@ -87,7 +87,7 @@ def test_the_font_follows_a_language_switch(language_reset: None) -> None:
     """The same hanzi is drawn in Noto Sans SC once the window speaks Chinese, and in Noto
     Sans JP again after a switch back: cached fonts and images do not outlive the switch."""
     pygame = pytest.importorskip("pygame")
-    from game.app.text import Text
+    from game.app.window.text import Text
 
     pygame.font.init()
     text = Text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.app.theatre_bar import GAP, LEAST_MARGIN, MARGIN, button_widths
+from game.app.theatre.theatre_bar import GAP, LEAST_MARGIN, MARGIN, button_widths
 
 
 def test_labels_that_fit_get_the_full_margin_each_side():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pickle
 
-from game.app.theatre_overlays import build_request, discard_dangers, discard_turns, review_build
+from game.app.theatre.theatre_overlays import build_request, discard_dangers, discard_turns, review_build
 from game.engine import analysis
 from game.engine.actions import Discard
 from game.engine.playback import Playback

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app import i18n, terms
-from game.app.draw_reasons import draw_reasons
-from game.app.helper import warnings_for
-from game.app.text import WORD_JOINER
-from game.app.theatre_frame import _event_words
+from game.app.play.draw_reasons import draw_reasons
+from game.app.play.helper import warnings_for
+from game.app.theatre.theatre_frame import _event_words
+from game.app.window.text import WORD_JOINER
+from game.app.words import i18n, terms
 from game.engine.events import Discarded, HandBuilt, RonPassed, WinningTileMissed
 from game.engine.tiles import KIND_COUNT, kind_code
 

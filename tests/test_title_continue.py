@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
-from game.app.savegame import SaveSlot
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import PERSON, SeatPlan
 from game.app.scenes.title import continue_label
-from game.app.session import PERSON, SeatPlan
+from game.app.words import i18n
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles

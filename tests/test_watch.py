@@ -17,9 +17,9 @@ RECORD = Path(__file__).resolve().parent / "records" / "kaiji_two_draws_then_a_w
     (RECORD.read_bytes().splitlines(keepends=True)[0] + b'{"type": "hand", "wall', "line 2: not valid JSON"),
 ], ids=["no-hand", "deep", "damaged-first-hand"])
 def test_a_record_that_cannot_be_shown_is_one_sentence_and_status_2(tmp_path, capsys, monkeypatch, content, said):
-    import game.app.window
+    import game.app.window.window
 
-    monkeypatch.setattr(game.app.window, "create_app", lambda *_args: pytest.fail("a window was opened"))
+    monkeypatch.setattr(game.app.window.window, "create_app", lambda *_args: pytest.fail("a window was opened"))
     path = tmp_path / "record.jsonl"
     path.write_bytes(content)
     assert main(["watch", str(path)]) == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
+from game.app.words import i18n
 
 NAMES = {"ja": ("17歩", "十七歩"), "zh_CN": ("十七步", "17步", "十七歩")}
 

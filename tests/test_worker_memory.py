@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from game.app.analysis_pool import AnalysisPool
-from game.app.helper import rank_wall
+from game.app.play.analysis_pool import AnalysisPool
+from game.app.play.helper import rank_wall
 from game.engine import bound, candidates, scoring
 from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules

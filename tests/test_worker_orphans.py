@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 GAME = """
 import multiprocessing, os, sys, time
-from game.app.analysis_pool import AnalysisPool
+from game.app.play.analysis_pool import AnalysisPool
 if __name__ == "__main__":
     pool = AnalysisPool(2, multiprocessing.get_context("spawn"))
     pids = {pool.submit(os.getpid).result(timeout=60) for _ in range(4)}

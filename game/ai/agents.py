@@ -1,4 +1,5 @@
-"""The AI levels. Each sees only its seat's view and answers with a legal action.
+"""The AI levels: each a `Player` (game/engine/player.py) that sees only its seat's view
+and answers with a legal action.
 
 - easy: a random hand that reaches mangan when one exists; naive discards (random, but
   never its own wait unless forced).
@@ -29,11 +30,13 @@ from game.ai.lookahead import best_hand_to_come
 from game.ai.planning import DangerFunction, planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.hand import Phase, SeatView
+from game.engine.player import Player
 from game.engine.tiles import code_kind, format_tiles
 
 
-class Agent:
-    """Shared play: the dora flip is blind, a legal ron is always taken."""
+class Agent(Player):
+    """An AI level's player, run in the background. Shared play: the dora flip is blind, a
+    legal ron is always taken."""
 
     name = "agent"
 

@@ -25,7 +25,7 @@ from game.ai.reading import read_danger
 from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, Event, RiichiDeclared
 from game.engine.hand import SeatView
-from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
+from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind, kind_of
 
 PRIOR_WEIGHT = 60.0
 """How many particles the fitted reading counts as. By the area under the ROC curve of
@@ -120,7 +120,7 @@ class OpponentModel:
         pool = drawn + discarded
         if hands:
             best = hands[0]
-            pool.subtract(Counter(t // 4 for t in best.tiles))
+            pool.subtract(Counter(kind_of(t) for t in best.tiles))
             clearing = frozenset(w.kind for w in best.waits if w.clears_floor)
             particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits))
         else:

@@ -24,7 +24,7 @@ import pygame
 from pygame_gui.core import UIElement
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 
 class Scene:
@@ -81,7 +81,7 @@ class Scene:
         """Seconds until this scene looks different with no input: 0 while something moves
         (every frame is drawn), the time to a timer's next visible step (the clock's next
         second), None when only input or background work finishing (which wakes the
-        window, game/app/wake.py) can change it. A scene whose `update` advances anything
+        window, game/app/window/wake.py) can change it. A scene whose `update` advances anything
         with time must say so here: the window sleeps on the answer."""
         return None
 

@@ -1,6 +1,7 @@
 """The player's settings: the rules to play, the window, pace and sound.
 
-Saved as JSON in the user's config folder. A missing file gives the defaults. Each setting
+Saved as JSON in the user's config folder (the file is read and written by
+game/app/history/player_files.py). A missing file gives the defaults. Each setting
 is read on its own: a valid one is kept, an invalid one falls back to its default, and an
 unknown one (from a newer version) is not used but written back as it was, so that going
 back to the newer version finds it (an unknown rule option while the rules keep the preset
@@ -11,28 +12,16 @@ overwrites it; it never stops the game.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from pathlib import Path
 from typing import Any
 
-from game.app.i18n import LANGUAGES, N_, Message, pgettext, system_language
+from game.app.words.i18n import LANGUAGES, pgettext, system_language
 from game.engine.names import BadName, checked_name
 from game.engine.rules import PRESETS, Rules
-from game.files import (
-    move_aside,
-    one_line,
-    parse_json,
-    read_bytes_limited,
-    remove_temporary_files,
-    write_text_atomically,
-)
+from game.files import one_line
 
-SETTINGS_FILE = "settings.json"
-MAX_FILE_BYTES = 1 << 20
-"""A settings file is some 500 bytes; a larger one is not ours."""
 WINDOW_SIZES = ((960, 600), (1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900),
                 (1600, 1000), (1680, 1050), (1920, 1080), (1920, 1200), (2560, 1440), (2560, 1600))
 """The window sizes Settings offers where the screen has room: the common screen sizes of
@@ -285,84 +274,3 @@ def unknown_rule_options(data: Any) -> dict[str, Any]:
         return {}
     unknown = {name: value for name, value in data["changes"].items() if name not in RULE_OPTIONS}
     return {"preset": data.get("preset"), "changes": unknown} if unknown else {}
-
-
-def load_settings(folder: Path) -> tuple[Settings, Message | None]:
-    """The saved settings, or the defaults where they cannot be used and a notice saying why
-    (and where the file that could not be used is kept), in the language it is shown in."""
-    path = folder / SETTINGS_FILE
-    remove_temporary_files(path)  # left by a write that was killed: nothing else writes yet
-    try:
-        data = parse_json(read_bytes_limited(path, MAX_FILE_BYTES).decode("utf-8"))
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as error:
-        return Settings(), _kept_aside(path, "unreadable", str(error.strerror or error))
-    except ValueError as error:  # not UTF-8, not JSON, too deep, too large, not a file
-        return Settings(), _kept_aside(path, "damaged", one_line(str(error), 120))
-    settings, rejected = Settings.from_dict(data)
-    if not rejected:
-        return settings, None
-    return settings, _kept_aside(path, "invalid", ", ".join(rejected))
-
-
-def saved_language(folder: Path) -> str | None:
-    """The language the settings file asks for, read before anything else (so that the
-    notices of `load_settings` are in it); None when it names none or cannot be read."""
-    try:
-        data = parse_json(read_bytes_limited(folder / SETTINGS_FILE, MAX_FILE_BYTES).decode("utf-8"))
-        return check_setting("language", data.get("language")) if isinstance(data, dict) else None
-    except (OSError, ValueError):
-        return None
-
-
-# Whole sentences per problem, so that each language can order them its own way.
-_KEPT_NOTICES = {
-    "unreadable": (
-        N_("Your settings could not be read ({reason}); the defaults are in use. "
-           "The old file is kept as {kept}."),
-        N_("Your settings could not be read ({reason}); the defaults are in use. "
-           "It could not be moved aside ({move_reason})."),
-    ),
-    "damaged": (
-        N_("Your settings file was damaged ({reason}); the defaults are in use. "
-           "The old file is kept as {kept}."),
-        N_("Your settings file was damaged ({reason}); the defaults are in use. "
-           "It could not be moved aside ({move_reason})."),
-    ),
-    "invalid": (
-        # Translators: {reason} lists the names of the settings in the file (not translated)
-        N_("Some settings were not valid ({reason}); their defaults are in use. "
-           "The old file is kept as {kept}."),
-        N_("Some settings were not valid ({reason}); their defaults are in use. "
-           "It could not be moved aside ({move_reason})."),
-    ),
-}
-
-
-def _kept_aside(path: Path, problem: str, reason: str) -> Message:
-    """Move the file that could not be used out of the way of the next save; the notice."""
-    moved, not_moved = _KEPT_NOTICES[problem]
-    try:
-        kept = move_aside(path)
-    except OSError as error:
-        return Message(not_moved, reason=reason, move_reason=error.strerror or error)
-    return Message(moved, reason=reason, kept=kept)
-
-
-def save_settings(folder: Path, settings: Settings) -> None:
-    """Write the settings atomically. A file there that cannot be used (damaged since it was
-    loaded, or never moved aside) is moved aside first, never overwritten."""
-    path = folder / SETTINGS_FILE
-    if path.exists() or path.is_symlink():
-        load_settings(folder)  # moves the file aside when it is not a good settings file
-    write_text_atomically(path, json.dumps(settings.to_dict(), indent=2) + "\n")
-
-
-def reset_settings(folder: Path) -> Path | None:
-    """Put the settings back to the defaults (`--reset-settings`), keeping the old file as
-    `settings.json.reset-<time>`; its new path, or None when there was no file."""
-    path = folder / SETTINGS_FILE
-    if not (path.exists() or path.is_symlink()):
-        return None
-    return move_aside(path, "reset")

@@ -35,6 +35,7 @@ from game.engine.tiles import (
     format_tiles,
     ids_for_codes,
     kind_code,
+    kind_of,
     parse_tiles,
     pick_ids,
     tile_code,
@@ -361,7 +362,7 @@ def _dora_text(analysis: WallAnalysis) -> str:
     indicator = analysis.table.dora_indicator
     if indicator is None:
         return "none"
-    dora = kind_code(dora_kind(indicator // 4))
+    dora = kind_code(dora_kind(kind_of(indicator)))
     return f"indicator {tile_code(indicator, analysis.table.rules.red_fives)} (dora {dora})"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from game.app.i18n import LANGUAGES  # the standard library only: --help stays quick
+    from game.app.words.i18n import LANGUAGES  # the standard library only: --help stays quick
     from game.engine.rules import PRESETS
 
     parser.add_argument(
@@ -70,17 +70,17 @@ def positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.app.quiet import quiet_startup
+    from game.app.window.quiet import quiet_startup
 
     quiet_startup()
     from game.engine.scoring import install_fast_divider
 
     install_fast_divider()
     if args.smoke is not None:
-        from game.app.smoke import run_smoke
+        from game.app.window.smoke import run_smoke
 
         return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
-    from game.app.window import LaunchOptions, open_window
+    from game.app.window.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
@@ -89,11 +89,10 @@ def run(args: argparse.Namespace) -> int:
 
 def reset_settings_notice() -> str:
     """Move the settings file aside (--reset-settings); what to tell the player, also printed."""
-    from game.app.paths import config_dir
-    from game.app.settings import reset_settings
+    from game.app.history.player_files import PlayerFiles
 
     try:
-        kept = reset_settings(config_dir())
+        kept = PlayerFiles().reset_settings()
     except OSError as error:
         notice = f"The settings could not be reset ({error.strerror or error}); they are as they were."
     else:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from game.app.i18n import LANGUAGES  # the standard library only: --help stays quick
+    from game.app.words.i18n import LANGUAGES  # the standard library only: --help stays quick
 
     parser.description = (
         "Open a match record in the replay theatre: the match on the table from any seat or with every "
@@ -40,12 +40,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"watch: {playback.damage}; the record is shown up to there", file=sys.stderr)
     elif playback.divergence is not None:
         print(f"watch: the record diverges at {playback.divergence}; it is shown up to there", file=sys.stderr)
-    from game.app.quiet import quiet_startup
+    from game.app.window.quiet import quiet_startup
     from game.engine.scoring import install_fast_divider
 
     quiet_startup()
     install_fast_divider()
-    from game.app.window import LaunchOptions, NoDisplayError, create_app
+    from game.app.window.window import LaunchOptions, NoDisplayError, create_app
 
     try:
         app = create_app(LaunchOptions(max_frames=args.frames, screenshot_dir=args.screenshots,

@@ -106,6 +106,8 @@ class WinValue:
     yakuman: int
     kazoe: bool
     base_points: int
+    kiriage: bool = False
+    """A mangan only because kiriage rounds 4 han 30 fu or 3 han 60 fu up to it."""
 
     @property
     def is_mangan_or_more(self) -> bool:
@@ -508,7 +510,7 @@ def _yaku_lines(lines: tuple[tuple[str, int], ...]) -> tuple[YakuLine, ...]:
 def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiriage: bool,
            double_yakuman: bool) -> WinValue:
     yakuman = 0
-    kazoe = False
+    kazoe = rounded_up = False
     if yakuman_han:
         yakuman = yakuman_han // 13 if double_yakuman else 1
     elif han >= 13:
@@ -522,13 +524,15 @@ def _value(han: int, fu: int, yaku: tuple[YakuLine, ...], yakuman_han: int, kiri
         level = "baiman"
     elif han >= 6:
         level = "haneman"
-    elif han == 5 or base >= MANGAN_BASE_POINTS or (kiriage and (han, fu) in ((4, 30), (3, 60))):
+    elif han == 5 or base >= MANGAN_BASE_POINTS:
         level = "mangan"
+    elif kiriage and (han, fu) in ((4, 30), (3, 60)):
+        level, rounded_up = "mangan", True
     else:
         level = None
     if level is not None:
         base = MANGAN_BASE_POINTS * LIMIT_MULTIPLIERS[level] * max(yakuman, 1)
-    return WinValue(han, fu, yaku, level, yakuman, kazoe, int(base))
+    return WinValue(han, fu, yaku, level, yakuman, kazoe, int(base), rounded_up)
 
 
 def _library_tiles(kinds: tuple[int, ...], win_kind: int, red_kinds: tuple[int, ...],

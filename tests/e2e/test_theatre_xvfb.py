@@ -78,7 +78,7 @@ def bar_button(name: str) -> tuple[int, int]:
     from importlib import resources
 
     from game.app.scenes.theatre import BAR, BUTTONS
-    from game.app.theatre_bar import GAP, MARGIN
+    from game.app.theatre.theatre_bar import GAP, MARGIN
 
     pygame.font.init()
     font = pygame.font.Font(str(resources.files("pygame_gui.data") / "NotoSansJP-Regular.otf"), 15)
@@ -93,7 +93,7 @@ def bar_button(name: str) -> tuple[int, int]:
 
 
 def test_the_title_watches_the_newest_kept_match_and_plays_it_with_the_mouse(xserver, tmp_path):  # noqa: F811
-    from game.app.history import history_folder, keep_match
+    from game.app.history.history import history_folder, keep_match
     from tests.e2e.test_window_xvfb import start_game
     from tests.test_playback import record_lines
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from game.app.display import DECORATION, MINIMUM_SIZE
-from game.app.display_loss import EXIT_DISPLAY_LOST
-from game.app.viewport import Viewport, fit
-from game.app.window import LOGICAL_SIZE
+from game.app.window.display import DECORATION, MINIMUM_SIZE
+from game.app.window.display_loss import EXIT_DISPLAY_LOST
+from game.app.window.viewport import Viewport, fit
+from game.app.window.window import LOGICAL_SIZE
 from tests.e2e.framebuffer import save_screen
 from tests.e2e.test_window_xvfb import current_match, free_display
 
@@ -247,7 +247,7 @@ def test_when_the_x_server_dies_the_game_saves_and_exits(tmp_path):
     size = (1280, 800)
     record = tmp_path / "data" / "17steps" / "unfinished_match.jsonl"
     with desktop(tmp_path, size, False) as screen, game(screen, "--seed", "5") as (process, window):
-        from game.app import layout
+        from game.app.window import layout
 
         screen.click_logical(window, HOTSEAT_BUTTON)
         for _ in range(20):

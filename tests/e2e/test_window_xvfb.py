@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app import layout
-from game.app.savegame import RECORD_FILE, SaveError, rebuilt_match
+from game.app.play.savegame import RECORD_FILE, SaveError, rebuilt_match
+from game.app.window import layout
 from game.engine.hand import Phase
 from game.engine.record import RecordError, read_record, replay
 

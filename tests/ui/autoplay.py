@@ -7,11 +7,11 @@ import time
 
 import pygame
 
-from game.app import layout
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
+from game.app.window import layout
 from tests.ui.driver import Driver
 
 IDLE_S = 0.01

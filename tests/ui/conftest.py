@@ -12,9 +12,9 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 import pytest
 
-from game.app import i18n
-from game.app.audio import quiet_mixer
-from game.app.helper import trim_heap
+from game.app.play.helper import trim_heap
+from game.app.window.audio import quiet_mixer
+from game.app.words import i18n
 from tests.ui.driver import Driver
 
 

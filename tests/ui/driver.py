@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.app.menu_keys import KEY_GUARD_S
 from game.app.scene import Scene
 from game.app.scenes.title import TitleScene
-from game.app.window import App, LaunchOptions
+from game.app.window.menu_keys import KEY_GUARD_S
+from game.app.window.window import App, LaunchOptions
 
 FRAME = 1 / 60
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.app.play.session import SeatPlan, Session
 from game.app.scenes.table import TableScene
-from game.app.session import SeatPlan, Session
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Ron
 from game.engine.hand import SeatView
 from game.engine.match import Match

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import layout, terms
-from game.app.art import TileArt
-from game.app.i18n import _
-from game.app.text import Text
 from game.app.views.centre import draw_centre
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _
 from tests.ui.test_centre_panel_fits import WINDS, Inked, centre_info
 
 

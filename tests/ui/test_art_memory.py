@@ -1,11 +1,11 @@
 """The tile art holds its faces as PNG bytes and only the tiles it has composed as images
-(game/app/art.py): decoded, the faces and their sideways turns were 11 MB of the game's memory."""
+(game/app/window/art.py): decoded, the faces and their sideways turns were 11 MB of the game's memory."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.app.art import TILE_CODES, TileArt
+from game.app.window.art import TILE_CODES, TileArt
 from tests.ui.held import held_surfaces
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 
 from game.app import paths
-from game.app.art import TILE_CODES, TileArt, depth_of
-from game.app.audio import SOUND_NAMES, Audio
+from game.app.window.art import TILE_CODES, TileArt, depth_of
+from game.app.window.audio import SOUND_NAMES, Audio
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,7 @@ QUIT_AS_SOUNDS_END = textwrap.dedent(
     f"""
     import time
     import pygame
-    from game.app.audio import Audio
+    from game.app.window.audio import Audio
 
     for round in range({ROUNDS}):
         pygame.init()

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout, terms
-from game.app.i18n import _
-from game.app.table_frame import CentreInfo, SeatFrame, TableFrame
-from game.app.text import Text
+from game.app.play.table_frame import CentreInfo, SeatFrame, TableFrame
 from game.app.views.board import draw_board
+from game.app.window import layout
+from game.app.window.text import Text
+from game.app.words import i18n, terms
+from game.app.words.i18n import _
 from tests.ui.test_centre_panel_fits import Inked
 
 WINDS = ("East", "South", "West", "North")

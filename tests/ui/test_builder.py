@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.app.builder import BuildState
+from game.app.play.builder import BuildState
 from tests.helpers import tiles
 
 WALL = tiles("1112223334m777p123456789s12345z")

@@ -8,13 +8,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import layout, terms
-from game.app.art import TileArt
-from game.app.i18n import _
-from game.app.table_controller import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
-from game.app.table_frame import CentreInfo
-from game.app.text import Text
+from game.app.play.table_frame import CentreInfo
+from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
 from game.app.views.centre import draw_centre, status_rows
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _
 
 GAP = 6
 """Logical pixels of felt between two texts (4.5 at 960 x 600)."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.i18n import _
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.pause import pause_menu
+from game.app.words.i18n import _
 from game.engine.tiles import format_tiles, parse_tiles, pick_ids
 from tests.ui.scripted import ScriptedAgent, crafted_table
 from tests.ui.test_screens import shot

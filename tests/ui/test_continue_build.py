@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from game.app.savegame import SaveSlot
+from game.app.play.savegame import SaveSlot
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.engine.tiles import format_tiles
@@ -56,7 +56,7 @@ def test_continue_restores_the_chosen_tiles_and_the_clock(driver, monkeypatch):
 
 def test_a_save_without_builds_and_one_with_a_damaged_build_still_continue(driver, monkeypatch, tmp_path):
     table = start_and_choose(driver, monkeypatch)
-    slot = SaveSlot(driver.app.data_dir)
+    slot = SaveSlot(driver.app.files.data_dir)
     lines = slot.record_path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     assert header["builds"][0]["seat"] == 0
@@ -75,5 +75,5 @@ def test_the_saved_build_round_trips(driver, monkeypatch, elapsed):
     table = start_and_choose(driver, monkeypatch)
     session = table.session
     session.note_build(0, "123m", elapsed)
-    saved = SaveSlot(driver.app.data_dir).load()
+    saved = SaveSlot(driver.app.files.data_dir).load()
     assert saved.builds[0].chosen == "123m" and saved.builds[0].elapsed == elapsed

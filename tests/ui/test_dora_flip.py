@@ -7,8 +7,8 @@ import dataclasses
 
 import pygame
 
-from game.app import layout
-from game.app.animation import FLIP_SECONDS
+from game.app.window import layout
+from game.app.window.animation import FLIP_SECONDS
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
 from tests.ui.test_table import AVOID, crafted_table

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.settings_screen import OPTION_HEIGHT, SettingsScene
+from game.app.words import i18n
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])

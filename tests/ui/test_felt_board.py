@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import layout
-from game.app.layout import RIVER_PER_ROW
 from game.app.views.board import BOARD, board_height
 from game.app.views.notice_card import CARD
 from game.app.views.seats import concealed_rects, plate_topleft
+from game.app.window import layout
+from game.app.window.layout import RIVER_PER_ROW
 from game.engine.table import STACKS_PER_WALL
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import i18n
-from game.app.text import Text
-from game.app.window import App, LaunchOptions
+from game.app.window.text import Text
+from game.app.window.window import App, LaunchOptions
+from game.app.words import i18n
 
 F12 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.menu_keys import FOCUS_MARGIN, FOCUS_RING
 from game.app.scenes.new_table import NewTableScene
+from game.app.window.menu_keys import FOCUS_MARGIN, FOCUS_RING
 
 GOLD_FILL = (0x8A, 0x6D, 0x1F)
 

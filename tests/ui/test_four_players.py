@@ -7,17 +7,18 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.app.match_setup as match_setup
-from game.app import layout
-from game.app.savegame import SaveSlot
+import game.app.play.match_setup as match_setup
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import SeatPlan, Session
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.result import ResultScene, amount, payment_words
+from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan, Session
 from game.app.views.helper_panel import tenpai_verdict, wait_verdict
+from game.app.window import layout
+from game.app.words.i18n import format_amount as amount
 from game.engine.events import DoraFlipped
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -104,7 +105,7 @@ def test_a_double_ron_with_multiple_ron_all_pays_both_winners_on_the_result(driv
     assert result.heading == f"{south} and {west} win by ron on {east}'s discard"
     gains = session.match.settlements[-1].gains
     assert gains[1] > 0 and gains[2] > 0 and gains[0] == -(gains[1] + gains[2])
-    words = payment_words(session, gains)
+    words = result.frame.payments
     assert words.startswith(f"{east} pays {south} {amount(gains[1])} points, {west} {amount(gains[2])} points")
     assert words.endswith(f"{amount(-gains[0])} points in all")
     assert all("renhou" in {y.name for y in w.assessment.value.yaku} for w in wins)
@@ -217,7 +218,7 @@ def test_a_match_left_during_a_build_continues_from_the_title(driver, monkeypatc
     if table.mode() == "dora":
         answer(driver, table)
     driver.wait_until(lambda: all(table.session.view(0).built[1:]))
-    assert table.mode() == "build" and SaveSlot(driver.app.data_dir).exists()
+    assert table.mode() == "build" and SaveSlot(driver.app.files.data_dir).exists()
     resumed = back_to_the_title_and_continue(driver)
     assert resumed is not table and resumed.session.rules.players == players
     assert resumed.session.view(0).built == (False, *[True] * (players - 1))
@@ -234,7 +235,7 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     table = crafted_four(driver, {}, agents, "111222333m777p5z")
     driver.click(layout.pool_rect(0, 21).center)
     driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
-    SaveSlot(driver.app.data_dir).save(table.session.plan, table.session.match)
+    SaveSlot(driver.app.files.data_dir).save(table.session.plan, table.session.match)
     driver.app.stack.reset(TitleScene(driver.app))
     driver.frame()
     driver.press(driver.button("Continue"))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout
-from game.app.art import TileArt
-from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
-from game.app.text import Text
+from game.app.play.builder import BuildState
 from game.app.views.building import HOVER_LIFT, draw_building
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n
 from tests.ui.test_centre_panel_fits import Inked
 
 GAP = 3

@@ -7,7 +7,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
-from game.app.helper import BuildHelper, holding_mask
+from game.app.play.helper import BuildHelper, holding_mask
 from game.engine import analysis
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WEST, format_tiles

@@ -7,7 +7,7 @@ import random
 import threading
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
-from game.app.helper import FIRST_ANSWER, SUGGESTIONS_SHOWN, BuildHelper, best_of_wall, holding_mask, rank_wall
+from game.app.play.helper import FIRST_ANSWER, SUGGESTIONS_SHOWN, BuildHelper, best_of_wall, holding_mask, rank_wall
 from game.engine import analysis
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, TILE_COUNT

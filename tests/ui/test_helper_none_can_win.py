@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.art import TileArt
-from game.app.helper import HelperReport, Suggestion, WaitLine
-from game.app.text import Text
+from game.app.play.helper import HelperReport, Suggestion, WaitLine
 from game.app.views import helper_panel
+from game.app.window.art import TileArt
+from game.app.window.text import Text
 from game.engine.scoring import WinValue, YakuLine
 
 LOW = WinValue(2, 40, (YakuLine("Riichi", 1), YakuLine("Dora", 1)), None, 0, False, 2600)

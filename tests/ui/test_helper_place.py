@@ -7,10 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout
-from game.app.art import TileArt
 from game.app.views import helper_panel
 from game.app.views.seats import plate_topleft
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.words import i18n
 from tests.ui.test_helper_panel_fits import HelperReport, Recorder, Suggestion, waits
 
 BUTTONS = 4

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.app.match_setup as match_setup
-from game.app import layout
-from game.app.match_setup import new_session
+import game.app.play.match_setup as match_setup
+from game.app.play.match_setup import new_session
+from game.app.play.session import PERSON, SeatPlan
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
-from game.app.session import PERSON, SeatPlan
+from game.app.window import layout
 from game.engine.hand import Phase
 from game.engine.rules import Rules
 from tests.ui.autoplay import answer
@@ -120,7 +120,7 @@ def test_the_curtain_says_who_looks_away_at_any_table(driver, monkeypatch, seats
     rules = Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[len(seats)])
     driver.app.change_settings(driver.app.settings.with_changes(rules=rules))
     plan = SeatPlan.table(seats, ("Ann", "Bo", "Cy", "Di"))
-    table = TableScene(driver.app, new_session(driver.app, plan))
+    table = TableScene(driver.app, new_session(driver.app.files, driver.app, plan))
     driver.app.stack.reset(table)
     driver.frame()
     curtain = driver.top

@@ -16,10 +16,10 @@ import pygame
 import pytest
 
 import game.app.scenes
-from game.app import window
 from game.app.scene import Scene
-from game.app.wake import WAKE
-from game.app.window import SETTLE_S
+from game.app.window import window
+from game.app.window.wake import WAKE
+from game.app.window.window import SETTLE_S
 from tests.ui.scripted import ScriptedAgent, crafted_table
 from tests.ui.test_table import AVOID, flip_dora
 

@@ -11,13 +11,14 @@ import pytest
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n
+from game.app.history.player_files import SETTINGS_FILE, load_settings
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.settings import SETTINGS_FILE, Settings, load_settings
-from game.app.window import App, LaunchOptions
+from game.app.settings import Settings
+from game.app.window.window import App, LaunchOptions
+from game.app.words import i18n
 from tests.ui.test_screens import choose
 from tests.ui.test_smoke import run_game, smoke_numbers
 
@@ -80,7 +81,7 @@ def test_choosing_a_language_switches_every_scene_at_once_and_is_kept(driver, ps
     assert isinstance(scene, SettingsScene)
     choose(driver, scene, "Language", "日本語")
     assert i18n.language() == "ja" and app.manager.get_locale() == "ja"
-    assert load_settings(app.config_dir)[0].language == "ja"
+    assert load_settings(app.files.config_dir)[0].language == "ja"
     shown = [element.text for element in app.manager.get_root_container().elements
              if isinstance(element, UIButton) and element.visible]
     assert "⟦Back (Esc)⟧" in shown and all(text.startswith("⟦") for text in shown)
@@ -110,7 +111,7 @@ def test_the_launch_option_speaks_for_one_run_and_is_not_saved(display, tmp_path
         assert i18n.language() == "zh_CN" and app.manager.get_locale() == "zh"
         app.change_settings(app.settings.with_changes(volume=0.2))
         assert i18n.language() == "zh_CN"
-        assert load_settings(app.config_dir)[0].language == "ja"
+        assert load_settings(app.files.config_dir)[0].language == "ja"
     finally:
         app.close()
     app = start(tmp_path)

@@ -1,19 +1,20 @@
 """The longest names a person may take (24 Latin letters, 24 CJK characters) fit wherever
 they are drawn: name plates, the curtain, the result, the summary, in every language; a
-place too narrow cuts them with … (game/app/fitting.py)."""
+place too narrow cuts them with … (game/app/window/fitting.py)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-import game.app.match_setup as match_setup
-from game.app import i18n, layout
-from game.app.match_setup import new_session
+import game.app.play.match_setup as match_setup
+from game.app.play.match_setup import new_session
+from game.app.play.session import PERSON, SeatPlan
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
-from game.app.session import PERSON, SeatPlan
+from game.app.window import layout
+from game.app.words import i18n
 from game.engine.names import LONGEST_NAME
 from game.engine.rules import Rules
 from tests.ui.autoplay import play_to_result
@@ -49,7 +50,8 @@ def test_the_longest_names_fit_on_every_screen_they_are_drawn(driver, monkeypatc
     try:
         driver.app.change_settings(driver.app.settings.with_changes(language=language,
                                                                     rules=Rules.preset("three_player", hands=1)))
-        table = TableScene(driver.app, new_session(driver.app, SeatPlan.table(("you", PERSON, PERSON), NAMES)))
+        plan = SeatPlan.table(("you", PERSON, PERSON), NAMES)
+        table = TableScene(driver.app, new_session(driver.app.files, driver.app, plan))
         driver.app.stack.reset(table)
         drawn = record_places(driver, monkeypatch)
         driver.frame()
@@ -87,7 +89,7 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
         driver.app.change_settings(driver.app.settings.with_changes(language=language,
                                                                     rules=Rules.preset("three_player")))
         plan = SeatPlan.table(("you", "easy", PERSON), (CJK, "", LATIN))
-        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app, plan)))
+        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app.files, driver.app, plan)))
         driver.wait_until(lambda: isinstance(driver.top, CurtainScene))
         curtain = driver.top
         assert isinstance(curtain, CurtainScene)

@@ -3,9 +3,6 @@ way: "Normal" as an AI level and as an animation speed, "Keep it" of a tile and 
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from game.app.scenes import title
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.prompts import discard_own_wait
 from game.app.scenes.settings_screen import SettingsScene
@@ -28,7 +25,7 @@ def test_normal_is_an_ai_level_and_a_speed_each_in_its_own_chinese_word(driver):
 def test_keep_it_says_what_it_keeps_in_japanese(driver, monkeypatch):
     driver.app.change_settings(driver.app.settings.with_changes(language="ja"))
     driver.frames(2)
-    monkeypatch.setattr(title, "save_slot", lambda app: SimpleNamespace(exists=lambda: True))  # a match to keep
+    monkeypatch.setattr(driver.app.files, "has_save", lambda: True)  # a match to keep
     driver.top.start_solo("normal")
     driver.frames(2)
     new_match = driver.top

@@ -10,12 +10,13 @@ import json
 
 import pytest
 
-from game.app import history, savegame
-from game.app.savegame import RECORD_FILE, SaveSlot
+from game.app.history import history
+from game.app.play import savegame
+from game.app.play.savegame import RECORD_FILE, SaveSlot
+from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 from tests.ui.test_new_table import scripted_ai
 
@@ -38,7 +39,7 @@ def unfinished_then_new(driver, monkeypatch, keep_history: bool) -> str:
 
 
 def kept(driver) -> list:
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     return sorted(folder.glob("*")) if folder.exists() else []
 
 
@@ -57,7 +58,7 @@ def test_with_the_history_off_it_is_said_to_be_lost_and_is(driver, monkeypatch):
 def unusable_save(driver, monkeypatch, kind: str) -> bytes:
     """An unfinished match with moves in it that cannot simply go into the history, on the
     title screen; its bytes."""
-    folder = driver.app.data_dir
+    folder = driver.app.files.data_dir
     slot = SaveSlot(folder)
     slot.save(SeatPlan.hotseat(2), match_in_play())
     if kind == "damaged":
@@ -91,7 +92,7 @@ def test_a_new_match_over_an_unusable_save_leaves_its_bytes_on_disk_and_says_whe
     assert isinstance(driver.app.stack.scenes[0], TableScene)
     driver.frames(3)
     monkeypatch.undo()
-    (kept,) = files_holding(driver.app.data_dir, original)
+    (kept,) = files_holding(driver.app.files.data_dir, original)
     assert str(kept) in said and "not in your match history" in said
     driver.app.stack.reset(TitleScene(driver.app))  # back to the title
     assert str(kept) in str(driver.app.notice)  # still said there
@@ -109,9 +110,9 @@ def test_a_save_that_can_be_neither_kept_nor_moved_is_asked_about_again(driver, 
     assert driver.top.title == "The unfinished match cannot be kept"
     assert "the disk can only be read" in driver.top.message and "for good" in driver.top.message
     driver.press(driver.button("Keep it"))  # the default
-    assert isinstance(driver.top, TitleScene) and files_holding(driver.app.data_dir, original)
+    assert isinstance(driver.top, TitleScene) and files_holding(driver.app.files.data_dir, original)
     driver.press(driver.button("Two players on this computer"))
     driver.press(driver.button("New match"))
     driver.press(driver.button("Start anyway"))
     assert isinstance(driver.app.stack.scenes[0], TableScene)
-    assert not files_holding(driver.app.data_dir, original)  # the player said so
+    assert not files_holding(driver.app.files.data_dir, original)  # the player said so

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-import game.app.match_setup as match_setup
-from game.app import i18n
-from game.app.savegame import SaveSlot
+import game.app.play.match_setup as match_setup
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import PERSON
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import PERSON
+from game.app.words import i18n
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
@@ -72,7 +72,7 @@ def test_a_new_match_over_an_unfinished_one_asks_first_and_keeps_it_by_default(d
     driver.press(driver.button("Normal"))
     table = driver.app.stack.scenes[0]
     driver.wait_until(lambda: table.session.view(1).built[1])
-    slot = SaveSlot(driver.app.data_dir)
+    slot = SaveSlot(driver.app.files.data_dir)
     saved = slot.record_path.read_text(encoding="utf-8")
     driver.app.stack.reset(TitleScene(driver.app))
     driver.frame()
@@ -121,7 +121,7 @@ def test_people_are_named_and_the_names_reach_the_table_and_the_save(driver, mon
     table = driver.app.stack.scenes[0]
     assert isinstance(table, TableScene)
     assert table.session.plan.names == ("Akagi Shigeru", "Player 2", "李小龙")  # left empty: the given name
-    assert SaveSlot(driver.app.data_dir).load().plan.names == ("Akagi Shigeru", "Player 2", "李小龙")
+    assert SaveSlot(driver.app.files.data_dir).load().plan.names == ("Akagi Shigeru", "Player 2", "李小龙")
 
 
 def test_a_name_that_cannot_be_shown_says_why_and_cannot_start(driver, monkeypatch):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.menu_keys import FOCUS_MARGIN, FOCUS_RING
 from game.app.scenes.new_table import NewTableScene
+from game.app.window.menu_keys import FOCUS_MARGIN, FOCUS_RING
 
 
 def ring_pixel(scene: NewTableScene) -> tuple[int, int, int]:

@@ -1,6 +1,6 @@
 """Ura dora lie under the dora indicator until a riichi hand wins: nothing before the win may
 count them. The waits strip and the ron prompt value a ron without ura (the prompt says ura
-may add more); game/app/wait_strip.py and TableController.ron_worth."""
+may add more); game/app/play/wait_strip.py and TableController.ron_worth."""
 
 from __future__ import annotations
 

@@ -11,14 +11,15 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.app import i18n, layout
-from game.app.art import TileArt
-from game.app.i18n import _
-from game.app.session import MISSED_REASONS, Session
-from game.app.text import NO_BREAK_SPACE, WORD_JOINER, Text
+from game.app.play.session import MISSED_REASONS, Session
 from game.app.views import legible
 from game.app.views.notice_card import CARD, draw_notice_card
 from game.app.views.pool import STRIP_OFFSET
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import NO_BREAK_SPACE, WORD_JOINER, Text
+from game.app.words import i18n
+from game.app.words.i18n import _
 from game.engine.events import FuritenStarted, WinningTileMissed
 from game.engine.hand import FuritenSpan
 from tests.ui.test_felt_board import occupied

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
-from game.app.i18n import N_, Message
-from game.app.settings import SETTINGS_FILE, load_settings
+from game.app.history.player_files import SETTINGS_FILE, load_settings
+from game.app.words import i18n
+from game.app.words.i18n import N_, Message
 from tests.ui.driver import Driver
 
 

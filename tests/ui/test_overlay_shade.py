@@ -1,4 +1,4 @@
-"""The shade beneath a dialog, the result and the privacy curtain (game/app/shade.py): the
+"""The shade beneath a dialog, the result and the privacy curtain (game/app/window/shade.py): the
 same pixels as a picture-sized translucent image, without holding one (4 MB a scene)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from game.app.scenes import curtain, dialog, result
 from game.app.scenes.dialog import Choice, Dialog
-from game.app.shade import Shade
+from game.app.window.shade import Shade
 from tests.ui.driver import Driver
 from tests.ui.held import held_surfaces
 

@@ -8,9 +8,9 @@ import dataclasses
 
 import pygame
 
-from game.app import layout
 from game.app.controls.pool import GAP_SECONDS
 from game.app.views.marks import CURSOR
+from game.app.window import layout
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
 from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table

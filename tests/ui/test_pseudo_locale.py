@@ -1,5 +1,5 @@
 """No text on screen bypasses the catalog: every screen is drawn in the pseudo-locale, which
-wraps each translated message in ⟦ ⟧, and every text drawn (through game/app/text.py) or
+wraps each translated message in ⟦ ⟧, and every text drawn (through game/app/window/text.py) or
 shown by a gui element must lie inside the markers. Outside them only numbers, punctuation,
 symbols, tile notation (mpsz) and the languages' own names (the language menu) may appear."""
 
@@ -15,8 +15,9 @@ import pygame_gui
 import pytest
 from pygame_gui.elements import UIDropDownMenu
 
-from game.app import history, i18n, layout
-from game.app.rule_texts import PRESET_NAMES
+from game.app.history import history
+from game.app.history.player_files import SETTINGS_FILE
+from game.app.play.session import Notice, SeatPlan
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
@@ -28,10 +29,11 @@ from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.theatre import TheatreScene, open_record, watch_latest
 from game.app.scenes.title import TitleScene
-from game.app.session import Notice, SeatPlan
-from game.app.settings import SETTINGS_FILE
-from game.app.text import Text
-from game.app.window import App, LaunchOptions
+from game.app.window import layout
+from game.app.window.text import Text
+from game.app.window.window import App, LaunchOptions
+from game.app.words import i18n
+from game.app.words.rule_texts import PRESET_NAMES
 from game.engine.rules import Rules
 from tests.ui.driver import Driver
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
@@ -340,7 +342,7 @@ def test_the_statistics(screens):
     screens.look("statistics, none kept yet")
     app.stack.pop()
     keep_fixtures(driver)
-    folder = history.history_folder(app.data_dir)
+    folder = history.history_folder(app.files.data_dir)
     (folder / "damaged.jsonl").write_text("{ not json\n", encoding="utf-8")
     app.stack.push(StatisticsScene(app))
     scene = app.stack.top

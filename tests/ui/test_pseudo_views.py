@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.rules_page import RulesScene
-from game.app.text import Text
+from game.app.window.text import Text
+from game.app.words import i18n
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_four_players import solo_table
@@ -31,7 +31,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     def recording(self: Text, text: str, *args: object, **kwargs: object):
         frame = sys._getframe(1)
-        while frame.f_globals.get("__name__") == "game.app.text":
+        while frame.f_globals.get("__name__") == "game.app.window.text":
             frame = frame.f_back
         seen.append((frame.f_globals.get("__name__", ""), text))
         return render(self, text, *args, **kwargs)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
-from game.app.savegame import RECORD_FILE, SaveSlot
+from game.app.history.player_files import SETTINGS_FILE, save_settings
+from game.app.play.savegame import RECORD_FILE, SaveSlot
 from game.app.scenes.title import TitleScene
-from game.app.settings import SETTINGS_FILE, Settings, save_settings
-from game.app.window import App, LaunchOptions
+from game.app.settings import Settings
+from game.app.window.window import App, LaunchOptions
 from tests.ui.driver import Driver
 from tests.ui.test_play_command import run_play
 
@@ -27,7 +28,7 @@ def test_a_start_removes_what_killed_autosaves_left(display, tmp_path):
 
 def test_continue_keeps_a_damaged_save_aside_and_says_where(driver):
     driver.press(driver.button("Two players on this computer"))
-    slot = SaveSlot(driver.app.data_dir)
+    slot = SaveSlot(driver.app.files.data_dir)
     lines = [json.loads(line) for line in slot.record_path.read_text(encoding="utf-8").splitlines()]
     lines[0]["seats"]["humans"] = [7]
     slot.record_path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
@@ -35,7 +36,7 @@ def test_continue_keeps_a_damaged_save_aside_and_says_where(driver):
     driver.frame()
     driver.press(driver.button("Continue the unfinished match"))
     assert isinstance(driver.top, TitleScene)
-    (kept,) = driver.app.data_dir.glob(f"{RECORD_FILE}.damaged-*")
+    (kept,) = driver.app.files.data_dir.glob(f"{RECORD_FILE}.damaged-*")
     assert str(kept) in driver.app.notice and "could not be continued" in driver.app.notice
     assert "Continue the unfinished match" not in [b.text for b in driver.top.buttons.values()]
 

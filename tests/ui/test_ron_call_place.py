@@ -8,14 +8,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout
-from game.app.art import TileArt
-from game.app.table_frame import CentreInfo, SeatFrame, TableFrame
-from game.app.text import Text
+from game.app.play.table_frame import CentreInfo, SeatFrame, TableFrame
 from game.app.views import marks
 from game.app.views.board import draw_board
 from game.app.views.rivers import river_rect
 from game.app.views.seats import concealed_rects, draw_open_hand, plate_topleft
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n
 
 PLACES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 RIVER = tuple((4 * index, index == 5) for index in range(17))

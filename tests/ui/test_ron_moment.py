@@ -11,11 +11,11 @@ import time
 
 import pygame
 
-from game.app.draw_reasons import draw_reasons
-from game.app.menu_keys import KEY_GUARD_S
+from game.app.play.draw_reasons import draw_reasons
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import RON_MOMENT_S
+from game.app.window.menu_keys import KEY_GUARD_S
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent
 from tests.ui.test_four_players import SOUTH_HAND, WEST_HAND, click_pool_tile, crafted_four
 from tests.ui.test_screens import shot

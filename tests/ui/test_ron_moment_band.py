@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
+from game.app.window import layout
 from tests.ui.test_ron_moment import ron_on_the_example
 
 

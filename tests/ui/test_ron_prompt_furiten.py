@@ -4,9 +4,9 @@ It always said 'for the rest of the hand'."""
 
 from __future__ import annotations
 
+from game.app.play.session import SeatPlan, Session
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
-from game.app.session import SeatPlan, Session
 from game.engine.match import Match
 from game.engine.rules import Rules
 from tests.scenario_tools import build_all, crafted_deal, drive

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.rule_texts import GLOSSARY, YAKU
 from game.app.scenes.rules_page import RulesScene, pages
+from game.app.words.rule_texts import GLOSSARY, YAKU
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import parse_tiles
 

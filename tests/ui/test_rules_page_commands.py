@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.rules_page import pages
+from game.app.words import i18n
 from game.engine.rules import Rules
 
 

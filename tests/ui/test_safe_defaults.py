@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.menu_keys import KEY_GUARD_S
+from game.app.play.session import Notice
 from game.app.scenes.prompts import build_anyway, discard_own_wait, notice, ron_or_pass
-from game.app.session import Notice
+from game.app.window.menu_keys import KEY_GUARD_S
 
 
 def open_dialog(driver, dialog):

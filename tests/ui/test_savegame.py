@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from game.app.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
+from game.app.play.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
+from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
@@ -68,7 +68,7 @@ def test_the_title_continues_the_match_where_it_was_left(driver):
     while not (table.session.view(table.session.hand.dealer).rivers[table.session.hand.dealer]):
         answer(driver, table)
     record = list(table.session.match.record)
-    assert SaveSlot(driver.app.data_dir).exists()
+    assert SaveSlot(driver.app.files.data_dir).exists()
     driver.key(27)  # Esc: the menu
     driver.press(driver.button("Title"))
     assert isinstance(driver.top, TitleScene)
@@ -80,10 +80,10 @@ def test_the_title_continues_the_match_where_it_was_left(driver):
 
 
 def test_a_damaged_save_is_reported_and_forgotten(driver):
-    slot = SaveSlot(driver.app.data_dir)
-    driver.app.data_dir.mkdir(parents=True, exist_ok=True)
-    (driver.app.data_dir / PLAN_FILE).write_text("{}", encoding="utf-8")
-    (driver.app.data_dir / RECORD_FILE).write_text("not a record", encoding="utf-8")
+    slot = SaveSlot(driver.app.files.data_dir)
+    driver.app.files.data_dir.mkdir(parents=True, exist_ok=True)
+    (driver.app.files.data_dir / PLAN_FILE).write_text("{}", encoding="utf-8")
+    (driver.app.files.data_dir / RECORD_FILE).write_text("not a record", encoding="utf-8")
     driver.app.stack.reset(TitleScene(driver.app))
     driver.frame()
     driver.press(driver.button("Continue"))
@@ -146,7 +146,7 @@ def test_a_second_window_says_so_and_leaves_the_first_window_s_match_alone(displ
 
 
 def test_a_save_cut_short_continues_from_its_last_whole_move_and_says_so(driver):
-    slot = SaveSlot(driver.app.data_dir)
+    slot = SaveSlot(driver.app.files.data_dir)
     slot.save(SeatPlan.hotseat(2), match_in_play())
     content = slot.record_path.read_bytes()
     cut = content[: content.rstrip(b"\n").rfind(b"\n") + 20]  # the last line cut in the middle
@@ -155,7 +155,7 @@ def test_a_save_cut_short_continues_from_its_last_whole_move_and_says_so(driver)
     driver.frame()
     driver.press(driver.button("Continue: hand 1/8, 2 players"))
     assert isinstance(driver.top, Dialog) and "cut short" in driver.top.message
-    (kept,) = driver.app.data_dir.glob(f"{RECORD_FILE}.damaged-*")
+    (kept,) = driver.app.files.data_dir.glob(f"{RECORD_FILE}.damaged-*")
     assert kept.read_bytes() == cut and str(kept) in driver.top.message
     driver.press(driver.button("Play"))
     assert isinstance(driver.app.stack.scenes[0], TableScene)

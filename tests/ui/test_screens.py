@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app.rule_texts import OPTIONS, PRESET_NAMES
+from game.app.history.player_files import SETTINGS_FILE, save_settings
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
@@ -18,7 +18,8 @@ from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.title import TitleScene
-from game.app.settings import SETTINGS_FILE, Settings, save_settings
+from game.app.settings import Settings
+from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
 from game.engine.rules import Rules
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import Driver
@@ -76,7 +77,7 @@ def test_the_settings_screen_explains_every_rule_option_and_saves_changes(driver
     choose(driver, scene, "Match length", "4 hands")
     choose(driver, scene, "Animations", "Instant")
     assert driver.app.settings.rules.hands == 4 and driver.app.settings.animation == "instant"
-    saved = json.loads((driver.app.config_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
+    saved = json.loads((driver.app.files.config_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
     assert saved["rules"]["changes"] == {"hands": 4} and saved["animation"] == "instant"
     choose(driver, scene, "Preset", PRESET_NAMES["pro_stream"])
     assert driver.app.settings.rules == Rules.preset("pro_stream")
@@ -115,7 +116,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults_with_a_notice(display, t
 
 
 def test_the_rules_page_draws_tiles_covers_the_preset_and_scrolls(driver):
-    save_settings(driver.app.config_dir, Settings(rules=Rules.preset("moegirl")))
+    save_settings(driver.app.files.config_dir, Settings(rules=Rules.preset("moegirl")))
     driver.app.settings = Settings(rules=Rules.preset("moegirl"))
     driver.press(driver.button("Rules"))
     page = driver.top
@@ -188,6 +189,6 @@ def test_a_drawn_hand_shows_every_hand(driver):
     table = driver.app.stack.scenes[0]
     result = play_to_result(driver, table)
     if table.session.hand.result.drawn:
-        assert len(result.result.hands) == 2 and all(len(h) == 13 for h in result.result.hands)
+        assert len(result.frame.draws) == 2 and all(len(seat.hand) == 13 for seat in result.frame.draws)
     else:
-        assert result.result.wins[0].hand
+        assert result.frame.wins[0].hand

@@ -10,8 +10,9 @@ import os
 import pygame
 import pytest
 
-from game.app import i18n, screenshots
-from game.app.window import App, LaunchOptions
+from game.app.window import screenshots
+from game.app.window.window import App, LaunchOptions
+from game.app.words import i18n
 
 F12 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from game.app.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from game.app.history.player_files import SETTINGS_FILE, load_settings, save_settings
+from game.app.settings import Settings
 from game.engine.rules import Rules
 
 

@@ -8,8 +8,9 @@ import json
 import pygame
 import pygame_gui
 
+from game.app.history.player_files import SETTINGS_FILE
 from game.app.scenes.settings_screen import SettingsScene
-from game.app.settings import SETTINGS_FILE, Settings
+from game.app.settings import Settings
 from tests.ui.driver import Driver
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n
-from game.app.rule_texts import OPTIONS, PRESET_NAMES
 from game.app.scenes.settings_screen import AREA, ROW_HEIGHT, SettingsScene
+from game.app.words import i18n
+from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
 
 LAST_OPTION = list(OPTIONS.values())[-1].english_name
 

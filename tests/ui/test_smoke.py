@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import game.app.match_setup as match_setup
+import game.app.play.match_setup as match_setup
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.smoke import ScriptedPlayer
-from game.app.window import App, LaunchOptions
+from game.app.window.smoke import ScriptedPlayer
+from game.app.window.window import App, LaunchOptions
 from tests.test_cli_robust import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
@@ -224,13 +224,13 @@ def test_a_screenshot_folder_that_cannot_take_one_is_one_line_before_playing(tmp
 
 
 def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monkeypatch, capsys):
-    from game.app import smoke
+    from game.app.window import smoke
 
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(smoke, "check_screenshot_folder", lambda folder: None)  # it filled up meanwhile
-    monkeypatch.setattr("game.app.screenshots.tempfile.mkstemp", refused)
+    monkeypatch.setattr("game.app.window.screenshots.tempfile.mkstemp", refused)
     assert smoke.run_smoke(2, 1, tmp_path / "shots") == 2
     out, err = capsys.readouterr()
     assert out == "" and err == f"play: cannot save the screenshot into {tmp_path / 'shots'}: Permission denied\n"

@@ -14,14 +14,14 @@ import pytest
 from fontTools.ttLib import TTFont
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
-import game.app.match_setup as match_setup
-from game.app.rule_texts import PRESET_NAMES
+import game.app.play.match_setup as match_setup
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.settings import Settings
-from game.app.smoke import ScriptedPlayer
-from game.app.text import Text
+from game.app.window.smoke import ScriptedPlayer
+from game.app.window.text import Text
+from game.app.words.rule_texts import PRESET_NAMES
 from game.engine.rules import Rules
 from tests.helpers import build_module
 from tests.ui.scripted import ScriptedAgent

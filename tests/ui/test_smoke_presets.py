@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-import game.app.match_setup as match_setup
+import game.app.play.match_setup as match_setup
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
-from game.app.smoke import ScriptedPlayer
-from game.app.window import App, LaunchOptions
+from game.app.window.smoke import ScriptedPlayer
+from game.app.window.window import App, LaunchOptions
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_smoke import run_frames, run_game, smoke_numbers

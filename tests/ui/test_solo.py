@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import game.app.match_setup as match_setup
+import game.app.play.match_setup as match_setup
 import game.app.scenes.title as title
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
@@ -70,6 +70,6 @@ def test_a_hand_against_the_real_ai_reaches_the_result(driver):
         pytest.skip("game.ai does not offer make_agent in this copy")
     driver.press(driver.button("Easy"))
     table = driver.app.stack.scenes[0]
-    assert type(table.session.agents[1]).__module__.startswith("game.ai")
+    assert type(table.session.players[1]).__module__.startswith("game.ai")
     result = play_to_result(driver, table)
-    assert result.result is table.session.hand.result
+    assert result.frame == table.controller.result_frame()

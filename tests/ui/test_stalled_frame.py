@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from game.app.scene import Scene
-from game.app.window import LONGEST_STEP_S
+from game.app.window.window import LONGEST_STEP_S
 from tests.ui.test_idle_frames import run_for
 
 STALL_S = 2.5

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.statistics import shown_day
+from game.app.words import i18n
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import history
-from game.app.session import SeatPlan
+from game.app.history import history
+from game.app.play.session import SeatPlan
 from game.app.views.felt import draw_felt
 from game.engine.record import read_record
 from tests.ui.test_screens import shot
@@ -27,7 +27,7 @@ def widest_empty_band(frame: pygame.Surface, top: int, bottom: int) -> int:
 
 
 def keep_one(driver) -> None:
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
     history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.FINISHED, 200)
 

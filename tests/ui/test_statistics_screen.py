@@ -10,11 +10,11 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import history
+from game.app.history import history
+from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan
 from game.engine.record import read_record
 from tests.ui.test_screens import shot
 
@@ -22,7 +22,7 @@ RECORDS = Path(__file__).resolve().parent.parent / "records"
 
 
 def keep_fixtures(driver) -> Path:
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     start = datetime(2026, 12, 1, tzinfo=UTC)
     for number, (name, seat, level) in enumerate((("kaiji_two_draws_then_a_win", 1, "hard"),
                                                   ("four_player_double_ron", 0, "easy"))):
@@ -96,9 +96,9 @@ def test_a_damaged_history_file_is_a_notice_on_the_screen(driver, content):
 
 
 def test_a_won_worst_match_is_not_drawn_in_the_loss_colour(driver):
-    from game.app.palette import GOOD, URGENT
+    from game.app.window.palette import GOOD, URGENT
 
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     start = datetime(2026, 12, 1, tzinfo=UTC)
     for number, (name, seat) in enumerate((("kaiji_two_draws_then_a_win", 1), ("four_player_double_ron", 2))):
         plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [seat]}
@@ -141,7 +141,7 @@ def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
 
 
 def test_a_single_match_is_the_best_only(driver):
-    folder = history.history_folder(driver.app.data_dir)
+    folder = history.history_folder(driver.app.files.data_dir)
     plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
     history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.FINISHED, 200)
     open_statistics(driver)

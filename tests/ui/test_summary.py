@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.play.session import SeatPlan, Session
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
-from game.app.session import SeatPlan, Session
 from game.engine.actions import BuildHand
 from game.engine.hand import Phase
 from game.engine.match import Match

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
-from game.app import i18n
 from game.app.scenes.summary import SummaryScene, column_lefts, hand_winners, player_names
+from game.app.words import i18n
 from game.engine.match import Settlement
 from game.engine.rules import Rules
 

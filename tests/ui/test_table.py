@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
-from game.app.terms import hand_in_sentence
 from game.app.views import helper_panel
+from game.app.window import layout
+from game.app.words.terms import hand_in_sentence
 from game.engine.events import DoraFlipped, WinningTileMissed
 from game.engine.hand import Phase
 from game.engine.tiles import format_tiles, parse_tiles, tile_code

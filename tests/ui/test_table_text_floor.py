@@ -10,17 +10,17 @@ import dataclasses
 import pygame
 import pytest
 
-from game.app import i18n, terms
-from game.app.art import TileArt
-from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
 from game.app.controls.pool import PoolControls
-from game.app.helper import HelperReport, Suggestion
-from game.app.table_frame import CentreInfo, PrivateFrame, SeatFrame, TableFrame
-from game.app.text import Text
+from game.app.play.builder import BuildState
+from game.app.play.helper import HelperReport, Suggestion
+from game.app.play.table_frame import CentreInfo, PrivateFrame, SeatFrame, TableFrame
+from game.app.play.wait_strip import WaitLine, WaitStrip
 from game.app.views import legible
 from game.app.views.table_view import TableUi, draw_table
-from game.app.wait_strip import WaitLine, WaitStrip
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n, terms
 from tests.ui.test_helper_panel_fits import waits
 
 WINDS = ("East", "South", "West", "North")

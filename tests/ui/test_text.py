@@ -1,4 +1,4 @@
-"""The table's text (game/app/text.py): any string can be drawn, wrapped and measured — a
+"""The table's text (game/app/window/text.py): any string can be drawn, wrapped and measured — a
 NUL or a lone surrogate (a damaged name, a file name's undecodable byte) shows as □
 instead of crashing pygame's font (issue 30)."""
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.text import REPLACEMENT, Text, drawable
+from game.app.window.text import REPLACEMENT, Text, drawable
 from tests.ui.scripted import ScriptedAgent, crafted_table
 
 UNDRAWABLE = ["\x00", "\ud800", "\udcff"]
@@ -72,9 +72,9 @@ def test_a_record_naming_a_seat_with_undrawable_text_is_refused_in_the_players_l
     take no NUL or lone surrogate) cannot draw, and says why in the player's words."""
     import json
 
-    from game.app import i18n
     from game.app.scenes.dialog import Dialog
     from game.app.scenes.theatre import open_record
+    from game.app.words import i18n
     from tests.test_playback import live_match
 
     match, _ = live_match("kaiji", 1, 5)

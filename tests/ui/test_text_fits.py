@@ -11,14 +11,14 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import i18n
-from game.app.rule_texts import PRESET_NAMES
+from game.app.play.session import Notice
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.prompts import build_anyway, discard_own_wait, notice, ron_or_pass
 from game.app.scenes.settings_screen import SettingsScene
-from game.app.session import Notice
 from game.app.settings import WINDOW_SIZES
+from game.app.words import i18n
+from game.app.words.rule_texts import PRESET_NAMES
 from game.engine.rules import Rules
 
 WINDOWS = ((1280, 800), min(WINDOW_SIZES))

@@ -11,11 +11,12 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.app.play.result_frame import result_frame
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.theatre import TheatreScene, open_record
 from game.app.scenes.title import TitleScene
-from game.app.theatre_frame import OPEN
+from game.app.theatre.theatre_frame import OPEN
 from game.engine.hand import Phase
 from game.engine.record import write_record
 from tests.test_playback import as_shown, live_match
@@ -89,7 +90,8 @@ def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, t
     key(driver, pygame.K_RIGHT)
     assert playback.step.settlement is not None
     result = theatre._result(playback.step.hand)
-    assert isinstance(result, ResultScene) and result.settlement == playback.step.settlement
+    assert isinstance(result, ResultScene)
+    assert result.frame == result_frame(playback.step.views, playback.step.settlement, theatre.names, False)
     shot(driver, "theatre_four_player_result")
     save_small(driver, "theatre_four_player_result")
     key(driver, pygame.K_r)  # the result hidden, the table beneath it
@@ -153,7 +155,7 @@ def test_a_record_dropped_onto_the_window_opens_in_the_theatre(driver, tmp_path)
 
 
 def test_the_title_watch_button_opens_the_newest_history_record(driver, tmp_path):
-    history = driver.app.data_dir / "history"
+    history = driver.app.files.data_dir / "history"
     history.mkdir(parents=True)
     old, new = record_file(tmp_path, "kaiji"), record_file(tmp_path, "four_player")
     old.rename(history / "a.jsonl")
@@ -164,7 +166,7 @@ def test_the_title_watch_button_opens_the_newest_history_record(driver, tmp_path
 
 
 def test_the_title_watch_button_on_a_record_with_no_hand_explains_it(driver, tmp_path):
-    history = driver.app.data_dir / "history"
+    history = driver.app.files.data_dir / "history"
     history.mkdir(parents=True)
     header = json.loads(record_file(tmp_path, "kaiji").read_text(encoding="utf-8").splitlines()[0])
     write_record(history / "a.jsonl", [header])

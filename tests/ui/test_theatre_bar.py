@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app.scenes.theatre import open_record
-from game.app.theatre_frame import OPEN
+from game.app.theatre.theatre_frame import OPEN
 from game.app.views.felt import draw_felt
 from tests.ui.test_theatre import record_file
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.theatre import open_record
+from game.app.words import i18n
 from tests.ui.test_theatre import record_file
 
 ROOM = 10

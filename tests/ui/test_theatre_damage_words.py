@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.theatre import damage_notice
+from game.app.words import i18n
 from tests.ui.test_theatre import record_file
 from tests.ui.test_theatre_playtest import watching_a_cut_record
 

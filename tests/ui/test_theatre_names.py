@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
-from game.app.theatre_frame import seat_names
+from game.app.theatre.theatre_frame import seat_names
+from game.app.words import i18n
 
 
 @pytest.fixture

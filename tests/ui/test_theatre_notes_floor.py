@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
 from game.app.scenes.theatre import damage_notice
 from game.app.views import legible
+from game.app.words import i18n
 from tests.ui.test_theatre_playtest import watching_a_cut_record
 
 
@@ -37,11 +37,11 @@ def test_the_step_counter_and_the_damage_banner_are_at_the_floor(driver, tmp_pat
 def test_a_wall_without_tenpai_is_said_so_in_the_build_review(driver):
     import pygame
 
-    from game.app import layout
-    from game.app.art import TileArt
-    from game.app.text import Text
-    from game.app.theatre_overlays import BuildReview
+    from game.app.theatre.theatre_overlays import BuildReview
     from game.app.views.overlay_panels import draw_build_review
+    from game.app.window import layout
+    from game.app.window.art import TileArt
+    from game.app.window.text import Text
     from tests.ui.test_centre_panel_fits import Inked
 
     text = Text()

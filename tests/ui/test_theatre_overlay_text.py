@@ -10,15 +10,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout, terms
-from game.app.art import TileArt
-from game.app.i18n import _, ngettext
 from game.app.scenes.theatre import BAR_Y
-from game.app.text import Text
-from game.app.theatre_overlays import BuildReview, DiscardDanger
-from game.app.value_words import percent
+from game.app.theatre.theatre_overlays import BuildReview, DiscardDanger
 from game.app.views import legible
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n, terms
+from game.app.words.i18n import _, ngettext
+from game.app.words.value_words import percent
 from tests.ui.test_centre_panel_fits import Inked
 
 GAP = 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.history import history_folder, keep_match
+from game.app.history.history import history_folder, keep_match
 from game.app.scenes.theatre import BANNER_BESIDE, TheatreScene, open_record
 from tests.test_playback import live_match, record_lines
 
@@ -14,7 +14,7 @@ def test_a_match_kept_in_the_history_is_watched_under_its_players_names(driver):
     match, _ = live_match("kaiji", 1, seed=5)
     plan = {"mode": "solo", "humans": [0], "names": ["You", "Hard AI"], "ai_level": "hard",
             "levels": [None, "hard"]}
-    path = keep_match(history_folder(driver.app.data_dir), record_lines(match), plan, "finished", 200)
+    path = keep_match(history_folder(driver.app.files.data_dir), record_lines(match), plan, "finished", 200)
     assert open_record(driver.app, path)
     driver.frame()
     theatre = driver.top
@@ -25,7 +25,7 @@ def test_a_match_kept_in_the_history_is_watched_under_its_players_names(driver):
 
 
 def test_an_overlay_panel_is_only_as_tall_as_what_it_shows(driver, tmp_path):
-    from game.app import layout
+    from game.app.window import layout
     from tests.ui.test_theatre import record_file, wait_for
 
     open_record(driver.app, record_file(tmp_path, "four_player"))

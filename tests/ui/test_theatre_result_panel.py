@@ -7,8 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout
 from game.app.scenes.theatre import open_record
+from game.app.window import layout
+from game.app.words import i18n
 from tests.ui.test_centre_panel_fits import Inked
 from tests.ui.test_theatre import record_file
 

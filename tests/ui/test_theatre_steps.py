@@ -65,7 +65,7 @@ def drawn_words(driver, monkeypatch) -> list[str]:
 ])
 def test_the_build_review_says_what_its_number_counts_and_names_the_seat_in_the_language(
         driver, tmp_path, monkeypatch, language, measure, built):
-    from game.app import i18n, terms
+    from game.app.words import i18n, terms
 
     theatre = open_theatre(driver, tmp_path)
     playback = theatre.playback

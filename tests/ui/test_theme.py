@@ -1,4 +1,4 @@
-"""The gui's fonts (game/app/theme.py): pygame_gui's own default font of a locale, read whole
+"""The gui's fonts (game/app/window/theme.py): pygame_gui's own default font of a locale, read whole
 into memory (Noto Sans SC 8.5 MB, Noto Sans JP 4.5 MB), is never opened — the Latin default
 opened at start stands for every locale — and no element of the game draws with it, so
 Chinese and Japanese are drawn in their own fonts all the same (issue 30 point 23)."""
@@ -11,7 +11,7 @@ import pytest
 
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.title import TitleScene
-from game.app.window import App, LaunchOptions
+from game.app.window.window import App, LaunchOptions
 
 LOCALE_DEFAULTS = ("noto_sans_jp_regular_aa_14", "noto_sans_sc_regular_aa_14")
 """pygame_gui's default fonts of Japanese and Chinese, as its font dictionary names them."""

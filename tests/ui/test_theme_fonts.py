@@ -1,4 +1,4 @@
-"""The gui's fonts are opened from their files, not read into memory (game/app/theme.py).
+"""The gui's fonts are opened from their files, not read into memory (game/app/window/theme.py).
 
 pygame_gui holds a whole copy of a font file for every size and weight of a theme font it is
 given as a package resource; with the theme's Japanese and Chinese fonts that was 140 MB."""
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.app import paths
-from game.app.theme import RESOURCE_KEYS, fonts_by_path, load_theme
+from game.app.window.theme import RESOURCE_KEYS, fonts_by_path, load_theme
 from tests.ui.driver import Driver
 
 THEME_FILE = paths.asset("ui", "theme.json")

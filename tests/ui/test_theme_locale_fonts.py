@@ -1,5 +1,5 @@
 """The gui opens the theme's fonts of the language it shows, and another language's only when
-the window changes to it (game/app/theme.py): pygame_gui opens every locale's fonts of a theme
+the window changes to it (game/app/window/theme.py): pygame_gui opens every locale's fonts of a theme
 at once, the Chinese ones in an English window too."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.app.scenes.title import TitleScene
-from game.app.window import App, LaunchOptions
+from game.app.window.window import App, LaunchOptions
 
 LANGUAGE_MENU_FONT = "notosanssc_regular_aa_15"
 """The language menu names every language in Noto Sans SC, whatever the window speaks."""

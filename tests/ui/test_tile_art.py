@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.app import paths
-from game.app.art import (
+from game.app.window.art import (
     BODY,
     IVORY_EDGE,
     SHADED_DEPTH,

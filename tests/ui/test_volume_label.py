@@ -8,8 +8,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import i18n
 from game.app.scenes.settings_screen import SettingsScene, percent
+from game.app.words import i18n
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

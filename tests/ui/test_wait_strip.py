@@ -1,14 +1,14 @@
 """The waits strip while discarding: per wait its unseen copies (4 minus those the person
 sees, rivers included), its value and whether a ron on it wins; a "cannot win" badge when
-no wait wins or none is live. Computed by game/app/wait_strip.py, drawn beside the hand."""
+no wait wins or none is live. Computed by game/app/play/wait_strip.py, drawn beside the hand."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.app import layout
+from game.app.play.wait_strip import WaitLine, WaitStrip
 from game.app.views.pool import _wait_value
-from game.app.wait_strip import WaitLine, WaitStrip
+from game.app.window import layout
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_centre_panel_fits import Inked
 from tests.ui.test_screens import shot

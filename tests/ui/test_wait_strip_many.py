@@ -8,11 +8,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n, layout
-from game.app.art import TileArt
-from game.app.text import Text
+from game.app.play.wait_strip import WaitLine, WaitStrip
 from game.app.views.pool import STRIP_OFFSET, STRIP_TILE, draw_wait_strip
-from game.app.wait_strip import WaitLine, WaitStrip
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n
 from tests.ui.test_centre_panel_fits import Inked
 
 THIRTEEN = ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")

@@ -13,12 +13,13 @@ from itertools import pairwise
 import pygame
 import pytest
 
-from game.app import i18n, layout
-from game.app.art import TileArt
-from game.app.text import Text
+from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip
 from game.app.views import legible, marks
 from game.app.views.pool import STRIP_OFFSET, STRIP_TILE, _wait_value, draw_wait_strip
-from game.app.wait_strip import NO_YAKU, WaitLine, WaitStrip
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n
 from tests.ui.test_notice_card_fits import Sized
 from tests.ui.test_wait_strip_many import THIRTEEN, Recording
 

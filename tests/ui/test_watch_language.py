@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.__main__ import main
-from game.app import i18n
-from game.app.window import App
+from game.app.window.window import App
+from game.app.words import i18n
 
 RECORD = Path(__file__).resolve().parents[1] / "records" / "kaiji_two_draws_then_a_win.jsonl"
 

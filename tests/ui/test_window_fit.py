@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.history.player_files import load_settings
 from game.app.scenes.settings_screen import SettingsScene
-from game.app.settings import load_settings
-from game.app.viewport import Viewport, fit
-from game.app.window import LOGICAL_SIZE, App, LaunchOptions
+from game.app.window.viewport import Viewport, fit
+from game.app.window.window import LOGICAL_SIZE, App, LaunchOptions
 from tests.ui.driver import Driver
 
 
@@ -60,7 +60,7 @@ def test_the_window_size_setting_applies_at_once_and_clicks_follow_the_scaling(d
         driver.frame()
     driver.frame()
     assert not app.running, "the click in window pixels pressed Quit"
-    assert load_settings(app.config_dir)[0].window_size == (960, 600)
+    assert load_settings(app.files.config_dir)[0].window_size == (960, 600)
 
 
 def test_the_picture_fills_the_window_scaled_with_bars(driver):
@@ -82,7 +82,7 @@ def test_windowed_launch_turns_fullscreen_off_and_fits_the_screen(display, tmp_p
     app = App(LaunchOptions(config_dir=tmp_path / "config", data_dir=tmp_path / "data", windowed=True))
     try:
         assert not app.settings.fullscreen and app.settings.window_size is None
-        saved = load_settings(app.config_dir)[0]
+        saved = load_settings(app.files.config_dir)[0]
         assert not saved.fullscreen and saved.window_size is None
     finally:
         app.close()

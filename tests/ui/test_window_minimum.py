@@ -9,9 +9,9 @@ import warnings
 import pygame
 import pytest
 
-from game.app import display as display_module
-from game.app.display import MINIMUM_SIZE
-from game.app.window import App, LaunchOptions
+from game.app.window import display as display_module
+from game.app.window.display import MINIMUM_SIZE
+from game.app.window.window import App, LaunchOptions
 
 
 def sdl_window() -> pygame.Window:

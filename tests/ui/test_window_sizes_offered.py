@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import display as display_module
 from game.app.settings import Settings
+from game.app.window import display as display_module
 from tests.ui.test_settings_screen import open_settings
 
 SCREEN_1600 = (1600 - 16, 1000 - 40 - 48)  # a 40 px taskbar, less the window's frame

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app import layout
-from game.app.builder import BuildState
+from game.app.play.builder import BuildState
+from game.app.window import layout
 from game.engine.hand import HAND_SIZE
 
 DRAG_THRESHOLD = 5

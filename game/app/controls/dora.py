@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app import layout
+from game.app.window import layout
 from game.engine.table import STACKS_PER_WALL
 
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

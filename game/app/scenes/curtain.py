@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.fitting import fitted_name
-from game.app.i18n import _
-from game.app.menu_keys import KeyGuard
-from game.app.palette import GOLD, INK, SOFT
 from game.app.scene import Scene
-from game.app.shade import Shade
+from game.app.window.fitting import fitted_name
+from game.app.window.menu_keys import KeyGuard
+from game.app.window.palette import GOLD, INK, SOFT
+from game.app.window.shade import Shade
+from game.app.words.i18n import _
 
 if TYPE_CHECKING:
     from game.app.scenes.table import TableScene
-    from game.app.window import App
+    from game.app.window.window import App
 
 SHADE = (6, 20, 14, 215)
 CARD = (16, 41, 31)

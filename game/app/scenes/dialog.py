@@ -19,14 +19,14 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.menu_keys import ButtonRing, KeyGuard
-from game.app.palette import GOLD, INK
 from game.app.scene import Scene
-from game.app.shade import Shade
 from game.app.views.centre import draw_clock
+from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.window.palette import GOLD, INK
+from game.app.window.shade import Shade
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 PANEL_COLOUR = (16, 41, 31)
 BORDER = (201, 169, 74)

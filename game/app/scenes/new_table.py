@@ -13,20 +13,20 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game.app.i18n import N_, _, ngettext
-from game.app.match_setup import ai_available
-from game.app.menu_keys import ButtonRing
-from game.app.palette import GOLD, INK, SOFT, WARN
-from game.app.rule_texts import rules_summary
+from game.app.play.match_setup import ai_available
+from game.app.play.session import PERSON, SeatPlan, shown_name
 from game.app.scene import Scene
-from game.app.session import PERSON, SeatPlan, shown_name
 from game.app.settings import AI_LEVELS
 from game.app.views.felt import draw_felt
+from game.app.window.menu_keys import ButtonRing
+from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.words.i18n import N_, _, ngettext
+from game.app.words.rule_texts import rules_summary
 from game.engine.names import LONGEST_NAME, BadName, checked_name
 from game.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 COUNTS = (2, 3, 4)
 COUNT_PRESETS = {3: "three_player", 4: "four_player"}

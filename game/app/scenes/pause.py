@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.i18n import _, pgettext
 from game.app.scenes.dialog import Choice, Dialog
+from game.app.words.i18n import _, pgettext
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 
 def pause_menu(app: App) -> Dialog:

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.i18n import _, pgettext
+from game.app.play.session import Notice
 from game.app.scenes.dialog import Choice, Dialog
-from game.app.session import Notice
-from game.app.terms import tile_in_sentence
+from game.app.words.i18n import _, pgettext
+from game.app.words.terms import tile_in_sentence
 from game.engine.hand import FuritenSpan
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 
 def nothing() -> None:

@@ -13,9 +13,11 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.i18n import _, language
-from game.app.palette import GOLD, INK, SOFT
-from game.app.rule_texts import (
+from game.app.scene import Scene
+from game.app.views.felt import draw_felt
+from game.app.window.palette import GOLD, INK, SOFT
+from game.app.words.i18n import _, language
+from game.app.words.rule_texts import (
     DORA_TEXT,
     GLOSSARY,
     KAZOE_TEXT,
@@ -25,14 +27,12 @@ from game.app.rule_texts import (
     choice_text,
     rules_name,
 )
-from game.app.scene import Scene
-from game.app.terms import hand_in_sentence, tile_in_sentence
-from game.app.views.felt import draw_felt
+from game.app.words.terms import hand_in_sentence, tile_in_sentence
 from game.engine.rules import Rules
 from game.engine.tiles import parse_tiles
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 PAGE_WIDTH = 980
 VIEWPORT = pygame.Rect(150, 70, PAGE_WIDTH, 660)

@@ -1,4 +1,4 @@
-"""Your statistics: the figures of game/app/statistics.py from the match history, a chart
+"""Your statistics: the figures of game/app/history/statistics.py from the match history, a chart
 of the running balance over the last matches, and a reset (after a confirmation)."""
 
 from __future__ import annotations
@@ -10,19 +10,18 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n
-from game.app.history import history_folder, reset_statistics
-from game.app.i18n import N_, _, ngettext
-from game.app.menu_keys import ButtonRing
-from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
+from game.app.history.statistics import LOST, WON, MatchSummary, Statistics, Tally
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import AI_LEVELS, ai_level_name
-from game.app.statistics import LOST, WON, MatchSummary, Statistics, Tally, read_statistics
 from game.app.views.felt import draw_felt
+from game.app.window.menu_keys import ButtonRing
+from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
+from game.app.words import i18n
+from game.app.words.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 CHART_X, CHART_WIDTH, CHART_BOTTOM = 110, 1060, 730
 CHART_MIN_HEIGHT = 170
@@ -76,7 +75,7 @@ class StatisticsScene(Scene):
         self.enter()
 
     def load(self) -> None:
-        self.stats, self.notices = read_statistics(history_folder(self.app.data_dir), self.app.settings.history_limit)
+        self.stats, self.notices = self.app.files.read_statistics(self.app.settings.history_limit)
 
     def _worst(self) -> MatchSummary | None:
         """The worst match, unless it is the best one too (a single match is not both)."""
@@ -88,7 +87,7 @@ class StatisticsScene(Scene):
         if match is not None:
             from game.app.scenes.theatre import open_record
 
-            open_record(self.app, history_folder(self.app.data_dir) / match.name)
+            open_record(self.app, self.app.files.kept_match(match.name))
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -103,7 +102,7 @@ class StatisticsScene(Scene):
 
     def reset(self) -> None:
         try:
-            reset_statistics(history_folder(self.app.data_dir))
+            self.app.files.reset_statistics()
         except OSError as error:
             self.notices = [_("The statistics could not be reset ({reason}).").format(reason=error.strerror or error)]
             return

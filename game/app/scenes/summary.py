@@ -15,22 +15,22 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import i18n, terms
-from game.app.fitting import fitted_name
-from game.app.i18n import N_, _, pgettext
-from game.app.menu_keys import ButtonRing, KeyGuard
-from game.app.palette import GOLD, INK, SOFT
+from game.app.play.session import Session
+from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.scenes.result import amount
-from game.app.session import Session
-from game.app.table_frame import place_of_seat
 from game.app.views.felt import draw_felt
+from game.app.window.fitting import fitted_name
+from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.window.palette import GOLD, INK, SOFT
+from game.app.words import i18n, terms
+from game.app.words.i18n import N_, _, pgettext
+from game.app.words.i18n import format_amount as amount
 from game.engine.record import RecordError, parse_record
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 ROWS_SHOWN = 16
 YOU = "You"
@@ -51,7 +51,7 @@ BUTTON_GAP = 20
 # Translators: a player among others of the same name, by where they sat from the first
 # person's seat (Japanese 下家 / 対面 / 上家)
 PLACES = {1: N_("{name} (right)"), 2: N_("{name} (across)"), 3: N_("{name} (left)")}
-"""Where a seat sits as seen from the first person's, by table place (game/app/table_frame.py)."""
+"""Where a seat sits as seen from the first person's, by table place (game/app/play/table_frame.py)."""
 
 
 def player_names(names: Sequence[str], players: int) -> list[str]:
@@ -120,10 +120,10 @@ class SummaryScene(Scene):
 
     def rematch(self) -> None:
         """The same seats and rules (the match's own, whatever Settings now hold), a new seed."""
-        from game.app.match_setup import new_session
+        from game.app.play.match_setup import new_session
         from game.app.scenes.table import TableScene
 
-        session = new_session(self.app, self.session.plan, rules=self.session.match.rules)
+        session = new_session(self.app.files, self.app, self.session.plan, rules=self.session.match.rules)
         self.app.stack.reset(TableScene(self.app, session))
 
     def watch(self) -> None:

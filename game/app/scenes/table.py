@@ -16,30 +16,30 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app import layout
-from game.app.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
-from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
 from game.app.controls.dora import DoraControls
 from game.app.controls.pool import PoolControls
-from game.app.helper import BuildHelper, HelperReport, warm_up
-from game.app.i18n import N_, _
-from game.app.menu_keys import KEY_GUARD_S
+from game.app.play.builder import BuildState
+from game.app.play.helper import BuildHelper, HelperReport, warm_up
+from game.app.play.session import Notice, Session
+from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
 from game.app.scene import Scene
 from game.app.scenes import prompts
-from game.app.session import Notice, Session
-from game.app.table_controller import POOL_SIZE, RonOffer, TableController, seconds_to_next_step
 from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
+from game.app.window import layout
+from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
+from game.app.window.menu_keys import KEY_GUARD_S
+from game.app.words.i18n import N_, _
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
-from game.engine.hand import FuritenSpan
+from game.engine.hand import POOL_SIZE
 from game.engine.table import side_walls
 from game.engine.tiles import tile_code
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 RON_MOMENT_S = 2.6
 """How long the table shows a ron (the call, the hand laid open, the tile marked) before the
@@ -282,7 +282,7 @@ class TableScene(Scene):
             return
         self.result_open = True
         self.controller.show_result()
-        self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
+        self.app.stack.push(ResultScene(self.app, self.controller.result_frame, self.next_hand))
 
     def next_hand(self) -> None:
         if self.session.match.over:
@@ -453,8 +453,7 @@ class TableScene(Scene):
             return
         view = self.session.view(seat)
         code = tile_code(tile, self.session.rules.red_fives)
-        # A winning tile thrown makes the furiten last the hand: asked unless it already does.
-        if tile // 4 in view.waits and view.furiten_span is not FuritenSpan.REST_OF_HAND:
+        if view.discard_fixes_furiten(tile):
             self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code),
                                                           self.controller.countdown)
             self.app.stack.push(self.move_question)

@@ -18,22 +18,16 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.app import i18n, layout, terms
-from game.app.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.controls.pool import PoolControls
-from game.app.i18n import N_, _
-from game.app.match_setup import save_slot
-from game.app.palette import SOFT, WARN
+from game.app.play.result_frame import result_frame
+from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
-from game.app.system_words import record_damage
-from game.app.table_controller import POOL_SIZE
-from game.app.table_frame import place_of_seat
-from game.app.theatre_bar import GAP, LEAST_MARGIN, button_widths
-from game.app.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
-from game.app.theatre_overlays import (
+from game.app.theatre.theatre_bar import GAP, LEAST_MARGIN, button_widths
+from game.app.theatre.theatre_frame import OPEN, TheatreFrame, seat_names, theatre_frame, waiting_on
+from game.app.theatre.theatre_overlays import (
     BuildReview,
     DiscardDanger,
     build_request,
@@ -46,13 +40,18 @@ from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall,
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
-from game.engine.hand import Hand, Phase
-from game.engine.match import Settlement
+from game.app.window import layout
+from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
+from game.app.window.palette import SOFT, WARN
+from game.app.words import i18n, terms
+from game.app.words.i18n import N_, _
+from game.app.words.system_words import record_damage
+from game.engine.hand import POOL_SIZE, Phase
 from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 T = TypeVar("T")
 
@@ -93,28 +92,6 @@ BANNER_ABOVE = pygame.Rect(200, 6, 816, 52)
 """Over a hand's result: above its panel, left of the hand menu."""
 BANNER_LEADING = 4
 """Between the banner's rows, beyond the type's size."""
-
-
-class ResultSource:
-    """What the result screen reads from a session, for a finished hand of the record."""
-
-    def __init__(self, hand: Hand, settlement: Settlement, names: tuple[str, ...], last: bool) -> None:
-        self.hand = hand
-        self.rules = hand.rules
-        self.names = names
-        self.match = _SettledMatch([settlement], last)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def wind(self, seat: int) -> str:
-        return terms.wind(self.hand.view_for(seat).seat_winds[seat])
-
-
-class _SettledMatch:
-    def __init__(self, settlements: list[Settlement], over: bool) -> None:
-        self.settlements = settlements
-        self.over = over
 
 
 class TheatreScene(Scene):
@@ -196,6 +173,7 @@ class TheatreScene(Scene):
         return labels
 
     def relabel(self) -> None:
+        self._results.clear()  # their words are made again in the new language
         self._make_bar()
         self.buttons["back_to_title"].set_text(_("Back (Esc)"))
         self.menu_hand = None
@@ -391,7 +369,7 @@ class TheatreScene(Scene):
     def frame(self) -> TheatreFrame | None:
         if not self.playback.steps:
             return None
-        return theatre_frame(self.playback.step, self.rules, self.names, self.point_of_view)
+        return theatre_frame(self.playback.step, self.names, self.point_of_view)
 
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
@@ -508,10 +486,11 @@ class TheatreScene(Scene):
         scene = self._results.get(hand)
         if scene is None:
             step = self.playback.step
-            assert step.settlement is not None
+            settlement = step.settlement
+            assert settlement is not None
             last = self.playback.at_end and self.playback.end is not None
-            source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
-            scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
+            scene = self._results[hand] = ResultScene(
+                self.app, lambda: result_frame(step.views, settlement, self.names, last), lambda: None)
             scene.panel = RESULT_PANEL
         return scene
 
@@ -534,10 +513,6 @@ def damage_notice(playback: Playback) -> str | None:
     return None
 
 
-HISTORY_FOLDER = "history"
-"""Where the user data folder keeps finished matches' records (when it has them)."""
-
-
 def open_record(app: App, path: Path) -> bool:
     """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
     try:
@@ -558,18 +533,8 @@ def open_record(app: App, path: Path) -> bool:
     return True
 
 
-def latest_record(app: App) -> Path | None:
-    """The newest record in the history folder, else the unfinished match's (watched so far)."""
-    history = app.data_dir / HISTORY_FOLDER
-    records = sorted(history.glob("*.jsonl"), key=_modified) if history.is_dir() else []
-    if records:
-        return records[-1]
-    saved = save_slot(app)
-    return saved.record_path if saved.exists() else None
-
-
 def watch_latest(app: App) -> None:
-    path = latest_record(app)
+    path = app.files.latest_record()
     if path is None:
         app.stack.push(Dialog(app, _("No match to watch yet"),
                               _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
@@ -577,10 +542,3 @@ def watch_latest(app: App) -> None:
                               escape=nothing))
         return
     open_record(app, path)
-
-
-def _modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0

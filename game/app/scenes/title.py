@@ -14,30 +14,28 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.fitting import fit_names, fits_in
-from game.app.i18n import N_, Message, _, ngettext, pgettext
-from game.app.match_setup import (
+from game.app.play.match_setup import (
     ANOTHER_WINDOW,
     UnfinishedNotKept,
     ai_available,
-    keeps_the_save,
     new_session,
     resume_session,
-    save_slot,
 )
-from game.app.menu_keys import ButtonRing
-from game.app.palette import GOLD, INK, SOFT, WARN
-from game.app.rule_texts import rules_summary
-from game.app.savegame import SaveError, SaveSummary
+from game.app.play.savegame import SaveError, SaveSummary
+from game.app.play.session import SeatPlan, Session, shown_name
 from game.app.scene import Scene
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.session import SeatPlan, Session, shown_name
 from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.views.felt import draw_felt
+from game.app.window.fitting import fit_names, fits_in
+from game.app.window.menu_keys import ButtonRing
+from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.words.i18n import N_, Message, _, ngettext, pgettext
+from game.app.words.rule_texts import rules_summary
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.app.window.window import App
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
 NOTE_LINES = 4
@@ -130,11 +128,11 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         y = COLUMN.top
-        self.keeps_the_save = keeps_the_save(self.app)
-        if save_slot(self.app).exists():
+        self.keeps_the_save = self.app.files.keeps_the_save()
+        if self.app.files.has_save():
             self._button(
                 "continue",
-                continue_label(save_slot(self.app).summary(), button_fits(self.app)),
+                continue_label(self.app.files.save_summary(), button_fits(self.app)),
                 (COLUMN.left, y, COLUMN.width, 48),
                 self.continue_match,
             )
@@ -202,7 +200,8 @@ class TitleScene(Scene):
 
     def start_new(self, plan: SeatPlan) -> None:
         """A new match; an unfinished one is kept unless the player says to drop it."""
-        if not keeps_the_save(self.app) or not save_slot(self.app).exists():  # now: the other window may have closed
+        files = self.app.files
+        if not files.keeps_the_save() or not files.has_save():  # now: the other window may have closed
             self._new_match(plan)
             return
         if self.app.settings.keep_history:
@@ -220,7 +219,7 @@ class TitleScene(Scene):
     def _new_match(self, plan: SeatPlan, replace_unkept: bool = False) -> None:
         self.app.notice = None  # read on this screen: what starting says is new
         try:
-            session = new_session(self.app, plan, replace_unkept)
+            session = new_session(self.app.files, self.app, plan, replace_unkept)
         except UnfinishedNotKept as error:
             self.app.stack.push(Dialog(
                 self.app, _("The unfinished match cannot be kept"), str(error),
@@ -234,7 +233,7 @@ class TitleScene(Scene):
     def continue_match(self) -> None:
         self.app.notice = None
         try:
-            session = resume_session(self.app)
+            session = resume_session(self.app.files, self.app)
         except SaveError as error:
             self.app.notice = Message(N_("The unfinished match could not be continued: {reason}."), reason=error)
             self.uncover()

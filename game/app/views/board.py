@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.i18n import _
-from game.app.palette import EDGE, GOLD, INK, SOFT
-from game.app.table_frame import TableFrame
-from game.app.text import Text
+from game.app.play.table_frame import TableFrame
 from game.app.views import legible
+from game.app.window.palette import EDGE, GOLD, INK, SOFT
+from game.app.window.text import Text
+from game.app.words.i18n import _
 
 BOARD = pygame.Rect(130, 104, 268, 0)
 """Clear of the walls, seats, rivers and the dora at two, three and four seats (height from

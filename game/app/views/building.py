@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
-from game.app.art import TileArt
-from game.app.builder import BuildState
 from game.app.controls.build import BuildControls
-from game.app.i18n import _
-from game.app.palette import GOLD, INK, SOFT
-from game.app.text import Text
+from game.app.play.builder import BuildState
 from game.app.views import legible, marks
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.palette import GOLD, INK, SOFT
+from game.app.window.text import Text
+from game.app.words.i18n import _
 from game.engine.hand import HAND_SIZE
 from game.engine.tiles import tile_code
 

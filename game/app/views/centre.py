@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout, terms
-from game.app.art import TileArt
-from game.app.i18n import _
-from game.app.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
-from game.app.table_frame import CentreInfo
-from game.app.text import Text
+from game.app.play.table_frame import CentreInfo
 from game.app.views import legible
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _
 from game.engine.tiles import code_kind, dora_kind, kind_code
 
 DORA_TILE = 30

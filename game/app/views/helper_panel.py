@@ -8,14 +8,15 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import layout, terms
-from game.app.art import TileArt
-from game.app.helper import HelperReport, WaitLine
-from game.app.i18n import _, format_number, ngettext
-from game.app.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
-from game.app.text import Text
-from game.app.value_words import limit_name
+from game.app.play.helper import HelperReport, WaitLine
 from game.app.views import legible
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _, format_number, ngettext
+from game.app.words.value_words import limit_name
 from game.engine.tiles import tile_code
 
 BAD = (255, 120, 90)

@@ -5,7 +5,7 @@ need the larger."""
 
 from __future__ import annotations
 
-from game.app import i18n
+from game.app.words import i18n
 
 LATIN = 15
 CJK = 16

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.palette import GOLD
+from game.app.window.palette import GOLD
 
 WAIT_MARK = (255, 170, 40)
 FURITEN_RED = (196, 40, 40)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.art import TileArt, tile_height
-from game.app.palette import EDGE, GOLD, INK, PANEL
-from game.app.text import Text
 from game.app.views import legible
+from game.app.window.art import TileArt, tile_height
+from game.app.window.palette import EDGE, GOLD, INK, PANEL
+from game.app.window.text import Text
 
 CARD = pygame.Rect(770, 464, 420, 142)
 """The room the card may take: right of the bottom river and below the right seat's, left

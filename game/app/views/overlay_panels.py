@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.art import TileArt
-from game.app.i18n import _, format_number, ngettext, pgettext
-from game.app.palette import GOLD, INK, SOFT, WARN
-from game.app.text import Colour, Text
-from game.app.theatre_overlays import BuildReview, DiscardDanger
-from game.app.value_words import percent
+from game.app.theatre.theatre_overlays import BuildReview, DiscardDanger
 from game.app.views import legible, marks
+from game.app.window.art import TileArt
+from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.window.text import Colour, Text
+from game.app.words.i18n import _, format_number, ngettext, pgettext
+from game.app.words.value_words import percent
 from game.engine.tiles import kind_code, parse_tiles
 
 PANEL = (10, 28, 20, 228)

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app import layout
-from game.app.animation import DiscardFlight
-from game.app.art import TileArt
 from game.app.views import marks
+from game.app.window import layout
+from game.app.window.animation import DiscardFlight
+from game.app.window.art import TileArt
 from game.engine.tiles import tile_code
 
 # Tiles are drawn the right way up for the seat that discarded them (quarter turns

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout, terms
-from game.app.art import TileArt
-from game.app.fitting import fitted_name
-from game.app.i18n import _
-from game.app.palette import GOLD, INK, SOFT
-from game.app.table_frame import SeatFrame
-from game.app.text import Text
+from game.app.play.table_frame import SeatFrame
 from game.app.views import legible, marks
 from game.app.views.rivers import UPRIGHT_TURN
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.fitting import fitted_name
+from game.app.window.palette import GOLD, INK, SOFT
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _
 from game.engine.hand import HAND_SIZE
 
 PLATE = (12, 46, 32)

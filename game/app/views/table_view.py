@@ -8,13 +8,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app import layout
-from game.app.animation import DiscardFlight, DoraFlip
-from game.app.art import TileArt
 from game.app.controls.build import BuildControls
 from game.app.controls.pool import PoolControls
-from game.app.table_frame import PrivateFrame, TableFrame
-from game.app.text import Text
+from game.app.play.table_frame import PrivateFrame, TableFrame
 from game.app.views.board import draw_board
 from game.app.views.building import draw_building
 from game.app.views.centre import draw_centre
@@ -24,6 +20,10 @@ from game.app.views.pool import draw_hand, draw_pool
 from game.app.views.rivers import draw_flight, draw_river
 from game.app.views.seats import draw_concealed, draw_open_hand, draw_plate
 from game.app.views.walls import draw_closed_wall, draw_side_wall
+from game.app.window import layout
+from game.app.window.animation import DiscardFlight, DoraFlip
+from game.app.window.art import TileArt
+from game.app.window.text import Text
 
 
 @dataclass

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import layout
-from game.app.animation import DoraFlip
-from game.app.art import TileArt, depth_of
-from game.app.table_frame import SideWallFrame
+from game.app.play.table_frame import SideWallFrame
 from game.app.views import marks
 from game.app.views.rivers import UPRIGHT_TURN
+from game.app.window import layout
+from game.app.window.animation import DoraFlip
+from game.app.window.art import TileArt, depth_of
 from game.engine.table import STACKS_PER_WALL
 
 # Sideways tiles face the centre: the left wall's tops point right, the right wall's left.

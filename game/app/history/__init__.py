@@ -1,0 +1,1 @@
+"""The match history, statistics and the build review. No pygame."""

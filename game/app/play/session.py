@@ -1,0 +1,305 @@
+"""A match being played in the window: who sits where, and the one door to the engine.
+
+Every action goes through `Session.apply`, which saves the match record afterwards and
+keeps each human seat's private notices (a winning tile that may not be taken, a hand
+completed at the deadline) until that seat is looking. The session decides no rule: it
+asks the engine what is legal and what happened.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+
+from game.app.play.wait_strip import wait_strip
+from game.app.settings import AI_LEVELS, PERSON
+from game.app.words import terms
+from game.app.words.i18n import N_, Later, Message, _, pgettext
+from game.engine.actions import Action
+from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
+from game.engine.hand import FuritenSpan, Hand, Phase, SeatView
+from game.engine.match import Match
+from game.engine.names import checked_name
+from game.engine.player import Player
+from game.engine.rules import Rules
+
+SOLO = "solo"
+HOTSEAT = "hotseat"
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays which seat: the people at this screen (`humans`, the first of them at the
+    bottom) and the AI level of every other seat. `mode` is solo with one person, hotseat
+    when several share the screen."""
+
+    mode: str
+    humans: tuple[int, ...]
+    names: tuple[str, ...]
+    ai_level: str | None = None
+    levels: tuple[str | None, ...] = ()
+    """Each seat's AI level (None for a person); empty: `ai_level` for every AI seat."""
+
+    @classmethod
+    def solo(cls, players: int, level: str) -> SeatPlan:
+        return cls.table(("you", *(level for _ in range(players - 1))))
+
+    @classmethod
+    def hotseat(cls, players: int) -> SeatPlan:
+        return cls.table(("you", *(PERSON for _ in range(players - 1))))
+
+    @classmethod
+    def table(cls, seats: Sequence[str], names: Sequence[str] = ()) -> SeatPlan:
+        """Seat 0 is you; each other seat `PERSON` or an AI level. `names`: what each person
+        seat is called, by seat (checked with `checked_name`; "" or none for the name the
+        game gives). An AI seat is named by its level."""
+        humans = (0, *(seat for seat, who in enumerate(seats) if seat and who == PERSON))
+        given = ["You"] if len(humans) == 1 else ["Player 1"]
+        levels: list[str | None] = [None]
+        for who in seats[1:]:
+            if who == PERSON:
+                given.append(f"Player {len(given) - sum(lv is not None for lv in levels) + 1}")
+                levels.append(None)
+            else:
+                given.append(f"{who.capitalize()} AI")
+                levels.append(who)
+        typed = [names[seat] if seat < len(names) and levels[seat] is None else "" for seat in range(len(seats))]
+        shown = tuple(checked_name(name) if name.strip() else default
+                      for name, default in zip(typed, given, strict=True))
+        ai = [lv for lv in levels if lv is not None]
+        return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, shown, ai[0] if ai else None, tuple(levels))
+
+    def level(self, seat: int) -> str:
+        """The AI level of a seat nobody at the screen plays."""
+        chosen = self.levels[seat] if seat < len(self.levels) else None
+        return chosen or self.ai_level or "normal"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "mode": self.mode,
+            "humans": list(self.humans),
+            "names": list(self.names),
+            "ai_level": self.ai_level,
+            "levels": list(self.levels),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> SeatPlan:
+        mode, humans, names, level = data["mode"], data["humans"], data["names"], data.get("ai_level")
+        levels = data.get("levels", [])
+        if mode not in (SOLO, HOTSEAT) or not isinstance(humans, list) or not isinstance(names, list):
+            raise ValueError("not a seat plan")
+        if level is not None and not isinstance(level, str):
+            raise ValueError("the AI level must be text")
+        if not isinstance(levels, list) or not all(lv is None or lv in AI_LEVELS for lv in levels):
+            raise ValueError(f"each seat's AI level is one of {', '.join(AI_LEVELS)} (or none, for a person)")
+        if levels and len(levels) != len(names):
+            raise ValueError("a seat plan names an AI level for every seat")
+        return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level, tuple(levels))
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something a seat must be told privately, with the tile it is about."""
+
+    seat: int
+    text: str | Message
+    """A `Message` where the session makes it: in the language of the moment it is read."""
+    tile: str | None = None
+
+
+@dataclass(frozen=True)
+class BuildProgress:
+    """A person's hand being built: the tiles chosen so far (mpsz) and the build clock used,
+    kept in the save so that Continue neither resets the clock nor forgets the choice."""
+
+    hand_number: int
+    chosen: str
+    elapsed: float
+
+
+MISSED_REASONS = {
+    "below_floor": N_("it is worth less than mangan (ura dora never counts toward the floor)"),
+    "furiten": N_("you are furiten"),
+    "no_yaku": N_("the win would have no yaku"),
+}
+
+
+DEFAULT_NAME = re.compile(r"You|Player (?P<number>\d+)|(?P<level>Easy|Normal|Hard) AI")
+"""The names `SeatPlan.table` gives (kept in English in saves), shown in the player's language."""
+
+
+def shown_name(name: str) -> str:
+    """A seat's name on screen: the names the game gave in the current language, any other as it is."""
+    given = DEFAULT_NAME.fullmatch(name)
+    if given is None:
+        return name
+    if given["number"]:
+        return _("Player {number}").format(number=given["number"])
+    if given["level"]:
+        return {"Easy": _("Easy AI"), "Normal": _("Normal AI"), "Hard": _("Hard AI")}[given["level"]]
+    # Translators: the person at the screen, as the table names their seat
+    return pgettext("player", "You")
+
+
+class Session:
+    def __init__(
+        self,
+        match: Match,
+        plan: SeatPlan,
+        players: dict[int, Player],
+        executor: Executor,
+        on_change: Callable[[Session], None] | None = None,
+    ) -> None:
+        self.match = match
+        self.plan = plan
+        self.players = players
+        """The player of every seat nobody at this screen plays."""
+        self.executor = executor
+        self.on_change = on_change
+        self.notices: list[Notice] = []
+        self.builds: dict[int, BuildProgress] = {}
+        """Each person's build in progress (saved with the match)."""
+        self._views: dict[int, SeatView] = {}
+        self._background: Future[list[Event]] | None = None
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def hand(self) -> Hand:
+        assert self.match.hand is not None
+        return self.match.hand
+
+    @property
+    def busy(self) -> bool:
+        """An action is being applied in the background: the engine must not be touched."""
+        return self._background is not None
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.plan.humans
+
+    def name(self, seat: int) -> str:
+        """The seat's player as the screens name them, in the current language."""
+        return shown_name(self.plan.names[seat])
+
+    def wind(self, seat: int) -> str:
+        return terms.wind(self.view(seat).seat_winds[seat])
+
+    def view(self, seat: int) -> SeatView:
+        cached = self._views.get(seat)
+        if cached is None:
+            cached = self.hand.view_for(seat)
+            self._views[seat] = cached
+        return cached
+
+    def waiting_on(self) -> list[int]:
+        """Seats whose move the hand waits for, in turn order (none while busy)."""
+        if self.busy:
+            return []
+        waiting = self.hand.waiting_on()
+        return [seat for seat in self.hand.turn_order if seat in waiting]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action now. Raises the engine's IllegalAction, state unchanged."""
+        if self.busy:
+            raise RuntimeError("an action is still being applied")
+        return self._applied(self.match.apply(action))
+
+    def apply_in_background(self, action: Action) -> None:
+        """For actions the engine may take a second over (completing a hand at the deadline)."""
+        if self.busy:
+            raise RuntimeError("an action is still being applied")
+        self._background = self.executor.submit(self.match.apply, action)
+
+    def poll(self) -> list[Event]:
+        """Finish a background action once it is done; its events (else none)."""
+        if self._background is None or not self._background.done():
+            return []
+        future, self._background = self._background, None
+        return self._applied(future.result())
+
+    def next_hand(self) -> None:
+        self.match.next_hand()
+        self.builds.clear()
+        self._changed()
+
+    def note_build(self, seat: int, chosen: str, elapsed: float) -> None:
+        """A person's build has changed (tiles or clock): saved, though no action was played."""
+        self.builds[seat] = BuildProgress(self.match.hand_number, chosen, round(elapsed, 1))
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def build_progress(self, seat: int) -> BuildProgress | None:
+        """The seat's saved build in this hand, if any."""
+        progress = self.builds.get(seat)
+        return progress if progress is not None and progress.hand_number == self.match.hand_number else None
+
+    def _applied(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, HandBuilt):
+                self.builds.pop(event.seat, None)
+        self._collect_notices(events)
+        self._changed()
+        return events
+
+    def _changed(self) -> None:
+        self._views.clear()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _collect_notices(self, events: list[Event]) -> None:
+        for index, event in enumerate(events):
+            if not getattr(event, "private", False) or not self.is_human(event.seat):
+                continue
+            if isinstance(event, WinningTileMissed):
+                self.notices.append(
+                    Notice(event.seat, self._missed_text(event, events[index + 1 :]), event.tile)
+                )
+            elif isinstance(event, HandBuilt) and event.completed_automatically:
+                self.notices.append(Notice(event.seat, self._completed_text(event)))
+
+    def _completed_text(self, event: HandBuilt) -> Message:
+        """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
+        A notice is shown later, maybe after a language switch: it is kept as its messages."""
+        strip = wait_strip(self.hand, event.seat)
+        winning = [line.code for line in strip.waits if line.clears]
+        if strip.can_win:
+            tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
+            outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
+        else:
+            outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
+        return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),
+                       hand=Later(lambda: terms.hand_in_sentence(event.hand)), outcome=outcome)
+
+    def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
+        discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
+        furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
+        if event.reason == "furiten" and self.view(event.seat).furiten_span is FuritenSpan.UNTIL_OWN_DISCARD:
+            consequence = Message(N_("You stay furiten until your own next discard."))
+        elif event.reason == "furiten":
+            consequence = Message(N_("You stay furiten for the rest of this hand."))
+        elif furiten is not None and not furiten.permanent:
+            consequence = Message(N_("You are not in riichi yet, so this furiten ends with your own discard."))
+        else:
+            consequence = Message(N_("Letting it pass makes you furiten for the rest of this hand."))
+        reason = MISSED_REASONS.get(event.reason)
+        wind = self.view(discarder).seat_winds[discarder]
+        return Message(
+            N_("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}"),
+            discarder=Later(lambda: terms.wind(wind)), tile=Later(lambda: terms.tile_in_sentence(event.tile)),
+            reason=Message(reason) if reason else event.reason, consequence=consequence)
+
+    def take_notice(self, seat: int) -> Notice | None:
+        """The oldest notice for `seat`, removed from the queue."""
+        for index, notice in enumerate(self.notices):
+            if notice.seat == seat:
+                return self.notices.pop(index)
+        return None
+
+    @property
+    def hand_over(self) -> bool:
+        return not self.busy and self.hand.phase is Phase.END

@@ -1,0 +1,516 @@
+"""The table's controller: runs the seats in turn order and guards what each frame shows.
+
+Every seat is a `Player` (game/engine/player.py, which says how a seat is driven), the
+people at this computer included: an AI seat's `act` runs in the background and its move
+is played after the AI pause; a person's `HumanPlayer`, an `ImmediatePlayer`, is given its
+move by the input controls and is asked for it at once; when a person's time runs out, a
+stand-in player makes the move instead (the engine completes the hand being built; the
+normal AI discards). One `Decision` per seat that must move covers all three.
+
+With several people at one screen the controller keeps their tiles apart: a seat's
+private tiles are shown only to the `viewer`, who is set when the curtain naming them
+is lifted, and only while that seat has a move to make. The scene asks for the curtain
+(`curtain_for`), the prompts (`prompt`) and a plain `TableFrame` to draw, which the
+controller has `frame_of` (table_frame.py) make from the bottom seat's view, with the words
+of table_words.py. No pygame here.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+
+from game.app.play.builder import BuildState
+from game.app.play.helper import BuildHelper, HelperReport
+from game.app.play.pacing import make_stand_in
+from game.app.play.result_frame import ResultFrame, result_frame
+from game.app.play.session import BuildProgress, Notice, Session
+from game.app.play.table_frame import (
+    PrivateFrame,
+    TableFrame,
+    frame_of,
+    place_of_seat,
+    place_of_wall,
+    private_frame,
+)
+from game.app.play.table_words import ron_worth, status
+from game.app.play.wait_strip import WaitStrip, wait_strip
+from game.engine.actions import Action, BuildHand
+from game.engine.events import Event
+from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
+from game.engine.match import Settlement
+from game.engine.player import ImmediatePlayer, Player
+from game.engine.table import PERSONAL_WALLS
+from game.engine.tiles import parse_tiles, pick_ids, tile_code
+
+log = logging.getLogger(__name__)
+
+MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
+BUILD_SAVE_EVERY_S = 5
+
+
+class HumanPlayer(ImmediatePlayer):
+    """A person at this computer: the move is the one the input controls gave."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._move: Action | None = None
+
+    def give(self, action: Action) -> None:
+        self._move = action
+
+    def ready(self) -> bool:
+        return self._move is not None
+
+    def act(self, view: SeatView) -> Action:
+        move, self._move = self._move, None
+        if move is None:
+            raise LookupError(f"seat {view.seat} has not chosen a move yet")
+        return move
+
+
+class KeepSelection(ImmediatePlayer):
+    """The stand-in at the build deadline: the tiles chosen so far, completed by the engine."""
+
+    name = "time limit"
+
+    def __init__(self, build: BuildState) -> None:
+        self.build = build
+
+    def ready(self) -> bool:
+        return True
+
+    def act(self, view: SeatView) -> Action:
+        return BuildHand(view.seat, self.build.text(), complete=True)
+
+
+@dataclass
+class Decision:
+    """One move of one seat, from the moment the table waits for it until it is played."""
+
+    key: tuple[object, ...]
+    player: Player
+    stand_in: bool = False
+    future: Future[Action] | None = None
+    """An AI thinking in the background."""
+    elapsed: float = 0.0
+
+
+@dataclass(frozen=True)
+class RonOffer:
+    seat: int
+    discarder: str
+    tile: str
+    worth: str = ""
+    """What the win is worth: yaku, han and fu, limit, payment."""
+    furiten: FuritenSpan = FuritenSpan.REST_OF_HAND
+    """How long passing keeps the seat furiten."""
+
+
+class TableController:
+    def __init__(self, session: Session, executor: Executor, builders: Executor | None = None,
+                 fallback: Executor | None = None) -> None:
+        """`executor` runs AI discards and ron decisions (they may carry an agent's memory);
+        `builders` the AI's choice of a hand and the helper's wall ranking (seconds of
+        pure Python, best in a process); `fallback` runs the ranking if `builders` fails."""
+        self.session = session
+        self.executor = executor
+        self.builders = builders or executor
+        self.fallback = fallback or executor
+        humans = session.plan.humans
+        self.players: dict[int, Player] = {
+            seat: HumanPlayer(session.name(seat)) if seat in humans else session.players[seat]
+            for seat in range(session.rules.players)
+        }
+        self.hotseat = len(humans) > 1
+        self.viewer: int | None = None if self.hotseat else humans[0]
+        """The person who has the screen now; None while a curtain is up."""
+        self.bottom = humans[0] if humans else 0
+        """The seat drawn at the bottom of the table."""
+        self.make_stand_in: Callable[[int], Player] = make_stand_in
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        self.hand_number = self.session.match.hand_number
+        self.builds: dict[int, BuildState] = {}
+        self.helpers: dict[int, BuildHelper] = {}
+        self.decisions: dict[int, Decision] = {}
+        self._report_key: tuple[object, ...] | None = None
+        self._report: HelperReport | None = None
+        self.result_shown = False
+        """The hand's result has been shown: the standings on the table include it."""
+        self._noted: dict[int, tuple[int, int]] = {}
+        """Per person building: (selection revision, clock in 5 s steps) last saved."""
+        self._strip_key: tuple[object, ...] | None = None
+        self._strip: WaitStrip | None = None
+
+    # --- who may see and do what --------------------------------------------------------
+
+    def is_person(self, seat: int) -> bool:
+        return isinstance(self.players[seat], HumanPlayer)
+
+    @property
+    def shown_private_seat(self) -> int | None:
+        """The seat whose own tiles this frame shows (None: only what everyone may see)."""
+        seat = self.viewer
+        if seat is None or seat != self.bottom or self.session.busy or self.session.hand_over:
+            return None
+        if self.session.view(seat).phase is Phase.DORA:
+            return None
+        if self.hotseat and seat not in self.session.waiting_on():
+            return None  # another person may be next to the screen already
+        return seat
+
+    def mode(self) -> str:
+        """dora, build, discard, ron or watch: what the viewer's input means now."""
+        seat = self.viewer
+        if seat is None or self.session.busy:
+            return "watch"
+        decision = self.decisions.get(seat)
+        if decision is not None and decision.stand_in:
+            return "watch"
+        view = self.session.view(seat)
+        if not view.legal_actions or (view.phase is Phase.BUILD and seat not in self.builds):
+            return "watch"
+        return MODES.get(view.phase, "watch")
+
+    def active_person(self) -> int | None:
+        """The person who must act now; while building, the first in turn order."""
+        return next((seat for seat in self.session.waiting_on() if self.is_person(seat)), None)
+
+    def curtain_for(self) -> int | None:
+        """The person to call to the screen before anything private is shown, if any."""
+        if not self.hotseat or self.session.busy or self.session.hand_over:
+            return None
+        active = self.active_person()
+        return active if active is not None and active != self.viewer else None
+
+    def cover(self, seat: int) -> None:
+        """The curtain goes up for `seat`: nothing private until it is lifted."""
+        self.viewer = None
+        self.bottom = seat
+
+    def lift_curtain(self, seat: int) -> None:
+        self.viewer = seat
+        self.bottom = seat
+
+    def prompt(self) -> Notice | RonOffer | None:
+        """What the viewer must be told or asked before moving on (removed once asked)."""
+        seat = self.viewer
+        if seat is None or self.active_person() != seat or self.session.busy:
+            return None
+        told = self.session.take_notice(seat)
+        if told is not None:
+            return told
+        if self.mode() != "ron":
+            return None
+        view = self.session.view(seat)
+        assert view.ron_tile is not None and view.last_discard is not None
+        discarder = view.last_discard[0]
+        return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
+                        self.ron_worth(seat, discarder, view.ron_tile),
+                        self.session.hand.furiten_on_passing(seat))
+
+    def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
+        """A ron's value in words, as the engine judges it (table_words.ron_worth)."""
+        hand = self.session.hand
+        own = self.session.view(seat).hand
+        assert own is not None
+        return ron_worth(own, tile, hand.win_context(seat, discarder), self.session.rules, seat == hand.dealer,
+                         self.session.match.stake, self.session.wind(discarder))
+
+    def helper_report(self) -> HelperReport | None:
+        """The helper's view of the viewer's current selection (recomputed when it changes)."""
+        seat = self.viewer
+        if seat is None or seat not in self.builds:
+            return None
+        state, helper = self.builds[seat], self.helpers[seat]
+        key = (seat, state.revision, helper.progress)
+        if key != self._report_key:
+            self._report_key, self._report = key, helper.report(state.hand)
+        return self._report
+
+    # --- time limits --------------------------------------------------------------------
+
+    def time_limit(self) -> float | None:
+        rules = self.session.rules
+        return {"build": rules.build_time_s, "discard": rules.discard_time_s}.get(self.mode())
+
+    def countdown(self) -> float | None:
+        limit = self.time_limit()
+        if limit is None or self.viewer is None:
+            return None
+        decision = self.decisions.get(self.viewer)
+        current = decision is not None and decision.key == self._key(self.viewer)
+        return limit - (decision.elapsed if current and decision is not None else 0.0)
+
+    def next_change(self, delay_s: float) -> float | None:
+        """Seconds until the table moves on without input (0: at the next update): an AI's
+        move when its pause is over, a seat not yet asked, the viewer's clock at its next
+        second. None when it waits only for input or for work in the background (which
+        wakes the window when done)."""
+        if self.session.busy or self.session.hand_over:
+            return None
+        waits: list[float] = []
+        for seat in self.session.waiting_on():
+            decision = self.decisions.get(seat)
+            if decision is None or decision.key != self._key(seat):
+                return 0.0
+            if isinstance(decision.player, ImmediatePlayer):
+                if decision.player.ready():
+                    return 0.0
+            elif decision.future is None:
+                return 0.0
+            elif decision.future.done():
+                waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
+        left = seconds_to_next_step(self.countdown())
+        if left is not None:
+            waits.append(left)
+        return min(waits, default=None)
+
+    def run_clock(self, dt: float) -> float | None:
+        """Run the viewer's clock by dt seconds with nothing else (under the table's own
+        question about the move, when `update` does not run); the countdown left."""
+        seat = self.viewer
+        if seat is None or self.time_limit() is None:
+            return None
+        decision = self.decisions.get(seat)
+        if decision is not None and decision.key == self._key(seat) and not decision.stand_in:
+            decision.elapsed += dt
+            self._note_builds()
+        return self.countdown()
+
+    # --- moves --------------------------------------------------------------------------
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """A person's move, from the input controls: given to their player and played now."""
+        player = self.players[seat]
+        decision = self.decisions.get(seat)
+        if not isinstance(player, HumanPlayer) or self.session.busy or (decision and decision.stand_in):
+            return []
+        player.give(action)
+        return self._advance(seat, 0.0, 0.0)
+
+    def update(self, dt: float, delay_s: float) -> list[Event]:
+        """Advance every seat the hand waits for; the events of the moves played."""
+        events = self.session.poll()
+        if self.session.busy or self.session.hand_over:
+            return events
+        if self.session.match.hand_number != self.hand_number:
+            self._reset_hand()
+        self._prepare_builds()
+        for seat in list(self.decisions):
+            if self.decisions[seat].key != self._key(seat):
+                del self.decisions[seat]  # the move is no longer this seat's to make
+        for seat in self.session.waiting_on():
+            if self.session.busy or self.session.hand_over:
+                break
+            events += self._advance(seat, dt, delay_s)
+        self._note_builds()
+        return events
+
+    def _note_builds(self) -> None:
+        """Save each person's build in progress when its tiles change, and every few seconds
+        of its clock, so that Continue restores both."""
+        if self.session.busy or self.session.hand_over:
+            return
+        for seat, state in self.builds.items():
+            view = self.session.view(seat)
+            decision = self.decisions.get(seat)
+            if view.phase is not Phase.BUILD or view.hand is not None or (decision and decision.stand_in):
+                continue
+            elapsed = decision.elapsed if decision is not None else 0.0
+            mark = (state.revision, int(elapsed // BUILD_SAVE_EVERY_S))
+            if self._noted.get(seat) != mark:
+                self._noted[seat] = mark
+                self.session.note_build(seat, state.text(), elapsed)
+
+    def next_hand(self) -> None:
+        self.session.next_hand()
+        self._reset_hand()
+        if self.hotseat:
+            self.viewer = None  # everyone saw the result: the next private view is handed over
+
+    def _key(self, seat: int) -> tuple[object, ...]:
+        """One decision of one seat: each gets the whole time limit for it."""
+        view = self.session.view(seat)
+        return (self.hand_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
+
+    def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
+        key = self._key(seat)
+        decision = self.decisions.get(seat)
+        if decision is None or decision.key != key:
+            decision = self.decisions[seat] = Decision(key, self.players[seat])
+        if self.is_person(seat) and not decision.stand_in:
+            if seat == self.viewer:
+                decision.elapsed += dt
+            self._check_deadline(seat, decision)
+        else:
+            decision.elapsed += dt
+        player = decision.player
+        if isinstance(player, ImmediatePlayer):
+            if not player.ready():
+                return []
+            return self._play(seat, self._asked(player, seat))
+        if decision.future is None:
+            view = self.session.view(seat)
+            runner = self.builders if view.phase is Phase.BUILD else self.executor
+            decision.future = runner.submit(player.act, view)
+            return []
+        if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
+            return []
+        del self.decisions[seat]
+        return self._play(seat, self._result(seat, player, decision.future))
+
+    def _check_deadline(self, seat: int, decision: Decision) -> None:
+        limit = self.time_limit() if seat == self.viewer else None
+        if limit is None or decision.elapsed < limit:
+            return
+        decision.stand_in = True
+        if self.session.view(seat).phase is Phase.BUILD:
+            decision.player = KeepSelection(self.builds[seat])
+        else:
+            decision.player = self.make_stand_in(self.session.match.seed + seat)
+
+    def _asked(self, player: ImmediatePlayer, seat: int) -> Action | None:
+        try:
+            return player.act(self.session.view(seat))
+        except LookupError:
+            return None
+
+    def _result(self, seat: int, player: Player, future: Future[Action]) -> Action | None:
+        try:
+            return future.result()
+        except Exception:  # a player that fails must not stop the match: the hand's default move
+            log.exception("%s, the player of seat %s, failed; playing its first legal action", player.name, seat)
+            legal = self.session.view(seat).legal_actions
+            return legal[0] if legal else None
+
+    def _play(self, seat: int, action: Action | None) -> list[Event]:
+        self.decisions.pop(seat, None)
+        if action is None:
+            return []
+        if isinstance(action, BuildHand) and action.complete:
+            self.session.apply_in_background(action)
+            return []
+        try:
+            return self.session.apply(action)
+        except IllegalAction as error:
+            # The table moved on while the player thought; it is asked again next frame.
+            log.warning("seat %s: %s (%s); asking again", seat, error, error.rule)
+            return []
+
+    def _prepare_builds(self) -> None:
+        for seat in self.players:
+            if not self.is_person(seat) or seat in self.builds:
+                continue
+            view = self.session.view(seat)
+            if view.phase is not Phase.BUILD or view.hand is not None:
+                continue
+            assert view.wall is not None
+            state = self.builds[seat] = BuildState(view.wall, self.session.rules.red_fives)
+            progress = self.session.build_progress(seat)
+            if progress is not None:
+                self._restore_build(seat, state, progress)
+            self.helpers[seat] = BuildHelper(view.wall, self.session.hand.seat_wind_kind(seat),
+                                             view.dora_indicator, self.session.rules, self.builders,
+                                             fallback=self.fallback)
+
+    # --- the end of a hand ------------------------------------------------------------
+
+    def show_result(self) -> None:
+        """The result opens: from now on the table's standings and stake include the hand."""
+        self.result_shown = True
+
+    def _unsettled(self) -> Settlement | None:
+        """The ended hand's settlement while its result has not been shown yet."""
+        match = self.session.match
+        if self.result_shown or not self.session.hand_over or not match.settlements:
+            return None
+        settlement = match.settlements[-1]
+        return settlement if settlement.hand_number == match.hand_number else None
+
+    def standings(self) -> tuple[float, ...]:
+        """The scores the table shows: those before the hand until its result is shown."""
+        settlement = self._unsettled()
+        if settlement is None:
+            return tuple(self.session.match.scores)
+        return tuple(score - gain for score, gain in zip(settlement.scores, settlement.gains, strict=True))
+
+    def shown_stake(self) -> int:
+        settlement = self._unsettled()
+        return self.session.match.stake if settlement is None else settlement.stake
+
+    def result_frame(self) -> ResultFrame:
+        """The ended hand's result as the result screen shows it."""
+        session = self.session
+        match = session.match
+        return result_frame([session.view(seat) for seat in range(session.rules.players)], match.settlements[-1],
+                            self.names(), match.over)
+
+    def _restore_build(self, seat: int, state: BuildState, progress: BuildProgress) -> None:
+        """A continued match: the tiles chosen before, and the build clock where it stood."""
+        red = self.session.rules.red_fives
+        try:
+            chosen = pick_ids(parse_tiles(progress.chosen, red_fives=red), state.wall, red)
+        except ValueError:
+            chosen = []  # not tiles of this wall: only the clock is restored
+        for tile in chosen[:HAND_SIZE]:
+            state.add(tile)  # in the order they were chosen
+        self.decisions[seat] = Decision(self._key(seat), self.players[seat], elapsed=progress.elapsed)
+        self._noted[seat] = (state.revision, int(progress.elapsed // BUILD_SAVE_EVERY_S))
+
+    # --- the frame ----------------------------------------------------------------------
+
+    def place(self, seat: int) -> int:
+        return place_of_seat(self.session.rules.players, seat, self.bottom)
+
+    def wall_place(self, wall: int) -> int:
+        players = self.session.rules.players
+        return place_of_wall(players, wall, PERSONAL_WALLS[players][self.bottom])
+
+    def names(self) -> Sequence[str]:
+        return tuple(self.session.name(seat) for seat in range(self.session.rules.players))
+
+    def frame(self) -> TableFrame:
+        session = self.session
+        view = session.view(self.bottom)  # only its public parts, unless it is the private seat
+        waiting = session.waiting_on()
+        mode = self.mode()
+        names = self.names()
+        return frame_of(view, names, self.standings(), self.shown_stake(), session.match.hand_number, mode=mode,
+                        turn=waiting[0] if waiting else None,
+                        status=status(view, names, mode, waiting, session.busy, self.result_shown),
+                        countdown=self.countdown(), private=self._private(self.shown_private_seat),
+                        ended=view.result if session.hand_over else None,
+                        own_seat=None if self.hotseat else self.viewer)
+
+    def _private(self, seat: int | None) -> PrivateFrame | None:
+        if seat is None:
+            return None
+        view = self.session.view(seat)
+        if view.phase is Phase.BUILD and view.hand is None:
+            return private_frame(view, self.builds.get(seat), self.helper_report())
+        return private_frame(view, strip=self.wait_strip(seat))
+
+    def wait_strip(self, seat: int) -> WaitStrip | None:
+        """The seat's waits with their unseen copies and values (recomputed when a tile is
+        seen or the turn moves: the next discard it can ron changes)."""
+        view = self.session.view(seat)
+        if view.hand is None:
+            return None
+        key = (self.hand_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase,
+               view.turn)
+        if key != self._strip_key:
+            self._strip_key, self._strip = key, wait_strip(self.session.hand, seat)
+        return self._strip
+
+
+def seconds_to_next_step(left: float | None) -> float | None:
+    """Seconds until a countdown's shown whole seconds step down (0 once it has run out)."""
+    if left is None:
+        return None
+    return left - math.ceil(left) + 1 if left > 0 else 0.0

@@ -1,0 +1,1 @@
+"""Replaying a recorded match: the theatre's frame, overlays and bar. No pygame."""

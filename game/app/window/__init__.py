@@ -1,0 +1,1 @@
+"""The window and what draws in it: display, text, art, audio, layout, theme, keys."""

@@ -1,0 +1,155 @@
+"""`--smoke N`: the whole game for N frames, a scripted player at the keyboard, then exit.
+
+A check that a build starts, finds its assets and fonts, draws, and plays against the AI
+(whose hand building runs in the analysis worker process, the frozen executable started
+again). The scripted player answers every screen with the keys a person would press: Enter on the
+title (the first button, the easy AI), Enter to flip the dora, G (suggest) and Enter to
+build, Enter to discard and to take every offered choice (ron, OK, build it anyway),
+Enter on the result to deal the next hand.
+
+It plays in a throwaway config and data folder, so a player's settings and saved match
+are never touched, and prints one line saying how far it got.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.app.scenes.dialog import Dialog
+from game.app.scenes.result import ResultScene
+from game.app.scenes.summary import SummaryScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
+from game.app.window.screenshots import check_screenshot_folder
+from game.app.window.window import App, LaunchOptions, NoDisplayError, create_app
+from game.engine.rules import Rules
+from game.files import shown_path
+
+ACT_EVERY = 8
+"""Frames between two key presses: slow enough for every scene to settle first."""
+SMOKE_SEED = 17
+"""The seed of a smoke run without --seed, so that CI plays the same hand every time."""
+PRESS_SCENES = (TitleScene, Dialog, ResultScene, SummaryScene)
+BAD_INPUT = 2
+
+
+def key_press(key: int) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+        pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0),
+    ]
+
+
+@dataclass
+class Progress:
+    match_seed: int | None = None
+    hands_dealt: int = 0
+    hands_settled: int = 0
+    moves: int = 0
+    """Actions in the match record (both seats)."""
+
+    def line(self, frames: int, first_frame_at: float | None) -> str:
+        return (
+            f"smoke: {frames} frames, match seed {self.match_seed}, {self.hands_dealt} hands dealt, "
+            f"{self.hands_settled} settled, {self.moves} moves, first frame at {first_frame_at:.3f}"
+        )
+
+
+class ScriptedPlayer:
+    """The human seat's keyboard during a smoke run; a `Pilot` for `App.run`."""
+
+    def __init__(self) -> None:
+        self.progress = Progress()
+        self._settled_seen: set[int] = set()
+
+    def __call__(self, app: App) -> list[pygame.event.Event]:
+        self._observe(app)
+        if app.frames % ACT_EVERY:
+            return []
+        return key_press(key) if (key := self.key_for(app)) is not None else []
+
+    def key_for(self, app: App) -> int | None:
+        top = app.stack.top
+        if isinstance(top, Dialog) and top.own_keys:
+            return top.choices[0].key  # the ron prompt takes only its own keys: R
+        if isinstance(top, Dialog) and top.ring.focus != 0:
+            return pygame.K_LEFT  # the first choice goes ahead; a risky one is not the default
+        if isinstance(top, PRESS_SCENES):
+            return pygame.K_RETURN
+        if not isinstance(top, TableScene):
+            return None
+        mode = top.mode()
+        if mode in ("dora", "discard"):
+            return pygame.K_RETURN
+        if mode == "build" and top.viewer is not None:
+            if top.builds[top.viewer].full:
+                return pygame.K_RETURN
+            return pygame.K_g if top.helpers[top.viewer].ready else None
+        return None
+
+    def _observe(self, app: App) -> None:
+        table = next((scene for scene in app.stack.scenes if isinstance(scene, TableScene)), None)
+        if table is None or table.session.busy:
+            return
+        match = table.session.match
+        self.progress.match_seed = match.seed
+        self.progress.hands_dealt = max(self.progress.hands_dealt, match.hand_number)
+        self.progress.moves = sum(1 for line in match.record if line.get("type") == "action")
+        if table.session.hand_over:
+            self._settled_seen.add(match.hand_number)
+        self.progress.hands_settled = len(self._settled_seen)
+
+
+def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None,
+              language: str | None = None) -> int:
+    """Play `frames` frames of the `preset`'s table (the settings' default without one), in
+    `language` (the system's without one); 0 when they all ran, 1 without a display, 2 when
+    the screenshot cannot be saved into `screenshot_dir` (said on stderr in one line: a
+    folder that is a file, /dev/null or read-only is found before anything is played)."""
+    if screenshot_dir is not None:
+        try:
+            check_screenshot_folder(screenshot_dir)
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            return _no_screenshot(screenshot_dir, error)
+    with tempfile.TemporaryDirectory(prefix="17steps-smoke-") as folder:
+        options = LaunchOptions(
+            seed=SMOKE_SEED if seed is None else seed,
+            max_frames=frames,
+            screenshot_dir=screenshot_dir,
+            config_dir=Path(folder) / "config",
+            data_dir=Path(folder) / "data",
+            language=language,
+        )
+        try:
+            app = create_app(options)
+        except NoDisplayError as error:
+            print(error, file=sys.stderr)
+            return 1
+        # Quick AI moves and animations let a short run get through a whole hand.
+        app.settings = app.settings.with_changes(ai_delay_s=0.1, animation="fast")
+        if preset is not None:
+            app.settings = app.settings.with_changes(rules=Rules.preset(preset))
+        player = ScriptedPlayer()
+        app.stack.push(TitleScene(app))
+        try:
+            app.run(player)
+            shot = app.save_screenshot() if screenshot_dir is not None else None
+        except (OSError, pygame.error) as error:  # the disk filled up meanwhile
+            assert screenshot_dir is not None
+            return _no_screenshot(screenshot_dir, error)
+        finally:
+            app.close()
+            pygame.quit()
+    print(player.progress.line(app.frames, app.first_frame_at) + (f", screenshot {shot}" if shot else ""))
+    return 0
+
+
+def _no_screenshot(folder: Path, error: Exception) -> int:
+    reason = getattr(error, "strerror", None) or error
+    print(f"play: cannot save the screenshot into {shown_path(folder)}: {reason}", file=sys.stderr)
+    return BAD_INPUT

@@ -1,0 +1,103 @@
+"""`python -m game host`: a networked table without a window (docs/network.md)."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from game.engine.rules import PRESETS
+
+BAD_INPUT = 2
+SEAT_KINDS = ("person", "easy", "normal", "hard")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Host a table without a window: each 'person' seat is played from another computer "
+        "(python -m game join ADDRESS --code CODE), the other seats by AI levels. Prints how "
+        "to join, logs each hand's result, and exits at the match's end."
+    )
+    parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), metavar="PRESET",
+                        help=f"the rule preset (default kaiji): {', '.join(sorted(PRESETS))}")
+    parser.add_argument("--seats", required=True, metavar="SEATS",
+                        help="who plays each seat, comma-separated: person (another computer), easy, normal "
+                        "or hard (an AI level); e.g. person,person")
+    parser.add_argument("--port", type=int, required=True, metavar="N", help="the TCP port to listen on")
+    parser.add_argument("--bind", default="", metavar="ADDRESS",
+                        help="the address to listen on (default: every address of this computer; "
+                        "127.0.0.1 for this computer only)")
+    parser.add_argument("--code", default=None, metavar="CODE",
+                        help="the join code (default: six random letters)")
+    parser.add_argument("--hands", type=int, default=None, metavar="H",
+                        help="the number of hands (default: the preset's)")
+    parser.add_argument("--seed", type=int, default=None, metavar="S", help="seeds the deals (default: random)")
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="write the match's record here at its end (python -m game replay FILE)")
+    parser.add_argument("--wait", type=float, default=600.0, metavar="S",
+                        help="how long to wait for every person seat to be taken (default 600 s)")
+    parser.add_argument("--move-time", type=float, default=120.0, metavar="S",
+                        help="a remote seat's clock for a decision the rules give no time limit (default 120 s); "
+                        "when it runs out its stand-in moves")
+    parser.add_argument("--no-discovery", action="store_true",
+                        help="do not announce the table on the local network (discovery is not built yet: "
+                        "it is always off)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 at the match's end, 1 if the seats were not taken in time, 2 for bad arguments."""
+    from game.engine.record import write_record
+    from game.engine.rules import Rules
+    from game.engine.scoring import install_fast_divider
+    from game.net.hosting import PERSON, HostedMatch
+    from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
+
+    install_fast_divider()
+
+    seats = [s.strip() for s in args.seats.split(",")]
+    if any(s not in SEAT_KINDS for s in seats) or PERSON not in seats:
+        return _refuse(f"--seats takes {', '.join(SEAT_KINDS)}, comma-separated, with at least one person")
+    if args.code is not None and (len(normal_code(args.code)) != JOIN_CODE_LENGTH
+                                  or set(normal_code(args.code)) - set(JOIN_CODE_LETTERS)):
+        return _refuse(f"--code is {JOIN_CODE_LENGTH} of the letters {JOIN_CODE_LETTERS}")
+    if not 0 <= args.port < 65536:
+        return _refuse("--port is a TCP port, 0 to 65535")
+    overrides = {} if args.hands is None else {"hands": args.hands}
+    try:
+        rules = Rules.preset(args.preset, **overrides)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        hosted = HostedMatch(rules, seats, seed, args.code, args.bind or None, args.port,
+                             args.move_time, report=_say)
+        hosted.start()
+    except (ValueError, OSError) as error:
+        return _refuse(str(error))
+    try:
+        where = args.bind if args.bind and args.bind not in ("0.0.0.0", "::") else "THIS-COMPUTER"
+        _say(f"17 Steps table: {rules.players} seats, preset {rules.preset_name}, "
+             f"{rules.hands or 'until a bust'} hand(s); join code {hosted.host.code}; port {hosted.host.port}")
+        _say(f"join with: python -m game join {where}:{hosted.host.port} --code {hosted.host.code}")
+        if not hosted.wait_for_players(args.wait):
+            _say("not every seat was taken in time: no match")
+            return 1
+        hosted.play()
+        match = hosted.match
+        _say(f"match over ({match.end_reason}): scores " + ", ".join(f"{s:g}" for s in match.scores))
+        if args.record is not None:
+            write_record(args.record, match.record)
+            _say(f"record: {args.record}")
+        sent = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.sent_bytes.items())
+        received = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.received_bytes.items())
+        _say(f"bytes sent {sent}; received {received}")
+    finally:
+        hosted.stop()
+    return 0
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def _refuse(message: str) -> int:
+    print(f"host: {message}", file=sys.stderr)
+    return BAD_INPUT

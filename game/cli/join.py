@@ -1,0 +1,122 @@
+"""`python -m game join ADDRESS`: play a seat of a networked table with an AI level."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+BAD_INPUT = 2
+NOT_PLAYED = 1
+TOKEN_FILE_BYTES = 1024
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    from game.ai.agents import LEVELS
+
+    parser.description = (
+        "Join a networked table (python -m game host) and play a seat with an AI level: a "
+        "scripted client, to try a host. Prints each hand's standings and exits at the match's end."
+    )
+    parser.add_argument("address", metavar="ADDRESS", help="the host: HOST:PORT or [IPv6]:PORT")
+    parser.add_argument("--code", required=True, metavar="CODE", help="the table's join code")
+    parser.add_argument("--ai", default="normal", choices=sorted(LEVELS), metavar="LEVEL",
+                        help=f"the AI level that plays the seat (default normal): {', '.join(sorted(LEVELS))}")
+    parser.add_argument("--name", default="", metavar="NAME", help="the name the other players see")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seeds the AI's choices (default 0)")
+    parser.add_argument("--token-file", type=Path, default=None, metavar="FILE",
+                        help="keep the seat's secret token in this file: run join again with it to take "
+                        "the seat back after a crash (the token is never shown)")
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="write the match's record (which the host sends at its end) here")
+    parser.add_argument("--no-discovery", action="store_true",
+                        help="do not look for tables on the local network (discovery is not built yet: "
+                        "ADDRESS is always given)")
+    parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
+                        help="give up after this many seconds (default 3600)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 at the match's end, 1 when refused or the host is gone, 2 for bad arguments."""
+    from game import __version__
+    from game.ai.agents import make_agent
+    from game.app.words.net_words import refusal_sentence
+    from game.engine.scoring import install_fast_divider
+    from game.files import FileRefused, read_bytes_limited, shown_path, write_text_atomically
+    from game.net.client import HostGone, JoinRefused, join_uri, play_seat
+    from game.net.protocol import PROTOCOL_VERSION
+    from game.net.wire import SeatMirror
+
+    install_fast_divider()
+    try:
+        uri = join_uri(args.address, args.code)
+    except ValueError as error:
+        print(f"join: {error}", file=sys.stderr)
+        return BAD_INPUT
+    token = ""
+    if args.token_file is not None and args.token_file.exists():
+        try:
+            token = read_bytes_limited(args.token_file, TOKEN_FILE_BYTES).decode("utf-8").strip()
+        except (OSError, FileRefused, UnicodeDecodeError) as error:
+            print(f"join: cannot read the token file {shown_path(args.token_file)}: {error}", file=sys.stderr)
+            return BAD_INPUT
+    agent = make_agent(args.ai, args.seed)
+    told = {"settled": 0, "welcome": False}
+
+    def report(mirror: SeatMirror) -> None:
+        if mirror.welcome is not None and not told["welcome"]:
+            told["welcome"] = True
+            if args.token_file is not None:
+                try:
+                    write_text_atomically(args.token_file, mirror.welcome.token + "\n")
+                except OSError as error:  # the seat is still played; only a rejoin after a crash is lost
+                    print(f"join: cannot keep the token in {shown_path(args.token_file)}: {error.strerror}",
+                          file=sys.stderr)
+            rules = mirror.welcome.rules
+            _say(f"seat {mirror.welcome.seat} at a table of {rules.players} ({rules.preset_name}), "
+                 f"host {mirror.welcome.game_version}")
+        for settled in mirror.settlements[told["settled"]:]:
+            _say(f"hand {settled.hand_number}: scores " + ", ".join(f"{s:g}" for s in settled.scores))
+        told["settled"] = len(mirror.settlements)
+
+    try:
+        mirror = asyncio.run(asyncio.wait_for(play_seat(uri, args.name, agent.act, token, on_message=report),
+                                              args.timeout))
+    except JoinRefused as refused:
+        sentence = refusal_sentence(refused.refusal, f"17 Steps {__version__} (protocol {PROTOCOL_VERSION})")
+        print(f"join: refused ({refused.refusal.code}): {sentence}", file=sys.stderr)
+        return NOT_PLAYED
+    except (HostGone, TimeoutError) as error:
+        print(f"join: the host is gone: {error or 'no answer in time'}", file=sys.stderr)
+        return NOT_PLAYED
+    assert mirror.over is not None
+    if args.record is not None:
+        saved = keep_record(mirror.record_text, args.record)
+        if saved is not None:
+            print(f"join: {saved}", file=sys.stderr)
+            return NOT_PLAYED
+    _say(f"match over ({mirror.over.reason}): scores " + ", ".join(f"{s:g}" for s in mirror.over.scores))
+    return 0
+
+
+def keep_record(text: str | None, path: Path) -> str | None:
+    """Write the record the host sent, once read as any record from outside is; what went
+    wrong, or None."""
+    from game.engine.record import RecordError, parse_record
+    from game.files import shown_path, write_text_atomically
+
+    if text is None:
+        return "the host sent no record"
+    try:
+        parse_record(text, "the host's record")
+        write_text_atomically(path, text)
+    except RecordError as error:
+        return str(error)
+    except OSError as error:
+        return f"cannot write {shown_path(path)}: {error.strerror or error}"
+    return None
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)

@@ -1,0 +1,105 @@
+"""A networked match played to its end without a window: the headless host's loop.
+
+Seats on this computer (AI levels) are asked in turn; remote seats move when their client's
+action has come. No seat holds the table for ever: a remote seat that has not moved when
+its clock runs out (the rules' build or discard time, else `move_time_s`) is moved for by
+its stand-in, as a person who does not move is at a local table (docs/rules.md §3.6).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.ai.agents import make_agent
+from game.engine.actions import Action, BuildHand
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.player import Player
+from game.net.table import NetTable, RemoteSeat
+
+STAND_IN_LEVEL = "normal"
+POLL_S = 0.05
+"""How long the loop waits for the network between looks at the table."""
+DELAY_GRACE_S = 1.0
+"""Added to a remote seat's clock: its action travels back over the network."""
+
+
+class MatchLoop:
+    """Drives `match` to its end: asks each seat in turn, lets remote seats take their time."""
+
+    def __init__(self, match: Match, players: dict[int, Player], table: NetTable,
+                 wait: Callable[[float], None], move_time_s: float,
+                 report: Callable[[str], None] = lambda line: None,
+                 clock: Callable[[], float] = time.monotonic,
+                 stopped: Callable[[], bool] = lambda: False, grace_s: float = DELAY_GRACE_S) -> None:
+        self.match = match
+        self.players = players
+        self.table = table
+        self.wait = wait
+        self.move_time_s = move_time_s
+        self.report = report
+        self.clock = clock
+        self.stopped = stopped
+        self.grace_s = grace_s
+        """Asked before each step: the host is closing (the match ends where it is)."""
+        self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
+        """Each remote seat's pending decision and when the table began to wait for it."""
+
+    def run(self, max_steps: int = 1_000_000) -> None:
+        for _ in range(max_steps):
+            if self.match.over or self.stopped():
+                break
+            self.step()
+        self.table.match_over()
+
+    def step(self) -> None:
+        """Start a hand, or make one move, or wait a moment for the remote seats."""
+        hand = self.match.hand
+        if hand is None or hand.phase is Phase.END:
+            hand = self.match.next_hand()
+            self.table.publish()
+            return
+        for seat in hand.waiting_on():
+            action = self._ask(seat)
+            if action is None:
+                continue
+            played = self.table.apply(seat, action)
+            self.asked.pop(seat, None)
+            self.table.publish()
+            if played and hand.phase is Phase.END:
+                self._hand_ended()
+            return
+        self.wait(POLL_S)
+
+    def _ask(self, seat: int) -> Action | None:
+        assert self.match.hand is not None
+        view = self.match.hand.view_for(seat)
+        player = self.players[seat]
+        if not isinstance(player, RemoteSeat):
+            return player.act(view)
+        if player.ready():
+            return player.act(view)
+        key = (self.match.hand_number, view.phase, len(view.rivers[seat]))
+        if seat not in self.asked or self.asked[seat][0] != key:
+            self.asked[seat] = (key, self.clock())
+        if self.clock() - self.asked[seat][1] < self._time_limit(view.phase) + self.grace_s:
+            return None
+        self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
+        if view.phase is Phase.BUILD:
+            return BuildHand(seat, "", complete=True)
+        return make_agent(STAND_IN_LEVEL, self.match.seed + seat).act(view)
+
+    def _time_limit(self, phase: Phase) -> float:
+        rules = self.match.rules
+        limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
+        return float(limit) if limit is not None else self.move_time_s
+
+    def _hand_ended(self) -> None:
+        self.table.settled()
+        last = self.match.settlements[-1]
+        scores = ", ".join(f"{s:g}" for s in last.scores)
+        assert self.match.hand is not None and self.match.hand.result is not None
+        result = self.match.hand.result
+        how = "drawn" if result.drawn else "won by " + ", ".join(f"seat {w.seat}" for w in result.wins)
+        self.report(f"hand {last.hand_number}: {how}; scores {scores}")

@@ -1,0 +1,441 @@
+"""The network protocol: JSON messages, each a frozen dataclass, read by one strict reader.
+
+Every message is a JSON object `{"v": PROTOCOL_VERSION, "type": KIND, ...fields}`. The
+reader (`read_message`) refuses anything but exactly the fields of the message's class,
+each of its declared type, within size and length limits: nothing untyped reaches the
+engine, and nothing a peer sends is evaluated, unpickled or used as a path. Every message
+the host sends carries a sequence number (`seq`), counted per seat, so that a client applies
+them in order and asks for a fresh snapshot (`Resync`) when one is missing.
+
+A refusal travels as a reason code (`REFUSAL_CODES`); the sentence is put into the reader's
+language where it is shown (game/app/words/net_words.py), never on the wire.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import types
+import typing
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Annotated, Any, ClassVar, Union
+
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.engine.hand import FuritenSpan, HandResult, Phase
+from game.engine.rules import Rules
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_BYTES = 4096
+"""A client's largest message (its hello, an action): far more than any needs."""
+MAX_HOST_BYTES = 256 * 1024
+"""The host's largest message: a snapshot of a whole hand's view is some 10 KB."""
+MAX_DEPTH = 16
+MAX_ITEMS = 512
+"""The longest list in any message (a 4-player hand has 136 tiles)."""
+MAX_TEXT = 512
+MAX_INT = 2**53
+"""Beyond this a JavaScript peer would lose digits; no count of the game comes near."""
+TAG = "type"
+
+
+class ProtocolError(ValueError):
+    """A message the protocol does not allow; `code` is the reason code sent back."""
+
+    def __init__(self, message: str, code: str = "bad_message") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+REFUSAL_CODES = (
+    "bad_message", "wrong_version", "wrong_code", "too_many_attempts", "table_full", "match_started",
+    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced",
+)
+"""Why the host refuses a connection or a message. The sentence a player reads is the
+reader's own (game/app/words/net_words.py), in its language; `Refused.detail` adds what the
+sentence names: the host's version, the rule an action breaks."""
+
+
+@dataclass(frozen=True)
+class TextLimit:
+    """Marks a text field that may be longer than MAX_TEXT (a record's line)."""
+
+    characters: int
+
+
+MAX_RECORD_LINE = 16384
+"""A record's longest line (a hand's wall of 136 tiles is some 900 characters)."""
+
+
+@dataclass(frozen=True)
+class PatchOf:
+    """Marks a field whose value is some of `cls`'s fields (the ones that changed)."""
+
+    cls: type
+
+
+# --- the messages: client to host --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first message of a connection: a name, and the seat's token to rejoin ("" to
+    take a free seat)."""
+
+    name: str
+    token: str
+    kind: ClassVar[str] = "hello"
+
+
+@dataclass(frozen=True)
+class Act:
+    """An action for the client's own seat."""
+
+    action: Action
+    kind: ClassVar[str] = "act"
+
+
+@dataclass(frozen=True)
+class Resync:
+    """Asks for a fresh snapshot (a sequence number was missed)."""
+
+    kind: ClassVar[str] = "resync"
+
+
+# --- the messages: host to client --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WireView:
+    """A `SeatView` without what travels once (the rules, in `Welcome`) or as it grows (the
+    events, appended by each `Update`)."""
+
+    seat: int
+    phase: Phase
+    dealer: int
+    seat_winds: tuple[str, ...]
+    turn: int | None
+    dora_indicator: int | None
+    wall: tuple[int, ...] | None
+    hand: tuple[int, ...] | None
+    pool: tuple[int, ...]
+    waits: tuple[int, ...]
+    furiten: bool
+    furiten_span: FuritenSpan | None
+    built: tuple[bool, ...]
+    riichi: tuple[bool, ...]
+    rivers: tuple[tuple[tuple[int, bool], ...], ...]
+    last_discard: tuple[int, int] | None
+    ron_tile: int | None
+    legal_actions: tuple[Action, ...]
+    result: HandResult | None
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """The seat given to the client, its token (kept secret, to rejoin), the table."""
+
+    seq: int
+    seat: int
+    token: str
+    names: tuple[str, ...]
+    rules: Rules
+    game_version: str
+    kind: ClassVar[str] = "welcome"
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Which seats have a connected client (AI and host seats count as present)."""
+
+    seq: int
+    present: tuple[bool, ...]
+    kind: ClassVar[str] = "presence"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole of the seat's view of the current hand, and the standings before it."""
+
+    seq: int
+    hand_number: int
+    view: WireView
+    events: tuple[Event, ...]
+    scores: tuple[float, ...]
+    stake: int
+    kind: ClassVar[str] = "snapshot"
+
+
+@dataclass(frozen=True)
+class Update:
+    """What changed in the seat's view since the last message: the fields, the new events."""
+
+    seq: int
+    hand_number: int
+    changed: Annotated[dict[str, Any], PatchOf(WireView)]
+    events: tuple[Event, ...]
+    kind: ClassVar[str] = "update"
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A hand's settlement: what each seat gained, the standings, the stakes."""
+
+    seq: int
+    hand_number: int
+    gains: tuple[float, ...]
+    scores: tuple[float, ...]
+    stake: int
+    next_stake: int
+    kind: ClassVar[str] = "settled"
+
+
+@dataclass(frozen=True)
+class RecordPart:
+    """Part `index` (from 0) of `count` of the match's record, sent once the match is over
+    (never before: it holds every wall and the seed), so that each computer keeps it."""
+
+    seq: int
+    index: int
+    count: int
+    lines: tuple[Annotated[str, TextLimit(MAX_RECORD_LINE)], ...]
+    kind: ClassVar[str] = "record_part"
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    seq: int
+    reason: str
+    scores: tuple[float, ...]
+    kind: ClassVar[str] = "match_over"
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A refusal: the reason code (`REFUSAL_CODES`) and a detail the sentence names (the host's
+    version, the rule an action breaks), never another seat's secret."""
+
+    seq: int
+    code: str
+    detail: str
+    kind: ClassVar[str] = "refused"
+
+
+ClientMessage = Hello | Act | Resync
+HostMessage = Welcome | Presence | Snapshot | Update | Settled | RecordPart | MatchOver | Refused
+CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync)}
+HOST_MESSAGES: dict[str, type] = {
+    cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, RecordPart, MatchOver, Refused)
+}
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def to_wire(value: Any) -> Any:
+    """`value` as JSON data: dataclasses as objects (tagged with their name when they are one
+    kind of several: actions, events, messages), tuples as lists, enums as their value."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data = {f.name: to_wire(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        tag = _tag_of(type(value))
+        return {TAG: tag, **data} if tag is not None else data
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_wire(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_wire(v) for k, v in value.items()}
+    return value
+
+
+def write_message(message: ClientMessage | HostMessage) -> str:
+    data = to_wire(message)
+    return json.dumps({"v": PROTOCOL_VERSION, **data}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def read_message(raw: str | bytes, kinds: dict[str, type], limit: int) -> Any:
+    """The message in `raw`, one of `kinds`; ProtocolError says what is wrong with it."""
+    if isinstance(raw, bytes | bytearray):
+        if len(raw) > limit:
+            raise ProtocolError(f"a message of more than {limit} bytes")
+        try:
+            raw = bytes(raw).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ProtocolError("not UTF-8 text") from error
+    if not isinstance(raw, str):
+        raise ProtocolError("not text")
+    if len(raw) > limit or len(raw.encode("utf-8", "surrogatepass")) > limit:
+        raise ProtocolError(f"a message of more than {limit} bytes")
+    try:
+        data = json.loads(raw, parse_constant=_no_constant)
+    except RecursionError as error:
+        raise ProtocolError("nested too deeply") from error
+    except ValueError as error:  # not JSON; an integer of more than 4,300 digits
+        raise ProtocolError(f"not JSON: {str(error)[:80]}") from error
+    if not isinstance(data, dict):
+        raise ProtocolError("not a JSON object")
+    version = data.pop("v", None)
+    if version != PROTOCOL_VERSION or isinstance(version, bool):
+        raise ProtocolError(f"protocol version {str(version)[:20]}, not {PROTOCOL_VERSION}", "wrong_version")
+    kind = data.get(TAG)
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+    return read_value(cls, data)
+
+
+def read_client_message(raw: str | bytes) -> ClientMessage:
+    return read_message(raw, CLIENT_MESSAGES, MAX_CLIENT_BYTES)
+
+
+def read_host_message(raw: str | bytes) -> HostMessage:
+    return read_message(raw, HOST_MESSAGES, MAX_HOST_BYTES)
+
+
+def read_value(tp: Any, data: Any, depth: int = 0) -> Any:
+    """`data` (parsed JSON) as a value of type `tp`, checked all the way down."""
+    if depth > MAX_DEPTH:
+        raise ProtocolError("nested too deeply")
+    origin = typing.get_origin(tp)
+    if origin is Annotated:
+        for mark in tp.__metadata__:
+            if isinstance(mark, PatchOf):
+                return _read_patch(mark.cls, data, depth + 1)
+            if isinstance(mark, TextLimit):
+                return _read_text(data, mark.characters)
+        return read_value(tp.__origin__, data, depth)
+    if origin in (Union, types.UnionType):
+        return _read_union(typing.get_args(tp), data, depth)
+    if origin is tuple:
+        return _read_tuple(typing.get_args(tp), data, depth)
+    if tp is type(None):
+        if data is not None:
+            raise ProtocolError(f"expected null, not {_kind(data)}")
+        return None
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise ProtocolError(f"expected true or false, not {_kind(data)}")
+        return data
+    if tp is int:
+        if not isinstance(data, int) or isinstance(data, bool) or abs(data) > MAX_INT:
+            raise ProtocolError(f"expected a whole number, not {_kind(data)}")
+        return data
+    if tp is float:
+        if not isinstance(data, int | float) or isinstance(data, bool) or not math.isfinite(data) \
+                or abs(data) > MAX_INT:
+            raise ProtocolError(f"expected a number, not {_kind(data)}")
+        return float(data)
+    if tp is str:
+        return _read_text(data)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        try:
+            return tp(_read_text(data))
+        except ValueError as error:
+            raise ProtocolError(f"not one of {', '.join(str(m.value) for m in tp)}") from error
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _read_dataclass(tp, data, depth + 1)
+    raise TypeError(f"the protocol cannot read a {tp!r}")  # a programming error, not input
+
+
+def _read_text(data: Any, limit: int = MAX_TEXT) -> str:
+    if not isinstance(data, str):
+        raise ProtocolError(f"expected text, not {_kind(data)}")
+    if len(data) > limit:
+        raise ProtocolError(f"text of more than {limit} characters")
+    try:
+        data.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate, written as \ud800
+        raise ProtocolError("text that is not Unicode") from error
+    return data
+
+
+def _read_tuple(args: tuple[Any, ...], data: Any, depth: int) -> tuple[Any, ...]:
+    if not isinstance(data, list):
+        raise ProtocolError(f"expected a list, not {_kind(data)}")
+    if len(data) > MAX_ITEMS:
+        raise ProtocolError(f"a list of more than {MAX_ITEMS} items")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(read_value(args[0], item, depth + 1) for item in data)
+    if len(data) != len(args):
+        raise ProtocolError(f"expected a list of {len(args)} items, not {len(data)}")
+    return tuple(read_value(arg, item, depth + 1) for arg, item in zip(args, data, strict=True))
+
+
+def _read_union(args: tuple[Any, ...], data: Any, depth: int) -> Any:
+    if data is None:
+        if type(None) in args:
+            return None
+        raise ProtocolError("expected a value, not null")
+    options = [a for a in args if a is not type(None)]
+    tagged = {_tag_of(a): a for a in options if isinstance(a, type) and _tag_of(a) is not None}
+    if tagged:
+        if not isinstance(data, dict) or not isinstance(data.get(TAG), str) or data[TAG] not in tagged:
+            raise ProtocolError(f"expected one of {', '.join(sorted(tagged))}")
+        return read_value(tagged[data[TAG]], data, depth)
+    if len(options) != 1:
+        raise TypeError(f"the protocol reads no untagged union of {options!r}")
+    return read_value(options[0], data, depth)
+
+
+def _read_dataclass(cls: type, data: Any, depth: int) -> Any:
+    if not isinstance(data, dict):
+        raise ProtocolError(f"expected an object, not {_kind(data)}")
+    hints = _hints(cls)
+    tag = _tag_of(cls)
+    given = dict(data)
+    if tag is not None and given.pop(TAG, None) != tag:
+        raise ProtocolError(f"expected a {tag}")
+    missing = [name for name in hints if name not in given]
+    unknown = [name for name in given if name not in hints]
+    if missing or unknown:
+        raise ProtocolError(f"{tag or cls.__name__}: missing {_names(missing)}; unknown {_names(unknown)}")
+    values = {name: read_value(hints[name], given[name], depth) for name in hints}
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as error:  # Rules checks its own options
+        raise ProtocolError(f"{tag or cls.__name__}: {str(error)[:120]}") from error
+
+
+def _read_patch(cls: type, data: Any, depth: int) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ProtocolError(f"expected an object, not {_kind(data)}")
+    hints = _hints(cls)
+    unknown = [name for name in data if name not in hints]
+    if unknown:
+        raise ProtocolError(f"changes to unknown fields {_names(unknown)}")
+    return {name: read_value(hints[name], value, depth) for name, value in data.items()}
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The fields of `cls` and their types (ClassVars are no fields)."""
+    resolved = typing.get_type_hints(cls, include_extras=True)
+    return {f.name: resolved[f.name] for f in dataclasses.fields(cls)}
+
+
+def _tag_of(cls: type) -> str | None:
+    """The name a message, action or event goes by on the wire (None: not one of several)."""
+    for attribute in ("kind", "name"):
+        value = cls.__dict__.get(attribute)
+        if isinstance(value, str) and attribute not in {f.name for f in dataclasses.fields(cls)}:
+            return value
+    return None
+
+
+def _kind(data: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "null"}.get(
+        type(data), "a number")
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(repr(n[:40]) for n in names[:5]) or "none"
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")

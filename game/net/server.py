@@ -1,0 +1,331 @@
+"""The host's network: a websockets asyncio server in a thread of its own.
+
+The table's thread never touches a connection: it sends through `send` (thread-safe: the
+message is stamped with the seat's next sequence number and handed to the connection's
+outgoing queue on the server's loop) and reads what clients sent from `inbox`, a
+`queue.Queue` of `Inbound` it polls. Before the WebSocket upgrade, `process_request`
+refuses a wrong protocol version, a wrong join code, too many attempts from one address
+and too many connections, each as an HTTP error whose body is a `Refused` message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from http import HTTPStatus
+from urllib.parse import parse_qs, urlsplit
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from game.engine.names import BadName, checked_name
+from game.net.protocol import (
+    MAX_CLIENT_BYTES,
+    PROTOCOL_VERSION,
+    ClientMessage,
+    Hello,
+    HostMessage,
+    ProtocolError,
+    Refused,
+    read_client_message,
+    read_host_message,
+    write_message,
+)
+
+log = logging.getLogger(__name__)
+
+JOIN_CODE_LETTERS = "ACDEFHJKMNPRTUVWXY"
+"""Capitals that no other letter or digit is mistaken for (no B/8, G/6, I/1/L, O/0/Q, S/5, Z/2)."""
+JOIN_CODE_LENGTH = 6
+HANDSHAKE_TIMEOUT_S = 5.0
+HELLO_TIMEOUT_S = 5.0
+PING_INTERVAL_S = 10.0
+PING_TIMEOUT_S = 10.0
+ATTEMPTS_PER_MINUTE = 20
+"""Join attempts one address may make in a minute: a person mistyping a code makes a few;
+guessing one of 18^6 codes takes millions."""
+MAX_CONNECTIONS = 32
+MAX_OUTGOING = 500
+"""Messages waiting for a client that does not read: past this it is disconnected (it
+rejoins with its token and gets a snapshot)."""
+MESSAGES_PER_SECOND = 20
+MESSAGE_BURST = 40
+BAD_MESSAGES_ALLOWED = 10
+STOP_TIMEOUT_S = 5.0
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_LETTERS) for _ in range(JOIN_CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    """A code as typed: case and spaces do not matter."""
+    return "".join(code.split()).upper()
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """What the network tells the table: a client took a seat (`joined`, with its token),
+    left it (`left`), or sent a message (`message`)."""
+
+    seat: int
+    what: str
+    message: ClientMessage | None = None
+    token: str = ""
+    name: str = ""
+
+
+class _Seat:
+    def __init__(self, token: str) -> None:
+        self.token = token
+        self.connection: ServerConnection | None = None
+        self.outbox: asyncio.Queue[str] | None = None
+        self.seq = 0
+        self.taken = False
+
+
+class NetHost:
+    """The server for one table: its remote seats, the join code, the connections."""
+
+    def __init__(self, remote_seats: tuple[int, ...], code: str | None = None, host: str = "127.0.0.1",
+                 port: int = 0, game_version: str = "", tap: Callable[[int, str], None] | None = None) -> None:
+        self.code = normal_code(code) if code else new_join_code()
+        self.host, self.port = host, port
+        self.game_version = game_version
+        self.seats = {seat: _Seat(secrets.token_urlsafe(24)) for seat in remote_seats}
+        self.inbox: queue.Queue[Inbound] = queue.Queue()
+        self.started = False
+        """Set when the match starts: from then on only a seat's token takes a seat."""
+        self.tap = tap
+        """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
+        self.sent_bytes = dict.fromkeys(remote_seats, 0)
+        self.received_bytes = dict.fromkeys(remote_seats, 0)
+        self._lock = threading.Lock()
+        self._attempts: dict[str, deque[float]] = {}
+        self._connections = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+
+    # --- the table's side (any thread) ----------------------------------------------
+
+    def start(self, timeout: float = 10.0) -> None:
+        self._thread = threading.Thread(target=self._run, name="net-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the network did not start")
+        if self._failure is not None:
+            raise self._failure
+
+    def stop(self) -> None:
+        loop, server = self._loop, self._server
+        if loop is not None and server is not None and loop.is_running():
+            loop.call_soon_threadsafe(server.close)
+        if self._thread is not None:
+            self._thread.join(STOP_TIMEOUT_S)
+
+    def flush(self, timeout: float) -> None:
+        """Wait (up to `timeout`) until the messages queued for every client have left."""
+        deadline = time.monotonic() + timeout
+        time.sleep(0.1)  # the last sends reach their queues through the server's loop
+        while time.monotonic() < deadline and any(
+                state.outbox is not None and not state.outbox.empty() for state in self.seats.values()):
+            time.sleep(0.02)
+
+    def connected(self, seat: int) -> bool:
+        return self.seats[seat].connection is not None
+
+    def all_joined(self) -> bool:
+        return all(seat.connection is not None for seat in self.seats.values())
+
+    def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
+        """Send `make(seq)` to `seat`'s client, if one is connected (thread-safe)."""
+        with self._lock:
+            state = self.seats[seat]
+            if state.outbox is None or self._loop is None:
+                return
+            state.seq += 1
+            text = write_message(make(state.seq))
+            self.sent_bytes[seat] += len(text.encode("utf-8"))
+            if self.tap is not None:
+                self.tap(seat, text)
+            self._loop.call_soon_threadsafe(self._queue, state, state.outbox, text)
+
+    # --- the server's thread ------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as error:  # reported to start(); the thread must end quietly
+            self._failure = error
+            self._ready.set()
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        async with serve(
+            self._handle, self.host, self.port, process_request=self._check_request,
+            compression=None, max_size=MAX_CLIENT_BYTES, max_queue=8, open_timeout=HANDSHAKE_TIMEOUT_S,
+            ping_interval=PING_INTERVAL_S, ping_timeout=PING_TIMEOUT_S, close_timeout=2, server_header=None,
+        ) as server:
+            self._server = server
+            self.port = server.sockets[0].getsockname()[1]
+            self._ready.set()
+            await server.wait_closed()
+
+    def _check_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Refuse before the upgrade: too many connections, too many attempts, a wrong
+        version, a wrong code."""
+        if self._connections >= MAX_CONNECTIONS:
+            return _refusal(connection, HTTPStatus.SERVICE_UNAVAILABLE, "host_busy")
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        now = time.monotonic()
+        attempts = self._attempts.setdefault(address, deque())
+        while attempts and now - attempts[0] > 60:
+            attempts.popleft()
+        if len(attempts) >= ATTEMPTS_PER_MINUTE:
+            return _refusal(connection, HTTPStatus.TOO_MANY_REQUESTS, "too_many_attempts")
+        attempts.append(now)
+        if len(self._attempts) > 10_000:  # a flood of addresses: forget the oldest
+            self._attempts.pop(next(iter(self._attempts)))
+        query = parse_qs(urlsplit(request.path).query)
+        version = query.get("v", [""])[0]
+        if version != str(PROTOCOL_VERSION):
+            return _refusal(connection, HTTPStatus.UPGRADE_REQUIRED, "wrong_version",
+                            f"{self.game_version} (protocol {PROTOCOL_VERSION})")
+        if not secrets.compare_digest(normal_code(query.get("code", [""])[0]).encode(), self.code.encode()):
+            return _refusal(connection, HTTPStatus.FORBIDDEN, "wrong_code")
+        return None
+
+    async def _handle(self, connection: ServerConnection) -> None:
+        self._connections += 1
+        try:
+            await self._play(connection)
+        finally:
+            self._connections -= 1
+
+    async def _play(self, connection: ServerConnection) -> None:
+        try:
+            first = await asyncio.wait_for(connection.recv(), HELLO_TIMEOUT_S)
+            hello = read_client_message(first)
+        except (TimeoutError, ConnectionClosed):
+            return
+        except ProtocolError as error:
+            await _close_refused(connection, error.code, "")
+            return
+        if not isinstance(hello, Hello):
+            await _close_refused(connection, "bad_message", "")
+            return
+        seat, code = self._claim(hello.token)
+        if seat is None:
+            await _close_refused(connection, code, "")
+            return
+        state = self.seats[seat]
+        old = state.connection
+        outbox: asyncio.Queue[str] = asyncio.Queue()
+        with self._lock:
+            state.connection, state.outbox = connection, outbox
+        if old is not None:
+            await _close_refused(old, "replaced", "")
+        try:
+            name = checked_name(hello.name) if hello.name.strip() else ""
+        except BadName:
+            name = ""
+        self.inbox.put(Inbound(seat, "joined", token=state.token, name=name))
+        writer = asyncio.create_task(self._write(connection, outbox))
+        try:
+            await self._read(connection, seat)
+        except ConnectionClosed:
+            pass  # a client that crashed or lost its network: its seat waits for it
+        finally:
+            writer.cancel()
+            with self._lock:
+                if state.connection is connection:
+                    state.connection, state.outbox = None, None
+                    self.inbox.put(Inbound(seat, "left"))
+
+    def _claim(self, token: str) -> tuple[int | None, str]:
+        """The seat a hello takes: the token's seat (taken over), or the first free one."""
+        with self._lock:
+            if token:
+                for seat, state in self.seats.items():
+                    if secrets.compare_digest(state.token.encode(), token.encode()):
+                        return seat, ""
+                return None, "not_your_seat"
+            if self.started:
+                return None, "match_started"
+            for seat, state in self.seats.items():
+                if not state.taken:
+                    state.taken = True
+                    return seat, ""
+            return None, "table_full"
+
+    async def _read(self, connection: ServerConnection, seat: int) -> None:
+        allowance, last, bad = float(MESSAGE_BURST), time.monotonic(), 0
+        async for raw in connection:
+            now = time.monotonic()
+            allowance = min(MESSAGE_BURST, allowance + (now - last) * MESSAGES_PER_SECOND) - 1
+            last = now
+            if allowance < 0:
+                await _close_refused(connection, "flood", "")
+                return
+            self.received_bytes[seat] += len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
+            try:
+                message = read_client_message(raw)
+            except ProtocolError as error:
+                bad += 1
+                self.send(seat, lambda seq, code=error.code: Refused(seq, code, ""))
+                if bad > BAD_MESSAGES_ALLOWED:
+                    await connection.close(1008, "too many bad messages")
+                    return
+                continue
+            if isinstance(message, Hello):
+                self.send(seat, lambda seq: Refused(seq, "bad_message", "hello"))
+                continue
+            self.inbox.put(Inbound(seat, "message", message))
+
+    async def _write(self, connection: ServerConnection, outbox: asyncio.Queue[str]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await connection.send(await outbox.get())
+
+    def _queue(self, state: _Seat, outbox: asyncio.Queue[str], text: str) -> None:
+        if state.outbox is not outbox or state.connection is None:
+            return
+        if outbox.qsize() >= MAX_OUTGOING:
+            log.warning("a client reads no more: disconnected")
+            state.connection.transport.abort()  # a closing handshake would wait behind the unread data
+            return
+        outbox.put_nowait(text)
+
+
+def _refusal(connection: ServerConnection, status: HTTPStatus, code: str, detail: str = "") -> Response:
+    response = connection.respond(status, write_message(Refused(0, code, detail)) + "\n")
+    response.headers["Content-Type"] = "application/json"
+    return response
+
+
+async def _close_refused(connection: ServerConnection, code: str, detail: str) -> None:
+    """Tell a connection why it is refused, then close it."""
+    with contextlib.suppress(ConnectionClosed):
+        await connection.send(write_message(Refused(0, code, detail)))
+        await connection.close(1008, code)
+
+
+def refusal_of(body: bytes) -> Refused | None:
+    """The `Refused` an HTTP refusal's body carries (None if it carries none)."""
+    try:
+        message = read_host_message(body.strip())
+    except ProtocolError:
+        return None
+    return message if isinstance(message, Refused) else None

@@ -1,0 +1,189 @@
+"""The host's side of a networked table, without the network: which seat is played from
+where, what each remote seat is sent, and what its client may do.
+
+The host's engine is the only referee. A client acts only for its own seat, only while the
+hand waits for that seat; any other action is refused with a reason code and the match
+goes on. A `RemoteSeat` is a player like the others: the table asks `ready()`, then
+`act(view)`, as it asks a person at this screen.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game import __version__
+from game.engine.actions import Action
+from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.match import Match
+from game.engine.player import ImmediatePlayer
+from game.net.protocol import (
+    MAX_HOST_BYTES,
+    MAX_ITEMS,
+    Act,
+    ClientMessage,
+    HostMessage,
+    MatchOver,
+    Presence,
+    RecordPart,
+    Refused,
+    Resync,
+    Settled,
+    Welcome,
+)
+from game.net.wire import SeatFeed
+
+RECORD_PART_BYTES = MAX_HOST_BYTES // 2
+"""A record's part leaves room in its message for JSON's escapes of the lines' quotes."""
+
+
+class RemoteSeat(ImmediatePlayer):
+    """A person at another computer: a Player whose move is the one its client sent."""
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self._move: Action | None = None
+
+    def give(self, action: Action) -> None:
+        self._move = action
+
+    def ready(self) -> bool:
+        return self._move is not None
+
+    def act(self, view: SeatView) -> Action:
+        move, self._move = self._move, None
+        if move is None:
+            raise LookupError(f"seat {view.seat}'s client has sent no move yet")
+        return move
+
+
+class Transport(Protocol):
+    """How the table's messages reach a seat's client (the websockets host, or a test's)."""
+
+    def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
+        """Send `make(seq)`, `seq` being the seat's next sequence number."""
+        ...
+
+    def connected(self, seat: int) -> bool: ...
+
+
+class NetTable:
+    """A match's remote seats: their feeds, their moves, the public news they are told."""
+
+    def __init__(self, match: Match, names: tuple[str, ...], remote: dict[int, RemoteSeat],
+                 transport: Transport) -> None:
+        self.match = match
+        self.names = names
+        self.remote = remote
+        self.transport = transport
+        self.feeds = {seat: SeatFeed(seat) for seat in remote}
+        self.welcomed: set[int] = set()
+        """The remote seats whose client has been welcomed: the only ones sent the table's news
+        (a client's first message is its Welcome)."""
+
+    def present(self) -> tuple[bool, ...]:
+        return tuple(seat not in self.remote or self.transport.connected(seat)
+                     for seat in range(self.match.rules.players))
+
+    def joined(self, seat: int, token: str) -> None:
+        """A client took `seat` (or took it back): the table, then the whole current view."""
+        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, self.names, self.match.rules,
+                                                       f"17 Steps {__version__}"))
+        self.welcomed.add(seat)
+        self.feeds[seat].forget()
+        self._publish_to(seat)
+        self.tell_presence()
+
+    def left(self, seat: int) -> None:
+        self.welcomed.discard(seat)
+        self.tell_presence()
+
+    def tell_presence(self) -> None:
+        present = self.present()
+        for seat in self._listening():
+            self.transport.send(seat, lambda seq: Presence(seq, present))
+
+    def _listening(self) -> list[int]:
+        return [seat for seat in self.remote if seat in self.welcomed and self.transport.connected(seat)]
+
+    def received(self, seat: int, message: ClientMessage) -> None:
+        """A message from `seat`'s client (the connection says which seat it plays)."""
+        if isinstance(message, Resync):
+            self.feeds[seat].forget()
+            self._publish_to(seat)
+        elif isinstance(message, Act):
+            self._take(seat, message.action)
+
+    def _take(self, seat: int, action: Action) -> None:
+        if action.seat != seat:
+            self.refuse(seat, "not_your_seat", str(action.seat))
+            return
+        hand = self.match.hand
+        if hand is None or hand.phase is Phase.END:
+            self.refuse(seat, "illegal_action", "hand_over")
+        elif seat not in hand.waiting_on():
+            self.refuse(seat, "illegal_action", "not_your_turn")
+        else:
+            self.remote[seat].give(action)
+
+    def apply(self, seat: int, action: Action) -> bool:
+        """Play `action` for `seat`; an illegal one is refused to its client (if remote)."""
+        try:
+            self.match.apply(action)
+        except IllegalAction as error:
+            if seat in self.remote:
+                self.refuse(seat, "illegal_action", error.rule)
+            return False
+        return True
+
+    def refuse(self, seat: int, code: str, detail: str) -> None:
+        self.transport.send(seat, lambda seq: Refused(seq, code, detail))
+
+    def publish(self) -> None:
+        """Send each remote seat what changed in its view."""
+        for seat in self._listening():
+            self._publish_to(seat)
+
+    def _publish_to(self, seat: int) -> None:
+        hand = self.match.hand
+        if hand is None or seat not in self._listening():
+            return
+        scores, stake = tuple(self.match.scores), self.match.stake
+        make = self.feeds[seat].message(self.match.hand_number, hand.view_for(seat), scores, stake)
+        if make is not None:
+            self.transport.send(seat, make)
+
+    def settled(self) -> None:
+        """The hand's settlement, told to every remote seat."""
+        last = self.match.settlements[-1]
+        for seat in self._listening():
+            self.transport.send(seat, lambda seq: Settled(seq, last.hand_number, last.gains, last.scores,
+                                                          last.stake, last.next_stake))
+
+    def match_over(self) -> None:
+        """The record (only now: it holds every wall and the seed), then the match's end."""
+        reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
+        parts = record_parts(self.match.record) if self.match.over else []
+        for seat in self._listening():
+            for index, lines in enumerate(parts):
+                self.transport.send(seat, lambda seq, i=index, part=lines: RecordPart(seq, i, len(parts), part))
+            self.transport.send(seat, lambda seq: MatchOver(seq, reason, scores))
+
+
+def record_parts(record: list[dict[str, Any]]) -> list[tuple[str, ...]]:
+    """The record's lines (as `write_record` writes them) in parts that each fit a message."""
+    parts: list[tuple[str, ...]] = []
+    part: list[str] = []
+    size = 0
+    for line in record:
+        text = json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+        if part and (size + len(text) > RECORD_PART_BYTES or len(part) >= MAX_ITEMS):
+            parts.append(tuple(part))
+            part, size = [], 0
+        part.append(text)
+        size += len(text.encode("utf-8")) + 8
+    if part:
+        parts.append(tuple(part))
+    return parts

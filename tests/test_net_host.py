@@ -1,0 +1,172 @@
+"""`python -m game host` and `python -m game join` as real processes over 127.0.0.1: a whole
+match, the same standings on every side, the host's record replaying identically (issue
+#32 point 7)."""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from game import __main__ as cli
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT_S = 240
+pytestmark = pytest.mark.timeout(TIMEOUT_S + 60)
+
+
+def game(*args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*"}
+    return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def lines_of(process: subprocess.Popen[str]) -> queue.Queue[str]:
+    """The process's output lines as they come (read in a thread: a wait never hangs)."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line.rstrip("\n"))
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
+def wait_for_line(lines: queue.Queue[str], pattern: str, seen: list[str], timeout: float = 60) -> re.Match[str]:
+    while True:
+        line = lines.get(timeout=timeout)
+        seen.append(line)
+        found = re.search(pattern, line)
+        if found:
+            return found
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    """Exit status, output and errors (the output is empty when a thread reads it)."""
+    try:
+        output, errors = process.communicate(timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        output, errors = process.communicate(timeout=10)
+    return process.returncode, output, errors
+
+
+@pytest.mark.parametrize(("preset", "seats", "hands"), [
+    pytest.param("kaiji", "person,person", "2", id="2 players, both remote"),
+    pytest.param("three_player", "person,easy,person", "1", id="3 players, two remote, an AI"),
+    pytest.param("four_player", "person,normal,person,easy", "1", id="4 players, two remote, two AIs"),
+])
+def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, preset, seats, hands):
+    record = tmp_path / "match.jsonl"
+    host = game("host", "--preset", preset, "--seats", seats, "--port", "0", "--bind", "127.0.0.1",
+                "--hands", hands, "--seed", "11", "--record", str(record), "--no-discovery", "--wait", "60")
+    clients: list[subprocess.Popen[str]] = []
+    try:
+        host_lines: list[str] = []
+        lines = lines_of(host)
+        found = wait_for_line(lines, r"join with: python -m game join \S+:(\d+) --code ([A-Z]{6})", host_lines)
+        port, code = found.groups()
+        clients = [game("join", f"127.0.0.1:{port}", "--code", code.lower(), "--ai", level, "--seed", str(n),
+                        "--timeout", str(TIMEOUT_S), "--record", str(tmp_path / f"client{n}.jsonl"))
+                   for n, level in enumerate(["easy", "normal"][:seats.count("person")])]
+        results = [finish(client) for client in clients]
+        host_code, _, host_errors = finish(host)
+    finally:
+        for process in (host, *clients):
+            if process.poll() is None:
+                process.kill()
+                process.communicate(timeout=10)
+    while not lines.empty():
+        host_lines.append(lines.get())
+    assert host_code == 0, host_errors
+    ends = [line for line in host_lines if line.startswith("match over")]
+    assert len(ends) == 1
+    for status, output, errors in results:
+        assert status == 0, errors
+        assert output.splitlines()[-1] == ends[0]
+    replayed = subprocess.run([sys.executable, "-m", "game", "replay", str(record)], cwd=ROOT, text=True,
+                              capture_output=True, timeout=120)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert "replay identical to the record" in replayed.stdout
+    assert ends[0] in replayed.stdout
+    for n in range(len(clients)):  # each computer keeps the match, every hand open
+        assert (tmp_path / f"client{n}.jsonl").read_bytes() == record.read_bytes()
+
+
+def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):
+    record = tmp_path / "match.jsonl"
+    host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--hands", "2",
+                "--seed", "4", "--record", str(record), "--wait", "60", "--move-time", "120")
+    processes = [host]
+    try:
+        host_lines: list[str] = []
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", host_lines).groups()
+
+        def join(name: str, level: str) -> subprocess.Popen[str]:
+            process = game("join", f"127.0.0.1:{port}", "--code", code, "--ai", level, "--name", name,
+                           "--token-file", str(tmp_path / f"{name}.token"), "--timeout", str(TIMEOUT_S))
+            processes.append(process)
+            return process
+
+        crashing = join("Crash", "easy")
+        steady = join("Steady", "easy")
+        wait_for_line(lines_of(crashing), r"^seat \d", [])
+        crashing.kill()
+        crashing.communicate(timeout=10)
+        wait_for_line(lines, r"Crash left", host_lines)
+        again = join("Crash", "easy")
+        results = [finish(again), finish(steady)]
+        host_code, _, host_errors = finish(host)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.communicate(timeout=10)
+    while not lines.empty():
+        host_lines.append(lines.get())
+    assert host_code == 0, host_errors
+    assert sum("Crash joined" in line for line in host_lines) == 2
+    token = (tmp_path / "Crash.token").read_text(encoding="utf-8").strip()
+    assert len(token) >= 32
+    assert not any(token in text for text in (*host_lines, *(out + err for _, out, err in results)))
+    end = next(line for line in host_lines if line.startswith("match over"))
+    for status, output, errors in results:
+        assert status == 0, errors
+        assert output.splitlines()[-1] == end
+    assert "replay identical" in subprocess.run([sys.executable, "-m", "game", "replay", str(record)], cwd=ROOT,
+                                                text=True, capture_output=True, timeout=120).stdout
+
+
+def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1():
+    host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--code", "ACDEFH",
+                "--wait", "20")
+    try:
+        port = wait_for_line(lines_of(host), r"port (\d+)", [])[1]
+        joined = subprocess.run([sys.executable, "-m", "game", "join", f"127.0.0.1:{port}", "--code", "HFEDCA"],
+                                cwd=ROOT, text=True, capture_output=True, timeout=60)
+    finally:
+        host.kill()
+        host.communicate(timeout=10)
+    assert joined.returncode == 1
+    assert joined.stderr.strip() == "join: refused (wrong_code): The join code is wrong."
+
+
+@pytest.mark.parametrize("args", [
+    ["host", "--seats", "normal,hard", "--port", "0"],
+    ["host", "--seats", "person,robot", "--port", "0"],
+    ["host", "--seats", "person,person", "--port", "0", "--code", "ABCDEF"],
+    ["host", "--seats", "person,person,person", "--port", "0"],
+    ["join", "nowhere:port", "--code", "ACDEFH"],
+])
+def test_bad_arguments_are_refused_with_exit_status_2(args, capsys):
+    assert cli.main(args) == 2
+    assert capsys.readouterr().err.strip()

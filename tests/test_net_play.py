@@ -1,0 +1,84 @@
+"""The headless host's loop: a remote seat that does not move is moved for by its stand-in
+when its clock runs out, at every decision it owes (issue #32 point 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.agents import make_agent
+from game.engine.hand import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.net.play import MatchLoop
+from game.net.table import NetTable, RemoteSeat
+
+MOVE_TIME_S = 30.0
+
+
+class Silent:
+    """A transport to clients that never answer."""
+
+    def send(self, seat, make) -> None:
+        make(1)
+
+    def connected(self, seat: int) -> bool:
+        return True
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def match_at(phase: Phase, preset: str) -> tuple[Match, int]:
+    """A match whose hand waits for a seat's decision in `phase` (played by easy AIs)."""
+    for seed in range(200):
+        match = Match(Rules.preset(preset, hands=1), seed)
+        hand = match.next_hand()
+        agents = [make_agent("easy", s) for s in range(match.rules.players)]
+        for _ in range(300):
+            if hand.phase is phase:
+                return match, hand.waiting_on()[0]
+            if hand.phase is Phase.END:
+                break
+            seat = hand.waiting_on()[0]
+            match.apply(agents[seat].act(hand.view_for(seat)))
+    raise AssertionError(f"no deal reached the {phase} phase")
+
+
+@pytest.mark.parametrize(("phase", "preset"), [
+    (Phase.DORA, "kaiji"), (Phase.BUILD, "kaiji"), (Phase.DISCARD, "kaiji"), (Phase.RON, "kaiji"),
+    (Phase.BUILD, "four_player"),
+])
+def test_an_idle_remote_seat_is_moved_for_when_its_clock_runs_out_and_not_before(phase, preset):
+    match, seat = match_at(phase, preset)
+    remote = {seat: RemoteSeat(seat, "Idle")}
+    players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
+    clock, lines = Clock(), []
+    table = NetTable(match, tuple(f"P{s}" for s in range(match.rules.players)), remote, Silent())
+    loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
+                     report=lines.append, clock=clock, grace_s=1.0)
+    limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
+    hand = match.hand
+
+    def owes() -> bool:
+        return seat in hand.waiting_on() and hand.phase is phase
+
+    for _ in range(20):  # the other seats move; the idle one is still waited for
+        loop.step()
+    assert owes()
+    clock.now = limit + 0.9
+    loop.step()
+    assert owes()
+    clock.now = limit + 1.1
+    for _ in range(5):
+        loop.step()
+        if not owes():
+            break
+    assert not owes()
+    assert any("stand-in moves" in line for line in lines)
+    if phase is Phase.RON:  # the stand-in takes a ron the rules allow (it clears the floor)
+        assert any(line.get("action") == "ron" for line in match.record)

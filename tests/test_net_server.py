@@ -1,0 +1,300 @@
+"""The host over real sockets on 127.0.0.1: refusals before the upgrade, rejoining with a
+token, and rogue clients that must not hurt the match (issue #32 points 2, 5, 8).
+
+Each test's host runs in a thread with a short move clock, so idle seats are moved for by
+their stand-ins and every match ends by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from game.ai.agents import make_agent
+from game.engine.actions import Discard
+from game.engine.rules import Rules
+from game.net import server as server_module
+from game.net.client import HostGone, play_seat
+from game.net.hosting import HostedMatch
+from game.net.protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    Hello,
+    MatchOver,
+    Presence,
+    Refused,
+    Snapshot,
+    Welcome,
+    read_host_message,
+    write_message,
+)
+from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
+
+CODE = "KANTER"
+WAIT_S = 20.0
+pytestmark = pytest.mark.timeout(120)
+
+
+class Host:
+    """A hosted match in a thread, its lines kept."""
+
+    def __init__(self, seats: list[str], move_time_s: float = 0.05, **rules: object) -> None:
+        self.lines: list[str] = []
+        self.texts: dict[int, list[str]] = {}
+        options = {"hands": 1, "build_time_s": None, **rules}
+        self.hosted = HostedMatch(Rules.preset("kaiji", **options), seats, 7, CODE, "127.0.0.1", 0, move_time_s,
+                                  report=self.lines.append, tap=lambda s, t: self.texts.setdefault(s, []).append(t),
+                                  grace_s=0.0)
+        self.hosted.start()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        if self.hosted.wait_for_players(WAIT_S):
+            self.hosted.play()
+        self.hosted.stop()
+
+    @property
+    def port(self) -> int:
+        return self.hosted.host.port
+
+    def uri(self, code: str = CODE, version: object = PROTOCOL_VERSION) -> str:
+        return f"ws://127.0.0.1:{self.port}/?v={version}&code={code}"
+
+    def join(self, name: str = "", token: str = "") -> tuple[ClientConnection, Welcome]:
+        connection = connect(self.uri(), open_timeout=5, close_timeout=1, proxy=None, compression=None, legacy=True)
+        connection.send(write_message(Hello(name, token)))
+        message = receive(connection)
+        assert isinstance(message, Welcome), message
+        return connection, message
+
+    def finish(self) -> None:
+        self.thread.join(WAIT_S * 3)
+        assert not self.thread.is_alive()
+
+
+@contextmanager
+def hosting(seats: list[str], **options: object) -> Iterator[Host]:
+    host = Host(seats, **options)
+    try:
+        yield host
+    finally:
+        host.hosted.close()
+        host.thread.join(30)
+        assert not host.thread.is_alive()
+
+
+def receive(connection: ClientConnection, timeout: float = 10.0):
+    return read_host_message(connection.recv(timeout=timeout))
+
+
+def receive_until(connection: ClientConnection, kind: type, timeout: float = 60.0):
+    """Messages until one of `kind` (each message read strictly); all of them."""
+    deadline = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < deadline:
+        message = receive(connection, deadline - time.monotonic())
+        seen.append(message)
+        if isinstance(message, kind):
+            return message, seen
+    raise AssertionError(f"no {kind.__name__} in time")
+
+
+def refused_before_upgrade(uri: str) -> tuple[int, Refused | None]:
+    with pytest.raises(InvalidStatus) as error:
+        connect(uri, open_timeout=5, proxy=None).close()
+    response = error.value.response
+    return response.status_code, refusal_of(response.body or b"")
+
+
+def test_join_codes_are_six_letters_none_of_which_looks_like_another():
+    codes = {new_join_code() for _ in range(200)}
+    assert len(codes) > 190
+    assert all(len(code) == 6 and set(code) <= set(JOIN_CODE_LETTERS) for code in codes)
+    assert not set(JOIN_CODE_LETTERS) & set("BGILOQSZ0123456789")
+
+
+def test_a_wrong_version_and_a_wrong_code_are_refused_before_the_upgrade_saying_which():
+    with hosting(["person", "person"]) as host:
+        status, refusal = refused_before_upgrade(host.uri(version=PROTOCOL_VERSION + 1))
+        assert status == 426 and refusal.code == "wrong_version"
+        assert "17 Steps" in refusal.detail and f"protocol {PROTOCOL_VERSION}" in refusal.detail
+        status, refusal = refused_before_upgrade(host.uri(code="AAAAAA"))
+        assert (status, refusal.code) == (403, "wrong_code")
+        connection, welcome = host.join()  # the right code, typed in any case, still joins
+        assert welcome.seat == 0
+        connection.close()
+
+
+def test_join_attempts_are_limited_per_address():
+    with hosting(["person", "person"]) as host:
+        codes = []
+        for _ in range(server_module.ATTEMPTS_PER_MINUTE + 2):
+            codes.append(refused_before_upgrade(host.uri(code="AAAAAA"))[1].code)
+        assert codes[0] == "wrong_code" and codes[-1] == "too_many_attempts"
+        status, refusal = refused_before_upgrade(host.uri())  # the right code, too many tries
+        assert (status, refusal.code) == (429, "too_many_attempts")
+
+
+def test_a_third_client_finds_the_table_full_and_a_made_up_token_takes_no_seat():
+    with hosting(["person", "person"]) as host:
+        first, _ = host.join("A")
+        second, _ = host.join("B")
+        with connect(host.uri(), open_timeout=5, proxy=None) as third:
+            third.send(write_message(Hello("C", "")))
+            assert receive(third).code in ("table_full", "match_started")
+        with connect(host.uri(), open_timeout=5, proxy=None) as guesser:
+            guesser.send(write_message(Hello("C", "not-a-token")))
+            assert receive(guesser).code == "not_your_seat"
+        first.close()
+        second.close()
+
+
+def test_a_rejoin_with_the_seat_token_takes_the_seat_over_with_the_whole_view():
+    with hosting(["person", "person"], move_time_s=5.0) as host:
+        first, welcome = host.join("A")
+        other, _ = host.join("B")
+        snapshot, _ = receive_until(first, Snapshot)
+        again, rewelcome = host.join("A", welcome.token)
+        assert rewelcome.seat == welcome.seat and rewelcome.token == welcome.token
+        taken_over, _ = receive_until(again, Snapshot)
+        assert taken_over.view.wall == snapshot.view.wall
+        replaced, _ = receive_until(first, Refused)
+        assert replaced.code == "replaced"
+        with pytest.raises(ConnectionClosed):
+            receive_until(first, MatchOver, timeout=10)
+        for connection in (again, other):
+            connection.close()
+
+
+def test_garbage_and_another_seats_action_are_refused_and_the_match_goes_on():
+    with hosting(["person", "person"]) as host:
+        rogue, welcome = host.join("Rogue")
+        fair, _ = host.join("Fair")
+        other = 1 - welcome.seat
+        for raw in (b"\xff\xfe", "{", json.dumps({"v": PROTOCOL_VERSION, "type": "act", "action": "ron"}),
+                    write_message(Act(Discard(other, "1m")))):
+            rogue.send(raw)
+        refusals = []
+        while len(refusals) < 4:
+            message, _ = receive_until(rogue, Refused)
+            refusals.append(message.code)
+        assert refusals == ["bad_message", "bad_message", "bad_message", "not_your_seat"]
+        over, _ = receive_until(fair, MatchOver)
+        assert over.reason == "hands"
+        host.finish()
+        assert host.hosted.match.over
+
+
+def test_a_message_over_the_size_limit_closes_only_its_connection():
+    with hosting(["person", "person"]) as host:
+        rogue, _ = host.join("Rogue")
+        fair, _ = host.join("Fair")
+        rogue.send("x" * 100_000)
+        with pytest.raises(ConnectionClosed):
+            receive_until(rogue, MatchOver, timeout=10)
+        over, _ = receive_until(fair, MatchOver)
+        assert over.scores == tuple(host.hosted.match.scores) or host.hosted.match.over
+
+
+def test_a_flood_closes_the_flooding_connection_and_the_match_goes_on():
+    with hosting(["person", "person"]) as host:
+        rogue, _ = host.join("Rogue")
+        fair, _ = host.join("Fair")
+        with pytest.raises(ConnectionClosed):
+            for _ in range(2000):
+                rogue.send(write_message(Act(Discard(0, "1m"))))
+            receive_until(rogue, MatchOver, timeout=10)
+        over, _ = receive_until(fair, MatchOver)
+        assert over.reason == "hands"
+        host.finish()
+
+
+def test_idle_remote_seats_are_moved_for_by_their_stand_ins_at_every_decision():
+    with hosting(["person", "person"]) as host:
+        first, _ = host.join()
+        second, _ = host.join()
+        for connection in (first, second):
+            over, _ = receive_until(connection, MatchOver)
+            assert over.reason == "hands"
+        host.finish()
+        assert any("stand-in moves" in line for line in host.lines)
+
+
+def test_a_client_that_never_reads_and_a_thousand_silent_connections_do_not_stop_the_match():
+    with hosting(["person", "person"]) as host:
+        silent = [socket.create_connection(("127.0.0.1", host.port), timeout=5) for _ in range(SILENT_CONNECTIONS)]
+        try:
+            never_reads = socket.create_connection(("127.0.0.1", host.port), timeout=5)
+            never_reads.sendall(handshake(host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
+            never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
+            fair, _ = host.join("Fair")
+            over, _ = receive_until(fair, MatchOver)
+            assert over.reason == "hands"
+            host.finish()
+            assert host.hosted.match.over
+        finally:
+            for connection in silent:
+                connection.close()
+            never_reads.close()
+
+
+SILENT_CONNECTIONS = 1000
+"""Connections that never finish their handshake (a slowloris): the handshake timeout ends them."""
+
+
+def handshake(port: int, path: str) -> bytes:
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+
+
+def masked_text(text: str) -> bytes:
+    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
+    payload = text.encode()
+    assert len(payload) < 126
+    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
+
+
+def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
+    with hosting(["person", "person"], move_time_s=30.0) as host:
+        leaving, welcome = host.join("Leaving")
+        staying, _ = host.join("Staying")
+        receive_until(staying, Snapshot)
+        leaving.close()
+        dropped = receive_until(staying, Presence, timeout=10)[0]
+        while dropped.present[welcome.seat]:
+            dropped = receive_until(staying, Presence, timeout=10)[0]
+        back, _ = host.join("Leaving", welcome.token)
+        came_back = receive_until(staying, Presence, timeout=10)[0]
+        assert came_back.present == (True, True)
+        back.close()
+        staying.close()
+
+
+def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
+    with hosting(["person", "person"], move_time_s=60.0) as host:
+        outcome: list[BaseException] = []
+
+        def client() -> None:
+            agent = make_agent("easy", 0)
+            try:
+                asyncio.run(asyncio.wait_for(play_seat(host.uri(), "Left behind", agent.act, delays=(0.1, 0.2)), 30))
+            except BaseException as error:  # the outcome under test
+                outcome.append(error)
+
+        thread = threading.Thread(target=client, daemon=True)
+        thread.start()
+        idle, _ = host.join("Idle")
+        receive_until(idle, Snapshot)
+        host.hosted.host.stop()  # the host's network gone mid-hand, as in a crash
+        thread.join(30)
+        assert not thread.is_alive()
+        assert len(outcome) == 1 and isinstance(outcome[0], HostGone)

@@ -1,0 +1,266 @@
+"""A seat's view on the wire: whole matches through the host's encoder, every message a
+client receives read strictly and checked against what its seat may know (issue #32 point 4)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.agents import make_agent
+from game.engine.events import HandBuilt
+from game.engine.match import Match
+from game.engine.record import parse_record, replay
+from game.engine.rules import Rules
+from game.net.play import MatchLoop
+from game.net.protocol import (
+    Act,
+    HostMessage,
+    MatchOver,
+    Presence,
+    RecordPart,
+    Refused,
+    Resync,
+    Settled,
+    Snapshot,
+    Update,
+    Welcome,
+    read_client_message,
+    read_host_message,
+    write_message,
+)
+from game.net.table import NetTable, RemoteSeat
+from game.net.wire import OutOfOrder, SeatFeed, SeatMirror, wire_view
+
+SEED = 918_273_645_546_372
+"""Long enough that its digits cannot turn up in a message by chance."""
+TOKENS = {seat: f"token-of-seat-{seat}-secret" for seat in range(4)}
+
+
+class Leak(AssertionError):
+    """A message held something its seat may not know."""
+
+
+class CheckedTransport:
+    """Delivers each message as text to its seat's mirror, and checks it against the host's
+    engine at the moment it is sent: the seat's own view, the public settlements, nothing else."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.seq = dict.fromkeys(range(4), 0)
+        self.mirrors: dict[int, SeatMirror] = {}
+        self.texts: dict[int, list[str]] = {}
+        self.table: NetTable | None = None
+
+    def connected(self, seat: int) -> bool:
+        return seat in self.mirrors
+
+    def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
+        if seat not in self.mirrors:
+            return
+        self.seq[seat] += 1
+        text = write_message(make(self.seq[seat]))
+        self.texts[seat].append(text)
+        message = read_host_message(text)  # strict: one field too many is refused
+        assert message.seq == self.seq[seat]
+        if (str(SEED) in text or str(SEED)[:9] in text) and not self.match.over:
+            raise Leak(f"the seed in a message to seat {seat}")
+        self.mirrors[seat].receive(message)
+        self.check(seat, message)
+
+    def check(self, seat: int, message: HostMessage) -> None:
+        hand = self.match.hand
+        if isinstance(message, Snapshot | Update):
+            assert hand is not None
+            truth = hand.view_for(seat)
+            if self.mirrors[seat].view != truth:
+                raise Leak(f"seat {seat}'s view on the wire is not its view: {type(message).__name__}")
+            if isinstance(message, Snapshot) and (message.view != wire_view(truth) or message.events != truth.events):
+                raise Leak(f"seat {seat}'s snapshot is not its view")
+            if isinstance(message, Update):
+                allowed = set(truth.events)
+                if any(event not in allowed for event in message.events):
+                    raise Leak(f"an event seat {seat} may not see")
+        elif isinstance(message, Settled):
+            last = self.match.settlements[-1]
+            expected = Settled(message.seq, last.hand_number, last.gains, last.scores, last.stake, last.next_stake)
+            if message != expected:
+                raise Leak("a settlement that is not the match's")
+        elif isinstance(message, Welcome):
+            if message.seat != seat or message.token != TOKENS[seat]:
+                raise Leak("another seat's welcome")
+        elif isinstance(message, Refused):
+            if len(message.detail) > 40:
+                raise Leak("a refusal's detail says more than a rule's name")
+        elif isinstance(message, RecordPart):
+            if not self.match.over:
+                raise Leak("the record (every wall, the seed) before the match's end")
+        else:
+            assert isinstance(message, Presence | MatchOver)
+
+
+class ScriptedClients:
+    """Each remote seat's client: an AI level playing from its mirror's view alone."""
+
+    def __init__(self, transport: CheckedTransport, level: str = "normal") -> None:
+        self.transport = transport
+        self.agents = {seat: make_agent(level, seat) for seat in range(4)}
+        self.done: dict[int, object] = {}
+
+    def wait(self, _timeout: float) -> None:
+        table = self.transport.table
+        assert table is not None
+        for seat, mirror in self.transport.mirrors.items():
+            view = mirror.view
+            if view is None or not view.legal_actions:
+                continue
+            key = (mirror.hand_number, len(mirror.events), view.phase)
+            if self.done.get(seat) == key:
+                continue
+            self.done[seat] = key
+            action = self.agents[seat].act(view)
+            table.received(seat, read_client_message(write_message(Act(action))))
+
+
+def play(rules: Rules, remote: tuple[int, ...], feed: type[SeatFeed] = SeatFeed) -> CheckedTransport:
+    match = Match(rules, SEED)
+    transport = CheckedTransport(match)
+    seats = {seat: RemoteSeat(seat, f"Remote {seat}") for seat in remote}
+    players = {seat: seats.get(seat) or make_agent("easy", seat) for seat in range(rules.players)}
+    names = tuple(player.name for player in players.values())
+    table = transport.table = NetTable(match, names, seats, transport)
+    table.feeds = {seat: feed(seat) for seat in remote}
+    clients = ScriptedClients(transport)
+    for seat in remote:
+        transport.mirrors[seat], transport.texts[seat] = SeatMirror(), []
+        table.joined(seat, TOKENS[seat])
+    MatchLoop(match, players, table, clients.wait, move_time_s=60, clock=lambda: 0.0).run(max_steps=20_000)
+    assert match.over
+    return transport
+
+
+TABLES = [
+    pytest.param(Rules.preset("kaiji", hands=2), (0, 1), id="2 players, both remote"),
+    pytest.param(Rules.preset("three_player", hands=1), (0, 2), id="3 players, an AI between"),
+    pytest.param(Rules.preset("four_player", hands=1), (1, 3), id="4 players, two AIs"),
+    pytest.param(Rules.preset("four_player", hands=1, virtual_dora=True, mangan_floor=True), (0, 1, 2, 3),
+                 id="4 players, virtual dora"),
+]
+
+
+@pytest.mark.parametrize(("rules", "remote"), TABLES)
+def test_whole_matches_send_each_seat_its_own_view_and_the_public_news_only(rules, remote):
+    transport = play(rules, remote)
+    for seat in remote:
+        mirror = transport.mirrors[seat]
+        assert mirror.over is not None and mirror.scores == tuple(transport.match.scores)
+        assert len(mirror.settlements) == transport.match.hand_number
+        assert mirror.refusals == []
+        assert mirror.record_text == write_record_text(transport.match.record)
+
+
+def write_record_text(record) -> str:
+    """The record as `write_record` writes it to a file."""
+    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in record)
+
+
+def test_the_record_leaves_the_host_only_after_the_match_and_reads_back_as_a_record():
+    transport = play(Rules.preset("kaiji", hands=1), (0, 1))
+    texts = transport.texts[0]
+    first_record = next(i for i, text in enumerate(texts) if '"record_part"' in text)
+    assert all('"match_over"' not in text and '"record_part"' not in text for text in texts[:first_record])
+    assert report_of(transport.mirrors[0].record_text).ok
+
+
+def report_of(text: str):
+    return replay(parse_record(text))
+
+
+class LeakingOwnPool(SeatFeed):
+    """Adds one tile from outside the seat's wall (another seat's, or the dead wall's) to its pool."""
+
+    def message(self, hand_number, view, scores, stake):
+        if view.wall is not None and view.phase.value == "discard":
+            stolen = next(t for t in range(136) if t not in view.wall)
+            view = dataclasses.replace(view, pool=(*view.pool, stolen))
+        return super().message(hand_number, view, scores, stake)
+
+
+class LeakingOpponentsBuild(SeatFeed):
+    """Tells the seat the other seat's private HandBuilt event (its whole hand)."""
+
+    def message(self, hand_number, view, scores, stake):
+        if view.built and all(view.built):
+            other = (view.seat + 1) % view.rules.players
+            view = dataclasses.replace(view, events=(*view.events, HandBuilt(other, "123m456p789s1122z", False)))
+        return super().message(hand_number, view, scores, stake)
+
+
+@pytest.mark.parametrize("feed", [LeakingOwnPool, LeakingOpponentsBuild])
+def test_the_check_fails_when_one_hidden_tile_is_added_to_a_message(feed):
+    with pytest.raises(Leak):
+        play(Rules.preset("kaiji", hands=1), (0, 1), feed)
+
+
+def test_the_reader_refuses_a_message_with_a_field_its_kind_does_not_have():
+    match = Match(Rules.preset("kaiji", hands=1), SEED)
+    match.next_hand()
+    make = SeatFeed(0).message(1, match.hand.view_for(0), (100.0, 100.0), 1)
+    text = write_message(make(1))
+    leaked = text[:-1] + ',"ura_indicator":12}'
+    with pytest.raises(ValueError, match="unknown 'ura_indicator'"):
+        read_host_message(leaked)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from(["kaiji", "three_player", "four_player"]),
+       every=st.integers(1, 5))
+def test_a_mirror_fed_any_subsequence_of_updates_with_snapshots_rebuilds_each_view(seed, players, every):
+    """Updates sent only every few moves (the others merged into them) still rebuild the view."""
+    rules = Rules.preset(players, hands=1)
+    match = Match(rules, seed)
+    hand = match.next_hand()
+    agents = [make_agent("easy", s) for s in range(rules.players)]
+    feed, mirror = SeatFeed(0), SeatMirror()
+    mirror.receive(read_host_message(write_message(Welcome(0, 0, "t", ("a",) * rules.players, rules, "v"))))
+    seq = 0
+    for move in range(200):
+        if hand.result is not None:
+            break
+        seat = hand.waiting_on()[0]
+        match.apply(agents[seat].act(hand.view_for(seat)))
+        if move % every == 0:
+            make = feed.message(1, hand.view_for(0), tuple(match.scores), match.stake)
+            if make is not None:
+                seq += 1
+                mirror.receive(read_host_message(write_message(make(seq))))
+                assert mirror.view == hand.view_for(0)
+
+
+def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_right():
+    rules = Rules.preset("kaiji", hands=1)
+    match = Match(rules, SEED)
+    transport = CheckedTransport(match)
+    table = transport.table = NetTable(match, ("A", "B"), {0: RemoteSeat(0, "A")}, transport)
+    transport.mirrors[0], transport.texts[0] = SeatMirror(), []
+    table.joined(0, TOKENS[0])
+    hand = match.next_hand()
+    table.publish()
+    agents = [make_agent("easy", s) for s in range(2)]
+    mirror = transport.mirrors[0]
+    for _ in range(3):
+        seat = hand.waiting_on()[0]
+        match.apply(agents[seat].act(hand.view_for(seat)))
+    make = table.feeds[0].message(1, hand.view_for(0), tuple(match.scores), match.stake)
+    assert make is not None
+    with pytest.raises(OutOfOrder):  # one sequence number skipped, as after a lost connection
+        mirror.receive(read_host_message(write_message(make(mirror.seq + 2))))
+    with pytest.raises(OutOfOrder):  # and nothing more is applied until a snapshot comes
+        mirror.receive(read_host_message(write_message(Presence(mirror.seq + 1, (True, True)))))
+    table.received(0, read_client_message(write_message(Resync())))
+    assert isinstance(read_host_message(transport.texts[0][-1]), Snapshot)
+    assert mirror.view == hand.view_for(0)

@@ -31,6 +31,9 @@ _stderr_copy: int | None = None
 def pytest_configure(config: pytest.Config) -> None:
     global _stderr_copy
     _stderr_copy = os.dup(sys.stderr.fileno())  # before output capture: the watchdog's dump shows
+    from game.engine.scoring import install_fast_divider
+
+    install_fast_divider()  # the tests score as the game does (tests/test_scoring_memos.py checks both ways)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -82,12 +82,12 @@ def main() -> None:
     report("load (replay once, keep every step)", [timed(lambda: holder.append(Playback(lines)))
                                                    for _ in range(args.runs)])
     playback = holder[-1]
-    rules, names = playback.rules, tuple(f"Seat {s + 1}" for s in range(playback.rules.players))
+    names = tuple(f"Seat {s + 1}" for s in range(playback.rules.players))
     print(f"steps: {len(playback.steps)}")
 
     def step_and_frame(move) -> None:
         move()
-        theatre_frame(playback.step, rules, names, OPEN)
+        theatre_frame(playback.step, names, OPEN)
 
     pure = []
     for _ in range(args.runs):

@@ -90,7 +90,7 @@ class Session:
     match, the memory sampled every second, and the end after `minutes`."""
 
     def __init__(self, minutes: float, languages: list[str]) -> None:
-        from game.app.window.smoke import ScriptedPlayer
+        from game.cli.smoke import ScriptedPlayer
 
         self.player = ScriptedPlayer()
         self.languages = languages
@@ -141,7 +141,7 @@ class Session:
 def run(args: argparse.Namespace) -> None:
     import pygame
 
-    from game.app.scenes.title import TitleScene
+    from game.app.flow import Flow
     from game.app.window.window import LaunchOptions, create_app
 
     with tempfile.TemporaryDirectory(prefix="17steps-session-") as folder:
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> None:
         app = create_app(options)
         app.settings = app.settings.with_changes(ai_delay_s=0.1, animation="fast")
         session = Session(args.minutes, args.languages.split(","))
-        app.stack.push(TitleScene(app))
+        Flow(app).title()
         print(f"{pygame.display.get_driver()} display, {args.minutes:g} minutes, languages {args.languages}; "
               f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
         try:

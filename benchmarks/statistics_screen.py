@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.ai.agents import make_agent
+from game.app.flow import Flow
 from game.app.history import history
 from game.app.history.build_review import review_builds
 from game.app.play.session import SeatPlan
@@ -107,7 +108,7 @@ def peak_rss_mb() -> float:
 
 def open_once(app: App) -> tuple[float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
-    app.stack.push(StatisticsScene(app))
+    app.stack.push(StatisticsScene(app, Flow(app)))
     app.step(1 / 60)
     elapsed = time.perf_counter() - wall, time.process_time() - cpu
     app.stack.pop()
@@ -150,7 +151,7 @@ def main() -> int:
         first = open_once(app)
         samples = [open_once(app) for _ in range(args.runs)]
         if args.shot is not None:
-            app.stack.push(StatisticsScene(app))
+            app.stack.push(StatisticsScene(app, Flow(app)))
             app.step(1 / 60)
             args.shot.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app.screen, str(args.shot / "statistics.png"))

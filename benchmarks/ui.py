@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
+from game.app.flow import Flow
 from game.app.play.helper import BuildHelper
 from game.app.play.session import SeatPlan, Session
 from game.app.scenes.table import TableScene
@@ -81,7 +82,7 @@ def table_frames(frames: int) -> list[str]:
     match = Match(Rules.preset("kaiji"), seed=3)
     session = Session(match, SeatPlan.hotseat(2), {}, app.executor)
     session.next_hand()
-    table = TableScene(app, session)
+    table = TableScene(app, Flow(app), session)
     app.stack.push(table)
     dealer = session.hand.dealer
     table.lift_curtain(dealer)
@@ -118,7 +119,7 @@ def four_seat_frames(frames: int) -> list[str]:
     match = Match(Rules.preset("four_player"), seed=3)
     session = Session(match, SeatPlan.hotseat(4), {}, app.executor)
     session.next_hand()
-    table = TableScene(app, session)
+    table = TableScene(app, Flow(app), session)
     app.stack.push(table)
     dealer = session.hand.dealer
     table.lift_curtain(dealer)
@@ -156,7 +157,7 @@ def ai_pauses(level: str, rounds: int, delay: float = 0.7) -> list[str]:
     match.next_hand(dealer=0)
     plan = SeatPlan.solo(4, level)
     session = Session(match, plan, make_agents(plan.humans, 4, plan.level, match.seed), app.executor)
-    table = TableScene(app, session)
+    table = TableScene(app, Flow(app), session)
     app.stack.push(table)
     controller = table.controller
     pauses: list[float] = []

@@ -39,6 +39,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     global _stderr_copy
     _stderr_copy = os.dup(sys.stderr.fileno())  # before output capture: the watchdog's dump shows
+    from game.engine.scoring import install_fast_divider
+
+    install_fast_divider()  # the tests score as the game does (tests/test_scoring_memos.py checks both ways)
     if config.getoption("rss"):
         from rss_report import RssReport
 

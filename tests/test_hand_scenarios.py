@@ -13,11 +13,11 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.hand import Hand, IllegalAction, Phase
+from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, Hand, IllegalAction, Phase
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import Rules
-from game.engine.tiles import kind_code
+from game.engine.tiles import format_tiles, kind_code, kind_of
 from tests.scenario_tools import build_all, crafted_deal, drive
 
 NO_DORA = (1, 0, "5z", "6z")  # indicator Haku: dora Hatsu, ura Chun; no hand below holds them
@@ -68,6 +68,27 @@ def test_own_discard_of_a_wait_is_furiten_for_the_whole_hand():
     assert refused.value.rule == "wrong_phase"
     drive(match, {})
     assert_replays(match)
+
+
+def test_the_seat_view_says_which_discard_makes_furiten_last_the_hand():
+    match = start(Rules.preset("kaiji"), {0: "234m234p234s678s55p", 2: JUNK + "5p"})
+    build_all(match, {0: "234m234p234s678s5p", 1: JUNK})
+    view = match.hand.view_for(0)  # 2345p waits on 2p and 5p, and the pool holds one of each
+    assert {kind_code(kind_of(tile)) for tile in view.pool if view.discard_fixes_furiten(tile)} == {"2p", "5p"}
+    drive(match, {0: ["5p"]}, until_end=False)
+    assert of_type(match, FuritenStarted) == [FuritenStarted(0, "own_discard", True)]
+    view = match.hand.view_for(0)
+    assert not any(view.discard_fixes_furiten(tile) for tile in view.pool), "already furiten for the rest of the hand"
+
+
+def test_each_seat_builds_from_its_wall_and_keeps_the_rest_as_its_pool():
+    for players in (2, 3, 4):
+        match = Match(Rules.preset("kaiji", players=players), seed=players)
+        match.next_hand(dealer=0)
+        hand = match.hand
+        build_all(match, {seat: format_tiles(hand.walls[seat][:13], False) for seat in range(players)}, dora=(3, 0))
+        assert all(len(hand.view_for(seat).pool) == POOL_SIZE for seat in range(players))
+    assert POOL_SIZE - DISCARDS_PER_SEAT == 4, "four tiles of a pool are never discarded"
 
 
 def test_second_player_passing_before_own_first_discard_is_not_furiten():

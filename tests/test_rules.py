@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.engine.rules import PRESETS, Rules
+from game.engine.rules import OPTION_NAMES, PRESETS, Conflict, Rules, RulesConflict
 
 # docs/rules.md §8, column by column. "dora / ura: 1 / beneath" is has_dora; "none (no side
 # walls)" is the four-player preset. Moegirl's renhou is "none": with riichi_timing
@@ -180,3 +180,55 @@ def test_every_boolean_option_is_checked() -> None:
     from game.engine.rules import BOOLEAN_OPTIONS
 
     assert set(BOOLEAN_OPTIONS) == {f.name for f in fields(Rules) if f.type == "bool"}
+
+
+@pytest.mark.parametrize(
+    ("rules", "changes_nothing"),
+    [
+        (Rules.preset("kaiji"), {"start_points", "multiple_ron", "virtual_dora"}),
+        (Rules.preset("pro_stream"), {"base_stake", "bankroll_stakes", "multiple_ron", "virtual_dora"}),
+        (Rules.preset("kaiji", settlement="points_as_dealer"),
+         {"base_stake", "bankroll_stakes", "multiple_ron", "virtual_dora"}),
+        (Rules.preset("moegirl"), {"base_stake", "bankroll_stakes", "start_points", "multiple_ron", "virtual_dora"}),
+        (Rules.preset("kaiji", mangan_floor=False),
+         {"start_points", "multiple_ron", "virtual_dora", "floor_counts_situational"}),
+        (Rules.preset("three_player"), {"base_stake", "bankroll_stakes", "virtual_dora"}),
+        (Rules.preset("four_player"), {"base_stake", "bankroll_stakes", "floor_counts_situational"}),
+        (Rules.preset("four_player", virtual_dora=True), {"base_stake", "bankroll_stakes"}),
+    ],
+    ids=["kaiji", "points", "points as dealer", "units", "no floor", "three players", "four players",
+         "four players with the virtual dora"],
+)
+def test_an_option_applies_unless_the_rest_of_the_rules_make_it_change_nothing(
+    rules: Rules, changes_nothing: set[str]
+) -> None:
+    assert {name for name in OPTION_NAMES if not rules.option_applies(name)} == changes_nothing
+
+
+def test_option_applies_knows_only_options() -> None:
+    assert set(OPTION_NAMES) == {f.name for f in fields(Rules)} - {"preset_name"}
+    for name in ("preset_name", "dora", ""):
+        with pytest.raises(ValueError, match="unknown rule option"):
+            Rules().option_applies(name)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Rules.preset("kaiji", virtual_dora=True),
+        lambda: Rules.preset("four_player", virtual_dora=True, players=3),
+        lambda: Rules.from_dict({**Rules().to_dict(), "virtual_dora": True}),
+    ],
+    ids=["preset", "four-player preset made three", "from a file"],
+)
+def test_options_that_cannot_go_together_are_refused_with_a_code(make: Any) -> None:
+    with pytest.raises(RulesConflict) as refused:
+        make()
+    assert refused.value.code is Conflict.VIRTUAL_DORA_NEEDS_FOUR_PLAYERS
+    assert isinstance(refused.value, ValueError), "callers that refuse any bad rules still catch it"
+
+
+def test_a_bad_value_is_not_a_conflict() -> None:
+    with pytest.raises(ValueError) as refused:
+        Rules.preset("kaiji", players=5)
+    assert not isinstance(refused.value, RulesConflict)

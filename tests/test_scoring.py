@@ -54,6 +54,7 @@ class Row:
     ura: str = ""
     yakuman: int = 0
     kazoe: bool = False
+    kiriage: bool = False  # a mangan only because kiriage rounds it up
     floor_han: int | None = None  # when the floor sees a different han than the value
 
     def rules(self) -> Rules:
@@ -103,7 +104,7 @@ ROWS = [
     Row("chun", "777z234m567p789s9p", "9p", {"riichi": 1, "chun": 1}, 2, 40, None, False),
     # 123m 456m 789m, pinfu on 23s
     Row("ittsu 4h30f kiriage", "123456789m55p23s", "4s", {"riichi": 1, "pinfu": 1, "ittsu": 2}, 4, 30,
-        MANGAN, True),
+        MANGAN, True, kiriage=True),
     Row("ittsu 4h30f no kiriage", "123456789m55p23s", "4s", {"riichi": 1, "pinfu": 1, "ittsu": 2}, 4, 30,
         None, False, preset="moegirl"),
     # 123m 789p 123s 999m + East pair (round wind, 2 fu) by tanki: 30 + 8 + 2 + 2 = 42 -> 50
@@ -161,7 +162,7 @@ ROWS = [
         True, yakuman=1),
     # --- the floor edges -------------------------------------------------------------------
     Row("4h30f kiriage (kaiji) mangan", PINFU_HAND, "5s", {"riichi": 1, "pinfu": 1, "tanyao": 1, "dora": 1},
-        4, 30, MANGAN, True, dora="4m"),
+        4, 30, MANGAN, True, dora="4m", kiriage=True),
     Row("4h30f no kiriage (pro stream)", PINFU_HAND, "5s", {"riichi": 1, "pinfu": 1, "tanyao": 1, "dora": 1},
         4, 30, None, False, preset="pro_stream", dora="4m"),
     # 222m concealed 4 + kanchan 2: 36 -> 40; dora 8s pair
@@ -171,7 +172,7 @@ ROWS = [
         4, 40, MANGAN, True, preset="pro_stream", dora="7s"),
     # shanpon won on 9p: 111m 8 + 555z 8 + 999p open 4 + chun pair 2 = 52 -> 60; dora 2s
     Row("3h60f kiriage (kaiji) mangan", "111m234s99p555z77z", "9p", {"riichi": 1, "haku": 1, "dora": 1},
-        3, 60, MANGAN, True, dora="1s"),
+        3, 60, MANGAN, True, dora="1s", kiriage=True),
     Row("3h60f no kiriage (pro stream)", "111m234s99p555z77z", "9p", {"riichi": 1, "haku": 1, "dora": 1},
         3, 60, None, False, preset="pro_stream", dora="1s"),
     Row("3h60f no kiriage (moegirl)", "111m234s99p555z77z", "9p", {"riichi": 1, "haku": 1, "dora": 1},
@@ -197,21 +198,22 @@ ROWS = [
         preset="pro_stream", options={"red_fives": False}, dora="3m"),
     # --- situational yaku ---------------------------------------------------------------
     Row("ippatsu adds a han", PINFU_HAND, "5s", {"riichi": 1, "ippatsu": 1, "pinfu": 1, "tanyao": 1},
-        4, 30, MANGAN, True, ippatsu=True),
+        4, 30, MANGAN, True, ippatsu=True, kiriage=True),
     Row("ippatsu not on the floor when situational is off", PINFU_HAND, "5s",
         {"riichi": 1, "ippatsu": 1, "pinfu": 1, "tanyao": 1}, 4, 30, MANGAN, False,
-        options={"floor_counts_situational": False}, ippatsu=True, floor_han=3),
+        options={"floor_counts_situational": False}, ippatsu=True, floor_han=3, kiriage=True),
     Row("houtei adds a han", PINFU_HAND, "5s", {"riichi": 1, "houtei": 1, "pinfu": 1, "tanyao": 1},
-        4, 30, MANGAN, True, houtei=True),
+        4, 30, MANGAN, True, houtei=True, kiriage=True),
     Row("houtei not on the floor when situational is off", PINFU_HAND, "5s",
         {"riichi": 1, "houtei": 1, "pinfu": 1, "tanyao": 1}, 4, 30, MANGAN, False,
-        options={"floor_counts_situational": False}, houtei=True, floor_han=3),
+        options={"floor_counts_situational": False}, houtei=True, floor_han=3, kiriage=True),
     Row("ippatsu and houtei together", PINFU_HAND, "5s",
         {"riichi": 1, "ippatsu": 1, "houtei": 1, "pinfu": 1, "tanyao": 1}, 5, 30, MANGAN, True,
         ippatsu=True, houtei=True),
     # renhou: the state machine says no riichi; scoring applies rules.renhou
     Row("renhou none: mangan on its own (kiriage)", SANSHOKU_HAND, "4s",
-        {"pinfu": 1, "tanyao": 1, "sanshoku": 2}, 4, 30, MANGAN, True, riichi=False, renhou=True),
+        {"pinfu": 1, "tanyao": 1, "sanshoku": 2}, 4, 30, MANGAN, True, riichi=False, renhou=True,
+        kiriage=True),
     Row("renhou none: short of mangan alone", SANSHOKU_HAND, "4s",
         {"pinfu": 1, "tanyao": 1, "sanshoku": 2}, 4, 30, None, False,
         preset="pro_stream", options={"renhou": "none"}, riichi=False, renhou=True),
@@ -292,6 +294,7 @@ def test_scoring_table(row: Row) -> None:
     assert value.level == row.level
     assert value.yakuman == row.yakuman
     assert value.kazoe == row.kazoe
+    assert value.kiriage is row.kiriage
     assert assessment.clears_floor is row.clears
     floor = assessment.floor_value
     assert floor is not None

@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from game.app.play.table_controller import score_words, standing_number
+from game.app.play.table_words import score_words, standing_number
 from game.app.theatre.theatre_frame import OPEN, theatre_frame
 from game.app.words import i18n
 from game.engine.playback import Playback
@@ -67,7 +67,7 @@ def test_the_theatre_shows_every_seat_grouped(language, point_of_view):
     playback = Playback(record_lines(match))
     assert playback.rules.settlement == "points"
     step = dataclasses.replace(playback.step, scores=(25000.0, 36000.0, -1000.0))
-    shown = theatre_frame(step, playback.rules, ("A", "B", "C"), point_of_view)
+    shown = theatre_frame(step, ("A", "B", "C"), point_of_view)
     seats = {seat.seat: seat for seat in shown.table.seats}
     assert [seats[s].score for s in range(3)] == ["25,000 points", "36,000 points", "-1,000 points"]
     assert [seats[s].standing for s in range(3)] == ["25,000", "36,000", "-1,000"]
@@ -78,8 +78,9 @@ def test_a_units_match_in_the_theatre_keeps_the_sign(language):
     match, _ = live_match("kaiji", 1, 4)
     playback = Playback(record_lines(match))
     rules = dataclasses.replace(playback.rules, settlement="units")
-    step = dataclasses.replace(playback.step, scores=(1.5, -1.5))
-    seats = theatre_frame(step, rules, ("A", "B"), OPEN).table.seats
+    views = tuple(dataclasses.replace(view, rules=rules) for view in playback.step.views)
+    step = dataclasses.replace(playback.step, scores=(1.5, -1.5), views=views)
+    seats = theatre_frame(step, ("A", "B"), OPEN).table.seats
     assert sorted((seat.score, seat.standing) for seat in seats) == [("+1.5单位", "+1.5"), ("-1.5单位", "-1.5")]
 
 
@@ -91,4 +92,4 @@ def test_a_large_stake_is_grouped_on_the_table_and_in_the_theatre(language):
     match, _ = live_match("kaiji", 1, 4)
     playback = Playback(record_lines(match))
     step = dataclasses.replace(playback.step, stake=2048.0)
-    assert theatre_frame(step, playback.rules, ("A", "B"), OPEN).table.centre.stake == "Stake 2,048"
+    assert theatre_frame(step, ("A", "B"), OPEN).table.centre.stake == "Stake 2,048"

@@ -4,6 +4,8 @@ table's own texts pass through the catalog (the pseudo-locale marks every transl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.app.play.session import SeatPlan, shown_name
@@ -78,7 +80,7 @@ def test_limit_names_read_as_the_engine_says_them_in_english_and_are_translated(
 
 
 def test_kiriage_mangan_is_named_as_such() -> None:
-    kiriage = value(4, 30, "mangan")
+    kiriage = replace(value(4, 30, "mangan"), kiriage=True)  # as the scorer marks it
     assert limit_name(kiriage) == "mangan (kiriage)"
     i18n.set_language(i18n.PSEUDO)
     assert limit_name(kiriage) == f"{OPEN}mangan (kiriage){CLOSE}"

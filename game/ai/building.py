@@ -23,20 +23,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.ai.danger import prior
-from game.engine.analysis import BoundedWall, CandidateHand, PendingHand, analyze_selection, best_hands, bounded_wall
-from game.engine.hand import SeatView
+from game.engine.analysis import BoundedWall, CandidateHand, PendingHand, WallAnalyser
+from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
 from game.engine.rules import Rules
 from game.engine.tiles import (
     EAST,
     KIND_COUNT,
     TILE_COUNT,
     WIND_NAMES,
+    kind_of,
 )
 
 DISCARD_CAUTION = 0.75
-DISCARDS = 17
-HELD_BACK = 4
-POOL = 21
+HELD_BACK = POOL_SIZE - DISCARDS_PER_SEAT
+"""The tiles of a seat's pool it never discards (4)."""
 MEAN_PRIOR = sum(prior(kind) for kind in range(KIND_COUNT)) / KIND_COUNT
 AVERAGE_LOSS = 1.3
 """Mangan units an average deal-in costs (mangan, sometimes more)."""
@@ -69,7 +69,7 @@ def _seat(view: SeatView) -> tuple[tuple[int, ...], int, int | None, Rules]:
 
 @lru_cache(maxsize=4)
 def _bounded(wall: tuple[int, ...], wind: int, indicator: int | None, rules: Rules) -> BoundedWall:
-    return bounded_wall(wall, wind, indicator, rules)
+    return WallAnalyser(wall, wind, indicator, rules).bounded()
 
 
 def clears_somewhere(hand: CandidateHand) -> bool:
@@ -79,7 +79,7 @@ def clears_somewhere(hand: CandidateHand) -> bool:
 def hand_clears_floor(view: SeatView, tiles: tuple[int, ...]) -> bool:
     """Whether a 13-tile hand of the seat's wall has a wait that clears the floor."""
     wall, wind, indicator, rules = _seat(view)
-    hand = analyze_selection(wall, tiles, wind, indicator, rules).hand
+    hand = WallAnalyser(wall, wind, indicator, rules).analyze_selection(tiles).hand
     return hand is not None and clears_somewhere(hand)
 
 
@@ -98,7 +98,7 @@ def discard_share(kind: int) -> float:
     go: it keeps its 4 most dangerous-looking pool tiles to the end, and tiles look
     dangerous by the measured wait prior, so an honour goes about 95% of the time, a
     terminal 84%, a five 71%."""
-    return 1.0 - HELD_BACK / POOL * prior(kind) / MEAN_PRIOR
+    return 1.0 - HELD_BACK / POOL_SIZE * prior(kind) / MEAN_PRIOR
 
 
 def win_chance(hand: CandidateHand, opponents: int, unseen: int, reads_caution: bool = False) -> float:
@@ -118,14 +118,14 @@ def win_chance_of(clearing_waits: list[tuple[int, int]], passing: int, forced: i
     clearing = sum(live for _, live in clearing_waits)
     if not clearing:
         return 0.0
-    reach = opponents * DISCARDS / unseen
+    reach = opponents * DISCARDS_PER_SEAT / unseen
     if share is not None:
         missed = math.prod((1.0 - min(0.9, reach * share(kind))) ** live for kind, live in clearing_waits)
     else:
         missed = (1.0 - min(0.9, reach * DISCARD_CAUTION)) ** clearing
     chance = 1.0 - missed
     chance *= clearing / (clearing + passing)
-    return chance * max(0.0, DISCARDS - forced) / DISCARDS
+    return chance * max(0.0, DISCARDS_PER_SEAT - forced) / DISCARDS_PER_SEAT
 
 
 def average_value(hand: CandidateHand) -> float:
@@ -144,8 +144,8 @@ def _risk(tiles: list[int], opponents: int) -> float:
     """The chance of dealing in while discarding the 17 safest of `tiles` (a pool keeps its
     4 most dangerous). Over a wall's 21-tile pools it is least for the whole wall's tiles:
     a pool's k-th safest tile is never safer than the wall's."""
-    dangers = sorted(min(1.0, prior(t // 4) * opponents) for t in tiles)
-    survive = math.prod(1.0 - d for d in dangers[:DISCARDS])
+    dangers = sorted(min(1.0, prior(kind_of(t)) * opponents) for t in tiles)
+    survive = math.prod(1.0 - d for d in dangers[:DISCARDS_PER_SEAT])
     return 1.0 - survive
 
 
@@ -227,7 +227,7 @@ def random_mangan_hand(view: SeatView, rng: random.Random) -> tuple[int, ...] | 
                 scored[index] = wall.score(wall.hands[index])
             if qualifies(scored[index]):
                 return scored[index].tiles
-    ranked = best_hands(*_seat(view), 1).hands
+    ranked = WallAnalyser(*_seat(view)).best_hands(1).hands
     return ranked[0].tiles if ranked else None
 
 

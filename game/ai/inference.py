@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
-from game.engine.analysis import best_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, Event, RiichiDeclared
 from game.engine.hand import SeatView
-from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind
+from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind, kind_of
 
 PRIOR_WEIGHT = 60.0
 """How many particles the fitted reading counts as. By the area under the ROC curve of
@@ -116,11 +116,11 @@ class OpponentModel:
         drawn = Counter(self.rng.sample(unknown, hidden))
         taken = self.dora_indicator if self.rules.indicator_is_in_play else None
         wall = tuple(_ids(drawn, self.rules.red_fives, taken))
-        hands = best_hands(wall, self.seat_wind, self.dora_indicator, self.rules, 1).hands
+        hands = WallAnalyser(wall, self.seat_wind, self.dora_indicator, self.rules).best_hands(1).hands
         pool = drawn + discarded
         if hands:
             best = hands[0]
-            pool.subtract(Counter(t // 4 for t in best.tiles))
+            pool.subtract(Counter(kind_of(t) for t in best.tiles))
             clearing = frozenset(w.kind for w in best.waits if w.clears_floor)
             particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits))
         else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.engine.events import Discarded, FuritenStarted, RiichiDeclared, Won
 from game.engine.hand import SeatView
-from game.engine.tiles import KIND_COUNT, code_kind, counts34, dora_kind
+from game.engine.tiles import KIND_COUNT, code_kind, counts34, dora_kind, kind_of
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Knowledge:
         opponents = tuple(s for s in range(players) if s != view.seat)
         seen = list(counts34(view.wall or ()))
         if view.dora_indicator is not None and view.rules.indicator_is_in_play:
-            seen[view.dora_indicator // 4] += 1
+            seen[kind_of(view.dora_indicator)] += 1
         in_riichi = {s: False for s in range(players)}
         safe: dict[int, set[int]] = {o: set() for o in opponents}
         discarded_by: dict[int, list[int]] = {o: [] for o in opponents}
@@ -69,6 +69,6 @@ class Knowledge:
             own_waits=frozenset(view.waits),
             furiten_for_good=any(isinstance(e, FuritenStarted) and e.seat == view.seat and e.permanent
                                  for e in view.events),
-            dora=None if view.dora_indicator is None else dora_kind(view.dora_indicator // 4),
+            dora=None if view.dora_indicator is None else dora_kind(kind_of(view.dora_indicator)),
         )
 

@@ -32,9 +32,7 @@ from functools import lru_cache
 
 from game.ai.building import (
     AVERAGE_LOSS,
-    DISCARDS,
     HELD_BACK,
-    POOL,
     ROUNDING_MARGIN,
     average_value,
     clears_somewhere,
@@ -48,8 +46,8 @@ from game.ai.knowledge import Knowledge
 from game.ai.planning import held_back
 from game.ai.reading import read_danger
 from game.engine.analysis import CandidateHand, PendingHand
-from game.engine.hand import SeatView
-from game.engine.tiles import KIND_COUNT
+from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
+from game.engine.tiles import KIND_COUNT, kind_of
 
 DEAL_IN_SCALE = 0.45
 """The weight of the walk's deal-in chance, read before any discard. Taken at face value
@@ -81,7 +79,7 @@ def discard_shares(dora: int | None) -> tuple[float, ...]:
     the time, a five 0.7, the dora itself hardly ever)."""
     perceived = perceived_danger(dora)
     mean = sum(perceived) / KIND_COUNT
-    return tuple(max(0.0, 1.0 - HELD_BACK / POOL * danger / mean) for danger in perceived)
+    return tuple(max(0.0, 1.0 - HELD_BACK / POOL_SIZE * danger / mean) for danger in perceived)
 
 
 def leftover_danger(knowledge: Knowledge) -> tuple[float, ...]:
@@ -98,7 +96,7 @@ def walk_risk(pool: Mapping[int, int], danger: tuple[float, ...], own_waits: fro
     """The chance of dealing in while walking a pool (kind -> copies): the kinds carrying the
     most danger within the 4 tiles never discarded are kept (an own wait before any), and
     every other kind is met once."""
-    slots = max(0, sum(pool.values()) - DISCARDS)
+    slots = max(0, sum(pool.values()) - DISCARDS_PER_SEAT)
     weight = {kind: danger[kind] + (OWN_WAIT_PENALTY if kind in own_waits else 0.0) for kind in pool}
     kept = held_back(pool, weight, slots)
     return 1.0 - math.prod(1.0 - danger[kind] for kind in pool if kind not in kept and pool[kind])
@@ -112,10 +110,10 @@ def least_walk_risk(wall: Mapping[int, int], danger: tuple[float, ...]) -> float
     for kind, copies in wall.items():
         cost = -math.log(1.0 - danger[kind])
         for held, spent in list(least.items()):
-            total = min(DISCARDS, held + copies)
+            total = min(DISCARDS_PER_SEAT, held + copies)
             if spent + cost < least.get(total, math.inf):
                 least[total] = spent + cost
-    return 1.0 - math.exp(-least.get(DISCARDS, 0.0)) if DISCARDS in least else 0.0
+    return 1.0 - math.exp(-least.get(DISCARDS_PER_SEAT, 0.0)) if DISCARDS_PER_SEAT in least else 0.0
 
 
 def race_value(win: float, deal_in: float, value: float, loss: float = AVERAGE_LOSS) -> float:
@@ -147,7 +145,7 @@ class Outlook:
         opponents, unseen = opponents_and_unseen(view)
         knowledge = Knowledge.of(view)
         return cls(opponents, unseen, discard_shares(knowledge.dora), leftover_danger(knowledge),
-                   Counter(tile // 4 for tile in view.wall), seat_wall(view).live)
+                   Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live)
 
     def win(self, clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
         """`building.win_chance_of`, each wait let go as a reading opponent lets it go."""
@@ -155,7 +153,7 @@ class Outlook:
 
     def deal_in(self, hand: CandidateHand) -> float:
         """The weighted chance of dealing in while walking the pool the hand leaves."""
-        pool = self.wall - Counter(tile // 4 for tile in hand.tiles)
+        pool = self.wall - Counter(kind_of(tile) for tile in hand.tiles)
         waits = frozenset(w.kind for w in hand.waits)
         return min(1.0, DEAL_IN_SCALE * walk_risk(pool, self.danger, waits))
 

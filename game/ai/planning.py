@@ -18,7 +18,7 @@ from game.ai.danger import total_danger
 from game.ai.knowledge import Knowledge
 from game.engine.actions import Discard
 from game.engine.hand import DISCARDS_PER_SEAT, SeatView
-from game.engine.tiles import code_kind
+from game.engine.tiles import code_kind, kind_of
 
 DangerFunction = Callable[[int, int, Knowledge], float]
 
@@ -44,7 +44,7 @@ def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowl
     kinds (a plain five before a red one), or the least dangerous of all when only
     held-back kinds are left."""
     options = list(options)
-    copies = Counter(tile // 4 for tile in view.pool)
+    copies = Counter(kind_of(tile) for tile in view.pool)
     danger = {kind: total_danger(kind, knowledge, per_opponent) for kind in copies}
     discards_left = DISCARDS_PER_SEAT - len(view.rivers[view.seat])
     keep = held_back(copies, danger, max(0, len(view.pool) - discards_left))

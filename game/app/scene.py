@@ -14,24 +14,106 @@ motion has ended the picture beneath stands still.
 pygame_gui elements a scene creates are listed in `elements`: hidden while another scene
 covers it, removed when it leaves, and labelled again in the new language when the
 player switches (`relabel`). Text a scene draws itself is translated as it is drawn.
+
+A scene is handed what it needs, never the window itself: the window's `Services` (its
+pictures, sounds, settings and workers) and, if it leads anywhere, the `Screens` of
+game/app/flow.py, the one place that knows which screen leads to which.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 from pygame_gui.core import UIElement
 
 if TYPE_CHECKING:
-    from game.app.window.window import App
+    import pygame_gui
+
+    from game.app.history.player_files import PlayerFiles
+    from game.app.play.analysis_pool import AnalysisPool
+    from game.app.play.result_frame import ResultFrame
+    from game.app.play.session import SeatPlan, Session
+    from game.app.settings import Settings
+    from game.app.window.art import TileArt
+    from game.app.window.audio import Audio
+    from game.app.window.display import Display
+    from game.app.window.text import Text
+    from game.app.words.i18n import Message
+    from game.engine.playback import Playback
+
+
+@runtime_checkable
+class Services(Protocol):
+    """What the window lends its scenes (game/app/window/window.py `App` is the one)."""
+
+    stack: SceneStack
+    manager: pygame_gui.UIManager
+    screen: pygame.Surface
+    """The logical 1280 x 800 picture every scene draws on."""
+    display: Display
+    text: Text
+    art: TileArt
+    audio: Audio
+    settings: Settings
+    language_override: str | None
+    notice: str | Message | None
+    """What the title screen has to say (and starting a match, before the table opens)."""
+    files: PlayerFiles
+    """The player's save slot, match history and statistics."""
+    executor: Executor
+    analysis_pool: AnalysisPool
+
+    def change_settings(self, settings: Settings) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def next_match_seed(self) -> int:
+        """Not the scenes' own: they hand it on to start a match (game/app/play/match_setup.py)."""
+        ...
+
+
+@runtime_checkable
+class Screens(Protocol):
+    """Where a scene may lead: the screen map of game/app/flow.py. A screen that takes the
+    whole window leaves the others (the title, the table, the summary); the rest go on top."""
+
+    def title(self) -> None: ...
+
+    def table(self, session: Session) -> None: ...
+
+    def new_table(self, start: Callable[[SeatPlan], None]) -> None: ...
+
+    def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None: ...
+
+    def summary(self, session: Session) -> None: ...
+
+    def curtain(self, session: Session, seat: int, on_lift: Callable[[], None],
+                on_menu: Callable[[], None]) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def rules(self) -> None: ...
+
+    def settings(self) -> None: ...
+
+    def statistics(self) -> None: ...
+
+    def watch(self, path: Path) -> bool: ...
+
+    def watch_latest(self) -> None: ...
+
+    def theatre(self, playback: Playback, title: str) -> None: ...
 
 
 class Scene:
     opaque = True
     """An opaque scene hides the scenes beneath it; an overlay lets them show through."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
         self.elements: list[UIElement] = []
 

@@ -73,15 +73,20 @@ def run(args: argparse.Namespace) -> int:
     from game.app.window.quiet import quiet_startup
 
     quiet_startup()
+    from game.engine.scoring import install_fast_divider
+
+    install_fast_divider()
     if args.smoke is not None:
-        from game.app.window.smoke import run_smoke
+        from game.cli.smoke import run_smoke
 
         return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
+    from game.app.flow import Flow
     from game.app.window.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
-                                     notice=notice, windowed=args.windowed, language=args.language))
+                                     notice=notice, windowed=args.windowed, language=args.language),
+                       lambda app: Flow(app).title())
 
 
 def reset_settings_notice() -> str:

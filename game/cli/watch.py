@@ -41,8 +41,10 @@ def run(args: argparse.Namespace) -> int:
     elif playback.divergence is not None:
         print(f"watch: the record diverges at {playback.divergence}; it is shown up to there", file=sys.stderr)
     from game.app.window.quiet import quiet_startup
+    from game.engine.scoring import install_fast_divider
 
     quiet_startup()
+    install_fast_divider()
     from game.app.window.window import LaunchOptions, NoDisplayError, create_app
 
     try:
@@ -53,11 +55,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     import pygame
 
-    from game.app.scenes.theatre import TheatreScene
-    from game.app.scenes.title import TitleScene
+    from game.app.flow import Flow
 
-    app.stack.push(TitleScene(app))  # Esc in the theatre leads to the title screen
-    app.stack.push(TheatreScene(app, playback, args.file.name))
+    screens = Flow(app)
+    screens.title()  # Esc in the theatre leads to the title screen
+    screens.theatre(playback, args.file.name)
     try:
         return app.run()
     finally:

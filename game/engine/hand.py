@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from game.engine import analysis
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
+from game.engine.candidates import HAND_SIZE
 from game.engine.events import (
     Discarded,
     DoraFlipped,
@@ -34,19 +35,21 @@ from game.engine.events import (
 from game.engine.rules import Rules
 from game.engine.scoring import RonAssessment, WinContext, assess_ron
 from game.engine.shape import waits
-from game.engine.table import STACKS_PER_WALL, Deal, side_walls
+from game.engine.table import STACKS_PER_WALL, TILES_PER_WALL, Deal, side_walls
 from game.engine.tiles import (
     EAST,
     WIND_NAMES,
     counts34,
     format_tiles,
+    kind_of,
     parse_tiles,
     pick_ids,
     tile_code,
 )
 
-HAND_SIZE = 13
 DISCARDS_PER_SEAT = 17
+POOL_SIZE = TILES_PER_WALL - HAND_SIZE
+"""A seat's pool: its wall less the hand it builds (21 tiles, of which it discards 17)."""
 SEAT_WIND_ORDER = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
 
@@ -122,6 +125,16 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     events: tuple[Event, ...]
     result: HandResult | None
+
+    def discard_fixes_furiten(self, tile: int) -> bool:
+        """Whether discarding `tile` makes this seat furiten for the rest of the hand."""
+        return fixes_furiten(tile, self.waits, self.furiten_span is FuritenSpan.REST_OF_HAND)
+
+
+def fixes_furiten(tile: int, waits: tuple[int, ...], fixed: bool) -> bool:
+    """A seat that discards one of its own winning tiles is furiten for the rest of the hand
+    (unless it already was: `fixed`)."""
+    return kind_of(tile) in waits and not fixed
 
 
 class Hand:
@@ -304,9 +317,10 @@ class Hand:
             raise IllegalAction("hand_of_13", f"a hand has 13 tiles; {len(chosen)} were chosen")
         completed = len(chosen) < HAND_SIZE
         if completed:
-            chosen = analysis.complete_selection(
-                self.walls[seat], chosen, self.seat_wind_kind(seat), self.dora_indicator, self.rules
+            analyser = analysis.WallAnalyser(
+                self.walls[seat], self.seat_wind_kind(seat), self.dora_indicator, self.rules
             )
+            chosen = analyser.complete_selection(chosen)
         hand = tuple(sorted(chosen))
         self.hands[seat] = hand
         self.pools[seat] = sorted(set(self.walls[seat]) - set(hand))
@@ -338,7 +352,7 @@ class Hand:
         self.last_discard = (seat, tile)
         self.temporary_furiten[seat] = False
         self._emit(Discarded(seat, self._code(tile), len(self.rivers[seat]), declares))
-        if tile // 4 in self.waits[seat] and not self.furiten[seat]:
+        if fixes_furiten(tile, self.waits[seat], self.furiten[seat]):
             self.furiten[seat] = True
             self._emit(FuritenStarted(seat, "own_discard", True))
         self._offer_ron(seat, tile)
@@ -346,7 +360,7 @@ class Hand:
     def _offer_ron(self, discarder: int, tile: int) -> None:
         eligible: list[int] = []
         for seat in self._after(discarder):
-            if tile // 4 not in self.waits[seat]:
+            if kind_of(tile) not in self.waits[seat]:
                 continue
             reason = self._ron_refusal(seat, discarder, tile)
             if reason is None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine.actions import BuildHand, action_from_dict
 from game.engine.events import Event, event_to_dict
-from game.engine.hand import Hand, IllegalAction, Phase, SeatView
+from game.engine.hand import IllegalAction, Phase, SeatView
 from game.engine.match import Match, Settlement
 from game.engine.record import (
     MAX_RECORD_BYTES,
@@ -100,9 +100,7 @@ class Playback:
         self.end: dict[str, Any] | None = report.end
         self.rules: Rules = Rules.from_dict(lines[0]["rules"])
         self.seed: int = lines[0]["seed"]
-        self.finished: dict[int, Hand] = {}
-        """Each finished hand as the engine left it (for its result)."""
-        self.steps: list[Step] = _walk(lines, self.rules, self.seed, report.divergence_line, self.finished)
+        self.steps: list[Step] = _walk(lines, self.rules, self.seed, report.divergence_line)
         if self.divergence is not None and not self.steps:
             raise RecordError(self.divergence)
         if not self.steps:
@@ -218,10 +216,9 @@ def _damage(error: RecordError, line: int, rows: list[str]) -> Damage:
     return Damage(error.line or line, error.damage or LineDamage.NOT_A_LINE, last, str(error))
 
 
-def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None,
-          finished: dict[int, Hand]) -> list[Step]:
+def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None) -> list[Step]:
     """Every step whose line and events lie before `stop` (the divergence's line) and agree
-    with the record; each hand that ends goes into `finished`."""
+    with the record."""
     match = Match(rules, seed)
     steps: list[Step] = []
     index = 1  # lines[index] is file line index + 1
@@ -250,8 +247,6 @@ def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None
         assert match.hand is not None
         views = tuple(match.hand.view_for(seat) for seat in range(rules.players))
         ended = match.hand.result is not None and action is not None
-        if ended:
-            finished[match.hand_number] = match.hand
         steps.append(Step(match.hand_number, index + 1, action, tuple(produced), views, tuple(match.scores),
                           match.stake, match.settlements[-1] if ended else None))
         index = end

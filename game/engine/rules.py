@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 RIICHI_TIMINGS = ("with_first_discard", "before_play")
@@ -14,6 +15,21 @@ MULTIPLE_RON_MODES = ("head_bump", "all")
 BOOLEAN_OPTIONS = (
     "red_fives", "mangan_floor", "kiriage", "floor_counts_situational", "double_yakuman", "virtual_dora",
 )
+
+
+class Conflict(StrEnum):
+    """A combination of options the rules refuse, by name: a caller words it in its own language."""
+
+    VIRTUAL_DORA_NEEDS_FOUR_PLAYERS = "virtual_dora_needs_four_players"
+
+
+class RulesConflict(ValueError):
+    """Options that cannot go together. `code` says which, so that a screen need not read
+    the (English) message to explain it."""
+
+    def __init__(self, code: Conflict, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -57,7 +73,8 @@ class Rules:
         if not _is_whole(self.players) or self.players not in (2, 3, 4):
             raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
         if self.virtual_dora and self.players != 4:
-            raise ValueError("virtual_dora exists only with 4 players (the others flip a side wall)")
+            raise RulesConflict(Conflict.VIRTUAL_DORA_NEEDS_FOUR_PLAYERS,
+                                "virtual_dora exists only with 4 players (the others flip a side wall)")
         for name in ("build_time_s", "discard_time_s", "hands"):
             value = getattr(self, name)
             if value is not None and (not _is_whole(value) or value <= 0):
@@ -83,6 +100,23 @@ class Rules:
     def floor_applies(self) -> bool:
         """The mangan floor: off in 4-player unless the virtual dora restores it."""
         return self.mangan_floor or self.virtual_dora
+
+    def option_applies(self, name: str) -> bool:
+        """Whether option `name` changes anything with the rest of these rules: the stakes
+        only with stakes payment, the start points only with points, several rons only with
+        more than two players, the virtual dora only with four, the floor's situational
+        yaku only with a floor."""
+        if name not in OPTION_NAMES:
+            raise ValueError(f"unknown rule option {name!r}")
+        stakes = self.settlement == "stakes"
+        return {
+            "base_stake": stakes,
+            "bankroll_stakes": stakes,
+            "start_points": self.settlement in ("points", "points_as_dealer"),
+            "multiple_ron": self.players > 2,
+            "virtual_dora": self.players == 4,
+            "floor_counts_situational": self.floor_applies,
+        }.get(name, True)
 
     @classmethod
     def preset(cls, name: str = "kaiji", **overrides: Any) -> Rules:
@@ -126,6 +160,9 @@ def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
 
+
+OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset_name")
+"""Every option a player can set (the preset's name is not one: it names where they start)."""
 
 PRESETS: dict[str, Rules] = {
     "kaiji": Rules(),

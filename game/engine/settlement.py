@@ -9,7 +9,7 @@ from dataclasses import replace
 from game.engine.hand import HandResult
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, WinValue, assess_ron
-from game.engine.tiles import KIND_COUNT, dora_kind
+from game.engine.tiles import KIND_COUNT, dora_kind, kind_of
 
 DEALER_RON_FACTOR = 6
 NON_DEALER_RON_FACTOR = 4
@@ -56,7 +56,7 @@ def ura_may_change_payment(hand: Sequence[int], win_tile: int, context: WinConte
     if value is None:
         return False
     paid = win_amount(value, rules, winner_is_dealer, stake)
-    held = {tile // 4 for tile in (*hand, win_tile)}
+    held = {kind_of(tile) for tile in (*hand, win_tile)}
     for indicator in range(KIND_COUNT):
         if dora_kind(indicator) not in held:
             continue  # an ura dora the hand does not hold adds nothing

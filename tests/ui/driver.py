@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
+from game.app.flow import Flow
 from game.app.scene import Scene
-from game.app.scenes.title import TitleScene
 from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.window.window import App, LaunchOptions
 
@@ -18,8 +18,9 @@ FRAME = 1 / 60
 
 
 class Driver:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, screens: Flow) -> None:
         self.app = app
+        self.screens = screens
 
     @classmethod
     def start(cls, folder: Path, seed: int) -> Driver:
@@ -31,8 +32,9 @@ class Driver:
                 screenshot_dir=folder / "shots",
             )
         )
-        app.stack.push(TitleScene(app))
-        driver = cls(app)
+        screens = Flow(app)
+        screens.title()
+        driver = cls(app, screens)
         driver.frame()
         return driver
 

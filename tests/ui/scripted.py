@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.app.flow import Flow
 from game.app.play.session import SeatPlan, Session
 from game.app.scenes.table import TableScene
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Ron
@@ -75,6 +76,5 @@ def crafted_table(app, opponent: ScriptedAgent, rules: Rules | None = None, ura:
     deal = crafted_deal({0: HUMAN_WALL, 2: OPPONENT_WALL_START}, dora=(1, 0, "5z", ura))
     match.next_hand(deal, dealer=0)
     session = Session(match, SeatPlan.solo(2, "normal"), {1: opponent}, app.executor)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    return table
+    Flow(app).table(session)
+    return app.stack.top

@@ -13,7 +13,6 @@ import pygame
 
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
-from game.app.scenes.theatre import open_record
 from game.engine.record import write_record
 from tests.ui.autoplay import play_to_result
 
@@ -57,7 +56,7 @@ def test_workers_killed_at_random_moments_of_a_match_lose_nothing(driver, tmp_pa
     for hand in (1, 2):
         kills.append(kill_workers())  # as the hand starts: the helper's first answer was asked for
         result = play_to_result(driver, table, seconds=240)
-        assert isinstance(result, ResultScene) and result.result is table.session.hand.result
+        assert isinstance(result, ResultScene) and result.frame == table.controller.result_frame()
         kills.append(kill_workers())  # at the result
         assert builders(table.session.match.record, hand) == {0, 1}
         if hand == 1:
@@ -70,7 +69,7 @@ def test_workers_killed_at_random_moments_of_a_match_lose_nothing(driver, tmp_pa
     driver.frame = frame
     path = tmp_path / "killed.jsonl"
     write_record(path, table.session.match.record)
-    assert open_record(driver.app, path)
+    assert driver.screens.watch(path)
     driver.frame()
     theatre = driver.top
     theatre.overlays["builds"] = True

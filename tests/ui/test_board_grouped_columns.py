@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.play.table_controller import score_words, standing_number
 from game.app.play.table_frame import CentreInfo, SeatFrame, TableFrame
+from game.app.play.table_words import score_words, standing_number
 from game.app.views import legible
 from game.app.views.board import draw_board
 from game.app.views.seats import draw_plate

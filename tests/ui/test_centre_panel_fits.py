@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.play.table_controller import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
 from game.app.play.table_frame import CentreInfo
+from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
 from game.app.views.centre import draw_centre, status_rows
 from game.app.window import layout
 from game.app.window.art import TileArt

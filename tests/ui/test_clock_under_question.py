@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.pause import pause_menu
 from game.app.words.i18n import _
 from game.engine.tiles import format_tiles, parse_tiles, pick_ids
 from tests.ui.scripted import ScriptedAgent, crafted_table
@@ -57,7 +56,7 @@ def test_when_the_time_runs_out_under_the_question_the_chosen_tiles_are_built(dr
 
 def test_the_menu_over_the_question_stops_the_clock(driver):
     table, question = asked_to_build_anyway(driver)
-    driver.app.stack.push(pause_menu(driver.app))
+    driver.screens.pause()
     before = table.countdown()
     driver.frames(20, dt=0.5)
     assert table.countdown() == before

@@ -8,16 +8,18 @@ import pygame
 import pytest
 
 import game.app.play.match_setup as match_setup
+from game.app.flow import Flow
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import SeatPlan, Session
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.result import ResultScene, amount, payment_words
+from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.views.helper_panel import tenpai_verdict, wait_verdict
 from game.app.window import layout
+from game.app.words.i18n import format_amount as amount
 from game.engine.events import DoraFlipped
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -40,9 +42,8 @@ def solo_table(app, preset: str, agents: dict[int, ScriptedAgent], deal=None, **
     match = Match(Rules.preset(preset, **changes), seed=3)
     match.next_hand(deal, dealer=0) if deal is not None else match.next_hand(dealer=0)
     session = Session(match, SeatPlan.solo(match.rules.players, "normal"), agents, app.executor)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    return table
+    Flow(app).table(session)
+    return app.stack.top
 
 
 def test_a_whole_three_player_hand_is_played_by_synthetic_input_to_the_result(driver):
@@ -104,7 +105,7 @@ def test_a_double_ron_with_multiple_ron_all_pays_both_winners_on_the_result(driv
     assert result.heading == f"{south} and {west} win by ron on {east}'s discard"
     gains = session.match.settlements[-1].gains
     assert gains[1] > 0 and gains[2] > 0 and gains[0] == -(gains[1] + gains[2])
-    words = payment_words(session, gains)
+    words = result.frame.payments
     assert words.startswith(f"{east} pays {south} {amount(gains[1])} points, {west} {amount(gains[2])} points")
     assert words.endswith(f"{amount(-gains[0])} points in all")
     assert all("renhou" in {y.name for y in w.assessment.value.yaku} for w in wins)
@@ -137,7 +138,7 @@ def test_with_head_bump_a_pass_hands_the_ron_to_the_next_seat_in_turn_order(driv
 def privacy_over_every_frame(driver, players: int) -> None:
     driver.app.change_settings(driver.app.settings.with_changes(
         rules=Rules.preset({3: "three_player", 4: "four_player"}[players])))
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button({3: "Three players", 4: "Four players"}[players]))
     table = driver.app.stack.scenes[0]
@@ -209,7 +210,7 @@ def back_to_the_title_and_continue(driver) -> TableScene:
 def test_a_match_left_during_a_build_continues_from_the_title(driver, monkeypatch, preset):
     scripted_ai(monkeypatch)
     driver.app.change_settings(driver.app.settings.with_changes(rules=Rules.preset(preset)))
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Normal"))
     table = driver.app.stack.scenes[0]
@@ -235,7 +236,7 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     driver.click(layout.pool_rect(0, 21).center)
     driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
     SaveSlot(driver.app.files.data_dir).save(table.session.plan, table.session.match)
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]

@@ -10,7 +10,7 @@ from game.app.views import helper_panel
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
-from game.app.words.value_words import is_kiriage_mangan, limit_name
+from game.app.words.value_words import limit_name
 from game.engine.scoring import WinValue, YakuLine
 
 LONG_YAKU = tuple(
@@ -70,8 +70,8 @@ def test_one_tile_and_one_hand_are_said_in_the_singular(display):
 
 
 def test_a_kiriage_mangan_says_that_it_is_one():
-    assert limit_name(WinValue(4, 30, (), "mangan", 0, False, 8000)) == "mangan (kiriage)"
-    assert limit_name(WinValue(3, 60, (), "mangan", 0, False, 8000)) == "mangan (kiriage)"
+    assert limit_name(WinValue(4, 30, (), "mangan", 0, False, 8000, kiriage=True)) == "mangan (kiriage)"
+    assert limit_name(WinValue(3, 60, (), "mangan", 0, False, 8000, kiriage=True)) == "mangan (kiriage)"
     assert limit_name(WinValue(4, 40, (), "mangan", 0, False, 8000)) == "mangan"
     assert limit_name(WinValue(5, 30, (), "mangan", 0, False, 8000)) == "mangan"
-    assert not is_kiriage_mangan(WinValue(4, 30, (), None, 0, False, 7680))
+    assert limit_name(WinValue(4, 30, (), None, 0, False, 7680)) == "4 han 30 fu"

@@ -120,8 +120,8 @@ def test_the_curtain_says_who_looks_away_at_any_table(driver, monkeypatch, seats
     rules = Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[len(seats)])
     driver.app.change_settings(driver.app.settings.with_changes(rules=rules))
     plan = SeatPlan.table(seats, ("Ann", "Bo", "Cy", "Di"))
-    table = TableScene(driver.app, new_session(driver.app.files, driver.app, plan))
-    driver.app.stack.reset(table)
+    driver.screens.table(new_session(driver.app.files, driver.app, plan))
+    table = driver.top
     driver.frame()
     curtain = driver.top
     assert isinstance(curtain, CurtainScene)

@@ -200,13 +200,13 @@ def test_the_build_clock_is_drawn_at_each_second_and_not_between(driver, monkeyp
 
 
 def test_the_theatre_playing_sleeps_between_its_steps(driver, monkeypatch, tmp_path):
-    from game.app.scenes.theatre import SPEEDS, TheatreScene, open_record
+    from game.app.scenes.theatre import SPEEDS, TheatreScene
     from tests.ui.test_theatre import record_file
 
     monkeypatch.setattr(window, "LONGEST_SLEEP_S", 60.0)
     app = driver.app
     app.settings = app.settings.with_changes(animation="instant")
-    assert open_record(app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     assert isinstance(theatre, TheatreScene) and theatre.next_change() is None, "paused: nothing changes"

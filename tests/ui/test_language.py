@@ -11,11 +11,11 @@ import pytest
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.flow import Flow
 from game.app.history.player_files import SETTINGS_FILE, load_settings
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
-from game.app.scenes.title import TitleScene
 from game.app.settings import Settings
 from game.app.window.window import App, LaunchOptions
 from game.app.words import i18n
@@ -38,7 +38,7 @@ def pseudo_japanese(monkeypatch):
 
 def start(tmp_path, **options) -> App:
     app = App(LaunchOptions(seed=3, config_dir=tmp_path / "config", data_dir=tmp_path / "data", **options))
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     app.step(1 / 60)
     return app
 

@@ -11,8 +11,6 @@ import game.app.play.match_setup as match_setup
 from game.app.play.match_setup import new_session
 from game.app.play.session import PERSON, SeatPlan
 from game.app.scenes.curtain import CurtainScene
-from game.app.scenes.summary import SummaryScene
-from game.app.scenes.table import TableScene
 from game.app.window import layout
 from game.app.words import i18n
 from game.engine.names import LONGEST_NAME
@@ -51,8 +49,8 @@ def test_the_longest_names_fit_on_every_screen_they_are_drawn(driver, monkeypatc
         driver.app.change_settings(driver.app.settings.with_changes(language=language,
                                                                     rules=Rules.preset("three_player", hands=1)))
         plan = SeatPlan.table(("you", PERSON, PERSON), NAMES)
-        table = TableScene(driver.app, new_session(driver.app.files, driver.app, plan))
-        driver.app.stack.reset(table)
+        driver.screens.table(new_session(driver.app.files, driver.app, plan))
+        table = driver.top
         drawn = record_places(driver, monkeypatch)
         driver.frame()
         curtain = driver.top
@@ -73,7 +71,7 @@ def test_the_longest_names_fit_on_every_screen_they_are_drawn(driver, monkeypatc
         on_result = [entry for entry in naming(drawn, *NAMES) if entry[1] != 17 and entry[2].colliderect(panel)]
         assert on_result and all(panel.contains(rect) for _t, _s, rect in on_result), on_result
         drawn.clear()
-        driver.app.stack.reset(SummaryScene(driver.app, table.session))
+        driver.screens.summary(table.session)
         driver.frame()
         shot(driver, f"long_names_summary_{language}")
         assert naming(drawn, *NAMES) and all(SCREEN.contains(rect) for _t, _s, rect in naming(drawn, *NAMES))
@@ -89,7 +87,7 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
         driver.app.change_settings(driver.app.settings.with_changes(language=language,
                                                                     rules=Rules.preset("three_player")))
         plan = SeatPlan.table(("you", "easy", PERSON), (CJK, "", LATIN))
-        driver.app.stack.reset(TableScene(driver.app, new_session(driver.app.files, driver.app, plan)))
+        driver.screens.table(new_session(driver.app.files, driver.app, plan))
         driver.wait_until(lambda: isinstance(driver.top, CurtainScene))
         curtain = driver.top
         assert isinstance(curtain, CurtainScene)

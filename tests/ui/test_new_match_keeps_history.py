@@ -28,7 +28,7 @@ def unfinished_then_new(driver, monkeypatch, keep_history: bool) -> str:
     driver.press(driver.button("Normal"))
     table = driver.app.stack.scenes[0]
     driver.wait_until(lambda: table.session.view(1).built[1])
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Hard"))
     assert isinstance(driver.top, Dialog) and driver.top.title == "Start a new match?"
@@ -71,7 +71,7 @@ def unusable_save(driver, monkeypatch, kind: str) -> bytes:
         read_only_history(monkeypatch, folder)
     elif kind == "history a file":
         history.history_folder(folder).write_text("a file where the folder should be", encoding="utf-8")
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     return slot.record_path.read_bytes()
 
@@ -94,7 +94,7 @@ def test_a_new_match_over_an_unusable_save_leaves_its_bytes_on_disk_and_says_whe
     monkeypatch.undo()
     (kept,) = files_holding(driver.app.files.data_dir, original)
     assert str(kept) in said and "not in your match history" in said
-    driver.app.stack.reset(TitleScene(driver.app))  # back to the title
+    driver.screens.title()  # back to the title
     assert str(kept) in str(driver.app.notice)  # still said there
 
 

@@ -74,7 +74,7 @@ def test_a_new_match_over_an_unfinished_one_asks_first_and_keeps_it_by_default(d
     driver.wait_until(lambda: table.session.view(1).built[1])
     slot = SaveSlot(driver.app.files.data_dir)
     saved = slot.record_path.read_text(encoding="utf-8")
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Hard"))
     assert isinstance(driver.top, Dialog) and driver.top.title == "Start a new match?"

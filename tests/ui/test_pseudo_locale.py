@@ -15,6 +15,7 @@ import pygame_gui
 import pytest
 from pygame_gui.elements import UIDropDownMenu
 
+from game.app.flow import Flow
 from game.app.history import history
 from game.app.history.player_files import SETTINGS_FILE
 from game.app.play.session import Notice, SeatPlan
@@ -25,10 +26,8 @@ from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
-from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
-from game.app.scenes.theatre import TheatreScene, open_record, watch_latest
-from game.app.scenes.title import TitleScene
+from game.app.scenes.theatre import TheatreScene
 from game.app.window import layout
 from game.app.window.text import Text
 from game.app.window.window import App, LaunchOptions
@@ -120,8 +119,9 @@ def screens(display, tmp_path, monkeypatch) -> Iterator[Screens]:
     app = App(LaunchOptions(seed=7, config_dir=tmp_path / "config", data_dir=tmp_path / "data",
                             screenshot_dir=tmp_path / "shots", language=i18n.PSEUDO))
     app.settings = app.settings.with_changes(ai_delay_s=0.0)
-    app.stack.push(TitleScene(app))
-    driver = Driver(app)
+    flow = Flow(app)
+    flow.title()
+    driver = Driver(app, flow)
     yield Screens(driver, monkeypatch)
     driver.close()
 
@@ -149,8 +149,9 @@ def test_a_damaged_settings_file_is_told_in_the_language(display, tmp_path, monk
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / SETTINGS_FILE).write_text("{ not json", encoding="utf-8")
     app = App(LaunchOptions(config_dir=tmp_path / "config", data_dir=tmp_path / "data", language=i18n.PSEUDO))
-    app.stack.push(TitleScene(app))
-    screens = Screens(Driver(app), monkeypatch)
+    flow = Flow(app)
+    flow.title()
+    screens = Screens(Driver(app, flow), monkeypatch)
     try:
         assert app.notice is not None
         screens.look("title with the settings notice")
@@ -319,16 +320,16 @@ def test_the_curtain_between_people(screens):
 
 def test_the_dialogs_of_the_title(screens, tmp_path):
     driver, app = screens.driver, screens.driver.app
-    watch_latest(app)
+    driver.screens.watch_latest()
     screens.look("dialog: no match to watch yet")
     driver.key(pygame.K_ESCAPE)
     bad = tmp_path / "not_a_record.jsonl"
     bad.write_text("not a record\n", encoding="utf-8")
-    open_record(app, bad)
+    driver.screens.watch(bad)
     screens.look("dialog: this file cannot be watched")
     driver.key(pygame.K_ESCAPE)
     app.stack.top.start_hotseat()  # a match is saved: the title offers to continue it
-    app.stack.reset(TitleScene(app))
+    driver.screens.title()
     screens.look("title with an unfinished match")
     app.stack.top.start_new(SeatPlan.hotseat(2))
     assert isinstance(app.stack.top, Dialog)
@@ -338,13 +339,13 @@ def test_the_dialogs_of_the_title(screens, tmp_path):
 
 def test_the_statistics(screens):
     driver, app = screens.driver, screens.driver.app
-    app.stack.push(StatisticsScene(app))
+    driver.screens.statistics()
     screens.look("statistics, none kept yet")
     app.stack.pop()
     keep_fixtures(driver)
     folder = history.history_folder(app.files.data_dir)
     (folder / "damaged.jsonl").write_text("{ not json\n", encoding="utf-8")
-    app.stack.push(StatisticsScene(app))
+    driver.screens.statistics()
     scene = app.stack.top
     assert scene.notices
     screens.look("statistics with a chart and a notice")
@@ -356,7 +357,7 @@ def test_the_statistics(screens):
 def test_the_theatre(screens, tmp_path: Path):
     app = screens.driver.app
     for preset in ("kaiji", "four_player"):
-        assert open_record(app, record_file(tmp_path, preset))
+        assert screens.driver.screens.watch(record_file(tmp_path, preset))
         theatre = app.stack.top
         assert isinstance(theatre, TheatreScene)
         screens.look(f"theatre {preset}: the start")

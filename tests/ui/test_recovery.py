@@ -32,7 +32,7 @@ def test_continue_keeps_a_damaged_save_aside_and_says_where(driver):
     lines = [json.loads(line) for line in slot.record_path.read_text(encoding="utf-8").splitlines()]
     lines[0]["seats"]["humans"] = [7]
     slot.record_path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Continue the unfinished match"))
     assert isinstance(driver.top, TitleScene)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.play.result_frame import yaku_lines
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.result import ResultScene, payment_words, yaku_lines
+from game.app.scenes.result import ResultScene
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table
 
@@ -33,7 +34,7 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
     assert dict(lines) == {"riichi": 1, "ippatsu": 1, "sanankou": 2}
     assert win.assessment.floor_value.level == "mangan" and win.assessment.value.level == "haneman"
     assert result.heading.endswith("— haneman")
-    assert payment_words(table.session, table.session.match.settlements[-1].gains) == "West pays East 1.5"
+    assert result.frame.payments == "West pays East 1.5"
     # Beneath the result, the revealed ura indicator lies beside the right-hand side wall.
     layer = pygame.Surface(driver.app.screen.get_size())
     table.draw(layer)
@@ -44,11 +45,13 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
 def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, monkeypatch):
     from game.engine.match import Match
 
-    ron_with_three_ura_dora(driver)
+    table = ron_with_three_ura_dora(driver)
     drawn = driver.record_text(monkeypatch)
     driver.frame()
     assert any(line.startswith("Next stake: ") for line in drawn)
     drawn.clear()
     monkeypatch.setattr(Match, "over", property(lambda self: True))
+    driver.app.stack.remove(driver.top)
+    driver.app.stack.push(ResultScene(driver.app, table.controller.result_frame, lambda: None))
     driver.frame()
     assert drawn and not any(line.startswith("Next stake") for line in drawn)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.scenes.result import win_band_line
+from game.app.play.result_frame import win_band_line
 from game.engine.scoring import WinValue, YakuLine
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.scenes.result import is_yakuman_hand, win_band_line, yaku_worth
+from game.app.play.result_frame import is_yakuman_hand, win_band_line, yaku_worth
 from game.app.words import i18n
 from game.engine.scoring import WinValue, YakuLine
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from game.app.play.session import SeatPlan, Session
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.table import TableScene
 from game.engine.match import Match
 from game.engine.rules import Rules
 from tests.scenario_tools import build_all, crafted_deal, drive
@@ -36,7 +35,7 @@ def ron_prompt(driver, players: int, dealer_discards: list[str | None], human_di
     assert match.hand.pending_ron == [0]
     agents = {seat: ScriptedAgent() for seat in range(1, players)}
     session = Session(match, SeatPlan.solo(players, "normal"), agents, driver.app.executor)
-    driver.app.stack.reset(TableScene(driver.app, session))
+    driver.screens.table(session)
     driver.wait_until(lambda: isinstance(driver.app.stack.top, Dialog))
     return driver.app.stack.top.message
 

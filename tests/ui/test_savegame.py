@@ -84,7 +84,7 @@ def test_a_damaged_save_is_reported_and_forgotten(driver):
     driver.app.files.data_dir.mkdir(parents=True, exist_ok=True)
     (driver.app.files.data_dir / PLAN_FILE).write_text("{}", encoding="utf-8")
     (driver.app.files.data_dir / RECORD_FILE).write_text("not a record", encoding="utf-8")
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Continue"))
     assert isinstance(driver.top, TitleScene)
@@ -138,7 +138,7 @@ def test_a_second_window_says_so_and_leaves_the_first_window_s_match_alone(displ
         assert sum(line["type"] == "action" for line in table.session.match.record) >= 2
         assert slot.record_path.read_bytes() == original
         first.release()  # the first window closes: the title takes the save over
-        game.app.stack.reset(TitleScene(game.app))
+        game.screens.title()
         game.frame()
         assert game.button("Continue").is_enabled
     finally:
@@ -151,7 +151,7 @@ def test_a_save_cut_short_continues_from_its_last_whole_move_and_says_so(driver)
     content = slot.record_path.read_bytes()
     cut = content[: content.rstrip(b"\n").rfind(b"\n") + 20]  # the last line cut in the middle
     slot.record_path.write_bytes(cut)
-    driver.app.stack.reset(TitleScene(driver.app))
+    driver.screens.title()
     driver.frame()
     driver.press(driver.button("Continue: hand 1/8, 2 players"))
     assert isinstance(driver.top, Dialog) and "cut short" in driver.top.message

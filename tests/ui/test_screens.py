@@ -11,12 +11,17 @@ import pygame_gui
 import pytest
 
 from game.app.history.player_files import SETTINGS_FILE, save_settings
+from game.app.scene import Screens, Services
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
+from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
+from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import Settings
 from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
@@ -184,11 +189,38 @@ def test_the_menu_on_the_table_leads_back_to_the_title(driver):
     assert driver.button("Continue")
 
 
+def test_the_screen_map_leads_from_the_title_through_a_match_and_back(driver, tmp_path):
+    """game/app/flow.py: the window is every scene's `Services`, the flow its `Screens`; the
+    title, the table and the summary take the whole window, the rest open on top."""
+    app, screens = driver.app, driver.screens
+    assert isinstance(app, Services) and isinstance(screens, Screens)
+    for open_one, kind in ((screens.rules, RulesScene), (screens.settings, SettingsScene),
+                           (screens.statistics, StatisticsScene), (lambda: screens.new_table(print), NewTableScene)):
+        open_one()
+        assert isinstance(driver.top, kind) and isinstance(app.stack.scenes[0], TitleScene)
+        app.stack.pop()
+    driver.press(driver.button("Two players"))
+    table = app.stack.scenes[0]
+    assert isinstance(table, TableScene) and isinstance(driver.top, CurtainScene) and len(app.stack.scenes) == 2
+    result = play_to_result(driver, table)
+    assert app.stack.scenes == [table, result]
+    screens.pause()
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"
+    app.stack.pop()
+    screens.summary(table.session)
+    assert [type(scene) for scene in app.stack.scenes] == [SummaryScene]
+    record = tmp_path / "match.jsonl"
+    record.write_text("\n".join(json.dumps(line) for line in table.session.match.record), encoding="utf-8")
+    assert screens.watch(record) and isinstance(driver.top, TheatreScene)
+    screens.title()
+    assert [type(scene) for scene in app.stack.scenes] == [TitleScene]
+
+
 def test_a_drawn_hand_shows_every_hand(driver):
     driver.press(driver.button("Two players"))
     table = driver.app.stack.scenes[0]
     result = play_to_result(driver, table)
     if table.session.hand.result.drawn:
-        assert len(result.result.hands) == 2 and all(len(h) == 13 for h in result.result.hands)
+        assert len(result.frame.draws) == 2 and all(len(seat.hand) == 13 for seat in result.frame.draws)
     else:
-        assert result.result.wins[0].hand
+        assert result.frame.wins[0].hand

@@ -9,8 +9,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel
 
-from game.app.scenes.settings_screen import SettingsScene, language_explanation
+from game.app.scenes.settings_screen import RULE_REFUSALS, SettingsScene, language_explanation
 from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
+from game.engine.rules import Conflict, Rules
 from tests.ui.test_screens import choose
 
 
@@ -127,3 +128,19 @@ def test_the_preset_in_use_says_changed_when_an_option_differs(driver):
     assert scene.controls["Preset"].selected_option[0] == f"{PRESET_NAMES['kaiji']} (changed)"
     labels = [text for text, _ in scene.controls["Preset"].options_list]
     assert labels.count(f"{PRESET_NAMES['kaiji']} (changed)") == 1 and PRESET_NAMES["pro_stream"] in labels
+
+
+def test_every_combination_the_rules_refuse_has_the_screens_own_words():
+    assert set(RULE_REFUSALS) == set(Conflict)
+
+
+def test_a_refused_combination_is_explained_in_the_players_language_and_not_kept(driver):
+    rules = Rules.preset("four_player", virtual_dora=True)
+    driver.app.change_settings(driver.app.settings.with_changes(language="ja", rules=rules))
+    driver.frames(2)
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    choose(driver, scene, OPTIONS["players"].english_name, OPTIONS["players"].choices[3])
+    assert "仮想ドラは4人のときだけ（ほかの人数では脇の山をめくる）" in str(scene.message)
+    assert driver.app.settings.rules == rules

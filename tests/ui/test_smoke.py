@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 import game.app.play.match_setup as match_setup
+from game.app.flow import Flow
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
-from game.app.scenes.title import TitleScene
-from game.app.window.smoke import ScriptedPlayer
 from game.app.window.window import App, LaunchOptions
+from game.cli.smoke import ScriptedPlayer
 from tests.test_cli_robust import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
@@ -46,7 +46,7 @@ def run_frames(app: App, player: ScriptedPlayer, done, seconds: float = 90.0) ->
 def test_the_scripted_player_plays_a_hand_from_the_title_to_the_next_deal(display, tmp_path, scripted_opponent):
     app = App(LaunchOptions(seed=4, config_dir=tmp_path / "config", data_dir=tmp_path / "data"))
     app.settings = app.settings.with_changes(ai_delay_s=0.0, animation="instant")
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     player = ScriptedPlayer()
     try:
         run_frames(app, player, lambda: isinstance(app.stack.top, TableScene))
@@ -141,7 +141,7 @@ def test_a_first_launch_makes_its_folders_on_demand_and_writes_nowhere_else(disp
     # Opening the window writes nothing but the lock that keeps the save to this window.
     assert [path.relative_to(home) for path in home.rglob("*") if path.is_file()] == [
         Path(".local", "share", "17steps", "unfinished_match.lock")]
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     player = ScriptedPlayer()
     try:
         run_frames(app, player, lambda: player.progress.moves >= 1)
@@ -187,7 +187,7 @@ def test_ctrl_c_lets_the_frame_under_way_end_then_closes(display, tmp_path, scri
     interrupted (KeyboardInterrupt, for the command line's one line and exit 130)."""
     app = App(LaunchOptions(seed=4, config_dir=tmp_path / "config", data_dir=tmp_path / "data"))
     app.settings = app.settings.with_changes(ai_delay_s=0.0, animation="instant")
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     player = ScriptedPlayer()
     pressed_at: list[int] = []
 
@@ -224,7 +224,7 @@ def test_a_screenshot_folder_that_cannot_take_one_is_one_line_before_playing(tmp
 
 
 def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monkeypatch, capsys):
-    from game.app.window import smoke
+    from game.cli import smoke
 
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied")

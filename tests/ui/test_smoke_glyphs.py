@@ -19,9 +19,9 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.settings import Settings
-from game.app.window.smoke import ScriptedPlayer
 from game.app.window.text import Text
 from game.app.words.rule_texts import PRESET_NAMES
+from game.cli.smoke import ScriptedPlayer
 from game.engine.rules import Rules
 from tests.helpers import build_module
 from tests.ui.scripted import ScriptedAgent

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 import game.app.play.match_setup as match_setup
+from game.app.flow import Flow
 from game.app.scenes.table import TableScene
-from game.app.scenes.title import TitleScene
-from game.app.window.smoke import ScriptedPlayer
 from game.app.window.window import App, LaunchOptions
+from game.cli.smoke import ScriptedPlayer
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_smoke import run_frames, run_game, smoke_numbers
@@ -22,7 +22,7 @@ def test_the_scripted_player_settles_a_hand_at_a_table_of_more_than_two(display,
     monkeypatch.setattr("game.app.scenes.title.ai_available", lambda: True)
     app = App(LaunchOptions(seed=4, config_dir=tmp_path / "config", data_dir=tmp_path / "data"))
     app.settings = app.settings.with_changes(ai_delay_s=0.0, animation="instant", rules=Rules.preset(preset))
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     player = ScriptedPlayer()
     try:
         run_frames(app, player, lambda: player.progress.hands_settled >= 1)

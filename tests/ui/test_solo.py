@@ -72,4 +72,4 @@ def test_a_hand_against_the_real_ai_reaches_the_result(driver):
     table = driver.app.stack.scenes[0]
     assert type(table.session.players[1]).__module__.startswith("game.ai")
     result = play_to_result(driver, table)
-    assert result.result is table.session.hand.result
+    assert result.frame == table.controller.result_frame()

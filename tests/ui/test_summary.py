@@ -40,7 +40,7 @@ def finished(rules: Rules, seed: int = 5) -> Match:
 def summary(driver) -> SummaryScene:
     plan = SeatPlan.solo(2, "normal")
     session = Session(finished(RULES), plan, {}, driver.app.executor)
-    scene = SummaryScene(driver.app, session)
+    scene = SummaryScene(driver.app, driver.screens, session)
     driver.app.stack.reset(scene)
     driver.frame()
     return scene

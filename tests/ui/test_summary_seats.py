@@ -68,7 +68,8 @@ def summary(driver, players: int) -> SummaryScene:
               {"type": "event", "event": "hand_started", "dealer": 1, "seat_winds": seat_winds(players, 1)},
               {"type": "event", "event": "exhaustive_draw"}]
     plan = FakePlan(("You", *(["Normal AI"] * (players - 1))))
-    return SummaryScene(driver.app, FakeSession(FakeMatch(rules, settlements, scores, record=record), plan))
+    session = FakeSession(FakeMatch(rules, settlements, scores, record=record), plan)
+    return SummaryScene(driver.app, driver.screens, session)
 
 
 def drawn(driver, monkeypatch, scene: SummaryScene) -> list[tuple[str, pygame.Rect]]:

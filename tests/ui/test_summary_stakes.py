@@ -42,7 +42,7 @@ class FakeSession:
 def drawn_texts(driver, monkeypatch, rules: Rules) -> list[str]:
     settlements = [Settlement(1, (0.0, 0.0), (100.0, 100.0), 1, 2), Settlement(2, (0.0, 0.0), (100.0, 100.0), 2, 4),
                    Settlement(3, (4.0, -4.0), (104.0, 96.0), 4, 1)]
-    scene = SummaryScene(driver.app, FakeSession(FakeMatch(rules, settlements)))
+    scene = SummaryScene(driver.app, driver.screens, FakeSession(FakeMatch(rules, settlements)))
     texts = driver.record_text(monkeypatch)
     scene.draw(pygame.Surface((1280, 800)))
     return texts

@@ -74,7 +74,6 @@ def test_a_record_naming_a_seat_with_undrawable_text_is_refused_in_the_players_l
     import json
 
     from game.app.scenes.dialog import Dialog
-    from game.app.scenes.theatre import open_record
     from game.app.words import i18n
     from tests.test_playback import live_match
 
@@ -83,7 +82,7 @@ def test_a_record_naming_a_seat_with_undrawable_text_is_refused_in_the_players_l
     path = tmp_path / "names.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in match.record), encoding="ascii")
     i18n.set_language("ja")
-    assert not open_record(driver.app, path)
+    assert not driver.screens.watch(path)
     driver.frame()
     assert isinstance(driver.top, Dialog)
     assert "line" not in driver.top.message and "読み込めません" in driver.top.message

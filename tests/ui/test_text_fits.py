@@ -91,7 +91,7 @@ def test_the_prompts_fit(speaking):
         discard_own_wait(app, "5p", lambda: None),
         ron_or_pass(app, "West", "3s", lambda _: None),
         notice(app, Notice(0, "Your 3s would complete your hand, but you are furiten.", "3s")),
-        pause_menu(app),
+        pause_menu(app, lambda: None, lambda: None, lambda: None),
     ):
         app.stack.push(dialog)
         driver.frame()

@@ -11,9 +11,10 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.app.play.result_frame import result_frame
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
-from game.app.scenes.theatre import TheatreScene, open_record
+from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
 from game.engine.hand import Phase
@@ -42,7 +43,7 @@ def key(driver, code: int, mod: int = 0) -> None:
 
 @pytest.mark.parametrize("preset", ["kaiji", "three_player", "four_player"])
 def test_a_record_steps_through_the_theatre_by_keys(driver, tmp_path, preset):
-    assert open_record(driver.app, record_file(tmp_path, preset))
+    assert driver.screens.watch(record_file(tmp_path, preset))
     driver.frame()
     theatre = driver.top
     assert isinstance(theatre, TheatreScene) and theatre.point_of_view == OPEN
@@ -76,7 +77,7 @@ def test_a_record_steps_through_the_theatre_by_keys(driver, tmp_path, preset):
 
 
 def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, tmp_path):
-    open_record(driver.app, record_file(tmp_path, "four_player"))
+    driver.screens.watch(record_file(tmp_path, "four_player"))
     driver.frame()
     theatre = driver.top
     playback = theatre.playback
@@ -89,7 +90,8 @@ def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, t
     key(driver, pygame.K_RIGHT)
     assert playback.step.settlement is not None
     result = theatre._result(playback.step.hand)
-    assert isinstance(result, ResultScene) and result.settlement == playback.step.settlement
+    assert isinstance(result, ResultScene)
+    assert result.frame == result_frame(playback.step.views, playback.step.settlement, theatre.names, False)
     shot(driver, "theatre_four_player_result")
     save_small(driver, "theatre_four_player_result")
     key(driver, pygame.K_r)  # the result hidden, the table beneath it
@@ -97,7 +99,7 @@ def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, t
 
 
 def test_play_steps_on_at_the_chosen_speed_and_pauses(driver, tmp_path):
-    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     key(driver, pygame.K_EQUALS)  # 4 steps a second
@@ -111,7 +113,7 @@ def test_play_steps_on_at_the_chosen_speed_and_pauses(driver, tmp_path):
 
 
 def test_the_step_buttons_move_the_playback(driver, tmp_path):
-    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     driver.click(theatre.buttons["forward"].rect.center)
@@ -130,7 +132,7 @@ def test_a_diverging_record_is_watched_up_to_the_divergence(driver, tmp_path):
     lines[discard]["tile"] = "9m" if lines[discard]["tile"] != "9m" else "1m"
     path = tmp_path / "edited.jsonl"
     write_record(path, lines)
-    open_record(driver.app, path)
+    driver.screens.watch(path)
     driver.frame()
     playback = driver.top.playback
     assert playback.divergence.startswith(f"line {discard + 1}:")
@@ -184,7 +186,7 @@ def wait_for(driver, future) -> None:
 
 
 def test_the_overlays_show_a_build_review_and_the_pool_danger(driver, tmp_path):
-    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     playback = theatre.playback
@@ -208,7 +210,7 @@ def test_the_overlays_show_a_build_review_and_the_pool_danger(driver, tmp_path):
 
 
 def test_the_hand_menu_names_the_hand_on_the_table_and_jumps(driver, tmp_path):
-    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     assert theatre.hand_menu.selected_option[0] == "Hand 1"
@@ -221,7 +223,7 @@ def test_the_hand_menu_names_the_hand_on_the_table_and_jumps(driver, tmp_path):
 
 
 def test_a_step_forward_moves_the_discard_and_flips_the_dora_as_live_play(driver, tmp_path):
-    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     key(driver, pygame.K_RIGHT)  # the dealer flips the dora

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.scenes.theatre import open_record
 from game.app.theatre.theatre_frame import OPEN
 from game.app.views.felt import draw_felt
 from tests.ui.test_theatre import record_file
@@ -37,13 +36,13 @@ def covered(driver) -> list[tuple[str, int, str]]:
 
 @pytest.mark.parametrize("preset", ["kaiji", "three_player", "four_player"])
 def test_the_control_bar_covers_no_tile_at_any_step(driver, tmp_path, preset):
-    assert open_record(driver.app, record_file(tmp_path, preset))
+    assert driver.screens.watch(record_file(tmp_path, preset))
     driver.frame()
     assert covered(driver) == []
 
 
 def test_the_bottom_walls_closed_and_opened_are_drawn_clear_of_the_bar(driver, tmp_path):
-    assert open_record(driver.app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     before_the_flip = theatre.frame()

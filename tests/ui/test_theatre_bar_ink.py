@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from game.app.scenes.theatre import BAR, BUTTONS, open_record
+from game.app.scenes.theatre import BAR, BUTTONS
 from tests.ui.test_theatre import record_file
 
 CLEAR = 2
@@ -52,7 +52,7 @@ def cramped(driver) -> list[tuple[str, str, tuple[int, int, int, int] | None]]:
 def test_every_label_is_inked_inside_its_button_in_every_state(driver, tmp_path, language):
     app = driver.app
     app.change_settings(app.settings.with_changes(language=language))
-    assert open_record(app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frames(2)
     theatre = driver.top
     found = cramped(driver)
@@ -72,7 +72,7 @@ def test_every_label_is_inked_inside_its_button_in_every_state(driver, tmp_path,
 
 
 def test_a_long_seat_name_is_cut_short_to_its_button(driver, tmp_path):
-    assert open_record(driver.app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     theatre.names = ("A seat name long enough to fill the whole bar on its own " * 2, "B")
@@ -86,7 +86,7 @@ def test_a_long_seat_name_is_cut_short_to_its_button(driver, tmp_path):
 
 def test_a_language_switch_in_the_theatre_sizes_the_bar_again(driver, tmp_path):
     app = driver.app
-    assert open_record(app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     english = driver.top.buttons["view"].rect.width
     app.change_settings(app.settings.with_changes(language="ja"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.scenes.theatre import open_record
 from game.app.words import i18n
 from tests.ui.test_theatre import record_file
 
@@ -26,7 +25,7 @@ def squeezed(theatre) -> list[tuple[str, str, int, int]]:
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
 def test_the_bar_s_labels_fit_their_buttons(driver, tmp_path, language):
     i18n.set_language(language)
-    assert open_record(driver.app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frames(2)
     theatre = driver.top
     found = squeezed(theatre)

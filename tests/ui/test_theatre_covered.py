@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.theatre import TheatreScene, open_record
+from game.app.scenes.theatre import TheatreScene
 from tests.ui.test_theatre import key, record_file
 
 
 def watching(driver, tmp_path) -> TheatreScene:
-    assert open_record(driver.app, record_file(tmp_path, "kaiji"))
+    assert driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     assert isinstance(theatre, TheatreScene)

@@ -50,7 +50,6 @@ def test_a_cut_record_s_banner_names_its_line_in_the_language(driver, tmp_path, 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_a_line_edited_inside_the_file_and_a_forged_action_are_said_by_their_line(driver, tmp_path, language):
     driver.app.change_settings(driver.app.settings.with_changes(language=language))
-    from game.app.scenes.theatre import open_record
 
     path = record_file(tmp_path, "kaiji")
     rows = path.read_text(encoding="utf-8").splitlines()
@@ -63,7 +62,7 @@ def test_a_line_edited_inside_the_file_and_a_forged_action_are_said_by_their_lin
     forged.write_text("\n".join([*rows[: number - 1], forged_row, *rows[number:]]) + "\n", encoding="utf-8")
     said = []
     for path in (edited, forged):
-        assert open_record(driver.app, path)
+        assert driver.screens.watch(path)
         driver.frame()
         said.append(damage_notice(driver.top.playback))
         driver.top.command("back_to_title")

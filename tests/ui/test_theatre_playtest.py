@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.history.history import history_folder, keep_match
-from game.app.scenes.theatre import BANNER_BESIDE, TheatreScene, open_record
+from game.app.scenes.theatre import BANNER_BESIDE, TheatreScene
 from tests.test_playback import live_match, record_lines
 
 
@@ -15,7 +15,7 @@ def test_a_match_kept_in_the_history_is_watched_under_its_players_names(driver):
     plan = {"mode": "solo", "humans": [0], "names": ["You", "Hard AI"], "ai_level": "hard",
             "levels": [None, "hard"]}
     path = keep_match(history_folder(driver.app.files.data_dir), record_lines(match), plan, "finished", 200)
-    assert open_record(driver.app, path)
+    assert driver.screens.watch(path)
     driver.frame()
     theatre = driver.top
     assert isinstance(theatre, TheatreScene) and theatre.names == ("You", "Hard AI")
@@ -28,7 +28,7 @@ def test_an_overlay_panel_is_only_as_tall_as_what_it_shows(driver, tmp_path):
     from game.app.window import layout
     from tests.ui.test_theatre import record_file, wait_for
 
-    open_record(driver.app, record_file(tmp_path, "four_player"))
+    driver.screens.watch(record_file(tmp_path, "four_player"))
     driver.frame()
     theatre = driver.top
     playback = theatre.playback
@@ -57,7 +57,7 @@ def watching_a_cut_record(driver, tmp_path) -> TheatreScene:
     path = record_file(tmp_path, "kaiji")
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
-    assert open_record(driver.app, path)
+    assert driver.screens.watch(path)
     driver.frame()
     theatre = driver.top
     assert isinstance(theatre, TheatreScene) and theatre.playback.damage is not None
@@ -79,7 +79,7 @@ def test_a_file_cut_short_is_watched_up_to_the_cut_and_says_so(driver, tmp_path)
 def test_esc_closes_the_open_hand_menu_before_it_leaves_the_theatre(driver, tmp_path):
     from tests.ui.test_theatre import record_file
 
-    open_record(driver.app, record_file(tmp_path, "kaiji"))
+    driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
     menu = theatre.hand_menu

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.scenes.theatre import open_record
 from game.app.window import layout
 from game.app.words import i18n
 from tests.ui.test_centre_panel_fits import Inked
@@ -20,7 +19,7 @@ GAP = 4
 @pytest.mark.parametrize("preset", ["kaiji", "three_player", "four_player"])
 def test_the_result_ends_above_the_bar_and_holds_its_words(driver, tmp_path, preset, language):
     i18n.set_language(language)
-    assert open_record(driver.app, record_file(tmp_path, preset))
+    assert driver.screens.watch(record_file(tmp_path, preset))
     driver.frame()
     theatre = driver.top
     controls = {name: button.rect for name, button in theatre.buttons.items()}

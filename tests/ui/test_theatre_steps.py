@@ -11,9 +11,8 @@ from tests.ui.test_theatre import key, record_file, wait_for
 
 
 def open_theatre(driver, folder, preset: str = "kaiji"):
-    from game.app.scenes.theatre import open_record
 
-    assert open_record(driver.app, record_file(folder, preset))
+    assert driver.screens.watch(record_file(folder, preset))
     driver.frame()
     return driver.top
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from game.app.flow import Flow
 from game.app.scenes.settings_screen import SettingsScene
-from game.app.scenes.title import TitleScene
 from game.app.window.window import App, LaunchOptions
 
 LOCALE_DEFAULTS = ("noto_sans_jp_regular_aa_14", "noto_sans_sc_regular_aa_14")
@@ -24,7 +24,7 @@ KEPT_BY_SETTINGS_SCREEN = 6 * 1024 * 1024
 
 def start(folder: Path, language: str) -> App:
     app = App(LaunchOptions(seed=7, config_dir=folder / "config", data_dir=folder / "data", language=language))
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     app.step(1 / 60)
     return app
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.app.scenes.title import TitleScene
+from game.app.flow import Flow
 from game.app.window.window import App, LaunchOptions
 
 LANGUAGE_MENU_FONT = "notosanssc_regular_aa_15"
@@ -17,7 +17,7 @@ LANGUAGE_MENU_FONT = "notosanssc_regular_aa_15"
 
 def start(folder: Path, language: str) -> App:
     app = App(LaunchOptions(seed=7, config_dir=folder / "config", data_dir=folder / "data", language=language))
-    app.stack.push(TitleScene(app))
+    Flow(app).title()
     for _ in range(3):
         app.step(1 / 60)
     return app

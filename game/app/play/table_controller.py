@@ -1,4 +1,4 @@
-"""The table's controller: runs the seats in turn order and says what each frame shows.
+"""The table's controller: runs the seats in turn order and guards what each frame shows.
 
 Every seat is a `Player` (game/engine/player.py, which says how a seat is driven), the
 people at this computer included: an AI seat's `act` runs in the background and its move
@@ -10,82 +10,46 @@ normal AI discards). One `Decision` per seat that must move covers all three.
 With several people at one screen the controller keeps their tiles apart: a seat's
 private tiles are shown only to the `viewer`, who is set when the curtain naming them
 is lifted, and only while that seat has a move to make. The scene asks for the curtain
-(`curtain_for`), the prompts (`prompt`) and a plain `TableFrame` to draw. No pygame here.
+(`curtain_for`), the prompts (`prompt`) and a plain `TableFrame` to draw, which the
+controller has `frame_of` (table_frame.py) make from the bottom seat's view, with the words
+of table_words.py. No pygame here.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.pacing import make_stand_in
+from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
-    CentreInfo,
     PrivateFrame,
-    SeatFrame,
-    SideWallFrame,
     TableFrame,
+    frame_of,
     place_of_seat,
     place_of_wall,
+    private_frame,
 )
+from game.app.play.table_words import ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
-from game.app.words import terms
-from game.app.words.i18n import N_, _, format_amount
 from game.engine.actions import Action, BuildHand
-from game.engine.events import DoraFlipped, Event
+from game.engine.events import Event
 from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.player import ImmediatePlayer, Player
-from game.engine.scoring import assess_ron
-from game.engine.settlement import ura_may_change_payment, win_amount
-from game.engine.table import PERSONAL_WALLS, side_walls
+from game.engine.table import PERSONAL_WALLS
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
 
 log = logging.getLogger(__name__)
 
 MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
-STAKE_WORDS = {"stakes": N_("Stake {stake}"), "points": N_("Points"), "points_as_dealer": N_("Points (as dealer)"),
-               "units": N_("Units")}
-# Translators: a seat's standing on its name plate; {score} is already written as the language writes
-# numbers ("25,000", "-1,500", "+2" units, "100.5")
-SCORE_WORDS = {"stakes": N_("Bankroll {score}"), "points": N_("{score} points"),
-               "points_as_dealer": N_("{score} points"), "units": N_("{score} units")}
-SIGNED_STANDINGS = frozenset({"units"})
-"""Settlements whose standing is a gain or loss from nothing: written with its sign, +0 too."""
-MODE_STATUS = {"dora": N_("Flip the dora: click a side-wall tile"),
-               "build": N_("Build your hand: 13 of your 34 tiles"),
-               "discard": N_("Your turn: discard from your pool")}
-WAITING_STATUS = {Phase.DORA: N_("{who} flips the dora"), Phase.BUILD: N_("Waiting for {who} to build"),
-                  Phase.DISCARD: N_("{who} to discard"), Phase.RON: N_("{who} decides on ron")}
-PAYS = {"stakes": N_("{discarder} pays you {amount}."), "units": N_("{discarder} pays you {amount} units."),
-        "points": N_("{discarder} pays you {amount} points.")}
-"""What a ron offered pays, by settlement (points as dealer too: "points")."""
-PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)."),
-             "units": N_("{discarder} pays you {amount} units (ura dora may add more)."),
-             "points": N_("{discarder} pays you {amount} points (ura dora may add more).")}
-"""The same where the hidden ura dora could still raise it (game/engine/settlement.py)."""
-POOL_SIZE = 21
 BUILD_SAVE_EVERY_S = 5
-
-
-def standing_number(settlement: str, score: float) -> str:
-    """A seat's standing as a number alone (the board's column), grouped as the language
-    writes numbers and as the result screen writes payments: '25,000', '-1,500', '100.5',
-    and '+2' in units."""
-    score = score + 0.0  # no '-0'
-    number = format_amount(score)
-    return "+" + number if settlement in SIGNED_STANDINGS and score >= 0 else number
-
-
-def score_words(settlement: str, score: float) -> str:
-    """A seat's standing on its name plate: 'Bankroll 100', '25,000 points', '+2 units'."""
-    return _(SCORE_WORDS[settlement]).format(score=standing_number(settlement, score))
 
 
 class HumanPlayer(ImmediatePlayer):
@@ -251,35 +215,12 @@ class TableController:
                         self.session.hand.furiten_on_passing(seat))
 
     def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
-        """A ron's value in words, as the engine judges it: yaku, han/fu, limit, payment."""
-        hand, rules = self.session.hand, self.session.rules
+        """A ron's value in words, as the engine judges it (table_words.ron_worth)."""
+        hand = self.session.hand
         own = self.session.view(seat).hand
         assert own is not None
-        # Without the ura dora, hidden until the win: said when it could pay more.
-        context = hand.win_context(seat, discarder)
-        value = assess_ron(own, tile, context.without_ura(), rules).value
-        if value is None:
-            return ""
-        lines = value.yaku
-        # Translators: between the yaku of a list ("riichi 1, pinfu 1")
-        comma = _(", ")
-        if value.yakuman and not value.kazoe:
-            worth = _("Yaku: {yaku} — {limit}.").format(
-                yaku=comma.join(terms.yaku(line.name) for line in lines), limit=terms.level_name(value))
-        else:
-            yaku = comma.join(_("{yaku} {han}").format(yaku=terms.yaku(line.name), han=line.han) for line in lines)
-            if value.level is not None:
-                worth = _("Yaku: {yaku} — {han} han {fu} fu, {limit}.").format(
-                    yaku=yaku, han=value.han, fu=value.fu, limit=terms.level_name(value))
-            else:
-                worth = _("Yaku: {yaku} — {han} han {fu} fu.").format(yaku=yaku, han=value.han, fu=value.fu)
-        dealer, stake = seat == hand.dealer, self.session.match.stake
-        amount = win_amount(value, rules, dealer, stake)
-        words = PAYS_MORE if ura_may_change_payment(own, tile, context, rules, dealer, stake) else PAYS
-        pays = words.get(rules.settlement, words["points"])
-        # Translators: the ron's value, then who pays it
-        return _("{worth} {pays}").format(
-            worth=worth, pays=_(pays).format(discarder=self.session.wind(discarder), amount=format_amount(amount)))
+        return ron_worth(own, tile, hand.win_context(seat, discarder), self.session.rules, seat == hand.dealer,
+                         self.session.match.stake, self.session.wind(discarder))
 
     def helper_report(self) -> HelperReport | None:
         """The helper's view of the viewer's current selection (recomputed when it changes)."""
@@ -503,35 +444,12 @@ class TableController:
         settlement = self._unsettled()
         return self.session.match.stake if settlement is None else settlement.stake
 
-    def announcement(self, view: SeatView) -> str | None:
-        """The end of the hand in words, for the table: who won on whose discard, or the draw."""
-        result = view.result if self.session.hand_over else None
-        if result is None:
-            return None
-        if result.drawn:
-            return _("Exhaustive draw: no one won")
-        discarder = result.wins[0].discarder
-        winners = [_wind(view, win.seat) for win in result.wins]
-        if len(winners) == 1:
-            return _("Ron! {winner} on {discarder}'s discard").format(
-                winner=winners[0], discarder=_wind(view, discarder))
-        # Translators: two or three winners on one discard; {winners} lists them ("East and West")
-        return _("Ron! {winners} on {discarder}'s discard").format(
-            winners=_(" and ").join(winners), discarder=_wind(view, discarder))
-
-    def _laid_open(self, view: SeatView, seat: int) -> tuple[tuple[str, ...] | None, str | None, bool]:
-        """(open hand, winning tile, won) of a seat once the hand is over."""
-        result = view.result if self.session.hand_over else None
-        if result is None:
-            return None, None, False
-        red = self.session.rules.red_fives
-        win = next((w for w in result.wins if w.seat == seat), None)
-        if win is not None:
-            return tuple(tile_code(t, red) for t in sorted(win.hand)), tile_code(win.tile, red), True
-        own = not self.hotseat and seat == self.viewer  # one's own hand, alone at the screen
-        if (result.drawn or own) and result.hands[seat]:
-            return tuple(tile_code(t, red) for t in sorted(result.hands[seat])), None, False
-        return None, None, False
+    def result_frame(self) -> ResultFrame:
+        """The ended hand's result as the result screen shows it."""
+        session = self.session
+        match = session.match
+        return result_frame([session.view(seat) for seat in range(session.rules.players)], match.settlements[-1],
+                            self.names(), match.over)
 
     def _restore_build(self, seat: int, state: BuildState, progress: BuildProgress) -> None:
         """A continued match: the tiles chosen before, and the build clock where it stood."""
@@ -554,85 +472,29 @@ class TableController:
         players = self.session.rules.players
         return place_of_wall(players, wall, PERSONAL_WALLS[players][self.bottom])
 
+    def names(self) -> Sequence[str]:
+        return tuple(self.session.name(seat) for seat in range(self.session.rules.players))
+
     def frame(self) -> TableFrame:
         session = self.session
-        rules = session.rules
         view = session.view(self.bottom)  # only its public parts, unless it is the private seat
-        private = self.shown_private_seat
         waiting = session.waiting_on()
-        last = view.last_discard[0] if view.last_discard else None
-        scores = self.standings()
-        result = view.result if session.hand_over else None
-        dealt_in = result.wins[0].discarder if result is not None and result.wins else None
-        seats = []
-        for seat in range(rules.players):
-            built = view.built[seat] and view.phase is not Phase.DORA
-            open_hand, winning_tile, won = self._laid_open(view, seat)
-            seats.append(SeatFrame(
-                seat=seat, place=self.place(seat), name=session.name(seat), wind=_wind(view, seat),
-                score=score_words(rules.settlement, scores[seat]),
-                standing=standing_number(rules.settlement, scores[seat]),
-                riichi=view.riichi[seat], dealer=seat == view.dealer,
-                turn=bool(waiting) and waiting[0] == seat, river=view.rivers[seat],
-                last_discarder=seat == last, closed_wall=seat != private and not built,
-                concealed=seat != private and built, pool_left=POOL_SIZE - len(view.rivers[seat]),
-                open_hand=open_hand, winning_tile=winning_tile, call="ロン" if won else None,
-                dealt_in=seat == dealt_in,
-            ))
-        return TableFrame(rules.players, rules.red_fives, rules.floor_applies, self.mode(), tuple(seats),
-                          self._side_walls(view), self._centre(view, seats), self._private(private))
-
-    def _side_walls(self, view: SeatView) -> tuple[SideWallFrame, ...]:
-        red = self.session.rules.red_fives
-        flipped = next((e for e in view.events if isinstance(e, DoraFlipped)), None)
-        indicator = tile_code(view.dora_indicator, red) if view.dora_indicator is not None else None
-        result = view.result
-        ura = None
-        if result is not None and result.wins and result.wins[0].ura_indicator is not None:
-            ura = tile_code(result.wins[0].ura_indicator, red)  # revealed by the win
-        walls = []
-        for wall in side_walls(self.session.rules.players):
-            stack = flipped.stack if flipped is not None and flipped.wall == wall else None
-            walls.append(SideWallFrame(wall, self.wall_place(wall), stack, indicator,
-                                       ura if stack is not None else None))
-        return tuple(walls)
-
-    def _centre(self, view: SeatView, seats: list[SeatFrame]) -> CentreInfo:
-        match = self.session.match
-        rules = match.rules
-        discards = tuple((s.place, s.wind, len(s.river), s.turn) for s in seats)
-        indicator = tile_code(view.dora_indicator, rules.red_fives) if view.dora_indicator is not None else None
-        stake = _(STAKE_WORDS[rules.settlement]).format(stake=format_amount(self.shown_stake()))
-        return CentreInfo(match.hand_number, rules.hands, stake, self.status(view), discards, indicator,
-                          self.countdown(), self.announcement(view))
-
-    def status(self, view: SeatView) -> str:
-        """Whose move it is, in words."""
-        session = self.session
-        if session.busy:
-            return _("Completing the hand…")
         mode = self.mode()
-        if mode in MODE_STATUS:
-            return _(MODE_STATUS[mode])
-        if view.phase is Phase.END:
-            return _("Click or press a key for the result") if not self.result_shown else _("The hand is over")
-        waiting = session.waiting_on()
-        if not waiting:
-            return ""
-        # Translators: a seat named by its wind and its player ("East (You)")
-        who = _("{wind} ({name})").format(wind=_wind(view, waiting[0]), name=session.name(waiting[0]))
-        phrase = WAITING_STATUS.get(view.phase)
-        return _(phrase).format(who=who) if phrase else ""
+        names = self.names()
+        return frame_of(view, names, self.standings(), self.shown_stake(), session.match.hand_number, mode=mode,
+                        turn=waiting[0] if waiting else None,
+                        status=status(view, names, mode, waiting, session.busy, self.result_shown),
+                        countdown=self.countdown(), private=self._private(self.shown_private_seat),
+                        ended=view.result if session.hand_over else None,
+                        own_seat=None if self.hotseat else self.viewer)
 
     def _private(self, seat: int | None) -> PrivateFrame | None:
         if seat is None:
             return None
         view = self.session.view(seat)
-        building = view.phase is Phase.BUILD and view.hand is None
-        return PrivateFrame(seat, self.builds.get(seat) if building else None,
-                            self.helper_report() if building else None, view.pool, view.hand, view.waits,
-                            view.furiten, None if building else self.wait_strip(seat),
-                            view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD)
+        if view.phase is Phase.BUILD and view.hand is None:
+            return private_frame(view, self.builds.get(seat), self.helper_report())
+        return private_frame(view, strip=self.wait_strip(seat))
 
     def wait_strip(self, seat: int) -> WaitStrip | None:
         """The seat's waits with their unseen copies and values (recomputed when a tile is
@@ -645,10 +507,6 @@ class TableController:
         if key != self._strip_key:
             self._strip_key, self._strip = key, wait_strip(self.session.hand, seat)
         return self._strip
-
-
-def _wind(view: SeatView, seat: int) -> str:
-    return terms.wind(view.seat_winds[seat])
 
 
 def seconds_to_next_step(left: float | None) -> float | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from game.app.words.i18n import N_, _
 from game.engine.hand import FuritenSpan, Hand
 from game.engine.scoring import assess_rons
-from game.engine.tiles import RED_FIVE_IDS, kind_code
+from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
 
 COPIES = 4
 NO_YAKU = "no yaku"
@@ -98,12 +98,12 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
     own = view.hand or ()
     seen = [0] * 34
     for tile in (*own, *view.pool):
-        seen[tile // 4] += 1
+        seen[kind_of(tile)] += 1
     for river in view.rivers:
         for tile, _turned in river:
-            seen[tile // 4] += 1
+            seen[kind_of(tile)] += 1
     if view.dora_indicator is not None:
-        seen[view.dora_indicator // 4] += 1
+        seen[kind_of(view.dora_indicator)] += 1
     waits = tuple(view.waits)
     lines: list[WaitLine] = []
     if own and waits:

@@ -4,20 +4,17 @@ everyone may see. AI seats never raise it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
-from game.app.scene import Scene
+from game.app.play.session import Session
+from game.app.scene import Scene, Services
 from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import KeyGuard
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.window.shade import Shade
 from game.app.words.i18n import _
-
-if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
-    from game.app.window.window import App
 
 SHADE = (6, 20, 14, 215)
 CARD = (16, 41, 31)
@@ -31,10 +28,14 @@ MARGIN = 20
 class CurtainScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+    def __init__(self, app: Services, session: Session, seat: int, on_lift: Callable[[], None],
+                 on_menu: Callable[[], None]) -> None:
+        """`on_lift`: the seat called for has the screen (the curtain is gone); `on_menu`: Esc."""
         super().__init__(app)
-        self.table = table
+        self.session = session
         self.seat = seat
+        self.on_lift = on_lift
+        self.on_menu = on_menu
         self.shade = Shade(SHADE, app.screen.get_width())
         self.card = pygame.Rect(0, 0, 620, 220)
         self.card.center = app.screen.get_rect().center
@@ -44,7 +45,7 @@ class CurtainScene(Scene):
 
     @property
     def heading(self) -> str:
-        session = self.table.session
+        session = self.session
         wind = session.wind(self.seat)
         # Translators: the privacy curtain, e.g. "Pass to West — Player 2"
         return fitted_name(self.app.text, lambda name: _("Pass to {wind} — {name}").format(wind=wind, name=name),
@@ -54,7 +55,7 @@ class CurtainScene(Scene):
     def others_look_away(self) -> str:
         """Who looks away: the other person by name, or all the others (the AI seats are
         players too, so "the other player" would not say who)."""
-        session = self.table.session
+        session = self.session
         others = [seat for seat in session.plan.humans if seat != self.seat]
         if len(others) > 1:
             return _("Everyone else looks away: your tiles are shown next.")
@@ -80,9 +81,9 @@ class CurtainScene(Scene):
         )
         if ready:
             self.app.stack.remove(self)
-            self.table.lift_curtain(self.seat)
+            self.on_lift()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.table.open_menu()
+            self.on_menu()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

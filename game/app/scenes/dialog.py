@@ -13,20 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.views.centre import draw_clock
 from game.app.window.menu_keys import ButtonRing, KeyGuard
 from game.app.window.palette import GOLD, INK
 from game.app.window.shade import Shade
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 PANEL_COLOUR = (16, 41, 31)
 BORDER = (201, 169, 74)
@@ -48,7 +44,7 @@ class Dialog(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         title: str,
         message: str,
         choices: Sequence[Choice],

@@ -6,7 +6,6 @@ option. The seats and names are remembered for the next new table."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -15,7 +14,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.app.play.match_setup import ai_available
 from game.app.play.session import PERSON, SeatPlan, shown_name
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.settings import AI_LEVELS
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing
@@ -24,9 +23,6 @@ from game.app.words.i18n import N_, _, ngettext
 from game.app.words.rule_texts import rules_summary
 from game.engine.names import LONGEST_NAME, BadName, checked_name
 from game.engine.rules import Rules
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 COUNTS = (2, 3, 4)
 COUNT_PRESETS = {3: "three_player", 4: "four_player"}
@@ -102,7 +98,7 @@ class NameEntry(UITextEntryLine):
 
 
 class NewTableScene(Scene):
-    def __init__(self, app: App, start: Callable[[SeatPlan], None]) -> None:
+    def __init__(self, app: Services, start: Callable[[SeatPlan], None]) -> None:
         super().__init__(app)
         self.start_match = start
         settings = app.settings

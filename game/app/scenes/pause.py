@@ -6,31 +6,15 @@ continue it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
+from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.words.i18n import _, pgettext
 
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
-
-def pause_menu(app: App) -> Dialog:
-    def rules() -> None:
-        from game.app.scenes.rules_page import RulesScene
-
-        app.stack.push(RulesScene(app))
-
-    def settings() -> None:
-        from game.app.scenes.settings_screen import SettingsScene
-
-        app.stack.push(SettingsScene(app))
-
-    def title() -> None:
-        from game.app.scenes.title import TitleScene
-
-        app.stack.reset(TitleScene(app))
-
+def pause_menu(app: Services, rules: Callable[[], None], settings: Callable[[], None],
+               title: Callable[[], None]) -> Dialog:
     return Dialog(
         app,
         _("Menu"),

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.play.session import Notice
+from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.words.i18n import _, pgettext
 from game.app.words.terms import tile_in_sentence
 from game.engine.hand import FuritenSpan
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 
 def nothing() -> None:
@@ -25,7 +22,7 @@ KEEP = 1
 """The index of the safe choice, the default where pressing on would cost the hand."""
 
 
-def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool = True,
+def build_anyway(app: Services, tenpai: bool, build: Callable[[], None], floor: bool = True,
                  clock: Callable[[], float | None] | None = None) -> Dialog:
     """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing;
     `clock`: the build's time left, which runs on under the question."""
@@ -43,7 +40,7 @@ def build_anyway(app: App, tenpai: bool, build: Callable[[], None], floor: bool 
                   default=KEEP, clock=clock)
 
 
-def discard_own_wait(app: App, code: str, discard: Callable[[], None],
+def discard_own_wait(app: Services, code: str, discard: Callable[[], None],
                      clock: Callable[[], float | None] | None = None) -> Dialog:
     """`clock`: the discard's time left, which runs on under the question."""
     return Dialog(app, _("Discard a winning tile?"),
@@ -54,7 +51,7 @@ def discard_own_wait(app: App, code: str, discard: Callable[[], None],
                   escape=nothing, default=KEEP, clock=clock)
 
 
-def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",
+def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",
                 furiten: FuritenSpan = FuritenSpan.REST_OF_HAND) -> Dialog:
     """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known;
     `furiten`: how long passing keeps the player furiten, as the engine rules it."""
@@ -79,7 +76,7 @@ def ron_or_pass(app: App, discarder: str, code: str, decide: Callable[[bool], No
                   tiles=[code], unbidden=True, own_keys=True)
 
 
-def notice(app: App, told: Notice) -> Dialog:
+def notice(app: Services, told: Notice) -> Dialog:
     title = _("Your winning tile") if told.tile else _("Notice")
     return Dialog(app, title, str(told.text), [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [],
                   unbidden=True)

@@ -7,13 +7,12 @@ The page is laid out once into a tall picture and scrolled (wheel, arrows, Page 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.views.felt import draw_felt
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.words.i18n import _, language
@@ -30,9 +29,6 @@ from game.app.words.rule_texts import (
 from game.app.words.terms import hand_in_sentence, tile_in_sentence
 from game.engine.rules import Rules
 from game.engine.tiles import parse_tiles
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 PAGE_WIDTH = 980
 VIEWPORT = pygame.Rect(150, 70, PAGE_WIDTH, 660)
@@ -178,7 +174,7 @@ def pages(rules: Rules) -> list[Block]:
 
 
 class RulesScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.page = self._render(pages(app.settings.rules))
         self._language = language()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -21,7 +21,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from game.app.views import legible
 from game.app.views.felt import draw_felt
@@ -29,10 +29,7 @@ from game.app.window.palette import GOLD, SOFT, WARN
 from game.app.words import i18n
 from game.app.words.i18n import N_, Message, _, pgettext
 from game.app.words.rule_texts import OPTIONS, PRESET_DESCRIPTIONS, PRESET_NAMES, choices_for, rules_name
-from game.engine.rules import Rules
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
+from game.engine.rules import Conflict, Rules, RulesConflict
 
 AREA = pygame.Rect(120, 80, 1040, 630)
 ROW_HEIGHT = 70
@@ -60,11 +57,10 @@ AI_DELAYS = {
     2.0: N_("Slow (2 s)"),
 }
 RULE_REFUSALS = {
-    # The engine's words (game/engine/rules.py) for a combination this screen can ask for.
-    "virtual_dora exists only with 4 players (the others flip a side wall)":
+    Conflict.VIRTUAL_DORA_NEEDS_FOUR_PLAYERS:
         N_("virtual_dora exists only with 4 players (the others flip a side wall)"),
 }
-"""The screen's own words for each refusal of the rules it can cause (the engine stays English)."""
+"""The screen's own words for every combination the rules refuse (the engine names it by a code)."""
 
 
 def animation_names() -> dict[str, str]:
@@ -81,19 +77,6 @@ def animation_names() -> dict[str, str]:
 def percent(volume: float) -> str:
     # Translators: a sound volume; {number} runs from 0 to 100
     return _("{number}%").format(number=i18n.format_number(round(volume * 100)))
-
-
-def option_applies(option: str, rules: Rules) -> bool:
-    """Whether a rule option changes anything with the rest of `rules` (else it is greyed)."""
-    stakes = rules.settlement == "stakes"
-    return {
-        "base_stake": stakes,
-        "bankroll_stakes": stakes,
-        "start_points": rules.settlement in ("points", "points_as_dealer"),
-        "multiple_ron": rules.players > 2,
-        "virtual_dora": rules.players == 4,
-        "floor_counts_situational": rules.mangan_floor or rules.virtual_dora,
-    }.get(option, True)
 
 
 def language_choices() -> dict[str | None, str]:
@@ -143,7 +126,7 @@ def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.handlers: dict[UIElement, Callable[[Any], None]] = {}
         self.controls: dict[str, UIElement] = {}
@@ -279,7 +262,7 @@ class SettingsScene(Scene):
                 )
             else:
                 self._toggle(text.english_name, text.explanation, value, lambda v, o=option: self._change_rule(o, v))
-            if not option_applies(option, rules):
+            if not rules.option_applies(option):
                 self.controls[text.english_name].disable()
         self.foot_room = 0
         self.container.set_scrollable_area_dimensions((AREA.width - 24, self.y))
@@ -417,7 +400,7 @@ class SettingsScene(Scene):
         try:
             new_rules = Rules.preset(rules.preset_name, **{**rules.changed_from_preset(), option: value})
         except ValueError as error:
-            reason = Message(RULE_REFUSALS[str(error)]) if str(error) in RULE_REFUSALS else str(error)
+            reason = Message(RULE_REFUSALS[error.code]) if isinstance(error, RulesConflict) else str(error)
             self.message = Message(N_("Not possible: {reason}."), reason=reason)
             self._build_rows()
             return

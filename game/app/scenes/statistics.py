@@ -4,14 +4,13 @@ of the running balance over the last matches, and a reset (after a confirmation)
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.history.statistics import LOST, WON, MatchSummary, Statistics, Tally
-from game.app.scene import Scene
+from game.app.scene import Scene, Screens, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.views.felt import draw_felt
@@ -19,9 +18,6 @@ from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
 from game.app.words import i18n
 from game.app.words.i18n import N_, _, ngettext
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 CHART_X, CHART_WIDTH, CHART_BOTTOM = 110, 1060, 730
 CHART_MIN_HEIGHT = 170
@@ -42,8 +38,9 @@ LEVEL_AI_NAMES = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("
 
 
 class StatisticsScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services, screens: Screens) -> None:
         super().__init__(app)
+        self.screens = screens
         self.ring = ButtonRing()
         self.stats = Statistics()
         self.notices: list[str] = []
@@ -85,9 +82,7 @@ class StatisticsScene(Scene):
     def watch(self, match: MatchSummary | None) -> None:
         """Play a best or worst match back in the theatre."""
         if match is not None:
-            from game.app.scenes.theatre import open_record
-
-            open_record(self.app, self.app.files.kept_match(match.name))
+            self.screens.watch(self.app.files.kept_match(match.name))
 
     def back(self) -> None:
         self.app.stack.pop()

@@ -9,28 +9,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.play.match_setup import new_session
 from game.app.play.session import Session
 from game.app.play.table_frame import place_of_seat
-from game.app.scene import Scene
+from game.app.scene import Scene, Screens, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
-from game.app.scenes.result import amount
 from game.app.views.felt import draw_felt
 from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import ButtonRing, KeyGuard
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _, pgettext
+from game.app.words.i18n import format_amount as amount
+from game.engine.playback import Playback
 from game.engine.record import RecordError, parse_record
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 ROWS_SHOWN = 16
 YOU = "You"
@@ -82,8 +81,9 @@ def hand_winners(record: Sequence[dict[str, Any]]) -> dict[int, list[tuple[int, 
 
 
 class SummaryScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Services, screens: Screens, session: Session) -> None:
         super().__init__(app)
+        self.screens = screens
         self.session = session
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
@@ -114,24 +114,16 @@ class SummaryScene(Scene):
             button.set_text(self.label(name))
 
     def to_title(self) -> None:
-        from game.app.scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene(self.app))
+        self.screens.title()
 
     def rematch(self) -> None:
         """The same seats and rules (the match's own, whatever Settings now hold), a new seed."""
-        from game.app.play.match_setup import new_session
-        from game.app.scenes.table import TableScene
-
         session = new_session(self.app.files, self.app, self.session.plan, rules=self.session.match.rules)
-        self.app.stack.reset(TableScene(self.app, session))
+        self.screens.table(session)
 
     def watch(self) -> None:
         """This match in the theatre, as the history keeps it (its record, the seats' names
         in its header), read back as a kept file is; Back returns here."""
-        from game.app.scenes.theatre import TheatreScene
-        from game.engine.playback import Playback
-
         record = self.session.match.record
         header = {**record[0], "history": {"plan": self.session.plan.to_dict()}}
         text = "\n".join(json.dumps(line, ensure_ascii=False) for line in [header, *record[1:]])
@@ -141,7 +133,7 @@ class SummaryScene(Scene):
             self.app.stack.push(Dialog(self.app, _("This match cannot be watched"), str(error),
                                        [Choice(_("OK"), nothing)], escape=nothing))
             return
-        self.app.stack.push(TheatreScene(self.app, playback, _("this match")))
+        self.screens.theatre(playback, _("this match"))
 
     def next_change(self) -> float | None:
         """None: the key guard's time needs no frame of its own (the window counts the time

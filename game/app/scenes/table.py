@@ -9,8 +9,6 @@ events, and draws the controller's `TableFrame`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -22,8 +20,8 @@ from game.app.controls.pool import PoolControls
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport, warm_up
 from game.app.play.session import Notice, Session
-from game.app.play.table_controller import POOL_SIZE, RonOffer, TableController, seconds_to_next_step
-from game.app.scene import Scene
+from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
+from game.app.scene import Scene, Screens, Services
 from game.app.scenes import prompts
 from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
@@ -34,12 +32,9 @@ from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.words.i18n import N_, _
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
-from game.engine.hand import FuritenSpan
+from game.engine.hand import POOL_SIZE
 from game.engine.table import side_walls
 from game.engine.tiles import tile_code
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 RON_MOMENT_S = 2.6
 """How long the table shows a ron (the call, the hand laid open, the tile marked) before the
@@ -57,8 +52,9 @@ NOTICE_CARD_S = 9.0
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Services, screens: Screens, session: Session) -> None:
         super().__init__(app)
+        self.screens = screens
         self.session = session
         self.controller = TableController(session, app.executor, builders=app.analysis_pool,
                                           fallback=app.executor)
@@ -276,31 +272,25 @@ class TableScene(Scene):
 
     def open_result(self) -> None:
         """The hand's result over the table; the standings on the table change with it."""
-        from game.app.scenes.result import ResultScene
-
         if self.result_open or not self.session.hand_over:
             return
         self.result_open = True
         self.controller.show_result()
-        self.app.stack.push(ResultScene(self.app, self.session, self.next_hand))
+        self.screens.result(self.controller.result_frame, self.next_hand)
 
     def next_hand(self) -> None:
         if self.session.match.over:
-            from game.app.scenes.summary import SummaryScene
-
-            self.app.stack.reset(SummaryScene(self.app, self.session))
+            self.screens.summary(self.session)
             return
         self.controller.next_hand()
         self._reset_hand_state()
         self._sync_buttons()
 
     def _raise_curtain(self, seat: int) -> None:
-        from game.app.scenes.curtain import CurtainScene
-
         self.controller.cover(seat)
         self.flight = None  # it started from the other player's side of the table
         self._sync_buttons()
-        self.app.stack.push(CurtainScene(self.app, self, seat))
+        self.screens.curtain(self.session, seat, lambda: self.lift_curtain(seat), self.open_menu)
 
     def lift_curtain(self, seat: int) -> None:
         """The person called for has the screen now: their private view may be drawn."""
@@ -453,8 +443,7 @@ class TableScene(Scene):
             return
         view = self.session.view(seat)
         code = tile_code(tile, self.session.rules.red_fives)
-        # A winning tile thrown makes the furiten last the hand: asked unless it already does.
-        if tile // 4 in view.waits and view.furiten_span is not FuritenSpan.REST_OF_HAND:
+        if view.discard_fixes_furiten(tile):
             self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code),
                                                           self.controller.countdown)
             self.app.stack.push(self.move_question)
@@ -470,9 +459,7 @@ class TableScene(Scene):
             self._play(seat, Ron(seat) if ron else Pass(seat))
 
     def open_menu(self) -> None:
-        from game.app.scenes.pause import pause_menu
-
-        self.app.stack.push(pause_menu(self.app))
+        self.screens.pause()
 
     # --- drawing ------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -19,9 +19,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app.controls.pool import PoolControls
-from game.app.play.table_controller import POOL_SIZE
+from game.app.play.result_frame import result_frame
 from game.app.play.table_frame import place_of_seat
-from game.app.scene import Scene
+from game.app.scene import Scene, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
@@ -46,13 +46,9 @@ from game.app.window.palette import SOFT, WARN
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _
 from game.app.words.system_words import record_damage
-from game.engine.hand import Hand, Phase
-from game.engine.match import Settlement
+from game.engine.hand import POOL_SIZE, Phase
 from game.engine.playback import NoHandToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 T = TypeVar("T")
 
@@ -95,30 +91,8 @@ BANNER_LEADING = 4
 """Between the banner's rows, beyond the type's size."""
 
 
-class ResultSource:
-    """What the result screen reads from a session, for a finished hand of the record."""
-
-    def __init__(self, hand: Hand, settlement: Settlement, names: tuple[str, ...], last: bool) -> None:
-        self.hand = hand
-        self.rules = hand.rules
-        self.names = names
-        self.match = _SettledMatch([settlement], last)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def wind(self, seat: int) -> str:
-        return terms.wind(self.hand.view_for(seat).seat_winds[seat])
-
-
-class _SettledMatch:
-    def __init__(self, settlements: list[Settlement], over: bool) -> None:
-        self.settlements = settlements
-        self.over = over
-
-
 class TheatreScene(Scene):
-    def __init__(self, app: App, playback: Playback, title: str) -> None:
+    def __init__(self, app: Services, playback: Playback, title: str) -> None:
         super().__init__(app)
         self.playback = playback
         self.title = title
@@ -196,6 +170,7 @@ class TheatreScene(Scene):
         return labels
 
     def relabel(self) -> None:
+        self._results.clear()  # their words are made again in the new language
         self._make_bar()
         self.buttons["back_to_title"].set_text(_("Back (Esc)"))
         self.menu_hand = None
@@ -391,7 +366,7 @@ class TheatreScene(Scene):
     def frame(self) -> TheatreFrame | None:
         if not self.playback.steps:
             return None
-        return theatre_frame(self.playback.step, self.rules, self.names, self.point_of_view)
+        return theatre_frame(self.playback.step, self.names, self.point_of_view)
 
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
@@ -508,10 +483,11 @@ class TheatreScene(Scene):
         scene = self._results.get(hand)
         if scene is None:
             step = self.playback.step
-            assert step.settlement is not None
+            settlement = step.settlement
+            assert settlement is not None
             last = self.playback.at_end and self.playback.end is not None
-            source = ResultSource(self.playback.finished[hand], step.settlement, self.names, last)
-            scene = self._results[hand] = ResultScene(self.app, source, lambda: None)  # type: ignore[arg-type]
+            scene = self._results[hand] = ResultScene(
+                self.app, lambda: result_frame(step.views, settlement, self.names, last), lambda: None)
             scene.panel = RESULT_PANEL
         return scene
 
@@ -534,32 +510,26 @@ def damage_notice(playback: Playback) -> str | None:
     return None
 
 
-def open_record(app: App, path: Path) -> bool:
-    """Watch a record file in the theatre; a file that is not one is explained in a dialog."""
+def read_record(app: Services, path: Path) -> Playback | None:
+    """A record file to watch; None for a file that is not one, explained in a dialog."""
     try:
-        playback = read_for_playback(path)
+        return read_for_playback(path)
     except NoHandToShow:
         app.stack.push(Dialog(app, _("No hand to watch yet"),
                               _("This match record holds no hand yet ({file}).").format(file=path.name),
                               [Choice(_("OK"), nothing)], escape=nothing))
-        return False
     except RecordError as error:
         app.stack.push(Dialog(app, _("This file cannot be watched"),
                               # Translators: {reason} says how, e.g. "line 4 is cut short or edited"
                               _("This record cannot be read: {reason}.").format(reason=record_damage(error)),
                               [Choice(_("OK"), nothing)],
                               escape=nothing))
-        return False
-    app.stack.push(TheatreScene(app, playback, path.name))
-    return True
+    return None
 
 
-def watch_latest(app: App) -> None:
-    path = app.files.latest_record()
-    if path is None:
-        app.stack.push(Dialog(app, _("No match to watch yet"),
-                              _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
-                                "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
-                              escape=nothing))
-        return
-    open_record(app, path)
+def nothing_to_watch(app: Services) -> Dialog:
+    """What Watch says when there is no match to watch yet."""
+    return Dialog(app, _("No match to watch yet"),
+                  _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
+                    "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
+                  escape=nothing)

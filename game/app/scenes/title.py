@@ -8,7 +8,6 @@ that failed) is said before the table opens, and stays on the title screen after
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -23,7 +22,7 @@ from game.app.play.match_setup import (
 )
 from game.app.play.savegame import SaveError, SaveSummary
 from game.app.play.session import SeatPlan, Session, shown_name
-from game.app.scene import Scene
+from game.app.scene import Scene, Screens, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
 from game.app.settings import AI_LEVELS, ai_level_name
@@ -33,9 +32,6 @@ from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.words.i18n import N_, Message, _, ngettext, pgettext
 from game.app.words.rule_texts import rules_summary
-
-if TYPE_CHECKING:
-    from game.app.window.window import App
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
 NOTE_LINES = 4
@@ -71,7 +67,7 @@ def continue_label(saved: SaveSummary | None, fits: Callable[[str], bool] | None
     return fit_names(lambda shown: compose(saved, shown[0]), [levels], fits)
 
 
-def button_fits(app: App) -> Callable[[str], bool]:
+def button_fits(app: Services) -> Callable[[str], bool]:
     """Whether a label fits a button of the title's column."""
     return fits_in(app.text, MENU_TYPE, COLUMN.width - 24, bold=True)
 
@@ -120,8 +116,9 @@ def _people_label(saved: SaveSummary) -> str:
 
 
 class TitleScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services, screens: Screens) -> None:
         super().__init__(app)
+        self.screens = screens
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
         self.keeps_the_save = True
@@ -194,9 +191,7 @@ class TitleScene(Scene):
         self.start_new(SeatPlan.hotseat(self.app.settings.rules.players))
 
     def choose_table(self) -> None:
-        from game.app.scenes.new_table import NewTableScene
-
-        self.app.stack.push(NewTableScene(self.app, self.start_new))
+        self.screens.new_table(self.start_new)
 
     def start_new(self, plan: SeatPlan) -> None:
         """A new match; an unfinished one is kept unless the player says to drop it."""
@@ -243,10 +238,8 @@ class TitleScene(Scene):
     def _open_table(self, session: Session) -> None:
         """The table; first, in a dialog, what starting the match had to say (the notice,
         which the title screen shows again afterwards)."""
-        from game.app.scenes.table import TableScene
-
         def open_table() -> None:
-            self.app.stack.reset(TableScene(self.app, session))
+            self.screens.table(session)
 
         if self.app.notice is None:
             open_table()
@@ -257,24 +250,16 @@ class TitleScene(Scene):
                                    width=960))
 
     def open_rules(self) -> None:
-        from game.app.scenes.rules_page import RulesScene
-
-        self.app.stack.push(RulesScene(self.app))
+        self.screens.rules()
 
     def open_statistics(self) -> None:
-        from game.app.scenes.statistics import StatisticsScene
-
-        self.app.stack.push(StatisticsScene(self.app))
+        self.screens.statistics()
 
     def open_settings(self) -> None:
-        from game.app.scenes.settings_screen import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.screens.settings()
 
     def watch(self) -> None:
-        from game.app.scenes.theatre import watch_latest
-
-        watch_latest(self.app)
+        self.screens.watch_latest()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -12,18 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.play.session import shown_name
-from game.app.play.table_controller import POOL_SIZE, STAKE_WORDS, score_words, standing_number
-from game.app.play.table_frame import (
-    CentreInfo,
-    PrivateFrame,
-    SeatFrame,
-    SideWallFrame,
-    TableFrame,
-    place_of_seat,
-    place_of_wall,
-)
+from game.app.play.table_frame import TableFrame, frame_of, place_of_seat, private_frame
+from game.app.play.table_words import seat_wind
 from game.app.words import terms
-from game.app.words.i18n import N_, _, format_amount
+from game.app.words.i18n import N_, _
 from game.engine.events import (
     Discarded,
     DoraFlipped,
@@ -35,11 +27,8 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.hand import FuritenSpan, Phase, SeatView
+from game.engine.hand import Phase, SeatView
 from game.engine.playback import Step
-from game.engine.rules import Rules
-from game.engine.table import PERSONAL_WALLS, side_walls
-from game.engine.tiles import tile_code
 
 OPEN = "open"
 """The point of view with every hand open."""
@@ -92,38 +81,20 @@ def waiting_on(step: Step) -> list[int]:
     return [view.seat for view in step.views if view.legal_actions]
 
 
-def theatre_frame(step: Step, rules: Rules, names: tuple[str, ...], point_of_view: int | str) -> TheatreFrame:
+def theatre_frame(step: Step, names: tuple[str, ...], point_of_view: int | str) -> TheatreFrame:
+    """The step as the table's frame draws it (`frame_of`), from `point_of_view`'s seat or
+    with every hand open, its caption in the status line."""
     bottom = 0 if point_of_view == OPEN else int(point_of_view)
     view = step.views[bottom]
-    players = rules.players
+    players = view.rules.players
     waiting = waiting_on(step)
-    last = view.last_discard[0] if view.last_discard else None
     opened = view.phase is not Phase.DORA
     shown_open = point_of_view == OPEN and opened
-    seats = []
-    for seat in range(players):
-        built = view.built[seat] and opened
-        seen = (seat == bottom and opened) or shown_open
-        seats.append(SeatFrame(
-            seat=seat, place=place_of_seat(players, seat, bottom), name=names[seat], wind=_wind(view, seat),
-            score=score_words(rules.settlement, step.scores[seat]),
-            standing=standing_number(rules.settlement, step.scores[seat]),
-            riichi=view.riichi[seat], dealer=seat == view.dealer, turn=bool(waiting) and waiting[0] == seat,
-            river=view.rivers[seat], last_discarder=seat == last,
-            closed_wall=not seen and not built and seat != bottom, concealed=not seen and built,
-            pool_left=POOL_SIZE - len(view.rivers[seat]),
-        ))
     caption = describe(step, names)
-    stake = _(STAKE_WORDS[rules.settlement]).format(stake=format_amount(step.stake))
-    centre = CentreInfo(step.hand, rules.hands, stake, caption,
-                        tuple((s.place, s.wind, len(s.river), s.turn) for s in seats),
-                        _code(view.dora_indicator, rules), None)
-    private = None
-    if opened:
-        private = PrivateFrame(bottom, None, None, view.pool, view.hand, view.waits, view.furiten, None,
-                               view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD)
-    table = TableFrame(players, rules.red_fives, rules.floor_applies, "watch", tuple(seats),
-                       _side_walls(view, rules, bottom), centre, private)
+    table = frame_of(view, names, step.scores, step.stake, step.hand, mode="watch",
+                     turn=waiting[0] if waiting else None, status=caption,
+                     private=private_frame(view) if opened else None,
+                     face_up=range(players) if shown_open else None, bottom_wall_on_table=False)
     others = ()
     if shown_open:
         others = tuple(_open_seat(step.views[seat], place_of_seat(players, seat, bottom))
@@ -136,7 +107,7 @@ def describe(step: Step, names: tuple[str, ...]) -> str:
     view = step.views[0]
 
     def who(seat: int) -> str:
-        return _("{wind} ({name})").format(wind=_wind(view, seat), name=names[seat])
+        return _("{wind} ({name})").format(wind=seat_wind(view, seat), name=names[seat])
 
     red = view.rules.red_fives
     parts: list[str] = []
@@ -188,26 +159,3 @@ def _event_words(event: Event, who: Any, red: bool, step: Step) -> list[str]:
 def _open_seat(view: SeatView, place: int) -> OpenSeat:
     return OpenSeat(view.seat, place, view.wall if view.hand is None else None, view.hand, view.pool, view.waits,
                     view.furiten)
-
-
-def _side_walls(view: SeatView, rules: Rules, bottom: int) -> tuple[SideWallFrame, ...]:
-    flipped = next((e for e in view.events if isinstance(e, DoraFlipped)), None)
-    indicator = _code(view.dora_indicator, rules)
-    result = view.result
-    ura = None
-    if result is not None and result.wins and result.wins[0].ura_indicator is not None:
-        ura = tile_code(result.wins[0].ura_indicator, rules.red_fives)  # revealed by the win
-    walls = []
-    for wall in side_walls(rules.players):
-        stack = flipped.stack if flipped is not None and flipped.wall == wall else None
-        place = place_of_wall(rules.players, wall, PERSONAL_WALLS[rules.players][bottom])
-        walls.append(SideWallFrame(wall, place, stack, indicator, ura if stack is not None else None))
-    return tuple(walls)
-
-
-def _code(tile: int | None, rules: Rules) -> str | None:
-    return tile_code(tile, rules.red_fives) if tile is not None else None
-
-
-def _wind(view: SeatView, seat: int) -> str:
-    return terms.wind(view.seat_winds[seat])

@@ -22,7 +22,7 @@ from game.engine.actions import Discard
 from game.engine.hand import SeatView
 from game.engine.playback import Playback
 from game.engine.rules import Rules
-from game.engine.tiles import EAST, WIND_NAMES, format_tiles
+from game.engine.tiles import EAST, WIND_NAMES, format_tiles, kind_of
 
 BEST_SHOWN = 3
 
@@ -55,8 +55,9 @@ class DiscardDanger:
 def review_build(wall: tuple[int, ...], hand: tuple[int, ...], seat: int, seat_wind: int,
                  dora_indicator: int | None, rules: Rules) -> BuildReview:
     """The analyser's verdict on one build (a second or two of pure Python)."""
-    ranked = analysis.analyze_wall(wall, seat_wind, dora_indicator, rules)
-    built = analysis.analyze_selection(wall, hand, seat_wind, dora_indicator, rules).hand
+    analyser = analysis.WallAnalyser(wall, seat_wind, dora_indicator, rules)
+    ranked = analyser.analyze()
+    built = analyser.analyze_selection(hand).hand
     red = rules.red_fives
     best = tuple((candidate.text, candidate.payment) for candidate in ranked.hands[:BEST_SHOWN])
     return BuildReview(seat, format_tiles(hand, red), built.payment if built is not None else 0.0, best,
@@ -111,7 +112,7 @@ def discard_dangers(turns: tuple[DiscardTurn, ...], seed: int) -> dict[int, Disc
         per_opponent = max(1, SAMPLES_PER_DECISION // len(models))
         for model in models.values():
             model.update(view, knowledge, per_opponent)
-        kinds = sorted({tile // 4 for tile in view.pool})
+        kinds = sorted({kind_of(tile) for tile in view.pool})
         danger = {kind: sum(models[o].danger(kind, knowledge) for o in knowledge.opponents) for kind in kinds}
         winning = {kind: tuple(o for o in knowledge.opponents if kind in turn.waits[o]) for kind in kinds}
         found[turn.index] = DiscardDanger(view.seat, danger, {k: v for k, v in winning.items() if v})

@@ -22,7 +22,7 @@ from game.app.window.text import Text
 from game.app.words import terms
 from game.engine.hand import HAND_SIZE
 from game.engine.table import STACKS_PER_WALL
-from game.engine.tiles import tile_code
+from game.engine.tiles import kind_of, tile_code
 
 WALL_TILE = layout.POOL_TILE
 WALL_PITCH = layout.POOL_PITCH
@@ -45,7 +45,7 @@ def draw_open_seat(surface: pygame.Surface, art: TileArt, text: Text, table: lay
     for tiles, rects, row in ((hand, hand_rects, spot.hand), (pool, pool_rects, spot.pool)):
         for tile, rect in zip(tiles, rects, strict=False):
             surface.blit(art.tile(tile_code(tile, red_fives), row.tile, turn), rect)
-            if seat.hand is not None and rects is pool_rects and tile // 4 in seat.waits:
+            if seat.hand is not None and rects is pool_rects and kind_of(tile) in seat.waits:
                 marks.wait_marker(surface, rect)
     if seat.furiten and hand_rects:
         badge = text.render(terms.term("FURITEN"), legible.at_least(13), INK, bold=True)

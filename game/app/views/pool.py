@@ -17,7 +17,7 @@ from game.app.window.palette import GOOD, INK, SOFT, URGENT
 from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import _
-from game.engine.tiles import kind_code, tile_code
+from game.engine.tiles import kind_code, kind_of, tile_code
 
 WAIT_TILE = 30
 STRIP_TILE = 22
@@ -57,7 +57,7 @@ def draw_pool(
         if active and controls.raised(index, keyboard):
             rect = rect.move(0, -layout.POOL_RAISE)
         surface.blit(art.tile(tile_code(tile, red_fives), layout.POOL_TILE), rect)
-        if tile // 4 in waits:
+        if kind_of(tile) in waits:
             marks.wait_marker(surface, rect)
         if active and keyboard and index == cursor:
             marks.cursor(surface, rect)

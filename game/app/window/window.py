@@ -1,4 +1,6 @@
-"""The game window: the display, the frame loop and the services every scene uses.
+"""The game window: the display, the frame loop and the services every scene uses
+(`scene.Services`). It opens no screen itself: the command that opens it puts the first
+one up through the screen map (game/app/flow.py).
 
 The table is drawn at a logical 1280 x 800 and scaled to whatever size the window has
 (see `display.py`); pointer positions reach the scenes and the gui in logical pixels.
@@ -174,6 +176,8 @@ class App:
         # spawned (never fork a process that runs SDL and threads), deaf to Ctrl-C.
         self.analysis_pool = WakingAnalysisPool(ANALYSIS_WORKERS, spawn_context())
         self.stack = SceneStack()
+        self.dropped: Callable[[Path], object] | None = None
+        """What a file dropped onto the window opens (a record, in the theatre: game/app/flow.py)."""
         self.running = True
         self.interrupted = False
         """Ctrl-C closed the window (`run` then raises KeyboardInterrupt, after its last frame)."""
@@ -278,10 +282,9 @@ class App:
                 self.flash(Message(N_("The screenshot could not be saved ({reason})."),
                                    reason=str(getattr(error, "strerror", None) or error)))
             return
-        if event.type == pygame.DROPFILE:  # a record dropped onto the window is watched
-            from game.app.scenes.theatre import open_record
-
-            open_record(self, Path(event.file))
+        if event.type == pygame.DROPFILE:
+            if self.dropped is not None:
+                self.dropped(Path(event.file))
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play("button")
@@ -403,16 +406,15 @@ def create_app(options: LaunchOptions) -> App:
         raise NoDisplayError(f"17 Steps needs a display to open its window ({error}).") from error
 
 
-def open_window(options: LaunchOptions) -> int:
-    """Open the window on the title screen and play until it is closed; an exit code."""
+def open_window(options: LaunchOptions, first: Callable[[App], object]) -> int:
+    """Open the window, let `first` put the first screen up, and play until the window is
+    closed; an exit code."""
     try:
         app = create_app(options)
     except NoDisplayError as error:
         print(error, file=sys.stderr)
         return 1
-    from game.app.scenes.title import TitleScene
-
-    app.stack.push(TitleScene(app))
+    first(app)
     try:
         return app.run()
     finally:

@@ -47,11 +47,6 @@ def rules_name(rules: Rules) -> str:
     return name
 
 
-def preset_description(preset: str) -> str:
-    description = PRESET_DESCRIPTIONS.get(preset)
-    return _(description) if description is not None else ""
-
-
 @dataclass(frozen=True)
 class OptionText:
     english_name: str

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.app.flow import Flow
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.summary import SummaryScene
@@ -135,7 +136,7 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
         if preset is not None:
             app.settings = app.settings.with_changes(rules=Rules.preset(preset))
         player = ScriptedPlayer()
-        app.stack.push(TitleScene(app))
+        Flow(app).title()
         try:
             app.run(player)
             shot = app.save_screenshot() if screenshot_dir is not None else None

@@ -1,0 +1,107 @@
+"""The screen map: where each screen leads, in one place.
+
+A match goes title → table → result (each hand) → summary → title. The title screen also
+leads to the table chooser, the rules, the settings, your statistics and the theatre; the
+table to its curtain between people and its menu (Esc), which leads on to the rules, the
+settings and back to the title. This is the only module that imports the scene classes:
+a scene goes somewhere by calling its `screens` (`scene.Screens`, which `Flow` is), and a
+scene that goes nowhere but back (the rules, a dialog) takes no `screens` at all.
+
+A screen that takes the whole window (the title, the table, the summary) leaves every
+other; the rest open on top of the screen they were opened from and close back to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from game.app.play.result_frame import ResultFrame
+from game.app.play.session import SeatPlan, Session
+from game.app.scene import Services
+from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.pause import pause_menu
+from game.app.scenes.result import ResultScene
+from game.app.scenes.rules_page import RulesScene
+from game.app.scenes.settings_screen import SettingsScene
+from game.app.scenes.statistics import StatisticsScene
+from game.app.scenes.summary import SummaryScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.theatre import TheatreScene, nothing_to_watch, read_record
+from game.app.scenes.title import TitleScene
+from game.engine.playback import Playback
+
+
+class Window(Services, Protocol):
+    """The window the screens open in (game/app/window/window.py `App`)."""
+
+    dropped: Callable[[Path], object] | None
+    """What a file dropped onto the window opens."""
+
+
+class Flow:
+    """The screens of one window (`scene.Screens`); a record dropped onto it is watched."""
+
+    def __init__(self, window: Window) -> None:
+        self.app = window
+        window.dropped = self.watch
+
+    # --- a match: title → table → result → summary → title ---------------------------
+
+    def title(self) -> None:
+        self.app.stack.reset(TitleScene(self.app, self))
+
+    def table(self, session: Session) -> None:
+        self.app.stack.reset(TableScene(self.app, self, session))
+
+    def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None:
+        self.app.stack.push(ResultScene(self.app, make_frame, on_next))
+
+    def summary(self, session: Session) -> None:
+        self.app.stack.reset(SummaryScene(self.app, self, session))
+
+    # --- over the table -----------------------------------------------------------------
+
+    def curtain(self, session: Session, seat: int, on_lift: Callable[[], None],
+                on_menu: Callable[[], None]) -> None:
+        self.app.stack.push(CurtainScene(self.app, session, seat, on_lift, on_menu))
+
+    def pause(self) -> None:
+        self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title))
+
+    # --- from the title (and the menu) ----------------------------------------------------
+
+    def new_table(self, start: Callable[[SeatPlan], None]) -> None:
+        self.app.stack.push(NewTableScene(self.app, start))
+
+    def rules(self) -> None:
+        self.app.stack.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        self.app.stack.push(SettingsScene(self.app))
+
+    def statistics(self) -> None:
+        self.app.stack.push(StatisticsScene(self.app, self))
+
+    # --- the theatre ----------------------------------------------------------------------
+
+    def watch(self, path: Path) -> bool:
+        """The record at `path` in the theatre; a file that is not one is explained instead."""
+        playback = read_record(self.app, path)
+        if playback is None:
+            return False
+        self.theatre(playback, path.name)
+        return True
+
+    def watch_latest(self) -> None:
+        """The newest match kept, else the unfinished one (watched so far)."""
+        path = self.app.files.latest_record()
+        if path is None:
+            self.app.stack.push(nothing_to_watch(self.app))
+        else:
+            self.watch(path)
+
+    def theatre(self, playback: Playback, title: str) -> None:
+        self.app.stack.push(TheatreScene(self.app, playback, title))

@@ -59,8 +59,11 @@ def run(args: argparse.Namespace) -> int:
     """Exit 0 at the match's end, 1 if the seats were not taken in time, 2 for bad arguments."""
     from game.engine.record import write_record
     from game.engine.rules import Rules
+    from game.engine.scoring import install_fast_divider
     from game.net.hosting import PERSON, HostedMatch
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
+
+    install_fast_divider()
 
     seats = [s.strip() for s in args.seats.split(",")]
     if any(s not in SEAT_KINDS for s in seats) or PERSON not in seats:

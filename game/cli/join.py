@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from game import __version__
     from game.ai.agents import make_agent
     from game.app.words.net_words import refusal_sentence
+    from game.engine.scoring import install_fast_divider
     from game.files import FileRefused, read_bytes_limited, shown_path, write_text_atomically
     from game.net.client import HostGone, JoinRefused, join_uri, play_seat
     from game.net.protocol import PROTOCOL_VERSION
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print("join: give ADDRESS and --code CODE (or --list to find the tables on the local network)",
               file=sys.stderr)
         return BAD_INPUT
+    install_fast_divider()
     try:
         uri = join_uri(args.address, args.code)
     except ValueError as error:

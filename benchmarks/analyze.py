@@ -6,9 +6,9 @@ the dora indicator from the other tiles. Per wall it times
     scoring); shapes+ids: the same with every hand's 13 tile ids worked out;
   * selection: one 13-tile selection (the wall's middle tenpai hand) as the builder
     helper analyses it;
-  * first: the helper's first answer, the wall's 5 best hands exactly (`best_hands`):
-    whether the wall reaches mangan and what to suggest;
-  * full: the whole ranking, every hand in order (`analyze_wall`);
+  * first: the helper's first answer, the wall's 5 best hands exactly
+    (`WallAnalyser.best_hands`): whether the wall reaches mangan and what to suggest;
+  * full: the whole ranking, every hand in order (`WallAnalyser.analyze`);
   * json: `analyze --json` on top of the full ranking (every hand and wait written, with
     the ippatsu/houtei floor checks and the values that may reach the floor), with its
     ratio to the full ranking wall by wall; json writing: the report written out as the
@@ -16,12 +16,14 @@ the dora indicator from the other tiles. Per wall it times
     the `mahjong` library's own time inside json, with its calls, in a pass of its own
     (timing every call costs a little): the floor under json's ratio, since every value
     JSON shows is the library's;
-  * deadline: `complete_selection` of an empty selection (the build deadline);
+  * deadline: `WallAnalyser.complete_selection` of an empty selection (the build deadline);
 and prints, in milliseconds of CPU time (`time.process_time`: the machine is shared), the
 median, 95th percentile and maximum of each, and the median wall-clock time beside it.
 Each measurement is its own pass over the walls, with every cache emptied before it
-(`--runs N`: N passes, each wall's median taken; `--seed S`: only these walls).
-Runs against older trees too (a measure they lack is timed as the nearest they have).
+(`--runs N`: N passes, each wall's median taken; `--seed S`: only these walls). Each
+timing includes making the wall's `WallAnalyser` (checking the wall and the table), as a
+caller does; the fast division is in place (`scoring.install_fast_divider`), as in the game.
+To measure an older tree, run that tree's own copy of this script.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.cli import analyze as analyze_cli
 from game.cli.analyze import report_json
 from game.engine import analysis, candidates, scoring
-from game.engine.analysis import analyze_selection, analyze_wall, complete_selection, tenpai_hands
+from game.engine.analysis import SelectionAnalysis, WallAnalyser, WallAnalysis
+from game.engine.analysis_speed import TenpaiHand
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import EAST, TILE_COUNT
 
@@ -83,11 +86,25 @@ def clear_caches() -> None:
             clear()
 
 
-def first_answer(wall: list[int], indicator: int | None, rules: Rules) -> Any:
-    best = getattr(analysis, "best_hands", None)
-    if best is None:  # before best-first ranking the first answer was the whole ranking
-        return analyze_wall(wall, EAST, indicator, rules).hands[:FIRST_ANSWER]
-    return best(wall, EAST, indicator, rules, FIRST_ANSWER)
+def tenpai_hands(wall: list[int], rules: Rules) -> list[TenpaiHand]:
+    return WallAnalyser(wall, EAST, None, rules).tenpai_hands()
+
+
+def first_answer(wall: list[int], indicator: int | None, rules: Rules) -> WallAnalysis:
+    return WallAnalyser(wall, EAST, indicator, rules).best_hands(FIRST_ANSWER)
+
+
+def full_ranking(wall: list[int], indicator: int | None, rules: Rules) -> WallAnalysis:
+    return WallAnalyser(wall, EAST, indicator, rules).analyze()
+
+
+def selection_analysis(wall: list[int], selection: tuple[int, ...], indicator: int | None,
+                       rules: Rules) -> SelectionAnalysis:
+    return WallAnalyser(wall, EAST, indicator, rules).analyze_selection(selection)
+
+
+def deadline(wall: list[int], indicator: int | None, rules: Rules) -> list[int]:
+    return WallAnalyser(wall, EAST, indicator, rules).complete_selection([])
 
 
 def hands_with_ids(wall: list[int], rules: Rules) -> list[tuple[int, ...]]:
@@ -106,7 +123,7 @@ def measure_selection(walls: Walls, rules: Rules) -> dict[str, list[tuple[float,
         hands = tenpai_hands(wall, rules)
         if hands:
             selection = hands[len(hands) // 2].tiles
-            times.append(timed(analyze_selection, wall, selection, EAST, indicator, rules)[:2])
+            times.append(timed(selection_analysis, wall, selection, indicator, rules)[:2])
     return {"selection": times}
 
 
@@ -115,7 +132,7 @@ def measure_first(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, flo
 
 
 def measure_full(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
-    return {"full": [timed(analyze_wall, wall, EAST, indicator, rules)[:2] for wall, indicator in walls]}
+    return {"full": [timed(full_ranking, wall, indicator, rules)[:2] for wall, indicator in walls]}
 
 
 def measure_json(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
@@ -123,7 +140,7 @@ def measure_json(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, floa
     writing the report out (`json.dumps`, which the CLI prints), not counted in it."""
     full, extra, dumped = [], [], []
     for wall, indicator in walls:
-        cpu, clock, ranked = timed(analyze_wall, wall, EAST, indicator, rules)
+        cpu, clock, ranked = timed(full_ranking, wall, indicator, rules)
         full.append((cpu, clock))
         cpu, clock, report = timed(report_json, ranked, "east", None)
         extra.append((cpu, clock))
@@ -149,7 +166,7 @@ def measure_json_library(walls: Walls, rules: Rules) -> dict[str, list[tuple[flo
                 spent[1] += 1
 
     for wall, indicator in walls:
-        cpu, clock, ranked = timed(analyze_wall, wall, EAST, indicator, rules)
+        cpu, clock, ranked = timed(full_ranking, wall, indicator, rules)
         full.append((cpu, clock))
         spent[:] = [0.0, 0]
         scoring.HandCalculator = TimedCalculator
@@ -199,8 +216,7 @@ def ratio_summary(times: dict[str, list[tuple[float, float]]], seeds: Sequence[i
 
 
 def measure_deadline(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
-    return {"deadline": [timed(complete_selection, wall, [], EAST, indicator, rules)[:2]
-                         for wall, indicator in walls]}
+    return {"deadline": [timed(deadline, wall, indicator, rules)[:2] for wall, indicator in walls]}
 
 
 MEASURES = {
@@ -224,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=sorted(MEASURES), action="append",
                         help="run only this measurement (repeatable); each runs as its own pass")
     args = parser.parse_args(argv)
+    scoring.install_fast_divider()
     rules = Rules.preset(args.preset)
     seeds = args.seed or range(args.first_seed, args.first_seed + args.walls)
     walls: Walls = [(wall, indicator if rules.has_dora else None) for wall, indicator in map(seeded_wall, seeds)]

@@ -6,7 +6,7 @@ Starts one worker as the window does (an `AnalysisPool` of one spawned process, 
 followed by its release of memory) and gives it, wall after wall, the work a hand brings:
 the helper's first answer (`best_of_wall`), its whole ranking (`rank_wall`), the easy and
 the normal AI's build of the same wall (`Agent.act` in the BUILD phase), and a hard AI's
-sampled wall (`best_hands(..., 1)`, as game/ai/inference.py asks it). The default seeds
+sampled wall (`WallAnalyser.best_hands(1)`, as game/ai/inference.py asks it). The default seeds
 are the three richest of benchmarks/analyze.py's 200 walls (over 19 000 tenpai hands
 each), kaiji rules.
 
@@ -103,9 +103,9 @@ def ai_build(seed: int, level: str) -> None:
 
 
 def sampled_wall(seed: int) -> None:
-    from game.engine.analysis import best_hands
+    from game.engine.analysis import WallAnalyser
 
-    best_hands(*_table(seed), 1)
+    WallAnalyser(*_table(seed)).best_hands(1)
 
 
 def _table(seed: int) -> tuple[tuple[int, ...], int, int | None, Any]:

@@ -9,12 +9,7 @@ from itertools import combinations
 import pytest
 
 from game.engine import analysis
-from game.engine.analysis import (
-    analyze_selection,
-    analyze_wall,
-    complete_selection,
-    tenpai_hands,
-)
+from game.engine.analysis import WallAnalyser
 from game.engine.candidates import tenpai_shapes
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
@@ -78,7 +73,7 @@ def select(wall: list[int], text: str, rules: Rules = KAIJI) -> list[int]:
 @pytest.fixture(scope="module")
 def furiten_selection():
     wall = wall_of(FURITEN_WALL)
-    return analyze_selection(wall, select(wall, FURITEN_HAND), EAST, None, KAIJI).hand
+    return WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(select(wall, FURITEN_HAND)).hand
 
 
 def test_furiten_example_waits_on_one_to_five_man(furiten_selection):
@@ -134,19 +129,19 @@ def test_situational_values_match_a_direct_assessment(furiten_selection):
 def test_houtei_never_helps_the_last_seat_when_only_the_last_discard_counts():
     rules = Rules.preset("kaiji", houtei="last_discard_of_hand")
     wall = wall_of(FURITEN_WALL)
-    hand = analyze_selection(wall, select(wall, FURITEN_HAND), WEST, None, rules).hand
+    hand = WallAnalyser(wall, WEST, None, rules).analyze_selection(select(wall, FURITEN_HAND)).hand
     two_man = waits_by_code(hand)["2m"]
     assert two_man.value_with_houtei is None
     assert two_man.clears_floor_with_houtei is False
     assert two_man.clears_floor_with_ippatsu is True
-    dealer = analyze_selection(wall, select(wall, FURITEN_HAND), EAST, None, rules).hand
+    dealer = WallAnalyser(wall, EAST, None, rules).analyze_selection(select(wall, FURITEN_HAND)).hand
     assert waits_by_code(dealer)["2m"].clears_floor_with_houtei is True
 
 
 def test_without_situational_floor_ippatsu_changes_nothing():
     rules = Rules.preset("kaiji", floor_counts_situational=False)
     wall = wall_of(FURITEN_WALL)
-    hand = analyze_selection(wall, select(wall, FURITEN_HAND), EAST, None, rules).hand
+    hand = WallAnalyser(wall, EAST, None, rules).analyze_selection(select(wall, FURITEN_HAND)).hand
     for wait in hand.waits:
         assert wait.clears_floor_with_ippatsu is wait.clears_floor
         assert wait.clears_floor_with_houtei is wait.clears_floor
@@ -154,7 +149,7 @@ def test_without_situational_floor_ippatsu_changes_nothing():
 
 def test_the_furiten_example_is_among_the_wall_hands():
     wall = wall_of(FURITEN_WALL)
-    hands = {hand.text: hand for hand in analyze_wall(wall, EAST, None, KAIJI).hands}
+    hands = {hand.text: hand for hand in WallAnalyser(wall, EAST, None, KAIJI).analyze().hands}
     listed = hands[FURITEN_HAND]
     assert [kind_code(w.kind) for w in listed.waits] == ["1m", "2m", "3m", "4m", "5m"]
     assert listed.live_clearing_copies == 3
@@ -167,7 +162,7 @@ def test_the_furiten_example_is_among_the_wall_hands():
 def test_a_wait_whose_last_copy_is_the_indicator_is_dead():
     wall = wall_of(FURITEN_WALL)
     one_man = indicator("1m", wall)
-    hand = analyze_selection(wall, select(wall, FURITEN_HAND), EAST, one_man, KAIJI).hand
+    hand = WallAnalyser(wall, EAST, one_man, KAIJI).analyze_selection(select(wall, FURITEN_HAND)).hand
     wait = waits_by_code(hand)["1m"]
     assert (wait.live, wait.dead) == (0, True)
     # The indicator 1m makes 2m dora: three in the hand, one more on a 2m win.
@@ -176,7 +171,7 @@ def test_a_wait_whose_last_copy_is_the_indicator_is_dead():
 
 def test_a_wait_whose_copies_are_all_in_the_own_wall_is_dead():
     wall = wall_of("1" + FURITEN_WALL.replace("12z", "2z"))  # the fourth 1m goes to the pool
-    hand = analyze_selection(wall, select(wall, FURITEN_HAND), EAST, None, KAIJI).hand
+    hand = WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(select(wall, FURITEN_HAND)).hand
     wait = waits_by_code(hand)["1m"]
     assert (wait.live, wait.dead) == (0, True)
     assert wait.value is not None  # still scored, just never won
@@ -186,8 +181,8 @@ def test_a_kind_held_four_times_is_no_wait():
     # 111m + 1m tanki (or 11m + 11m) would wait on a fifth 1m.
     wall = wall_of("1111m234p567p789s" + "6789m13589p11234s1234567z")
     hand = select(wall, "1111m234p567p789s")
-    assert not analyze_selection(wall, hand, EAST, None, KAIJI).hand.tenpai
-    assert tuple(counts34(hand)) not in {h.counts for h in tenpai_hands(wall, KAIJI)}
+    assert not WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(hand).hand.tenpai
+    assert tuple(counts34(hand)) not in {h.counts for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands()}
 
 
 # --- walls with no tenpai, and with thirteen orphans only --------------------------
@@ -195,13 +190,13 @@ def test_a_kind_held_four_times_is_no_wait():
 
 def test_a_wall_that_cannot_form_any_tenpai():
     wall = wall_of(NO_TENPAI_WALL)
-    assert tenpai_hands(wall, KAIJI) == []
-    assert analyze_wall(wall, EAST, None, KAIJI).hands == ()
+    assert WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands() == []
+    assert WallAnalyser(wall, EAST, None, KAIJI).analyze().hands == ()
 
 
 def test_a_wall_where_only_thirteen_orphans_is_tenpai():
     wall = wall_of(KOKUSHI_ONLY_WALL)
-    hands = tenpai_hands(wall, KAIJI)
+    hands = WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands()
     # one 13-sided hand; otherwise 12 kinds + a pair of one of the paired kinds 1z-5z:
     # missing one of 1z-5z leaves 4 pair choices, missing any other of the 13 leaves 5.
     assert len(hands) == 1 + 5 * 4 + 8 * 5
@@ -209,7 +204,7 @@ def test_a_wall_where_only_thirteen_orphans_is_tenpai():
                for h in hands)
     thirteen_sided = [h for h in hands if len(h.waits) == 13]
     assert [text_of(h.tiles) for h in thirteen_sided] == ["19m19p19s1234567z"]
-    scored = analyze_wall(wall, EAST, None, KAIJI)
+    scored = WallAnalyser(wall, EAST, None, KAIJI).analyze()
     assert all(wait.value.level == "yakuman" and wait.clears_floor for h in scored.hands for wait in h.waits)
 
 
@@ -222,17 +217,17 @@ RED_WALL = "340m5m678p234s1199p" + "1269m1346789s1234567z22z"
 def test_hands_differing_only_in_the_red_five_are_two_hands():
     wall = wall_of(RED_WALL, PRO)
     target = tuple(counts34(ids("345m678p234s1199p", PRO)))
-    variants = [h for h in tenpai_hands(wall, PRO) if h.counts == target]
+    variants = [h for h in WallAnalyser(wall, EAST, None, PRO).tenpai_hands() if h.counts == target]
     expected = [text_of(ids(hand, PRO), PRO) for hand in ("340m678p234s1199p", "345m678p234s1199p")]
     assert sorted(text_of(h.tiles, PRO) for h in variants) == expected
     # With red fives off the same ids are two plain fives: one hand.
-    assert sum(1 for h in tenpai_hands(wall, KAIJI) if h.counts == target) == 1
+    assert sum(1 for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands() if h.counts == target) == 1
 
 
 def test_the_red_five_counts_as_dora():
     wall = wall_of(RED_WALL, PRO)
-    red = analyze_selection(wall, select(wall, "340m678p234s1199p", PRO), EAST, None, PRO).hand
-    plain = analyze_selection(wall, select(wall, "345m678p234s1199p", PRO), EAST, None, PRO).hand
+    red = WallAnalyser(wall, EAST, None, PRO).analyze_selection(select(wall, "340m678p234s1199p", PRO)).hand
+    plain = WallAnalyser(wall, EAST, None, PRO).analyze_selection(select(wall, "345m678p234s1199p", PRO)).hand
     for red_wait, plain_wait in zip(red.waits, plain.waits, strict=True):
         assert red_wait.value.han == plain_wait.value.han + 1
         assert red_wait.value.han_of("red fives") == 1
@@ -241,7 +236,7 @@ def test_the_red_five_counts_as_dora():
 
 def test_a_hand_must_take_the_red_five_when_the_wall_has_no_plain_one():
     wall = wall_of(RED_WALL.replace("340m5m", "340m8m"), PRO)
-    with_five = [h for h in tenpai_hands(wall, PRO) if h.counts[4]]
+    with_five = [h for h in WallAnalyser(wall, EAST, None, PRO).tenpai_hands() if h.counts[4]]
     assert with_five
     assert all(16 in h.tiles for h in with_five)
 
@@ -261,7 +256,7 @@ FILLERS = "1789m2344p6789s1234567z"
 )
 def test_a_five_wait_is_scored_with_the_copy_the_opponent_can_hold(rest_of_wall, scored_red, live):
     wall = wall_of(FIVE_WAIT_HAND + rest_of_wall, PRO)
-    hand = analyze_selection(wall, select(wall, FIVE_WAIT_HAND, PRO), EAST, None, PRO).hand
+    hand = WallAnalyser(wall, EAST, None, PRO).analyze_selection(select(wall, FIVE_WAIT_HAND, PRO)).hand
     five = waits_by_code(hand)["5m"]
     assert five.live == live
     assert is_red(five.tile, True) is scored_red
@@ -287,7 +282,7 @@ def test_small_walls_match_an_exhaustive_search(seed):
     expected = exhaustive_tenpai(wall)
     shapes = {shape.counts: shape.waits for shape in tenpai_shapes(counts34(wall))}
     assert shapes == expected
-    assert sorted(h.counts for h in tenpai_hands(wall, KAIJI)) == sorted(expected)
+    assert sorted(h.counts for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands()) == sorted(expected)
 
 
 SETS = [(k, k, k) for k in range(KIND_COUNT)] + [
@@ -362,7 +357,7 @@ def test_random_walls_match_a_slow_search_both_ways(seed):
 def test_every_listed_hand_is_tenpai_and_from_the_wall(seed):
     rules = PRO if seed % 2 else KAIJI
     wall = random.Random(seed).sample(range(TILE_COUNT), 34)
-    hands = tenpai_hands(wall, rules)
+    hands = WallAnalyser(wall, EAST, None, rules).tenpai_hands()
     assert len({h.tiles for h in hands}) == len(hands)
     assert len({(h.counts, h.red_suits) for h in hands}) == len(hands)
     for hand in hands[::7]:
@@ -377,7 +372,7 @@ def test_every_listed_hand_is_tenpai_and_from_the_wall(seed):
 
 def test_a_thirteen_tile_selection_that_is_not_tenpai():
     wall = wall_of(FURITEN_WALL)
-    result = analyze_selection(wall, select(wall, "1112223334m89m1p"), EAST, None, KAIJI)
+    result = WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(select(wall, "1112223334m89m1p"))
     assert result.hand is not None and not result.hand.tenpai
     assert result.completions == ()
 
@@ -385,13 +380,13 @@ def test_a_thirteen_tile_selection_that_is_not_tenpai():
 def test_a_partial_selection_lists_the_hands_that_contain_it():
     wall = wall_of(FURITEN_WALL)
     selected = select(wall, "111222333m")
-    result = analyze_selection(wall, selected, EAST, None, KAIJI)
+    result = WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(selected)
     assert result.hand is None and result.completions
     for completion in result.completions:
         assert set(selected) <= set(completion.hand.tiles)
         assert sorted((*selected, *completion.added)) == sorted(completion.hand.tiles)
         assert len(completion.added) == 4
-    wanted = {h.counts for h in tenpai_hands(wall, KAIJI)
+    wanted = {h.counts for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands()
               if all(h.counts[k] >= 3 for k in (0, 1, 2))}
     assert {tuple(counts34(c.hand.tiles)) for c in result.completions} == wanted
     keys = [c.hand.rank_key for c in result.completions]
@@ -401,7 +396,7 @@ def test_a_partial_selection_lists_the_hands_that_contain_it():
 def test_a_selected_red_five_is_kept_in_every_completion():
     wall = wall_of(RED_WALL, PRO)
     red = select(wall, "340m", PRO)
-    result = analyze_selection(wall, red, EAST, None, PRO)
+    result = WallAnalyser(wall, EAST, None, PRO).analyze_selection(red)
     assert result.completions
     assert all(16 in c.hand.tiles and 16 not in c.added for c in result.completions)
 
@@ -417,19 +412,20 @@ def test_a_selected_red_five_is_kept_in_every_completion():
 def test_bad_selections_raise(selection, message):
     wall = wall_of(FURITEN_WALL)
     outside = next(t for t in range(TILE_COUNT) if t not in wall)
-    for call in (analyze_selection, complete_selection):
+    analyser = WallAnalyser(wall, EAST, None, KAIJI)
+    for call in (analyser.analyze_selection, analyser.complete_selection):
         with pytest.raises(ValueError, match=message):
-            call(wall, selection(wall, outside), EAST, None, KAIJI)
+            call(selection(wall, outside))
 
 
 def test_a_bad_indicator_or_wall_raises():
     wall = wall_of(FURITEN_WALL)
     with pytest.raises(ValueError, match="side wall"):
-        analyze_wall(wall, EAST, wall[0], KAIJI)
+        WallAnalyser(wall, EAST, wall[0], KAIJI).analyze()
     with pytest.raises(ValueError, match="once"):
-        analyze_wall([*wall[:-1], wall[0]], EAST, None, KAIJI)
+        WallAnalyser([*wall[:-1], wall[0]], EAST, None, KAIJI).analyze()
     with pytest.raises(ValueError, match="seat wind"):
-        analyze_wall(wall, 5, None, KAIJI)
+        WallAnalyser(wall, 5, None, KAIJI).analyze()
 
 
 def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
@@ -438,14 +434,14 @@ def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
     rules = Rules.preset("four_player", virtual_dora=True)
     wall = wall_of(FURITEN_WALL)
     in_wall = counts34(wall)
-    wait_kind = analyze_wall(wall, EAST, None, rules).hands[0].waits[0].kind
+    wait_kind = WallAnalyser(wall, EAST, None, rules).analyze().hands[0].waits[0].kind
     outside = next(t for t in range(wait_kind * 4, wait_kind * 4 + 4) if t not in wall)
     for indicator in (wall[0], outside):
-        analysis = analyze_wall(wall, EAST, indicator, rules)
+        analysis = WallAnalyser(wall, EAST, indicator, rules).analyze()
         assert analysis.hands
         assert all(wait.live == 4 - in_wall[wait.kind] for hand in analysis.hands for wait in hand.waits)
     # flipped from a side wall (the kaiji table), the same id is a copy the player sees
-    flipped = analyze_wall(wall, EAST, outside, KAIJI)
+    flipped = WallAnalyser(wall, EAST, outside, KAIJI).analyze()
     assert any(wait.kind == wait_kind and wait.live == 3 - in_wall[wait_kind]
                for hand in flipped.hands for wait in hand.waits)
 
@@ -456,7 +452,7 @@ def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
 @pytest.fixture(scope="module")
 def ranked():
     wall = wall_of(FURITEN_WALL)
-    return analyze_wall(wall, EAST, indicator("8p", wall), KAIJI)
+    return WallAnalyser(wall, EAST, indicator("8p", wall), KAIJI).analyze()
 
 
 def test_hands_come_best_first_by_the_documented_measure(ranked):
@@ -481,7 +477,7 @@ def test_the_measure_adds_up_from_the_waits(ranked):
 def test_the_four_player_preset_has_no_floor():
     rules = Rules.preset("four_player")
     wall = wall_of(FURITEN_WALL)
-    hand = analyze_selection(wall, select(wall, FURITEN_HAND), EAST, None, rules).hand
+    hand = WallAnalyser(wall, EAST, None, rules).analyze_selection(select(wall, FURITEN_HAND)).hand
     assert all(wait.clears_floor for wait in hand.waits)
 
 
@@ -489,9 +485,9 @@ def test_the_four_player_preset_has_no_floor():
 def test_complete_selection_keeps_the_selection_and_takes_the_best_hand(selection):
     wall = wall_of(FURITEN_WALL)
     chosen = select(wall, selection) if selection else []
-    result = complete_selection(wall, chosen, EAST, None, KAIJI)
+    result = WallAnalyser(wall, EAST, None, KAIJI).complete_selection(chosen)
     assert len(result) == 13 and set(chosen) <= set(result) <= set(wall)
-    completions = analyze_selection(wall, chosen, EAST, None, KAIJI).completions
+    completions = WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(chosen).completions
     if completions:
         assert result == sorted(completions[0].hand.tiles)
     else:
@@ -500,25 +496,25 @@ def test_complete_selection_keeps_the_selection_and_takes_the_best_hand(selectio
 
 def test_complete_selection_without_any_tenpai_fills_by_id():
     wall = wall_of(NO_TENPAI_WALL)
-    assert complete_selection(wall, [], EAST, None, KAIJI) == sorted(wall)[:13]
+    assert WallAnalyser(wall, EAST, None, KAIJI).complete_selection([]) == sorted(wall)[:13]
     chosen = sorted(wall)[-3:]
-    assert complete_selection(wall, chosen, EAST, None, KAIJI) == sorted([*sorted(wall)[:10], *chosen])
+    assert WallAnalyser(wall, EAST, None, KAIJI).complete_selection(chosen) == sorted([*sorted(wall)[:10], *chosen])
 
 
 def test_complete_selection_of_thirteen_tiles_changes_nothing():
     wall = wall_of(NO_TENPAI_WALL)
-    assert complete_selection(wall, wall[5:18], EAST, None, KAIJI) == sorted(wall[5:18])
+    assert WallAnalyser(wall, EAST, None, KAIJI).complete_selection(wall[5:18]) == sorted(wall[5:18])
 
 
 def test_complete_selection_of_nothing_is_the_walls_best_hand():
     wall = random.Random(7).sample(range(TILE_COUNT), 34)
     dora = pick_ids(["3p"], set(range(TILE_COUNT)) - set(wall), False)[0]
-    best = analyze_wall(wall, EAST, dora, KAIJI).hands[0]
-    assert complete_selection(wall, [], EAST, dora, KAIJI) == list(best.tiles)
+    best = WallAnalyser(wall, EAST, dora, KAIJI).analyze().hands[0]
+    assert WallAnalyser(wall, EAST, dora, KAIJI).complete_selection([]) == list(best.tiles)
 
 
 def test_an_analysis_that_fails_leaves_the_garbage_collector_running():
     assert gc.isenabled()
     with pytest.raises(ValueError):
-        analyze_wall([0] * 34, EAST, None, KAIJI)
+        WallAnalyser([0] * 34, EAST, None, KAIJI).analyze()
     assert gc.isenabled()

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from game.cli import analyze
-from game.engine.analysis import analyze_wall, best_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, format_tiles
 from tools.analysis_digests import seeded_wall
@@ -70,8 +70,8 @@ def test_json_scores_what_may_reach_the_floor_and_leaves_the_rest_null(capsys):
 
 def test_the_text_report_is_the_same_from_the_best_hands_as_from_the_whole_ranking():
     wall, indicator = seeded_wall(6)
-    whole = analyze_wall(wall, EAST, indicator, RULES)
-    best = best_hands(wall, EAST, indicator, RULES, 12)
+    whole = WallAnalyser(wall, EAST, indicator, RULES).analyze()
+    best = WallAnalyser(wall, EAST, indicator, RULES).best_hands(12)
     assert analyze.report_text(best, "east", 12) == analyze.report_text(whole, "east", 12)
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.cli.analyze import hand_warnings, report_json
-from game.engine.analysis import analyze_wall
+from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, TILE_COUNT, WEST
 
@@ -60,7 +60,7 @@ def test_report_writes_each_wait_as_the_analyser_answers(preset, options, seat, 
     rng = random.Random(seed)
     wall = rng.sample(range(TILE_COUNT), 34)
     indicator = rng.choice(sorted(set(range(TILE_COUNT)) - set(wall))) if rules.has_dora else None
-    written = report_json(analyze_wall(wall, seat, indicator, rules), "east", None)
-    expected = reference_report(analyze_wall(wall, seat, indicator, rules))
+    written = report_json(WallAnalyser(wall, seat, indicator, rules).analyze(), "east", None)
+    expected = reference_report(WallAnalyser(wall, seat, indicator, rules).analyze())
     assert written["hands"], "the wall should have tenpai hands to compare"
     assert json.dumps(written["hands"]) == json.dumps(expected)

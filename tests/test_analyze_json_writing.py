@@ -11,7 +11,7 @@ import pytest
 
 from game.cli import analyze
 from game.cli.analyze import report_json, write_json
-from game.engine.analysis import analyze_wall
+from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, TILE_COUNT, WEST, format_tiles, tile_code
 
@@ -21,7 +21,7 @@ def _report(preset: str, options: dict, seat: int, seed: int, top: int | None = 
     rng = random.Random(seed)
     wall = rng.sample(range(TILE_COUNT), 34)
     indicator = rng.choice(sorted(set(range(TILE_COUNT)) - set(wall))) if rules.has_dora else None
-    return report_json(analyze_wall(wall, seat, indicator, rules), "east", top)
+    return report_json(WallAnalyser(wall, seat, indicator, rules).analyze(), "east", top)
 
 
 def _written(report: dict) -> str:
@@ -63,6 +63,6 @@ def test_the_command_prints_the_report_as_json_dumps_writes_it(capsys):
     assert analyze.run(args) == 0
     printed = capsys.readouterr().out
     wall_ids = analyze.parse_wall(args.wall, rules)
-    analysis = analyze_wall(wall_ids, EAST, analyze.parse_indicator(args.dora, wall_ids, rules), rules)
+    analysis = WallAnalyser(wall_ids, EAST, analyze.parse_indicator(args.dora, wall_ids, rules), rules).analyze()
     expected = report_json(analysis, "east", None)
     assert printed == json.dumps(expected) + "\n"

@@ -3,7 +3,7 @@ answers as scoring every hand of the wall.
 
 The builder scores hands in the order of a bound on its expected value and stops once no
 unscored hand can beat the best scored one; the references here score every hand
-(`analyze_wall`) and take the best by the same measure.
+(`WallAnalyser.analyze`) and take the best by the same measure.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 from game.ai import building
 from game.ai.agents import HardAgent, NormalAgent
-from game.engine.analysis import analyze_wall, bounded_wall, has_live_mangan
+from game.engine.analysis import WallAnalyser
 from game.engine.hand import Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
@@ -43,7 +43,7 @@ def every_hand(view: SeatView) -> tuple:
 def _every_hand(wall: tuple[int, ...], wind_name: str, indicator: int | None, rules: Rules) -> tuple:
     """Every hand of the wall, scored as the ranking scores it (cached: several tests ask)."""
     wind = EAST + WIND_NAMES.index(wind_name)
-    return analyze_wall(wall, wind, indicator, rules).hands
+    return WallAnalyser(wall, wind, indicator, rules).analyze().hands
 
 
 def reference_choice(view: SeatView, style: building.BuildStyle) -> tuple[int, ...] | None:
@@ -84,7 +84,7 @@ def test_live_mangan_and_clearing_walls_are_found_as_by_scoring_every_hand(prese
         hands = every_hand(view)
         wind = EAST + WIND_NAMES.index(view.seat_winds[view.seat])
         assert view.wall is not None
-        found = has_live_mangan(bounded_wall(view.wall, wind, view.dora_indicator, view.rules))
+        found = WallAnalyser(view.wall, wind, view.dora_indicator, view.rules).bounded().has_live_mangan()
         assert found == any(w.live and w.value is not None and w.value.is_mangan_or_more
                             for hand in hands for w in hand.waits)
         assert building.wall_clears_floor(view) == any(building.clears_somewhere(hand) for hand in hands)

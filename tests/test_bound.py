@@ -14,7 +14,7 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.engine.analysis import tenpai_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.bound import BoundTable, base_points_bound, reds_held
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import WinContext, assess_ron
@@ -137,7 +137,7 @@ def test_the_bound_is_never_below_the_library_on_winning_shapes(counts, data, ru
 def test_the_bound_is_never_below_the_library_on_random_walls(seed, rules, context):
     rng = random.Random(seed)
     wall = rng.sample(range(TILE_COUNT), 34)
-    hands = tenpai_hands(wall, rules)
+    hands = WallAnalyser(wall, EAST, None, rules).tenpai_hands()
     for hand in rng.sample(hands, min(30, len(hands))):
         tiles = list(hand.tiles)
         for win_kind in hand.waits:

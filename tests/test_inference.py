@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai import inference
 from game.ai.agents import NormalAgent
 from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
+from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded
 from game.engine.hand import Phase, SeatView
 from game.engine.match import Match
@@ -35,7 +35,7 @@ def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(mon
     # discards, so that a discard it cannot hold contradicts it
     view = view_after_opponent_discards(4)
     knowledge = Knowledge.of(view)
-    monkeypatch.setattr(inference, "best_hands", lambda *args, **kwargs: SimpleNamespace(hands=()))
+    monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: SimpleNamespace(hands=()))
     particle = OpponentModel(view, 1, random.Random(3))._sample(view, knowledge)
     assert particle is not None and not particle.clearing
     discarded = len(knowledge.discarded_by[1])
@@ -67,7 +67,7 @@ def test_a_clearing_wait_let_pass_is_consistent_only_with_an_opponent_furiten_by
     waits = [SimpleNamespace(kind=code_kind("4z"), clears_floor=True),
              SimpleNamespace(kind=code_kind(own_wait), clears_floor=False)]
     best = SimpleNamespace(tiles=(), waits=waits)
-    monkeypatch.setattr(inference, "best_hands", lambda *args, **kwargs: SimpleNamespace(hands=(best,)))
+    monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: SimpleNamespace(hands=(best,)))
     particle = OpponentModel(view, 1, random.Random(5))._sample(view, Knowledge.of(view))
     assert (particle is not None) is alive
     assert particle is None or particle.furiten

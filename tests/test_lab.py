@@ -22,7 +22,7 @@ from game.ai.lab import (
     wall_facts,
     wilson_interval,
 )
-from game.engine.analysis import analyze_wall
+from game.engine.analysis import WallAnalyser
 from game.engine.hand import Hand
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WEST
@@ -74,7 +74,7 @@ def test_wall_facts_agree_with_scoring_every_hand(index):
     wall, indicator = sample_wall(sample_rng("wall", 11, index), KAIJI)
     facts = wall_facts(wall, indicator, KAIJI)
     for wind, found in zip((EAST, WEST), facts.mangan_by_seat, strict=True):
-        every = analyze_wall(wall, wind, indicator, KAIJI).hands
+        every = WallAnalyser(wall, wind, indicator, KAIJI).analyze().hands
         assert found == any(reaches_mangan(w) for hand in every for w in hand.waits)
     assert facts.tenpai
 
@@ -84,7 +84,7 @@ def test_a_wall_without_mangan_tenpai_is_found_so():
     (indicator,) = [t for t in tiles("9p9p9p9p", red_fives=False) if t not in wall][:1]
     facts = wall_facts(wall, indicator, KAIJI)
     assert facts.tenpai and facts.mangan_by_seat == (False, False)
-    assert analyze_wall(wall, EAST, indicator, KAIJI).hands  # tenpai hands exist, all below mangan
+    assert WallAnalyser(wall, EAST, indicator, KAIJI).analyze().hands  # tenpai hands exist, all below mangan
 
 
 def scripted_table() -> Hand:

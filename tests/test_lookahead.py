@@ -12,7 +12,7 @@ from game.ai.agents import HardAgent, HardV1Agent
 from game.ai.building import seat_wall
 from game.ai.lookahead import Outlook, discard_shares, least_walk_risk, race_value, walk_risk
 from game.engine.actions import ChooseDora
-from game.engine.analysis import analyze_selection
+from game.engine.analysis import WallAnalyser
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, KIND_COUNT, WIND_NAMES, format_tiles, ids_for_codes, parse_tiles
@@ -40,7 +40,7 @@ def build_view(wall: str):
 def scored(view, text: str):
     wind = EAST + WIND_NAMES.index(view.seat_winds[view.seat])
     tiles = tuple(ids_for_codes(parse_tiles(text), False))
-    return analyze_selection(tuple(view.wall), tiles, wind, view.dora_indicator, view.rules).hand
+    return WallAnalyser(tuple(view.wall), wind, view.dora_indicator, view.rules).analyze_selection(tiles).hand
 
 
 def test_of_equal_hands_the_build_leaves_the_safest_leftovers():

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.engine.analysis import WaitAnalysis, analyze_wall
+from game.engine.analysis import WaitAnalysis, WallAnalyser
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, SOUTH, WEST
 
@@ -28,7 +28,7 @@ def test_luck_verdicts_from_the_waits_bound_are_the_fresh_bounds(preset, options
     checked = 0
     for seed in (3, 7):
         wall, indicator = seeded_wall(seed)
-        for hand in analyze_wall(wall, seat, indicator, rules).hands:
+        for hand in WallAnalyser(wall, seat, indicator, rules).analyze().hands:
             for wait in hand.waits:
                 if wait.bound is None:
                     continue

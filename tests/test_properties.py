@@ -9,13 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
-from game.engine.analysis import tenpai_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.hand import Hand, IllegalAction, Phase
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import PRESETS, Rules
 from game.engine.table import side_walls
-from game.engine.tiles import TILE_COUNT, format_tiles, kind_code, parse_tiles, pick_ids
+from game.engine.tiles import EAST, TILE_COUNT, format_tiles, kind_code, parse_tiles, pick_ids
 
 PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -28,7 +28,7 @@ def random_legal_action(hand: Hand, rng: random.Random):
         if roll < 0.05:
             selection = rng.sample(hand.walls[seat], 10)
             return BuildHand(seat, format_tiles(selection, hand.rules.red_fives), complete=True)
-        tenpai = tenpai_hands(hand.walls[seat], hand.rules) if roll < 0.85 else []
+        tenpai = WallAnalyser(hand.walls[seat], EAST, None, hand.rules).tenpai_hands() if roll < 0.85 else []
         chosen = rng.choice(tenpai).tiles if tenpai else rng.sample(hand.walls[seat], 13)
         return BuildHand(seat, format_tiles(chosen, hand.rules.red_fives))
     if hand.phase is Phase.RON:

@@ -16,15 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.analysis import (
-    CandidateHand,
-    analyze_selection,
-    analyze_wall,
-    best_hands,
-    complete_selection,
-    ranked_tiles,
-    tenpai_hands,
-)
+from game.engine.analysis import CandidateHand, WallAnalyser
 from game.engine.rules import Rules
 from game.engine.scoring import assess_ron, assess_rons
 from game.engine.tiles import EAST, SOUTH, WEST, counts34, format_tiles, ids_for_codes, is_red, parse_tiles
@@ -44,9 +36,9 @@ def reference(wall: list[int], seat: int, indicator: int | None, rules: Rules) -
     shown = indicator is not None and rules.indicator_is_in_play
     visible = set(wall) | ({indicator} if shown else set())
     wall_counts = counts34(wall)
-    context = analyze_wall(wall, seat, indicator, rules).table.win_context
+    context = WallAnalyser(wall, seat, indicator, rules).analyze().table.win_context
     rows = []
-    for hand in tenpai_hands(wall, rules):
+    for hand in WallAnalyser(wall, EAST, None, rules).tenpai_hands():
         tiles = hand.tiles
         wins = []
         for kind in hand.waits:
@@ -77,25 +69,25 @@ def test_the_ranking_equals_a_plain_reference(seed, preset, seat):
     wall, indicator = seeded_wall(seed)
     indicator = indicator if rules.has_dora else None
     expected = reference(wall, seat, indicator, rules)
-    ranked = analyze_wall(wall, seat, indicator, rules).hands
+    ranked = WallAnalyser(wall, seat, indicator, rules).analyze().hands
     assert [seen(hand) for hand in ranked] == expected
-    assert ranked_tiles(wall, seat, indicator, rules) == [hand.tiles for hand in ranked]
-    assert [seen(hand) for hand in best_hands(wall, seat, indicator, rules, 5).hands] == expected[:5]
-    assert complete_selection(wall, [], seat, indicator, rules) == list(expected[0][0][4])
+    assert WallAnalyser(wall, seat, indicator, rules).ranked_tiles() == [hand.tiles for hand in ranked]
+    assert [seen(hand) for hand in WallAnalyser(wall, seat, indicator, rules).best_hands(5).hands] == expected[:5]
+    assert WallAnalyser(wall, seat, indicator, rules).complete_selection([]) == list(expected[0][0][4])
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_selections_rank_their_completions_like_the_wall(seed):
     rules = Rules.preset("kaiji")
     wall, indicator = seeded_wall(seed)
-    ranked = analyze_wall(wall, EAST, indicator, rules).hands
+    ranked = WallAnalyser(wall, EAST, indicator, rules).analyze().hands
     by_kinds = {tuple(counts34(h.tiles)): h for h in ranked}
     rng = random.Random(seed)
     for hand in rng.sample(ranked, min(5, len(ranked))):
         selection = rng.sample(hand.tiles, 4)
         need = counts34(selection)
         holding = {kinds for kinds in by_kinds if all(have >= n for have, n in zip(kinds, need, strict=True))}
-        completions = analyze_selection(wall, selection, EAST, indicator, rules).completions
+        completions = WallAnalyser(wall, EAST, indicator, rules).analyze_selection(selection).completions
         keys = [c.hand.rank_key for c in completions]
         assert keys == sorted(keys)
         assert {tuple(counts34(c.hand.tiles)) for c in completions} == holding
@@ -103,19 +95,20 @@ def test_selections_rank_their_completions_like_the_wall(seed):
             same = by_kinds[tuple(counts34(completion.hand.tiles))]
             assert seen(completion.hand)[1:] == seen(same)[1:]
             assert completion.hand.rank_key[:4] == same.rank_key[:4]
-        assert complete_selection(wall, selection, EAST, indicator, rules) == sorted(completions[0].hand.tiles)
+        completed = WallAnalyser(wall, EAST, indicator, rules).complete_selection(selection)
+        assert completed == sorted(completions[0].hand.tiles)
 
 
 def test_a_wall_without_tenpai_has_no_best_hands():
     wall = ids_for_codes(parse_tiles("124578m124578p124578s1122334444555567z", red_fives=False), False)
-    assert best_hands(wall, EAST, None, Rules.preset("kaiji"), 5).hands == ()
+    assert WallAnalyser(wall, EAST, None, Rules.preset("kaiji")).best_hands(5).hands == ()
 
 
 @pytest.mark.parametrize("preset", ["kaiji", "pro_stream"])
 def test_a_hands_text_is_its_mpsz(preset):
     rules = Rules.preset(preset)
     wall, indicator = seeded_wall(9)
-    for hand in analyze_wall(wall, EAST, indicator, rules).hands[::7]:
+    for hand in WallAnalyser(wall, EAST, indicator, rules).analyze().hands[::7]:
         assert hand.text == format_tiles(hand.tiles, rules.red_fives)
 
 
@@ -124,7 +117,7 @@ def test_the_luck_verdicts_are_the_librarys(seed, preset):
     """Derived from the plain value and the bound, checked against scoring with the luck."""
     rules = Rules.preset(preset)
     wall, indicator = seeded_wall(seed)
-    analysis = analyze_wall(wall, WEST, indicator, rules)
+    analysis = WallAnalyser(wall, WEST, indicator, rules).analyze()
     context = analysis.table.win_context
     for hand in analysis.hands[::3]:
         for wait in hand.waits:

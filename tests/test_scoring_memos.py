@@ -6,7 +6,11 @@ every check below asks the library with its own division in place and compares."
 
 from __future__ import annotations
 
+import importlib.metadata
+import logging
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -15,11 +19,11 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.meld import Meld
 
 from game.engine import scoring
-from game.engine.analysis import tenpai_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, score_win
-from game.engine.tiles import SOUTH, WEST, WIND_KINDS
-from tests.helpers import kind, tiles
+from game.engine.tiles import EAST, SOUTH, WEST, WIND_KINDS
+from tests.helpers import ROOT, kind, tiles
 
 LIBRARY_DIVISION = staticmethod(scoring._LIBRARY_DIVIDE_HAND)
 GROUPS = [("seq", start) for suit in range(3) for start in range(suit * 9, suit * 9 + 7)] + \
@@ -40,7 +44,7 @@ def _wins_on_every_kind(seeds: range, rules: Rules, step: int) -> list[tuple[tup
     wins = []
     for seed in seeds:
         wall = random.Random(seed).sample(range(136), 34)
-        for hand in tenpai_hands(wall, rules)[::step]:
+        for hand in WallAnalyser(wall, EAST, None, rules).tenpai_hands()[::step]:
             held = set(hand.tiles)
             for wait in hand.waits:
                 win = next((t for t in range(wait * 4, wait * 4 + 4) if t not in held), None)
@@ -59,9 +63,46 @@ def _scores(wins, context: WinContext, rules: Rules) -> list[object]:
 
 
 def test_the_division_is_in_place() -> None:
+    # tests/conftest.py installs it, as the game's entry points do
     assert scoring._FAST_DIVISION, "the library no longer has the helpers scoring divides with"
+    assert scoring.library_version() == importlib.metadata.version("mahjong")
+    assert scoring.install_fast_divider(), "the installed mahjong is not the release the division was written for"
     assert HandDivider.divide_hand is scoring._memoised_divide_hand
     assert scoring._LIBRARY_DIVIDE_HAND.__module__.startswith("mahjong")
+
+
+def test_importing_scoring_leaves_the_library_alone_until_the_division_is_installed_once() -> None:
+    script = (
+        "from mahjong.hand_calculating.divider import HandDivider\n"
+        "from game.engine import scoring\n"
+        "library = HandDivider.divide_hand\n"
+        "print(library is scoring._LIBRARY_DIVIDE_HAND, scoring.install_fast_divider(),\n"
+        "      HandDivider.divide_hand is scoring._memoised_divide_hand, scoring.install_fast_divider(),\n"
+        "      HandDivider.divide_hand is scoring._memoised_divide_hand)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"] * 5
+
+
+@pytest.mark.parametrize("version", ["2.2.0", "3.0.0", "1.4.1", None])
+def test_on_another_release_the_library_divides_alone_and_the_log_says_so_once(
+        version: str | None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(HandDivider, "divide_hand", LIBRARY_DIVISION)
+    monkeypatch.setattr(scoring, "library_version", lambda: version)
+    monkeypatch.setattr(scoring, "_stood_down", False)
+    with caplog.at_level(logging.INFO, logger=scoring.__name__):
+        assert [scoring.install_fast_divider() for _ in range(3)] == [False] * 3
+    assert HandDivider.divide_hand is scoring._LIBRARY_DIVIDE_HAND
+    assert len(caplog.records) == 1
+    assert str(version or "unknown version") in caplog.records[0].getMessage()
+
+
+def test_a_patch_release_of_the_same_series_takes_the_division(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HandDivider, "divide_hand", LIBRARY_DIVISION)
+    monkeypatch.setattr(scoring, "library_version", lambda: f"{scoring.FAST_DIVIDER_RELEASE}.7")
+    assert scoring.install_fast_divider()
+    assert HandDivider.divide_hand is scoring._memoised_divide_hand
 
 
 def test_scoring_consults_the_division_memo_and_the_suit_memo() -> None:
@@ -143,6 +184,28 @@ def test_memoised_division_changes_no_score(preset: str, options: dict, monkeypa
         finally:
             monkeypatch.undo()
             scoring.clear_cache()
+
+
+@pytest.mark.parametrize(("preset", "seat", "seed"),
+                         [("kaiji", EAST, 3), ("pro_stream", SOUTH, 7), ("four_player", WEST, 11)])
+def test_a_walls_whole_ranking_is_the_same_with_the_librarys_own_division(preset: str, seat: int, seed: int,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Rules.preset(preset)
+    rng = random.Random(seed)
+    wall = rng.sample(range(136), 34)
+    indicator = rng.choice(sorted(set(range(136)) - set(wall)))
+    scoring.clear_cache()
+    fast = WallAnalyser(wall, seat, indicator, rules).analyze()
+    assert len(fast.hands) > 100
+    monkeypatch.setattr(HandDivider, "divide_hand", LIBRARY_DIVISION)
+    scoring.clear_cache()
+    try:
+        library = WallAnalyser(wall, seat, indicator, rules).analyze()
+    finally:
+        scoring.clear_cache()
+    assert library.hands == fast.hands
+    assert [[wait.value for wait in hand.waits] for hand in library.hands] == \
+        [[wait.value for wait in hand.waits] for hand in fast.hands]
 
 
 def test_the_divisions_kept_are_the_librarys_after_scoring_with_them() -> None:

@@ -14,7 +14,7 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.engine.analysis import tenpai_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.bound import BoundTable, reds_held, sure_limits
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
@@ -67,7 +67,7 @@ def test_the_sure_limit_is_never_above_the_library_on_random_walls(seed, rules, 
     assume(not context.renhou)
     rng = random.Random(seed)
     wall = rng.sample(range(TILE_COUNT), 34)
-    hands = tenpai_hands(wall, rules)
+    hands = WallAnalyser(wall, EAST, None, rules).tenpai_hands()
     for hand in rng.sample(hands, min(30, len(hands))):
         tiles = list(hand.tiles)
         for win_kind in hand.waits:

@@ -24,7 +24,7 @@ def test_a_build_is_set_beside_the_walls_best_hands_and_its_share_of_the_best():
     seat = step.action["seat"]
     view = step.views[seat]
     review = review_build(*build_request(view))
-    ranked = analysis.analyze_wall(view.wall, *build_request(view)[3:])
+    ranked = analysis.WallAnalyser(view.wall, *build_request(view)[3:]).analyze()
     assert review.best[0] == (ranked.hands[0].text, ranked.hands[0].payment)
     assert review.built == format_tiles(view.hand, False)
     built = next((h for h in ranked.hands if h.tiles == tuple(sorted(view.hand))), None)
@@ -37,7 +37,7 @@ def test_the_best_hand_built_is_its_whole_share():
     playback = playback_of("kaiji", 5)
     step = next(s for s in playback.steps if s.action and s.action["action"] == "build")
     wall, _, seat, wind, dora, rules = build_request(step.views[step.action["seat"]])
-    best = analysis.analyze_wall(wall, wind, dora, rules).hands[0]
+    best = analysis.WallAnalyser(wall, wind, dora, rules).analyze().hands[0]
     review = review_build(wall, best.tiles, seat, wind, dora, rules)
     assert review.share_of_best == 1.0 and review.built == review.best[0][0]
 

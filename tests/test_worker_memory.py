@@ -18,7 +18,7 @@ import pytest
 from game.app.play.analysis_pool import AnalysisPool
 from game.app.play.helper import rank_wall
 from game.engine import bound, candidates, scoring
-from game.engine.analysis import best_hands, bounded_wall, ranked_tiles
+from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, TILE_COUNT
 
@@ -57,7 +57,7 @@ def rich_wall() -> tuple[tuple[int, ...], int]:
 
 def test_the_first_answer_on_a_rich_wall_stays_small(rich_wall):
     wall, indicator = rich_wall
-    peak, _, answer = traced(lambda: best_hands(wall, EAST, indicator, KAIJI, 5))
+    peak, _, answer = traced(lambda: WallAnalyser(wall, EAST, indicator, KAIJI).best_hands(5))
     print(f"first answer: traced peak {peak:.1f} MB")
     assert answer.tenpai_count == 22242
     assert peak < 18
@@ -65,7 +65,7 @@ def test_the_first_answer_on_a_rich_wall_stays_small(rich_wall):
 
 def test_the_whole_ranking_on_a_rich_wall_stays_small(rich_wall):
     wall, indicator = rich_wall
-    peak, _, ranked = traced(lambda: ranked_tiles(wall, EAST, indicator, KAIJI))
+    peak, _, ranked = traced(lambda: WallAnalyser(wall, EAST, indicator, KAIJI).ranked_tiles())
     print(f"whole ranking: traced peak {peak:.1f} MB")
     assert len(ranked) == 22242
     assert peak < 24
@@ -73,7 +73,7 @@ def test_the_whole_ranking_on_a_rich_wall_stays_small(rich_wall):
 
 def test_a_bounded_wall_holds_little_per_hand(rich_wall):
     wall, indicator = rich_wall
-    _, held, bounded = traced(lambda: bounded_wall(wall, EAST, indicator, KAIJI))
+    _, held, bounded = traced(lambda: WallAnalyser(wall, EAST, indicator, KAIJI).bounded())
     print(f"bounded wall: held {held:.1f} MB")
     assert len(bounded.hands) == 22242
     assert held < 15

@@ -23,7 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/analysis_digests.py
 
-from game.engine.analysis import WallAnalysis, analyze_wall
+from game.engine import scoring
+from game.engine.analysis import WallAnalyser, WallAnalysis
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue
 from game.engine.tiles import EAST, NORTH, SOUTH, WEST
@@ -69,7 +70,7 @@ def digest(analysis: WallAnalysis, luck_shown: int = LUCK_SHOWN) -> tuple[str, i
 def case_digest(case: dict[str, Any]) -> tuple[str, int]:
     rules = Rules.preset(case["preset"], **case["options"])
     wall, indicator = seeded_wall(case["seed"])
-    return digest(analyze_wall(wall, case["seat"], indicator if case["dora"] else None, rules))
+    return digest(WallAnalyser(wall, case["seat"], indicator if case["dora"] else None, rules).analyze())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="compare the current analyser with the digests in FILE (made by --out); "
                              "exits 1 when any ranking differs")
     args = parser.parse_args(argv)
+    scoring.install_fast_divider()
     if args.check:
         cases = json.loads(args.check.read_text())
         differ = [case for case in cases if case_digest(case)[0] != case["sha256"]]

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path
 from game.engine import analysis
 from game.engine.bound import sure_limits
 from game.engine.rules import Rules
-from game.engine.scoring import assess_rons
+from game.engine.scoring import assess_rons, install_fast_divider
 from game.engine.tiles import EAST, NORTH, SOUTH, WEST, format_tiles
 from tools.analysis_digests import seeded_wall
 
@@ -41,10 +41,10 @@ def check_case(rules: Rules, seat: int, walls: int, with_luck: bool) -> tuple[in
     pairs = through = reaching = decided = wrong = 0
     for seed in range(walls):
         wall, indicator = seeded_wall(seed)
-        board = analysis._Board.of(wall, seat, indicator if rules.has_dora else None, rules)
+        board = analysis.WallAnalyser(wall, seat, indicator if rules.has_dora else None, rules)
         luck = [(False, False), (True, False), (False, True)] if with_luck else [(False, False)]
-        for hand in analysis._tenpai_hands(board.wall, (), rules.red_fives):
-            entry = board.pending(hand)
+        for hand in board.tenpai_hands():
+            entry = board._pending_hand(hand)
             counts = hand.counts
             tiles = entry.tiles
             wins = [board._winning_tile(kind, tiles) for kind in entry.waits]
@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the cases of this preset (repeatable; the cases' presets: "
                              f"{', '.join(dict.fromkeys(case[0] for case in CASES))})")
     args = parser.parse_args(argv)
+    install_fast_divider()
     failed = False
     for name, options, seat, with_luck in CASES:
         if args.preset and name not in args.preset:

@@ -27,10 +27,11 @@ from game.ai.agents import NormalAgent
 from game.ai.danger import heuristic_danger
 from game.ai.knowledge import Knowledge
 from game.ai.reading import COEFFICIENTS, features
-from game.engine.analysis import analyze_selection
+from game.engine.analysis import WallAnalyser
 from game.engine.hand import Hand, Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.scoring import install_fast_divider
 from game.engine.tiles import EAST, WIND_NAMES
 from tools.stats import fit_logistic, within_decision_auc
 
@@ -47,7 +48,7 @@ def winning_kinds(hand: Hand, seat: int) -> set[int]:
     if view.furiten or view.wall is None or view.hand is None:
         return set()
     wind = EAST + WIND_NAMES.index(view.seat_winds[seat])
-    analysed = analyze_selection(view.wall, view.hand, wind, view.dora_indicator, RULES).hand
+    analysed = WallAnalyser(view.wall, wind, view.dora_indicator, RULES).analyze_selection(view.hand).hand
     return {wait.kind for wait in analysed.waits if wait.clears_floor} if analysed else set()
 
 
@@ -87,7 +88,7 @@ def main() -> int:
                         help="processes playing the deals at once (default: %(default)s)")
     args = parser.parse_args()
     deals = range(args.first_deal, args.first_deal + args.deals)
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=install_fast_divider) as pool:
         rows = [row for found in pool.map(rows_of_deal, deals, chunksize=4) for row in found]
     split = args.first_deal + round(args.deals * (1 - args.holdout))
     weights = fit_logistic([(found, truth) for (deal, _, _), found, _, truth in rows if deal < split])

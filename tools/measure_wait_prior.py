@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_wait_prior.py
 
-from game.engine.analysis import analyze_wall
+from game.engine.analysis import WallAnalyser
 from game.engine.rules import PRESETS, Rules
+from game.engine.scoring import install_fast_divider
 from game.engine.tiles import EAST, KIND_COUNT, WEST, kind_code
 
 
@@ -29,7 +30,7 @@ def measure(walls: int, preset: str, seed: int) -> list[float]:
         tiles = rng.sample(range(136), 35)
         wall, indicator = tiles[:34], tiles[34]
         seat = EAST if index % 2 == 0 else WEST
-        hands = analyze_wall(wall, seat, indicator, rules).hands
+        hands = WallAnalyser(wall, seat, indicator, rules).analyze().hands
         if not hands:
             continue
         for wait in hands[0].waits:
@@ -66,6 +67,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026,
                         help="the seed of the random walls (default: %(default)s)")
     args = parser.parse_args()
+    install_fast_divider()
     shares = measure(args.walls, args.preset, args.seed)
     for kind in range(KIND_COUNT):
         print(f"{kind_code(kind)} {shares[kind]:.4f}")

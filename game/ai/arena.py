@@ -26,6 +26,7 @@ from game.engine.hand import Hand, Phase
 from game.engine.match import Match
 from game.engine.record import write_record
 from game.engine.rules import Rules
+from game.engine.scoring import install_fast_divider
 from game.processes import spawn_context
 
 ARENA_LEVELS = ("easy", "normal", "hard", "hard_v1", "oracle")
@@ -175,12 +176,13 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
         check_records_folder(records)
     # made one by one as the deals are played: a billion deals must not be a billion jobs first
     work = (DealJob(rules, seed * 1_000_003 + deal, (level_a, level_b), records) for deal in range(deals))
+    install_fast_divider()
     with contextlib.ExitStack() as stack:
         if jobs > 1:
             # spawned, never forked: a fork copies whatever locks other threads of the caller
             # hold (a test run's, a window's), and a worker stuck on one never answers; deaf
             # to Ctrl-C, which this process hears and ends them for
-            pool = stack.enter_context(spawn_context().Pool(jobs))
+            pool = stack.enter_context(spawn_context().Pool(jobs, initializer=install_fast_divider))
             outcomes = _in_order(pool, work, ahead=2 * jobs)
         else:
             outcomes = map(play_duplicate, work)

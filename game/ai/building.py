@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.ai.danger import prior
-from game.engine.analysis import BoundedWall, CandidateHand, PendingHand, analyze_selection, best_hands, bounded_wall
+from game.engine.analysis import BoundedWall, CandidateHand, PendingHand, WallAnalyser
 from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
 from game.engine.rules import Rules
 from game.engine.tiles import (
@@ -69,7 +69,7 @@ def _seat(view: SeatView) -> tuple[tuple[int, ...], int, int | None, Rules]:
 
 @lru_cache(maxsize=4)
 def _bounded(wall: tuple[int, ...], wind: int, indicator: int | None, rules: Rules) -> BoundedWall:
-    return bounded_wall(wall, wind, indicator, rules)
+    return WallAnalyser(wall, wind, indicator, rules).bounded()
 
 
 def clears_somewhere(hand: CandidateHand) -> bool:
@@ -79,7 +79,7 @@ def clears_somewhere(hand: CandidateHand) -> bool:
 def hand_clears_floor(view: SeatView, tiles: tuple[int, ...]) -> bool:
     """Whether a 13-tile hand of the seat's wall has a wait that clears the floor."""
     wall, wind, indicator, rules = _seat(view)
-    hand = analyze_selection(wall, tiles, wind, indicator, rules).hand
+    hand = WallAnalyser(wall, wind, indicator, rules).analyze_selection(tiles).hand
     return hand is not None and clears_somewhere(hand)
 
 
@@ -227,7 +227,7 @@ def random_mangan_hand(view: SeatView, rng: random.Random) -> tuple[int, ...] | 
                 scored[index] = wall.score(wall.hands[index])
             if qualifies(scored[index]):
                 return scored[index].tiles
-    ranked = best_hands(*_seat(view), 1).hands
+    ranked = WallAnalyser(*_seat(view)).best_hands(1).hands
     return ranked[0].tiles if ranked else None
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
-from game.engine.analysis import best_hands
+from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, Event, RiichiDeclared
 from game.engine.hand import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind, kind_of
@@ -116,7 +116,7 @@ class OpponentModel:
         drawn = Counter(self.rng.sample(unknown, hidden))
         taken = self.dora_indicator if self.rules.indicator_is_in_play else None
         wall = tuple(_ids(drawn, self.rules.red_fives, taken))
-        hands = best_hands(wall, self.seat_wind, self.dora_indicator, self.rules, 1).hands
+        hands = WallAnalyser(wall, self.seat_wind, self.dora_indicator, self.rules).best_hands(1).hands
         pool = drawn + discarded
         if hands:
             best = hands[0]

@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from game.ai.agents import make_agent
-from game.engine.analysis import WaitAnalysis, analyze_selection, bounded_wall, has_live_mangan
+from game.engine.analysis import WaitAnalysis, WallAnalyser
 from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
 from game.engine.rules import Rules
+from game.engine.scoring import install_fast_divider
 from game.engine.table import STACKS_PER_WALL, Deal, side_walls
 from game.engine.tiles import WIND_KINDS, WIND_NAMES, counts34
 from game.processes import spawn_context
@@ -126,9 +127,10 @@ def wall_facts(wall: Sequence[int], indicator: int | None, rules: Rules) -> Wall
     to the first live mangan hand: a wall without one scores only the hands whose bound
     allows one."""
     winds = seat_wind_kinds(rules.players)
-    if not bounded_wall(wall, winds[0], indicator, rules).hands:
+    if not WallAnalyser(wall, winds[0], indicator, rules).bounded().hands:
         return WallFacts(False, (False,) * len(winds))
-    return WallFacts(True, tuple(has_live_mangan(bounded_wall(wall, wind, indicator, rules)) for wind in winds))
+    return WallFacts(True, tuple(WallAnalyser(wall, wind, indicator, rules).bounded().has_live_mangan()
+                                 for wind in winds))
 
 
 @dataclass(frozen=True)
@@ -211,8 +213,8 @@ def _winning_kinds(hand: Hand, seat: int) -> tuple[int, ...]:
     """The seat's waits on which a plain riichi ron clears the floor."""
     built = hand.hands[seat]
     assert built is not None
-    analysed = analyze_selection(hand.walls[seat], built, hand.seat_wind_kind(seat), hand.dora_indicator,
-                                 hand.rules).hand
+    analyser = WallAnalyser(hand.walls[seat], hand.seat_wind_kind(seat), hand.dora_indicator, hand.rules)
+    analysed = analyser.analyze_selection(built).hand
     assert analysed is not None
     return tuple(wait.kind for wait in analysed.waits if wait.clears_floor)
 
@@ -299,10 +301,12 @@ def _outcomes(work: Callable[[Job], Facts], samples: Iterator[Job], jobs: int,
     """`work`'s outcome of each sample in order, the samples taken from `samples` only as
     they are worked on: a trillion walls are never a trillion jobs at once (`Pool.imap`
     would take them all first). With `jobs` > 1, at most 2 chunks a process are handed out."""
+    install_fast_divider()
     with contextlib.ExitStack() as stack:
         outcomes: Iterator[Facts]
         if jobs > 1:
-            pool = stack.enter_context(spawn_context().Pool(jobs))  # as the arena's, deaf to Ctrl-C
+            # as the arena's, deaf to Ctrl-C
+            pool = stack.enter_context(spawn_context().Pool(jobs, initializer=install_fast_divider))
             outcomes = itertools.chain.from_iterable(_in_order(pool, work, samples, ahead=2 * jobs))
         else:
             outcomes = map(work, samples)

@@ -19,13 +19,12 @@ from game.engine.analysis import (
     POOL_TILES_NEVER_DISCARDED,
     CandidateHand,
     WaitAnalysis,
+    WallAnalyser,
     WallAnalysis,
-    analyze_wall,
-    best_hands,
-    collector_paused,
 )
+from game.engine.analysis_speed import collector_paused
 from game.engine.rules import PRESETS, Rules
-from game.engine.scoring import WinValue
+from game.engine.scoring import WinValue, install_fast_divider
 from game.engine.tiles import (
     KIND_COUNT,
     TILE_COUNT,
@@ -86,14 +85,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"analyze: {error}", file=sys.stderr)
         return BAD_INPUT
     seat = WIND_KINDS[WIND_NAMES.index(args.seat)]
+    install_fast_divider()
+    analyser = WallAnalyser(wall, seat, indicator, rules)
     if args.json:
-        analysis = analyze_wall(wall, seat, indicator, rules) if args.top is None else \
-            best_hands(wall, seat, indicator, rules, args.top)
+        analysis = analyser.analyze() if args.top is None else analyser.best_hands(args.top)
         write_json(report_json(analysis, args.seat, args.top), sys.stdout)
         sys.stdout.write("\n")
     else:
         top = DEFAULT_TOP if args.top is None else args.top
-        print(report_text(best_hands(wall, seat, indicator, rules, top), args.seat, top))
+        print(report_text(analyser.best_hands(top), args.seat, top))
     return 0
 
 

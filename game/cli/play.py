@@ -73,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
     from game.app.window.quiet import quiet_startup
 
     quiet_startup()
+    from game.engine.scoring import install_fast_divider
+
+    install_fast_divider()
     if args.smoke is not None:
         from game.cli.smoke import run_smoke
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from game.engine.record import RecordError, read_record, replay
+from game.engine.scoring import install_fast_divider
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when the record replays identically, 1 on a divergence, 2 on a bad file."""
+    install_fast_divider()
     try:
         report = replay(read_record(args.file))
     except RecordError as error:

@@ -41,8 +41,10 @@ def run(args: argparse.Namespace) -> int:
     elif playback.divergence is not None:
         print(f"watch: the record diverges at {playback.divergence}; it is shown up to there", file=sys.stderr)
     from game.app.window.quiet import quiet_startup
+    from game.engine.scoring import install_fast_divider
 
     quiet_startup()
+    install_fast_divider()
     from game.app.window.window import LaunchOptions, NoDisplayError, create_app
 
     try:

@@ -16,7 +16,7 @@ A wait on a five is scored as a plain five unless the red five is the only copy 
 win on: the red one, if the opponent holds it, is worth one han more than shown.
 With red fives on, two hands that differ only in which five they hold are two hands.
 
-Ranking (best first), the measure the builder and `complete_selection` use:
+Ranking (best first), the measure the builder and the build deadline use:
 
 1. expected payment, highest first: the sum, over waits whose plain riichi ron clears
    the floor, of live copies x the limit multiplier (mangan 1, haneman 1.5, baiman 2,
@@ -31,25 +31,28 @@ Ranking (best first), the measure the builder and `complete_selection` use:
    discards has to be passed, which is riichi furiten for good;
 5. the hand's tile ids (sorted), so that the order never depends on anything else.
 
-`complete_selection` (the build deadline) fills a selection with the best-ranked hand
-containing it; for near-empty selections it scores only a budget of candidates chosen
-by a cheap sure-han guess, so that the deadline never waits seconds (docs/analyser.md).
+`WallAnalyser` asks every question of one wall at one table (the whole ranking, its best
+hands, a selection, the build deadline's completion, the hands with their bounds): hands
+are scored best-first on a bound of their value (game/engine/bound.py), only as far as the
+answer needs, in the same order and with the same values as scoring every wait
+(docs/analyser.md). What keeps a wall's tens of thousands of hands cheap to list, hold and
+score is in game/engine/analysis_speed.py.
 """
 
 from __future__ import annotations
 
-import gc
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import cached_property, lru_cache, wraps
-from itertools import count, islice, product
+from functools import cached_property, lru_cache
+from itertools import count, islice
 from operator import itemgetter
-from typing import Generic, NamedTuple, ParamSpec, TypeVar, overload
+from typing import NamedTuple, TypeVar
 
+from game.engine.analysis_speed import TenpaiHand, collector_paused, once, tenpai_hands
 from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
-from game.engine.candidates import HAND_SIZE, SUIT_STARTS, tenpai_counts
+from game.engine.candidates import HAND_SIZE, SUIT_STARTS
 from game.engine.rules import Rules
 from game.engine.scoring import (
     MANGAN_BASE_POINTS,
@@ -73,19 +76,13 @@ from game.engine.tiles import (
     is_red,
 )
 
-P = ParamSpec("P")
-R = TypeVar("R")
 K = TypeVar("K")
-T = TypeVar("T")
 POOL_TILES_NEVER_DISCARDED = 4
 KIRIAGE_MANGAN_BASE = 1920
 """4 han 30 fu and 3 han 60 fu: mangan with kiriage."""
 COPIES = 4
-FIVE_KINDS = tuple(red // COPIES for red in sorted(RED_FIVE_IDS))
-_SUITS = range(len(SUIT_STARTS))
 SUIT_SIZE = 9
 SUIT_IDS = SUIT_SIZE * COPIES
-_NO_RED = (False,) * len(SUIT_STARTS)
 _NO_REDS: tuple[tuple[int, ...], ...] = tuple((0,) * waits for waits in range(KIND_COUNT + 1))
 SUIT_LETTERS = "mpsz"
 _ID_DIGITS = {
@@ -118,29 +115,6 @@ class TableContext:
         return self.seat_wind != last_seat
 
 
-class _once(Generic[T, R]):
-    """`functools.cached_property` without its lock (Python 3.11 takes one on every first
-    use, and the JSON report makes tens of thousands): the value goes into the instance
-    dict, which then answers alone. Two threads may both compute it; they compute the same."""
-
-    def __init__(self, func: Callable[[T], R]) -> None:
-        self.func = func
-        self.name = func.__name__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> _once[T, R]: ...
-
-    @overload
-    def __get__(self, instance: T, owner: type | None = None) -> R: ...
-
-    def __get__(self, instance: T | None, owner: type | None = None) -> R | _once[T, R]:
-        if instance is None:
-            return self
-        value = instance.__dict__[self.name] = self.func(instance)
-        return value
 
 
 class Unscored(Enum):
@@ -186,7 +160,7 @@ class WaitAnalysis:
         if exact is not UNSCORED:
             self.__dict__["value"] = exact  # what `value` would cache, without its first call
 
-    @_once
+    @once
     def value(self) -> WinValue | None:
         if self.exact is UNSCORED:
             # the value paid alone: `assess_ron` would score the floor's value too
@@ -233,16 +207,16 @@ class WaitAnalysis:
             return 0.0
         return self.value.limit_multiplier
 
-    @_once
+    @once
     def value_with_ippatsu(self) -> WinValue | None:
         return self._assess(ippatsu=True).value
 
-    @_once
+    @once
     def value_with_houtei(self) -> WinValue | None:
         """None when this seat can never ron a houtei (see `TableContext.houtei_possible`)."""
         return self._assess(houtei=True).value if self.table.houtei_possible else None
 
-    @_once
+    @once
     def clears_floor_with_ippatsu(self) -> bool:
         # An added yaku never lowers a value, so a clearing wait needs no second look.
         if self.clears_floor or not self._may_clear_with_luck:
@@ -253,7 +227,7 @@ class WaitAnalysis:
         # The plain value decides (scoring.mangan_with_one_more_han), and it is shown anyway.
         return self.value is not None and mangan_with_one_more_han(self.value, rules.kiriage)
 
-    @_once
+    @once
     def clears_floor_with_houtei(self) -> bool:
         """As `clears_floor` when this seat can never ron a houtei. Houtei, like ippatsu,
         is one han that changes no fu and no other yaku, so the floor sees the same value
@@ -273,7 +247,7 @@ class WaitAnalysis:
             context = replace(context, ippatsu=ippatsu, houtei=houtei)
         return assess_ron(self.hand, self.tile, context, self.table.rules)
 
-    @_once
+    @once
     def _may_clear_with_luck(self) -> bool:
         """Whether the bound lets the floor value with one more han (ippatsu or houtei)
         reach mangan (without a floor, the library decides alone). From the wait's own
@@ -384,188 +358,252 @@ class SelectionAnalysis:
     completions: tuple[Completion, ...]
 
 
-class TenpaiHand(tuple):  # type: ignore[type-arg]
-    """A tenpai hand before scoring: its kind counts, which suits' red five it holds,
-    and its wait kinds; built as `TenpaiHand((counts, red_suits, waits, picker))`, the
-    counts a byte each (`candidates.tenpai_counts`).
+class WallAnalyser:
+    """One player's wall at one table, and every analysis of it. The wall and the table are
+    checked and what every hand of the wall shares (the copies the player cannot see, the
+    copy a ron is scored with) worked out once, however many analyses are asked; each runs
+    with the garbage collector paused (`analysis_speed.collector_paused`).
 
-    A tuple with named parts, as a NamedTuple but made by `tuple`'s own constructor: a
-    wall has tens of thousands of hands, and each is 72 bytes instead of an object with
-    its attribute dict (some 200), made in a third of the time (issue 16: memory)."""
-
-    __slots__ = ()
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return tuple(self[0])
-
-    @property
-    def count_bytes(self) -> bytes:
-        """The kind counts as they are kept (the analyser reads them so)."""
-        return self[0]  # type: ignore[no-any-return]
-
-    @property
-    def red_suits(self) -> tuple[bool, ...]:
-        return self[1]  # type: ignore[no-any-return]
-
-    @property
-    def waits(self) -> tuple[int, ...]:
-        return self[2]  # type: ignore[no-any-return]
-
-    @property
-    def picker(self) -> _TilePicker:
-        return self[3]  # type: ignore[no-any-return]
-
-    def __repr__(self) -> str:
-        return f"TenpaiHand(counts={self.counts!r}, red_suits={self.red_suits!r}, waits={self.waits!r})"
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        """Its 13 tile ids from the wall, sorted. Worked out on each use, cheaply (the
-        picker keeps every suit's ids): caching them cost more than it saved."""
-        return self[3].hand_ids(self[0], self[1])  # type: ignore[no-any-return]
-
-
-def collector_paused(analysis: Callable[P, R]) -> Callable[P, R]:
-    """Run an analysis with the cyclic garbage collector paused. Scoring thousands of waits
-    allocates hundreds of thousands of short-lived, acyclic objects (reference counting
-    frees them), and each collection they trigger re-walks the long-lived scoring cache:
-    about a fifth of a full wall analysis went there. The collector is process-wide, so an
-    analysis in one thread pauses it for the others too: that only delays collections."""
-
-    @wraps(analysis)
-    def paused(*args: P.args, **kwargs: P.kwargs) -> R:
-        if not gc.isenabled():
-            return analysis(*args, **kwargs)
-        gc.disable()
-        try:
-            return analysis(*args, **kwargs)
-        finally:
-            gc.enable()
-
-    return paused
-
-
-@collector_paused
-def tenpai_hands(wall_ids: Iterable[int], rules: Rules, selected_ids: Iterable[int] = ()) -> list[TenpaiHand]:
-    """Every tenpai hand the wall can build that keeps `selected_ids`, unscored.
-
-    With red fives on a hand holding a five comes once per choice of red or plain five
-    the wall allows. Raises ValueError for ids that are not distinct tiles of the set or a
+    Raises ValueError for ids that are not distinct tiles of the set, a seat wind that is
+    not a wind, or a dora indicator that is not a tile id (or, when it comes from a side
+    wall, one of the player's own tiles); each analysis of a selection raises it for a
     selection that is not part of the wall or larger than a hand.
     """
-    wall = _check_wall(wall_ids)
-    return _tenpai_hands(wall, _check_selection(wall, selected_ids), rules.red_fives)
 
+    def __init__(self, wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules) -> None:
+        self.wall = _check_wall(wall_ids)
+        self.table = _table(self.wall, seat_wind, dora_indicator, rules)
+        shown = dora_indicator is not None and rules.indicator_is_in_play
+        visible = frozenset(self.wall) | ({dora_indicator} if shown else frozenset())
+        self.wall_counts = tuple(counts34(self.wall))
+        self.live = tuple(COPIES - count for count in counts34(visible))
+        """Per kind, the copies the player cannot see."""
+        self.unseen_copy = _unseen_copies(visible, rules.red_fives)
 
-@collector_paused
-def analyze_wall(
-    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
-) -> WallAnalysis:
-    """Every tenpai hand of the wall, best first (every wait that may clear scored)."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    hands = tuple(board.whole(_tenpai_hands(board.wall, (), rules.red_fives)))
-    return WallAnalysis(board.wall, board.table, hands, len(hands))
+    @collector_paused
+    def tenpai_hands(self, selected_ids: Iterable[int] = ()) -> list[TenpaiHand]:
+        """Every tenpai hand the wall can build that keeps `selected_ids`, unscored. With red
+        fives on a hand holding a five comes once per choice of red or plain five the wall
+        allows."""
+        return tenpai_hands(self.wall, _check_selection(self.wall, selected_ids), self.table.rules.red_fives)
 
+    @collector_paused
+    def analyze(self) -> WallAnalysis:
+        """Every tenpai hand of the wall, best first (every wait that may clear scored)."""
+        hands = tuple(self._whole(self._wall_hands()))
+        return WallAnalysis(self.wall, self.table, hands, len(hands))
 
-@collector_paused
-def ranked_tiles(
-    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
-) -> list[tuple[int, ...]]:
-    """The tile ids of every tenpai hand of the wall, in `analyze_wall`'s order (the
-    helper's whole ranking: it needs only the ids)."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return board.whole_tiles(_tenpai_hands(board.wall, (), rules.red_fives))
+    @collector_paused
+    def ranked_tiles(self) -> list[tuple[int, ...]]:
+        """The tile ids of every tenpai hand of the wall, in `analyze`'s order (the helper's
+        whole ranking: it needs only the ids)."""
+        return self._whole_tiles(self._wall_hands())
 
+    @collector_paused
+    def best_hands(self, count: int) -> WallAnalysis:
+        """The wall's `count` best tenpai hands, exactly as `analyze` ranks them first,
+        scoring only what could come before them (the helper's first answer, `analyze --top`).
+        A `count` above the number of hands (even above `sys.maxsize`) is every hand."""
+        tenpai = self._wall_hands()
+        best = islice(self._ranked(tenpai), min(count, len(tenpai)))
+        return WallAnalysis(self.wall, self.table, tuple(best), len(tenpai))
 
-@collector_paused
-def best_hands(
-    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules, count: int
-) -> WallAnalysis:
-    """The wall's `count` best tenpai hands, exactly as `analyze_wall` ranks them first,
-    scoring only what could come before them (the helper's first answer, `analyze --top`).
-    A `count` above the number of hands (even above `sys.maxsize`) is every hand."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    tenpai = _tenpai_hands(board.wall, (), rules.red_fives)
-    best = islice(board.ranked(tenpai), min(count, len(tenpai)))
-    return WallAnalysis(board.wall, board.table, tuple(best), len(tenpai))
+    @collector_paused
+    def analyze_selection(self, selected_ids: Iterable[int]) -> SelectionAnalysis:
+        """The builder helper: a 13-tile selection analysed as a hand, or for fewer tiles the
+        tenpai hands that contain it (what to add, and what it is worth), best first."""
+        selected = _check_selection(self.wall, selected_ids)
+        if len(selected) == HAND_SIZE:
+            waits = tuple(shape_waits(counts34(selected)))
+            return SelectionAnalysis(selected, self._hand(selected, waits), ())
+        kept = set(selected)
+        completions = tuple(
+            Completion(tuple(t for t in hand.tiles if t not in kept), hand)
+            for hand in self._whole(tenpai_hands(self.wall, selected, self.table.rules.red_fives))
+        )
+        return SelectionAnalysis(selected, None, completions)
 
+    @collector_paused
+    def complete_selection(self, selected_ids: Iterable[int]) -> list[int]:
+        """13 tile ids (sorted) that keep every selected tile: the best-ranked tenpai hand
+        containing the selection (scored best-first: only what could beat it is scored).
+        When no tenpai hand contains the selection, it is filled with the wall's other tiles
+        in ascending id order (by kind)."""
+        selected = _check_selection(self.wall, selected_ids)
+        red_fives = self.table.rules.red_fives
+        hands = tenpai_hands(self.wall, selected, red_fives) if len(selected) < HAND_SIZE else []
+        if hands:
+            return list(next(self._ranked(hands)).tiles)
+        rest = sorted(set(self.wall) - set(selected))
+        return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
 
-@collector_paused
-def analyze_selection(
-    wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
-    rules: Rules,
-) -> SelectionAnalysis:
-    """The builder helper: a 13-tile selection analysed as a hand, or for fewer tiles the
-    tenpai hands that contain it (what to add, and what it is worth), best first."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    selected = _check_selection(board.wall, selected_ids)
-    if len(selected) == HAND_SIZE:
-        waits = tuple(shape_waits(counts34(selected)))
-        return SelectionAnalysis(selected, board.analyze(selected, waits), ())
-    kept = set(selected)
-    completions = tuple(
-        Completion(tuple(t for t in hand.tiles if t not in kept), hand)
-        for hand in board.whole(_tenpai_hands(board.wall, selected, rules.red_fives))
-    )
-    return SelectionAnalysis(selected, None, completions)
+    @collector_paused
+    def bounded(self) -> BoundedWall:
+        """Every tenpai hand of the wall with its bound, unscored (see `BoundedWall`)."""
+        return BoundedWall(self, tuple(_shared_parts(map(self._pending_hand, self._wall_hands()))))
 
+    def _wall_hands(self) -> list[TenpaiHand]:
+        return tenpai_hands(self.wall, (), self.table.rules.red_fives)
 
-@collector_paused
-def complete_selection(
-    wall_ids: Iterable[int], selected_ids: Iterable[int], seat_wind: int, dora_indicator: int | None,
-    rules: Rules,
-) -> list[int]:
-    """13 tile ids (sorted) that keep every selected tile: the best-ranked tenpai hand
-    containing the selection (scored best-first: only what could beat it is scored).
-    When no tenpai hand contains the selection, it is filled with the wall's other tiles
-    in ascending id order (by kind)."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    selected = _check_selection(board.wall, selected_ids)
-    hands = _tenpai_hands(board.wall, selected, rules.red_fives) if len(selected) < HAND_SIZE else []
-    if hands:
-        return list(next(board.ranked(hands)).tiles)
-    rest = sorted(set(board.wall) - set(selected))
-    return sorted((*selected, *rest[:HAND_SIZE - len(selected)]))
+    @once
+    def _plain_ron_bounds(self) -> BoundTable:
+        """What the bound needs for a plain riichi ron here (no ippatsu, no houtei)."""
+        return _bound_table(self.table, False, False)
 
+    def _hand(self, hand: Sequence[int], wait_kinds: Sequence[int]) -> CandidateHand:
+        """One 13-tile hand (any ids of the wall) with its waits."""
+        tiles = tuple(sorted(hand))
+        red_fives = self.table.rules.red_fives
+        held = {t // SUIT_IDS for t in tiles if t in RED_FIVE_IDS} if red_fives else set()
+        red_suits = tuple(suit in held for suit in range(len(SUIT_STARTS)))
+        return self._score(self._pending(tiles, tuple(counts34(tiles)), red_suits, tuple(wait_kinds)))
 
-@collector_paused
-def bounded_wall(
-    wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules
-) -> BoundedWall:
-    """Every tenpai hand of the wall with its bound, unscored (see `BoundedWall`)."""
-    board = _Board.of(wall_ids, seat_wind, dora_indicator, rules)
-    return BoundedWall(board, tuple(_shared_parts(map(board.pending, _tenpai_hands(board.wall, (), rules.red_fives)))))
+    def _pending_hand(self, hand: TenpaiHand) -> PendingHand:
+        return self._pending(hand, hand[0], hand[1], hand[2])
 
+    def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: Sequence[int], red_suits: tuple[bool, ...],
+                 waits: tuple[int, ...]) -> PendingHand:
+        """Bound every wait: whether it may clear, and the hand's best possible rank key."""
+        rules = self.table.rules
+        win_tiles = tuple(map(self.unseen_copy.__getitem__, waits))
+        if rules.red_fives:
+            reds: Sequence[int] = [self._reds_won(hand, counts, red_suits, kind, win)
+                                   for kind, win in zip(waits, win_tiles, strict=True)]
+        else:
+            reds = _NO_REDS[len(waits)]
+        floor = rules.floor_applies
+        live, wall_counts = self.live, self.wall_counts
+        payment, clearing, passing, pool_wait_copies = 0.0, 0, 0, 0
+        may_clear = []
+        bounds = wait_bounds(counts, waits, reds, self._plain_ron_bounds)
+        for kind, bound in zip(waits, bounds, strict=True):
+            copies = live[kind]
+            pool_wait_copies += wall_counts[kind] - counts[kind]
+            if bound >= MANGAN_BASE_POINTS or not floor:
+                may_clear.append(True)
+                clearing += copies
+                if copies:
+                    payment += copies * (bound / MANGAN_BASE_POINTS)
+            else:
+                may_clear.append(False)
+                passing += copies
+        key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
+        return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, reds)
 
-def _shared_parts(pending: Iterable[PendingHand]) -> Iterator[PendingHand]:
-    """The hands with each equal part one object: a wall's tens of thousands of hands
-    have a few thousand different keys, waits and bounds, and a `BoundedWall` holds them
-    all for as long as its caller (the AI's build) chooses (issue 16: memory). One table
-    per part, as equal tuples of different parts may mix 1, 1.0 and True."""
-    tables: tuple[dict[object, object], ...] = tuple({} for _ in range(6))
-    keys, waits, wins, may, bounds, reds = (table.setdefault for table in tables)
-    for entry in pending:
-        per_wait, wait_reds = tuple(entry.bounds), tuple(entry.reds)
-        yield PendingHand(keys(entry.key, entry.key), entry.hand, waits(entry.waits, entry.waits),  # type: ignore[arg-type]
-                          wins(entry.win_tiles, entry.win_tiles), may(entry.may_clear, entry.may_clear),
-                          bounds(per_wait, per_wait), entry.pool_wait_copies, reds(wait_reds, wait_reds))
+    def _limits(self, pending: PendingHand) -> Sequence[float | None]:
+        """Per wait, the limit multiplier when the bound proves it (the bound is the limit
+        every reading is sure of): no library call needed. Worked out only for hands
+        scored."""
+        sure = sure_limits(pending.counts, pending.waits, pending.reds, self._plain_ron_bounds)
+        return [bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
+                for bound, floor_limit in zip(pending.bounds, sure, strict=True)]
 
+    def _score_every_wait(self, hand: TenpaiHand) -> CandidateHand:
+        """The hand with every wait scored, no bound looked at: where no floor applies
+        every wait may clear, so the bound would spare no library call."""
+        tiles = hand.tiles
+        waits = hand.waits
+        table = self.table
+        unseen, live = self.unseen_copy, self.live
+        wins = [self._winning_tile(kind, tiles) if unseen[kind] is None else unseen[kind] for kind in waits]
+        assessments = assess_rons(tiles, wins, table.win_context, table.rules)
+        wait_values = tuple(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table, assessment.value)
+                            for kind, win, assessment in zip(waits, wins, assessments, strict=True))
+        wall_counts, counts = self.wall_counts, hand.counts
+        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
+        return CandidateHand(tiles, wait_values, pool_wait_copies, table.rules.red_fives)
 
-def has_live_mangan(wall: BoundedWall) -> bool:
-    """Whether some hand has a live wait whose plain riichi ron is worth mangan or more,
-    scoring the hands whose bound allows one, most valuable first, up to the first."""
-    live = wall.live
+    def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: Sequence[int], red_suits: tuple[bool, ...],
+                  kind: int, win: int | None) -> int:
+        if win is None:
+            win = self._winning_tile(kind, hand.tiles if isinstance(hand, TenpaiHand) else hand)
+        return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
 
-    def best_live(hand: PendingHand) -> float:
-        return max((bound for kind, bound in zip(hand.waits, hand.bounds, strict=True) if live[kind]), default=0.0)
+    def _score(self, pending: PendingHand) -> CandidateHand:
+        """The hand with its waits: those that may clear scored, the others left unscored."""
+        table = self.table
+        tiles = pending.tiles
+        live = self.live
+        wins = [self._winning_tile(kind, tiles) if win is None else win
+                for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]
+        if not any(pending.may_clear):
+            waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table, bound=bound)
+                          for kind, win, bound in zip(pending.waits, wins, pending.bounds, strict=True))
+            return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
+        limits = self._limits(pending)
+        scored = [win for win, clears, limit in zip(wins, pending.may_clear, limits, strict=True)
+                  if clears and limit is None]
+        assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
+        waits = []
+        for kind, win, clears, limit, bound in zip(pending.waits, wins, pending.may_clear, limits, pending.bounds,
+                                                   strict=True):
+            if limit is not None:
+                waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
+            elif clears:
+                assessment = next(assessments)
+                waits.append(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table,
+                                          assessment.value))
+            else:
+                waits.append(WaitAnalysis(kind, win, live[kind], False, tiles, table, bound=bound))
+        return CandidateHand(tiles, tuple(waits), pending.pool_wait_copies, table.rules.red_fives)
 
-    for bound, hand in wall.best_first(best_live):
-        if bound < MANGAN_BASE_POINTS:
-            return False
-        if any(wait.live and wait.mangan_or_more for wait in hand.waits):
-            return True
-    return False
+    def _ranked(self, hands: Iterable[TenpaiHand]) -> Iterator[CandidateHand]:
+        """The hands in rank order, best first, scored in the order of their bound: a
+        scored hand is given out once no unscored hand can come before it (its rank key
+        starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
+        # Only the keys are kept (each hand's bound is worked out again when it is scored,
+        # from the shapes remembered): the few hands scored first need no more, and a
+        # rich wall's every bounded hand held at once was some 10 MB (issue 16: memory).
+        hands = hands if isinstance(hands, list) else list(hands)
+        keys = [self._pending_hand(hand).key for hand in hands]
+        ready: list[tuple[RankKey, int, CandidateHand]] = []
+        order = count()
+        for index in sorted(range(len(keys)), key=keys.__getitem__):
+            while ready and ready[0][0][:4] < keys[index]:
+                yield heapq.heappop(ready)[2]
+            entry = self._pending_hand(hands[index])
+            hand = self._score(entry)
+            key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
+            heapq.heappush(ready, (key, next(order), hand))
+        while ready:
+            yield heapq.heappop(ready)[2]
+
+    def _whole(self, hands: Iterable[TenpaiHand]) -> list[CandidateHand]:
+        """Every hand in rank order (as `_ranked` gives them), scored in one pass and
+        sorted once: with every hand wanted, no best-first order is needed."""
+        if not self.table.rules.floor_applies:
+            entries = [(scored.rank_key, scored) for scored in map(self._score_every_wait, hands)]
+        else:
+            entries = []
+            for hand in hands:
+                entry = self._pending_hand(hand)
+                scored = self._score(entry)
+                # a key with nothing scored is exact already
+                entries.append((scored.rank_key if True in entry.may_clear else (*entry.key, scored.tiles), scored))
+        entries.sort(key=itemgetter(0))
+        return [hand for _, hand in entries]
+
+    def _whole_tiles(self, hands: Iterable[TenpaiHand]) -> list[tuple[int, ...]]:
+        """The tile ids of `_whole`, keeping only each hand's rank key (its last part is
+        the tile ids) and not building the hands that nothing can clear."""
+        if not self.table.rules.floor_applies:
+            keys = [scored.rank_key for scored in map(self._score_every_wait, hands)]
+        else:
+            keys = []
+            for hand in hands:
+                entry = self._pending_hand(hand)
+                keys.append(self._score(entry).rank_key if True in entry.may_clear else (*entry.key, entry.tiles))
+        keys.sort()  # the tile ids make every key different: the order of `_whole`
+        return [key[-1] for key in keys]
+
+    def _winning_tile(self, kind: int, hand: Sequence[int]) -> int:
+        """The copy to score a ron with: one the opponent may hold, a plain one if possible."""
+        unseen = self.unseen_copy[kind]
+        if unseen is not None:
+            return unseen
+        red_fives = self.table.rules.red_fives
+        outside = [t for t in range(kind * COPIES, kind * COPIES + COPIES) if t not in hand]
+        return min(outside, key=lambda t: (is_red(t, red_fives), t))
 
 
 RankKey = tuple[float, int, int, int, tuple[int, ...]]
@@ -612,17 +650,18 @@ class BoundedWall:
     for callers that choose by their own measure (the AI's expected value, the lab's live
     mangan) and score only the hands that could be chosen."""
 
-    _board: _Board = field(repr=False)
+    _analyser: WallAnalyser = field(repr=False)
     hands: tuple[PendingHand, ...]
 
     @property
     def live(self) -> tuple[int, ...]:
         """Per kind, the copies the player cannot see."""
-        return self._board.live
+        return self._analyser.live
 
+    @collector_paused
     def score(self, hand: PendingHand) -> CandidateHand:
         """The hand with its waits (as the ranking scores it)."""
-        return collector_paused(self._board.score)(hand)
+        return self._analyser._score(hand)
 
     def best_first(self, bound: Callable[[PendingHand], K]) -> Iterator[tuple[K, CandidateHand]]:
         """Every hand, scored one at a time in decreasing order of `bound` (on a tie, in
@@ -634,186 +673,35 @@ class BoundedWall:
         for index in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
             yield keys[index], self.score(self.hands[index])
 
-
-@dataclass(frozen=True)
-class _Board:
-    """One wall at one table, with what every hand analysis of it shares."""
-
-    wall: tuple[int, ...]
-    table: TableContext
-    wall_counts: tuple[int, ...]
-    live: tuple[int, ...]
-    unseen_copy: tuple[int | None, ...]
-
-    @classmethod
-    def of(cls, wall_ids: Iterable[int], seat_wind: int, dora_indicator: int | None, rules: Rules) -> _Board:
-        wall = _check_wall(wall_ids)
-        table = _table(wall, seat_wind, dora_indicator, rules)
-        shown = dora_indicator is not None and rules.indicator_is_in_play
-        visible = frozenset(wall) | ({dora_indicator} if shown else frozenset())
-        live = tuple(COPIES - count for count in counts34(visible))
-        return cls(wall, table, tuple(counts34(wall)), live, _unseen_copies(visible, rules.red_fives))
-
-    @cached_property
-    def bound_table(self) -> BoundTable:
-        return _bound_table(self.table, False, False)
-
-    def analyze(self, hand: Sequence[int], wait_kinds: Sequence[int]) -> CandidateHand:
-        """One 13-tile hand (any ids of the wall) with its waits."""
-        tiles = tuple(sorted(hand))
-        red_fives = self.table.rules.red_fives
-        held = {t // SUIT_IDS for t in tiles if t in RED_FIVE_IDS} if red_fives else set()
-        red_suits = tuple(suit in held for suit in range(len(SUIT_STARTS)))
-        return self.score(self._pending(tiles, tuple(counts34(tiles)), red_suits, tuple(wait_kinds)))
-
-    def pending(self, hand: TenpaiHand) -> PendingHand:
-        return self._pending(hand, hand[0], hand[1], hand[2])
-
-    def _pending(self, hand: TenpaiHand | tuple[int, ...], counts: Sequence[int], red_suits: tuple[bool, ...],
-                 waits: tuple[int, ...]) -> PendingHand:
-        """Bound every wait: whether it may clear, and the hand's best possible rank key."""
-        rules = self.table.rules
-        win_tiles = tuple(map(self.unseen_copy.__getitem__, waits))
-        if rules.red_fives:
-            reds: Sequence[int] = [self._reds_won(hand, counts, red_suits, kind, win)
-                                   for kind, win in zip(waits, win_tiles, strict=True)]
-        else:
-            reds = _NO_REDS[len(waits)]
-        floor = rules.floor_applies
-        live, wall_counts = self.live, self.wall_counts
-        payment, clearing, passing, pool_wait_copies = 0.0, 0, 0, 0
-        may_clear = []
-        bounds = wait_bounds(counts, waits, reds, self.bound_table)
-        for kind, bound in zip(waits, bounds, strict=True):
-            copies = live[kind]
-            pool_wait_copies += wall_counts[kind] - counts[kind]
-            if bound >= MANGAN_BASE_POINTS or not floor:
-                may_clear.append(True)
-                clearing += copies
-                if copies:
-                    payment += copies * (bound / MANGAN_BASE_POINTS)
-            else:
-                may_clear.append(False)
-                passing += copies
-        key = (-payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing)
-        return PendingHand(key, hand, waits, win_tiles, tuple(may_clear), bounds, pool_wait_copies, reds)
-
-    def _limits(self, pending: PendingHand) -> Sequence[float | None]:
-        """Per wait, the limit multiplier when the bound proves it (the bound is the limit
-        every reading is sure of): no library call needed. Worked out only for hands
-        scored."""
-        sure = sure_limits(pending.counts, pending.waits, pending.reds, self.bound_table)
-        return [bound / MANGAN_BASE_POINTS if bound == floor_limit >= MANGAN_BASE_POINTS else None
-                for bound, floor_limit in zip(pending.bounds, sure, strict=True)]
-
-    def score_every_wait(self, hand: TenpaiHand) -> CandidateHand:
-        """The hand with every wait scored, no bound looked at: where no floor applies
-        every wait may clear, so the bound would spare no library call."""
-        tiles = hand.tiles
-        waits = hand.waits
-        table = self.table
-        unseen, live = self.unseen_copy, self.live
-        wins = [self._winning_tile(kind, tiles) if unseen[kind] is None else unseen[kind] for kind in waits]
-        assessments = assess_rons(tiles, wins, table.win_context, table.rules)
-        wait_values = tuple(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table, assessment.value)
-                            for kind, win, assessment in zip(waits, wins, assessments, strict=True))
-        wall_counts, counts = self.wall_counts, hand.counts
-        pool_wait_copies = sum(wall_counts[kind] - counts[kind] for kind in waits)
-        return CandidateHand(tiles, wait_values, pool_wait_copies, table.rules.red_fives)
-
-    def _reds_won(self, hand: TenpaiHand | tuple[int, ...], counts: Sequence[int], red_suits: tuple[bool, ...],
-                  kind: int, win: int | None) -> int:
-        if win is None:
-            win = self._winning_tile(kind, hand.tiles if isinstance(hand, TenpaiHand) else hand)
-        return reds_held(_won(counts, kind), red_suits, win // SUIT_IDS if win in RED_FIVE_IDS else None)
-
-    def score(self, pending: PendingHand, tiles: tuple[int, ...] | None = None) -> CandidateHand:
-        """The hand with its waits: those that may clear scored, the others left unscored
-        (`tiles`: its ids, when the caller has them)."""
-        table = self.table
-        if tiles is None:
-            tiles = pending.tiles
+    def has_live_mangan(self) -> bool:
+        """Whether some hand has a live wait whose plain riichi ron is worth mangan or more,
+        scoring the hands whose bound allows one, most valuable first, up to the first."""
         live = self.live
-        wins = [self._winning_tile(kind, tiles) if win is None else win
-                for kind, win in zip(pending.waits, pending.win_tiles, strict=True)]
-        if not any(pending.may_clear):
-            waits = tuple(WaitAnalysis(kind, win, live[kind], False, tiles, table, bound=bound)
-                          for kind, win, bound in zip(pending.waits, wins, pending.bounds, strict=True))
-            return CandidateHand(tiles, waits, pending.pool_wait_copies, table.rules.red_fives)
-        limits = self._limits(pending)
-        scored = [win for win, clears, limit in zip(wins, pending.may_clear, limits, strict=True)
-                  if clears and limit is None]
-        assessments = iter(assess_rons(tiles, scored, table.win_context, table.rules) if scored else ())
-        waits = []
-        for kind, win, clears, limit, bound in zip(pending.waits, wins, pending.may_clear, limits, pending.bounds,
-                                                   strict=True):
-            if limit is not None:
-                waits.append(WaitAnalysis(kind, win, live[kind], True, tiles, table, limit=limit))
-            elif clears:
-                assessment = next(assessments)
-                waits.append(WaitAnalysis(kind, win, live[kind], assessment.clears_floor, tiles, table,
-                                          assessment.value))
-            else:
-                waits.append(WaitAnalysis(kind, win, live[kind], False, tiles, table, bound=bound))
-        return CandidateHand(tiles, tuple(waits), pending.pool_wait_copies, table.rules.red_fives)
 
-    def ranked(self, hands: Iterable[TenpaiHand]) -> Iterator[CandidateHand]:
-        """The hands in rank order, best first, scored in the order of their bound: a
-        scored hand is given out once no unscored hand can come before it (its rank key
-        starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
-        # Only the keys are kept (each hand's bound is worked out again when it is scored,
-        # from the shapes remembered): the few hands scored first need no more, and a
-        # rich wall's every bounded hand held at once was some 10 MB (issue 16: memory).
-        hands = hands if isinstance(hands, list) else list(hands)
-        keys = [self.pending(hand).key for hand in hands]
-        ready: list[tuple[RankKey, int, CandidateHand]] = []
-        order = count()
-        for index in sorted(range(len(keys)), key=keys.__getitem__):
-            while ready and ready[0][0][:4] < keys[index]:
-                yield heapq.heappop(ready)[2]
-            entry = self.pending(hands[index])
-            hand = self.score(entry)
-            key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
-            heapq.heappush(ready, (key, next(order), hand))
-        while ready:
-            yield heapq.heappop(ready)[2]
+        def best_live(hand: PendingHand) -> float:
+            return max((bound for kind, bound in zip(hand.waits, hand.bounds, strict=True) if live[kind]),
+                       default=0.0)
 
-    def whole(self, hands: Iterable[TenpaiHand]) -> list[CandidateHand]:
-        """Every hand in rank order (as `ranked` gives them), scored in one pass and
-        sorted once: with every hand wanted, no best-first order is needed."""
-        if not self.table.rules.floor_applies:
-            entries = [(scored.rank_key, scored) for scored in map(self.score_every_wait, hands)]
-        else:
-            entries = []
-            for hand in hands:
-                entry = self.pending(hand)
-                scored = self.score(entry)
-                # a key with nothing scored is exact already
-                entries.append((scored.rank_key if True in entry.may_clear else (*entry.key, scored.tiles), scored))
-        entries.sort(key=itemgetter(0))
-        return [hand for _, hand in entries]
+        for bound, hand in self.best_first(best_live):
+            if bound < MANGAN_BASE_POINTS:
+                return False
+            if any(wait.live and wait.mangan_or_more for wait in hand.waits):
+                return True
+        return False
 
-    def whole_tiles(self, hands: Iterable[TenpaiHand]) -> list[tuple[int, ...]]:
-        """The tile ids of `whole`, keeping only each hand's rank key (its last part is
-        the tile ids) and not building the hands that nothing can clear."""
-        if not self.table.rules.floor_applies:
-            keys = [scored.rank_key for scored in map(self.score_every_wait, hands)]
-        else:
-            keys = []
-            for hand in hands:
-                entry = self.pending(hand)
-                keys.append(self.score(entry).rank_key if True in entry.may_clear else (*entry.key, entry.tiles))
-        keys.sort()  # the tile ids make every key different: the order of `whole`
-        return [key[-1] for key in keys]
 
-    def _winning_tile(self, kind: int, hand: Sequence[int]) -> int:
-        """The copy to score a ron with: one the opponent may hold, a plain one if possible."""
-        unseen = self.unseen_copy[kind]
-        if unseen is not None:
-            return unseen
-        red_fives = self.table.rules.red_fives
-        outside = [t for t in range(kind * COPIES, kind * COPIES + COPIES) if t not in hand]
-        return min(outside, key=lambda t: (is_red(t, red_fives), t))
+def _shared_parts(pending: Iterable[PendingHand]) -> Iterator[PendingHand]:
+    """The hands with each equal part one object: a wall's tens of thousands of hands
+    have a few thousand different keys, waits and bounds, and a `BoundedWall` holds them
+    all for as long as its caller (the AI's build) chooses (issue 16: memory). One table
+    per part, as equal tuples of different parts may mix 1, 1.0 and True."""
+    tables: tuple[dict[object, object], ...] = tuple({} for _ in range(6))
+    keys, waits, wins, may, bounds, reds = (table.setdefault for table in tables)
+    for entry in pending:
+        per_wait, wait_reds = tuple(entry.bounds), tuple(entry.reds)
+        yield PendingHand(keys(entry.key, entry.key), entry.hand, waits(entry.waits, entry.waits),  # type: ignore[arg-type]
+                          wins(entry.win_tiles, entry.win_tiles), may(entry.may_clear, entry.may_clear),
+                          bounds(per_wait, per_wait), entry.pool_wait_copies, reds(wait_reds, wait_reds))
 
 
 @lru_cache(maxsize=256)
@@ -857,78 +745,6 @@ def _unseen_copies(visible: frozenset[int], red_fives: bool) -> tuple[int | None
         unseen = [t for t in range(kind * COPIES, kind * COPIES + COPIES) if t not in visible]
         unseen_copy.append(min(unseen, key=lambda t: (is_red(t, red_fives), t)) if unseen else None)
     return tuple(unseen_copy)
-
-
-def _tenpai_hands(wall: tuple[int, ...], selected: tuple[int, ...], red_fives: bool) -> list[TenpaiHand]:
-    picker = _TilePicker(wall, selected, red_fives)
-    return [
-        TenpaiHand((counts, red_suits, waits, picker))
-        for counts, waits in tenpai_counts(counts34(wall), required=counts34(selected)).items()
-        for red_suits in picker.red_choices(counts)
-    ]
-
-
-class _TilePicker:
-    """Turns a hand's kind counts into tile ids from the wall: the selected ids first,
-    then the lowest ids, once per choice of red or plain five the wall allows.
-
-    Hands are built suit by suit and suits repeat across thousands of hands, so the ids
-    of each (suit, part, red five or not) are worked out once.
-    """
-
-    def __init__(self, wall: Sequence[int], selected: Sequence[int], red_fives: bool) -> None:
-        kept = set(selected)
-        self._preferred: dict[tuple[int, bool], list[int]] = {}
-        self._plain_stock: dict[int, int] = {}
-        self._plain_kept: dict[int, int] = {}
-        self._red_in_wall: set[int] = set()
-        self._red_kept: set[int] = set()
-        for kind in {t // COPIES for t in wall}:
-            stock = sorted(t for t in wall if t // COPIES == kind)
-            reds = [t for t in stock if is_red(t, red_fives)]
-            plain = [t for t in stock if not is_red(t, red_fives)]
-            kept_plain = [t for t in plain if t in kept]
-            free_plain = [t for t in plain if t not in kept]
-            self._preferred[(kind, True)] = kept_plain + reds + free_plain
-            self._preferred[(kind, False)] = kept_plain + free_plain
-            self._plain_stock[kind], self._plain_kept[kind] = len(plain), len(kept_plain)
-            self._red_in_wall.update(kind for _ in reds)
-            self._red_kept.update(kind for t in reds if t in kept)
-        self._part_ids: dict[tuple[int, Sequence[int], bool], tuple[int, ...]] = {}
-
-    def red_choices(self, counts: Sequence[int]) -> list[tuple[bool, ...]]:
-        """Per suit, whether the hand holds its red five: one entry per distinct hand."""
-        if not self._red_in_wall:
-            return [_NO_RED]
-        choices = [self._red_choices(counts, kind) for kind in FIVE_KINDS]
-        return [(*reds, False) for reds in product(*choices)]
-
-    def hand_ids(self, counts: Sequence[int], red_suits: tuple[bool, ...]) -> tuple[int, ...]:
-        parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-        tiles: tuple[int, ...] = ()
-        for key in zip(_SUITS, parts, red_suits, strict=True):
-            ids = self._part_ids.get(key)
-            if ids is None:
-                ids = self._part_ids[key] = self._suit_ids(*key)
-            tiles += ids
-        return tiles
-
-    def _red_choices(self, counts: Sequence[int], kind: int) -> tuple[bool, ...]:
-        """Whether the hand can hold this suit's red five, and whether it can do without."""
-        held = counts[kind]
-        if not held or kind not in self._red_in_wall:
-            return (False,)
-        with_red = self._plain_kept[kind] <= held - 1
-        without_red = held <= self._plain_stock[kind] and kind not in self._red_kept
-        return tuple(red for red, allowed in ((True, with_red), (False, without_red)) if allowed)
-
-    def _suit_ids(self, suit: int, part: Sequence[int], red: bool) -> tuple[int, ...]:
-        start = SUIT_STARTS[suit]
-        return tuple(sorted(
-            tile
-            for offset, count in enumerate(part) if count
-            for tile in self._preferred[(start + offset, red)][:count]
-        ))
 
 
 def _check_wall(wall_ids: Iterable[int]) -> tuple[int, ...]:

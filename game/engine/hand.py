@@ -317,9 +317,10 @@ class Hand:
             raise IllegalAction("hand_of_13", f"a hand has 13 tiles; {len(chosen)} were chosen")
         completed = len(chosen) < HAND_SIZE
         if completed:
-            chosen = analysis.complete_selection(
-                self.walls[seat], chosen, self.seat_wind_kind(seat), self.dora_indicator, self.rules
+            analyser = analysis.WallAnalyser(
+                self.walls[seat], self.seat_wind_kind(seat), self.dora_indicator, self.rules
             )
+            chosen = analyser.complete_selection(chosen)
         hand = tuple(sorted(chosen))
         self.hands[seat] = hand
         self.pools[seat] = sorted(set(self.walls[seat]) - set(hand))

@@ -8,14 +8,17 @@ counts dora and red fives but never ura dora (ura is added afterwards, as a bonu
 
 from __future__ import annotations
 
+import logging
 import threading
 from bisect import bisect_left, insort
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter, eq
+from pathlib import Path
 from typing import NamedTuple
 
+import mahjong
 from mahjong.hand_calculating import divider
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.hand import HandCalculator
@@ -36,6 +39,7 @@ _KIND_OF_ID = bytes(t // 4 if t < TILE_COUNT else _NOT_A_KIND for t in range(256
 _YAKU_FIELDS = attrgetter("name", "han_closed", "is_yakuman")
 MAX_CONFIGS_PER_THREAD = 256
 _THREAD_CONFIGS = threading.local()
+log = logging.getLogger(__name__)
 
 _YAKU_NAMES = {
     "Riichi": "riichi", "Ippatsu": "ippatsu", "Houtei Raoyui": "houtei", "Renhou": "renhou",
@@ -319,8 +323,11 @@ def _setting(context: WinContext, rules: Rules) -> _Setting:
 # sorts the library's groups (ordered by tile, then kind), and each code stands for the one
 # list of tiles the library would make; the library only reads the lists it is given.
 # Tests check the division against the library's own on every pattern of many walls and
-# on random counts, and that no score changes. The helpers are private methods of mahjong
-# 2.x (the pin in pyproject.toml): without them the library divides alone, only slower.
+# on random counts, and that no score changes. The helpers are private methods of the
+# library, so `install_fast_divider` puts it in place only for the release it was written
+# for: with another, the library divides alone, only slower.
+FAST_DIVIDER_RELEASE = "2.1"
+"""The `mahjong` release (major.minor) whose private helpers the fast division reads."""
 _LIBRARY_DIVIDE_HAND = HandDivider.divide_hand
 _BLOCK_TYPE = getattr(divider, "_BlockType", None)
 _LIBRARY_HELPERS = tuple(getattr(HandDivider, name, None) for name in (
@@ -387,8 +394,42 @@ def _memoised_divide_hand(tiles_34: Sequence[int], melds: Collection[Meld] | Non
     return _division(bytes(tiles_34))
 
 
-if _FAST_DIVISION:
-    HandDivider.divide_hand = staticmethod(_memoised_divide_hand)  # type: ignore[method-assign]
+_stood_down = False
+
+
+def install_fast_divider() -> bool:
+    """Put the fast division in place of the library's `HandDivider.divide_hand`, for the
+    processes that score in bulk (the game, its analysis workers, the arena, the commands
+    that analyse); calling it again changes nothing. Values never depend on it. With a
+    library of another release, or one that lacks the helpers it reads, it stands down:
+    the library divides alone, and the log says so once. Returns whether it is in place."""
+    global _stood_down
+    if HandDivider.divide_hand is _memoised_divide_hand:
+        return True
+    version = library_version()
+    if _FAST_DIVISION and version is not None and _release(version) == FAST_DIVIDER_RELEASE:
+        HandDivider.divide_hand = staticmethod(_memoised_divide_hand)  # type: ignore[method-assign]
+        return True
+    if not _stood_down:
+        _stood_down = True
+        log.info("mahjong %s: the library divides hands itself (the fast division is written for %s.x)",
+                 version or "of unknown version", FAST_DIVIDER_RELEASE)
+    return False
+
+
+def library_version() -> str | None:
+    """The installed `mahjong` library's version, from the name of its distribution's
+    folder beside the package (`mahjong-2.1.0.dist-info`; build/17steps.spec ships it);
+    None when there is no single such folder. Not through `importlib.metadata`, which
+    brings in the `email` package the executable leaves out."""
+    found = list(Path(mahjong.__file__).parent.parent.glob("mahjong-*.dist-info"))
+    if len(found) != 1:
+        return None
+    return found[0].name.removeprefix("mahjong-").removesuffix(".dist-info")
+
+
+def _release(version: str) -> str:
+    return ".".join(version.split(".")[:2])
 
 
 def _library_config(setting: _Setting) -> HandConfig:

@@ -34,7 +34,7 @@ def hand_ids(text):
 def test_a_full_hand_reports_the_analysers_waits_values_and_floor(helper):
     hand = hand_ids("1112223334m777p")
     report = helper.report(hand)
-    expected = analysis.analyze_selection(WALL, hand, WEST, DORA_INDICATOR, RULES).hand
+    expected = analysis.WallAnalyser(WALL, WEST, DORA_INDICATOR, RULES).analyze_selection(hand).hand
     assert report.tenpai is True
     assert [(w.kind, w.live, w.clears_floor) for w in report.waits] == [
         (w.kind, w.live, w.clears_floor) for w in expected.waits
@@ -81,7 +81,7 @@ def test_a_hand_that_is_not_tenpai_says_it_can_never_win(helper):
 def test_a_partial_selection_lists_the_analysers_completions_best_first(helper):
     selection = hand_ids("111222m")
     report = helper.report(selection)
-    expected = analysis.analyze_selection(WALL, selection, WEST, DORA_INDICATOR, RULES).completions
+    expected = analysis.WallAnalyser(WALL, WEST, DORA_INDICATOR, RULES).analyze_selection(selection).completions
     assert report.ready and report.tenpai is None
     assert report.completions == len(expected)
     best = report.suggestions[0]
@@ -91,7 +91,7 @@ def test_a_partial_selection_lists_the_analysers_completions_best_first(helper):
 
 
 def test_suggest_completes_the_selection_or_gives_the_walls_best_hand(helper):
-    best = analysis.analyze_wall(WALL, WEST, DORA_INDICATOR, RULES).hands[0]
+    best = analysis.WallAnalyser(WALL, WEST, DORA_INDICATOR, RULES).analyze().hands[0]
     assert format_tiles(helper.suggest([]), False) == best.text
     kept = hand_ids("777p")
     suggestion = helper.suggest(kept)

@@ -56,7 +56,7 @@ def test_the_helper_asks_to_go_first_and_answers_from_the_best_hands():
         assert pool.firsts == ["best_of_wall", "rank_wall"]
         assert helper.answered and not helper.ready
         report = helper.report([])
-        best = analysis.analyze_wall(WALL, EAST, INDICATOR, RULES).hands
+        best = analysis.WallAnalyser(WALL, EAST, INDICATOR, RULES).analyze().hands
         assert report.ready and report.completions is None  # the count comes with the whole ranking
         assert [s.tiles for s in report.suggestions] == [h.tiles for h in best[:SUGGESTIONS_SHOWN]]
         assert helper.suggest([]) == best[0].tiles
@@ -84,7 +84,7 @@ def test_suggest_before_the_answer_fills_the_hand_when_it_comes():
         assert helper.take_suggestion([]) is None  # still studying
         pool.release.set()
         helper.wait_until_ready(timeout=60)
-        best = analysis.analyze_wall(WALL, EAST, INDICATOR, RULES).hands[0]
+        best = analysis.WallAnalyser(WALL, EAST, INDICATOR, RULES).analyze().hands[0]
         assert helper.take_suggestion([]) == best.tiles
         assert helper.take_suggestion([]) is None  # served once
         assert not helper.report([]).suggestion_coming

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.analysis import analyze_selection, best_hands, bounded_wall, has_live_mangan
+from game.engine.analysis import WallAnalyser
 from game.engine.record import recorded_deal
 from game.engine.rules import Rules
 from game.engine.table import Deal
@@ -54,15 +54,16 @@ def review_builds(lines: list[dict[str, Any]], seats: list[int]) -> list[dict[st
 
 def review_wall(wall: tuple[int, ...], built: list[int], wind: int, indicator: int | None,
                 rules: Rules) -> dict[str, Any]:
-    mine = analyze_selection(wall, built, wind, indicator, rules).hand
+    analyser = WallAnalyser(wall, wind, indicator, rules)
+    mine = analyser.analyze_selection(built).hand
     assert mine is not None
-    ranked = best_hands(wall, wind, indicator, rules, 1).hands
+    ranked = analyser.best_hands(1).hands
     best = ranked[0].payment if ranked else 0.0
     return {
         "built_payment": round(mine.payment, 4),
         "best_payment": round(max(best, mine.payment), 4),
         "best": mine.payment >= best,
-        "mangan_possible": has_live_mangan(bounded_wall(wall, wind, indicator, rules)),
+        "mangan_possible": analyser.bounded().has_live_mangan(),
     }
 
 

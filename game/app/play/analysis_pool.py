@@ -34,6 +34,8 @@ from itertools import count
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from game.engine.scoring import install_fast_divider
+
 log = logging.getLogger(__name__)
 
 FIRST, ORDINARY = 0, 1
@@ -58,10 +60,11 @@ def start_worker() -> None:
 
 def warm_worker() -> None:
     """Each worker's initializer: leave with the game, then import what its work needs
-    while nobody waits for it."""
+    and put the fast division in place while nobody waits for it."""
     exit_with_parent()
     for name in WARM_MODULES:
         importlib.import_module(name)
+    install_fast_divider()
 
 
 def exit_with_parent() -> None:

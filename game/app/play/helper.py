@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
-from functools import _lru_cache_wrapper
+from functools import _lru_cache_wrapper, cached_property
 
 from game.app.words.i18n import _
 from game.app.words.terms import tiles_in_sentence
@@ -193,13 +193,13 @@ def trim_heap() -> None:
 
 def rank_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """Every tenpai hand of the wall, best first, with its holding mask (run in a worker)."""
-    hands = tuple(map(bytes, analysis.ranked_tiles(wall, seat_wind, dora_indicator, rules)))
+    hands = tuple(map(bytes, analysis.WallAnalyser(wall, seat_wind, dora_indicator, rules).ranked_tiles()))
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
 
 def best_of_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | None, rules: Rules) -> RankedHands:
     """The wall's `FIRST_ANSWER` best hands, as `rank_wall` starts (run in a worker)."""
-    best = analysis.best_hands(wall, seat_wind, dora_indicator, rules, FIRST_ANSWER)
+    best = analysis.WallAnalyser(wall, seat_wind, dora_indicator, rules).best_hands(FIRST_ANSWER)
     hands = tuple(bytes(hand.tiles) for hand in best.hands)
     return hands, tuple(holding_mask(hand, rules.red_fives) for hand in hands)
 
@@ -224,6 +224,11 @@ class BuildHelper:
     def _submit(self, executor: Executor, work: Callable[..., RankedHands]) -> Future[RankedHands]:
         submit = getattr(executor, "submit_first", executor.submit)
         return submit(work, self.wall, self.seat_wind, self.dora_indicator, self.rules)
+
+    @cached_property
+    def _analyser(self) -> analysis.WallAnalyser:
+        """The wall at this table, for the hands analysed here one at a time."""
+        return analysis.WallAnalyser(self.wall, self.seat_wind, self.dora_indicator, self.rules)
 
     @property
     def ready(self) -> bool:
@@ -323,9 +328,7 @@ class BuildHelper:
         key = tuple(sorted(selection))
         cached = self._full_hands.get(key)
         if cached is None:
-            result = analysis.analyze_selection(
-                self.wall, key, self.seat_wind, self.dora_indicator, self.rules
-            )
+            result = self._analyser.analyze_selection(key)
             hand = result.hand
             assert hand is not None
             lines = wait_lines(hand.waits)
@@ -343,8 +346,7 @@ class BuildHelper:
         """One 13-tile hand through the analyser: its waits, live copies and values."""
         hand = self._hands.get(tiles)
         if hand is None:
-            table = (self.seat_wind, self.dora_indicator, self.rules)
-            result = analysis.analyze_selection(self.wall, tiles, *table)
+            result = self._analyser.analyze_selection(tiles)
             assert result.hand is not None
             hand = self._hands[tiles] = result.hand
         return hand

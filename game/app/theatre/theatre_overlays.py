@@ -55,8 +55,9 @@ class DiscardDanger:
 def review_build(wall: tuple[int, ...], hand: tuple[int, ...], seat: int, seat_wind: int,
                  dora_indicator: int | None, rules: Rules) -> BuildReview:
     """The analyser's verdict on one build (a second or two of pure Python)."""
-    ranked = analysis.analyze_wall(wall, seat_wind, dora_indicator, rules)
-    built = analysis.analyze_selection(wall, hand, seat_wind, dora_indicator, rules).hand
+    analyser = analysis.WallAnalyser(wall, seat_wind, dora_indicator, rules)
+    ranked = analyser.analyze()
+    built = analyser.analyze_selection(hand).hand
     red = rules.red_fives
     best = tuple((candidate.text, candidate.payment) for candidate in ranked.hands[:BEST_SHOWN])
     return BuildReview(seat, format_tiles(hand, red), built.payment if built is not None else 0.0, best,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import faulthandler
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ SLOW_FOLDERS = ("e2e",)
 SLOW_TEST_TIMEOUT_S = 600
 """For the tests that drive the real window under Xvfb (a minute each on a quiet machine)."""
 WATCHDOG_GRACE_S = 60
+LOCK_POLL_S = 0.5
+XVFB_GROUP = "xvfb"
 
 for path in (str(REPO_ROOT), str(TESTS_DIR)):
     if path not in sys.path:
@@ -28,18 +31,31 @@ os.environ["LANGUAGE"] = "en"
 _stderr_copy: int | None = None
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--rss", action="store_true",
+                     help="report the test process's resident memory: its peak and the files that grew it most")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global _stderr_copy
     _stderr_copy = os.dup(sys.stderr.fileno())  # before output capture: the watchdog's dump shows
     from game.engine.scoring import install_fast_divider
 
     install_fast_divider()  # the tests score as the game does (tests/test_scoring_memos.py checks both ways)
+    if config.getoption("rss"):
+        from rss_report import RssReport
+
+        config.pluginmanager.register(RssReport(), "rss_report")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.get_closest_marker("timeout") is None and any(part in SLOW_FOLDERS for part in item.path.parts):
-            item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
+        if any(part in SLOW_FOLDERS for part in item.path.parts):
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
+            # One worker runs them in turn (pytest-xdist's --dist loadgroup): each starts its own
+            # X server on the first free display number, which two at once could both take.
+            item.add_marker(pytest.mark.xdist_group(XVFB_GROUP))
 
 
 @pytest.fixture(autouse=True)
@@ -74,3 +90,30 @@ def _time_limit(item: pytest.Item) -> float:
         return float(item.config.getini("timeout") or 0)
     except ValueError:  # pytest-timeout is not installed: no limit
         return 0.0
+
+
+@pytest.fixture(scope="session")
+def shipped_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The font subsets the executable ships (build/fonts.py `make_fonts`), made once for the
+    whole run: some 45 s of CPU, which each pytest-xdist worker would otherwise spend again
+    for each test file that reads them. The first worker to ask makes them in the run's own
+    folder (above each worker's), under a lock; the others wait for it."""
+    from game.files import FileLock
+    from tests.helpers import build_module
+
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent
+    folder = run_folder / "shipped-fonts"
+    made = folder / ".made"
+    lock = FileLock(run_folder / "shipped-fonts.lock")
+    while not lock.acquire():  # the test's time limit bounds the wait
+        time.sleep(LOCK_POLL_S)
+    try:
+        if not made.exists():
+            folder.mkdir(exist_ok=True)
+            build_module("fonts").make_fonts(folder)
+            made.touch()
+    finally:
+        lock.release()
+    return folder

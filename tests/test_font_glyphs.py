@@ -20,12 +20,10 @@ def cmap(path: Path) -> set[str]:
         return {chr(code) for code in font.getBestCmap()}
 
 
-@pytest.fixture(scope="module")
-def subsets(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("subsets")
-    for name in fonts.THEME_FONTS:
-        fonts.subset_font(fonts.font_path(name), folder / name, fonts.font_characters(name))
-    return folder
+@pytest.fixture
+def subsets(shipped_fonts: Path) -> Path:
+    """The theme's fonts as shipped, each subset to `font_characters` (tests/conftest.py)."""
+    return shipped_fonts
 
 
 def test_every_language_of_the_game_has_a_catalog_and_its_fonts() -> None:

@@ -13,7 +13,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-import pytest
 from fontTools.ttLib import TTFont
 
 import game
@@ -33,13 +32,6 @@ fonts = build_module("fonts")
 def cmap(path: Path) -> set[str]:
     with TTFont(str(path)) as font:
         return {chr(code) for code in font.getBestCmap()}
-
-
-@pytest.fixture(scope="module")
-def shipped_fonts(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("fonts")
-    fonts.make_fonts(folder)
-    return folder
 
 
 def test_version_is_the_one_in_pyproject():

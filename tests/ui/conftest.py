@@ -11,6 +11,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame
 import pytest
+from pygame_gui.core.utility import set_default_manager
 
 from game.app.play.helper import trim_heap
 from game.app.window.audio import quiet_mixer
@@ -34,9 +35,14 @@ def pytest_runtest_protocol(item, nextitem):
     after pygame quits keeps its memory (pygame closes a font only while the font module
     is up), and the cycles of a window (scenes and their app) wait for a full collection,
     which the window's megabytes of C memory never trigger: the suite grew by some 2.6 MB
-    a test to 3 GB. Inside the watchdog of tests/conftest.py (trylast: the inner wrapper)."""
+    a test to 3 GB. pygame_gui keeps the last manager made (its elements, theme and fonts)
+    as its default: let go of it first, or each test's window outlives pygame by one test.
+    Inside the watchdog of tests/conftest.py (trylast: the inner wrapper)."""
     yield
     if pygame.display.get_init() or pygame.font.get_init():
+        set_default_manager(None)
+        if pygame.display.get_init():
+            pygame.event.get()  # the gui's events not yet read hold their elements (and the window) in SDL's queue
         gc.collect()
         quiet_mixer()  # pygame.quit() can deadlock while a sound is finishing
         pygame.quit()

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.window.text import REPLACEMENT, Text, drawable
+from game.app.window.text import RENDER_BYTES_LIMIT, REPLACEMENT, Text, drawable
+from game.app.words import i18n
 from tests.ui.scripted import ScriptedAgent, crafted_table
 
 UNDRAWABLE = ["\x00", "\ud800", "\udcff"]
@@ -85,3 +86,33 @@ def test_a_record_naming_a_seat_with_undrawable_text_is_refused_in_the_players_l
     driver.frame()
     assert isinstance(driver.top, Dialog)
     assert "line" not in driver.top.message and "読み込めません" in driver.top.message
+
+
+def test_every_text_shares_the_fonts_open_in_the_process_in_its_language(display):
+    """A window's text, a view's and a test's open each font file at each size once; a
+    language switch closes the other language's."""
+    words = Text()
+    japanese = words.font(20)
+    assert Text().font(20) is japanese
+    assert Text().font(20, bold=True) is not japanese
+    i18n.set_language("zh_CN")
+    chinese = words.font(20)
+    i18n.set_language("en")
+    assert chinese is not japanese
+    assert words.font(20) is not japanese  # opened again: the Chinese switch closed it
+    assert words.font(20) is Text().font(20)
+
+
+def test_text_images_kept_are_bounded_by_their_pixels_and_the_latest_stay(display):
+    """A session drawing ever new text (names, scores, clocks) keeps at most some MB of
+    images, the least recently drawn going first; what every frame draws stays."""
+    pygame.display.set_mode((1, 1))
+    words = Text()
+    line = "十七歩 " * 40
+    every_frame = words.render("East 25,000", 20, (255, 255, 255))
+    first = words.render(f"0 {line}", 64, (255, 255, 255))
+    assert first.get_pitch() * first.get_height() > RENDER_BYTES_LIMIT / 8
+    for number in range(1, 12):
+        words.render(f"{number} {line}", 64, (255, 255, 255))
+        assert words.render("East 25,000", 20, (255, 255, 255)) is every_frame
+    assert words.render(f"0 {line}", 64, (255, 255, 255)) is not first

@@ -63,6 +63,23 @@ def test_changing_language_draws_as_a_window_started_in_it(display, tmp_path: Pa
             for _ in range(3):
                 app.step(1 / 60)
             assert pixels(app) == started[language], language
-        assert any(name.startswith("notosanssc_bold") for name in loaded_font_names(app))
+            if language == "zh_CN":
+                assert any(name.startswith("notosanssc_bold") for name in loaded_font_names(app))
+    finally:
+        app.close()
+
+
+def test_a_window_changed_to_chinese_and_back_holds_the_fonts_of_one_started_in_english(display, tmp_path) -> None:
+    """A long session that changes language keeps one language's gui fonts, not every one it showed."""
+    app = start(tmp_path / "started", "en")
+    started = loaded_font_names(app)
+    app.close()
+    app = start(tmp_path / "switched", "en")
+    try:
+        for language in ("zh_CN", "ja", "en"):
+            app.language_override = language
+            app.apply_language()
+            app.step(1 / 60)
+        assert loaded_font_names(app) == started
     finally:
         app.close()

@@ -20,6 +20,7 @@ Any text can be drawn and measured: a NUL (which ends a C string) and a lone sur
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
@@ -37,6 +38,11 @@ FONTS = {
 }
 """(regular, bold) per language; every other language draws in Noto Sans JP."""
 CACHE_LIMIT = 1024
+"""Wrapped paragraphs kept, at most."""
+RENDER_BYTES_LIMIT = 6 * 1024 * 1024
+"""Pixels of text images kept, at most: the least recently drawn go first. A screen draws
+some 0.5 MB of text; counting images instead let a long session keep up to 1,024 of
+them (their sizes unbounded: a paragraph is a large image), grown and freed in steps."""
 
 NO_LINE_START = frozenset("、。，．・）」』】ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ！？：；")
 """Kinsoku: characters that may not begin a line (they stay with the character before)."""
@@ -100,41 +106,68 @@ def is_cjk(character: str) -> bool:
     return any(low <= code <= high for low, high in CJK_RANGES)
 
 
+_open_fonts: dict[tuple[str, int], DrawableFont] = {}
+"""Every font open in the process, by (file, size): each `Text` (a window's, a view's in a
+test) and each language switch back asks here instead of opening the file again."""
+
+
+def open_font(file: str, size: int) -> DrawableFont:
+    """The font `file` (of `FONT_PACKAGE`) at `size`, opened once while pygame runs."""
+    font = _open_fonts.get((file, size))
+    if font is None:
+        if not _open_fonts:
+            # Closed while pygame's font module is up (its quit callbacks run first; a
+            # font freed after it quits keeps its memory). pygame forgets the callback then.
+            pygame.register_quit(_open_fonts.clear)
+        with resources.as_file(resources.files(FONT_PACKAGE) / file) as path:
+            font = DrawableFont(str(path), size)
+        _open_fonts[(file, size)] = font
+    return font
+
+
+def close_fonts_except(files: Iterable[str]) -> None:
+    """Let go of the open fonts of any other file (another language's: a few MB of FreeType
+    tables each), so that a session that changes language holds one language's fonts."""
+    kept = set(files)
+    for key in [key for key in _open_fonts if key[0] not in kept]:
+        del _open_fonts[key]
+
+
 class Text:
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._renders: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+        self._renders: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+        self._render_bytes = 0
         self._wrapped: dict[tuple[str, int, int, bool, str], list[str]] = {}
         self._files = font_files(i18n.language())
 
     def _follow_language(self) -> None:
-        """A language switch changes the font: every cached font, image and wrap is dropped."""
+        """A language switch changes the font: every cached image and wrap is dropped, and
+        the other language's fonts are closed."""
         files = font_files(i18n.language())
         if files != self._files:
             self._files = files
-            self._fonts.clear()
             self._renders.clear()
+            self._render_bytes = 0
             self._wrapped.clear()
+            close_fonts_except(files)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         self._follow_language()
-        key = (size, bold)
-        font = self._fonts.get(key)
-        if font is None:
-            with resources.as_file(resources.files(FONT_PACKAGE) / self._files[bold]) as path:
-                font = DrawableFont(str(path), size)
-            self._fonts[key] = font
-        return font
+        return open_font(self._files[bold], size)
 
     def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         self._follow_language()
         key = (text, size, colour, bold)
         image = self._renders.get(key)
-        if image is None:
-            if len(self._renders) >= CACHE_LIMIT:
-                self._renders.clear()
-            image = self.font(size, bold).render(text, True, colour)
-            self._renders[key] = image
+        if image is not None:
+            self._renders.move_to_end(key)
+            return image
+        image = self.font(size, bold).render(text, True, colour)
+        self._renders[key] = image
+        self._render_bytes += _image_bytes(image)
+        while self._render_bytes > RENDER_BYTES_LIMIT and len(self._renders) > 1:
+            _, oldest = self._renders.popitem(last=False)
+            self._render_bytes -= _image_bytes(oldest)
         return image
 
     def draw(
@@ -166,6 +199,10 @@ class Text:
         lines = wrap_lines(text, width, lambda line: font.size(line)[0], terms.whole_words())
         self._wrapped[key] = lines
         return lines
+
+
+def _image_bytes(image: pygame.Surface) -> int:
+    return image.get_pitch() * image.get_height()
 
 
 def wrap_lines(text: str, width: int, measure: Callable[[str], int], whole: Iterable[str] = ()) -> list[str]:

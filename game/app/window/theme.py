@@ -18,6 +18,16 @@ whole into memory as well (Noto Sans SC: 8.5 MB, and 9 MB resident with FreeType
 in a Chinese window; Noto Sans JP 4.5 MB). Every element of the theme names its own font,
 so the default draws none of the game's text: one default, the Latin one opened at start,
 stands for every locale (`share_default_font`).
+
+And it keeps every font it opened until the manager goes: a window changed from English to
+Chinese and back held both sets (some 10 MB of FreeType tables). So a language switch closes
+the fonts of the locales no longer shown (`close_other_locale_fonts`).
+
+Its theme also keys the theming ids it works out for each element by a string joined over
+the characters of another (`str(ids).join(str(other_ids))`): 3 MB for a slider in the
+settings list, 14 MB of such keys for the settings screen, kept as long as the theme and
+grown by every new nesting of elements a session shows. `CompactTheme` keys them by the ids
+themselves.
 """
 
 from __future__ import annotations
@@ -27,6 +37,8 @@ import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from pygame_gui.core import UIAppearanceTheme
 
 RESOURCE_KEYS = {
     "regular_resource": "regular_path",
@@ -41,11 +53,53 @@ DEFAULT_LOCALE = "en"
 Theme = dict[str, Any]
 
 
+IdsKey = tuple[tuple[str | None, ...] | None, ...]
+
+
+class CompactTheme(UIAppearanceTheme):
+    """pygame_gui's theme, its element ids cached by the ids, not by pygame_gui's long strings."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._combined_ids: dict[IdsKey, list[str]] = {}
+
+    def build_all_combined_ids(self, element_base_ids: list[str | None] | None, element_ids: list[str] | None,
+                               class_ids: list[str | None] | None,
+                               object_ids: list[str | None] | None) -> list[str]:
+        key = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids,
+                                                                   object_ids))
+        combined = self._combined_ids.get(key)
+        if combined is None:
+            combined = super().build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids)
+            self.unique_theming_ids.clear()  # its one long key, made this once
+            self._combined_ids[key] = combined
+        return combined
+
+
 def share_default_font(fonts: Any) -> None:
     """Make the default font `fonts` (a pygame_gui font dictionary) has open its default
     for every locale, so that changing locale opens no other."""
     for locale in fonts.default_font_dictionary:
         fonts.default_font_dictionary[locale] = fonts.default_font
+
+
+def close_other_locale_fonts(theme: Any, locale: str) -> None:
+    """Forget, in `theme` (a pygame_gui theme), each element's fonts of any locale but the one
+    it draws `locale` in (`locale`'s own, else pygame_gui's fallback `DEFAULT_LOCALE`), and
+    close every font no element and no default uses any more. The elements drawn before
+    keep theirs until they are rebuilt (`App.apply_language` relabels every scene)."""
+    for element, by_locale in theme.ui_element_fonts_info.items():
+        shown = locale if locale in by_locale else DEFAULT_LOCALE
+        resources_by_locale = theme.ele_font_res.get(element, {})
+        for other in [key for key in by_locale if key != shown]:
+            del by_locale[other]
+            resources_by_locale.pop(other, None)
+    fonts = theme.get_font_dictionary()
+    used = {resource.font_id for by_locale in theme.ele_font_res.values() for resource in by_locale.values()}
+    used.update(font.idx for font in fonts.default_font_dictionary.values())
+    used.add(fonts._default_symbols_font.idx)  # pygame_gui names its symbols font nowhere public
+    for font_id in [font_id for font_id in fonts.loaded_fonts if font_id not in used]:
+        del fonts.loaded_fonts[font_id]
 
 
 def resource_path(resource: dict[str, str]) -> str:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -39,7 +40,13 @@ from game.app.window.display_loss import display_lost, watch_for_display_loss
 from game.app.window.icon import icon_surface
 from game.app.window.screenshots import PictureCut, save_screenshot
 from game.app.window.text import Text
-from game.app.window.theme import DEFAULT_LOCALE, load_theme, share_default_font
+from game.app.window.theme import (
+    DEFAULT_LOCALE,
+    CompactTheme,
+    close_other_locale_fonts,
+    load_theme,
+    share_default_font,
+)
 from game.app.window.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 from game.app.words import i18n
 from game.app.words.i18n import N_, Message, _
@@ -113,6 +120,12 @@ class ScaledUIManager(pygame_gui.UIManager):
         super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)
         share_default_font(self.get_theme().get_font_dictionary())
         self.set_locale(starting_language)
+
+    def create_new_theme(self, theme_path: Any = None) -> CompactTheme:
+        theme = CompactTheme(self.resource_loader, self._locale)
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        return theme
 
     def _update_mouse_position(self) -> None:
         self.mouse_position = self.display.to_logical(pygame.mouse.get_pos())
@@ -204,6 +217,7 @@ class App:
         self.manager.set_locale(locale)
         pygame.display.set_caption(_("17 Steps — 十七歩"))
         self.stack.relabel()
+        close_other_locale_fonts(self.manager.get_theme(), locale)
         # The scenes' old labels and text images go now, not at a full collection that the
         # gui's C memory never brings on; a long session grew by some 5 MB a switch.
         gc.collect()

@@ -116,7 +116,8 @@ def idle_host(seconds: float) -> int:
 
     host = subprocess.Popen(
         [sys.executable, "-m", "game", "host", "--preset", "four_player", "--seats", "person,person,person,easy",
-         "--port", "0", "--bind", "127.0.0.1", "--wait", str(seconds + 60), "--move-time", str(seconds + 60)],
+         "--port", "0", "--bind", "127.0.0.1", "--wait", str(seconds + 60), "--move-time", str(seconds + 60),
+         "--no-discovery"],
         cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, text=True)
     try:
         assert host.stdout is not None

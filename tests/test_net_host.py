@@ -104,7 +104,7 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):
     record = tmp_path / "match.jsonl"
     host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--hands", "2",
-                "--seed", "4", "--record", str(record), "--wait", "60", "--move-time", "120")
+                "--seed", "4", "--record", str(record), "--wait", "60", "--move-time", "120", "--no-discovery")
     processes = [host]
     try:
         host_lines: list[str] = []
@@ -148,7 +148,7 @@ def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_a
 
 def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1():
     host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--code", "ACDEFH",
-                "--wait", "20")
+                "--wait", "20", "--no-discovery")
     try:
         port = wait_for_line(lines_of(host), r"port (\d+)", [])[1]
         joined = subprocess.run([sys.executable, "-m", "game", "join", f"127.0.0.1:{port}", "--code", "HFEDCA"],

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.engine.rules import PRESETS
+
+if TYPE_CHECKING:
+    from game.engine.rules import Rules
+    from game.net.discovery import Announcer, TableAd
+    from game.net.hosting import HostedMatch
 
 BAD_INPUT = 2
 SEAT_KINDS = ("person", "easy", "normal", "hard")
@@ -40,9 +47,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--move-time", type=float, default=120.0, metavar="S",
                         help="a remote seat's clock for a decision the rules give no time limit (default 120 s); "
                         "when it runs out its stand-in moves")
+    parser.add_argument("--name", default="", metavar="NAME",
+                        help="the host's name, shown to players listing the tables on the local network "
+                        "(default: this computer's name)")
     parser.add_argument("--no-discovery", action="store_true",
-                        help="do not announce the table on the local network (discovery is not built yet: "
-                        "it is always off)")
+                        help="do not announce the table on the local network (mDNS/DNS-SD); it can still be "
+                        "joined by its address")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,8 +77,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = Rules.preset(args.preset, **overrides)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        announced: list[Announcer] = []
+
+        def report(line: str) -> None:
+            _say(line)
+            for announcer in announced:
+                announcer.update(_table_ad(args.name, hosted, rules))
+
         hosted = HostedMatch(rules, seats, seed, args.code, args.bind or None, args.port,
-                             args.move_time, report=_say)
+                             args.move_time, report=report)
         hosted.start()
     except (ValueError, OSError) as error:
         return _refuse(str(error))
@@ -77,9 +94,13 @@ def run(args: argparse.Namespace) -> int:
         _say(f"17 Steps table: {rules.players} seats, preset {rules.preset_name}, "
              f"{rules.hands or 'until a bust'} hand(s); join code {hosted.host.code}; port {hosted.host.port}")
         _say(f"join with: python -m game join {where}:{hosted.host.port} --code {hosted.host.code}")
+        if not args.no_discovery:
+            announced.extend(_announce(_table_ad(args.name, hosted, rules), hosted.host.port, args.bind))
         if not hosted.wait_for_players(args.wait):
             _say("not every seat was taken in time: no match")
             return 1
+        for announcer in announced:  # a started table takes no one new: withdrawn
+            announcer.close()
         hosted.play()
         match = hosted.match
         _say(f"match over ({match.end_reason}): scores " + ", ".join(f"{s:g}" for s in match.scores))
@@ -90,8 +111,41 @@ def run(args: argparse.Namespace) -> int:
         received = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.received_bytes.items())
         _say(f"bytes sent {sent}; received {received}")
     finally:
+        for announcer in announced:
+            announcer.close()
         hosted.stop()
     return 0
+
+
+def _table_ad(name: str, hosted: HostedMatch, rules: Rules) -> TableAd:
+    from game import __version__
+    from game.net.discovery import TableAd, shown_name
+    from game.net.protocol import PROTOCOL_VERSION
+
+    open_seats = sum(not hosted.host.connected(seat) for seat in hosted.remote)
+    return TableAd(shown_name(name or socket.gethostname().split(".")[0]), rules.players - open_seats,
+                   rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
+
+
+def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
+    """The table announced on the local network, or nothing (said why): it is still joined
+    by its address."""
+    from game.net.discovery import Announcer, local_addresses
+
+    if bind in ("", "0.0.0.0", "::"):
+        announcer = Announcer(ad, port, local_addresses())
+    elif ":" in bind:
+        _say("discovery: not announced (it announces IPv4 addresses; join by the address)")
+        return []
+    else:  # only on the network of the one address the table listens on
+        announcer = Announcer(ad, port, [bind], interfaces=[bind])
+    try:
+        announcer.start()
+    except OSError as error:
+        _say(f"discovery: not announced ({error}); join by the address")
+        return []
+    _say(f"discovery: announced on the local network as {ad.name!r}")
+    return [announcer]
 
 
 def _say(line: str) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 BAD_INPUT = 2
 NOT_PLAYED = 1
 TOKEN_FILE_BYTES = 1024
+MAX_LIST_SECONDS = 60.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,8 +20,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "Join a networked table (python -m game host) and play a seat with an AI level: a "
         "scripted client, to try a host. Prints each hand's standings and exits at the match's end."
     )
-    parser.add_argument("address", metavar="ADDRESS", help="the host: HOST:PORT or [IPv6]:PORT")
-    parser.add_argument("--code", required=True, metavar="CODE", help="the table's join code")
+    parser.add_argument("address", nargs="?", metavar="ADDRESS", help="the host: HOST:PORT or [IPv6]:PORT")
+    parser.add_argument("--code", metavar="CODE", help="the table's join code")
+    parser.add_argument("--list", action="store_true",
+                        help="list the tables announced on the local network (mDNS/DNS-SD) and exit")
+    parser.add_argument("--seconds", type=float, default=3.0, metavar="N",
+                        help="how long --list looks for tables (default 3)")
     parser.add_argument("--ai", default="normal", choices=sorted(LEVELS), metavar="LEVEL",
                         help=f"the AI level that plays the seat (default normal): {', '.join(sorted(LEVELS))}")
     parser.add_argument("--name", default="", metavar="NAME", help="the name the other players see")
@@ -31,8 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="write the match's record (which the host sends at its end) here")
     parser.add_argument("--no-discovery", action="store_true",
-                        help="do not look for tables on the local network (discovery is not built yet: "
-                        "ADDRESS is always given)")
+                        help="never look for tables on the local network (--list is refused)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
                         help="give up after this many seconds (default 3600)")
 
@@ -48,6 +52,15 @@ def run(args: argparse.Namespace) -> int:
     from game.net.protocol import PROTOCOL_VERSION
     from game.net.wire import SeatMirror
 
+    if args.list:
+        if args.no_discovery:
+            print("join: --list looks on the local network, which --no-discovery forbids", file=sys.stderr)
+            return BAD_INPUT
+        return list_tables(args.seconds)
+    if args.address is None or args.code is None:
+        print("join: give ADDRESS and --code CODE (or --list to find the tables on the local network)",
+              file=sys.stderr)
+        return BAD_INPUT
     install_fast_divider()
     try:
         uri = join_uri(args.address, args.code)
@@ -97,6 +110,39 @@ def run(args: argparse.Namespace) -> int:
             print(f"join: {saved}", file=sys.stderr)
             return NOT_PLAYED
     _say(f"match over ({mirror.over.reason}): scores " + ", ".join(f"{s:g}" for s in mirror.over.scores))
+    return 0
+
+
+def list_tables(seconds: float) -> int:
+    """Print the tables announced on the local network within `seconds`; exit status 0."""
+    import time
+
+    from game import __version__
+    from game.net.discovery import TableBrowser
+    from game.net.protocol import PROTOCOL_VERSION
+
+    if not 0 < seconds <= MAX_LIST_SECONDS:
+        print(f"join: --seconds is more than 0 and at most {MAX_LIST_SECONDS:g}", file=sys.stderr)
+        return BAD_INPUT
+    browser = TableBrowser()
+    try:
+        browser.start()
+        time.sleep(seconds)
+        tables = browser.tables()
+    except OSError as error:
+        print(f"join: cannot look on the local network: {error}", file=sys.stderr)
+        return NOT_PLAYED
+    finally:
+        browser.close()
+    if not tables:
+        _say(f"no table found on the local network in {seconds:g} s")
+    for table in tables:
+        ad = table.ad
+        other = "" if ad.protocol == PROTOCOL_VERSION else (
+            f"  (17 Steps {ad.game_version}, protocol {ad.protocol}: this computer runs {__version__}, "
+            f"protocol {PROTOCOL_VERSION})")
+        _say(f"{ad.name}: {ad.taken}/{ad.seats} seats, preset {ad.preset}, "
+             f"join with: python -m game join {table.address} --code CODE{other}")
     return 0
 
 

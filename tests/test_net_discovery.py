@@ -1,0 +1,250 @@
+"""Tables on the local network (game/net/discovery.py; issue #32 point 2, discovery).
+
+The TXT properties are read as anything from outside is: fuzzed, never trusted. The tests
+that announce and browse run inside a network namespace each makes for itself
+(`unshare --net`): its only interface is its own loopback, so nothing ever multicasts on
+this machine's real interfaces. Without `unshare` (not root, no user namespaces) they are
+skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import __main__ as cli
+from game.net.discovery import (
+    MAX_NAME,
+    DiscoveryError,
+    TableAd,
+    read_properties,
+    shown_name,
+    table_properties,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+AD = TableAd("Kaiji", 1, 2, "kaiji", "0.1.0", 1)
+NAMESPACE_TIMEOUT_S = 120
+
+
+def wire(properties: dict[str, str]) -> dict[bytes, bytes | None]:
+    """Properties as zeroconf hands them over once read off the network."""
+    return {key.encode(): value.encode() for key, value in properties.items()}
+
+
+@pytest.mark.parametrize("ad", [
+    AD,
+    TableAd("Itō 伊藤", 0, 4, "four_player", "1.2.3rc1", 2),
+    TableAd("x" * MAX_NAME, 3, 3, "three_player", "0.1.0+local", 1),
+])
+def test_an_announcement_reads_back_as_it_was_written(ad):
+    assert read_properties(wire(table_properties(ad))) == ad
+
+
+def test_an_announcement_holds_nothing_but_what_the_table_shows():
+    assert set(table_properties(AD)) == {"txtvers", "name", "taken", "seats", "preset", "game", "proto"}
+
+
+def test_keys_of_a_later_layout_are_ignored_and_keys_are_read_in_any_case():
+    properties = wire(table_properties(AD)) | {b"colour": b"red", b"flag": None}
+    properties[b"NAME"] = properties.pop(b"name")
+    assert read_properties(properties) == AD
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ({"txtvers": "2"}, "another layout"),
+    ({"taken": "3"}, "more seats taken than there are"),
+    ({"seats": "1"}, "a table of one"),
+    ({"seats": "5"}, "a table of five"),
+    ({"seats": "٢"}, "a digit that is not ASCII"),
+    ({"taken": " 1"}, "a space"),
+    ({"taken": "-1"}, "a sign"),
+    ({"proto": "1_0"}, "an underscore int() would take"),
+    ({"proto": "99999"}, "a long number"),
+    ({"name": ""}, "no name"),
+    ({"name": "x" * (MAX_NAME + 1)}, "a long name"),
+    ({"name": "Kai\x1bji"}, "an escape sequence in the name"),
+    ({"preset": "../kaiji"}, "a path as preset"),
+    ({"preset": "Kaiji"}, "a preset name that is not one"),
+    ({"game": "0.1.0; rm"}, "a version that is not one"),
+])
+def test_a_record_that_is_not_a_tables_announcement_is_refused(change, why):
+    with pytest.raises(DiscoveryError):
+        read_properties(wire(table_properties(AD) | change))
+
+
+@pytest.mark.parametrize("damage", [
+    pytest.param(lambda p: {k: v for k, v in p.items() if k != b"seats"}, id="a key missing"),
+    pytest.param(lambda p: p | {b"name": None}, id="a key without value"),
+    pytest.param(lambda p: p | {b"name": b"\xff\xfe"}, id="not UTF-8"),
+    pytest.param(lambda p: p | {b"preset": b"k" * 300}, id="a value longer than DNS-SD allows"),
+    pytest.param(lambda p: p | {f"k{n}".encode(): b"" for n in range(20)}, id="too many keys"),
+])
+def test_a_damaged_record_is_refused(damage):
+    with pytest.raises(DiscoveryError):
+        read_properties(damage(wire(table_properties(AD))))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.one_of(st.sampled_from([b"txtvers", b"name", b"taken", b"seats", b"preset", b"game",
+                                                  b"proto"]), st.binary(max_size=12)),
+                       st.one_of(st.none(), st.binary(max_size=40), st.sampled_from([b"1", b"2", b"kaiji"])),
+                       max_size=12))
+def test_any_record_is_read_as_a_table_within_its_limits_or_refused(properties):
+    try:
+        ad = read_properties(properties)
+    except DiscoveryError:
+        return
+    assert 0 < len(ad.name) <= MAX_NAME and ad.name.isprintable()
+    assert 2 <= ad.seats <= 4 and 0 <= ad.taken <= ad.seats
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_any_name_can_be_announced(name):
+    ad = TableAd(shown_name(name), 0, 2, "kaiji", "0.1.0", 1)
+    assert read_properties(wire(table_properties(ad))) == ad
+
+
+# --- announcing and browsing, inside a network namespace of the test's own ----------------
+
+
+@cache
+def namespace_refusal() -> str | None:
+    """Why a network namespace cannot be made here, or None."""
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        return "unshare or ip is not installed"
+    tried = subprocess.run(["unshare", "--net", "sh", "-c", "ip link set lo up"], capture_output=True, text=True,
+                           timeout=30)
+    return f"cannot make a network namespace: {tried.stderr.strip()}" if tried.returncode else None
+
+
+def in_namespace(script: str) -> dict:
+    """Run `script` in a network namespace of its own with only its loopback up; the JSON
+    object it prints last."""
+    refusal = namespace_refusal()
+    if refusal is not None:
+        pytest.skip(f"discovery is tested only inside a network namespace: {refusal}")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*"}
+    ran = subprocess.run(["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" -c "$1"', sys.executable,
+                          WAIT_FOR + textwrap.dedent(script)], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=NAMESPACE_TIMEOUT_S)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    return json.loads(ran.stdout.strip().splitlines()[-1])
+
+
+WAIT_FOR = """
+import json, time
+# every wait in a namespace's script is bounded; what it saw at the end is asserted outside
+def wait_for(read, done, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if done(value) or time.monotonic() > deadline:
+            return value
+        time.sleep(0.1)
+"""
+
+
+@pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)
+def test_a_browser_lists_an_announced_table_follows_its_seats_and_forgets_it_when_withdrawn():
+    seen = in_namespace("""
+    from zeroconf import ServiceInfo, Zeroconf
+    from game.net.discovery import SERVICE_TYPE, Announcer, TableAd, TableBrowser
+    loopback = ["127.0.0.1"]
+    ad = TableAd("Kaiji", 1, 2, "kaiji", "0.1.0", 1)
+    announcer = Announcer(ad, 17017, loopback, interfaces=loopback)
+    announcer.start()
+    rogue = Zeroconf(interfaces=loopback)
+    rogue.register_service(ServiceInfo(SERVICE_TYPE, "Rogue." + SERVICE_TYPE, port=1, parsed_addresses=loopback,
+                                       properties={"txtvers": "1", "name": "Rogue", "taken": "9", "seats": "2",
+                                                   "preset": "kaiji", "game": "0.1.0", "proto": "1"}))
+    browser = TableBrowser(interfaces=loopback)
+    browser.start()
+    def names():
+        return [(t.ad.name, t.ad.taken, t.address) for t in browser.tables()]
+    found = wait_for(names, lambda tables: tables and browser.refused)
+    announcer.update(TableAd("Kaiji", 2, 2, "kaiji", "0.1.0", 1))
+    updated = wait_for(names, lambda tables: tables and tables[0][1] == 2)
+    announcer.close()
+    withdrawn = wait_for(names, lambda tables: not tables)
+    browser.close()
+    rogue.close()
+    print(json.dumps({"found": found, "refused": browser.refused, "updated": updated, "withdrawn": withdrawn}))
+    """)
+    assert seen["found"] == [["Kaiji", 1, "127.0.0.1:17017"]]
+    assert seen["refused"] >= 1
+    assert seen["updated"] == [["Kaiji", 2, "127.0.0.1:17017"]]
+    assert seen["withdrawn"] == []
+
+
+@pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)
+def test_join_list_shows_a_headless_hosts_table_and_its_seats_never_its_code():
+    seen = in_namespace("""
+    import queue, re, subprocess, sys, threading
+    from zeroconf import ServiceBrowser, Zeroconf
+    from game.net.discovery import SERVICE_TYPE
+
+    def game(*args, **options):
+        return subprocess.Popen([sys.executable, "-m", "game", *args], text=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, **options)
+
+    def listed():
+        return subprocess.run([sys.executable, "-m", "game", "join", "--list", "--seconds", "3"],
+                              capture_output=True, text=True, timeout=30).stdout
+
+    host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--code", "ACDEFH",
+                "--name", "Kaiji's room", "--wait", "60")
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line.rstrip()) for line in host.stdout], daemon=True).start()
+    said = []
+    while not any(line.startswith("discovery:") for line in said):
+        said.append(lines.get(timeout=30))
+    port = re.search(r"port (\\d+)", said[0])[1]
+    empty = wait_for(listed, lambda out: "0/2" in out)
+    client = game("join", "127.0.0.1:" + port, "--code", "ACDEFH", "--timeout", "60")
+    one = wait_for(listed, lambda out: "1/2" in out)
+    zeroconf = Zeroconf(interfaces=["127.0.0.1"])
+    raw = []
+    def resolve(zeroconf, service_type, name, state_change):
+        info = zeroconf.get_service_info(service_type, name, timeout=3000)
+        raw.append(repr(info.properties) + name + (info.server or ""))
+    browser = ServiceBrowser(zeroconf, SERVICE_TYPE, handlers=[resolve])
+    wait_for(lambda: raw, bool)
+    browser.cancel()
+    zeroconf.close()
+    for process in (client, host):
+        process.kill()
+        process.wait(timeout=10)
+    print(json.dumps({"said": said, "empty": empty, "one": one, "raw": raw}))
+    """)
+    assert 'discovery: announced on the local network as "Kaiji\'s room"' in seen["said"]
+    port = re.search(r"port (\d+)", seen["said"][0])[1]
+    assert seen["empty"].splitlines() == [
+        f"Kaiji's room: 0/2 seats, preset kaiji, join with: python -m game join 127.0.0.1:{port} --code CODE"]
+    assert "Kaiji's room: 1/2 seats" in seen["one"]
+    assert seen["raw"]
+    assert not any("ACDEFH" in text for text in (*seen["raw"], seen["empty"], seen["one"]))
+
+
+@pytest.mark.parametrize("args", [
+    pytest.param(["join", "--list", "--no-discovery"], id="--list with --no-discovery"),
+    pytest.param(["join", "--list", "--seconds", "0"], id="no time to look"),
+    pytest.param(["join", "--list", "--seconds", "3600"], id="an hour to look"),
+    pytest.param(["join", "--code", "ACDEFH"], id="no address"),
+    pytest.param(["join", "127.0.0.1:17017"], id="no code"),
+])
+def test_join_without_what_it_needs_is_refused_with_exit_status_2_before_touching_the_network(args, capsys):
+    assert cli.main(args) == 2
+    assert capsys.readouterr().err.strip()

@@ -2,7 +2,8 @@
 
 docs/rules.md is checked against game/engine/rules.py (every option and its default, the
 presets table), against the yaku and glossary the Rules page shows (game/app/words/rule_texts.py),
-and every citation of it must name a section that exists. Nothing committed may point
+and every citation of it must name a section that exists. Every path the documentation writes
+exists, and docs/ui.md names every module of game/app. Nothing committed may point
 outside the repository, where a clone has nothing.
 """
 
@@ -233,3 +234,66 @@ def test_the_rule_book_gives_the_furiten_examples_ippatsu_caveat():
     assert scored("1112223334m777p", "2m", {}).level is None
     ippatsu = scored("1112223334m777p", "2m", {"ippatsu": True})
     assert (ippatsu.han, ippatsu.fu, ippatsu.level) == (4, 50, "mangan")
+
+
+# --- the documentation names files that exist ---------------------------------------------------------------
+
+CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+# a placeholder in a path: `game/locale/<lang>/...`, `game/app/**.py`, `benchmarks/NAME.py`, the example language `xx`
+PLACEHOLDER = re.compile(r"^(<[^>]*>|.*\*.*|[A-Z]+(\.\w+)?|xx)$")
+
+
+def written_paths(markdown: str) -> list[str]:
+    """The repository paths a page writes in backticks (`game/app/play/session.py`,
+    `tests/ui`, `.venv/bin/python tools/check_bound.py`): each word of a code span whose
+    first folder is one of the repository's own, less a test's name (`::test_x`) and the
+    sentence's punctuation."""
+    tops = {path.relative_to(ROOT).parts[0] for path in committed_files() if len(path.relative_to(ROOT).parts) > 1}
+    paths = []
+    for span in CODE_SPAN.findall(markdown):
+        for word in span.split():
+            word = word.split("::")[0].rstrip(".,;:)")
+            if "/" in word and word.split("/")[0] in tops:
+                paths.append(word)
+    return paths
+
+
+def ignored_by_git(path: str) -> bool:
+    """A path the build makes and git ignores (`build/work/`): documented, never committed."""
+    return subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0
+
+
+@pytest.mark.parametrize("page", ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))])
+def test_every_path_the_documentation_writes_exists(page):
+    stale = [
+        path for path in written_paths((ROOT / page).read_text(encoding="utf-8"))
+        if not (ROOT / path).exists()
+        and not any(PLACEHOLDER.match(part) for part in path.split("/"))
+        and not ignored_by_git(path)
+    ]
+    assert not stale, f"{page} names paths that do not exist:\n" + "\n".join(stale)
+
+
+def test_the_ui_pages_code_section_names_every_module_of_the_app_and_no_other():
+    """docs/ui.md's "Code" names each module relative to game/app/: `folder/module.py`, or
+    `module.py` under the folder's own heading (**`views/`**), or at the top level."""
+    app = ROOT / "game" / "app"
+    text = section((ROOT / "docs" / "ui.md").read_text(encoding="utf-8"), "## Code")
+    named: set[Path] = set()
+    unknown = []
+    folder = app
+    for heading, span in re.findall(r"\*\*(`?[^*`]*`?)\*\*|(?<!`)`([^`\n]+\.py)`(?!`)", text):
+        if heading:
+            inner = heading.strip("`")
+            folder = app / inner if inner.endswith("/") and (app / inner).is_dir() else app
+            continue
+        candidates = [app / span, ROOT / span] if "/" in span else [folder / span]
+        found = next((path for path in candidates if path.is_file()), None)
+        if found is None:
+            unknown.append(span)
+        elif found.is_relative_to(app):
+            named.add(found)
+    modules = {path for path in app.rglob("*.py") if path.name != "__init__.py"}
+    assert not unknown, f"docs/ui.md names modules game/app does not have: {unknown}"
+    missing = sorted(path.relative_to(app).as_posix() for path in modules - named)
+    assert not missing, f"docs/ui.md's Code section leaves out: {missing}"

@@ -13,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE_PACKAGES = ("game/engine", "game/ai", "game/app/play", "game/app/words", "game/app/history",
-                 "game/app/theatre")
+                 "game/app/theatre", "game/net")
+PURE_MODULES = ("game/app/settings.py", "game/app/paths.py")
+"""Modules at the top of game/app that every layer reads, the pure ones included."""
 SCORING_LIBRARY = "mahjong"
 SCENES = "game.app.scenes"
 WIDGETS = {f"{SCENES}.dialog", f"{SCENES}.prompts"}
@@ -140,13 +142,35 @@ def circles(root: Path, package: str) -> list[str]:
 
 
 def test_engine_ai_and_the_pure_app_folders_never_import_pygame():
-    files = python_files(*PURE_PACKAGES)
+    files = [*python_files(*PURE_PACKAGES), *(ROOT / m for m in PURE_MODULES)]
     assert {folder for folder in PURE_PACKAGES if not (ROOT / folder).is_dir()} == set()
     offenders = [
         str(p.relative_to(ROOT)) for p in files
         if any(name.split(".")[0] in ("pygame", "pygame_gui") for name in imported_modules(p))
     ]
     assert offenders == []
+
+
+def test_what_the_pure_code_imports_of_the_game_is_pure_too():
+    """No pure module reaches pygame through another module of the game either (a pure
+    module importing a window module would load pygame with it)."""
+    graph = import_graph(ROOT, "game")
+    paths = {module_name(path, ROOT): path for path in python_files("game")}
+    loads_pygame = {name for name, path in paths.items()
+                    if any(m.split(".")[0] in ("pygame", "pygame_gui") for m in imported_modules(path))}
+    pure = {module_name(path, ROOT) for path in [*python_files(*PURE_PACKAGES), *(ROOT / m for m in PURE_MODULES)]}
+    assert pure >= {"game.app.settings", "game.net.server", "game.app.play.session"}
+    offenders = {}
+    for start in sorted(pure):
+        seen, todo = {start}, [start]
+        while todo:
+            for target in graph.get(todo.pop(), ()):
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        if seen & loads_pygame:
+            offenders[start] = sorted(seen & loads_pygame)
+    assert offenders == {}
 
 
 def test_no_import_circle_in_game():

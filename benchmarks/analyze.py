@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import analyze as analyze_cli
 from game.cli.analyze import report_json
-from game.engine import analysis, candidates, scoring
+from game.engine import analysis, scoring, tenpai
 from game.engine.analysis import SelectionAnalysis, WallAnalyser, WallAnalysis
 from game.engine.analysis_speed import TenpaiHand
 from game.engine.rules import PRESETS, Rules
@@ -79,7 +79,7 @@ def summary(name: str, times: list[tuple[float, float]]) -> str:
 
 
 def clear_caches() -> None:
-    candidates.clear_cache()
+    tenpai.clear_cache()
     for module in (scoring, getattr(analysis, "bound", None)):
         clear = getattr(module, "clear_cache", None)
         if clear is not None:
@@ -113,7 +113,7 @@ def hands_with_ids(wall: list[int], rules: Rules) -> list[tuple[int, ...]]:
 
 def measure_shapes(walls: Walls, rules: Rules) -> dict[str, list[tuple[float, float]]]:
     shapes = [timed(tenpai_hands, wall, rules)[:2] for wall, _ in walls]
-    candidates.clear_cache()
+    tenpai.clear_cache()
     return {"shapes": shapes, "shapes+ids": [timed(hands_with_ids, wall, rules)[:2] for wall, _ in walls]}
 
 

@@ -35,8 +35,8 @@ from game.app.play.helper import BuildHelper, warm_up
 from game.engine.actions import ChooseDora
 from game.engine.hand import Hand
 from game.engine.rules import Rules
-from game.engine.table import Deal, side_walls
 from game.engine.tiles import TILE_COUNT
+from game.engine.wall import Deal, side_walls
 
 WALL_SIZE = 34
 POLL_S = 0.002

@@ -36,8 +36,8 @@ from game.app.window.window import App, LaunchOptions
 from game.engine.actions import BuildHand, ChooseDora, Discard
 from game.engine.match import Match
 from game.engine.rules import Rules
-from game.engine.table import Deal
 from game.engine.tiles import EAST, WEST, code_kind, format_tiles
+from game.engine.wall import Deal
 
 FRAME = 1 / 60
 

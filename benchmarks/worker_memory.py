@@ -90,8 +90,8 @@ def ai_build(seed: int, level: str) -> None:
     from game.ai import make_agent
     from game.engine.actions import ChooseDora
     from game.engine.hand import Hand
-    from game.engine.table import Deal, side_walls
     from game.engine.tiles import TILE_COUNT
+    from game.engine.wall import Deal, side_walls
 
     wall, _, _, rules = _table(seed)
     rest = [t for t in range(TILE_COUNT) if t not in set(wall)]

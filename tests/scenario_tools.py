@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping
 from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.hand import Hand, Phase
 from game.engine.match import Match
-from game.engine.table import TILES_PER_WALL, Deal, position
 from game.engine.tiles import TILE_COUNT, parse_tiles, pick_ids, tile_code
+from game.engine.wall import TILES_PER_WALL, Deal, position
 
 
 def crafted_deal(walls: Mapping[int, str], *, red_fives: bool = False, seed: int = 0,

@@ -10,10 +10,10 @@ import pytest
 
 from game.engine import analysis
 from game.engine.analysis import WallAnalyser
-from game.engine.candidates import tenpai_shapes
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
 from game.engine.shape import TERMINALS_AND_HONOURS, is_standard_complete, waits
+from game.engine.tenpai import tenpai_shapes
 from game.engine.tiles import (
     EAST,
     KIND_COUNT,

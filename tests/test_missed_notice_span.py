@@ -15,7 +15,7 @@ from game.engine.events import WinningTileMissed
 from game.engine.hand import FuritenSpan
 from game.engine.match import Match
 from game.engine.rules import Rules
-from game.engine.table import PERSONAL_WALLS, side_walls
+from game.engine.wall import PERSONAL_WALLS, side_walls
 from tests.scenario_tools import build_all, crafted_deal, drive
 
 JUNK = "19p19s1234567z26p"  # 13 tiles far from tenpai

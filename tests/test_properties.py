@@ -14,8 +14,8 @@ from game.engine.hand import Hand, IllegalAction, Phase
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import PRESETS, Rules
-from game.engine.table import side_walls
 from game.engine.tiles import EAST, TILE_COUNT, format_tiles, kind_code, parse_tiles, pick_ids
+from game.engine.wall import side_walls
 
 PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

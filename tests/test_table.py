@@ -1,4 +1,4 @@
-"""The automatic table (game.engine.table): seeded shuffle, walls, side walls, dora pair."""
+"""The automatic table (game.engine.wall): seeded shuffle, walls, side walls, dora pair."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from game.engine.table import (
+from game.engine.tiles import TILE_COUNT
+from game.engine.wall import (
     PERSONAL_WALLS,
     STACKS_PER_WALL,
     TILES_PER_WALL,
@@ -14,7 +15,6 @@ from game.engine.table import (
     position,
     side_walls,
 )
-from game.engine.tiles import TILE_COUNT
 
 
 def deal(seed: int, virtual_dora: bool = False) -> Deal:

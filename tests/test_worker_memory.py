@@ -17,7 +17,7 @@ import pytest
 
 from game.app.play.analysis_pool import AnalysisPool
 from game.app.play.helper import rank_wall
-from game.engine import bound, candidates, scoring
+from game.engine import bound, scoring, tenpai
 from game.engine.analysis import WallAnalyser
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, TILE_COUNT
@@ -37,7 +37,7 @@ def seeded_wall(seed: int) -> tuple[tuple[int, ...], int]:
 
 def traced(work: Callable[[], Any]) -> tuple[float, float, Any]:
     """Peak and held memory (MB) that Python traced while `work` ran from cold caches."""
-    for module in (bound, candidates, scoring):
+    for module in (bound, tenpai, scoring):
         module.clear_cache()
     gc.collect()
     tracemalloc.start()

@@ -35,8 +35,8 @@ from game.engine.analysis import WaitAnalysis, WallAnalyser
 from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
 from game.engine.rules import Rules
 from game.engine.scoring import install_fast_divider
-from game.engine.table import STACKS_PER_WALL, Deal, side_walls
 from game.engine.tiles import WIND_KINDS, WIND_NAMES, counts34
+from game.engine.wall import STACKS_PER_WALL, Deal, side_walls
 from game.processes import spawn_context
 
 Z95 = 1.959964

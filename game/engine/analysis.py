@@ -52,7 +52,6 @@ from typing import NamedTuple, TypeVar
 
 from game.engine.analysis_speed import TenpaiHand, collector_paused, once, tenpai_hands
 from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
-from game.engine.candidates import HAND_SIZE, SUIT_STARTS
 from game.engine.rules import Rules
 from game.engine.scoring import (
     MANGAN_BASE_POINTS,
@@ -65,6 +64,7 @@ from game.engine.scoring import (
     score_win,
 )
 from game.engine.shape import waits as shape_waits
+from game.engine.tenpai import HAND_SIZE, SUIT_STARTS
 from game.engine.tiles import (
     KIND_COUNT,
     NORTH,

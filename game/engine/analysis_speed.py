@@ -15,7 +15,7 @@ from functools import wraps
 from itertools import product
 from typing import Generic, ParamSpec, TypeVar, overload
 
-from game.engine.candidates import SUIT_STARTS, tenpai_counts
+from game.engine.tenpai import SUIT_STARTS, tenpai_counts
 from game.engine.tiles import RED_FIVE_IDS, counts34, is_red
 
 P = ParamSpec("P")

@@ -16,7 +16,6 @@ from enum import StrEnum
 
 from game.engine import analysis
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
-from game.engine.candidates import HAND_SIZE
 from game.engine.events import (
     Discarded,
     DoraFlipped,
@@ -35,7 +34,7 @@ from game.engine.events import (
 from game.engine.rules import Rules
 from game.engine.scoring import RonAssessment, WinContext, assess_ron
 from game.engine.shape import waits
-from game.engine.table import STACKS_PER_WALL, TILES_PER_WALL, Deal, side_walls
+from game.engine.tenpai import HAND_SIZE
 from game.engine.tiles import (
     EAST,
     WIND_NAMES,
@@ -46,6 +45,7 @@ from game.engine.tiles import (
     pick_ids,
     tile_code,
 )
+from game.engine.wall import STACKS_PER_WALL, TILES_PER_WALL, Deal, side_walls
 
 DISCARDS_PER_SEAT = 17
 POOL_SIZE = TILES_PER_WALL - HAND_SIZE

@@ -16,8 +16,8 @@ from game.engine.events import Event, event_to_dict
 from game.engine.hand import Hand, HandResult
 from game.engine.rules import Rules
 from game.engine.settlement import largest_payment, payments
-from game.engine.table import Deal
 from game.engine.tiles import tile_code
+from game.engine.wall import Deal
 
 RECORD_FORMAT = "17steps-record"
 RECORD_VERSION = 1

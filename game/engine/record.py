@@ -20,8 +20,8 @@ from game.engine.hand import IllegalAction
 from game.engine.match import RECORD_FORMAT, RECORD_VERSION, Match
 from game.engine.names import BadName, checked_name
 from game.engine.rules import Rules
-from game.engine.table import Deal
 from game.engine.tiles import TILE_COUNT, ids_for_codes, tile_code
+from game.engine.wall import Deal
 from game.files import FileRefused, one_line, parse_json, read_bytes_limited, shown_path, write_text_atomically
 
 MAX_RECORD_BYTES = 64 << 20

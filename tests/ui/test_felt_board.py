@@ -12,7 +12,7 @@ from game.app.views.notice_card import CARD
 from game.app.views.seats import concealed_rects, plate_topleft
 from game.app.window import layout
 from game.app.window.layout import RIVER_PER_ROW
-from game.engine.table import STACKS_PER_WALL
+from game.engine.wall import STACKS_PER_WALL
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_four_players import solo_table

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app.window import layout
-from game.engine.table import STACKS_PER_WALL
+from game.engine.wall import STACKS_PER_WALL
 
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 

@@ -14,8 +14,8 @@ from typing import Any
 from game.engine.analysis import WallAnalyser
 from game.engine.record import recorded_deal
 from game.engine.rules import Rules
-from game.engine.table import Deal
 from game.engine.tiles import EAST, WIND_NAMES, parse_tiles, pick_ids
+from game.engine.wall import Deal
 
 
 def review_builds(lines: list[dict[str, Any]], seats: list[int]) -> list[dict[str, Any]]:

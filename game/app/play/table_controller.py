@@ -43,8 +43,8 @@ from game.engine.events import Event
 from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.player import ImmediatePlayer, Player
-from game.engine.table import PERSONAL_WALLS
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
+from game.engine.wall import PERSONAL_WALLS
 
 log = logging.getLogger(__name__)
 

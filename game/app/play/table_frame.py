@@ -18,8 +18,8 @@ from game.app.play.table_words import announcement, score_words, seat_wind, stak
 from game.app.play.wait_strip import WaitStrip
 from game.engine.events import DoraFlipped
 from game.engine.hand import POOL_SIZE, FuritenSpan, HandResult, Phase, SeatView
-from game.engine.table import PERSONAL_WALLS, WALLS, side_walls
 from game.engine.tiles import tile_code
+from game.engine.wall import PERSONAL_WALLS, WALLS, side_walls
 
 
 def place_of_wall(players: int, wall: int, bottom_wall: int) -> int:

@@ -33,8 +33,8 @@ from game.app.words.i18n import N_, _
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
 from game.engine.hand import POOL_SIZE
-from game.engine.table import side_walls
 from game.engine.tiles import tile_code
+from game.engine.wall import side_walls
 
 RON_MOMENT_S = 2.6
 """How long the table shows a ron (the call, the hand laid open, the tile marked) before the

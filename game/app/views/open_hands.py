@@ -21,8 +21,8 @@ from game.app.window.palette import INK
 from game.app.window.text import Text
 from game.app.words import terms
 from game.engine.hand import HAND_SIZE
-from game.engine.table import STACKS_PER_WALL
 from game.engine.tiles import kind_of, tile_code
+from game.engine.wall import STACKS_PER_WALL
 
 WALL_TILE = layout.POOL_TILE
 WALL_PITCH = layout.POOL_PITCH

@@ -10,7 +10,7 @@ from game.app.views.rivers import UPRIGHT_TURN
 from game.app.window import layout
 from game.app.window.animation import DoraFlip
 from game.app.window.art import TileArt, depth_of
-from game.engine.table import STACKS_PER_WALL
+from game.engine.wall import STACKS_PER_WALL
 
 # Sideways tiles face the centre: the left wall's tops point right, the right wall's left.
 SIDE_TURN = {1: 3, 3: 1}

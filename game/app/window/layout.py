@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.app.window.art import depth_of, tile_height
-from game.engine.table import STACKS_PER_WALL
+from game.engine.wall import STACKS_PER_WALL
 
 SCREEN = pygame.Rect(0, 0, 1280, 800)
 CENTRE_X = SCREEN.centerx

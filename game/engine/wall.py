@@ -1,4 +1,4 @@
-"""The automatic table: a seeded shuffle into four walls of 17 stacks, two tiles high.
+"""The walls on the automatic table: a seeded shuffle into four walls of 17 stacks, two tiles high.
 
 Position p of the 136-tile wall order lies in wall ``p // 34``, stack ``p % 34 // 2``,
 upper tile when p is even, the tile beneath when odd. Walls are numbered round the table

@@ -36,6 +36,7 @@ from game.app.play.table_frame import (
     place_of_wall,
     private_frame,
 )
+from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action, BuildHand
@@ -48,7 +49,6 @@ from game.engine.wall import PERSONAL_WALLS
 
 log = logging.getLogger(__name__)
 
-MODES = {Phase.DORA: "dora", Phase.BUILD: "build", Phase.DISCARD: "discard", Phase.RON: "ron"}
 BUILD_SAVE_EVERY_S = 5
 
 
@@ -164,18 +164,18 @@ class TableController:
             return None  # another person may be next to the screen already
         return seat
 
-    def mode(self) -> str:
+    def mode(self) -> TableMode:
         """dora, build, discard, ron or watch: what the viewer's input means now."""
         seat = self.viewer
         if seat is None or self.session.busy:
-            return "watch"
+            return TableMode.WATCH
         decision = self.decisions.get(seat)
         if decision is not None and decision.stand_in:
-            return "watch"
+            return TableMode.WATCH
         view = self.session.view(seat)
         if not view.legal_actions or (view.phase is Phase.BUILD and seat not in self.builds):
-            return "watch"
-        return MODES.get(view.phase, "watch")
+            return TableMode.WATCH
+        return MODE_OF_PHASE.get(view.phase, TableMode.WATCH)
 
     def active_person(self) -> int | None:
         """The person who must act now; while building, the first in turn order."""
@@ -205,7 +205,7 @@ class TableController:
         told = self.session.take_notice(seat)
         if told is not None:
             return told
-        if self.mode() != "ron":
+        if self.mode() != TableMode.RON:
             return None
         view = self.session.view(seat)
         assert view.ron_tile is not None and view.last_discard is not None
@@ -237,7 +237,7 @@ class TableController:
 
     def time_limit(self) -> float | None:
         rules = self.session.rules
-        return {"build": rules.build_time_s, "discard": rules.discard_time_s}.get(self.mode())
+        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(self.mode())
 
     def countdown(self) -> float | None:
         limit = self.time_limit()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import HelperReport
+from game.app.play.table_mode import TableMode
 from game.app.play.table_words import announcement, score_words, seat_wind, stake_words, standing_number
 from game.app.play.wait_strip import WaitStrip
 from game.engine.events import DoraFlipped
@@ -115,7 +116,7 @@ class TableFrame:
     red_fives: bool
     floor: bool
     """The mangan floor applies (not in 4 players, unless the virtual dora restores it)."""
-    mode: str
+    mode: TableMode
     seats: tuple[SeatFrame, ...]
     side_walls: tuple[SideWallFrame, ...]
     centre: CentreInfo
@@ -123,7 +124,7 @@ class TableFrame:
 
 
 def frame_of(view: SeatView, names: Sequence[str], standings: Sequence[float], stake: int, hand_number: int, *,
-             mode: str, turn: int | None, status: str, countdown: float | None = None,
+             mode: TableMode, turn: int | None, status: str, countdown: float | None = None,
              private: PrivateFrame | None = None, face_up: Collection[int] | None = None,
              ended: HandResult | None = None, own_seat: int | None = None,
              bottom_wall_on_table: bool = True) -> TableFrame:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.app.play.table_mode import TableMode
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_amount
 from game.engine.hand import HandResult, Phase, SeatView
@@ -21,9 +22,9 @@ SCORE_WORDS = {"stakes": N_("Bankroll {score}"), "points": N_("{score} points"),
                "points_as_dealer": N_("{score} points"), "units": N_("{score} units")}
 SIGNED_STANDINGS = frozenset({"units"})
 """Settlements whose standing is a gain or loss from nothing: written with its sign, +0 too."""
-MODE_STATUS = {"dora": N_("Flip the dora: click a side-wall tile"),
-               "build": N_("Build your hand: 13 of your 34 tiles"),
-               "discard": N_("Your turn: discard from your pool")}
+MODE_STATUS = {TableMode.DORA: N_("Flip the dora: click a side-wall tile"),
+               TableMode.BUILD: N_("Build your hand: 13 of your 34 tiles"),
+               TableMode.DISCARD: N_("Your turn: discard from your pool")}
 WAITING_STATUS = {Phase.DORA: N_("{who} flips the dora"), Phase.BUILD: N_("Waiting for {who} to build"),
                   Phase.DISCARD: N_("{who} to discard"), Phase.RON: N_("{who} decides on ron")}
 PAYS = {"stakes": N_("{discarder} pays you {amount}."), "units": N_("{discarder} pays you {amount} units."),
@@ -59,7 +60,7 @@ def stake_words(settlement: str, stake: int) -> str:
     return _(STAKE_WORDS[settlement]).format(stake=format_amount(stake))
 
 
-def status(view: SeatView, names: Sequence[str], mode: str, waiting: Sequence[int], busy: bool,
+def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Sequence[int], busy: bool,
            result_shown: bool) -> str:
     """Whose move it is, in words: the viewer's own (`mode`), or the first seat `waiting`."""
     if busy:

@@ -21,6 +21,7 @@ from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport, warm_up
 from game.app.play.session import Notice, Session
 from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
+from game.app.play.table_mode import TableMode
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes import prompts
 from game.app.views.notice_card import draw_notice_card
@@ -103,7 +104,7 @@ class TableScene(Scene):
     def shown_private_seat(self) -> int | None:
         return self.controller.shown_private_seat
 
-    def mode(self) -> str:
+    def mode(self) -> TableMode:
         return self.controller.mode()
 
     def countdown(self) -> float | None:
@@ -141,7 +142,7 @@ class TableScene(Scene):
 
     def _sync_buttons(self) -> None:
         """The building buttons show only while the viewer builds; Confirm needs 13 tiles."""
-        building = self.mode() == "build"
+        building = self.mode() == TableMode.BUILD
         for name, _label in BUILD_BUTTONS:
             button = self.buttons[name]
             if building != button.visible:
@@ -154,7 +155,7 @@ class TableScene(Scene):
 
     def pointed_stack(self) -> tuple[int, int] | None:
         """The side-wall stack under the pointer (or the keyboard cursor) while choosing the dora."""
-        if self.mode() != "dora" or self.dora_controls is None:
+        if self.mode() != TableMode.DORA or self.dora_controls is None:
             return None
         return self.dora_controls.cursor if self.keyboard else self.dora_controls.hover
 
@@ -338,13 +339,13 @@ class TableScene(Scene):
                 self.open_result()  # the moment of the win is skipped
             return True  # a key on its way when the hand ended was meant for a move
         mode = self.mode()
-        if mode == "dora":
+        if mode == TableMode.DORA:
             return self._dora_controls().handle_event(event)
-        if mode == "build":
+        if mode == TableMode.BUILD:
             return self._build_event(event)
         if self.shown_private_seat is not None:
             view = self.session.view(self.shown_private_seat)
-            return self.pool_controls.handle_event(event, view.pool, mode == "discard")
+            return self.pool_controls.handle_event(event, view.pool, mode == TableMode.DISCARD)
         return False
 
     def _button_pressed(self, element: object) -> bool:
@@ -386,11 +387,11 @@ class TableScene(Scene):
         self._sync_buttons()
 
     def choose_dora(self, wall: int, stack: int) -> None:
-        if self.mode() == "dora" and self.viewer is not None:
+        if self.mode() == TableMode.DORA and self.viewer is not None:
             self._play(self.viewer, ChooseDora(self.viewer, wall, stack))
 
     def build_command(self, command: str) -> None:
-        if self.mode() != "build":
+        if self.mode() != TableMode.BUILD:
             return
         assert self.viewer is not None
         state = self.builds[self.viewer]
@@ -410,7 +411,7 @@ class TableScene(Scene):
 
     def _serve_suggestion(self) -> None:
         """Suggest pressed before the helper's first answer: fill the hand as soon as it comes."""
-        if self.mode() != "build" or self.viewer not in self.helpers:
+        if self.mode() != TableMode.BUILD or self.viewer not in self.helpers:
             return
         state = self.builds[self.viewer]
         suggestion = self.helpers[self.viewer].take_suggestion(state.hand)
@@ -421,7 +422,7 @@ class TableScene(Scene):
 
     def confirm_build(self) -> None:
         seat = self.viewer
-        if self.mode() != "build" or seat is None or not self.builds[seat].full:
+        if self.mode() != TableMode.BUILD or seat is None or not self.builds[seat].full:
             return
         report = self.helper_report()
         if report is not None and report.mangan_tenpai:
@@ -434,12 +435,12 @@ class TableScene(Scene):
             self.app.stack.push(self.move_question)
 
     def _build(self, seat: int) -> None:
-        if self.mode() == "build" and self.viewer == seat:
+        if self.mode() == TableMode.BUILD and self.viewer == seat:
             self._play(seat, BuildHand(seat, self.builds[seat].text()))
 
     def request_discard(self, tile: int) -> None:
         seat = self.viewer
-        if seat is None or self.mode() != "discard":
+        if seat is None or self.mode() != TableMode.DISCARD:
             return
         view = self.session.view(seat)
         code = tile_code(tile, self.session.rules.red_fives)
@@ -451,11 +452,11 @@ class TableScene(Scene):
             self._discard(seat, code)
 
     def _discard(self, seat: int, code: str) -> None:
-        if self.mode() == "discard" and self.viewer == seat:
+        if self.mode() == TableMode.DISCARD and self.viewer == seat:
             self._play(seat, Discard(seat, code))
 
     def _decide(self, seat: int, ron: bool) -> None:
-        if self.mode() == "ron" and self.viewer == seat:
+        if self.mode() == TableMode.RON and self.viewer == seat:
             self._play(seat, Ron(seat) if ron else Pass(seat))
 
     def open_menu(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.app.play.session import shown_name
 from game.app.play.table_frame import TableFrame, frame_of, place_of_seat, private_frame
+from game.app.play.table_mode import TableMode
 from game.app.play.table_words import seat_wind
 from game.app.words import terms
 from game.app.words.i18n import N_, _
@@ -91,7 +92,7 @@ def theatre_frame(step: Step, names: tuple[str, ...], point_of_view: int | str) 
     opened = view.phase is not Phase.DORA
     shown_open = point_of_view == OPEN and opened
     caption = describe(step, names)
-    table = frame_of(view, names, step.scores, step.stake, step.hand, mode="watch",
+    table = frame_of(view, names, step.scores, step.stake, step.hand, mode=TableMode.WATCH,
                      turn=waiting[0] if waiting else None, status=caption,
                      private=private_frame(view) if opened else None,
                      face_up=range(players) if shown_open else None, bottom_wall_on_table=False)

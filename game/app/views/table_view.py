@@ -11,6 +11,7 @@ import pygame
 from game.app.controls.build import BuildControls
 from game.app.controls.pool import PoolControls
 from game.app.play.table_frame import PrivateFrame, TableFrame
+from game.app.play.table_mode import TableMode
 from game.app.views.board import draw_board
 from game.app.views.building import draw_building
 from game.app.views.centre import draw_centre
@@ -78,6 +79,6 @@ def _draw_private(surface: pygame.Surface, art: TileArt, text: Text, frame: Tabl
             draw_helper(surface, art, text, private.report, red, table.helper, frame.floor)
         return
     draw_pool(surface, art, text, private.pool, private.waits, red, ui.pool_controls, ui.keyboard,
-              frame.mode == "discard")
+              frame.mode == TableMode.DISCARD)
     draw_hand(surface, art, text, private.hand, private.waits, private.furiten, red, private.strip,
               private.furiten_until_discard)

@@ -192,12 +192,6 @@ class SceneStack:
             self.scenes[-1].uncover()
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another (the one beneath stays covered)."""
-        self.scenes.pop().leave()
-        self.scenes.append(scene)
-        scene.enter()
-
     def reset(self, scene: Scene) -> None:
         """Leave every scene and start again from `scene` (back to the title, say)."""
         while self.scenes:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import multiprocessing
-import os
 import sys
 from collections.abc import Sequence
 
 from game import __version__
-from game.cli.output import OutputFailed, guarded_output, say, settle_stdout, silence_stdout
+from game.cli.output import OutputFailed, guarded_output, program_name, say, settle_stdout, silence_stdout
 
 # Each command module has `configure(parser)` and `run(args) -> int`. Only the command being
 # run is imported, so that launching the game does not pay for the tools, the tools do not
@@ -40,15 +39,6 @@ EPILOG = """\
 Without a command the game window opens, with the launch options above.
 A command's own options: {prog} COMMAND --help
 The rules of the game: docs/rules.md, and the Rules page in the game."""
-
-
-def program_name() -> str:
-    """What the user typed to start us: the executable's name, `python main.py` or `python -m game`."""
-    if getattr(sys, "frozen", False):
-        return "17steps"
-    if os.path.basename(sys.argv[0]) == "main.py":
-        return "python main.py"
-    return "python -m game"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.cli.output import program_name
 from game.engine.rules import PRESETS
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         where = args.bind if args.bind and args.bind not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         _say(f"17 Steps table: {rules.players} seats, preset {rules.preset_name}, "
              f"{rules.hands or 'until a bust'} hand(s); join code {hosted.host.code}; port {hosted.host.port}")
-        _say(f"join with: python -m game join {where}:{hosted.host.port} --code {hosted.host.code}")
+        _say(f"join with: {program_name()} join {where}:{hosted.host.port} --code {hosted.host.code}")
         if not args.no_discovery:
             announced.extend(_announce(_table_ad(args.name, hosted, rules), hosted.host.port, args.bind))
         if not hosted.wait_for_players(args.wait):

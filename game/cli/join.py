@@ -7,6 +7,8 @@ import asyncio
 import sys
 from pathlib import Path
 
+from game.cli.output import program_name
+
 BAD_INPUT = 2
 NOT_PLAYED = 1
 TOKEN_FILE_BYTES = 1024
@@ -142,7 +144,7 @@ def list_tables(seconds: float) -> int:
             f"  (17 Steps {ad.game_version}, protocol {ad.protocol}: this computer runs {__version__}, "
             f"protocol {PROTOCOL_VERSION})")
         _say(f"{ad.name}: {ad.taken}/{ad.seats} seats, preset {ad.preset}, "
-             f"join with: python -m game join {table.address} --code CODE{other}")
+             f"join with: {program_name()} join {table.address} --code CODE{other}")
     return 0
 
 

@@ -132,3 +132,12 @@ def say(message: str) -> None:
     """One line on stderr, if anything can still be said."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         print(message, file=sys.stderr, flush=True)
+
+
+def program_name() -> str:
+    """What the user typed to start us: the executable's name, `python main.py` or `python -m game`."""
+    if getattr(sys, "frozen", False):
+        return "17steps"
+    if os.path.basename(sys.argv[0]) == "main.py":
+        return "python main.py"
+    return "python -m game"

@@ -384,7 +384,9 @@ class TheatreScene(Scene):
         if frame.bottom_wall is not None:
             seat = frame.table.private.seat if frame.table.private else 0
             draw_bottom_wall(surface, self.app.art, self.app.text, frame.bottom_wall, self.rules.red_fives,
-                             _("{name}'s wall: building").format(name=self.names[seat]))
+                             # Translators: above a seat's 34-tile wall in the replay while that seat
+                             # builds; {name} may be "You", so no possessive
+                             _("Wall of {name}, building").format(name=self.names[seat]))
         self._draw_overlays(surface)
         step = self.playback.step
         if self.show_result and step.settlement is not None:

@@ -130,6 +130,22 @@ def test_the_curtain_says_who_looks_away_at_any_table(driver, monkeypatch, seats
     assert curtain.heading.endswith(f"— {table.session.name(curtain.seat)}")
 
 
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_curtain_names_the_other_person_whole_in_every_language(driver, language):
+    """The look-away sentence is long in Japanese: it takes a second line before a name of
+    ordinary length is cut ("プレイヤー2" was shown as "プレイヤ…")."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    plan = SeatPlan.table(("you", PERSON), ("", ""))
+    driver.screens.table(new_session(driver.app.files, driver.app, plan))
+    table = driver.top
+    driver.frame()
+    curtain = driver.top
+    assert isinstance(curtain, CurtainScene)
+    other = table.session.name(1 - curtain.seat)
+    assert other in curtain.others_look_away and "…" not in curtain.others_look_away
+    driver.frame()
+
+
 def test_keys_on_their_way_do_not_lift_a_curtain_that_has_just_come_up(driver):
     """A Space or Enter pressed for the last move, arriving as the curtain comes up, would show
     the next person's tiles to the one who just played: only keys pressed once the curtain has

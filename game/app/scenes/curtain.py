@@ -21,6 +21,8 @@ CARD = (16, 41, 31)
 READY_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 HEADING = 30
 LOOK_AWAY = 16
+LOOK_AWAY_LINES = 2
+"""The card holds the look-away sentence on two lines: a name is cut only past them."""
 MARGIN = 20
 """Between the card's edge and its longest line (a long name is cut with …)."""
 
@@ -61,6 +63,9 @@ class CurtainScene(Scene):
             return _("Everyone else looks away: your tiles are shown next.")
         # Translators: the privacy curtain; {name} is the one other person at the screen
         looks_away = _("{name} looks away: your tiles are shown next.")
+        whole = looks_away.format(name=session.name(others[0]))
+        if len(self.app.text.wrap(whole, LOOK_AWAY, self.card.width - 2 * MARGIN)) <= LOOK_AWAY_LINES:
+            return whole
         return fitted_name(self.app.text, lambda name: looks_away.format(name=name), session.name(others[0]),
                            LOOK_AWAY, self.card.width - 2 * MARGIN)
 
@@ -102,11 +107,6 @@ class CurtainScene(Scene):
             (self.card.centerx, self.card.top + 104),
             "midtop",
         )
-        text.draw(
-            surface,
-            self.others_look_away,
-            LOOK_AWAY,
-            SOFT,
-            (self.card.centerx, self.card.top + 150),
-            "midtop",
-        )
+        step = text.font(LOOK_AWAY).get_linesize()
+        for row, line in enumerate(text.wrap(self.others_look_away, LOOK_AWAY, self.card.width - 2 * MARGIN)):
+            text.draw(surface, line, LOOK_AWAY, SOFT, (self.card.centerx, self.card.top + 150 + row * step), "midtop")

@@ -121,7 +121,7 @@ def read_properties(properties: Mapping[bytes, bytes | None]) -> TableAd:
 
 
 def _count(text: str, key: str) -> int:
-    """A small whole number written in ASCII digits (`int` would take '٣', ' 3' or '3_0')."""
+    """A small whole number written in ASCII digits (`int` would take an Arabic-Indic three, ' 3' or '3_0')."""
     if not (text.isascii() and text.isdigit()) or len(text) > 3:
         raise DiscoveryError(f"TXT property {key} is not a small whole number")
     return int(text)

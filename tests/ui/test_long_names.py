@@ -94,8 +94,12 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
         drawn = record_places(driver, monkeypatch)
         curtain.draw(pygame.Surface(SCREEN.size))
         lines = naming(drawn, LATIN, CJK)
-        assert len(lines) == 2 and all("…" in text for text, _size, _rect in lines)  # who looks, who looks away
-        assert all(curtain.card.inflate(-20, -20).contains(rect) for _text, _size, rect in lines), lines
+        assert len(lines) == 2
+        (heading, _size, _rect), (looks_away, _size, _rect) = lines
+        assert "…" in heading  # who looks: one line, the name cut
+        # who looks away: the sentence takes a second line before the name is cut
+        assert "…" not in looks_away and curtain.others_look_away.startswith(looks_away)
+        assert all(curtain.card.inflate(-20, -20).contains(rect) for _text, _size, rect in drawn), drawn
         shot(driver, f"long_names_look_away_{language}")
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)

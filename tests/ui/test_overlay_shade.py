@@ -8,8 +8,9 @@ import random
 import pygame
 import pytest
 
-from game.app.scenes import curtain, dialog, result
+from game.app.scenes import curtain, dialog
 from game.app.scenes.dialog import Choice, Dialog
+from game.app.views import result_panel
 from game.app.window.shade import Shade
 from tests.ui.driver import Driver
 from tests.ui.held import held_surfaces
@@ -27,7 +28,7 @@ def noise_canvas() -> pygame.Surface:
     return canvas
 
 
-@pytest.mark.parametrize("colour", [curtain.SHADE, dialog.SHADE, result.SHADE])
+@pytest.mark.parametrize("colour", [curtain.SHADE, dialog.SHADE, result_panel.SHADE])
 def test_a_shade_gives_the_pixels_of_a_picture_sized_one(display, colour) -> None:
     pygame.display.set_mode((64, 64))
     picture_sized = pygame.Surface(SIZE, pygame.SRCALPHA)

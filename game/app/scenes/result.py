@@ -51,6 +51,11 @@ class ResultScene(Scene):
         return self.result.heading
 
     @property
+    def panel(self) -> pygame.Rect:
+        """Where the result lies on the screen."""
+        return self.result.panel
+
+    @property
     def next_label(self) -> str:
         return _("Match summary (Enter)") if self.frame.over else _("Next hand (Enter)")
 

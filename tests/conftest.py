@@ -18,7 +18,6 @@ SLOW_TEST_TIMEOUT_S = 600
 """For the tests that drive the real window under Xvfb (a minute each on a quiet machine)."""
 WATCHDOG_GRACE_S = 60
 LOCK_POLL_S = 0.5
-XVFB_GROUP = "xvfb"
 
 for path in (str(REPO_ROOT), str(TESTS_DIR)):
     if path not in sys.path:
@@ -50,12 +49,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if any(part in SLOW_FOLDERS for part in item.path.parts):
-            if item.get_closest_marker("timeout") is None:
-                item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
-            # One worker runs them in turn (pytest-xdist's --dist loadgroup): each starts its own
-            # X server on the first free display number, which two at once could both take.
-            item.add_marker(pytest.mark.xdist_group(XVFB_GROUP))
+        if any(part in SLOW_FOLDERS for part in item.path.parts) and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT_S))
 
 
 @pytest.fixture(autouse=True)

@@ -61,3 +61,24 @@ class ImmediatePlayer(Player):
     @abstractmethod
     def act(self, view: SeatView) -> Action:
         """The move decided; raises LookupError when there is none after all."""
+
+
+class GivenMove(ImmediatePlayer):
+    """A player whose move is handed in from outside (`give`): the person at this screen
+    by the input controls, a person at another computer by their client."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._move: Action | None = None
+
+    def give(self, action: Action) -> None:
+        self._move = action
+
+    def ready(self) -> bool:
+        return self._move is not None
+
+    def act(self, view: SeatView) -> Action:
+        move, self._move = self._move, None
+        if move is None:
+            raise LookupError(f"seat {view.seat} has no move given yet")
+        return move

@@ -15,9 +15,9 @@ from typing import Any, Protocol
 
 from game import __version__
 from game.engine.actions import Action
-from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.hand import IllegalAction, Phase
 from game.engine.match import Match
-from game.engine.player import ImmediatePlayer
+from game.engine.player import GivenMove
 from game.net.protocol import (
     MAX_HOST_BYTES,
     MAX_ITEMS,
@@ -38,25 +38,12 @@ RECORD_PART_BYTES = MAX_HOST_BYTES // 2
 """A record's part leaves room in its message for JSON's escapes of the lines' quotes."""
 
 
-class RemoteSeat(ImmediatePlayer):
+class RemoteSeat(GivenMove):
     """A person at another computer: a Player whose move is the one its client sent."""
 
     def __init__(self, seat: int, name: str) -> None:
+        super().__init__(name)
         self.seat = seat
-        self.name = name
-        self._move: Action | None = None
-
-    def give(self, action: Action) -> None:
-        self._move = action
-
-    def ready(self) -> bool:
-        return self._move is not None
-
-    def act(self, view: SeatView) -> Action:
-        move, self._move = self._move, None
-        if move is None:
-            raise LookupError(f"seat {view.seat}'s client has sent no move yet")
-        return move
 
 
 class Transport(Protocol):

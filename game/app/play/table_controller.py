@@ -43,7 +43,7 @@ from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
 from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
-from game.engine.player import ImmediatePlayer, Player
+from game.engine.player import GivenMove, ImmediatePlayer, Player
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
 from game.engine.wall import PERSONAL_WALLS
 
@@ -52,24 +52,8 @@ log = logging.getLogger(__name__)
 BUILD_SAVE_EVERY_S = 5
 
 
-class HumanPlayer(ImmediatePlayer):
+class HumanPlayer(GivenMove):
     """A person at this computer: the move is the one the input controls gave."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._move: Action | None = None
-
-    def give(self, action: Action) -> None:
-        self._move = action
-
-    def ready(self) -> bool:
-        return self._move is not None
-
-    def act(self, view: SeatView) -> Action:
-        move, self._move = self._move, None
-        if move is None:
-            raise LookupError(f"seat {view.seat} has not chosen a move yet")
-        return move
 
 
 class KeepSelection(ImmediatePlayer):

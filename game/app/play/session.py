@@ -266,7 +266,7 @@ class Session:
     def _completed_text(self, event: HandBuilt) -> Message:
         """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
         A notice is shown later, maybe after a language switch: it is kept as its messages."""
-        strip = wait_strip(self.kyoku, event.seat)
+        strip = wait_strip(self.kyoku.view_for(event.seat))
         winning = [line.code for line in strip.waits if line.clears]
         if strip.can_win:
             tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))

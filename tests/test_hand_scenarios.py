@@ -364,6 +364,8 @@ def test_a_seat_view_words_its_rons_as_the_kyoku_does_without_the_hidden_ura(rul
     while kyoku.result is None:
         for seat in range(rules.players):
             view = kyoku.view_for(seat)
+            assert [view.seat_wind_kind(other) for other in range(rules.players)] == [
+                kyoku.seat_wind_kind(other) for other in range(rules.players)]
             assert view.furiten_on_passing() is kyoku.furiten_on_passing(seat)
             assert view.next_ron_context() == kyoku.next_ron_context(seat).without_ura()
             for discarder in (other for other in range(rules.players) if other != seat and kyoku.rivers[other]):

@@ -1,7 +1,11 @@
-"""A hosted match without a window: the server, the table, the loop, in one piece.
+"""A hosted table: the server, the remote seats, what their clients are told (`HostedTable`);
+and a match hosted without a window (`HostedMatch`).
 
-The window's host (a later step) runs the same `NetHost` and `NetTable`; only the loop
-that asks the seats differs (its `TableController` instead of `MatchLoop`).
+The window's host and the headless host run the same `HostedTable`: the same server, the
+same `RemoteSeat` players and the same `NetTable.changed` after each move. Only the loop
+that asks the seats differs: the window's `TableController` (game/app/play, which this
+layer may not import) or `MatchLoop` (game/net/play.py); both give a remote seat the same
+clock (`remote_time_limit`) and the same stand-in.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game import __version__
 from game.ai.agents import make_agent
@@ -26,55 +30,50 @@ INBOX_BATCH = 200
 FLUSH_TIMEOUT_S = 5.0
 
 
-class HostedMatch:
-    """One match at a table whose `PERSON` seats are played from other computers."""
+class HostedTable:
+    """The network side of a table whose `remote` seats are played from other computers."""
 
-    def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
-                 bind: str = "127.0.0.1", port: int = 0, move_time_s: float = 120.0,
-                 report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
-                 grace_s: float = DELAY_GRACE_S) -> None:
-        if len(seats) != rules.players:
-            raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
-        self.match = Match(rules, seed)
-        remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
-        self.remote = {seat: RemoteSeat(seat, f"Player {seat + 1}") for seat in remote}
-        self.players: dict[int, Player] = {
-            seat: self.remote.get(seat) or make_agent(who, seed * 31 + seat) for seat, who in enumerate(seats)
-        }
-        names = tuple(self.remote[s].name if s in self.remote else f"{seats[s].capitalize()} AI"
-                      for s in range(rules.players))
+    def __init__(self, match: Match, names: Sequence[str], remote: tuple[int, ...], code: str | None = None,
+                 bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
+                 report: Callable[[str], None] = lambda line: None) -> None:
+        self.match = match
+        self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap)
-        self.table = NetTable(self.match, names, self.remote, self.host)
-        self.move_time_s = move_time_s
-        self.grace_s = grace_s
+        self.table = NetTable(match, tuple(names), self.remote, self.host)
         self.report = report
-        self.closing = threading.Event()
-        """Set by `close` from another thread: the wait for players and the match stop."""
 
     def start(self) -> None:
+        """Listen (OSError when the port cannot be opened)."""
         self.host.start()
 
-    def wait_for_players(self, timeout_s: float) -> bool:
-        """Until every remote seat is taken (True) or `timeout_s` has passed (False)."""
-        deadline = time.monotonic() + timeout_s
-        while not self.host.all_joined():
-            if self.closing.is_set():
-                return False
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            self.poll(min(left, 0.2))
+    def connected(self, seat: int) -> bool:
+        return seat in self.remote and self.host.connected(seat)
+
+    def all_joined(self) -> bool:
+        return all(self.host.connected(seat) for seat in self.remote)
+
+    def begin(self) -> None:
+        """The match starts: from now on a seat is taken back only with its token."""
         self.host.started = True
+
+    def give_to_ai(self, seat: int) -> bool:
+        """An empty remote seat is played on this computer from now on (False, and the seat
+        kept, when a client has taken it meanwhile)."""
+        if seat not in self.remote or not self.host.close_seat(seat):
+            return False
+        del self.remote[seat]
+        del self.table.feeds[seat]
+        self.table.tell_presence()
         return True
 
-    def play(self) -> None:
-        MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
-                  stopped=self.closing.is_set, grace_s=self.grace_s).run()
+    def changed(self) -> None:
+        """After anything the match did: tell each remote seat (`NetTable.changed`)."""
+        self.table.changed()
 
-    def poll(self, timeout: float) -> None:
+    def poll(self, timeout: float = 0.0) -> None:
         """Hand the table what the clients sent, waiting up to `timeout` for the first."""
         try:
-            first = self.host.inbox.get(timeout=timeout)
+            first = self.host.inbox.get(timeout=timeout) if timeout > 0 else self.host.inbox.get_nowait()
         except queue.Empty:
             return
         self._take(first)
@@ -86,6 +85,8 @@ class HostedMatch:
 
     def _take(self, inbound: Inbound) -> None:
         seat = inbound.seat
+        if seat not in self.remote:
+            return  # given to the AI while the message was on its way
         if inbound.what == "joined":
             if inbound.name:
                 self.remote[seat].name = inbound.name
@@ -98,11 +99,63 @@ class HostedMatch:
         elif inbound.message is not None:
             self.table.received(seat, inbound.message)
 
+    def stop(self) -> None:
+        """Let the last messages leave, then close every connection and the server."""
+        self.host.flush(FLUSH_TIMEOUT_S)
+        self.host.stop()
+
+
+class HostedMatch:
+    """One match at a table whose `PERSON` seats are played from other computers."""
+
+    def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
+                 bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = 120.0,
+                 report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
+                 grace_s: float = DELAY_GRACE_S) -> None:
+        if len(seats) != rules.players:
+            raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
+        self.match = Match(rules, seed)
+        remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
+        names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
+        self.hosted = HostedTable(self.match, names, remote, code, bind, port, tap, report)
+        self.remote = self.hosted.remote
+        self.host = self.hosted.host
+        self.table = self.hosted.table
+        self.players: dict[int, Player] = {
+            seat: self.remote.get(seat) or make_agent(who, seed * 31 + seat) for seat, who in enumerate(seats)
+        }
+        self.move_time_s = move_time_s
+        self.grace_s = grace_s
+        self.report = report
+        self.closing = threading.Event()
+        """Set by `close` from another thread: the wait for players and the match stop."""
+
+    def start(self) -> None:
+        self.hosted.start()
+
+    def wait_for_players(self, timeout_s: float) -> bool:
+        """Until every remote seat is taken (True) or `timeout_s` has passed (False)."""
+        deadline = time.monotonic() + timeout_s
+        while not self.hosted.all_joined():
+            if self.closing.is_set():
+                return False
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.poll(min(left, 0.2))
+        self.hosted.begin()
+        return True
+
+    def play(self) -> None:
+        MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
+                  stopped=self.closing.is_set, grace_s=self.grace_s).run()
+
+    def poll(self, timeout: float) -> None:
+        self.hosted.poll(timeout)
+
     def close(self) -> None:
         """Stop waiting and playing (from any thread); `stop` then closes the network."""
         self.closing.set()
 
     def stop(self) -> None:
-        """Let the last messages leave, then close every connection and the server."""
-        self.host.flush(FLUSH_TIMEOUT_S)
-        self.host.stop()
+        self.hosted.stop()

@@ -16,6 +16,7 @@ from game.engine.actions import Action, BuildHand
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.player import Player
+from game.engine.rules import Rules
 from game.net.table import NetTable, RemoteSeat
 
 STAND_IN_LEVEL = "normal"
@@ -23,6 +24,13 @@ POLL_S = 0.05
 """How long the loop waits for the network between looks at the table."""
 DELAY_GRACE_S = 1.0
 """Added to a remote seat's clock: its action travels back over the network."""
+
+
+def remote_time_limit(rules: Rules, phase: Phase, move_time_s: float, grace_s: float = DELAY_GRACE_S) -> float:
+    """How long a remote seat has for a decision before its stand-in moves: the rules' build
+    or discard time, else `move_time_s`, and `grace_s` for the action's way back."""
+    limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
+    return (float(limit) if limit is not None else move_time_s) + grace_s
 
 
 class MatchLoop:
@@ -58,7 +66,7 @@ class MatchLoop:
         hand = self.match.hand
         if hand is None or hand.phase is Phase.END:
             hand = self.match.next_hand()
-            self.table.publish()
+            self.table.changed()
             return
         for seat in hand.waiting_on():
             action = self._ask(seat)
@@ -66,7 +74,7 @@ class MatchLoop:
                 continue
             played = self.table.apply(seat, action)
             self.asked.pop(seat, None)
-            self.table.publish()
+            self.table.changed()
             if played and hand.phase is Phase.END:
                 self._hand_ended()
             return
@@ -83,20 +91,15 @@ class MatchLoop:
         key = (self.match.hand_number, view.phase, len(view.rivers[seat]))
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
-        if self.clock() - self.asked[seat][1] < self._time_limit(view.phase) + self.grace_s:
+        if self.clock() - self.asked[seat][1] < remote_time_limit(self.match.rules, view.phase, self.move_time_s,
+                                                                  self.grace_s):
             return None
         self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
         if view.phase is Phase.BUILD:
             return BuildHand(seat, "", complete=True)
         return make_agent(STAND_IN_LEVEL, self.match.seed + seat).act(view)
 
-    def _time_limit(self, phase: Phase) -> float:
-        rules = self.match.rules
-        limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
-        return float(limit) if limit is not None else self.move_time_s
-
     def _hand_ended(self) -> None:
-        self.table.settled()
         last = self.match.settlements[-1]
         scores = ", ".join(f"{s:g}" for s in last.scores)
         assert self.match.hand is not None and self.match.hand.result is not None

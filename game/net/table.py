@@ -69,6 +69,9 @@ class NetTable:
         self.welcomed: set[int] = set()
         """The remote seats whose client has been welcomed: the only ones sent the table's news
         (a client's first message is its Welcome)."""
+        self.settled_through = 0
+        """The last hand whose settlement the remote seats were told."""
+        self.over_told = False
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -128,6 +131,17 @@ class NetTable:
     def refuse(self, seat: int, code: str, detail: str) -> None:
         self.transport.send(seat, lambda seq: Refused(seq, code, detail))
 
+    def changed(self) -> None:
+        """After anything the match did (a move, a hand dealt): each remote seat's view, a
+        settlement not told yet, the match's end. The one call the window's table and the
+        headless loop make, so both tell the clients alike."""
+        self.publish()
+        settlements = self.match.settlements
+        if settlements and settlements[-1].hand_number > self.settled_through:
+            self.settled()
+        if self.match.over:
+            self.match_over()
+
     def publish(self) -> None:
         """Send each remote seat what changed in its view."""
         for seat in self._listening():
@@ -145,12 +159,17 @@ class NetTable:
     def settled(self) -> None:
         """The hand's settlement, told to every remote seat."""
         last = self.match.settlements[-1]
+        self.settled_through = last.hand_number
         for seat in self._listening():
             self.transport.send(seat, lambda seq: Settled(seq, last.hand_number, last.gains, last.scores,
                                                           last.stake, last.next_stake))
 
     def match_over(self) -> None:
-        """The record (only now: it holds every wall and the seed), then the match's end."""
+        """The record (only now: it holds every wall and the seed), then the match's end;
+        told once."""
+        if self.over_told:
+            return
+        self.over_told = True
         reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
         parts = record_parts(self.match.record) if self.match.over else []
         for seat in self._listening():

@@ -15,7 +15,7 @@ import pytest
 from game.ai import make_agent
 from game.app.play import session as session_module
 from game.app.play import table_controller
-from game.app.play.session import PERSON, SeatPlan, Session
+from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.hand import Phase
@@ -23,6 +23,9 @@ from game.engine.match import Match
 from game.engine.player import ImmediatePlayer
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
+from game.net.hosting import HostedTable
+from game.net.play import DELAY_GRACE_S
+from game.net.protocol import Act, Refused, Snapshot, Update
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
@@ -302,3 +305,121 @@ def test_four_players_have_no_ura_dora_to_add():
     assert "ittsu" in offer.worth and "yakuman" not in offer.worth  # not a yakuman: only the table has no ura
     assert offer.tile == "5z" and "pays you" in offer.worth
     assert URA_MAY_ADD not in offer.worth and "ura" not in offer.worth, offer.worth
+
+
+class Wire:
+    """The remote seats' connections as a test sees them: every message the host sends."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, seat, make):
+        self.sent.append((seat, make(len(self.sent) + 1)))
+
+    def connected(self, seat):
+        return True
+
+
+def hosted_table(preset: str = "kaiji", **changes) -> tuple[TableController, HostedTable, Wire]:
+    """A table this computer hosts with seat 2 played from another computer, its client
+    connected through `Wire` (no network)."""
+    match = Match(Rules.preset(preset, **changes), seed=11)
+    plan = SeatPlan.table(("you", REMOTE))
+    hosted = HostedTable(match, plan.names, plan.remote)  # never started: no socket is opened
+    wire = hosted.table.transport = Wire()
+    session = Session(match, plan, dict(hosted.remote), Now())
+    session.net = hosted
+    hosted.present.add(1)
+    hosted.table.joined(1, "token")
+    match.next_hand(dealer=0)  # you flip the dora
+    hosted.changed()  # as `Session.next_hand` tells the other computers
+    return TableController(session, Now()), hosted, wire
+
+
+def test_a_remote_seat_is_sent_its_own_view_after_every_change_and_its_move_is_played():
+    controller, hosted, wire = hosted_table()
+    session = controller.session
+    snapshot = wire.sent[-1][1]
+    assert isinstance(snapshot, Snapshot) and snapshot.view.wall == session.hand.view_for(1).wall
+    person_moves(controller, 0)  # the dora: the other computer is told
+    assert isinstance(wire.sent[-1][1], Update) and wire.sent[-1][1].events[-1].seat == 0
+    person_moves(controller, 0)  # the person's hand: the other seat sees only that it is built
+    assert "hand" not in wire.sent[-1][1].changed or wire.sent[-1][1].changed["hand"] is None
+    wall = session.hand.view_for(1).wall
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(wall[:13], False))))
+    assert controller.next_change(0.5) == 0.0
+    controller.update(DT, 0.5)  # played at once, and told
+    assert session.view(1).hand is not None
+    assert wire.sent[-1][1].changed["hand"] == session.hand.view_for(1).hand
+    assert all(seat == 1 for seat, _message in wire.sent)
+
+
+def test_an_illegal_move_from_a_remote_seat_is_refused_with_the_rule_and_the_hand_goes_on():
+    controller, hosted, wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    view = controller.session.view(1)
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(view.wall[:12], False))))  # 12 tiles
+    controller.update(DT, 0.5)
+    refusal = wire.sent[-1][1]
+    assert isinstance(refusal, Refused) and refusal.code == "illegal_action"
+    assert controller.session.view(1).phase is Phase.BUILD and controller.session.view(1).hand is None
+
+
+@pytest.mark.parametrize(("changes", "limit"),
+                         [({}, 180 + DELAY_GRACE_S), ({"build_time_s": None}, 120 + DELAY_GRACE_S)])
+def test_a_remote_seat_that_does_not_build_in_time_is_built_for_by_its_stand_in(changes, limit):
+    controller, _hosted, _wire = hosted_table(**changes)
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    controller.update(0.0, 0.0)
+    assert controller.remote_time_left(1) == pytest.approx(limit)
+    assert controller.next_change(0.0) == pytest.approx(limit)  # the window sleeps until the deadline
+    controller.update(limit - 1, 0.0)
+    assert controller.session.view(1).hand is None  # still its own to build
+    controller.update(1.0, 0.0)
+    controller.update(0.0, 0.0)
+    assert controller.session.view(1).hand is not None  # completed by the engine, as for a person here
+
+
+def test_a_remote_seat_that_does_not_discard_in_time_is_moved_for_and_a_late_move_is_not_kept():
+    controller, hosted, _wire = hosted_table()
+    session = controller.session
+    for _ in range(40):  # to the first discard that is the remote seat's
+        if 1 in session.waiting_on() and session.view(1).phase is Phase.DISCARD:
+            break
+        if 0 in session.waiting_on():
+            person_moves(controller, 0)
+        else:
+            hosted.table.received(1, Act(BuildHand(1, format_tiles(session.view(1).wall[:13], False))))
+        controller.update(DT, 0.0)
+    assert session.view(1).phase is Phase.DISCARD and 1 in session.waiting_on()
+    controller.update(120 + DELAY_GRACE_S, 0.0)  # the stand-in (here the scripted AI) is asked
+    late = session.view(1).legal_actions[-1]
+    hosted.table.received(1, Act(late))  # arrives while the stand-in thinks
+    controller.update(0.0, 0.0)
+    assert 1 not in session.waiting_on() and len(session.hand.rivers[1]) == 1
+    assert not hosted.remote[1].ready()  # not played for the seat's next discard
+
+
+def test_a_dropped_remote_seat_is_waited_for_by_name():
+    controller, hosted, _wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    assert controller.reconnecting(controller.names()) is None
+    hosted.present.discard(1)  # its computer has gone
+    assert controller.reconnecting(controller.names()) == "Waiting for Player 2 to reconnect"
+    assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
+
+
+def test_a_seat_plan_with_seats_at_other_computers():
+    plan = SeatPlan.table(("you", REMOTE, "hard", REMOTE), ("Host", "", "", "Kaiji"))
+    assert plan.humans == (0,) and plan.remote == (1, 3) and plan.mode == "solo"
+    assert plan.names == ("Host", "Player 2", "Hard AI", "Kaiji")
+    assert SeatPlan.table(("you", REMOTE)).names[0] == "Player 1"  # never "You" on another computer's screen
+    assert SeatPlan.table(("you", "hard")).names[0] == "You"
+    assert SeatPlan.from_dict(plan.to_dict()) == plan
+    assert "remote" not in SeatPlan.table(("you", "hard")).to_dict()  # a save without remote seats is as before
+    for remote in ([0], [4], ["1"], 1):
+        with pytest.raises(ValueError):
+            SeatPlan.from_dict({**plan.to_dict(), "remote": remote})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -119,13 +118,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _table_ad(name: str, hosted: HostedMatch, rules: Rules) -> TableAd:
-    from game import __version__
-    from game.net.discovery import TableAd, shown_name
-    from game.net.protocol import PROTOCOL_VERSION
+    from game.net.hosting import table_ad
 
-    open_seats = sum(not hosted.host.connected(seat) for seat in hosted.remote)
-    return TableAd(shown_name(name or socket.gethostname().split(".")[0]), rules.players - open_seats,
-                   rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
+    return table_ad(name, hosted.hosted, rules)
 
 
 def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:

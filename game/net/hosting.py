@@ -10,13 +10,16 @@ clock (`remote_time_limit`) and the same stand-in.
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from game import __version__
-from game.ai.agents import make_agent
 from game.engine.match import Match
 from game.engine.player import Player
 from game.engine.rules import Rules
@@ -24,10 +27,14 @@ from game.net.play import DELAY_GRACE_S, MatchLoop
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
+if TYPE_CHECKING:
+    from game.net.discovery import TableAd
+
 PERSON = "person"
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
+MOVE_TIME_S = 120.0
 
 
 class HostedTable:
@@ -41,16 +48,25 @@ class HostedTable:
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap)
         self.table = NetTable(match, tuple(names), self.remote, self.host)
         self.report = report
+        self.present: set[int] = set()
+        """The remote seats whose client is connected, as the inbox has told."""
+        self.move_time_s = MOVE_TIME_S
+        """A remote seat's clock for a decision the rules give no time limit."""
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""
         self.host.start()
 
     def connected(self, seat: int) -> bool:
-        return seat in self.remote and self.host.connected(seat)
+        """A client plays `seat` now, as far as the table has read its inbox (so that
+        the name it joined with is known too)."""
+        return seat in self.present
+
+    def taken(self, seat: int) -> bool:
+        return seat in self.remote and self.host.taken(seat)
 
     def all_joined(self) -> bool:
-        return all(self.host.connected(seat) for seat in self.remote)
+        return all(seat in self.present for seat in self.remote)
 
     def begin(self) -> None:
         """The match starts: from now on a seat is taken back only with its token."""
@@ -91,9 +107,11 @@ class HostedTable:
             if inbound.name:
                 self.remote[seat].name = inbound.name
                 self.table.names = tuple(inbound.name if s == seat else n for s, n in enumerate(self.table.names))
+            self.present.add(seat)
             self.report(f"seat {seat}: {self.remote[seat].name} joined")
             self.table.joined(seat, inbound.token)
         elif inbound.what == "left":
+            self.present.discard(seat)
             self.report(f"seat {seat}: {self.remote[seat].name} left")
             self.table.left(seat)
         elif inbound.message is not None:
@@ -109,9 +127,11 @@ class HostedMatch:
     """One match at a table whose `PERSON` seats are played from other computers."""
 
     def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
-                 bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = 120.0,
+                 bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
                  report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
                  grace_s: float = DELAY_GRACE_S) -> None:
+        from game.ai.agents import make_agent  # the window's host imports this module; a copy may lack the AI
+
         if len(seats) != rules.players:
             raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
         self.match = Match(rules, seed)
@@ -124,7 +144,7 @@ class HostedMatch:
         self.players: dict[int, Player] = {
             seat: self.remote.get(seat) or make_agent(who, seed * 31 + seat) for seat, who in enumerate(seats)
         }
-        self.move_time_s = move_time_s
+        self.move_time_s = self.hosted.move_time_s = move_time_s
         self.grace_s = grace_s
         self.report = report
         self.closing = threading.Event()
@@ -159,3 +179,58 @@ class HostedMatch:
 
     def stop(self) -> None:
         self.hosted.stop()
+
+
+def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:
+    """What the table announces on the local network: the host's name, the seats taken
+    (every seat not waiting for a person at another computer)."""
+    from game.net.discovery import TableAd, shown_name
+    from game.net.protocol import PROTOCOL_VERSION
+
+    open_seats = sum(not hosted.connected(seat) for seat in hosted.remote)
+    return TableAd(shown_name(name or socket.gethostname().split(".")[0]), rules.players - open_seats,
+                   rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
+
+
+class BackgroundAnnouncer:
+    """A table's announcement on the local network, made off the caller's thread: starting
+    takes zeroconf some 2 s (the name is probed) and every change is sent out, which a
+    window's frame loop must not wait for. `state` says how it stands: `STARTING`,
+    `ANNOUNCED`, `FAILED` (with `problem`) or `CLOSED`."""
+
+    STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
+
+    def __init__(self, ad: TableAd, port: int, addresses: list[str], notify: Callable[[], None] = lambda: None) -> None:
+        from game.net.discovery import Announcer
+
+        self.announcer = Announcer(ad, port, addresses)
+        self.notify = notify
+        """Called when the announcement is made or has failed (from the worker's thread)."""
+        self.state = self.STARTING
+        self.problem = ""
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-announce")
+        self.worker.submit(self._start)
+
+    def _start(self) -> None:
+        try:
+            self.announcer.start()
+        except OSError as error:
+            self.state, self.problem = self.FAILED, str(error)
+        else:
+            self.state = self.ANNOUNCED
+        self.notify()
+
+    def update(self, ad: TableAd) -> None:
+        self.worker.submit(self._update, ad)
+
+    def _update(self, ad: TableAd) -> None:
+        if self.state == self.ANNOUNCED:
+            with contextlib.suppress(OSError, RuntimeError):
+                self.announcer.update(ad)
+
+    def close(self) -> None:
+        """Withdraw the announcement (in the background; safe to call twice)."""
+        if self.state != self.CLOSED:
+            self.state = self.CLOSED
+            self.worker.submit(self.announcer.close)
+            self.worker.shutdown(wait=False)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from game.ai.agents import make_agent
 from game.engine.actions import Action, BuildHand
 from game.engine.hand import Phase
 from game.engine.match import Match
@@ -97,6 +96,8 @@ class MatchLoop:
         self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
         if view.phase is Phase.BUILD:
             return BuildHand(seat, "", complete=True)
+        from game.ai.agents import make_agent  # the window's table imports this module; a copy may lack the AI
+
         return make_agent(STAND_IN_LEVEL, self.match.seed + seat).act(view)
 
     def _hand_ended(self) -> None:

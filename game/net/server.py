@@ -151,6 +151,11 @@ class NetHost:
         state = self.seats.get(seat)
         return state is not None and state.connection is not None
 
+    def taken(self, seat: int) -> bool:
+        """A client has taken `seat` (it may have left since; its token takes it back)."""
+        state = self.seats.get(seat)
+        return state is not None and state.taken
+
     def all_joined(self) -> bool:
         return all(seat.connection is not None for seat in self.seats.values())
 

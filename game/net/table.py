@@ -45,6 +45,10 @@ class RemoteSeat(GivenMove):
         super().__init__(name)
         self.seat = seat
 
+    def forget(self) -> None:
+        """Drop a move given too late (its stand-in moved instead)."""
+        self._move = None
+
 
 class Transport(Protocol):
     """How the table's messages reach a seat's client (the websockets host, or a test's)."""

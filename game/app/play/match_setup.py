@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from concurrent.futures import Executor
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.history.history import FINISHED
 from game.app.history.match_history import keep_abandoned, keep_finished
@@ -21,7 +21,11 @@ from game.app.settings import Settings
 from game.app.words.i18n import N_, Later, Message, _
 from game.app.words.system_words import system_reason
 from game.engine.match import Match
+from game.engine.player import Player
 from game.engine.rules import Rules
+
+if TYPE_CHECKING:  # the network is loaded only when this computer hosts
+    from game.net.hosting import HostedTable
 
 
 class Window(Protocol):
@@ -102,11 +106,26 @@ def add_notice(window: Window, message: Message) -> None:
 
 
 def _session(files: PlayerFiles, window: Window, match: Match, plan: SeatPlan, saving: bool) -> Session:
-    players = match.rules.players
-    has_ai = any(seat not in plan.humans for seat in range(players))
-    agents = make_agents(plan.humans, players, plan.level, match.seed) if has_ai else {}
-    return Session(match, plan, agents, window.executor,
+    return Session(match, plan, seat_agents(plan, match), window.executor,
                    on_change=lambda s: _autosave(files, window, s, saving))
+
+
+def seat_agents(plan: SeatPlan, match: Match) -> dict[int, Player]:
+    """An AI for each seat that no person plays, here or at another computer."""
+    people = (*plan.humans, *plan.remote)
+    if all(seat in people for seat in range(match.rules.players)):
+        return {}
+    return make_agents(people, match.rules.players, plan.level, match.seed)
+
+
+def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
+    """The waiting room's Start: the seats as they are now (`plan`: the joined people's
+    names, the empty seats given to the AI), the remote seats' players, the first hand."""
+    session.plan = plan
+    session.players = {**seat_agents(plan, session.match), **hosted.remote}
+    session.net = hosted
+    hosted.begin()
+    session.next_hand()
 
 
 def _claim(files: PlayerFiles, window: Window) -> bool:
@@ -140,7 +159,8 @@ def new_session(files: PlayerFiles, window: Window, plan: SeatPlan, replace_unke
                                           "{path}."), path=str(put_away.moved)))
     match = Match(rules or window.settings.rules, window.next_match_seed())
     session = _session(files, window, match, plan, saving)
-    session.next_hand()
+    if not plan.remote:  # a hosted table deals when its waiting room starts it (`start_hosted`)
+        session.next_hand()
     return session
 
 

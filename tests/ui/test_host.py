@@ -1,0 +1,123 @@
+"""Hosting from the window: New table with a seat at another computer, the host screen and
+its waiting room, then the same table scene as a local match, with a scripted client (an AI
+over the real protocol, on 127.0.0.1) in the remote seat. Discovery stays off."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from game.ai import make_agent
+from game.app.play.waiting_room import AI, JOINED, OPEN, HostOptions
+from game.app.scenes.host import HostScene
+from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
+from game.app.settings import REMOTE
+from game.engine.rules import Rules
+from game.net.client import join_uri, play_seat
+from tests.ui.autoplay import play_to_result
+from tests.ui.test_screens import shot
+
+CLIENT_TIMEOUT_S = 240.0
+LOOPBACK = HostOptions(bind="127.0.0.1", port=0, discovery=False)
+
+
+def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, ...] = (1,)) -> HostScene:
+    """New table → `remote` seats at another computer (the others the AI) → Host the table."""
+    monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: True)
+    driver.screens.hosting = LOOPBACK
+    driver.app.change_settings(driver.app.settings.with_changes(
+        rules=Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[players], hands=1)))
+    title = driver.top
+    assert isinstance(title, TitleScene)
+    driver.press(title.buttons["table"])
+    scene = driver.top
+    assert isinstance(scene, NewTableScene)
+    for seat in range(1, players):
+        for _ in range(len(scene.choices)):
+            if (scene.seats[seat - 1] == REMOTE) == (seat in remote):
+                break
+            driver.press(scene.buttons[f"seat_{seat}"])
+    assert [seat for seat, who in enumerate(scene.table_seats) if who == REMOTE] == list(remote)
+    driver.press(scene.buttons["start"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is not None
+    return host
+
+
+class Client:
+    """A computer joining the table: `play_seat` with an easy AI, in a thread of its own."""
+
+    def __init__(self, host: HostScene, name: str) -> None:
+        assert host.hosted is not None
+        self.uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+        self.name = name
+        self.mirror = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name=f"client-{name}", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        agent = make_agent("easy", 3)
+        try:
+            self.mirror = asyncio.run(asyncio.wait_for(
+                play_seat(self.uri, self.name, agent.act, delays=(0.2, 0.5)), CLIENT_TIMEOUT_S))
+        except BaseException as error:  # reported by the test
+            self.error = error
+
+
+def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    assert host.room is not None and host.announcer is None
+    assert [row.state for row in host.room.seats()] == ["here", OPEN]
+    assert not host.buttons["start"].is_enabled and "fill_1" in host.buttons
+    shot(driver, "host_waiting")
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    assert host.room.seats()[1].state == JOINED and host.room.seats()[1].name == "Kaiji"
+    driver.frame()
+    assert host.buttons["start"].is_enabled and "fill_1" not in host.buttons
+    assert host.ring.focused() is host.buttons["start"]
+    shot(driver, "host_joined")
+
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    session = table.session
+    assert session.name(1) == "Kaiji" and session.plan.remote == (1,)
+    play_to_result(driver, table, seconds=180)
+    shot(driver, "host_result")
+
+    assert session.match.over  # a match of one hand, played to its end at the host's table
+    client.thread.join(timeout=60)
+    assert client.error is None and client.mirror is not None
+    mirror = client.mirror
+    assert mirror.over is not None and mirror.over.scores == tuple(session.match.scores)
+    assert [s.gains for s in mirror.settlements] == [s.gains for s in session.match.settlements]
+    assert mirror.view == session.hand.view_for(1)  # the seat's own view, nothing more
+
+
+def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch, players=4, remote=(1, 3))
+    assert host.room is not None and host.hosted is not None
+    driver.press(host.buttons["fill_3"])
+    assert host.room.seats()[3].state == AI and 3 not in host.hosted.remote
+    assert not host.buttons["start"].is_enabled  # seat 2 still waits
+    shot(driver, "host_four_seats")
+    port = host.hosted.host.port
+    driver.press(host.buttons["back"])
+    assert isinstance(driver.top, TitleScene)
+    host.hosted.host._thread.join(10)  # closed in the background
+    assert not host.hosted.host._thread.is_alive(), f"the server on port {port} still runs"
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN"])
+def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
+    shot(driver, f"host_{language}")
+    host.back()

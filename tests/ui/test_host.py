@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pygame
 import pytest
 
 from game.ai import make_agent
@@ -74,6 +75,8 @@ def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monke
     assert host.room is not None and host.announcer is None
     assert [row.state for row in host.room.seats()] == ["here", OPEN]
     assert not host.buttons["start"].is_enabled and "fill_1" in host.buttons
+    driver.press(host.buttons["copy"])
+    assert f"127.0.0.1:{host.hosted.host.port}, join code {host.hosted.host.code}" in pygame.scrap.get_text()
     shot(driver, "host_waiting")
     client = Client(host, "Kaiji")
     driver.wait_until(lambda: host.room.can_start, seconds=30)

@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 LEFT_X = 140
 WIDTH = 1000
 CODE_X = 760
-ROW_TOP = 436
+ROW_TOP = 456
 ROW_PITCH = 52
 FILL_WIDTH = 300
 MAX_ADDRESSES = 3
@@ -177,17 +177,17 @@ class HostScene(Scene):
             self._button("copy", _("Copy"), (CODE_X, 270, 240, 44), self.copy)
             label = _("Announce on the local network: on") if self.announcer is not None \
                 else _("Announce on the local network: off")
-            self._button("announce", label, (LEFT_X, 350, 520, 40), self.toggle_announcement)
+            self._button("announce", label, (LEFT_X, 372, 520, 40), self.toggle_announcement)
             for row in self.room.seats():
                 if self.room.can_fill(row.seat) and ai_available():
                     top = ROW_TOP + row.seat * ROW_PITCH
                     self._button(f"fill_{row.seat}", _("Play it with the AI"),
                                  (LEFT_X + WIDTH - FILL_WIDTH, top, FILL_WIDTH, 42),
                                  lambda s=row.seat: self.fill(s))
-            self._button("start", _("Start the match"), (LEFT_X, 660, (WIDTH - 10) // 2, 48), self.start)
+            self._button("start", _("Start the match"), (LEFT_X, 672, (WIDTH - 10) // 2, 48), self.start)
             if not self.room.can_start:
                 self.buttons["start"].disable()
-        self._button("back", _("Back (Esc)"), (LEFT_X + (WIDTH + 10) // 2, 660, (WIDTH - 10) // 2, 48), self.back)
+        self._button("back", _("Back (Esc)"), (LEFT_X + (WIDTH + 10) // 2, 672, (WIDTH - 10) // 2, 48), self.back)
         self.ring.focus_first_enabled()
 
     def _button(self, name: str, label: str, rect: tuple[int, int, int, int], action: Callable[[], None]) -> None:
@@ -240,7 +240,7 @@ class HostScene(Scene):
         if self.copied:
             for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:2]):
                 text.draw(surface, line, 15, SOFT, (CODE_X, 320 + index * 20))
-        text.draw(surface, self._announcement(), 15, SOFT, (LEFT_X + 540, 361))
+        text.draw(surface, self._announcement(), 15, SOFT, (LEFT_X + 540, 383))
         text.draw(surface, _("Seats ({joined} of {count} from other computers joined):").format(
             joined=self.room.joined, count=len(self.room.net.remote)), 18, SOFT, (LEFT_X, ROW_TOP - 34))
         for row in self.room.seats():
@@ -251,7 +251,7 @@ class HostScene(Scene):
             colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT) else SOFT
             text.draw(surface, _(STATES[row.state]), 17, colour, (LEFT_X + 340, top + 12))
         rules = self.session.rules
-        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 724),
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 736),
                   "midtop")
         self.ring.draw_focus(surface)
 

@@ -26,6 +26,7 @@ from game.engine.tiles import format_tiles
 from game.net.hosting import HostedTable
 from game.net.play import DELAY_GRACE_S
 from game.net.protocol import Act, Refused, Snapshot, Update
+from game.net.server import Inbound
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
@@ -407,7 +408,8 @@ def test_a_dropped_remote_seat_is_waited_for_by_name():
     person_moves(controller, 0)
     person_moves(controller, 0)
     assert controller.reconnecting(controller.names()) is None
-    hosted.present.discard(1)  # its computer has gone
+    hosted.host.inbox.put(Inbound(1, "left"))  # its computer has gone
+    controller.update(DT, 0.0)
     assert controller.reconnecting(controller.names()) == "Waiting for Player 2 to reconnect"
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
 
@@ -423,3 +425,20 @@ def test_a_seat_plan_with_seats_at_other_computers():
     for remote in ([0], [4], ["1"], 1):
         with pytest.raises(ValueError):
             SeatPlan.from_dict({**plan.to_dict(), "remote": remote})
+
+
+def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_without_waiting():
+    controller, hosted, _wire = hosted_table()
+    now = [1000.0]
+    hosted.clock = lambda: now[0]
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    hosted.host.inbox.put(Inbound(1, "left"))  # its computer has gone
+    controller.update(DT, 0.0)
+    assert controller.session.view(1).hand is None  # its clock has 180 s left: waited for
+    assert controller.next_change(0.0) == pytest.approx(hosted.reconnect_window_s)
+    now[0] += hosted.reconnect_window_s
+    assert "has not come back" in controller.reconnecting(controller.names())
+    controller.update(DT, 0.0)
+    controller.update(0.0, 0.0)
+    assert controller.session.view(1).hand is not None  # the stand-in built at once

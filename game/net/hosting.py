@@ -35,6 +35,9 @@ INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
 MOVE_TIME_S = 120.0
+RECONNECT_WINDOW_S = 120.0
+"""How long a dropped seat is waited for, each decision on its own clock; after it the
+stand-in plays the seat at once until its person is back (their token takes it back)."""
 
 
 class HostedTable:
@@ -42,7 +45,8 @@ class HostedTable:
 
     def __init__(self, match: Match, names: Sequence[str], remote: tuple[int, ...], code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
-                 report: Callable[[str], None] = lambda line: None) -> None:
+                 report: Callable[[str], None] = lambda line: None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.match = match
         self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap)
@@ -52,6 +56,10 @@ class HostedTable:
         """The remote seats whose client is connected, as the inbox has told."""
         self.move_time_s = MOVE_TIME_S
         """A remote seat's clock for a decision the rules give no time limit."""
+        self.reconnect_window_s = RECONNECT_WINDOW_S
+        self.clock = clock
+        self.left_at: dict[int, float] = {}
+        """When each remote seat's client dropped (while it is gone)."""
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""
@@ -64,6 +72,17 @@ class HostedTable:
 
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
+
+    def give_up_in(self, seat: int) -> float | None:
+        """Seconds until the reconnection window of a seat whose client has gone closes
+        (0: closed), None while its client is here."""
+        left = self.left_at.get(seat)
+        return None if left is None else max(0.0, left + self.reconnect_window_s - self.clock())
+
+    def given_up(self, seat: int) -> bool:
+        """The seat's client has been gone longer than the reconnection window: its
+        stand-in plays it without waiting for its clock, until the client is back."""
+        return self.give_up_in(seat) == 0.0
 
     def all_joined(self) -> bool:
         return all(seat in self.present for seat in self.remote)
@@ -108,10 +127,12 @@ class HostedTable:
                 self.remote[seat].name = inbound.name
                 self.table.names = tuple(inbound.name if s == seat else n for s, n in enumerate(self.table.names))
             self.present.add(seat)
+            self.left_at.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} joined")
             self.table.joined(seat, inbound.token)
         elif inbound.what == "left":
             self.present.discard(seat)
+            self.left_at[seat] = self.clock()
             self.report(f"seat {seat}: {self.remote[seat].name} left")
             self.table.left(seat)
         elif inbound.message is not None:

@@ -252,6 +252,9 @@ class TableController:
                 remote_left = self.remote_time_left(seat) if not decision.stand_in else None
                 if remote_left is not None:
                     waits.append(max(0.0, remote_left))
+                give_up = self.session.net.give_up_in(seat) if self.session.net is not None else None
+                if give_up is not None and not decision.stand_in:
+                    waits.append(give_up)
             elif decision.future is None:
                 return 0.0
             elif decision.future.done():
@@ -386,7 +389,8 @@ class TableController:
         """The host's clock rules: a remote seat that has not moved in time is moved for by
         its stand-in, as a person here is (a late move from its client is refused)."""
         left = self.remote_time_left(seat)
-        if left is None or left > 0:
+        net = self.session.net
+        if left is None or (left > 0 and not (net is not None and net.given_up(seat))):
             return
         log.info("seat %s did not move in time: its stand-in moves", seat)
         decision.stand_in = True
@@ -527,6 +531,9 @@ class TableController:
                     None)
         if gone is None:
             return None
+        if net.given_up(gone):
+            # Translators: the host's table, when a person at another computer has been gone for minutes
+            return _("{name} has not come back: the AI plays for them until they do").format(name=names[gone])
         # Translators: the host's table, while a person at another computer has lost the connection
         return _("Waiting for {name} to reconnect").format(name=names[gone])
 

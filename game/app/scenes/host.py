@@ -57,6 +57,7 @@ def open_table(app: Services, session: Session, options: HostOptions) -> tuple[H
         hosted = HostedTable(session.match, names, session.plan.remote, bind=options.bind, port=port,
                              report=log.info)
         hosted.host.notify = wake_window  # a join, a move or a drop wakes the window to read it
+        hosted.reconnect_window_s = options.reconnect_window_s
         try:
             hosted.start()
         except OSError as error:

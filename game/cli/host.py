@@ -47,6 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--move-time", type=float, default=120.0, metavar="S",
                         help="a remote seat's clock for a decision the rules give no time limit (default 120 s); "
                         "when it runs out its stand-in moves")
+    parser.add_argument("--reconnect", type=float, default=120.0, metavar="S",
+                        help="how long a dropped player's seat is waited for, each decision on its clock, before "
+                        "its stand-in plays it at once until they are back (default 120 s)")
     parser.add_argument("--name", default="", metavar="NAME",
                         help="the host's name, shown to players listing the tables on the local network "
                         "(default: this computer's name)")
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                 announcer.update(_table_ad(args.name, hosted, rules))
 
         hosted = HostedMatch(rules, seats, seed, args.code, args.bind or None, args.port,
-                             args.move_time, report=report)
+                             args.move_time, report=report, reconnect_window_s=args.reconnect)
         hosted.start()
     except (ValueError, OSError) as error:
         return _refuse(str(error))

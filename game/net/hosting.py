@@ -150,7 +150,7 @@ class HostedMatch:
     def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
                  report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
-                 grace_s: float = DELAY_GRACE_S) -> None:
+                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S) -> None:
         from game.ai.agents import make_agent  # the window's host imports this module; a copy may lack the AI
 
         if len(seats) != rules.players:
@@ -166,6 +166,7 @@ class HostedMatch:
             seat: self.remote.get(seat) or make_agent(who, seed * 31 + seat) for seat, who in enumerate(seats)
         }
         self.move_time_s = self.hosted.move_time_s = move_time_s
+        self.hosted.reconnect_window_s = reconnect_window_s
         self.grace_s = grace_s
         self.report = report
         self.closing = threading.Event()
@@ -189,7 +190,7 @@ class HostedMatch:
 
     def play(self) -> None:
         MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
-                  stopped=self.closing.is_set, grace_s=self.grace_s).run()
+                  stopped=self.closing.is_set, grace_s=self.grace_s, given_up=self.hosted.given_up).run()
 
     def poll(self, timeout: float) -> None:
         self.hosted.poll(timeout)

@@ -39,7 +39,8 @@ class MatchLoop:
                  wait: Callable[[float], None], move_time_s: float,
                  report: Callable[[str], None] = lambda line: None,
                  clock: Callable[[], float] = time.monotonic,
-                 stopped: Callable[[], bool] = lambda: False, grace_s: float = DELAY_GRACE_S) -> None:
+                 stopped: Callable[[], bool] = lambda: False, grace_s: float = DELAY_GRACE_S,
+                 given_up: Callable[[int], bool] = lambda seat: False) -> None:
         self.match = match
         self.players = players
         self.table = table
@@ -48,8 +49,11 @@ class MatchLoop:
         self.report = report
         self.clock = clock
         self.stopped = stopped
-        self.grace_s = grace_s
         """Asked before each step: the host is closing (the match ends where it is)."""
+        self.grace_s = grace_s
+        self.given_up = given_up
+        """Whether a remote seat's client has been gone past the reconnection window: its
+        stand-in moves at once (`HostedTable.given_up`)."""
         self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
         """Each remote seat's pending decision and when the table began to wait for it."""
 
@@ -90,10 +94,12 @@ class MatchLoop:
         key = (self.match.hand_number, view.phase, len(view.rivers[seat]))
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
-        if self.clock() - self.asked[seat][1] < remote_time_limit(self.match.rules, view.phase, self.move_time_s,
-                                                                  self.grace_s):
+        waited = self.clock() - self.asked[seat][1]
+        if waited < remote_time_limit(self.match.rules, view.phase, self.move_time_s, self.grace_s) \
+                and not self.given_up(seat):
             return None
-        self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
+        if not self.given_up(seat):
+            self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
         if view.phase is Phase.BUILD:
             return BuildHand(seat, "", complete=True)
         from game.ai.agents import make_agent  # the window's table imports this module; a copy may lack the AI

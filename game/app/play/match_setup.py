@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from concurrent.futures import Executor
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from game.app.history.history import FINISHED
@@ -180,7 +181,12 @@ def resume_session(files: PlayerFiles, window: Window) -> Session:
         kept = _moved(files, _("the saved match was cut short"))  # before anything writes over it
         add_notice(window, Message(N_("The saved match was cut short: it continues from its last whole move. "
                                       "The file as it was is kept as {path}."), path=str(kept)))
-    session = _session(files, window, saved.match, saved.plan, saving=True)
+    plan = saved.plan
+    if plan.remote:  # the other computers' seats cannot be taken back (their tokens are not kept)
+        plan = replace(plan, remote=())
+        add_notice(window, Message(N_("The seats of the people at other computers are played by the AI in this "
+                                      "match from now on.")))
+    session = _session(files, window, saved.match, plan, saving=True)
     session.builds.update(saved.builds)
     if saved.match.hand is None:
         session.next_hand()

@@ -9,6 +9,7 @@ import threading
 
 import pygame
 import pytest
+from websockets.sync.client import connect
 
 from game.ai import make_agent
 from game.app.play.waiting_room import AI, JOINED, OPEN, HostOptions
@@ -19,7 +20,8 @@ from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
 from game.engine.rules import Rules
 from game.net.client import join_uri, play_seat
-from tests.ui.autoplay import play_to_result
+from game.net.protocol import Hello, Welcome, read_host_message, write_message
+from tests.ui.autoplay import answer, play_to_result
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
@@ -124,3 +126,31 @@ def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
     shot(driver, f"host_{language}")
     host.back()
+
+
+def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    assert host.hosted is not None
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2) as first:
+        first.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)  # the host reads the inbox, and welcomes
+        welcome = read_host_message(first.recv(timeout=5))
+        assert isinstance(welcome, Welcome)
+        driver.press(host.buttons["start"])
+        table = driver.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+    # the connection is closed: Kaiji's computer has gone
+    driver.wait_until(lambda: not table.session.net.connected(1), seconds=10)
+    status = "Waiting for Kaiji to reconnect"
+    driver.wait_until(lambda: table.controller.frame().centre.status == status or table.mode() != "watch",
+                      seconds=10)
+    while table.mode() != "watch":  # the host flips the dora and builds: then only Kaiji is waited for
+        answer(driver, table)
+    driver.wait_until(lambda: table.controller.frame().centre.status == status, seconds=30)
+    shot(driver, "host_table_waiting_for_reconnect")
+    with connect(uri, open_timeout=5, close_timeout=2) as again:
+        again.send(write_message(Hello("Kaiji", welcome.token)))  # the seat's token takes it back
+        driver.wait_until(lambda: table.session.net.connected(1), seconds=10)
+        assert isinstance(read_host_message(again.recv(timeout=5)), Welcome)
+        assert table.controller.frame().centre.status != status

@@ -12,7 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from game.ai import make_agent
-from game.app.play.waiting_room import AI, JOINED, OPEN, HostOptions
+from game.app.play.waiting_room import AI, JOINED, OPEN
 from game.app.scenes.host import HostScene
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.table import TableScene
@@ -22,16 +22,16 @@ from game.engine.rules import Rules
 from game.net.client import join_uri, play_seat
 from game.net.protocol import Hello, Welcome, read_host_message, write_message
 from tests.ui.autoplay import answer, play_to_result
+from tests.ui.driver import LOOPBACK
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
-LOOPBACK = HostOptions(bind="127.0.0.1", port=0, discovery=False)
 
 
 def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, ...] = (1,)) -> HostScene:
     """New table → `remote` seats at another computer (the others the AI) → Host the table."""
     monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: True)
-    driver.screens.hosting = LOOPBACK
+    assert driver.screens.hosting == LOOPBACK  # the driver's: nothing beyond 127.0.0.1, no announcement
     driver.app.change_settings(driver.app.settings.with_changes(
         rules=Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[players], hands=1)))
     title = driver.top

@@ -321,17 +321,20 @@ class Wire:
         return True
 
 
-def hosted_table(preset: str = "kaiji", **changes) -> tuple[TableController, HostedTable, Wire]:
-    """A table this computer hosts with seat 2 played from another computer, its client
-    connected through `Wire` (no network)."""
+def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE),
+                 **changes) -> tuple[TableController, HostedTable, Wire]:
+    """A table this computer hosts, its `REMOTE` seats played from other computers whose
+    clients are connected through `Wire` (no network); AI seats scripted."""
     match = Match(Rules.preset(preset, **changes), seed=11)
-    plan = SeatPlan.table(("you", REMOTE))
+    plan = SeatPlan.table(seats)
     hosted = HostedTable(match, plan.names, plan.remote)  # never started: no socket is opened
     wire = hosted.table.transport = Wire()
-    session = Session(match, plan, dict(hosted.remote), Now())
+    agents = {seat: ScriptedAgent() for seat in range(len(seats)) if seat not in (*plan.humans, *plan.remote)}
+    session = Session(match, plan, {**agents, **hosted.remote}, Now())
     session.net = hosted
-    hosted.present.add(1)
-    hosted.table.joined(1, "token")
+    for seat in plan.remote:
+        hosted.present.add(seat)
+        hosted.table.joined(seat, "token")
     match.next_hand(dealer=0)  # you flip the dora
     hosted.changed()  # as `Session.next_hand` tells the other computers
     return TableController(session, Now()), hosted, wire
@@ -442,3 +445,25 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     controller.update(DT, 0.0)
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # the stand-in built at once
+
+
+def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_table():
+    controller, hosted, wire = hosted_table("four_player", ("you", "normal", PERSON, REMOTE))
+    session = controller.session
+    far = make_agent("easy", 5)
+    for _ in range(20000):
+        if session.hand_over:
+            break
+        seat = controller.curtain_for()
+        if seat is not None:
+            controller.cover(seat)
+            controller.lift_curtain(seat)
+        active = controller.active_person()
+        if active is not None and active == controller.viewer:
+            person_moves(controller, active)
+        if 3 in session.waiting_on() and not hosted.remote[3].ready():
+            hosted.table.received(3, Act(far.act(session.hand.view_for(3))))  # its client's answer
+        controller.update(DT, 0.0)
+    assert session.hand_over and len(session.hand.rivers[3]) > 0
+    assert {seat for seat, _message in wire.sent} == {3}
+    assert not any(isinstance(message, Refused) for _seat, message in wire.sent)

@@ -5,7 +5,10 @@ over the real protocol, on 127.0.0.1) in the remote seat. Discovery stays off.""
 from __future__ import annotations
 
 import asyncio
+import errno
+import socket
 import threading
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -31,7 +34,7 @@ CLIENT_TIMEOUT_S = 240.0
 def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, ...] = (1,)) -> HostScene:
     """New table → `remote` seats at another computer (the others the AI) → Host the table."""
     monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: True)
-    assert driver.screens.hosting == LOOPBACK  # the driver's: nothing beyond 127.0.0.1, no announcement
+    assert driver.screens.hosting.bind == "127.0.0.1" and not driver.screens.hosting.discovery  # the driver's
     driver.app.change_settings(driver.app.settings.with_changes(
         rules=Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[players], hands=1)))
     title = driver.top
@@ -154,3 +157,31 @@ def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(
         driver.wait_until(lambda: table.session.net.connected(1), seconds=10)
         assert isinstance(read_host_message(again.recv(timeout=5)), Welcome)
         assert table.controller.frame().centre.status != status
+
+
+def test_a_port_in_use_is_left_for_a_free_one_and_no_port_at_all_is_said(driver, monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        driver.screens.hosting = replace(LOOPBACK, port=port)
+        host = open_host_screen(driver, monkeypatch)
+        assert host.hosted is not None and host.hosted.host.port not in (port, 0)
+        host.back()
+    driver.screens.hosting = LOOPBACK
+
+    def refuse(self):
+        raise OSError(errno.EADDRINUSE, "Address already in use")
+
+    monkeypatch.setattr("game.net.hosting.HostedTable.start", refuse)
+    driver.press(driver.top.buttons["table"])
+    driver.press(driver.top.buttons["start"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is None and list(host.buttons) == ["back"]
+    assert host.problem is not None and host.problem.errno == errno.EADDRINUSE
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert any("another program uses the port" in text for text in drawn)
+    shot(driver, "host_no_port")
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, TitleScene)

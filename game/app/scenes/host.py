@@ -9,6 +9,7 @@ background and can be switched off here; `HostOptions.discovery` says whether it
 
 from __future__ import annotations
 
+import errno
 import logging
 import threading
 from collections.abc import Callable
@@ -44,15 +45,18 @@ MAX_ADDRESSES = 3
 STATES = {HERE: N_("at this computer"), AI: N_("played by the AI"),
           OPEN: N_("waiting for a player to join…"), JOINED: N_("has joined"),
           LEFT: N_("has left; they can come back")}
+LISTEN_PROBLEMS = {errno.EADDRINUSE: N_("another program uses the port"),
+                   errno.EADDRNOTAVAIL: N_("the address to listen on is not one of this computer's"),
+                   errno.EACCES: N_("the system does not allow this program to listen")}
 
 
-def open_table(app: Services, session: Session, options: HostOptions) -> tuple[HostedTable | None, str]:
+def open_table(app: Services, session: Session, options: HostOptions) -> tuple[HostedTable | None, OSError | None]:
     """The session's table hosted: its server listening (on `options.port`, or any free
-    port when that one is taken). None and the reason, for the player, when no port opens."""
+    port when that one is taken). None and why, when no port opens."""
     from game.net.hosting import HostedTable
 
     names = session.plan.names
-    problem = ""
+    problem: OSError | None = None
     for port in dict.fromkeys((options.port, 0)):
         hosted = HostedTable(session.match, names, session.plan.remote, bind=options.bind, port=port,
                              report=log.info)
@@ -61,10 +65,18 @@ def open_table(app: Services, session: Session, options: HostOptions) -> tuple[H
         try:
             hosted.start()
         except OSError as error:
-            problem = error.strerror or str(error)
+            problem = error
             continue
-        return hosted, ""
+        return hosted, None
     return None, problem
+
+
+def listen_problem(error: OSError | None) -> str:
+    """Why no port could be opened, in the player's language where the reason is a common one."""
+    words = LISTEN_PROBLEMS.get(error.errno) if error is not None else None
+    if words is not None:
+        return _(words)
+    return (error.strerror or str(error)) if error is not None else ""
 
 
 def addresses(options: HostOptions) -> list[str]:
@@ -224,7 +236,7 @@ class HostScene(Scene):
         text.draw(surface, _("Host a table"), 48, GOLD, (640, 60), "midtop", bold=True)
         if self.hosted is None or self.room is None:
             message = _("This computer cannot take players from other computers: {reason}.").format(
-                reason=self.problem)
+                reason=listen_problem(self.problem))
             for index, line in enumerate(text.wrap(message, 20, WIDTH)):
                 text.draw(surface, line, 20, WARN, (640, 200 + index * 30), "midtop")
             self.ring.draw_focus(surface)

@@ -9,6 +9,7 @@ import errno
 import socket
 import threading
 from dataclasses import replace
+from typing import ClassVar
 
 import pygame
 import pytest
@@ -23,7 +24,7 @@ from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
 from game.engine.rules import Rules
 from game.net.client import join_uri, play_seat
-from game.net.protocol import Hello, Welcome, read_host_message, write_message
+from game.net.protocol import Hello, MatchOver, Welcome, read_host_message, write_message
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK
 from tests.ui.test_screens import shot
@@ -34,7 +35,7 @@ CLIENT_TIMEOUT_S = 240.0
 def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, ...] = (1,)) -> HostScene:
     """New table → `remote` seats at another computer (the others the AI) → Host the table."""
     monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: True)
-    assert driver.screens.hosting.bind == "127.0.0.1" and not driver.screens.hosting.discovery  # the driver's
+    assert driver.screens.hosting.bind == "127.0.0.1"  # the driver's: nothing beyond this computer
     driver.app.change_settings(driver.app.settings.with_changes(
         rules=Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[players], hands=1)))
     title = driver.top
@@ -185,3 +186,47 @@ def test_a_port_in_use_is_left_for_a_free_one_and_no_port_at_all_is_said(driver,
     shot(driver, "host_no_port")
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, TitleScene)
+
+
+class FakeAnnouncer:
+    """Stands for `BackgroundAnnouncer` (no multicast from a window test): what it was told."""
+
+    made: ClassVar[list[FakeAnnouncer]] = []
+    STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
+
+    def __init__(self, ad, port, addresses, notify=lambda: None) -> None:
+        self.ads, self.port, self.state = [ad], port, self.ANNOUNCED
+        FakeAnnouncer.made.append(self)
+
+    def update(self, ad) -> None:
+        self.ads.append(ad)
+
+    def close(self) -> None:
+        self.state = self.CLOSED
+
+
+def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off_and_ends_at_the_start(
+        driver, monkeypatch):
+    FakeAnnouncer.made = []
+    monkeypatch.setattr("game.net.hosting.BackgroundAnnouncer", FakeAnnouncer)
+    driver.screens.hosting = replace(LOOPBACK, discovery=True)
+    host = open_host_screen(driver, monkeypatch)
+    assert [a.state for a in FakeAnnouncer.made] == ["announced"] and FakeAnnouncer.made[0].ads[0].taken == 1
+    assert FakeAnnouncer.made[0].port == host.hosted.host.port
+    driver.press(host.buttons["announce"])
+    assert host.announcer is None and FakeAnnouncer.made[0].state == "closed"
+    driver.press(host.buttons["announce"])
+    announcer = host.announcer
+    assert announcer is FakeAnnouncer.made[1] and announcer.state == "announced"
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2) as kaiji:
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        assert announcer.ads[-1].taken == 2  # the joined seat is announced as taken
+        driver.press(host.buttons["start"])
+        assert announcer.state == "closed"  # a started table takes no one new
+        driver.screens.title()  # the host leaves: the other computer is told the match is over
+        told: list = []
+        while len(told) < 20 and not (told and isinstance(told[-1], MatchOver)):
+            told.append(read_host_message(kaiji.recv(timeout=5)))
+    assert isinstance(told[-1], MatchOver) and told[-1].reason == "stopped"

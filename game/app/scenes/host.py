@@ -147,6 +147,11 @@ class HostScene(Scene):
             self._rebuild("start" if ready else next((name for name, button in self.buttons.items()
                                                       if button is focused), "start"))
 
+    def next_change(self) -> float | None:
+        """Nothing here changes with time: a join, a drop and the announcement being made
+        wake the window (`NetHost.notify`, `BackgroundAnnouncer.notify`)."""
+        return None
+
     def copy(self) -> None:
         """The addresses and the code on the clipboard, to paste into a message to the others."""
         assert self.hosted is not None

@@ -63,7 +63,7 @@ class Flow:
 
     def table(self, session: Session) -> None:
         """The table; first the host screen while a table with remote seats waits for them."""
-        if session.plan.remote and session.match.hand is None:
+        if session.plan.remote and session.match.kyoku is None:
             self.app.stack.reset(HostScene(self.app, self, session, self.hosting))
             return
         if session.net is not None:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from game.engine.actions import Action, BuildHand
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import Player
 from game.engine.rules import Rules
@@ -66,32 +66,32 @@ class MatchLoop:
 
     def step(self) -> None:
         """Start a hand, or make one move, or wait a moment for the remote seats."""
-        hand = self.match.hand
-        if hand is None or hand.phase is Phase.END:
-            hand = self.match.next_hand()
+        kyoku = self.match.kyoku
+        if kyoku is None or kyoku.phase is Phase.END:
+            kyoku = self.match.next_kyoku()
             self.table.changed()
             return
-        for seat in hand.waiting_on():
+        for seat in kyoku.waiting_on():
             action = self._ask(seat)
             if action is None:
                 continue
             played = self.table.apply(seat, action)
             self.asked.pop(seat, None)
             self.table.changed()
-            if played and hand.phase is Phase.END:
-                self._hand_ended()
+            if played and kyoku.phase is Phase.END:
+                self._kyoku_ended()
             return
         self.wait(POLL_S)
 
     def _ask(self, seat: int) -> Action | None:
-        assert self.match.hand is not None
-        view = self.match.hand.view_for(seat)
+        assert self.match.kyoku is not None
+        view = self.match.kyoku.view_for(seat)
         player = self.players[seat]
         if not isinstance(player, RemoteSeat):
             return player.act(view)
         if player.ready():
             return player.act(view)
-        key = (self.match.hand_number, view.phase, len(view.rivers[seat]))
+        key = (self.match.kyoku_number, view.phase, len(view.rivers[seat]))
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
         waited = self.clock() - self.asked[seat][1]
@@ -106,10 +106,10 @@ class MatchLoop:
 
         return make_agent(STAND_IN_LEVEL, self.match.seed + seat).act(view)
 
-    def _hand_ended(self) -> None:
+    def _kyoku_ended(self) -> None:
         last = self.match.settlements[-1]
         scores = ", ".join(f"{s:g}" for s in last.scores)
-        assert self.match.hand is not None and self.match.hand.result is not None
-        result = self.match.hand.result
+        assert self.match.kyoku is not None and self.match.kyoku.result is not None
+        result = self.match.kyoku.result
         how = "drawn" if result.drawn else "won by " + ", ".join(f"seat {w.seat}" for w in result.wins)
-        self.report(f"hand {last.hand_number}: {how}; scores {scores}")
+        self.report(f"hand {last.kyoku_number}: {how}; scores {scores}")

@@ -106,7 +106,7 @@ def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monke
     mirror = client.mirror
     assert mirror.over is not None and mirror.over.scores == tuple(session.match.scores)
     assert [s.gains for s in mirror.settlements] == [s.gains for s in session.match.settlements]
-    assert mirror.view == session.hand.view_for(1)  # the seat's own view, nothing more
+    assert mirror.view == session.kyoku.view_for(1)  # the seat's own view, nothing more
 
 
 def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(driver, monkeypatch):

@@ -121,12 +121,12 @@ def seat_agents(plan: SeatPlan, match: Match) -> dict[int, Player]:
 
 def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
     """The waiting room's Start: the seats as they are now (`plan`: the joined people's
-    names, the empty seats given to the AI), the remote seats' players, the first hand."""
+    names, the empty seats given to the AI), the remote seats' players, the first kyoku."""
     session.plan = plan
     session.players = {**seat_agents(plan, session.match), **hosted.remote}
     session.net = hosted
     hosted.begin()
-    session.next_hand()
+    session.next_kyoku()
 
 
 def _claim(files: PlayerFiles, window: Window) -> bool:
@@ -161,7 +161,7 @@ def new_session(files: PlayerFiles, window: Window, plan: SeatPlan, replace_unke
     match = Match(rules or window.settings.rules, window.next_match_seed())
     session = _session(files, window, match, plan, saving)
     if not plan.remote:  # a hosted table deals when its waiting room starts it (`start_hosted`)
-        session.next_hand()
+        session.next_kyoku()
     return session
 
 
@@ -188,8 +188,8 @@ def resume_session(files: PlayerFiles, window: Window) -> Session:
                                       "match from now on.")))
     session = _session(files, window, saved.match, plan, saving=True)
     session.builds.update(saved.builds)
-    if saved.match.hand is None:
-        session.next_hand()
+    if saved.match.kyoku is None:
+        session.next_kyoku()
     elif saved.cut:
         _autosave(files, window, session, saving=True)
     return session

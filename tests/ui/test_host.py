@@ -230,3 +230,15 @@ def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off
         while len(told) < 20 and not (told and isinstance(told[-1], MatchOver)):
             told.append(read_host_message(kaiji.recv(timeout=5)))
     assert isinstance(told[-1], MatchOver) and told[-1].reason == "stopped"
+
+
+def test_where_there_is_no_clipboard_copy_says_to_give_the_code_as_shown(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+
+    def no_clipboard(text):
+        raise pygame.error("No clipboard")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    driver.press(host.buttons["copy"])
+    assert host.copied.startswith("There is no clipboard here")
+    host.back()

@@ -50,7 +50,7 @@ LISTEN_PROBLEMS = {errno.EADDRINUSE: N_("another program uses the port"),
                    errno.EACCES: N_("the system does not allow this program to listen")}
 
 
-def open_table(app: Services, session: Session, options: HostOptions) -> tuple[HostedTable | None, OSError | None]:
+def open_table(session: Session, options: HostOptions) -> tuple[HostedTable | None, OSError | None]:
     """The session's table hosted: its server listening (on `options.port`, or any free
     port when that one is taken). None and why, when no port opens."""
     from game.net.hosting import HostedTable
@@ -99,7 +99,7 @@ class HostScene(Scene):
         self.screens = screens
         self.session = session
         self.options = options
-        self.hosted, self.problem = open_table(app, session, options)
+        self.hosted, self.problem = open_table(session, options)
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
         self.addresses = addresses(options)[:MAX_ADDRESSES] if self.hosted else []
         self.announcer: BackgroundAnnouncer | None = None

@@ -25,7 +25,7 @@ from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
 from game.net.hosting import HostedTable
 from game.net.play import DELAY_GRACE_S
-from game.net.protocol import Act, Refused, Snapshot, Update
+from game.net.protocol import Act, Refused, Snapshot, Update, Welcome
 from game.net.server import Inbound
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
@@ -467,3 +467,12 @@ def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_tabl
     assert session.kyoku_over and len(session.kyoku.rivers[3]) > 0
     assert {seat for seat, _message in wire.sent} == {3}
     assert not any(isinstance(message, Refused) for _seat, message in wire.sent)
+
+
+def test_at_the_start_every_client_is_welcomed_again_with_the_names_the_match_is_played_with():
+    _controller, hosted, wire = hosted_table("four_player", ("you", REMOTE, REMOTE, "easy"))
+    hosted.begin(("Player 1", "Kaiji", "Hard AI", "Easy AI"))  # seat 3 given to the AI meanwhile
+    welcomes = {seat: message for seat, message in wire.sent[-2:]}
+    assert set(welcomes) == {1, 2} and all(isinstance(m, Welcome) for m in welcomes.values())
+    assert welcomes[1].names == ("Player 1", "Kaiji", "Hard AI", "Easy AI")
+    assert (welcomes[1].token, welcomes[1].seat, welcomes[2].seat) == ("token", 1, 2)  # each its own seat

@@ -87,9 +87,12 @@ class HostedTable:
     def all_joined(self) -> bool:
         return all(seat in self.present for seat in self.remote)
 
-    def begin(self) -> None:
-        """The match starts: from now on a seat is taken back only with its token."""
+    def begin(self, names: Sequence[str] | None = None) -> None:
+        """The match starts: from now on a seat is taken back only with its token. `names`:
+        the seats' names as it is played, told to every client."""
         self.host.started = True
+        if names is not None and tuple(names) != self.table.names:
+            self.table.rename(tuple(names))
 
     def give_to_ai(self, seat: int) -> bool:
         """An empty remote seat is played on this computer from now on (False, and the seat

@@ -73,6 +73,8 @@ class NetTable:
         self.welcomed: set[int] = set()
         """The remote seats whose client has been welcomed: the only ones sent the table's news
         (a client's first message is its Welcome)."""
+        self.tokens: dict[int, str] = {}
+        """Each remote seat's token, sent only to that seat's own client (with its welcome)."""
         self.settled_through = 0
         """The last kyoku whose settlement the remote seats were told."""
         self.over_told = False
@@ -83,12 +85,23 @@ class NetTable:
 
     def joined(self, seat: int, token: str) -> None:
         """A client took `seat` (or took it back): the table, then the whole current view."""
-        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, self.names, self.match.rules,
-                                                       f"17 Steps {__version__}"))
+        self.tokens[seat] = token
+        self._welcome(seat)
         self.welcomed.add(seat)
         self.feeds[seat].forget()
         self._publish_to(seat)
         self.tell_presence()
+
+    def _welcome(self, seat: int) -> None:
+        token, names, rules = self.tokens[seat], self.names, self.match.rules
+        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, rules, f"17 Steps {__version__}"))
+
+    def rename(self, names: tuple[str, ...]) -> None:
+        """The seats' names as the match is played (the people who joined since a client was
+        welcomed, the seats given to the AI): each client is welcomed again with them."""
+        self.names = names
+        for seat in self._listening():
+            self._welcome(seat)
 
     def left(self, seat: int) -> None:
         self.welcomed.discard(seat)

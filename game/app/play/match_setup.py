@@ -125,7 +125,7 @@ def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
     session.plan = plan
     session.players = {**seat_agents(plan, session.match), **hosted.remote}
     session.net = hosted
-    hosted.begin()
+    hosted.begin(plan.names)
     session.next_kyoku()
 
 

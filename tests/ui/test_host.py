@@ -210,7 +210,7 @@ def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off
     FakeAnnouncer.made = []
     monkeypatch.setattr("game.net.hosting.BackgroundAnnouncer", FakeAnnouncer)
     driver.screens.hosting = replace(LOOPBACK, discovery=True)
-    host = open_host_screen(driver, monkeypatch)
+    host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
     assert [a.state for a in FakeAnnouncer.made] == ["announced"] and FakeAnnouncer.made[0].ads[0].taken == 1
     assert FakeAnnouncer.made[0].port == host.hosted.host.port
     driver.press(host.buttons["announce"])
@@ -218,11 +218,13 @@ def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off
     driver.press(host.buttons["announce"])
     announcer = host.announcer
     assert announcer is FakeAnnouncer.made[1] and announcer.state == "announced"
+    driver.press(host.buttons["fill_2"])
+    assert announcer.ads[-1].taken == 2  # a seat given to the AI is announced as taken
     uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
     with connect(uri, open_timeout=5, close_timeout=2) as kaiji:
         kaiji.send(write_message(Hello("Kaiji", "")))
         driver.wait_until(lambda: host.room.can_start, seconds=10)
-        assert announcer.ads[-1].taken == 2  # the joined seat is announced as taken
+        assert announcer.ads[-1].taken == 3  # the joined seat too
         driver.press(host.buttons["start"])
         assert announcer.state == "closed"  # a started table takes no one new
         driver.screens.title()  # the host leaves: the other computer is told the match is over

@@ -138,14 +138,18 @@ class HostScene(Scene):
         self.hosted.poll()
         key = self._room_key()
         if key != self.shown:
-            if self.announcer is not None:
-                from game.net.hosting import table_ad
-
-                self.announcer.update(table_ad("", self.hosted, self.session.rules))
+            self._announce_seats()
             focused = self.ring.focused()
             ready = key[1] and not self.shown[1]
             self._rebuild("start" if ready else next((name for name, button in self.buttons.items()
                                                       if button is focused), "start"))
+
+    def _announce_seats(self) -> None:
+        """The seats taken, as the local network is told."""
+        if self.announcer is not None and self.hosted is not None:
+            from game.net.hosting import table_ad
+
+            self.announcer.update(table_ad("", self.hosted, self.session.rules))
 
     def next_change(self) -> float | None:
         """Nothing here changes with time: a join, a drop and the announcement being made
@@ -167,6 +171,7 @@ class HostScene(Scene):
 
     def fill(self, seat: int) -> None:
         if self.room is not None and self.room.fill(seat):
+            self._announce_seats()
             self._rebuild("start")
 
     def start(self) -> None:

@@ -703,3 +703,16 @@ def test_what_is_said_of_the_unfinished_match_holds_no_english_sentence(tmp_path
     i18n.set_language(language)
     said = what_a_player_reads(kind, tmp_path, monkeypatch)
     assert ENGLISH_SENTENCE.search(said) is None, said
+
+
+def test_a_hosted_match_continues_with_the_ai_in_the_seats_of_the_other_computers(tmp_path, monkeypatch):
+    made = []
+    monkeypatch.setattr("game.app.play.match_setup.make_agents",
+                        lambda people, players, level, seed: made.append(people) or {1: "an AI"})
+    plan = SeatPlan.table(("you", "remote"))
+    saved(tmp_path, plan)
+    assert SaveSlot(tmp_path).load().plan.remote == (1,)
+    app = fake_app(tmp_path)
+    session = resume(app)
+    assert session.plan.remote == () and session.players == {1: "an AI"} and made == [(0,)]
+    assert "played by the AI" in str(app.notice)

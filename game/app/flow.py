@@ -13,14 +13,17 @@ other; the rest open on top of the screen they were opened from and close back t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
 from game.app.play.result_frame import ResultFrame
 from game.app.play.session import SeatPlan, Session
+from game.app.play.waiting_room import HostOptions
 from game.app.scene import Services
 from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.host import HostScene
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.result import ResultScene
@@ -44,23 +47,43 @@ class Window(Services, Protocol):
 class Flow:
     """The screens of one window (`scene.Screens`); a record dropped onto it is watched."""
 
-    def __init__(self, window: Window) -> None:
+    def __init__(self, window: Window, hosting: HostOptions | None = None) -> None:
         self.app = window
         window.dropped = self.watch
+        self.hosting = hosting or HostOptions()
+        """How this window hosts a table with seats at other computers (`--no-discovery`)."""
+        self.hosted_session: Session | None = None
+        """The match this window hosts, whose server is closed when the match is left."""
 
-    # --- a match: title → table → result → summary → title ---------------------------
+    # --- a match: title → (host screen →) table → result → summary → title ------------
 
     def title(self) -> None:
+        self._hang_up()
         self.app.stack.reset(TitleScene(self.app, self))
 
     def table(self, session: Session) -> None:
+        """The table; first the host screen while a table with remote seats waits for them."""
+        if session.plan.remote and session.match.kyoku is None:
+            self.app.stack.reset(HostScene(self.app, self, session, self.hosting))
+            return
+        if session.net is not None:
+            self.hosted_session = session
         self.app.stack.reset(TableScene(self.app, self, session))
 
     def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None:
         self.app.stack.push(ResultScene(self.app, make_frame, on_next))
 
     def summary(self, session: Session) -> None:
+        self._hang_up()
         self.app.stack.reset(SummaryScene(self.app, self, session))
+
+    def _hang_up(self) -> None:
+        """The hosted match is left (over, or the player went to the title): its server
+        closes in the background, once its last messages have left."""
+        session, self.hosted_session = self.hosted_session, None
+        if session is not None and session.net is not None:
+            session.net.table.match_over()  # a match left before its end: the others are told it is over
+            threading.Thread(target=session.net.stop, name="net-stop", daemon=True).start()
 
     # --- over the table -----------------------------------------------------------------
 

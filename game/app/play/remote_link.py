@@ -109,14 +109,19 @@ class RemoteLink:
             with contextlib.suppress(RuntimeError):  # the loop closed in between: nothing to send on
                 loop.call_soon_threadsafe(outbox.put_nowait, action)
 
-    def close(self) -> None:
-        """Leave the table: the connection is closed and the thread ends (bounded wait)."""
+    def close(self, wait_s: float = 0.0) -> None:
+        """Leave the table: the connection closes and the thread ends in the background
+        (waited for up to `wait_s`: the frame loop does not wait)."""
         loop, task = self._loop, self._task
         if loop is not None and task is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(task.cancel)
-        if self._thread is not None:
-            self._thread.join(CLOSE_TIMEOUT_S)
+        if self._thread is not None and wait_s > 0:
+            self._thread.join(wait_s)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     def poll(self, limit: int = 200) -> list[News]:
         """The news that came since the last poll (at most `limit`; never waits)."""

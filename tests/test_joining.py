@@ -1,0 +1,181 @@
+"""Joining from the window without the window (game/app/play/joining.py, remote_link.py):
+the typed address and code read, and every way a join ends in one sentence, against a real
+headless host on 127.0.0.1 (discovery off)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.app.play.joining import (
+    OUR_VERSION,
+    Joining,
+    address_problem,
+    code_problem,
+    discovery_interfaces,
+    table_line,
+)
+from game.app.play.remote_link import RemoteLink
+from game.app.words.net_words import refusal_sentence
+from game.engine.rules import Rules
+from game.net.discovery import FoundTable, TableAd
+from game.net.hosting import HostedMatch
+from game.net.protocol import PROTOCOL_VERSION, Refused
+
+WAIT_S = 20.0
+
+
+@pytest.mark.parametrize(("address", "fine"), [
+    ("127.0.0.1:17017", True), ("[::1]:17017", True), ("studio", True), ("::1", True), ("studio:0", False),
+    ("studio:99999", False), (":17017", False), ("", False), ("[::1]:port", False),
+])
+def test_an_address_is_host_port_or_ipv6_in_brackets(address, fine):
+    assert (address_problem(address) is None) is fine
+
+
+@given(st.text(max_size=80))
+def test_any_typed_address_is_read_or_refused_in_a_sentence(address):
+    problem = address_problem(address)
+    assert problem is None or problem.endswith(".")
+
+
+@pytest.mark.parametrize(("code", "fine"), [("KANTER", True), ("kanter", True), (" KANTER ", True),
+                                            ("KANTE", False), ("KANTER1", False), ("OOOOOO", False)])
+def test_a_join_code_is_six_of_the_hosts_letters_in_any_case(code, fine):
+    assert (code_problem(code) is None) is fine
+
+
+@pytest.mark.parametrize(("value", "expected"), [("off", None), ("127.0.0.1", ["127.0.0.1"]),
+                                                 ("127.0.0.1, ::1", ["127.0.0.1", "::1"])])
+def test_discovery_is_kept_off_or_to_the_interfaces_given(value, expected):
+    assert discovery_interfaces({"SEVENTEEN_STEPS_DISCOVERY": value}) == expected
+
+
+def test_a_listed_table_names_its_host_seats_and_preset_and_another_version():
+    same = FoundTable(TableAd("studio", 1, 2, "kaiji", "0.1.0", PROTOCOL_VERSION), "192.168.1.20", 17017)
+    other = FoundTable(TableAd("den", 3, 4, "four_player", "9.0.0", PROTOCOL_VERSION + 1), "192.168.1.21", 17017)
+    assert table_line(same).startswith("studio — 1/2 seats — ")
+    assert "9.0.0" not in table_line(same)
+    assert "9.0.0" in table_line(other)
+
+
+class Host:
+    """A headless host on 127.0.0.1 with its `person` seats, waiting and playing in a thread."""
+
+    def __init__(self, seats: list[str], hands: int = 1) -> None:
+        self.hosted = HostedMatch(Rules.preset("kaiji", hands=hands), seats, seed=11, bind="127.0.0.1", port=0,
+                                  move_time_s=30, report=lambda line: None)
+        self.hosted.start()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        if self.hosted.wait_for_players(WAIT_S):
+            self.hosted.play()
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.hosted.host.port}"
+
+    def close(self) -> None:
+        self.hosted.close()
+        self.thread.join(WAIT_S)
+        self.hosted.stop()
+
+
+@pytest.fixture
+def host():
+    made: list[Host] = []
+
+    def make(seats: list[str], hands: int = 1) -> Host:
+        made.append(Host(seats, hands))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.close()
+
+
+def settle(joining: Joining, done) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not done() and time.monotonic() < deadline:
+        joining.poll()
+        time.sleep(0.01)
+    joining.poll()
+
+
+def join(address: str, code: str) -> Joining:
+    return Joining(address, code, "Guest", make_link=lambda uri, name: RemoteLink(uri, name, delays=()))
+
+
+def test_a_wrong_code_is_refused_in_a_sentence(host):
+    table = host(["person", "easy"])
+    joining = join(table.address, "AAAAAA" if table.hosted.host.code != "AAAAAA" else "CCCCCC")
+    settle(joining, lambda: joining.failed is not None)
+    assert joining.failed is not None
+    assert joining.failed.sentence == refusal_sentence(Refused(0, "wrong_code", ""), OUR_VERSION)
+    joining.close()
+
+
+def test_another_protocol_version_is_refused_naming_both_versions(host, monkeypatch):
+    monkeypatch.setattr("game.net.server.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
+    table = host(["person", "easy"])
+    joining = join(table.address, table.hosted.host.code)
+    settle(joining, lambda: joining.failed is not None)
+    assert joining.failed is not None
+    sentence = joining.failed.sentence
+    assert f"(protocol {PROTOCOL_VERSION + 1})" in sentence and OUR_VERSION in sentence
+    joining.close()
+
+
+def test_a_full_table_is_refused_in_a_sentence_and_the_seated_player_has_the_rules(host):
+    table = host(["person", "person"])
+    code = table.hosted.host.code
+    first, second = join(table.address, code), join(table.address, code)
+    settle(first, lambda: first.seated is not None)
+    settle(second, lambda: second.seated is not None or second.failed is not None)
+    assert first.seated is not None and first.seated.welcome.rules == table.hosted.match.rules
+    third = join(table.address, code)
+    settle(third, lambda: third.failed is not None)
+    assert third.failed is not None
+    assert third.failed.sentence in {refusal_sentence(Refused(0, code_, ""), OUR_VERSION)
+                                     for code_ in ("table_full", "match_started")}
+    for joining in (first, second, third):
+        joining.close()
+
+
+def test_no_table_at_the_address_is_said_in_a_sentence():
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    joining = join(f"127.0.0.1:{port}", "KANTER")
+    settle(joining, lambda: joining.failed is not None)
+    assert joining.failed is not None and f"127.0.0.1:{port}" in joining.failed.sentence
+    joining.close()
+
+
+def test_a_seat_taken_over_ipv6_loopback_sees_its_first_view(host):
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    table = Host.__new__(Host)
+    table.hosted = HostedMatch(Rules.preset("kaiji", hands=1), ["person", "easy"], seed=3, bind="::1", port=0,
+                               move_time_s=30, report=lambda line: None)
+    try:
+        table.hosted.start()
+    except OSError:
+        pytest.skip("::1 cannot be listened on here")
+    table.thread = threading.Thread(target=table._run, daemon=True)
+    table.thread.start()
+    try:
+        joining = join(f"[::1]:{table.hosted.host.port}", table.hosted.host.code)
+        settle(joining, lambda: joining.ready is not None or joining.failed is not None)
+        assert joining.failed is None and joining.ready is not None
+        assert joining.ready.view is not None and joining.ready.view.seat == 0
+        joining.close()
+    finally:
+        table.close()

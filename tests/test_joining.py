@@ -5,7 +5,6 @@ headless host on 127.0.0.1 (discovery off)."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 
 import pytest
@@ -22,12 +21,9 @@ from game.app.play.joining import (
 )
 from game.app.play.remote_link import RemoteLink
 from game.app.words.net_words import refusal_sentence
-from game.engine.rules import Rules
 from game.net.discovery import FoundTable, TableAd
-from game.net.hosting import HostedMatch
 from game.net.protocol import PROTOCOL_VERSION, Refused
-
-WAIT_S = 20.0
+from tests.hosted_table import WAIT_S, Host
 
 
 @pytest.mark.parametrize(("address", "fine"), [
@@ -62,30 +58,6 @@ def test_a_listed_table_names_its_host_seats_and_preset_and_another_version():
     assert table_line(same).startswith("studio — 1/2 seats — ")
     assert "9.0.0" not in table_line(same)
     assert "9.0.0" in table_line(other)
-
-
-class Host:
-    """A headless host on 127.0.0.1 with its `person` seats, waiting and playing in a thread."""
-
-    def __init__(self, seats: list[str], hands: int = 1) -> None:
-        self.hosted = HostedMatch(Rules.preset("kaiji", hands=hands), seats, seed=11, bind="127.0.0.1", port=0,
-                                  move_time_s=30, report=lambda line: None)
-        self.hosted.start()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        if self.hosted.wait_for_players(WAIT_S):
-            self.hosted.play()
-
-    @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.hosted.host.port}"
-
-    def close(self) -> None:
-        self.hosted.close()
-        self.thread.join(WAIT_S)
-        self.hosted.stop()
 
 
 @pytest.fixture
@@ -162,17 +134,12 @@ def test_no_table_at_the_address_is_said_in_a_sentence():
 def test_a_seat_taken_over_ipv6_loopback_sees_its_first_view(host):
     if not socket.has_ipv6:
         pytest.skip("no IPv6 on this machine")
-    table = Host.__new__(Host)
-    table.hosted = HostedMatch(Rules.preset("kaiji", hands=1), ["person", "easy"], seed=3, bind="::1", port=0,
-                               move_time_s=30, report=lambda line: None)
     try:
-        table.hosted.start()
+        table = Host(["person", "easy"], seed=3, bind="::1")
     except OSError:
         pytest.skip("::1 cannot be listened on here")
-    table.thread = threading.Thread(target=table._run, daemon=True)
-    table.thread.start()
     try:
-        joining = join(f"[::1]:{table.hosted.host.port}", table.hosted.host.code)
+        joining = join(table.address, table.code)
         settle(joining, lambda: joining.ready is not None or joining.failed is not None)
         assert joining.failed is None and joining.ready is not None
         assert joining.ready.view is not None and joining.ready.view.seat == 0

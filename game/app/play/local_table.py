@@ -37,5 +37,13 @@ class LocalTable(TableController):
     def view(self, seat: int) -> SeatView:
         return self.session.view(seat)
 
+    @property
+    def closed(self) -> str | None:
+        """A table at this computer never closes under its players."""
+        return None
+
+    def close(self) -> None:
+        """Nothing to let go: the match is saved after every move."""
+
     def next_kyoku(self) -> None:
         self.next_hand()

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -40,6 +41,8 @@ from game.net.server import refusal_of
 from game.net.wire import OutOfOrder, SeatMirror
 
 CLOSE_TIMEOUT_S = 3.0
+STOPPED = "stopped"
+"""The end a host gives a match it quit before its end (game/net/table.py `match_over`)."""
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,12 @@ class RemoteLink:
     """One seat at a host's table, played from this window."""
 
     def __init__(self, uri: str, name: str, token: str = "",
-                 delays: tuple[float, ...] = RECONNECT_DELAYS_S, open_timeout_s: float = OPEN_TIMEOUT_S) -> None:
+                 delays: tuple[float, ...] = RECONNECT_DELAYS_S, open_timeout_s: float = OPEN_TIMEOUT_S,
+                 on_news: Callable[[], None] = lambda: None) -> None:
+        """`on_news` is called from the network thread after each piece of news (the window's
+        wake-up, so that a sleeping frame loop draws it at once)."""
         self.uri, self.name, self.token = uri, name, token
+        self.on_news = on_news
         self.delays = delays
         self.open_timeout_s = open_timeout_s
         self.news: queue.Queue[News] = queue.Queue()
@@ -135,6 +142,10 @@ class RemoteLink:
 
     # --- the network thread -------------------------------------------------------------
 
+    def _tell(self, news: News) -> None:
+        self.news.put(news)
+        self.on_news()
+
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         try:
@@ -161,26 +172,28 @@ class RemoteLink:
                         await self._follow(connection, mirror)
                 except InvalidStatus as error:
                     refusal = refusal_of(error.response.body or b"")
-                    self.news.put(Ended("refused", refusal or Refused(0, "bad_message",
+                    self._tell(Ended("refused", refusal or Refused(0, "bad_message",
                                                                      f"HTTP {error.response.status_code}")))
                     return
                 except _RefusedHere as refused:
-                    self.news.put(Ended("refused", refused.refusal))
+                    self._tell(Ended("refused", refused.refusal))
                     return
                 except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as error:
                     if mirror.welcome is None and not self.token:
-                        self.news.put(Ended("unreachable", detail=str(error)))
+                        self._tell(Ended("unreachable", detail=str(error)))
                         return
                 if mirror.over is not None:
                     break
                 if failures >= len(self.delays):
-                    self.news.put(Ended("gone"))
+                    self._tell(Ended("gone"))
                     return
-                self.news.put(Reconnecting(failures + 1))
+                self._tell(Reconnecting(failures + 1))
                 await asyncio.sleep(self.delays[failures])
                 failures += 1
+            if mirror.over.reason == STOPPED:
+                self._tell(Ended("gone"))
         except asyncio.CancelledError:
-            self.news.put(Ended("closed"))
+            self._tell(Ended("closed"))
             raise
 
     async def _follow(self, connection: ClientConnection, mirror: SeatMirror) -> None:
@@ -205,7 +218,7 @@ class RemoteLink:
                     self.token = message.token  # a dropped connection takes the seat back with it
                 if mirror.welcome is None:
                     continue
-                self.news.put(_heard(mirror, message if isinstance(message, Refused) else None))
+                self._tell(_heard(mirror, message if isinstance(message, Refused) else None))
                 if mirror.over is not None:
                     return
         finally:

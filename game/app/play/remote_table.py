@@ -24,7 +24,8 @@ from concurrent.futures import Executor
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
-from game.app.play.remote_link import Heard
+from game.app.play.joining import OUR_VERSION, ended_sentence
+from game.app.play.remote_link import Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
@@ -32,6 +33,7 @@ from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import status
 from game.app.words import terms
+from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
@@ -47,12 +49,19 @@ class RemoteTable:
     """One seat of a host's table, as this computer shows and plays it."""
 
     def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
-                 game_version: str = "") -> None:
+                 link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = ()) -> None:
+        """`first`: the news with the seat's first view; `link` brings the rest (`update`
+        takes it, and sends the player's moves), `backlog` the news that came with `first`;
+        `builders` and `fallback` run the helper's ranking of the wall."""
         self.seat = first.welcome.seat
         self.viewer: int | None = self.seat
         self.bottom = self.seat
         self.builders, self.fallback = builders, fallback
-        self.game_version = game_version
+        self.link = link
+        self.address = address
+        self.closed: str | None = None
+        """Why the table closed under the player (the host gone, its match stopped), in words."""
+        self.reconnecting = False
         self.heard = first
         """The latest news from the host."""
         self.shown = first
@@ -73,6 +82,8 @@ class RemoteTable:
         self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
+        for news in backlog:
+            self._hear(news)
 
     # --- news from the host ---------------------------------------------------------------
 
@@ -86,6 +97,20 @@ class RemoteTable:
             self.waiting.append(heard)
             return
         self._show(heard)
+
+    def _hear(self, news: News) -> None:
+        if isinstance(news, Heard):
+            self.reconnecting = False
+            self.take(news)
+        elif isinstance(news, Reconnecting):
+            self.reconnecting = True
+        elif news.reason != "closed" and self.closed is None:
+            self.closed = ended_sentence(news, self.address)
+
+    def close(self) -> None:
+        """The player left the table (or it closed): the connection goes."""
+        if self.link is not None:
+            self.link.close()
 
     def _holding(self) -> bool:
         """The shown kyoku has ended and its result has not been seen and closed yet."""
@@ -207,7 +232,7 @@ class RemoteTable:
         if self.refusals:
             refused = self.refusals.pop(0).refused
             assert refused is not None
-            return Notice(self.seat, refusal_sentence(refused, self.game_version))
+            return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
         if self.mode() != TableMode.RON:
             return None
         view = self.view(self.seat)
@@ -259,8 +284,15 @@ class RemoteTable:
     # --- moves ----------------------------------------------------------------------------
 
     def update(self, dt: float, delay_s: float) -> list[Event]:
-        """The clock; the events the host's news brought since the last update."""
+        """The link's news taken, the clock run, the player's moves sent; the events the
+        host's news brought since the last update."""
+        if self.link is not None:
+            for news in self.link.poll():
+                self._hear(news)
         self.run_clock(dt)
+        if self.link is not None:
+            for action in self.take_outbox():
+                self.link.send(action)
         events, self._fresh = self._fresh, []
         return events
 
@@ -337,8 +369,13 @@ class RemoteTable:
         ended = view.result if view.phase is Phase.END else None
         return frame_of(view, names, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
                         turn=waiting[0] if waiting else None,
-                        status=status(view, names, mode, waiting, False, self.result_shown),
+                        status=self._status(view, mode, waiting),
                         countdown=self.countdown(), private=self._private(), ended=ended, own_seat=self.seat)
+
+    def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
+        if self.reconnecting:
+            return _("The connection to the host was lost: reconnecting…")
+        return status(view, self.names(), mode, waiting, False, self.result_shown)
 
     def _private(self) -> PrivateFrame | None:
         seat = self.shown_private_seat

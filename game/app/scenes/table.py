@@ -22,6 +22,7 @@ from game.app.controls.pool import PoolControls
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport, warm_up
 from game.app.play.local_table import LocalTable
+from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice, Session
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_mode import TableMode
@@ -145,6 +146,10 @@ class TableScene(Scene):
         super().uncover()
         self._sync_buttons()
 
+    def leave(self) -> None:
+        super().leave()
+        self.controller.close()
+
     def relabel(self) -> None:
         for name, label in (*BUILD_BUTTONS, ("menu", MENU_LABEL)):
             self.buttons[name].set_text(_(label))
@@ -178,6 +183,10 @@ class TableScene(Scene):
         self.animate(dt)
         controller = self.controller
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
+        if controller.closed is not None:  # a joined table whose host went away
+            self.app.notice = controller.closed
+            self.screens.title()
+            return
         if controller.busy:
             return
         if controller.shown_kyoku != self.hand_number:
@@ -296,8 +305,11 @@ class TableScene(Scene):
         self._sync_buttons()
 
     def match_ended(self) -> None:
-        assert self.session is not None
-        self.screens.summary(self.session)
+        if isinstance(self.controller, RemoteTable):
+            self.screens.joined_summary(self.controller)
+        else:
+            assert self.session is not None
+            self.screens.summary(self.session)
 
     def _raise_curtain(self, seat: int) -> None:
         self.controller.cover(seat)
@@ -473,7 +485,10 @@ class TableScene(Scene):
             self._play(seat, Ron(seat) if ron else Pass(seat))
 
     def open_menu(self) -> None:
-        self.screens.pause()
+        if self.session is None:
+            self.screens.joined_pause()  # the match goes on at the host
+        else:
+            self.screens.pause()
 
     # --- drawing ------------------------------------------------------------------------
 

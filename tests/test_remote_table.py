@@ -14,7 +14,7 @@ from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
-from game.engine.actions import BuildHand, ChooseDora
+from game.engine.actions import BuildHand, ChooseDora, Ron
 from game.engine.hand import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
@@ -171,6 +171,13 @@ def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
         if table.mode() is TableMode.RON:
             question = table.prompt()
             assert isinstance(question, RonOffer) and question.seat == SEAT and question.tile
+            table.play(SEAT, Ron(SEAT))
+            for move in table.take_outbox():
+                match.apply(move)
+            table.take(heard(match))
+            assert table.kyoku_over
+            frame = table.result_frame()  # the loser's hand stays hidden: its waits are not known here
+            assert frame.wins and frame.wins[0].seat == SEAT
             return
     pytest.skip("no seed of 40 offered the seat a ron")
 

@@ -37,7 +37,7 @@ from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
-from game.engine.hand import FuritenSpan, Phase, SeatView
+from game.engine.hand import HAND_SIZE, FuritenSpan, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.rules import Rules
 from game.engine.shape import waits
@@ -338,8 +338,7 @@ class RemoteTable:
         own = self.view(self.seat)
         result = own.result
         assert result is not None
-        views = [own if seat == self.seat else
-                 dataclasses.replace(own, seat=seat, waits=tuple(waits(counts34(result.hands[seat] or ()))))
+        views = [own if seat == self.seat else dataclasses.replace(own, seat=seat, waits=_waits(result.hands[seat]))
                  for seat in range(own.rules.players)]
         settlement = self._settlement()
         assert settlement is not None
@@ -385,3 +384,9 @@ class RemoteTable:
         if view.phase is Phase.BUILD and view.hand is None:
             return private_frame(view, self.builds.get(seat), self.helper_report())
         return private_frame(view)
+
+
+def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:
+    """A hand's waits, when the end laid it open (every hand after a draw; a win shows only
+    the winners')."""
+    return tuple(waits(counts34(hand))) if hand and len(hand) == HAND_SIZE else ()

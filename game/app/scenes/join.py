@@ -78,8 +78,7 @@ class JoinScene(Scene):
                          lambda a=address: self.choose(a), "@small_button")
         self._field("address", self.address, pygame.Rect(LEFT, FIELDS_TOP, CODE_LEFT - 20 - LEFT, 44),
                     "192.168.1.20:17017")
-        self._field("code", self.code, pygame.Rect(CODE_LEFT, FIELDS_TOP, LEFT + WIDTH - CODE_LEFT, 44),
-                    "ABCDEF")
+        self._field("code", self.code, pygame.Rect(CODE_LEFT, FIELDS_TOP, LEFT + WIDTH - CODE_LEFT, 44), "")
         self.buttons["code"].set_text_length_limit(JOIN_CODE_LENGTH + 2)
         self._button("join", _("Join"), (LEFT, 620, (WIDTH - 10) // 2, 48), self.join)
         self._button("back", _("Back (Esc)"), (LEFT + (WIDTH + 10) // 2, 620, (WIDTH - 10) // 2, 48), self.back)

@@ -52,6 +52,11 @@ class JoinedSummaryScene(Scene):
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
 
+    def next_change(self) -> float | None:
+        """None: the key guard's time needs no frame of its own (the window counts the time
+        passed up to the moment an input is handled)."""
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):
             self.ring.handle_event(event)

@@ -84,8 +84,8 @@ def table_line(found: FoundTable) -> str:
     line = _("{name} — {taken}/{seats} seats — {preset}").format(name=ad.name, taken=ad.taken, seats=ad.seats,
                                                                  preset=preset_name(ad.preset))
     if ad.protocol != PROTOCOL_VERSION:
-        # Translators: after a listed table that runs another version of the game
-        line += " — " + _("another version: {version}").format(version=ad.game_version)
+        # Translators: a listed table that runs another version of the game
+        line = _("{table} — another version: {version}").format(table=line, version=ad.game_version)
     return line
 
 

@@ -27,7 +27,7 @@ from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
-from game.app.play.session import Notice
+from game.app.play.session import Notice, shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_of_seat, place_of_wall, private_frame
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
@@ -182,7 +182,8 @@ class RemoteTable:
         return view
 
     def names(self) -> Sequence[str]:
-        return self.heard.welcome.names
+        """The host's names for the seats; those the game gave ("Player 2") in this computer's language."""
+        return tuple(shown_name(name) for name in self.heard.welcome.names)
 
     # --- who may see and do what ----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.words.net_words import refusal_sentence
+from game.net.discovery import FoundTable, TableAd
 from game.net.protocol import PROTOCOL_VERSION, Refused
 from tests.hosted_table import Host
 from tests.ui.autoplay import play_to_result
@@ -129,3 +130,32 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
     assert "host" in str(driver.app.notice).lower()
+
+
+class FoundLater:
+    """A stand-in for the local network's browser: its tables appear after a while."""
+
+    def __init__(self, interfaces) -> None:
+        self.failed = False
+        self.looks = 0
+
+    def tables(self):
+        self.looks += 1
+        if self.looks < 3:
+            return []
+        return [FoundTable(TableAd("studio", 1, 2, "kaiji", "0.1.0", PROTOCOL_VERSION), "192.168.1.20", 17017)]
+
+    def close(self) -> None:
+        pass
+
+
+def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_its_address(driver, monkeypatch):
+    monkeypatch.setattr("game.app.scenes.join.LanTables", FoundLater)
+    driver.screens.discovery = ["127.0.0.1"]
+    scene = open_join(driver)
+    assert "table_0" not in scene.buttons
+    driver.frames(4)
+    listed = scene.buttons["table_0"]
+    assert listed.text.startswith("studio — 1/2 seats — ")
+    driver.press(listed)
+    assert scene.address == "192.168.1.20:17017" and scene.buttons["address"].get_text() == scene.address

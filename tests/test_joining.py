@@ -4,7 +4,9 @@ headless host on 127.0.0.1 (discovery off)."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import threading
 import time
 
 import pytest
@@ -19,8 +21,9 @@ from game.app.play.joining import (
     discovery_interfaces,
     table_line,
 )
-from game.app.play.remote_link import RemoteLink
+from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
 from game.app.words.net_words import refusal_sentence
+from game.net.client import join_uri
 from game.net.discovery import FoundTable, TableAd
 from game.net.protocol import PROTOCOL_VERSION, Refused
 from tests.hosted_table import WAIT_S, Host
@@ -146,3 +149,78 @@ def test_a_seat_taken_over_ipv6_loopback_sees_its_first_view(host):
         joining.close()
     finally:
         table.close()
+
+
+class Relay:
+    """A TCP relay on 127.0.0.1 in front of the host, whose connections can be cut (a
+    network drop) while it goes on accepting new ones."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.open: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _address = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.target))
+            with self.lock:
+                self.open += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        with self.lock:
+            cut, self.open = self.open, []
+        for end in cut:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
+
+
+def test_a_dropped_connection_comes_back_by_itself_to_the_same_seat_with_its_view(host):
+    table = host(["person", "easy"], hands=4)
+    relay = Relay(table.hosted.host.port)
+    link = RemoteLink(join_uri(f"127.0.0.1:{relay.port}", table.code), "Guest", delays=(0.05, 0.1, 0.2, 0.4, 0.8))
+    link.start()
+    news: list = []
+
+    def until(done) -> None:
+        deadline = time.monotonic() + WAIT_S
+        while not done() and time.monotonic() < deadline:
+            news.extend(link.poll())
+            time.sleep(0.01)
+
+    until(lambda: any(isinstance(n, Heard) and n.view is not None for n in news))
+    seat = next(n for n in news if isinstance(n, Heard)).welcome.seat
+    relay.cut()
+    until(lambda: any(isinstance(n, Reconnecting) for n in news))
+    before = len(news)
+    until(lambda: any(isinstance(n, Heard) and n.view is not None for n in news[before:]))
+    back = [n for n in news[before:] if isinstance(n, Heard) and n.view is not None]
+    assert back and back[-1].welcome.seat == seat and back[-1].view.seat == seat
+    assert not any(isinstance(n, Ended) for n in news)
+    link.close(wait_s=WAIT_S)
+    relay.close()

@@ -13,8 +13,8 @@ WAIT_S = 20.0
 
 class Host:
     def __init__(self, seats: list[str], hands: int = 1, seed: int = 11, bind: str = "127.0.0.1",
-                 wait_s: float = WAIT_S, **rules: object) -> None:
-        self.hosted = HostedMatch(Rules.preset("kaiji", hands=hands, **rules), seats, seed=seed, bind=bind, port=0,
+                 wait_s: float = WAIT_S, preset: str = "kaiji", **rules: object) -> None:
+        self.hosted = HostedMatch(Rules.preset(preset, hands=hands, **rules), seats, seed=seed, bind=bind, port=0,
                                   move_time_s=30, report=lambda line: None)
         self.wait_s = wait_s
         self.hosted.start()

@@ -100,6 +100,16 @@ def test_a_joined_seat_plays_a_whole_hand_against_the_hosts_ai_and_sees_its_resu
     assert isinstance(driver.top, TitleScene)
 
 
+def test_a_joined_seat_at_a_four_player_table_plays_a_hand_to_its_result(driver, host):
+    table_host = host(["easy", "easy", "person", "easy"], preset="four_player")
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    table = driver.top
+    assert table.viewer == 2 and table.controller.frame().seats[2].place == 0
+    result = play_to_result(driver, table, seconds=180)
+    assert result.frame.over
+
+
 def test_a_wrong_code_is_a_sentence_on_the_join_screen(driver, host):
     table_host = host(["person", "easy"])
     wrong = "AAAAAA" if table_host.code != "AAAAAA" else "CCCCCC"

@@ -79,6 +79,8 @@ class RemoteTable:
         self._sent: tuple[object, ...] | None = None
         """The decision the player's move was sent for (the table waits for the host)."""
         self._kyoku = first.kyoku_number
+        self._report_key: tuple[object, ...] | None = None
+        self._report: HelperReport | None = None
         self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
@@ -245,9 +247,14 @@ class RemoteTable:
                         tile_code(view.ron_tile, view.rules.red_fives), "", span)
 
     def helper_report(self) -> HelperReport | None:
+        """The helper's view of the selection (recomputed when it or the helper's answer changes)."""
         if self.seat not in self.builds:
             return None
-        return self.helpers[self.seat].report(self.builds[self.seat].hand)
+        state, helper = self.builds[self.seat], self.helpers[self.seat]
+        key = (self._kyoku, state.revision, helper.progress)
+        if key != self._report_key:
+            self._report_key, self._report = key, helper.report(state.hand)
+        return self._report
 
     # --- the clock ------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
 from game.engine.actions import BuildHand, ChooseDora, Ron
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.protocol import MatchOver, Refused, Settled, Welcome
@@ -33,31 +33,31 @@ def builders():
 def heard(match: Match, seat: int = SEAT, refused: Refused | None = None) -> Heard:
     """What the link hands the table after a message: the seat's view and the standings."""
     welcome = Welcome(1, seat, "token", ("Host", "Guest"), match.rules, "test")
-    settled = tuple(Settled(0, s.hand_number, s.gains, s.scores, s.stake, s.next_stake) for s in match.settlements)
+    settled = tuple(Settled(0, s.kyoku_number, s.gains, s.scores, s.stake, s.next_stake) for s in match.settlements)
     over = MatchOver(0, "hands", tuple(match.scores)) if match.over else None
-    return Heard(welcome, match.hand_number, match.hand.view_for(seat), tuple(match.scores), match.stake,
+    return Heard(welcome, match.kyoku_number, match.kyoku.view_for(seat), tuple(match.scores), match.stake,
                  (True, True), settled, over, refused)
 
 
 def new_match(hands: int = 1, **rules: object) -> Match:
     match = Match(Rules.preset("kaiji", hands=hands, **rules), seed=5)
-    match.next_hand()
+    match.next_kyoku()
     return match
 
 
 def others_move(match: Match, seat: int = SEAT) -> None:
     """Every seat but `seat` makes its first legal move until the hand waits for `seat`."""
     for _ in range(200):
-        waiting = [s for s in match.hand.waiting_on() if s != seat]
-        if not waiting or match.hand.phase is Phase.END:
+        waiting = [s for s in match.kyoku.waiting_on() if s != seat]
+        if not waiting or match.kyoku.phase is Phase.END:
             return
-        match.apply(match.hand.view_for(waiting[0]).legal_actions[0])
+        match.apply(match.kyoku.view_for(waiting[0]).legal_actions[0])
 
 
 def test_the_seats_move_waits_in_the_outbox_and_the_table_waits_for_the_host_until_the_view_changes(builders):
     match = new_match()
     table = RemoteTable(heard(match), builders)
-    if match.hand.dealer != SEAT:
+    if match.kyoku.dealer != SEAT:
         others_move(match)
         table.take(heard(match))
     view = table.view(SEAT)
@@ -95,14 +95,14 @@ def test_a_refused_move_is_said_in_a_sentence_and_the_seat_may_move_again(builde
 def play_to_end(match: Match, table: RemoteTable) -> None:
     """The whole kyoku, the seat moving through the table, the others through the engine."""
     for _ in range(400):
-        if match.hand.phase is Phase.END:
+        if match.kyoku.phase is Phase.END:
             break
         others_move(match)
         table.take(heard(match))
-        if match.hand.phase is Phase.END:
+        if match.kyoku.phase is Phase.END:
             break
         if table.mode() is TableMode.BUILD:
-            table.builds[SEAT].replace(list(match.hand.view_for(SEAT).wall[:13]))
+            table.builds[SEAT].replace(list(match.kyoku.view_for(SEAT).wall[:13]))
             table.play(SEAT, BuildHand(SEAT, table.builds[SEAT].text(), complete=True))
         else:
             table.play(SEAT, table.view(SEAT).legal_actions[0])
@@ -117,7 +117,7 @@ def test_a_kyokus_end_stays_on_the_table_until_its_result_is_seen_and_the_next_k
     play_to_end(match, table)
     assert table.kyoku_over
     first = table.shown_kyoku
-    match.next_hand()
+    match.next_kyoku()
     table.take(heard(match))  # the host goes on at once
     assert table.shown_kyoku == first and table.view(SEAT).phase is Phase.END
     frame = table.result_frame()
@@ -152,10 +152,10 @@ def test_the_frame_is_drawn_from_the_seats_view_with_its_own_tiles_only(builders
 def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
     for seed in range(40):
         match = Match(Rules.preset("kaiji", hands=1), seed=seed)
-        match.next_hand()
+        match.next_kyoku()
         table = RemoteTable(heard(match), builders)
         for _ in range(400):
-            if match.hand.phase is Phase.END or table.mode() is TableMode.RON:
+            if match.kyoku.phase is Phase.END or table.mode() is TableMode.RON:
                 break
             others_move(match)
             table.take(heard(match))
@@ -207,8 +207,8 @@ def test_the_events_the_hosts_news_brings_come_once_with_the_next_update(builder
     match = new_match()
     table = RemoteTable(heard(match), builders)
     first = table.update(0.0, 0.0)
-    assert first == list(match.hand.view_for(SEAT).events)
+    assert first == list(match.kyoku.view_for(SEAT).events)
     others_move(match)
     table.take(heard(match))
-    assert table.update(0.0, 0.0) == list(match.hand.view_for(SEAT).events[len(first):])
+    assert table.update(0.0, 0.0) == list(match.kyoku.view_for(SEAT).events[len(first):])
     assert table.update(0.0, 0.0) == []

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from game.app.play.table_controller import TableController
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.rules import Rules
 
 
@@ -19,11 +19,11 @@ class LocalTable(TableController):
 
     @property
     def kyoku_over(self) -> bool:
-        return self.session.hand_over
+        return self.session.kyoku_over
 
     @property
     def shown_kyoku(self) -> int:
-        return self.session.match.hand_number
+        return self.session.match.kyoku_number
 
     @property
     def match_over(self) -> bool:
@@ -31,7 +31,7 @@ class LocalTable(TableController):
 
     @property
     def drawn(self) -> bool:
-        result = self.session.hand.result
+        result = self.session.kyoku.result
         return result is None or result.drawn
 
     def view(self, seat: int) -> SeatView:
@@ -44,6 +44,3 @@ class LocalTable(TableController):
 
     def close(self) -> None:
         """Nothing to let go: the match is saved after every move."""
-
-    def next_kyoku(self) -> None:
-        self.next_hand()

@@ -22,7 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from game.engine.actions import Action
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.net.client import OPEN_TIMEOUT_S, RECONNECT_DELAYS_S
 from game.net.protocol import (
     MAX_HOST_BYTES,
@@ -240,5 +240,5 @@ class _RefusedHere(Exception):
 
 def _heard(mirror: SeatMirror, refused: Refused | None) -> Heard:
     assert mirror.welcome is not None
-    return Heard(mirror.welcome, mirror.hand_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
+    return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text)

@@ -37,7 +37,7 @@ from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
-from game.engine.hand import HAND_SIZE, FuritenSpan, Phase, SeatView
+from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.rules import Rules
 from game.engine.shape import waits
@@ -320,7 +320,7 @@ class RemoteTable:
 
     def _settlement(self) -> Settlement | None:
         number = self.shown.kyoku_number
-        settled = next((s for s in self.heard.settlements if s.hand_number == number), None)
+        settled = next((s for s in self.heard.settlements if s.kyoku_number == number), None)
         if settled is None:
             return None
         return Settlement(number, settled.gains, settled.scores, settled.stake, settled.next_stake)

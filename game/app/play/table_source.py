@@ -16,7 +16,7 @@ from game.app.play.table_frame import TableFrame
 from game.app.play.table_mode import TableMode
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.rules import Rules
 
 

@@ -38,7 +38,7 @@ from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.words.i18n import N_, _
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
-from game.engine.hand import POOL_SIZE
+from game.engine.kyoku import POOL_SIZE
 from game.engine.tiles import tile_code
 from game.engine.wall import side_walls
 
@@ -72,10 +72,10 @@ class TableScene(Scene):
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
-        self._reset_hand_state()
+        self._reset_kyoku_state()
 
-    def _reset_hand_state(self) -> None:
-        self.hand_number = self.controller.shown_kyoku
+    def _reset_kyoku_state(self) -> None:
+        self.kyoku_number = self.controller.shown_kyoku
         self.build_controls: dict[int, BuildControls] = {}
         self.pool_controls = PoolControls(self.request_discard)
         self.dora_controls: DoraControls | None = None
@@ -189,8 +189,8 @@ class TableScene(Scene):
             return
         if controller.busy:
             return
-        if controller.shown_kyoku != self.hand_number:
-            self._reset_hand_state()
+        if controller.shown_kyoku != self.kyoku_number:
+            self._reset_kyoku_state()
         if controller.kyoku_over:
             self._towards_result(dt)
             return
@@ -294,14 +294,14 @@ class TableScene(Scene):
             return
         self.result_open = True
         self.controller.show_result()
-        self.screens.result(self.controller.result_frame, self.next_hand)
+        self.screens.result(self.controller.result_frame, self.next_kyoku)
 
-    def next_hand(self) -> None:
+    def next_kyoku(self) -> None:
         if self.controller.match_over:
             self.match_ended()
             return
         self.controller.next_kyoku()
-        self._reset_hand_state()
+        self._reset_kyoku_state()
         self._sync_buttons()
 
     def match_ended(self) -> None:

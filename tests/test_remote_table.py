@@ -182,25 +182,56 @@ def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
     pytest.skip("no seed of 40 offered the seat a ron")
 
 
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def to_build(match: Match, table: RemoteTable, at: float = 0.0) -> None:
+    """Past the dora flip, whoever's it is, to the seat's build."""
+    if table.mode() is TableMode.DORA:
+        match.apply(table.view(SEAT).legal_actions[0])
+        table.take(dataclasses.replace(heard(match), at=at))
+
+
 def test_when_the_build_clock_runs_out_the_tiles_chosen_are_sent_to_be_completed(builders):
     match = new_match(build_time_s=30)
     others_move(match)
-    table = RemoteTable(heard(match), builders)
-    if table.mode() is TableMode.DORA:
-        move = table.view(SEAT).legal_actions[0]
-        match.apply(move)
-        table.take(heard(match))
+    clock = Clock()
+    table = RemoteTable(heard(match), builders, clock=clock)
+    to_build(match, table)
     assert table.mode() is TableMode.BUILD
-    wall = table.view(SEAT).wall
-    table.builds[SEAT].add(wall[0])
+    table.builds[SEAT].add(table.view(SEAT).wall[0])
     table.update(0.0, 0.0)
     assert table.countdown() == pytest.approx(30)
-    table.update(29.5, 0.0)
+    clock.now = 29.5
+    table.update(0.0, 0.0)
     assert table.take_outbox() == []
-    table.update(1.0, 0.0)
+    clock.now = 30.5
+    table.update(0.0, 0.0)
     sent = table.take_outbox()
     assert len(sent) == 1 and isinstance(sent[0], BuildHand) and sent[0].complete
     assert sent[0].tiles == table.builds[SEAT].text()
+
+
+def test_the_next_kyokus_clock_runs_from_when_its_news_came_not_from_when_the_result_was_closed(builders):
+    match = new_match(hands=2, build_time_s=30)
+    clock = Clock()
+    table = RemoteTable(heard(match), builders, clock=clock)
+    play_to_end(match, table)
+    match.next_kyoku()
+    others_move(match)
+    clock.now = 100.0
+    table.take(dataclasses.replace(heard(match), at=100.0))  # kept: the player reads the result
+    clock.now = 110.0
+    table.show_result()
+    table.next_kyoku()
+    to_build(match, table, at=100.0)
+    assert table.mode() is TableMode.BUILD
+    assert table.countdown() == pytest.approx(20)
 
 
 def test_the_events_the_hosts_news_brings_come_once_with_the_next_update(builders):

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -60,6 +61,8 @@ class Heard:
     refused: Refused | None = None
     """The message was a refusal of one of the seat's actions."""
     record_text: str | None = None
+    at: float = 0.0
+    """When the message reached this computer (`time.monotonic`): a decision's clock starts then."""
 
 
 ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
@@ -241,4 +244,4 @@ class _RefusedHere(Exception):
 def _heard(mirror: SeatMirror, refused: Refused | None) -> Heard:
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
-                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text)
+                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic())

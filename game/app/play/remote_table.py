@@ -19,7 +19,8 @@ second later) has its stand-in move.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from game.app.play.builder import BuildState
@@ -49,10 +50,12 @@ class RemoteTable:
     """One seat of a host's table, as this computer shows and plays it."""
 
     def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
-                 link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = ()) -> None:
+                 link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
+                 clock: Callable[[], float] = time.monotonic) -> None:
         """`first`: the news with the seat's first view; `link` brings the rest (`update`
         takes it, and sends the player's moves), `backlog` the news that came with `first`;
-        `builders` and `fallback` run the helper's ranking of the wall."""
+        `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
+        link's (`Heard.at`)."""
         self.seat = first.welcome.seat
         self.viewer: int | None = self.seat
         self.bottom = self.seat
@@ -74,8 +77,10 @@ class RemoteTable:
         """The player's moves not yet handed to the link."""
         self.refusals: list[Heard] = []
         self.result_shown = False
+        self.clock = clock
         self._decision: tuple[object, ...] | None = None
-        self._elapsed = 0.0
+        self._started = first.at
+        """When the news that asked the current decision reached this computer."""
         self._sent: tuple[object, ...] | None = None
         """The decision the player's move was sent for (the table waits for the host)."""
         self._kyoku = first.kyoku_number
@@ -84,6 +89,7 @@ class RemoteTable:
         self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
+        self._track(first.at)
         for news in backlog:
             self._hear(news)
 
@@ -129,13 +135,21 @@ class RemoteTable:
             self._new_kyoku(heard.kyoku_number)
             before = None
         self._prepare_build()
+        self._track(heard.at)
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
+
+    def _track(self, at: float) -> None:
+        """A new decision's clock starts when the news asking it came, even if it was kept
+        while the player looked at the last kyoku's result (the host's clock ran meanwhile)."""
+        key = self._key()
+        if key != self._decision:
+            self._decision, self._started = key, at
 
     def _new_kyoku(self, number: int) -> None:
         self._kyoku = number
         self.builds, self.helpers = {}, {}
-        self._decision, self._sent, self._elapsed = None, None, 0.0
+        self._decision, self._sent = None, None
         self.result_shown = False
 
     def _prepare_build(self) -> None:
@@ -273,14 +287,11 @@ class RemoteTable:
         limit = self.time_limit()
         if limit is None:
             return None
-        return limit - (self._elapsed if self._decision == self._key() else 0.0)
+        return limit - (self.clock() - self._started if self._decision == self._key() else 0.0)
 
     def run_clock(self, dt: float) -> float | None:
-        key = self._key()
-        if self._decision != key:
-            self._decision, self._elapsed = key, 0.0
-        elif self.time_limit() is not None:
-            self._elapsed += dt
+        """The clock runs by itself (from when the decision came); at the build deadline the
+        tiles chosen so far are sent to be completed."""
         left = self.countdown()
         if left is not None and left <= 0 and self.mode() == TableMode.BUILD:
             self.play(self.seat, BuildHand(self.seat, self.builds[self.seat].text(), complete=True))

@@ -127,6 +127,18 @@ def test_another_version_is_a_sentence_naming_both(driver, host, monkeypatch):
     assert f"(protocol {PROTOCOL_VERSION + 1})" in scene.sentence and OUR_VERSION in scene.sentence
 
 
+def test_enter_after_the_address_goes_to_the_code_and_enter_after_the_code_joins(driver, host):
+    table_host = host(["person", "easy"])
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["address"], table_host.address)
+    driver.key(pygame.K_RETURN)
+    for character in table_host.code:
+        driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.key(pygame.K_RETURN)
+    assert scene.code == table_host.code and scene.joining is not None
+    wait(driver, lambda: joined(driver))
+
+
 def test_an_address_that_is_not_one_is_said_before_any_connection(driver):
     scene = join(driver, "studio:99999", "KANTER")
     assert scene.joining is None and scene.sentence and "host:port" in scene.sentence

@@ -127,9 +127,12 @@ def test_another_version_is_a_sentence_naming_both(driver, host, monkeypatch):
     assert f"(protocol {PROTOCOL_VERSION + 1})" in scene.sentence and OUR_VERSION in scene.sentence
 
 
-def test_enter_after_the_address_goes_to_the_code_and_enter_after_the_code_joins(driver, host):
+def test_enter_after_the_address_goes_to_the_code_and_enter_after_the_code_joins(driver, host, monkeypatch):
+    monkeypatch.setattr("game.app.scenes.join.LanTables", FoundLater)
+    driver.screens.discovery = ["127.0.0.1"]
     table_host = host(["person", "easy"])
     scene = open_join(driver)
+    driver.frames(4)  # a table listed: the keyboard's focus starts on it
     type_into(driver, scene.buttons["address"], table_host.address)
     driver.key(pygame.K_RETURN)
     for character in table_host.code:

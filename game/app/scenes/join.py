@@ -159,9 +159,6 @@ class JoinScene(Scene):
     # --- frames -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        typing = next((b for b in self.buttons.values() if isinstance(b, Field) and b.is_focused), None)
-        if typing is not None and self.ring.focused() is not typing:  # a field clicked into has the focus
-            self.ring.focus_on(next(i for i, (entry, _action) in enumerate(self.ring.entries) if entry is typing))
         self._list_tables()
         joining = self.joining
         if joining is None:

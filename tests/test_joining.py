@@ -5,9 +5,12 @@ headless host on 127.0.0.1 (discovery off)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -22,6 +25,7 @@ from game.app.play.joining import (
     table_line,
 )
 from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
+from game.app.play.seat_keys import KEYS_FILE, MOST_KEYS, TOKEN, read_keys, remember_key, table_of
 from game.app.words.net_words import refusal_sentence
 from game.net.client import join_uri
 from game.net.discovery import FoundTable, TableAd
@@ -84,8 +88,9 @@ def settle(joining: Joining, done) -> None:
     joining.poll()
 
 
-def join(address: str, code: str) -> Joining:
-    return Joining(address, code, "Guest", make_link=lambda uri, name: RemoteLink(uri, name, delays=()))
+def join(address: str, code: str, keys: Path | None = None) -> Joining:
+    return Joining(address, code, "Guest", make_link=lambda uri, name, token: RemoteLink(uri, name, token, delays=()),
+                   keys=keys)
 
 
 def test_a_wrong_code_is_refused_in_a_sentence(host):
@@ -224,3 +229,54 @@ def test_a_dropped_connection_comes_back_by_itself_to_the_same_seat_with_its_vie
     assert not any(isinstance(n, Ended) for n in news)
     link.close(wait_s=WAIT_S)
     relay.close()
+
+
+def test_join_again_takes_the_same_seat_back_with_the_key_kept_in_the_user_folder(host, tmp_path):
+    table = host(["person", "person"])
+    first = join(table.address, table.code, keys=tmp_path)
+    settle(first, lambda: first.seated is not None)
+    assert first.seated is not None
+    seat = first.seated.welcome.seat
+    first.close()  # the window closed, say
+    again = join(table.address, table.code.lower(), keys=tmp_path)
+    settle(again, lambda: again.seated is not None or again.failed is not None)
+    assert again.failed is None and again.seated is not None and again.seated.welcome.seat == seat
+    other = join(table.address, table.code)  # no key: the other seat
+    settle(other, lambda: other.seated is not None or other.failed is not None)
+    assert other.seated is not None and other.seated.welcome.seat != seat
+    for joining in (again, other):
+        joining.close()
+
+
+def test_a_key_the_host_does_not_know_is_dropped_and_a_free_seat_taken(host, tmp_path):
+    table = host(["person", "easy"])
+    remember_key(tmp_path, table_of(table.address, table.code), "k" * 32)
+    joining = join(table.address, table.code, keys=tmp_path)
+    settle(joining, lambda: joining.seated is not None or joining.failed is not None)
+    assert joining.failed is None and joining.seated is not None
+    assert read_keys(tmp_path)[table_of(table.address, table.code)] == joining.seated.welcome.token
+    joining.close()
+
+
+@pytest.mark.parametrize("text", ["", "[]", "{\"a\": 1}", "{\"a\": \"short\"}", "\x00\xff", "{" * 200,
+                                  json.dumps({f"t{n}": "k" * 32 for n in range(40)})])
+def test_a_keys_file_that_is_not_one_is_moved_aside_and_no_key_used(tmp_path, text):
+    (tmp_path / KEYS_FILE).write_text(text, encoding="utf-8", errors="surrogateescape")
+    assert read_keys(tmp_path) == {}
+    assert not (tmp_path / KEYS_FILE).exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(KEYS_FILE + ".damaged-")]
+
+
+@given(st.binary(max_size=400))
+def test_any_keys_file_is_read_within_its_limits_or_set_aside(data):
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / KEYS_FILE).write_bytes(data)
+        keys = read_keys(Path(folder))
+        assert all(TOKEN.fullmatch(token) for token in keys.values())
+
+
+def test_only_the_newest_tables_keys_are_kept(tmp_path):
+    for number in range(MOST_KEYS + 3):
+        remember_key(tmp_path, f"host:{number}/CODEAA", f"{number:0>20}")
+    keys = read_keys(tmp_path)
+    assert len(keys) == MOST_KEYS and "host:0/CODEAA" not in keys and f"host:{MOST_KEYS + 2}/CODEAA" in keys

@@ -14,11 +14,13 @@ import contextlib
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from zeroconf import InterfaceChoice
 
 from game import __version__
 from game.app.play.remote_link import Ended, Heard, News, RemoteLink
+from game.app.play.seat_keys import read_keys, remember_key, table_of
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.app.words.rule_texts import preset_name
@@ -116,12 +118,18 @@ class Failed:
 
 
 class Joining:
-    """One attempt to join a table: the link and where it stands."""
+    """One attempt to join a table: the link and where it stands. With `keys` (the user
+    data folder) the seat's key is kept there and the next Join of the same table takes the
+    same seat back (game/app/play/seat_keys.py)."""
 
     def __init__(self, address: str, code: str, name: str,
-                 make_link: Callable[[str, str], RemoteLink] = RemoteLink) -> None:
+                 make_link: Callable[[str, str, str], RemoteLink] = RemoteLink, keys: Path | None = None) -> None:
         self.address = address.strip()
-        self.link = make_link(join_uri(self.address, normal_code(code)), name)
+        self.uri, self.name = join_uri(self.address, normal_code(code)), name
+        self.make_link = make_link
+        self.keys = keys
+        self.table = table_of(self.address, code)
+        self.token = read_keys(keys).get(self.table, "") if keys is not None else ""
         self.seated: Heard | None = None
         """The host's welcome came: the seat, the names, the rules (the match not started yet)."""
         self.ready: Heard | None = None
@@ -129,6 +137,7 @@ class Joining:
         self.failed: Failed | None = None
         self.backlog: list[News] = []
         """News after the first view, for the table."""
+        self.link = make_link(self.uri, name, self.token)
         self.link.start()
 
     def poll(self) -> None:
@@ -137,11 +146,22 @@ class Joining:
             if self.ready is not None:
                 self.backlog.append(news)
             elif isinstance(news, Heard):
+                if self.seated is None and self.keys is not None:
+                    with contextlib.suppress(OSError):  # not kept: only Join again loses the seat
+                        remember_key(self.keys, self.table, news.welcome.token)
                 self.seated = news
-                if news.view is not None and self.ready is None:
+                if news.view is not None:
                     self.ready = news
+            elif isinstance(news, Ended) and self._stale_key(news):
+                self.token = ""  # a key of an earlier table at this address: a free seat then
+                self.link = self.make_link(self.uri, self.name, "")
+                self.link.start()
+                return
             elif isinstance(news, Ended):
                 self.failed = Failed(ended_sentence(news, self.address))
+
+    def _stale_key(self, ended: Ended) -> bool:
+        return bool(self.token) and ended.refusal is not None and ended.refusal.code == "not_your_seat"
 
     def close(self) -> None:
         self.link.close()

@@ -52,12 +52,12 @@ class Field(UITextEntryLine):
 
 class JoinScene(Scene):
     def __init__(self, app: Services, screens: Screens, discovery: Interfaces | None,
-                 make_link: Callable[[str, str], RemoteLink] | None = None) -> None:
+                 make_link: Callable[[str, str, str], RemoteLink] | None = None) -> None:
         """`discovery`: where to look for tables (None: not at all)."""
         super().__init__(app)
         self.screens = screens
         self.lan = LanTables(discovery) if discovery is not None else None
-        self.make_link = make_link or (lambda uri, name: RemoteLink(uri, name, on_news=wake_window))
+        self.make_link = make_link or (lambda uri, name, token: RemoteLink(uri, name, token, on_news=wake_window))
         self.address = ""
         self.code = ""
         self.joining: Joining | None = None
@@ -137,7 +137,8 @@ class JoinScene(Scene):
         if self.sentence is not None:
             return
         names = self.app.settings.table_names
-        self.joining = Joining(self.address, self.code, names[0] if names else "", self.make_link)
+        self.joining = Joining(self.address, self.code, names[0] if names else "", self.make_link,
+                               keys=self.app.files.data_dir)
         self.buttons["join"].disable()
 
     def back(self) -> None:

@@ -3,7 +3,7 @@
 What happens at the table (whose move it is, the AI's pace, time limits, the curtain
 between people, what a frame shows) is its controller's (game/app/play/table_source.py): the
 `TableController` at this computer (`LocalTable`), or a `RemoteTable` driven by the views a
-host sends (a joined table, game/app/scenes/join_table.py); this scene turns the
+host sends (a table joined from game/app/scenes/join.py); this scene turns the
 pointer and keys into the viewer's moves through it, asks the questions the controller
 raises (ron or pass, notices, "are you sure?"), plays sounds and motion for the engine's
 events, and draws the controller's `TableFrame`.

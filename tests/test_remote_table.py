@@ -14,6 +14,8 @@ from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
+from game.app.play.table_words import ron_worth
+from game.app.play.wait_strip import wait_strip
 from game.engine.actions import BuildHand, ChooseDora, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
@@ -140,6 +142,27 @@ def test_the_end_waits_for_its_settlement_and_the_last_kyoku_ends_the_match(buil
     assert table.result_frame().over
 
 
+def test_once_built_the_seat_sees_its_waits_strip_as_at_a_local_table(builders):
+    match = new_match()
+    table = RemoteTable(heard(match), builders)
+    for _ in range(50):
+        others_move(match)
+        table.take(heard(match))
+        if table.mode() is TableMode.DISCARD or match.kyoku.phase is Phase.END:
+            break
+        if table.mode() is TableMode.BUILD:
+            table.play(SEAT, BuildHand(SEAT, "", complete=True))
+        elif table.mode() is not TableMode.WATCH:
+            table.play(SEAT, table.view(SEAT).legal_actions[0])
+        for move in table.take_outbox():
+            match.apply(move)
+            table.take(heard(match))
+    view = match.kyoku.view_for(SEAT)
+    assert view.hand is not None
+    private = table.frame().private
+    assert private is not None and private.strip == wait_strip(view)
+
+
 def test_the_frame_is_drawn_from_the_seats_view_with_its_own_tiles_only(builders):
     match = new_match()
     others_move(match)
@@ -171,6 +194,12 @@ def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
         if table.mode() is TableMode.RON:
             question = table.prompt()
             assert isinstance(question, RonOffer) and question.seat == SEAT and question.tile
+            view = match.kyoku.view_for(SEAT)
+            discarder = view.last_discard[0]
+            assert question.worth and question.worth == ron_worth(
+                view.hand, view.ron_tile, match.kyoku.win_context(SEAT, discarder), match.rules,
+                view.dealer == SEAT, match.stake, question.discarder)  # what the host's engine says
+            assert question.furiten is match.kyoku.furiten_on_passing(SEAT)
             table.play(SEAT, Ron(SEAT))
             for move in table.take_outbox():
                 match.apply(move)

@@ -32,17 +32,18 @@ from game.app.play.session import Notice, shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_of_seat, place_of_wall, private_frame
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import status
+from game.app.play.table_words import ron_worth, status
+from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
-from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase, SeatView
+from game.engine.kyoku import HAND_SIZE, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.rules import Rules
 from game.engine.shape import waits
-from game.engine.tiles import EAST, WIND_NAMES, counts34, tile_code
+from game.engine.tiles import counts34, tile_code
 from game.engine.wall import PERSONAL_WALLS
 
 
@@ -86,6 +87,8 @@ class RemoteTable:
         self._kyoku = first.kyoku_number
         self._report_key: tuple[object, ...] | None = None
         self._report: HelperReport | None = None
+        self._strip_key: tuple[object, ...] | None = None
+        self._strip: WaitStrip | None = None
         self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
@@ -158,8 +161,8 @@ class RemoteTable:
             return
         assert view.wall is not None
         self.builds[self.seat] = BuildState(view.wall, view.rules.red_fives)
-        self.helpers[self.seat] = BuildHelper(view.wall, EAST + WIND_NAMES.index(view.seat_winds[self.seat]),
-                                              view.dora_indicator, view.rules, self.builders, fallback=self.fallback)
+        self.helpers[self.seat] = BuildHelper(view.wall, view.seat_wind_kind(self.seat), view.dora_indicator,
+                                              view.rules, self.builders, fallback=self.fallback)
 
     # --- what the scene reads (game/app/play/table_source.py) -------------------------
 
@@ -253,12 +256,13 @@ class RemoteTable:
         if self.mode() != TableMode.RON:
             return None
         view = self.view(self.seat)
-        assert view.ron_tile is not None and view.last_discard is not None
+        assert view.ron_tile is not None and view.last_discard is not None and view.hand is not None
         discarder = view.last_discard[0]
-        # The ron's worth needs the win's context (the engine's, beside the hidden ura): not shown here.
-        span = FuritenSpan.REST_OF_HAND if view.riichi[self.seat] else FuritenSpan.UNTIL_OWN_DISCARD
-        return RonOffer(self.seat, terms.wind(view.seat_winds[discarder]),
-                        tile_code(view.ron_tile, view.rules.red_fives), "", span)
+        wind = terms.wind(view.seat_winds[discarder])
+        worth = ron_worth(view.hand, view.ron_tile, view.win_context(discarder), view.rules,
+                          self.seat == view.dealer, self.shown.stake, wind)
+        return RonOffer(self.seat, wind, tile_code(view.ron_tile, view.rules.red_fives), worth,
+                        view.furiten_on_passing())
 
     def helper_report(self) -> HelperReport | None:
         """The helper's view of the selection (recomputed when it or the helper's answer changes)."""
@@ -402,7 +406,16 @@ class RemoteTable:
         view = self.view(seat)
         if view.phase is Phase.BUILD and view.hand is None:
             return private_frame(view, self.builds.get(seat), self.helper_report())
-        return private_frame(view)
+        return private_frame(view, strip=self._wait_strip(view))
+
+    def _wait_strip(self, view: SeatView) -> WaitStrip | None:
+        """The waits strip (made again when a tile is seen or the turn moves, as at a local table)."""
+        if view.hand is None:
+            return None
+        key = (self._kyoku, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase, view.turn)
+        if key != self._strip_key:
+            self._strip_key, self._strip = key, wait_strip(view)
+        return self._strip
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

@@ -9,9 +9,11 @@ import gc
 import tracemalloc
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.app.flow import Flow
+from game.app.scenes.new_table import NameEntry, NewTableScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.window.window import App, LaunchOptions
 
@@ -81,3 +83,28 @@ def test_the_settings_screen_keeps_no_megabytes_of_theming_ids(driver):
         tracemalloc.stop()
     assert isinstance(driver.top, SettingsScene)
     assert kept < KEPT_BY_SETTINGS_SCREEN
+
+
+def text_layers(app: App) -> list:
+    """The pictures the gui's element shapes keep of their text apart (and of the look beneath it)."""
+    shapes = [element.drawable_shape for element in app.manager.get_sprite_group().sprites()
+              if getattr(element, "drawable_shape", None) is not None]
+    assert shapes
+    return [layer for shape in shapes for state in shape.states.values()
+            for layer in (state.pre_text_surface, state.text_surface) if layer is not None]
+
+
+def test_elements_keep_no_text_layers_but_a_name_being_typed_does(driver):
+    """Two more pictures of each look of each element, used only to redraw a text being edited:
+    some 20 MB on the settings screen."""
+    driver.press(driver.button("Settings"))
+    driver.frames(30)  # the gui draws an element's looks one a frame
+    assert isinstance(driver.top, SettingsScene)
+    assert text_layers(driver.app) == []
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Choose players and seats (2–4)"))
+    driver.frames(30)
+    assert isinstance(driver.top, NewTableScene)
+    entries = [element for element in driver.app.manager.get_sprite_group().sprites()
+               if isinstance(element, NameEntry)]
+    assert entries and all(entry.drawable_shape.states["normal"].text_surface is not None for entry in entries)

@@ -28,6 +28,13 @@ the characters of another (`str(ids).join(str(other_ids))`): 3 MB for a slider i
 settings list, 14 MB of such keys for the settings screen, kept as long as the theme and
 grown by every new nesting of elements a session shows. `CompactTheme` keys them by the ids
 themselves.
+
+Each state of an element's shape (a button's normal, hovered, selected, active and disabled
+looks) keeps two more pictures of its size beside the one drawn: the state before its text
+and the text alone, which only a text being edited redraws from (pygame_gui's text entry
+line and text box). For every other element they were two thirds of the gui's pictures:
+some 20 MB for the settings screen's rows alone. `drop_unedited_text_layers` lets them go
+once a state is drawn; an editable text keeps them.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 
 RESOURCE_KEYS = {
     "regular_resource": "regular_path",
@@ -74,6 +82,28 @@ class CompactTheme(UIAppearanceTheme):
             self.unique_theming_ids.clear()  # its one long key, made this once
             self._combined_ids[key] = combined
         return combined
+
+
+EDITABLE_TEXT = "text_cursor_colour"
+"""In the theming of a shape whose text is edited (and redrawn from its layers): its caret's colour."""
+
+
+def _finalise_text_kept_where_edited(original: Any) -> Any:
+    def finalise_text(shape: DrawableShape, state_str: str, *args: Any, **kwargs: Any) -> None:
+        original(shape, state_str, *args, **kwargs)
+        if EDITABLE_TEXT not in shape.theming:
+            state = shape.states[state_str]
+            state.pre_text_surface = state.text_surface = None
+
+    finalise_text.kept_where_edited = True  # type: ignore[attr-defined]
+    return finalise_text
+
+
+def drop_unedited_text_layers() -> None:
+    """From now on, a shape's state keeps its picture without text and its text's picture
+    only when its text is edited (the caret's theming says so); once is enough."""
+    if not getattr(DrawableShape.finalise_text, "kept_where_edited", False):
+        DrawableShape.finalise_text = _finalise_text_kept_where_edited(DrawableShape.finalise_text)
 
 
 def share_default_font(fonts: Any) -> None:

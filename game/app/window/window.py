@@ -44,6 +44,7 @@ from game.app.window.theme import (
     DEFAULT_LOCALE,
     CompactTheme,
     close_other_locale_fonts,
+    drop_unedited_text_layers,
     load_theme,
     share_default_font,
 )
@@ -115,6 +116,7 @@ class ScaledUIManager(pygame_gui.UIManager):
 
     def __init__(self, display: Display, *args, starting_language: str = DEFAULT_LOCALE, **kwargs) -> None:
         self.display = display
+        drop_unedited_text_layers()
         # Started in the locale whose default font pygame_gui opens anyway, which then
         # stands for every locale's (`theme.share_default_font`), before any element is made.
         super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)

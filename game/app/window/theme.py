@@ -35,6 +35,11 @@ and the text alone, which only a text being edited redraws from (pygame_gui's te
 line and text box). For every other element they were two thirds of the gui's pictures:
 some 20 MB for the settings screen's rows alone. `drop_unedited_text_layers` lets them go
 once a state is drawn; an editable text keeps them.
+
+Its theme keeps the backgrounds of element shapes it has drawn for reuse, packed into sheets
+of 1024 x 1024 pictures, 4 MB each, adding sheets up to three as a session shows new
+shapes. `OneSheetCache` keeps to one: a shape not kept is drawn, as it always is the first
+time, and the same.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from typing import Any
 
 from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+from pygame_gui.core.surface_cache import SurfaceCache
 
 RESOURCE_KEYS = {
     "regular_resource": "regular_path",
@@ -64,12 +70,22 @@ Theme = dict[str, Any]
 IdsKey = tuple[tuple[str | None, ...] | None, ...]
 
 
+class OneSheetCache(SurfaceCache):
+    """pygame_gui's cache of drawn shapes, in one sheet: when it is full, the shapes drawn once
+    and no longer shown make room (pygame_gui's own rule when its third sheet is full)."""
+
+    def _expand_lt_cache(self) -> None:
+        self.low_on_space = True
+
+
 class CompactTheme(UIAppearanceTheme):
-    """pygame_gui's theme, its element ids cached by the ids, not by pygame_gui's long strings."""
+    """pygame_gui's theme, its element ids cached by the ids, not by pygame_gui's long strings,
+    its drawn shapes kept in one sheet."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._combined_ids: dict[IdsKey, list[str]] = {}
+        self.shape_cache = OneSheetCache()
 
     def build_all_combined_ids(self, element_base_ids: list[str | None] | None, element_ids: list[str] | None,
                                class_ids: list[str | None] | None,

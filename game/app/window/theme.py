@@ -40,18 +40,27 @@ Its theme keeps the backgrounds of element shapes it has drawn for reuse, packed
 of 1024 x 1024 pictures, 4 MB each, adding sheets up to three as a session shows new
 shapes. `OneSheetCache` keeps to one: a shape not kept is drawn, as it always is the first
 time, and the same.
+
+Its resource loader, which opens the first locale's fonts as the manager starts, keeps what
+it loaded in a queue of finished loads that only a progress bar would count, for as long as
+the window is open: after a switch to Chinese closed the Japanese fonts, and after the switch
+back opened them anew, that first set (eleven faces, some 8 MB) stayed open beside them.
+`forget_loaded` empties it once the manager has loaded them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import queue
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
 from pygame_gui.core.surface_cache import SurfaceCache
 
 RESOURCE_KEYS = {
@@ -68,6 +77,15 @@ Theme = dict[str, Any]
 
 
 IdsKey = tuple[tuple[str | None, ...] | None, ...]
+
+
+def forget_loaded(loader: BlockingThreadedResourceLoader) -> None:
+    """Let pygame_gui's loader go of what it has loaded: the theme keeps what it uses, and
+    closes what it no longer does (`close_other_locale_fonts`)."""
+    with contextlib.suppress(queue.Empty):
+        while True:
+            loader._threaded_loading_done_queue.get_nowait()
+    loader._sequential_loading_done_queue.clear()
 
 
 class OneSheetCache(SurfaceCache):

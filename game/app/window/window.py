@@ -45,6 +45,7 @@ from game.app.window.theme import (
     CompactTheme,
     close_other_locale_fonts,
     drop_unedited_text_layers,
+    forget_loaded,
     load_theme,
     share_default_font,
 )
@@ -120,6 +121,7 @@ class ScaledUIManager(pygame_gui.UIManager):
         # Started in the locale whose default font pygame_gui opens anyway, which then
         # stands for every locale's (`theme.share_default_font`), before any element is made.
         super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)
+        forget_loaded(self.resource_loader)
         share_default_font(self.get_theme().get_font_dictionary())
         self.set_locale(starting_language)
 

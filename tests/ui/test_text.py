@@ -32,7 +32,8 @@ def test_drawable_text_keeps_every_character_a_font_can_take(text, shown):
     assert drawable(text) == shown
 
 
-@pytest.mark.parametrize("text", ["Ka\x00iji", "名前\udcff", "\ud800", "\x00", "a\ud83d\ude00b"])
+@pytest.mark.parametrize("text", ["Ka\x00iji", "名前\udcff", "\ud800", "\x00", "a\ud83d\ude00b", "\u200b",
+                                  "\U000e0000"])
 def test_any_text_is_drawn_wrapped_and_measured_as_its_drawable_form(display, text):
     pygame.display.set_mode((1, 1))
     words = Text()

@@ -123,3 +123,17 @@ def test_the_drawn_shapes_are_kept_in_one_sheet(driver):
     cache = driver.app.manager.get_theme().shape_cache
     assert len(cache.cache_long_term_lookup) > 20
     assert len(cache.cache_surfaces) == 1
+
+
+def test_the_gui_opens_each_font_file_once_whatever_its_sizes(display, tmp_path):
+    """pygame_gui opened each theme font at each size on its own: a dozen faces of Noto Sans JP,
+    some 0.7 MB of tables each. The pictures are the same (a window's screens, compared
+    before and after in three languages)."""
+    app = start(tmp_path, "en")
+    try:
+        loaded = list(app.manager.get_theme().get_font_dictionary().loaded_fonts.values())
+        drawing = [resource.loaded_font._GUIFontPygame__internal_font for resource in loaded]
+        faces = {id(getattr(font, "face", font)) for font in drawing}
+        assert len(loaded) > len({str(resource.location) for resource in loaded}) == len(faces)
+    finally:
+        app.close()

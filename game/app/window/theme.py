@@ -46,6 +46,11 @@ it loaded in a queue of finished loads that only a progress bar would count, for
 the window is open: after a switch to Chinese closed the Japanese fonts, and after the switch
 back opened them anew, that first set (eleven faces, some 8 MB) stayed open beside them.
 `forget_loaded` empties it once the manager has loaded them.
+
+And it opens each font of the theme at each size on its own, a dozen faces of Noto Sans JP
+(some 0.7 MB of FreeType's and HarfBuzz's tables each; 0.9 MB of Noto Sans SC) beside the
+ones the game's own text opens. `share_font_faces` has it open them through
+`text.gui_font`, which draws them with the one face of each file the process keeps.
 """
 
 from __future__ import annotations
@@ -58,10 +63,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core import UIAppearanceTheme, gui_font_pygame
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
 from pygame_gui.core.surface_cache import SurfaceCache
+
+from game.app.window.text import gui_font
 
 RESOURCE_KEYS = {
     "regular_resource": "regular_path",
@@ -138,6 +145,13 @@ def drop_unedited_text_layers() -> None:
     only when its text is edited (the caret's theming says so); once is enough."""
     if not getattr(DrawableShape.finalise_text, "kept_where_edited", False):
         DrawableShape.finalise_text = _finalise_text_kept_where_edited(DrawableShape.finalise_text)
+
+
+def share_font_faces() -> None:
+    """From now on, the gui opens a font file by its path through `text.gui_font` (pygame_gui
+    asks for the font, then sets its size, which is the same; the theme sets no script,
+    direction or forced style, which would be the shared face's)."""
+    gui_font_pygame.Font = gui_font  # type: ignore[attr-defined]
 
 
 def share_default_font(fonts: Any) -> None:

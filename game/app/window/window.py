@@ -48,6 +48,7 @@ from game.app.window.theme import (
     forget_loaded,
     load_theme,
     share_default_font,
+    share_font_faces,
 )
 from game.app.window.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 from game.app.words import i18n
@@ -118,6 +119,7 @@ class ScaledUIManager(pygame_gui.UIManager):
     def __init__(self, display: Display, *args, starting_language: str = DEFAULT_LOCALE, **kwargs) -> None:
         self.display = display
         drop_unedited_text_layers()
+        share_font_faces()
         # Started in the locale whose default font pygame_gui opens anyway, which then
         # stands for every locale's (`theme.share_default_font`), before any element is made.
         super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)

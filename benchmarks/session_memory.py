@@ -299,7 +299,7 @@ class Session:
             print(f"{(now - self.started) / 60:5.1f} min: main RSS {main / MB:6.1f} MB "
                   f"(highest this minute {max(m for m, _ in self.minute) / MB:6.1f}), "
                   f"workers {max(w for _, w in self.minute) / MB:6.1f} MB; match {len(self.seeds)}, "
-                  f"{progress.hands_dealt} hands in it, {self.tours} tours, {app.frames} frames, "
+                  f"{progress.kyoku_dealt} hands in it, {self.tours} tours, {app.frames} frames, "
                   f"{app.language}", flush=True)
             self.minute = []
 

@@ -14,7 +14,7 @@ from game.engine.match import Match
 from game.engine.record import RecordError, read_record, replay, write_record
 from game.engine.rules import Rules
 from tests.scenario_tools import build_all, crafted_deal, drive
-from tests.test_hand_scenarios import JUNK, NO_DORA, SANSHOKU
+from tests.test_kyoku import JUNK, NO_DORA, SANSHOKU
 
 ROOT = Path(__file__).resolve().parent.parent
 

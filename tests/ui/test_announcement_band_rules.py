@@ -13,7 +13,7 @@ from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import _
-from tests.ui.test_centre_panel_fits import WINDS, Inked, centre_info
+from tests.ui.test_centre import WINDS, Inked, centre_info
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

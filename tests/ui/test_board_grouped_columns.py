@@ -19,7 +19,7 @@ from game.app.window import layout
 from game.app.window.text import Text
 from game.app.words import i18n, terms
 from game.app.words.i18n import _
-from tests.ui.test_centre_panel_fits import Inked
+from tests.ui.test_centre import Inked
 
 WINDS = ("East", "South", "West", "North")
 GAP = 4

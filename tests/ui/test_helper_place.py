@@ -12,7 +12,7 @@ from game.app.views.seats import plate_topleft
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.words import i18n
-from tests.ui.test_helper_panel_fits import HelperReport, Recorder, Suggestion, waits
+from tests.ui.test_helper_panel import HelperReport, Recorder, Suggestion, waits
 
 BUTTONS = 4
 

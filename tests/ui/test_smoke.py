@@ -20,7 +20,7 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.window.window import App, LaunchOptions
 from game.cli.smoke import ScriptedPlayer
-from tests.test_cli_robust import interrupted_when_busy
+from tests.test_main import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -42,7 +42,7 @@ def test_a_wall_without_tenpai_is_said_so_in_the_build_review(driver):
     from game.app.window import layout
     from game.app.window.art import TileArt
     from game.app.window.text import Text
-    from tests.ui.test_centre_panel_fits import Inked
+    from tests.ui.test_centre import Inked
 
     text = Text()
     inked = Inked(text)

@@ -9,7 +9,7 @@ import pytest
 
 from game.app.window import layout
 from game.app.words import i18n
-from tests.ui.test_centre_panel_fits import Inked
+from tests.ui.test_centre import Inked
 from tests.ui.test_theatre import record_file
 
 GAP = 4

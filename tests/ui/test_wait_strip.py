@@ -10,7 +10,7 @@ from game.app.play.wait_strip import WaitLine, WaitStrip
 from game.app.views.pool import _wait_value
 from game.app.window import layout
 from tests.ui.scripted import ScriptedAgent
-from tests.ui.test_centre_panel_fits import Inked
+from tests.ui.test_centre import Inked
 from tests.ui.test_screens import shot
 from tests.ui.test_table import (
     AVOID,

@@ -14,7 +14,7 @@ from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import i18n
-from tests.ui.test_centre_panel_fits import Inked
+from tests.ui.test_centre import Inked
 
 THIRTEEN = ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")
 GAP = 4

@@ -20,7 +20,7 @@ from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import i18n
-from tests.ui.test_notice_card_fits import Sized
+from tests.ui.test_notice_card import Sized
 from tests.ui.test_wait_strip_many import THIRTEEN, Recording
 
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman", "double yakuman",

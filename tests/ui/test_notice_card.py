@@ -22,7 +22,7 @@ from game.app.words import i18n
 from game.app.words.i18n import _
 from game.engine.events import FuritenStarted, WinningTileMissed
 from game.engine.kyoku import FuritenSpan
-from tests.ui.test_felt_board import occupied
+from tests.ui.test_felt import occupied
 
 WINDS = ("east", "south", "west", "north")
 TILES = ("1m", "0p", "6z", "7z")

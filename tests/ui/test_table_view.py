@@ -21,7 +21,7 @@ from game.app.views.table_view import TableUi, draw_table
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import i18n, terms
-from tests.ui.test_helper_panel_fits import waits
+from tests.ui.test_helper_panel import waits
 
 WINDS = ("East", "South", "West", "North")
 RIVER = tuple((4 * index, index == 2) for index in range(9))

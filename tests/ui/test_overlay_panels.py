@@ -20,7 +20,7 @@ from game.app.window.text import Text
 from game.app.words import i18n, terms
 from game.app.words.i18n import _, ngettext
 from game.app.words.value_words import percent
-from tests.ui.test_centre_panel_fits import Inked
+from tests.ui.test_centre import Inked
 
 GAP = 4
 BACKGROUND = (255, 0, 255)

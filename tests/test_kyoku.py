@@ -1,5 +1,4 @@
 """Whole-hand scenarios: hand-made walls, scripted play, then the record replays identically."""
-
 from __future__ import annotations
 
 import pytest
@@ -13,7 +12,7 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, IllegalAction, Kyoku, Phase
+from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, FuritenSpan, IllegalAction, Kyoku, Phase
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import Rules
@@ -21,8 +20,15 @@ from game.engine.tiles import format_tiles, kind_code, kind_of
 from tests.scenario_tools import build_all, crafted_deal, drive
 
 NO_DORA = (1, 0, "5z", "6z")  # indicator Haku: dora Hatsu, ura Chun; no hand below holds them
+
+
+
 JUNK = "19p19s1234567z25p"  # 13 tiles far from tenpai
+
+
+
 SANSHOKU = "234m234p234s67s55p"  # waits 5s/8s: riichi pinfu tanyao sanshoku = 5 han
+
 
 
 def start(rules: Rules, walls: dict[int, str], dealer: int = 0, dora=NO_DORA) -> Match:
@@ -31,14 +37,17 @@ def start(rules: Rules, walls: dict[int, str], dealer: int = 0, dora=NO_DORA) ->
     return match
 
 
+
 def of_type(match: Match, kind: type) -> list:
     assert match.kyoku is not None
     return [e for e in match.kyoku.history if isinstance(e, kind)]
 
 
+
 def assert_replays(match: Match) -> None:
     report = replay(match.record)
     assert report.ok, report.divergence
+
 
 
 def test_passing_a_wait_below_mangan_makes_the_later_mangan_tile_unwinnable():
@@ -57,6 +66,7 @@ def test_passing_a_wait_below_mangan_makes_the_later_mangan_tile_unwinnable():
     assert_replays(match)
 
 
+
 def test_own_discard_of_a_wait_is_furiten_for_the_whole_hand():
     match = start(Rules.preset("kaiji"), {0: "234m234p234s678s55p", 2: JUNK + "5p"})
     build_all(match, {0: "234m234p234s678s5p", 1: JUNK})
@@ -70,6 +80,7 @@ def test_own_discard_of_a_wait_is_furiten_for_the_whole_hand():
     assert_replays(match)
 
 
+
 def test_the_seat_view_says_which_discard_makes_furiten_last_the_hand():
     match = start(Rules.preset("kaiji"), {0: "234m234p234s678s55p", 2: JUNK + "5p"})
     build_all(match, {0: "234m234p234s678s5p", 1: JUNK})
@@ -81,6 +92,7 @@ def test_the_seat_view_says_which_discard_makes_furiten_last_the_hand():
     assert not any(view.discard_fixes_furiten(tile) for tile in view.pool), "already furiten for the rest of the hand"
 
 
+
 def test_each_seat_builds_from_its_wall_and_keeps_the_rest_as_its_pool():
     for players in (2, 3, 4):
         match = Match(Rules.preset("kaiji", players=players), seed=players)
@@ -89,6 +101,7 @@ def test_each_seat_builds_from_its_wall_and_keeps_the_rest_as_its_pool():
         build_all(match, {seat: format_tiles(kyoku.walls[seat][:13], False) for seat in range(players)}, dora=(3, 0))
         assert all(len(kyoku.view_for(seat).pool) == POOL_SIZE for seat in range(players))
     assert POOL_SIZE - DISCARDS_PER_SEAT == 4, "four tiles of a pool are never discarded"
+
 
 
 def test_second_player_passing_before_own_first_discard_is_not_furiten():
@@ -109,6 +122,7 @@ def test_second_player_passing_before_own_first_discard_is_not_furiten():
     assert_replays(match)
 
 
+
 def test_before_play_riichi_makes_a_pass_before_the_first_discard_permanent():
     rules = Rules.preset("moegirl")
     match = start(rules, {0: JUNK + "88s", 2: SANSHOKU})
@@ -116,6 +130,7 @@ def test_before_play_riichi_makes_a_pass_before_the_first_discard_permanent():
     drive(match, {0: ["8s", "8s"]}, decisions={1: ["pass"]}, until_end=False)
     assert of_type(match, FuritenStarted) == [FuritenStarted(1, "passed", True)]
     assert [(m.reason) for m in of_type(match, WinningTileMissed)] == ["furiten"]
+
 
 
 @pytest.mark.parametrize(("houtei", "expect_houtei"), [("each_final_discard", True),
@@ -131,6 +146,7 @@ def test_ron_on_the_seventeenth_discard(houtei, expect_houtei):
     assert_replays(match)
 
 
+
 def test_exhaustive_draw_after_seventeen_discards_each_shows_every_hand():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK})
     build_all(match, {0: JUNK, 1: JUNK})
@@ -144,6 +160,7 @@ def test_exhaustive_draw_after_seventeen_discards_each_shows_every_hand():
     assert kyoku.view_for(1).result.hands[0] == kyoku.hands[0]
     assert match.stake == 2
     assert_replays(match)
+
 
 
 def test_stakes_double_over_two_draws_then_a_win_pays_the_doubled_stake_and_resets():
@@ -165,6 +182,7 @@ def test_stakes_double_over_two_draws_then_a_win_pays_the_doubled_stake_and_rese
     assert_replays(match)
 
 
+
 def four_player_match(multiple_ron: str) -> Match:
     rules = Rules.preset("four_player", multiple_ron=multiple_ron)
     walls = {0: JUNK + "88s", 1: JUNK, 2: SANSHOKU, 3: "123m789p789s67s11z"}
@@ -172,6 +190,7 @@ def four_player_match(multiple_ron: str) -> Match:
     match.next_kyoku(crafted_deal(walls), 0)
     build_all(match, {0: JUNK, 1: JUNK, 2: SANSHOKU, 3: "123m789p789s67s11z"})
     return match
+
 
 
 def test_four_player_head_bump_gives_the_win_to_the_first_seat_in_turn_order():
@@ -185,6 +204,7 @@ def test_four_player_head_bump_gives_the_win_to_the_first_seat_in_turn_order():
     assert_replays(match)
 
 
+
 def test_four_player_multiple_ron_pays_every_winner():
     match = four_player_match("all")
     drive(match, {0: [None, "8s"]})
@@ -195,11 +215,13 @@ def test_four_player_multiple_ron_pays_every_winner():
     assert_replays(match)
 
 
+
 def test_four_player_passing_head_bump_lets_the_next_seat_win():
     match = four_player_match("head_bump")
     drive(match, {0: [None, "8s"]}, decisions={2: ["pass"]})
     assert [w.seat for w in of_type(match, Won)] == [3]
     assert FuritenStarted(2, "passed", True) in of_type(match, FuritenStarted)
+
 
 
 def test_three_players_any_opponent_may_be_ronned_and_winds_are_east_south_west():
@@ -218,6 +240,7 @@ def test_three_players_any_opponent_may_be_ronned_and_winds_are_east_south_west(
     assert_replays(match)
 
 
+
 def test_renhou_four_han_without_riichi_in_pro_stream():
     rules = Rules.preset("pro_stream")
     match = start(rules, {0: JUNK + "8s", 2: SANSHOKU})
@@ -226,6 +249,7 @@ def test_renhou_four_han_without_riichi_in_pro_stream():
     (won,) = of_type(match, Won)
     assert dict(won.yaku) == {"renhou": 4, "pinfu": 1, "tanyao": 1, "sanshoku": 2}
     assert won.level == "baiman"
+
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing():
@@ -263,6 +287,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     assert refused.value.rule == "discard_from_pool"
 
 
+
 def test_a_view_never_shows_another_seats_hand_before_the_end():
     match = start(Rules.preset("kaiji", kiriage=False), {0: JUNK + "8s", 2: SANSHOKU})
     kyoku: Kyoku = match.kyoku
@@ -274,6 +299,7 @@ def test_a_view_never_shows_another_seats_hand_before_the_end():
     assert [e for e in view.events if getattr(e, "private", False) and e.seat != 0] == []
     assert any(isinstance(e, WinningTileMissed) for e in kyoku.view_for(1).events)
     assert view.built == (True, True)
+
 
 
 def contexts_after_each_discard(rules: Rules) -> list[tuple[str, object]]:
@@ -289,6 +315,7 @@ def contexts_after_each_discard(rules: Rules) -> list[tuple[str, object]]:
     return seen
 
 
+
 @pytest.mark.parametrize(("timing", "ippatsu_after"), [
     ("with_first_discard", {"W1", "E2"}),  # each seat's window: from its riichi discard to its next
     ("before_play", {"E1", "W1"}),  # riichi before play: a ron on the opponent's first discard
@@ -298,6 +325,7 @@ def test_ippatsu_windows_for_each_seat(timing, ippatsu_after):
     assert {label for label, context in seen if context.ippatsu} == ippatsu_after
     first = dict(seen)["E1"]
     assert first.riichi is (timing == "before_play") and first.renhou is (timing == "with_first_discard")
+
 
 
 @pytest.mark.parametrize(("houtei", "houtei_after"), [
@@ -310,10 +338,12 @@ def test_houtei_windows_for_each_seat(houtei, houtei_after):
     assert {label for label, context in seen if context.houtei} == houtei_after
 
 
+
 def test_the_first_player_is_east_and_the_second_west():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK}, dealer=1)
     assert match.kyoku.view_for(0).seat_winds == ("west", "east")
     assert match.kyoku.win_context(1, 0).seat_wind == 27
+
 
 
 @pytest.mark.parametrize("rules", [
@@ -340,3 +370,57 @@ def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules):
             chance = next((k for k in range(step, len(discarders)) if discarders[k] != seat), None)
             if chance is not None:
                 assert context == actual[chance], (step, seat)
+
+
+
+# What letting a ron go by costs a seat, as the engine tells it (the ron prompt says it).
+def offered_on_first_discard(rules: Rules) -> Match:
+    """Seat 1 is offered a ron on the dealer's first discard, before its own first discard."""
+    match = start(rules, {0: JUNK + "88s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: ["8s"]}, until_end=False)
+    kyoku = match.kyoku
+    assert kyoku.phase is Phase.RON and kyoku.pending_ron == [1]
+    return match
+
+
+
+def test_a_pass_before_the_seats_first_discard_lasts_until_its_own_discard():
+    match = offered_on_first_discard(Rules.preset("kaiji"))
+    kyoku = match.kyoku
+    assert kyoku.furiten_on_passing(1) is FuritenSpan.UNTIL_OWN_DISCARD
+    assert kyoku.furiten_span(1) is None
+    match.apply(Pass(1))
+    assert [e for e in kyoku.history if isinstance(e, FuritenStarted)] == [FuritenStarted(1, "temporary", False)]
+    assert kyoku.view_for(1).furiten and kyoku.furiten_span(1) is FuritenSpan.UNTIL_OWN_DISCARD
+    drive(match, {1: [None]}, until_end=False)
+    assert not kyoku.view_for(1).furiten, "its own discard ends that furiten"
+    assert kyoku.furiten_span(1) is None
+
+
+
+def test_a_pass_in_riichi_lasts_for_the_rest_of_the_hand():
+    match = start(Rules.preset("kaiji"), {0: JUNK + "88s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: [None, "8s"], 1: [None]}, until_end=False)
+    kyoku = match.kyoku
+    assert kyoku.phase is Phase.RON and kyoku.pending_ron == [1]
+    assert kyoku.furiten_on_passing(1) is FuritenSpan.REST_OF_HAND
+    match.apply(Pass(1))
+    assert FuritenStarted(1, "passed", True) in kyoku.history
+    assert kyoku.furiten_span(1) is FuritenSpan.REST_OF_HAND
+
+
+
+def test_riichi_before_play_makes_every_pass_last_the_hand():
+    match = offered_on_first_discard(Rules.preset("moegirl"))
+    assert match.kyoku.furiten_on_passing(1) is FuritenSpan.REST_OF_HAND
+
+
+
+def test_three_and_four_seats_before_their_first_discard():
+    for players in (3, 4):
+        rules = Rules.preset("kaiji", players=players)
+        match = start(rules, {0: JUNK})
+        kyoku = match.kyoku
+        assert all(kyoku.furiten_on_passing(seat) is FuritenSpan.UNTIL_OWN_DISCARD for seat in range(players))

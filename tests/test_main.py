@@ -1,6 +1,5 @@
 """The command-line tools under odd input: one clear line and exit 2 for input they cannot
 take, exit 1 for a divergence, never a traceback, never a hang (issue 18, 14-17)."""
-
 from __future__ import annotations
 
 import contextlib
@@ -21,16 +20,21 @@ from hypothesis import strategies as st
 from game.__main__ import COMMANDS, main
 from game.ai import arena
 from tests.fuzzing import as_json_lines
-from tests.test_record_robust import TWO_PLAYER
+from tests.test_record import TWO_PLAYER
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
 
 
 def run_cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60, **kwargs)
+
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +61,7 @@ def files(tmp_path_factory) -> dict[str, Path]:
     return paths
 
 
+
 @pytest.mark.parametrize(("name", "code", "says"), [
     ("good", 0, "identical"), ("forged", 1, "DIVERGES"), ("scores", 2, "match_end"),
     ("vdora", 2, "virtual_dora"), ("deep", 2, "nested"), ("seed", 2, "too long"),
@@ -70,16 +75,19 @@ def test_replay_exit_codes_and_one_line(files, capsys, name, code, says):
         assert err.count("\n") == 1 and out == ""
 
 
+
 def test_replay_prints_the_engines_match_end_not_the_records(files, capsys):
     assert main(["replay", str(files["forged"])]) == 1
     out, _ = capsys.readouterr()
     assert "1000" not in out.split("DIVERGES")[0]
 
 
+
 def test_replay_refuses_dev_zero_and_a_fifo_without_blocking(files):
     for path in ("/dev/zero", str(files["fifo"])):
         done = run_cli("replay", path)  # the timeout fails the test if it blocks
         assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
 
 
 def test_a_closed_stdout_is_one_line_and_exit_2(files):
@@ -94,7 +102,11 @@ def test_a_closed_stdout_is_one_line_and_exit_2(files):
     assert done.stderr == "replay: the output was closed before the report was complete\n"
 
 
+
 RECORD = ROOT / "tests" / "records" / "kaiji_two_draws_then_a_win.jsonl"
+
+
+
 REPORTS = {
     "--help": ["--help"],
     "--version": ["--version"],
@@ -105,13 +117,18 @@ REPORTS = {
     "selfplay": ["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--json"],
     "lab": ["lab", "--walls", "1", "--deals", "0"],
 }
+
+
+
 """Every command, each with a short run that writes a report on stdout (the window's
 `play --smoke` line: tests/ui/test_smoke.py)."""
+
 
 
 def speaker(argv: list[str]) -> str:
     """The name a command's messages start with."""
     return argv[0] if argv[0] in COMMANDS else "python -m game"
+
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
@@ -126,6 +143,7 @@ def test_a_full_output_is_one_line_and_exit_2(report):
         2, f"{speaker(argv)}: the output could not be written (No space left on device)\n")
 
 
+
 @pytest.mark.parametrize("report", ["--help", "--version", "analyze", "replay", "selfplay", "lab"])
 def test_a_closed_output_is_said_before_any_work(report):
     """stdout closed (`>&-`): `AttributeError ... flush` after the work, or nothing said."""
@@ -134,6 +152,7 @@ def test_a_closed_output_is_said_before_any_work(report):
                           stderr=subprocess.PIPE, text=True, timeout=60)
     said = f"{speaker(argv)}: standard output is closed: nothing can be written\n"
     assert (done.returncode, done.stderr) == (2, said)
+
 
 
 @pytest.mark.parametrize(("report", "encoding"), [*((report, "cp1252") for report in REPORTS), ("--help", "ascii")])
@@ -150,6 +169,7 @@ def test_an_output_without_unicode_gets_question_marks_for_what_it_cannot_hold(r
         assert "17 Steps (17?)" in text
 
 
+
 def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsys, monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("a deal was played")
@@ -159,6 +179,7 @@ def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsy
         assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(records)]) == 2
         _, err = capsys.readouterr()
         assert err.count("\n") == 1 and str(files["afile"]) in err
+
 
 
 def test_selfplay_refuses_a_read_only_records_folder_before_playing(tmp_path, capsys, monkeypatch):
@@ -171,6 +192,7 @@ def test_selfplay_refuses_a_read_only_records_folder_before_playing(tmp_path, ca
     assert "Permission denied" in capsys.readouterr().err
 
 
+
 @pytest.mark.parametrize("error", [OSError(errno.ENOSPC, "No space left on device"),
                                    OSError(errno.ENOSPC, "No space left on device", "")])
 def test_a_record_that_cannot_be_written_names_the_records_folder(tmp_path, capsys, monkeypatch, error):
@@ -181,6 +203,7 @@ def test_a_record_that_cannot_be_written_names_the_records_folder(tmp_path, caps
     monkeypatch.setattr(arena, "play_duplicate", full)
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--records", str(tmp_path)]) == 2
     assert capsys.readouterr().err == f"selfplay: cannot write a record: No space left on device ({tmp_path})\n"
+
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -198,6 +221,7 @@ def test_a_billion_deals_are_made_one_by_one(monkeypatch, jobs):
         arena.run_arena("easy", "easy", 10**9, 0, "four_player", progress=stop, jobs=jobs)
 
 
+
 @pytest.fixture(scope="module")
 def arena_results() -> dict:
     """One real arena result, to stand in for the arena in the argument fuzzing (a deal takes
@@ -205,21 +229,31 @@ def arena_results() -> dict:
     return arena.run_arena("easy", "easy", 1, 0, "four_player")
 
 
+
 WORDS = ["analyze", "replay", "selfplay", "--a", "--b", "--hands", "--seed", "--preset", "--json", "--jobs",
          "--records", "--dora", "--seat", "--top", "-h", "--version", "easy", "normal", "oracle", "god", "0", "-1",
          "1", "65", "x", "1e9", "9" * 40, "kaiji", "four_player", "moegirl", "east", "north", "5z", "1p2z",
          "123456789m123456789p12345678s1234567z", "1m" * 40, "", "--", "-"]
+
+
+
 """Argument words; no complete wall among them (a real analysis takes a second: not here)."""
+
+
+
 NUMBERS = st.sampled_from(["0", "-1", "1", "2", "65", "x", "", "1e9", "9" * 40]) | st.integers().map(str)
+
 
 
 def joined(parts: tuple[list[str], ...] | list[list[str]]) -> list[str]:
     return list(itertools.chain.from_iterable(parts))
 
 
+
 def option(name: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
     """`[name, value]` or nothing."""
     return st.lists(st.tuples(st.just(name), values).map(list), max_size=1).map(joined)
+
 
 
 def command_line(files: dict[str, Path]) -> st.SearchStrategy[list[str]]:
@@ -243,6 +277,7 @@ def command_line(files: dict[str, Path]) -> st.SearchStrategy[list[str]]:
     first = st.sampled_from(["analyze", "replay", "selfplay", "-h", "--version", "bogus", ""])
     anything = st.tuples(first.map(lambda word: [word]), st.lists(st.sampled_from(WORDS) | paths, max_size=6))
     return (replay | analyze | selfplay | anything).map(joined)
+
 
 
 @FUZZ
@@ -271,11 +306,13 @@ def test_fuzz_random_argument_lists(files, capsys, monkeypatch, arena_results, d
         assert err.count("\n") == 1, (argv, err)
 
 
+
 @pytest.mark.parametrize("name", ["\x00", "two\nlines", "x" * 5000])
 def test_odd_file_names_are_one_line(capsys, name):
     assert main(["replay", name]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 1000
+
 
 
 @pytest.mark.parametrize("name", ["\x00", "x" * 5000])
@@ -285,11 +322,17 @@ def test_odd_records_folders_are_one_line(capsys, name):
     assert err.count("\n") == 1 and len(err) < 1000
 
 
-# --- Ctrl-C ----------------------------------------------------------------------------
 
 RICH_WALL = ["2344567899m566789p12334456899s2236667z", "--dora", "6m"]
+
+
+
 """The richest of benchmarks/analyze.py's walls (seed 65): seconds of analysis."""
+
+
+
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
 
 
 def cpu_seconds(pid: int) -> float:
@@ -299,6 +342,7 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / TICKS
+
 
 
 def living_members(group: int) -> list[int]:
@@ -313,6 +357,7 @@ def living_members(group: int) -> list[int]:
             if int(fields[2]) == group and fields[0] != "Z":
                 members.append(int(entry.name))
     return members
+
 
 
 def interrupted_when_busy(argv: list[str], cpu: float = 0.0, workers: int = 0,
@@ -344,6 +389,7 @@ def interrupted_when_busy(argv: list[str], cpu: float = 0.0, workers: int = 0,
         child.wait()
 
 
+
 @pytest.mark.parametrize(("argv", "cpu", "workers"), [
     (["analyze", *RICH_WALL, "--json"], 1.0, 0),
     (["selfplay", "--a", "easy", "--b", "easy", "--hands", "1000"], 1.5, 0),
@@ -356,3 +402,53 @@ def test_ctrl_c_is_one_line_exit_130_and_no_process_left(argv, cpu, workers):
     left a worker running."""
     code, err, left = interrupted_when_busy(argv, cpu, workers)
     assert (code, err, left) == (130, f"{argv[0]}: interrupted\n", [])
+
+
+
+# The command-line tools speak English whatever the system's language: their output is
+# read by scripts and pasted into bug reports (only the window is translated).
+WALL = "1112345678999m111222333444p5556677s11z"
+
+
+
+def run(arguments: list[str], language: str) -> subprocess.CompletedProcess[str]:
+    environ = {**os.environ, "LANG": language, "LC_ALL": language, "LANGUAGE": language.split(".")[0]}
+    return subprocess.run([sys.executable, "-m", "game", *arguments], capture_output=True, text=True,
+                          env=environ, cwd=ROOT, timeout=120, check=False)
+
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["analyze", WALL, "--top", "3"],
+        ["replay", str(RECORD)],
+        ["analyze", "not tiles"],
+    ],
+    ids=["analyze", "replay", "an error"],
+)
+@pytest.mark.parametrize("language", ["ja_JP.UTF-8", "zh_CN.UTF-8"])
+def test_a_tool_prints_the_same_in_any_system_language(arguments: list[str], language: str):
+    english = run(arguments, "C.UTF-8")
+    translated = run(arguments, language)
+    assert (translated.returncode, translated.stdout, translated.stderr) == (
+        english.returncode, english.stdout, english.stderr)
+    assert english.stdout or english.stderr
+
+
+
+# `python -m game watch FILE` on a file it cannot show: one sentence, exit status 2, no window.
+@pytest.mark.parametrize(("content", "said"), [
+    (RECORD.read_bytes().splitlines(keepends=True)[0], "the record holds no hand"),
+    (b"[" * 100_000 + b"]" * 100_000, "not a 17 Steps record"),
+    (RECORD.read_bytes().splitlines(keepends=True)[0] + b'{"type": "hand", "wall', "line 2: not valid JSON"),
+], ids=["no-hand", "deep", "damaged-first-hand"])
+def test_a_record_that_cannot_be_shown_is_one_sentence_and_status_2(tmp_path, capsys, monkeypatch, content, said):
+    import game.app.window.window
+
+    monkeypatch.setattr(game.app.window.window, "create_app", lambda *_args: pytest.fail("a window was opened"))
+    path = tmp_path / "record.jsonl"
+    path.write_bytes(content)
+    assert main(["watch", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("watch: ") and said in err and err.count("\n") == 1

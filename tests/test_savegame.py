@@ -1,17 +1,18 @@
 """The unfinished match as found on players' disks: one atomic file, every field checked,
 a damaged save kept aside and a transient fault never deleting anything (issue 18, 9-13)."""
-
 from __future__ import annotations
 
 import copy
 import errno
 import json
 import os
+import random
 import re
 import signal
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
@@ -26,6 +27,7 @@ from game.app.history.player_files import PlayerFiles
 from game.app.play import savegame
 from game.app.play.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
 from game.app.play.savegame import (
+    LOCK_FILE,
     PLAN_FILE,
     RECORD_FILE,
     SaveDamaged,
@@ -42,10 +44,20 @@ from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 
 FUZZ = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+
 EXECUTOR = ThreadPoolExecutor(1)
+
+
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+
 NAME_DAMAGED = ("the saved match is damaged \\(a player's name cannot be shown\\)"  # (the record reader's check)
                 "|the saved match has a player name that cannot be shown$")  # (a version 0.1 plan file's)
+
 
 
 def saved(folder: Path, plan: SeatPlan | None = None, players: int = 2) -> SaveSlot:
@@ -54,8 +66,10 @@ def saved(folder: Path, plan: SeatPlan | None = None, players: int = 2) -> SaveS
     return slot
 
 
+
 def save_lines(slot: SaveSlot) -> list[dict]:
     return [json.loads(line) for line in slot.record_path.read_text(encoding="utf-8").splitlines()]
+
 
 
 def edit_seats(slot: SaveSlot, **changes) -> None:
@@ -64,17 +78,21 @@ def edit_seats(slot: SaveSlot, **changes) -> None:
     slot.record_path.write_bytes(as_json_lines(lines))
 
 
+
 def fake_app(folder: Path) -> SimpleNamespace:
     """What `resume_session` and the autosave use of the window's App."""
     return SimpleNamespace(files=PlayerFiles(data_dir=folder), executor=EXECUTOR, notice=None)
+
 
 
 def resume(app: SimpleNamespace):
     return resume_session(app.files, app)
 
 
+
 def kept_saves(folder: Path) -> list[Path]:
     return sorted(folder.glob(f"{RECORD_FILE}.damaged-*"))
+
 
 
 def test_a_save_is_one_file_that_is_also_a_record(tmp_path):
@@ -84,6 +102,7 @@ def test_a_save_is_one_file_that_is_also_a_record(tmp_path):
     loaded = slot.load()
     assert loaded.plan == SeatPlan.solo(2, "hard")
     assert loaded.match.record == json.loads(json.dumps(match_in_play().record))
+
 
 
 def test_a_version_0_1_save_of_two_files_still_continues_and_becomes_one(tmp_path):
@@ -98,10 +117,12 @@ def test_a_version_0_1_save_of_two_files_still_continues_and_becomes_one(tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == [RECORD_FILE]
 
 
+
 def test_a_stale_plan_file_beside_a_new_save_is_ignored(tmp_path):
     slot = saved(tmp_path, SeatPlan.solo(2, "easy"))
     (tmp_path / PLAN_FILE).write_text(json.dumps({"seed": 999, **SeatPlan.hotseat(2).to_dict()}), encoding="utf-8")
     assert slot.load().plan == SeatPlan.solo(2, "easy")
+
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -111,6 +132,7 @@ def test_saves_of_every_table_size_continue(tmp_path, players, mode):
     slot = saved(tmp_path, plan, players)
     loaded = slot.load()
     assert loaded.plan == plan and loaded.match.rules.players == players
+
 
 
 @pytest.mark.parametrize("changes", [
@@ -125,6 +147,7 @@ def test_a_save_naming_impossible_seats_is_damaged(tmp_path, changes):
     edit_seats(slot, **changes)
     with pytest.raises(SaveDamaged):
         slot.load()
+
 
 
 @pytest.mark.parametrize(("changes", "reason"), [
@@ -143,6 +166,7 @@ def test_a_damaged_save_says_what_is_wrong_with_its_seats(tmp_path, changes, rea
         slot.load()
 
 
+
 def test_a_version_0_1_plan_file_with_an_undrawable_name_is_damaged(tmp_path):
     match = match_in_play()
     slot = SaveSlot(tmp_path)
@@ -151,6 +175,7 @@ def test_a_version_0_1_plan_file_with_an_undrawable_name_is_damaged(tmp_path):
     slot.record_path.write_bytes(as_json_lines(match.record))
     with pytest.raises(SaveDamaged, match=NAME_DAMAGED):
         slot.load()
+
 
 
 @pytest.mark.parametrize("edit", ["virtual_dora", "wall_code", "deep", "long_integer", "not_utf8", "no_seats"])
@@ -175,6 +200,7 @@ def test_a_damaged_record_is_damaged(tmp_path, edit):
         slot.load()
 
 
+
 def test_continue_moves_a_damaged_save_aside_and_says_where(tmp_path):
     slot = saved(tmp_path)
     edit_seats(slot, humans=[7])
@@ -184,6 +210,7 @@ def test_continue_moves_a_damaged_save_aside_and_says_where(tmp_path):
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == original and str(kept) in str(caught.value)
     assert not slot.exists()
+
 
 
 def test_continue_leaves_a_save_that_cannot_be_read_now(tmp_path, monkeypatch):
@@ -204,6 +231,7 @@ def test_continue_leaves_a_save_that_cannot_be_read_now(tmp_path, monkeypatch):
     assert slot.load().plan == SeatPlan.hotseat(2)  # readable again: it continues
 
 
+
 def test_continue_survives_a_folder_where_nothing_can_be_moved(tmp_path, monkeypatch):
     slot = saved(tmp_path)
     edit_seats(slot, ai_level="god")
@@ -217,6 +245,7 @@ def test_continue_survives_a_folder_where_nothing_can_be_moved(tmp_path, monkeyp
     assert slot.exists()
 
 
+
 def test_a_folder_in_place_of_the_save_is_no_save_and_autosave_reports_it(tmp_path):
     (tmp_path / RECORD_FILE).mkdir()
     slot = SaveSlot(tmp_path)
@@ -228,6 +257,7 @@ def test_a_folder_in_place_of_the_save_is_no_save_and_autosave_reports_it(tmp_pa
     assert (tmp_path / RECORD_FILE).is_dir()
 
 
+
 def test_leftovers_of_killed_autosaves_are_removed_at_start(tmp_path):
     slot = saved(tmp_path)
     for name in (f".{RECORD_FILE}.k1ll3d", f".{PLAN_FILE}.x9y8z7"):
@@ -237,13 +267,19 @@ def test_leftovers_of_killed_autosaves_are_removed_at_start(tmp_path):
     assert slot.load().plan == SeatPlan.hotseat(2)
 
 
+
 def _valid_save() -> bytes:
     with tempfile.TemporaryDirectory() as folder:
         return saved(Path(folder), SeatPlan.solo(2, "easy")).record_path.read_bytes()
 
 
+
 VALID = _valid_save()
+
+
+
 VALID_LINES = [json.loads(line) for line in VALID.decode().splitlines()]
+
 
 
 def _continue_outcome(folder: Path, content: bytes) -> None:
@@ -261,10 +297,12 @@ def _continue_outcome(folder: Path, content: bytes) -> None:
     assert session.match.rules.players == len(session.plan.names)
 
 
+
 @FUZZ
 @given(content=st.binary(max_size=300) | st.sampled_from(FUZZ_FAILURES) | mutated_bytes(VALID))
 def test_fuzz_random_bytes_continue_or_are_kept_aside(tmp_path_factory, content):
     _continue_outcome(tmp_path_factory.mktemp("save"), content)
+
 
 
 @st.composite
@@ -276,13 +314,13 @@ def mutated_opening(draw: st.DrawFn) -> list[dict]:
     return lines
 
 
+
 @FUZZ
 @given(lines=mutated_lines(VALID_LINES) | mutated_opening())
 def test_fuzz_mutated_saves_continue_or_are_kept_aside(tmp_path_factory, lines):
     _continue_outcome(tmp_path_factory.mktemp("save"), as_json_lines(lines))
 
 
-# --- a new match over the unfinished one (issue 30, point 2) -----------------------------
 
 class NoReviews:
     """An executor that runs nothing (the kept match's build review is not what is tested)."""
@@ -293,14 +331,17 @@ class NoReviews:
         return future
 
 
+
 def player_app(folder: Path, **settings) -> SimpleNamespace:
     """What `new_session` uses of the window's App."""
     return SimpleNamespace(files=PlayerFiles(data_dir=folder), executor=NoReviews(), notice=None,
                            settings=Settings(**settings), next_match_seed=lambda: 77)
 
 
+
 def start(app: SimpleNamespace, plan: SeatPlan, **options):
     return new_session(app.files, app, plan, **options)
+
 
 
 def unusable(kind: str, folder: Path, monkeypatch) -> SaveSlot:
@@ -317,10 +358,15 @@ def unusable(kind: str, folder: Path, monkeypatch) -> SaveSlot:
     return slot
 
 
+
 UNUSABLE = ["damaged", "unreadable", "history read-only", "history a file"]
+
+
+
 REASON = {"damaged": "people are not seats of a 2-player table", "unreadable": "cannot be read now (permission denied)",
           "history read-only": "cannot be written (the disk can only be read)",
           "history a file": "cannot be written (a file stands where a folder should be)"}
+
 
 
 @pytest.mark.parametrize("kind", UNUSABLE)
@@ -338,11 +384,13 @@ def test_a_new_match_keeps_an_unusable_save_aside_and_says_where(tmp_path, monke
     assert SaveSlot(tmp_path).load().match.seed == 77
 
 
+
 def nothing_moves(monkeypatch) -> None:
     def read_only(path, why="damaged", folder=None):
         raise OSError(errno.EROFS, "Read-only file system", str(path))
 
     monkeypatch.setattr(savegame, "move_aside", read_only)
+
 
 
 @pytest.mark.parametrize("kind", UNUSABLE)
@@ -357,6 +405,7 @@ def test_a_save_that_can_be_neither_kept_nor_moved_stays_until_the_player_says(t
     new_session(app.files, app, SeatPlan.hotseat(2), replace_unkept=True)  # "Start anyway"
     monkeypatch.undo()
     assert SaveSlot(tmp_path).load().match.seed == 77
+
 
 
 @pytest.mark.parametrize(("keep_history", "kind", "kept_as"), [
@@ -384,7 +433,6 @@ def test_what_becomes_of_the_unfinished_match(tmp_path, monkeypatch, keep_histor
         assert kept.name.startswith(f"{RECORD_FILE}.{kept_as}-") and kept.read_bytes() == original
 
 
-# --- a save cut short resumes at its last whole action (issue 30, point 7) ---------------
 
 @st.composite
 def cut_saves(draw: st.DrawFn) -> tuple[bytes, list[dict]]:
@@ -399,6 +447,7 @@ def cut_saves(draw: st.DrawFn) -> tuple[bytes, list[dict]]:
     tail = draw(st.sampled_from([b"", line[: draw(st.integers(1, len(line) - 2))], b'{"type":"event","x":"\xe3\x81']))
     action = max(index for index in range(at) if lines[index]["type"] != "event")
     return as_json_lines(lines[:at]) + tail, lines[:action]
+
 
 
 @FUZZ
@@ -416,6 +465,7 @@ def test_fuzz_a_save_cut_short_resumes_at_its_last_whole_action(tmp_path_factory
     assert SaveSlot(folder).load().cut == 0  # saved again whole, before any move
 
 
+
 @pytest.mark.parametrize("damage", ["middle line", "diverging last action"])
 def test_a_save_damaged_before_its_end_is_not_resumed(tmp_path, damage):
     lines = save_lines(saved(tmp_path))
@@ -431,7 +481,6 @@ def test_a_save_damaged_before_its_end_is_not_resumed(tmp_path, damage):
     assert kept.read_bytes() == content
 
 
-# --- two windows on one save (issue 30, point 5) ------------------------------------------
 
 HOLDER = """
 import sys, time
@@ -442,11 +491,13 @@ time.sleep(120)
 """
 
 
+
 def test_one_window_keeps_the_save_until_it_closes(tmp_path):
     first, second = SlotLock(tmp_path), SlotLock(tmp_path)
     assert first.claim() and not second.claim()
     first.release()
     assert second.claim() and not first.claim()
+
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
@@ -460,6 +511,7 @@ def test_a_killed_window_s_lock_does_not_keep_the_next_one_from_the_save(tmp_pat
         holder.send_signal(signal.SIGKILL)
         holder.communicate(timeout=30)
     assert SlotLock(tmp_path).claim()  # nothing to wait for, no process id compared
+
 
 
 def test_a_second_window_neither_continues_nor_writes_over_the_first_window_s_match(tmp_path):
@@ -478,6 +530,7 @@ def test_a_second_window_neither_continues_nor_writes_over_the_first_window_s_ma
     assert resume_session(second.files, second).match.record == slot.load().match.record  # the first window has closed
 
 
+
 def test_a_folder_where_no_lock_can_be_made_saves_removes_nothing_and_says_so(tmp_path):
     (tmp_path / savegame.LOCK_FILE).mkdir()  # what no lock can be taken on
     leftover = tmp_path / f".{RECORD_FILE}.killed"  # another window's autosave may be under way
@@ -489,6 +542,7 @@ def test_a_folder_where_no_lock_can_be_made_saves_removes_nothing_and_says_so(tm
     assert first.files.lock.unlocked and second.files.lock.claim()
     assert leftover.exists()
     assert "No lock can be made" in str(first.notice)
+
 
 
 def test_a_lock_file_that_can_only_be_read_still_keeps_a_second_window_out(tmp_path, monkeypatch):
@@ -508,6 +562,7 @@ def test_a_lock_file_that_can_only_be_read_still_keeps_a_second_window_out(tmp_p
     assert second.claim()
 
 
+
 @pytest.mark.parametrize("keep_history", [True, False])
 def test_a_new_match_over_a_save_cut_short_keeps_the_cut_file_too(tmp_path, keep_history):
     content = VALID[: VALID.rstrip(b"\n").rfind(b"\n") + 20]  # its last line cut in the middle
@@ -519,6 +574,7 @@ def test_a_new_match_over_a_save_cut_short_keeps_the_cut_file_too(tmp_path, keep
     assert [entry.ended for entry in entries] == (["abandoned"] if keep_history else [])
 
 
+
 def test_a_new_match_over_a_save_cut_short_says_where_the_cut_file_is(tmp_path):
     content = VALID[: VALID.rstrip(b"\n").rfind(b"\n") + 20]
     (tmp_path / RECORD_FILE).write_bytes(content)
@@ -526,6 +582,7 @@ def test_a_new_match_over_a_save_cut_short_says_where_the_cut_file_is(tmp_path):
     new_session(app.files, app, SeatPlan.hotseat(2))
     (kept,) = kept_saves(tmp_path)
     assert "cut short" in str(app.notice) and str(kept) in str(app.notice)
+
 
 
 def test_the_cut_short_notice_stays_when_the_first_autosave_fails(tmp_path, monkeypatch):
@@ -546,7 +603,6 @@ def test_the_cut_short_notice_stays_when_the_first_autosave_fails(tmp_path, monk
     assert str(app.notice).count("could not be saved") == 1  # said once, not at every move
 
 
-# --- text no file can hold: a lone surrogate in the save's header ------------------------
 
 def save_with_preset_name(folder: Path, preset_name: str) -> bytes:
     """A save whose rules carry `preset_name` (written as a JSON escape, as a hand-edited file would)."""
@@ -558,6 +614,7 @@ def save_with_preset_name(folder: Path, preset_name: str) -> bytes:
     return content
 
 
+
 def test_a_lone_surrogate_in_the_save_is_a_damaged_save(tmp_path):
     content = save_with_preset_name(tmp_path, "\ud800")
     assert SaveSlot(tmp_path).summary() is None
@@ -565,6 +622,7 @@ def test_a_lone_surrogate_in_the_save_is_a_damaged_save(tmp_path):
         resume(fake_app(tmp_path))
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content
+
 
 
 def test_a_new_match_over_a_save_with_a_lone_surrogate_keeps_it_aside(tmp_path):
@@ -575,6 +633,7 @@ def test_a_new_match_over_a_save_with_a_lone_surrogate_keeps_it_aside(tmp_path):
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content and str(kept) in str(app.notice)
     assert SaveSlot(tmp_path).load().match.seed == 77
+
 
 
 def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path):
@@ -592,7 +651,6 @@ def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path)
     assert "could not be saved" in str(app.notice) and not SaveSlot(tmp_path).exists()
 
 
-# --- a finished match the history cannot take (issue 30 review, point 7) -----------------
 
 def finished_session(app):
     """A one-hand match played to its end (every build left to the clock, every ron taken)."""
@@ -615,6 +673,7 @@ def finished_session(app):
     return Session(match, SeatPlan.solo(2, "hard"), {}, app.executor)
 
 
+
 def test_a_finished_match_the_history_cannot_take_is_moved_aside_not_deleted(tmp_path, monkeypatch):
     read_only_history(monkeypatch, tmp_path)
     app = player_app(tmp_path)
@@ -628,6 +687,7 @@ def test_a_finished_match_the_history_cannot_take_is_moved_aside_not_deleted(tmp
     assert not SaveSlot(tmp_path).exists()
 
 
+
 @pytest.mark.parametrize("keep_history", [True, False])
 def test_a_finished_match_kept_or_not_wanted_clears_the_save(tmp_path, keep_history):
     saved(tmp_path)
@@ -635,6 +695,7 @@ def test_a_finished_match_kept_or_not_wanted_clears_the_save(tmp_path, keep_hist
     _autosave(app.files, app, finished_session(app), saving=True)
     assert list(tmp_path.glob(f"{RECORD_FILE}*")) == [] and app.notice is None
     assert len(history.record_files(history.history_folder(tmp_path))) == keep_history
+
 
 
 def test_a_history_that_can_be_written_but_not_listed_keeps_the_abandoned_match(tmp_path, monkeypatch):
@@ -655,10 +716,13 @@ def test_a_history_that_can_be_written_but_not_listed_keeps_the_abandoned_match(
     assert history.record_files(folder) == [put_away.kept]
 
 
-# --- every reason in the player's language (issue 30 review, point 3) --------------------
 
 ENGLISH_SENTENCE = re.compile(r"[A-Za-z]+(?:,? [A-Za-z']+)+")
+
+
+
 """Two English words in a row (or a list of them): what a Japanese or Chinese sentence never holds."""
+
 
 
 def what_a_player_reads(kind: str, folder: Path, monkeypatch) -> str:
@@ -690,9 +754,11 @@ def what_a_player_reads(kind: str, folder: Path, monkeypatch) -> str:
     return str(app.notice)
 
 
+
 READ_KINDS = ["bad name", "bad level", "damaged line", "lone surrogate", "not a record", "new match, damaged",
               "new match, unreadable", "new match, history read-only", "new match, history a file",
               "new match, nothing moves"]
+
 
 
 @pytest.mark.parametrize("language", ["ja", "zh_CN"])
@@ -703,3 +769,55 @@ def test_what_is_said_of_the_unfinished_match_holds_no_english_sentence(tmp_path
     i18n.set_language(language)
     said = what_a_player_reads(kind, tmp_path, monkeypatch)
     assert ENGLISH_SENTENCE.search(said) is None, said
+
+
+
+# The kill loop: an autosaving match killed (SIGKILL) at random moments always continues,
+# and a start leaves no temporary file behind (issue 18, 11 and 13); the killed match's lock
+# on the save never keeps the next start from continuing it (issue 30, 5).
+KILLS = 6
+
+
+
+def start_match(folder: Path) -> tuple[subprocess.Popen, int]:
+    """The scripted match, started (or continued) and playing; its record's length at start."""
+    child = subprocess.Popen([sys.executable, "-m", "tests.autosaving_match", str(folder)], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    if not line.startswith("playing"):
+        child.kill()
+        pytest.fail(f"the match did not start: {line!r} {child.communicate()[1]}")
+    return child, int(line.split()[1])
+
+
+
+def temporary_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+def test_an_autosaving_match_killed_at_random_moments_always_continues(tmp_path):
+    moments = random.Random(18)
+    lengths = []
+    mid_write = 0
+    for _ in range(KILLS):
+        child, length = start_match(tmp_path)
+        lengths.append(length)
+        time.sleep(moments.uniform(0.05, 0.6))
+        child.send_signal(signal.SIGKILL)
+        child.communicate(timeout=30)
+        assert child.returncode == -signal.SIGKILL, "the match stopped before it was killed"
+        # what the kill left: the save loads whatever moment the kill hit
+        assert SaveSlot(tmp_path).load().match.record
+        mid_write += bool(temporary_files(tmp_path))
+    child, length = start_match(tmp_path)  # a last start: it cleans up and continues
+    child.kill()
+    child.communicate(timeout=30)
+    lengths.append(length)
+    assert lengths == sorted(lengths) and lengths[-1] > lengths[0], "each start continues the last save"
+    SaveSlot(tmp_path).remove_leftovers()
+    assert temporary_files(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == [RECORD_FILE, LOCK_FILE]  # the lock stays, unheld
+    print(f"{KILLS} kills, {mid_write} of them during a write")

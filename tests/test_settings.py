@@ -1,6 +1,5 @@
 """The settings file as found on players' disks: each setting read on its own, a damaged
 or unreadable file moved aside (never overwritten), every field checked (issue 18, 5-8)."""
-
 from __future__ import annotations
 
 import json
@@ -17,10 +16,14 @@ from game.engine.rules import Rules
 from tests.fuzzing import FUZZ_FAILURES, JSON_VALUES, mutated_bytes, mutated_json
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+
 CHOSEN = Settings(
     rules=Rules.preset("pro_stream", hands=4), window_size=(1600, 1000), fullscreen=True,
     animation="fast", volume=0.25, ai_level="hard", ai_delay_s=1.5, auto_ron=True,
 )
+
 
 
 def write(folder: Path, content: bytes | object) -> Path:
@@ -29,8 +32,10 @@ def write(folder: Path, content: bytes | object) -> Path:
     return path
 
 
+
 def kept_copies(folder: Path) -> list[Path]:
     return sorted(folder.glob(f"{SETTINGS_FILE}.damaged-*"))
+
 
 
 @pytest.mark.parametrize("content", [b"\xff", b"[" * 1100 + b"]" * 1100, b'{"volume": ' + b"9" * 5000 + b"}"],
@@ -44,12 +49,14 @@ def test_an_unreadable_file_gives_the_defaults_a_notice_and_is_kept(tmp_path, co
     assert notice is not None and str(kept) in notice and "defaults" in notice
 
 
+
 def test_an_unknown_setting_is_ignored_and_the_rest_kept(tmp_path):
     data = CHOSEN.to_dict() | {"colour_scheme": "dark"}
     data["rules"]["changes"]["tile_style"] = "large"
     write(tmp_path, data)
     assert load_settings(tmp_path) == (CHOSEN, None)
     assert kept_copies(tmp_path) == []
+
 
 
 @pytest.mark.parametrize(("name", "value"), [
@@ -66,12 +73,14 @@ def test_an_invalid_setting_keeps_its_default_alone(tmp_path, name, value):
     assert len(kept_copies(tmp_path)) == 1
 
 
+
 def test_an_invalid_rule_change_is_dropped_alone(tmp_path):
     write(tmp_path, {"rules": {"preset": "four_player", "changes": {"virtual_dora": True, "hands": "x",
                                                                     "build_time_s": 60}}})
     loaded, notice = load_settings(tmp_path)
     assert loaded.rules == Rules.preset("four_player", virtual_dora=True, build_time_s=60)
     assert notice is not None and "rules.hands" in notice
+
 
 
 def test_the_next_save_never_overwrites_a_damaged_file(tmp_path):
@@ -83,12 +92,14 @@ def test_the_next_save_never_overwrites_a_damaged_file(tmp_path):
     assert load_settings(tmp_path) == (Settings(volume=0.1), None)
 
 
+
 def test_a_file_damaged_after_loading_is_moved_aside_before_saving(tmp_path):
     save_settings(tmp_path, CHOSEN)
     write(tmp_path, b"\x00garbage")
     save_settings(tmp_path, Settings())
     (kept,) = kept_copies(tmp_path)
     assert kept.read_bytes() == b"\x00garbage"
+
 
 
 def test_a_file_unreadable_for_a_moment_is_kept_before_the_defaults_are_saved(tmp_path, monkeypatch):
@@ -110,6 +121,7 @@ def test_a_file_unreadable_for_a_moment_is_kept_before_the_defaults_are_saved(tm
     assert kept.read_bytes() == original and str(kept) in notice
 
 
+
 def test_a_folder_in_place_of_the_file_is_moved_aside(tmp_path):
     (tmp_path / SETTINGS_FILE).mkdir()
     loaded, notice = load_settings(tmp_path)
@@ -119,11 +131,13 @@ def test_a_folder_in_place_of_the_file_is_moved_aside(tmp_path):
     assert kept_copies(tmp_path)[0].is_dir()
 
 
+
 def test_temporary_files_of_a_killed_save_are_removed_at_start(tmp_path):
     save_settings(tmp_path, CHOSEN)
     (tmp_path / f".{SETTINGS_FILE}.abc123").write_text("half a file", encoding="utf-8")
     assert load_settings(tmp_path) == (CHOSEN, None)
     assert sorted(p.name for p in tmp_path.iterdir()) == [SETTINGS_FILE]
+
 
 
 def test_reset_keeps_the_old_file(tmp_path):
@@ -135,10 +149,12 @@ def test_reset_keeps_the_old_file(tmp_path):
     assert json.loads(kept.read_text(encoding="utf-8")) == CHOSEN.to_dict()
 
 
+
 def test_settings_refuse_impossible_values_when_made():
     for bad in ({"volume": "x"}, {"auto_ron": "no"}, {"window_size": (100000, 100000)}, {"ai_level": "god"}):
         with pytest.raises(ValueError):
             Settings(**bad)
+
 
 
 def _check_outcome(folder: Path, content: bytes) -> None:
@@ -155,6 +171,7 @@ def _check_outcome(folder: Path, content: bytes) -> None:
     assert load_settings(folder) == (loaded, None)
 
 
+
 @FUZZ
 @given(content=st.binary(max_size=200) | st.sampled_from(FUZZ_FAILURES) | mutated_bytes(
     json.dumps(CHOSEN.to_dict()).encode()))
@@ -164,12 +181,14 @@ def test_fuzz_random_bytes_give_settings_and_keep_the_file(tmp_path_factory, con
     _check_outcome(folder, content)
 
 
+
 @FUZZ
 @given(data=mutated_json(CHOSEN.to_dict()) | JSON_VALUES)
 def test_fuzz_mutated_settings_give_settings_and_keep_the_file(tmp_path_factory, data):
     folder = tmp_path_factory.mktemp("settings")
     path = write(folder, data)
     _check_outcome(folder, path.read_bytes())
+
 
 
 @pytest.mark.parametrize(("seats", "names", "kept_seats", "kept_names"), [
@@ -187,3 +206,78 @@ def test_the_remembered_table_falls_back_quietly(tmp_path, seats, names, kept_se
     assert notice is None and kept_copies(tmp_path) == []
     save_settings(tmp_path, loaded)
     assert load_settings(tmp_path) == (loaded, None)
+
+
+
+# Settings a newer version wrote, which this one does not know, survive this version's
+# saves unchanged (they are not used), while saves stay atomic and a bad file is kept aside.
+KNOWN = Settings(rules=Rules.preset("pro_stream", hands=4), volume=0.25, ai_level="hard")
+
+
+
+NEWER = {"colour_scheme": "dark", "tile_backs": {"colour": [12, 40, 200], "pattern": None}}
+
+
+
+def newer_file(folder: Path) -> Path:
+    data = KNOWN.to_dict() | NEWER
+    data["rules"]["changes"]["tile_style"] = "large"
+    path = folder / SETTINGS_FILE
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+
+def saved(folder: Path) -> dict:
+    return json.loads((folder / SETTINGS_FILE).read_text(encoding="utf-8"))
+
+
+
+def test_a_newer_versions_settings_are_still_there_after_a_change_and_a_save(tmp_path):
+    newer_file(tmp_path)
+    loaded, notice = load_settings(tmp_path)
+    assert (loaded, notice) == (KNOWN, None)
+    save_settings(tmp_path, loaded.with_changes(volume=0.5, rules=Rules.preset("pro_stream", hands=2)))
+    data = saved(tmp_path)
+    assert data["volume"] == 0.5 and data["ai_level"] == "hard"
+    assert {name: data[name] for name in NEWER} == NEWER
+    assert data["rules"] == {"preset": "pro_stream", "changes": {"tile_style": "large", "hands": 2}}
+    assert load_settings(tmp_path)[0] == KNOWN.with_changes(volume=0.5, rules=Rules.preset("pro_stream", hands=2))
+    assert sorted(path.name for path in tmp_path.iterdir()) == [SETTINGS_FILE]  # no copy kept, no temporary
+
+
+
+def test_an_unknown_rule_option_goes_with_the_preset_it_was_written_for(tmp_path):
+    newer_file(tmp_path)
+    loaded, _ = load_settings(tmp_path)
+    save_settings(tmp_path, loaded.with_changes(rules=Rules.preset("kaiji")))
+    data = saved(tmp_path)
+    assert data["rules"] == {"preset": "kaiji", "changes": {}}
+    assert {name: data[name] for name in NEWER} == NEWER  # the settings outside the rules stay
+
+
+
+def test_a_file_with_an_invalid_setting_is_kept_aside_and_the_unknown_ones_written_anew(tmp_path):
+    path = newer_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8")) | {"volume": "loud"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded, notice = load_settings(tmp_path)
+    assert notice is not None and "volume" in notice
+    (kept,) = tmp_path.glob(f"{SETTINGS_FILE}.damaged-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == data  # the old file as it was
+    save_settings(tmp_path, loaded.with_changes(auto_ron=True))
+    assert {name: saved(tmp_path)[name] for name in NEWER} == NEWER
+
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(unknown=st.dictionaries(st.text(max_size=10).filter(lambda name: name not in Settings().to_dict()),
+                               JSON_VALUES, max_size=4))
+def test_any_unknown_settings_come_back_as_they_were(tmp_path_factory, unknown):
+    folder = tmp_path_factory.mktemp("settings")
+    (folder / SETTINGS_FILE).write_text(json.dumps(KNOWN.to_dict() | unknown), encoding="utf-8")
+    loaded, notice = load_settings(folder)
+    assert notice is None
+    save_settings(folder, loaded.with_changes(fullscreen=True))
+    data = saved(folder)
+    assert {name: data[name] for name in unknown} == unknown and data["fullscreen"] is True

@@ -2,7 +2,6 @@
 the panel, and clear of every other by a gap the eye sees (what is inked, not the font's
 line box), whatever the status says, whatever the stake, with or without a countdown;
 at the end of a hand, the announcement band leaves the top and bottom seats' counts whole."""
-
 from __future__ import annotations
 
 import pygame
@@ -18,12 +17,31 @@ from game.app.words import terms
 from game.app.words.i18n import _
 
 GAP = 6
+
+
+
 """Logical pixels of felt between two texts (4.5 at 960 x 600)."""
+
+
+
 ROW_GAP = 2
+
+
+
 """Between two lines of one wrapped status."""
+
+
+
 MARGIN = 4
+
+
+
 """Inside the panel's border."""
+
+
+
 WINDS = ("East", "South", "West", "North")
+
 
 
 class Inked:
@@ -42,9 +60,11 @@ class Inked:
         text.draw = recorded
 
 
+
 def statuses() -> list[str]:
     who = _("{wind} ({name})").format(wind=terms.wind("South"), name=_("Player {number}").format(number=3))
     return [_(status) for status in MODE_STATUS.values()] + [_(s).format(who=who) for s in WAITING_STATUS.values()]
+
 
 
 def centre_info(players: int, status: str, stake: str, countdown: float | None, hands: int | None,
@@ -55,12 +75,14 @@ def centre_info(players: int, status: str, stake: str, countdown: float | None, 
     return CentreInfo(16, hands, stake, status, discards, "5z", countdown, announcement)
 
 
+
 def draw(players: int, info: CentreInfo) -> list[tuple[str, pygame.Rect]]:
     text = Text()
     inked = Inked(text)
     draw_centre(pygame.Surface(layout.SCREEN.size), text, TileArt(), layout.for_players(players), info)
     dora = (terms.term("Dora"), "→")
     return [(words, ink) for words, ink in inked.drawn if words not in dora]  # beside the panel at 3 and 4
+
 
 
 def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
@@ -71,6 +93,7 @@ def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
             if ink.inflate(2 * gap, 2 * gap).colliderect(other_ink):
                 found.append(f"{words!r} {ink} too near {other!r} {other_ink}")
     return found
+
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -88,6 +111,7 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
                     problems += [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
                     problems += clashes(drawn, rows)
     assert sorted(set(problems)) == [], "\n".join(sorted(set(problems)))
+
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -126,3 +150,32 @@ def test_the_announcement_band_leaves_the_top_and_bottom_counts_readable(languag
         for words, ink in band:
             assert inside.contains(ink), (words, ink, inside)
             assert ink.top >= top_count.bottom + GAP and ink.bottom <= bottom_count.top - GAP, (words, ink, counts)
+
+
+
+# The announcement band's words lie between its two rules: the status line at its foot
+# ("Click or press a key for the result") was cut by the lower rule in Chinese and Japanese,
+# whose lines stand taller than the band's fixed 20 px allowed.
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_bands_words_lie_between_its_rules(monkeypatch, language, players):
+    rules: list[int] = []
+    line = pygame.draw.line
+
+    def noting(surface, colour, start, end, width=1):
+        rules.append(start[1])
+        return line(surface, colour, start, end, width)
+
+    monkeypatch.setattr(pygame.draw, "line", noting)
+    status = _("Click or press a key for the result")
+    east, *others = (terms.wind(wind) for wind in WINDS[:players])
+    announcement = _("Ron! {winner} on {discarder}'s discard").format(winner=others[-1], discarder=east)
+    text = Text()
+    inked = Inked(text)
+    draw_centre(pygame.Surface(layout.SCREEN.size), text, TileArt(), layout.for_players(players),
+                centre_info(players, status, "", None, 8, announcement))
+    top, bottom = rules[-2:]  # the band's, drawn last but for its words
+    inside = [(words, ink) for words, ink in inked.drawn if not words.endswith("/17")
+              and (words in status or words in announcement) and ink.height]
+    assert inside
+    for words, ink in inside:
+        assert top + 1 < ink.top and ink.bottom < bottom - 1, (words, ink, top, bottom)

@@ -1,6 +1,5 @@
 """Two players at one screen: every frame of a whole hand is checked, and no frame shows
 a player's own tiles while the curtain for the other player is up."""
-
 from __future__ import annotations
 
 import pygame
@@ -16,16 +15,21 @@ from game.app.scenes.table import TableScene
 from game.app.window import layout
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
-from tests.ui.autoplay import answer
+from tests.ui.autoplay import answer, play_to_result
 from tests.ui.scripted import ScriptedAgent
 
 FACE = (246, 242, 228)  # the ivory of a tile face; backs are blue, the felt green
+
+
+
 PRIVATE_AREAS = (pygame.Rect(100, 606, 1100, 194), layout.HELPER_PANEL)
+
 
 
 def face_pixels(surface: pygame.Surface, area: pygame.Rect) -> int:
     mask = pygame.mask.from_threshold(surface.subsurface(area), FACE, (10, 10, 10, 255))
     return mask.count()
+
 
 
 def test_no_frame_shows_a_players_tiles_while_the_other_players_curtain_is_up(driver):
@@ -72,6 +76,7 @@ def test_no_frame_shows_a_players_tiles_while_the_other_players_curtain_is_up(dr
     assert seen_private == {0, 1}
 
 
+
 def test_the_curtain_names_the_player_and_waits_for_them(driver):
     driver.press(driver.button("Two players"))
     curtain = driver.top
@@ -83,6 +88,7 @@ def test_the_curtain_names_the_player_and_waits_for_them(driver):
     assert driver.top is curtain and table.viewer is None
     driver.click((640, 400))
     assert driver.top is table and table.viewer == dealer == table.bottom
+
 
 
 def test_each_player_gets_the_whole_build_time(driver):
@@ -105,6 +111,7 @@ def test_each_player_gets_the_whole_build_time(driver):
     driver.key(pygame.K_SPACE)
     assert table.viewer != first and table.mode() == "build"
     assert 179 < table.countdown() <= 180
+
 
 
 @pytest.mark.parametrize(("seats", "looks_away"), [
@@ -130,6 +137,7 @@ def test_the_curtain_says_who_looks_away_at_any_table(driver, monkeypatch, seats
     assert curtain.heading.endswith(f"— {table.session.name(curtain.seat)}")
 
 
+
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
 def test_the_curtain_names_the_other_person_whole_in_every_language(driver, language):
     """The look-away sentence is long in Japanese: it takes a second line before a name of
@@ -146,6 +154,7 @@ def test_the_curtain_names_the_other_person_whole_in_every_language(driver, lang
     driver.frame()
 
 
+
 def test_keys_on_their_way_do_not_lift_a_curtain_that_has_just_come_up(driver):
     """A Space or Enter pressed for the last move, arriving as the curtain comes up, would show
     the next person's tiles to the one who just played: only keys pressed once the curtain has
@@ -160,3 +169,26 @@ def test_keys_on_their_way_do_not_lift_a_curtain_that_has_just_come_up(driver):
     driver.look()
     driver.key(pygame.K_SPACE)
     assert driver.top is table and table.viewer == table.bottom
+
+
+
+# Two people at one screen, from one hand to the next: both look at the result, so the
+# next hand's first private view (the dealer's wall) waits behind the curtain, even when
+# the new dealer was the last to have the screen (a winner who just called ron).
+def test_the_next_hand_opens_behind_the_curtain_for_its_dealer(driver):
+    driver.app.change_settings(driver.app.settings.with_changes(rules=Rules.preset("kaiji", hands=2)))
+    driver.press(driver.button("Two players"))
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene) and table.controller.hotseat
+    result = play_to_result(driver, table)
+    first_dealer = table.session.kyoku.dealer
+    next_dealer = 1 - first_dealer  # the deal alternates
+    table.controller.lift_curtain(next_dealer)  # the last to have the screen deals next
+    driver.press(result.elements[0])  # Next hand
+    assert table.session.match.kyoku_number == 2 and table.session.kyoku.dealer == next_dealer
+    driver.frames(3)
+    assert isinstance(driver.top, CurtainScene) and driver.top.seat == next_dealer
+    assert table.viewer is None and table.controller.frame().private is None
+    driver.look()
+    answer(driver, table)  # the dealer comes to the screen
+    assert table.viewer == next_dealer and table.mode() == "dora"

@@ -1,11 +1,11 @@
 """The Rules page: the yaku with their han and an example in tiles, the glossary, plain prose."""
-
 from __future__ import annotations
 
 import pygame
 import pytest
 
 from game.app.scenes.rules_page import RulesScene, pages
+from game.app.words import i18n
 from game.app.words.rule_texts import GLOSSARY, YAKU
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import parse_tiles
@@ -22,11 +22,13 @@ def deepest_parentheses(text: str) -> int:
     return deepest
 
 
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_no_text_on_the_rules_page_nests_parentheses(preset):
     for block in pages(Rules.preset(preset)):
         for text in (block.body, block.caption):
             assert deepest_parentheses(text) <= 1, text
+
 
 
 def test_the_page_lists_every_yaku_with_its_han_and_a_hand_that_wins_on_a_tile_apart():
@@ -39,6 +41,7 @@ def test_the_page_lists_every_yaku_with_its_han_and_a_hand_that_wins_on_a_tile_a
     assert {"1 han", "2 han", "3 han", "6 han", "yakuman"} <= {yaku.han_text for yaku in YAKU}
 
 
+
 def test_the_page_has_the_glossary_of_the_words_the_game_uses():
     terms = [block.body for block in pages(Rules.preset("kaiji")) if block.kind == "term"]
     assert terms == [entry.term for entry in GLOSSARY]
@@ -46,10 +49,12 @@ def test_the_page_has_the_glossary_of_the_words_the_game_uses():
         assert word in terms
 
 
+
 def test_the_page_gives_the_furiten_examples_ippatsu_window():
     text = " ".join(block.body for block in pages(Rules.preset("kaiji")))
     assert "riichi + ippatsu + sanankou, 4 han 50 fu" in text
     assert "riichi + houtei + sanankou" in text
+
 
 
 def test_the_page_quotes_the_labs_figures():
@@ -60,6 +65,7 @@ def test_the_page_quotes_the_labs_figures():
     assert "3 hands in 10" in text and "1 in 10" in text and "docs/lab.md" in text
 
 
+
 def test_the_yaku_examples_are_drawn_as_tiles_within_the_page(driver):
     scene = RulesScene(driver.app)
     blocks = pages(driver.app.settings.rules)
@@ -68,3 +74,17 @@ def test_the_yaku_examples_are_drawn_as_tiles_within_the_page(driver):
     area = pygame.Rect(0, top, scene.page.get_width(), scene._block(None, blocks[first], 0))
     tile_face = pygame.mask.from_threshold(scene.page.subsurface(area), (246, 242, 228), (10, 10, 10, 255))
     assert tile_face.count() > 14 * 200, "the first yaku's 14 tiles are drawn"
+
+
+
+# The rules page names the lab as a player who runs the executable types it (17steps lab),
+# not as a developer runs the source (python -m game lab), in every language.
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_lab_is_named_by_the_executable_s_command(language):
+    i18n.set_language(language)
+    try:
+        text = " ".join(block.body for block in pages(Rules.preset("kaiji")))
+    finally:
+        i18n.set_language("en")
+    assert "17steps lab" in text
+    assert "python -m" not in text

@@ -2,11 +2,13 @@
 seats on the new-table screen, the names the game gives otherwise (shown translated)."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import pytest
 
 from game.app.play.session import PERSON, SeatPlan, Session
+from game.app.play.table_words import seat_wind
 from game.app.words import i18n
 from game.engine.events import WinningTileMissed
 from game.engine.kyoku import FuritenSpan
@@ -100,7 +102,7 @@ def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
 
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=3), passes_first=passes_first)
-    assert wait_strip(match.kyoku, missed.seat).verdict == verdict
+    assert wait_strip(match.kyoku.view_for(missed.seat)).verdict == verdict
 
 
 
@@ -116,3 +118,19 @@ def test_a_passing_furiten_gives_way_to_what_lasts_in_the_strips_verdict():
     assert strip(low, used_up).verdict == "Cannot win: every winning wait is used up"
     assert strip(low, wins).verdict == "Cannot win: furiten until your discard"
     assert WaitStrip((low, wins), floor=True, furiten=True).verdict == "Cannot win: furiten"
+@pytest.mark.parametrize(("players", "language", "winds"), [
+    (2, "en", ("East", "West")),
+    (3, "ja", ("東家", "南家", "西家")),
+    (4, "zh_CN", ("东家", "南家", "西家", "北家")),
+])
+def test_a_seat_is_named_by_its_wind_as_the_table_words_name_it(players, language, winds):
+    match = Match(Rules.preset("kaiji", players=players), seed=3)
+    match.next_kyoku()
+    dealer = match.kyoku.dealer
+    i18n.set_language(language)
+    with ThreadPoolExecutor(1) as executor:
+        session = Session(match, SeatPlan.hotseat(players), {}, executor)
+        shown = tuple(session.wind((dealer + turn) % players) for turn in range(players))
+        assert shown == winds
+        assert all(session.wind(seat) == seat_wind(session.view(0), seat) for seat in range(players))
+    i18n.set_language("en")

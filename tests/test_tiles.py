@@ -1,7 +1,9 @@
 """Tiles and the mpsz notation (game.engine.tiles)."""
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -317,3 +319,16 @@ def test_a_bad_character_anywhere_in_a_wall_is_pointed_at_and_the_wall_not_quote
     message = str(error.value)
     assert f"{bad!r} at position {index + 1}" in message
     assert text not in message and len(message) < 120
+def test_a_tile_ids_kind_is_worked_out_only_by_kind_of():
+    """`id // 4` anywhere else in the game restates `kind_of`; a 4 that is not a tile's copies
+    gets a name of its own."""
+    game = Path(__file__).resolve().parents[1] / "game"
+    restated = []
+    for path in sorted(game.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined = {id(node) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name == "kind_of"
+                   and path.name == "tiles.py" for node in ast.walk(fn)}  # the one place the kind is made
+        restated += [f"{path.relative_to(game.parent)}:{node.lineno}" for node in ast.walk(tree)
+                     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv)
+                     and isinstance(node.right, ast.Constant) and node.right.value == 4 and id(node) not in defined]
+    assert restated == []

@@ -29,6 +29,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
 from game.engine.kyoku import Phase
 from game.engine.match import Match
+from game.engine.tiles import kind_of
 from tools.fit_danger_model import LATE, RULES, winning_kinds
 from tools.stats import within_decision_auc
 
@@ -51,7 +52,7 @@ def rows_of_deal(deal: int, samples: int) -> list[tuple[bool, tuple[int, int], l
             model.update(view, knowledge, samples)
             truth = winning_kinds(kyoku, 1)
             living = [p for p in model.particles if p.alive]
-            for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[1]):
+            for kind in sorted({kind_of(tile) for tile in view.pool} - knowledge.safe[1]):
                 prior = read_danger(kind, 1, knowledge)
                 wins = sum(p.wins_on(kind) for p in living)
                 blends = [(wins + weight * prior) / (len(living) + weight) for weight in WEIGHTS]

@@ -8,7 +8,7 @@ to the game's own strings, and to every translation in the catalogs
 (game/locale/*/LC_MESSAGES/messages.po) and pygame_gui's texts of the languages the font
 draws (`font_characters`); the Latin fonts to `ui_characters()`, everything in any language.
 The fonts are under the SIL Open Font License, which travels with them (`FONT_LICENSE`).
-Used by `17steps.spec` and by the tests (tests/test_ship.py, tests/ui/test_smoke_glyphs.py).
+Used by `17steps.spec` and by the tests (tests/test_ship.py, tests/ui/test_smoke.py).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from game.engine.record import read_record, replay
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import code_kind
 from tests.scenario_tools import build_all, crafted_deal, drive
-from tests.test_hand_scenarios import JUNK, NO_DORA, SANSHOKU
+from tests.test_kyoku import JUNK, NO_DORA, SANSHOKU
 
 
 def quick_agent(level: str, seed: int):

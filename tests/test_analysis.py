@@ -1,5 +1,4 @@
 """The hand analyser: tenpai hands of a wall, their waits and values, selections, ranking."""
-
 from __future__ import annotations
 
 import gc
@@ -9,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from game.engine import analysis
-from game.engine.analysis import WallAnalyser
+from game.engine.analysis import WaitAnalysis, WallAnalyser
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
 from game.engine.shape import TERMINALS_AND_HONOURS, is_standard_complete, waits
@@ -17,6 +16,7 @@ from game.engine.tenpai import tenpai_shapes
 from game.engine.tiles import (
     EAST,
     KIND_COUNT,
+    SOUTH,
     TILE_COUNT,
     WEST,
     counts34,
@@ -29,20 +29,36 @@ from game.engine.tiles import (
 )
 
 KAIJI = Rules.preset("kaiji")
+
+
+
 PRO = Rules.preset("pro_stream")  # red fives on
+
+
 
 # docs/rules.md §4: 1112223334m777p waits on 1m-5m; only 4m (suuankou tanki) is mangan.
 FURITEN_HAND = "1112223334m777p"
+
+
+
 FURITEN_WALL = FURITEN_HAND + "89m13589p13579s1234567z12z"
+
+
+
 # No run anywhere (no three neighbouring numbers), two triplets, five paired kinds and
 # only ten terminal/honour kinds: no standard, seven-pairs or thirteen-orphans tenpai.
 NO_TENPAI_WALL = "124578m124578p124578s1122334444555567z"
+
+
+
 # The same idea with every terminal and honour present: thirteen orphans only.
 KOKUSHI_ONLY_WALL = "124589m124589p124589s1122334444555567z"
 
 
+
 def ids(text: str, rules: Rules = KAIJI) -> list[int]:
     return ids_for_codes(parse_tiles(text, red_fives=rules.red_fives), rules.red_fives)
+
 
 
 def wall_of(text: str, rules: Rules = KAIJI) -> list[int]:
@@ -51,23 +67,25 @@ def wall_of(text: str, rules: Rules = KAIJI) -> list[int]:
     return wall
 
 
+
 def indicator(code: str, wall: list[int], rules: Rules = KAIJI) -> int:
     return pick_ids([code], set(range(TILE_COUNT)) - set(wall), rules.red_fives)[0]
+
 
 
 def text_of(tiles, rules: Rules = KAIJI) -> str:
     return format_tiles(tiles, rules.red_fives)
 
 
+
 def waits_by_code(hand) -> dict[str, analysis.WaitAnalysis]:
     return {kind_code(wait.kind): wait for wait in hand.waits}
+
 
 
 def select(wall: list[int], text: str, rules: Rules = KAIJI) -> list[int]:
     return pick_ids(parse_tiles(text, red_fives=rules.red_fives), wall, rules.red_fives)
 
-
-# --- the furiten example of docs/rules.md §4 ---------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -76,9 +94,11 @@ def furiten_selection():
     return WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(select(wall, FURITEN_HAND)).hand
 
 
+
 def test_furiten_example_waits_on_one_to_five_man(furiten_selection):
     assert furiten_selection.tenpai
     assert list(waits_by_code(furiten_selection)) == ["1m", "2m", "3m", "4m", "5m"]
+
 
 
 @pytest.mark.parametrize(
@@ -99,11 +119,13 @@ def test_furiten_example_only_four_man_reaches_mangan(furiten_selection, tile, h
     assert wait.clears_floor is clears
 
 
+
 @pytest.mark.parametrize(("tile", "live"), [("1m", 1), ("2m", 1), ("3m", 1), ("4m", 3), ("5m", 4)])
 def test_live_copies_are_four_minus_the_copies_in_the_own_wall(furiten_selection, tile, live):
     wait = waits_by_code(furiten_selection)[tile]
     assert wait.live == live
     assert not wait.dead
+
 
 
 @pytest.mark.parametrize(
@@ -117,6 +139,7 @@ def test_ippatsu_and_houtei_lift_the_sanankou_waits_to_mangan(furiten_selection,
     assert wait.clears_floor_only_with_luck is (with_ippatsu and not wait.clears_floor)
 
 
+
 def test_situational_values_match_a_direct_assessment(furiten_selection):
     for wait in furiten_selection.waits:
         for flag in ("ippatsu", "houtei"):
@@ -124,6 +147,7 @@ def test_situational_values_match_a_direct_assessment(furiten_selection):
             direct = assess_ron(furiten_selection.tiles, wait.tile, context, KAIJI)
             assert getattr(wait, f"clears_floor_with_{flag}") is direct.clears_floor
             assert getattr(wait, f"value_with_{flag}") == direct.value
+
 
 
 def test_houtei_never_helps_the_last_seat_when_only_the_last_discard_counts():
@@ -138,6 +162,7 @@ def test_houtei_never_helps_the_last_seat_when_only_the_last_discard_counts():
     assert waits_by_code(dealer)["2m"].clears_floor_with_houtei is True
 
 
+
 def test_without_situational_floor_ippatsu_changes_nothing():
     rules = Rules.preset("kaiji", floor_counts_situational=False)
     wall = wall_of(FURITEN_WALL)
@@ -145,6 +170,7 @@ def test_without_situational_floor_ippatsu_changes_nothing():
     for wait in hand.waits:
         assert wait.clears_floor_with_ippatsu is wait.clears_floor
         assert wait.clears_floor_with_houtei is wait.clears_floor
+
 
 
 def test_the_furiten_example_is_among_the_wall_hands():
@@ -155,8 +181,6 @@ def test_the_furiten_example_is_among_the_wall_hands():
     assert listed.live_clearing_copies == 3
     assert listed.payment == 3 * 4.0  # three live copies of a yakuman wait
 
-
-# --- karaten --------------------------------------------------------------------------
 
 
 def test_a_wait_whose_last_copy_is_the_indicator_is_dead():
@@ -169,12 +193,14 @@ def test_a_wait_whose_last_copy_is_the_indicator_is_dead():
     assert waits_by_code(hand)["2m"].value.han_of("dora") == 4
 
 
+
 def test_a_wait_whose_copies_are_all_in_the_own_wall_is_dead():
     wall = wall_of("1" + FURITEN_WALL.replace("12z", "2z"))  # the fourth 1m goes to the pool
     hand = WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(select(wall, FURITEN_HAND)).hand
     wait = waits_by_code(hand)["1m"]
     assert (wait.live, wait.dead) == (0, True)
     assert wait.value is not None  # still scored, just never won
+
 
 
 def test_a_kind_held_four_times_is_no_wait():
@@ -185,13 +211,12 @@ def test_a_kind_held_four_times_is_no_wait():
     assert tuple(counts34(hand)) not in {h.counts for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands()}
 
 
-# --- walls with no tenpai, and with thirteen orphans only --------------------------
-
 
 def test_a_wall_that_cannot_form_any_tenpai():
     wall = wall_of(NO_TENPAI_WALL)
     assert WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands() == []
     assert WallAnalyser(wall, EAST, None, KAIJI).analyze().hands == ()
+
 
 
 def test_a_wall_where_only_thirteen_orphans_is_tenpai():
@@ -208,10 +233,9 @@ def test_a_wall_where_only_thirteen_orphans_is_tenpai():
     assert all(wait.value.level == "yakuman" and wait.clears_floor for h in scored.hands for wait in h.waits)
 
 
-# --- red fives ------------------------------------------------------------------------
-
 
 RED_WALL = "340m5m678p234s1199p" + "1269m1346789s1234567z22z"
+
 
 
 def test_hands_differing_only_in_the_red_five_are_two_hands():
@@ -224,6 +248,7 @@ def test_hands_differing_only_in_the_red_five_are_two_hands():
     assert sum(1 for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands() if h.counts == target) == 1
 
 
+
 def test_the_red_five_counts_as_dora():
     wall = wall_of(RED_WALL, PRO)
     red = WallAnalyser(wall, EAST, None, PRO).analyze_selection(select(wall, "340m678p234s1199p", PRO)).hand
@@ -234,6 +259,7 @@ def test_the_red_five_counts_as_dora():
         assert plain_wait.value.han_of("red fives") == 0
 
 
+
 def test_a_hand_must_take_the_red_five_when_the_wall_has_no_plain_one():
     wall = wall_of(RED_WALL.replace("340m5m", "340m8m"), PRO)
     with_five = [h for h in WallAnalyser(wall, EAST, None, PRO).tenpai_hands() if h.counts[4]]
@@ -241,8 +267,13 @@ def test_a_hand_must_take_the_red_five_when_the_wall_has_no_plain_one():
     assert all(16 in h.tiles for h in with_five)
 
 
+
 FIVE_WAIT_HAND = "34m678p234s111p99p"  # waits 2m and 5m
+
+
+
 FILLERS = "1789m2344p6789s1234567z"
+
 
 
 @pytest.mark.parametrize(
@@ -263,13 +294,12 @@ def test_a_five_wait_is_scored_with_the_copy_the_opponent_can_hold(rest_of_wall,
     assert (five.value.han_of("red fives") == 1) is scored_red
 
 
-# --- cross-checks against slow, obviously correct searches ---------------------------
-
 
 def exhaustive_tenpai(wall: list[int]) -> dict[tuple[int, ...], tuple[int, ...]]:
     """Every 13 of the 17 tiles of a small wall, tested with shape.waits."""
     hands = {tuple(counts34(hand)) for hand in combinations(wall, 13)}
     return {hand: tuple(waits(hand)) for hand in hands if waits(hand)}
+
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -285,9 +315,11 @@ def test_small_walls_match_an_exhaustive_search(seed):
     assert sorted(h.counts for h in WallAnalyser(wall, EAST, None, KAIJI).tenpai_hands()) == sorted(expected)
 
 
+
 SETS = [(k, k, k) for k in range(KIND_COUNT)] + [
     (k, k + 1, k + 2) for k in range(27) if k % 9 <= 6
 ]
+
 
 
 def complete_hands_within(limit: list[int]) -> set[tuple[int, ...]]:
@@ -319,6 +351,7 @@ def complete_hands_within(limit: list[int]) -> set[tuple[int, ...]]:
     return found
 
 
+
 def slow_tenpai(counts: list[int]) -> dict[tuple[int, ...], tuple[int, ...]]:
     hands: set[tuple[int, ...]] = set()
     for complete in complete_hands_within(counts):
@@ -344,6 +377,7 @@ def slow_tenpai(counts: list[int]) -> dict[tuple[int, ...], tuple[int, ...]]:
     return {hand: tuple(waits(hand)) for hand in hands if waits(hand)}
 
 
+
 @pytest.mark.parametrize("seed", range(4))
 def test_random_walls_match_a_slow_search_both_ways(seed):
     wall = random.Random(1000 + seed).sample(range(TILE_COUNT), 34)
@@ -351,6 +385,7 @@ def test_random_walls_match_a_slow_search_both_ways(seed):
     found = {shape.counts: shape.waits for shape in tenpai_shapes(counts34(wall))}
     assert set(found) == set(expected)
     assert found == expected
+
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -367,14 +402,13 @@ def test_every_listed_hand_is_tenpai_and_from_the_wall(seed):
         assert all(hand.counts[kind] < 4 for kind in hand.waits)
 
 
-# --- selections -----------------------------------------------------------------------
-
 
 def test_a_thirteen_tile_selection_that_is_not_tenpai():
     wall = wall_of(FURITEN_WALL)
     result = WallAnalyser(wall, EAST, None, KAIJI).analyze_selection(select(wall, "1112223334m89m1p"))
     assert result.hand is not None and not result.hand.tenpai
     assert result.completions == ()
+
 
 
 def test_a_partial_selection_lists_the_hands_that_contain_it():
@@ -393,12 +427,14 @@ def test_a_partial_selection_lists_the_hands_that_contain_it():
     assert keys == sorted(keys)
 
 
+
 def test_a_selected_red_five_is_kept_in_every_completion():
     wall = wall_of(RED_WALL, PRO)
     red = select(wall, "340m", PRO)
     result = WallAnalyser(wall, EAST, None, PRO).analyze_selection(red)
     assert result.completions
     assert all(16 in c.hand.tiles and 16 not in c.added for c in result.completions)
+
 
 
 @pytest.mark.parametrize(
@@ -418,6 +454,7 @@ def test_bad_selections_raise(selection, message):
             call(selection(wall, outside))
 
 
+
 def test_a_bad_indicator_or_wall_raises():
     wall = wall_of(FURITEN_WALL)
     with pytest.raises(ValueError, match="side wall"):
@@ -426,6 +463,7 @@ def test_a_bad_indicator_or_wall_raises():
         WallAnalyser([*wall[:-1], wall[0]], EAST, None, KAIJI).analyze()
     with pytest.raises(ValueError, match="seat wind"):
         WallAnalyser(wall, 5, None, KAIJI).analyze()
+
 
 
 def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
@@ -446,8 +484,6 @@ def test_a_virtual_indicator_may_share_an_id_with_the_wall_and_takes_no_copy():
                for hand in flipped.hands for wait in hand.waits)
 
 
-# --- ranking and completion ------------------------------------------------------------
-
 
 @pytest.fixture(scope="module")
 def ranked():
@@ -455,11 +491,13 @@ def ranked():
     return WallAnalyser(wall, EAST, indicator("8p", wall), KAIJI).analyze()
 
 
+
 def test_hands_come_best_first_by_the_documented_measure(ranked):
     keys = [hand.rank_key for hand in ranked.hands]
     assert keys == sorted(keys)
     payments = [hand.payment for hand in ranked.hands]
     assert payments == sorted(payments, reverse=True)
+
 
 
 def test_the_measure_adds_up_from_the_waits(ranked):
@@ -474,11 +512,13 @@ def test_the_measure_adds_up_from_the_waits(ranked):
         assert hand.forced_wait_discards == max(0, hand.pool_wait_copies - 4)
 
 
+
 def test_the_four_player_preset_has_no_floor():
     rules = Rules.preset("four_player")
     wall = wall_of(FURITEN_WALL)
     hand = WallAnalyser(wall, EAST, None, rules).analyze_selection(select(wall, FURITEN_HAND)).hand
     assert all(wait.clears_floor for wait in hand.waits)
+
 
 
 @pytest.mark.parametrize("selection", ["", "777p", "1112223334m7p", "89m1p"])
@@ -494,6 +534,7 @@ def test_complete_selection_keeps_the_selection_and_takes_the_best_hand(selectio
         assert result == sorted([*chosen, *sorted(set(wall) - set(chosen))[:13 - len(chosen)]])
 
 
+
 def test_complete_selection_without_any_tenpai_fills_by_id():
     wall = wall_of(NO_TENPAI_WALL)
     assert WallAnalyser(wall, EAST, None, KAIJI).complete_selection([]) == sorted(wall)[:13]
@@ -501,9 +542,11 @@ def test_complete_selection_without_any_tenpai_fills_by_id():
     assert WallAnalyser(wall, EAST, None, KAIJI).complete_selection(chosen) == sorted([*sorted(wall)[:10], *chosen])
 
 
+
 def test_complete_selection_of_thirteen_tiles_changes_nothing():
     wall = wall_of(NO_TENPAI_WALL)
     assert WallAnalyser(wall, EAST, None, KAIJI).complete_selection(wall[5:18]) == sorted(wall[5:18])
+
 
 
 def test_complete_selection_of_nothing_is_the_walls_best_hand():
@@ -513,8 +556,41 @@ def test_complete_selection_of_nothing_is_the_walls_best_hand():
     assert WallAnalyser(wall, EAST, dora, KAIJI).complete_selection([]) == list(best.tiles)
 
 
+
 def test_an_analysis_that_fails_leaves_the_garbage_collector_running():
     assert gc.isenabled()
     with pytest.raises(ValueError):
         WallAnalyser([0] * 34, EAST, None, KAIJI).analyze()
     assert gc.isenabled()
+
+
+
+# A wait left unscored tells from its own bound whether ippatsu or houtei could take it to
+# the floor (one more han at most doubles a value below mangan); the verdicts must be those
+# of the bound worked out afresh with one more han, on every wait of whole walls.
+def seeded_wall(seed: int) -> tuple[list[int], int]:
+    rng = random.Random(seed)
+    wall = rng.sample(range(136), 34)
+    return wall, rng.choice(sorted(set(range(136)) - set(wall)))
+
+
+
+@pytest.mark.parametrize(("preset", "options", "seat"), [
+    ("kaiji", {}, EAST), ("kaiji", {"kiriage": False, "red_fives": True}, WEST), ("pro_stream", {}, SOUTH),
+    ("kaiji", {"floor_counts_situational": False}, EAST),
+])
+def test_luck_verdicts_from_the_waits_bound_are_the_fresh_bounds(preset, options, seat):
+    rules = Rules.preset(preset, **options)
+    checked = 0
+    for seed in (3, 7):
+        wall, indicator = seeded_wall(seed)
+        for hand in WallAnalyser(wall, seat, indicator, rules).analyze().hands:
+            for wait in hand.waits:
+                if wait.bound is None:
+                    continue
+                fresh = WaitAnalysis(wait.kind, wait.tile, wait.live, wait.clears_floor, wait.hand, wait.table,
+                                     wait.exact, wait.limit)
+                assert (wait.clears_floor_with_ippatsu, wait.clears_floor_with_houtei) == (
+                    fresh.clears_floor_with_ippatsu, fresh.clears_floor_with_houtei), wait
+                checked += 1
+    assert checked > 1000

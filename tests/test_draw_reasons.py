@@ -8,7 +8,7 @@ from game.app.play.draw_reasons import draw_reasons
 from game.engine.events import Discarded, FuritenStarted, RonPassed, WinningTileMissed
 from game.engine.rules import Rules
 from tests.scenario_tools import build_all, drive
-from tests.test_hand_scenarios import JUNK, start
+from tests.test_kyoku import JUNK, start
 
 WAITS = ((0,), (3,))
 

@@ -1,5 +1,4 @@
 """The translation layer: choosing, switching and formatting a language."""
-
 from __future__ import annotations
 
 from datetime import datetime
@@ -13,6 +12,7 @@ from game.app.words import i18n
 def _english_after() -> None:
     yield
     i18n.set_language("en")
+
 
 
 @pytest.mark.parametrize(
@@ -38,6 +38,7 @@ def test_language_of_a_locale_name(name: str, expected: str | None) -> None:
     assert i18n.language_of_locale(name) == expected
 
 
+
 @pytest.mark.parametrize(
     ("environ", "expected"),
     [
@@ -54,11 +55,13 @@ def test_system_language_follows_the_environment(environ: dict[str, str], expect
     assert i18n.system_language(environ) == (expected or "en")
 
 
+
 def test_unknown_language_is_refused_and_the_current_one_kept() -> None:
     i18n.set_language("ja")
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         i18n.set_language("xx")
     assert i18n.language() == "ja"
+
 
 
 def test_english_plurals_and_the_source_text() -> None:
@@ -69,12 +72,14 @@ def test_english_plurals_and_the_source_text() -> None:
     assert i18n.pgettext("wind", "East") == "East"
 
 
+
 def test_pseudo_locale_marks_every_kind_of_message() -> None:
     i18n.set_language(i18n.PSEUDO)
     assert i18n._("Build") == "⟦Build⟧"
     assert i18n.ngettext("{n} tile", "{n} tiles", 3).format(n=3) == "⟦3 tiles⟧"
     assert i18n.pgettext("wind", "East") == "⟦East⟧"
     assert i18n.N_("Build") == "Build"
+
 
 
 def test_a_catalog_is_read_from_its_po_when_no_mo_is_compiled(tmp_path, monkeypatch) -> None:
@@ -98,6 +103,7 @@ def test_a_catalog_is_read_from_its_po_when_no_mo_is_compiled(tmp_path, monkeypa
     assert i18n._("Build") == "構築"
 
 
+
 def test_numbers_and_dates_follow_the_language() -> None:
     i18n.set_language("en")
     assert i18n.format_number(12345.678, 2) == "12,345.68"
@@ -108,3 +114,22 @@ def test_numbers_and_dates_follow_the_language() -> None:
     japanese = i18n.format_datetime(moment)
     assert "2026" in japanese and "9:05" in japanese
     assert japanese != english
+
+
+
+# The window's title names the game once in each language: in Japanese it read
+# 「17歩 — 十七歩」, the same name twice (the English title adds the Japanese name to tell
+# what the game is; a Japanese reader is told it is Kaiji's mahjong duel instead).
+NAMES = {"ja": ("17歩", "十七歩"), "zh_CN": ("十七步", "17步", "十七歩")}
+
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN"])
+def test_the_window_title_names_the_game_once(language):
+    i18n.set_language(language)
+    try:
+        caption = i18n._("17 Steps — 十七歩")
+    finally:
+        i18n.set_language("en")
+    assert sum(caption.count(name) for name in NAMES[language]) == 1, caption
+    assert caption != "17 Steps — 十七歩", "translated"

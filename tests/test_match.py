@@ -10,7 +10,7 @@ from game.engine.rules import Rules
 from game.engine.scoring import RonAssessment, WinValue
 from game.engine.settlement import payments
 from tests.scenario_tools import build_all, crafted_deal, drive
-from tests.test_hand_scenarios import JUNK, NO_DORA, SANSHOKU
+from tests.test_kyoku import JUNK, NO_DORA, SANSHOKU
 
 
 def value(level: str | None, han: int, fu: int = 30, yakuman: int = 0, base: int = 0) -> WinValue:

@@ -153,7 +153,9 @@ def complete_counts(draw: st.DrawFn) -> list[int]:
     return counts
 
 
-@settings(max_examples=1500, deadline=None)
+# 400 examples: the complete hands are also checked exhaustively, every pattern of many walls
+# (test_the_division_is_the_librarys_on_every_pattern_of_many_walls).
+@settings(max_examples=400, deadline=None)
 @given(counts=st.one_of(complete_counts(), COUNTS, st.lists(st.integers(0, 2), min_size=34, max_size=34)))
 def test_the_division_is_the_librarys_on_any_counts(counts: list[int]) -> None:
     scoring._division.cache_clear()
@@ -237,7 +239,9 @@ def winning_hands(draw: st.DrawFn) -> tuple[list[int], int]:
     return [t for t in ids if t != win], win
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 300 examples: every winning hand of many walls is also scored both ways, in five rule sets
+# (test_memoised_division_changes_no_score).
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=winning_hands(), seat=st.sampled_from(WIND_KINDS), ippatsu=st.booleans(),
        dora=st.integers(0, 135), red_fives=st.booleans(), kiriage=st.booleans())
 def test_any_winning_hand_scores_alike_with_and_without_the_memo(hand, seat, ippatsu, dora, red_fives,

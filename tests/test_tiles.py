@@ -1,5 +1,4 @@
 """Tiles and the mpsz notation (game.engine.tiles)."""
-
 from __future__ import annotations
 
 import ast
@@ -33,7 +32,6 @@ from game.engine.tiles import (
     tile_code,
 )
 
-# --- parse ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
     ("text", "codes"),
@@ -51,6 +49,7 @@ from game.engine.tiles import (
 )
 def test_parse(text: str, codes: list[str]) -> None:
     assert parse_tiles(text) == codes
+
 
 
 @pytest.mark.parametrize(
@@ -87,14 +86,17 @@ def test_parse_errors(text: str, kwargs: dict[str, bool], message: str) -> None:
     assert message in str(error.value)
 
 
+
 def test_parse_allow_empty() -> None:
     assert parse_tiles("", allow_empty=True) == []
     assert parse_tiles("  ", allow_empty=True) == []
 
 
+
 def test_parse_rejects_non_text() -> None:
     with pytest.raises(ValueError, match="not list"):
         parse_tiles(["1m"])  # type: ignore[arg-type]
+
 
 
 def test_check_copies() -> None:
@@ -104,7 +106,6 @@ def test_check_copies() -> None:
         check_copies(["9s"] * 5)
 
 
-# --- codes and kinds ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
     ("kind", "code"),
@@ -115,10 +116,12 @@ def test_kind_code(kind: int, code: str) -> None:
     assert code_kind(code) == kind
 
 
+
 @pytest.mark.parametrize("bad", [-1, 34])
 def test_kind_code_range(bad: int) -> None:
     with pytest.raises(ValueError, match=r"outside 0\.\.33"):
         kind_code(bad)
+
 
 
 def test_red_codes() -> None:
@@ -130,10 +133,12 @@ def test_red_codes() -> None:
     assert is_red(16, True) and not is_red(16, False) and not is_red(17, True)
 
 
+
 @pytest.mark.parametrize("bad", [-1, 136])
 def test_tile_code_range(bad: int) -> None:
     with pytest.raises(ValueError, match=r"outside 0\.\.135"):
         tile_code(bad, False)
+
 
 
 def test_kind_of_and_counts() -> None:
@@ -142,11 +147,11 @@ def test_kind_of_and_counts() -> None:
     assert len(counts) == 34 and counts[0] == 3 and counts[33] == 1 and counts[4] == 1 and sum(counts) == 5
 
 
+
 def test_kinds_from_text() -> None:
     assert kinds_from_text("19m0p7z") == [0, 8, 13, 33]
 
 
-# --- format ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
     ("codes", "text"),
@@ -162,8 +167,10 @@ def test_format_codes(codes: list[str], text: str) -> None:
     assert format_codes(codes) == text
 
 
+
 def test_format_unsorted_keeps_order() -> None:
     assert format_codes(["3m", "1m", "2p", "1m"], sort=False) == "31m2p1m"
+
 
 
 def test_format_tiles_and_kinds() -> None:
@@ -171,6 +178,7 @@ def test_format_tiles_and_kinds() -> None:
     assert format_tiles(ids, True) == "105m0p7z"
     assert format_tiles(ids, False) == "155m5p7z"
     assert format_kinds([33, 0, 4, 4]) == "155m7z"
+
 
 
 @pytest.mark.parametrize(
@@ -183,7 +191,9 @@ def test_round_trip_examples(text: str) -> None:
     assert format_codes(parse_tiles(format_codes(parse_tiles(text)))) == format_codes(parse_tiles(text))
 
 
+
 ALL_CODES = [kind_code(k) for k in range(34)] + ["0m", "0p", "0s"]
+
 
 
 @st.composite
@@ -191,6 +201,7 @@ def legal_codes(draw: st.DrawFn) -> list[str]:
     """A multiset of tile codes the 136-tile set (with red fives) can supply."""
     ids = draw(st.lists(st.integers(0, 135), unique=True, max_size=40))
     return [tile_code(t, True) for t in ids]
+
 
 
 @given(legal_codes(), st.randoms(use_true_random=False))
@@ -210,6 +221,7 @@ def test_round_trip_property(codes: list[str], rng: random.Random) -> None:
         assert format_tiles(ids, True) == text
 
 
+
 @given(st.lists(st.integers(0, 135), unique=True, min_size=1, max_size=30))
 def test_ids_round_trip_property_without_red(ids: list[int]) -> None:
     text = format_tiles(ids, False)
@@ -218,7 +230,6 @@ def test_ids_round_trip_property_without_red(ids: list[int]) -> None:
     )
 
 
-# --- picking ids ----------------------------------------------------------------------------
 
 def test_ids_for_codes_first_free_copy() -> None:
     assert ids_for_codes(parse_tiles("111m"), False) == [0, 1, 2]
@@ -227,12 +238,14 @@ def test_ids_for_codes_first_free_copy() -> None:
     assert ids_for_codes(parse_tiles("55m", red_fives=False), False) == [16, 17]
 
 
+
 def test_ids_for_codes_runs_out() -> None:
     # with red fives on there are only three plain fives
     with pytest.raises(ValueError, match="5m is not among the available tiles"):
         ids_for_codes(parse_tiles("5555m", red_fives=False), True)
     assert ids_for_codes(parse_tiles("5555m", red_fives=False), False) == [16, 17, 18, 19]
     assert ids_for_codes(parse_tiles("5550m"), True) == [17, 18, 19, 16]
+
 
 
 def test_pick_ids_from_a_wall() -> None:
@@ -249,7 +262,6 @@ def test_pick_ids_from_a_wall() -> None:
     assert pick_ids(["5m", "5m"], wall, False) == [16, 17]
 
 
-# --- dora -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
     ("indicator", "dora"),
@@ -260,6 +272,7 @@ def test_pick_ids_from_a_wall() -> None:
 )
 def test_dora_kind(indicator: str, dora: str) -> None:
     assert kind_code(dora_kind(code_kind(indicator))) == dora
+
 
 
 def test_dora_kind_stays_in_its_group() -> None:
@@ -274,6 +287,38 @@ def test_dora_kind_stays_in_its_group() -> None:
     assert sorted(dora_kind(k) for k in range(34)) == list(range(34))  # a permutation
 
 
+
+# parse_tiles points at the fault: the character's position in the text as given (from 1,
+# whitespace counted) and its group, never the whole text (a wall is 34 tiles).
+WALL = "123456789m123456789p123456789s1234567z"
+
+
+
+@pytest.mark.parametrize(("text", "kwargs", "message"), [
+    ("123m 45x6p", {}, "unexpected character 'x' at position 8 (in '45x')"),
+    ("1m-2m", {}, "unexpected character '-' at position 3;"),
+    ("12m 3p 18z", {}, "'8z' at position 9 (in '18z') is not a tile"),
+    ("123m 05p", {"red_fives": False}, "'0p' at position 6 (in '05p') is a red five"),
+    ("1m 2 3", {}, "digits '23' at the end (from position 4) have no suit letter"),
+    ("11m\tp", {}, "suit letter 'p' at position 5 has no digits before it"),
+    (WALL[:-1] + "8z", {}, "'8z' at position 38 (in '12345678z') is not a tile"),
+    ("1" * 40 + "x", {}, "unexpected character 'x' at position 41 (in '…111111111111111x')"),
+])
+def test_an_error_names_the_bad_part_and_where_it_is(text, kwargs, message):
+    with pytest.raises(ValueError) as error:
+        parse_tiles(text, **kwargs)
+    assert message in str(error.value)
+
+
+
+@given(st.integers(0, len(WALL) - 1), st.sampled_from("x-M５²,"))
+def test_a_bad_character_anywhere_in_a_wall_is_pointed_at_and_the_wall_not_quoted(index, bad):
+    text = WALL[:index] + bad + WALL[index + 1:]
+    with pytest.raises(ValueError) as error:
+        parse_tiles(text)
+    message = str(error.value)
+    assert f"{bad!r} at position {index + 1}" in message
+    assert text not in message and len(message) < 120
 def test_a_tile_ids_kind_is_worked_out_only_by_kind_of():
     """`id // 4` anywhere else in the game restates `kind_of`; a 4 that is not a tile's copies
     gets a name of its own."""

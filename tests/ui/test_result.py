@@ -1,13 +1,15 @@
 """The result of a hand: a win shows the hand, the winning tile, the indicators, the yaku
 with ura dora apart (never toward the floor), the limit and the payment."""
-
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from game.app.play.result_frame import yaku_lines
+from game.app.play.result_frame import is_yakuman_hand, win_band_line, yaku_lines, yaku_worth
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
+from game.app.words import i18n
+from game.engine.scoring import WinValue, YakuLine
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_table import AVOID, build_example_and_wait_for_turn, crafted_table
 
@@ -21,6 +23,7 @@ def ron_with_three_ura_dora(driver):
     driver.press(driver.button("Ron"))
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=200)
     return table
+
 
 
 def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
@@ -42,6 +45,7 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
     assert pygame.mask.from_threshold(beside_the_wall, (246, 242, 228), (10, 10, 10, 255)).count() > 100
 
 
+
 def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, monkeypatch):
     from game.engine.match import Match
 
@@ -55,3 +59,67 @@ def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, m
     driver.app.stack.push(ResultScene(driver.app, table.controller.result_frame, lambda: None))
     driver.frame()
     assert drawn and not any(line.startswith("Next stake") for line in drawn)
+
+
+
+# The result's words for several winners and for a match's last hand.
+def value(han: int, fu: int, level: str | None) -> WinValue:
+    return WinValue(han=han, fu=fu, yaku=(YakuLine("riichi", 1),), level=level, yakuman=0, kazoe=False,
+                    base_points=min(fu * 2 ** (2 + han), 2000))
+
+
+
+@pytest.mark.parametrize(
+    ("win", "line"),
+    [
+        (value(2, 40, None), "South (Hard AI) — 2 han 40 fu, +2,600"),
+        (value(5, 30, "mangan"), "South (Hard AI) — mangan, 5 han 30 fu, +2,600"),
+        (value(6, 40, "haneman"), "South (Hard AI) — haneman, 6 han 40 fu, +2,600"),
+    ],
+)
+def test_a_winner_among_several_names_han_and_fu_once(win: WinValue, line: str):
+    assert win_band_line("South", "Hard AI", win, "2,600") == line
+
+
+
+# A yakuman on the result screen is worth 'yakuman', not the library's '13 han 0 fu'
+# (from the Japanese play-through: 国士無双十三面 13翻, 13翻0符).
+KOKUSHI = WinValue(han=13, fu=0, yaku=(YakuLine("kokushi musou 13-sided wait", 13),), level="yakuman",
+                   yakuman=1, kazoe=False, base_points=8000)
+
+
+
+DOUBLE = WinValue(han=26, fu=0, yaku=(YakuLine("kokushi musou 13-sided wait", 26),), level="yakuman",
+                  yakuman=2, kazoe=False, base_points=16000)
+
+
+
+KAZOE = WinValue(han=13, fu=40, yaku=(YakuLine("riichi", 1), YakuLine("chinitsu", 6), YakuLine("dora", 6)),
+                 level="yakuman", yakuman=1, kazoe=True, base_points=8000)
+
+
+
+@pytest.fixture
+def japanese():
+    i18n.set_language("ja")
+    yield
+    i18n.set_language("en")
+
+
+
+def test_a_yakuman_yaku_is_worth_yakuman_and_a_counted_one_keeps_its_han():
+    assert is_yakuman_hand(KOKUSHI) and not is_yakuman_hand(KAZOE)
+    assert yaku_worth(KOKUSHI, 13, double_yakuman=False) == "yakuman"
+    assert yaku_worth(DOUBLE, 26, double_yakuman=True) == "double yakuman"
+    assert yaku_worth(KAZOE, 6, double_yakuman=False) == "6 han"
+
+
+
+def test_in_japanese_the_kokushi_line_says_yakuman(japanese):
+    assert yaku_worth(KOKUSHI, 13, double_yakuman=False) == "役満"
+
+
+
+def test_a_yakuman_winner_among_several_is_not_given_han_and_fu():
+    assert win_band_line("South", "Hard AI", KOKUSHI, "32,000") == "South (Hard AI) — yakuman, +32,000"
+    assert "13 han 40 fu" in win_band_line("South", "Hard AI", KAZOE, "32,000")

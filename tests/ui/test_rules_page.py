@@ -1,11 +1,11 @@
 """The Rules page: the yaku with their han and an example in tiles, the glossary, plain prose."""
-
 from __future__ import annotations
 
 import pygame
 import pytest
 
 from game.app.scenes.rules_page import VIEWPORT, RulesScene, pages
+from game.app.words import i18n
 from game.app.words.rule_texts import GLOSSARY, YAKU
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import parse_tiles
@@ -22,11 +22,13 @@ def deepest_parentheses(text: str) -> int:
     return deepest
 
 
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_no_text_on_the_rules_page_nests_parentheses(preset):
     for block in pages(Rules.preset(preset)):
         for text in (block.body, block.caption):
             assert deepest_parentheses(text) <= 1, text
+
 
 
 def test_the_page_lists_every_yaku_with_its_han_and_a_hand_that_wins_on_a_tile_apart():
@@ -39,11 +41,13 @@ def test_the_page_lists_every_yaku_with_its_han_and_a_hand_that_wins_on_a_tile_a
     assert {"1 han", "2 han", "3 han", "6 han", "yakuman"} <= {yaku.han_text for yaku in YAKU}
 
 
+
 def test_the_page_has_the_glossary_of_the_words_the_game_uses():
     terms = [block.body for block in pages(Rules.preset("kaiji")) if block.kind == "term"]
     assert terms == [entry.term for entry in GLOSSARY]
     for word in ("Riichi", "Furiten", "Dora / ura", "Mangan floor", "Kiriage", "Genbutsu", "Houtei", "Renhou"):
         assert word in terms
+
 
 
 def test_the_page_gives_the_furiten_examples_ippatsu_window():
@@ -52,12 +56,14 @@ def test_the_page_gives_the_furiten_examples_ippatsu_window():
     assert "riichi + houtei + sanankou" in text
 
 
+
 def test_the_page_quotes_the_labs_figures():
     blocks = pages(Rules.preset("kaiji"))
     headings = [block.body for block in blocks if block.kind == "heading"]
     assert "What the lab measured" in headings
     text = " ".join(block.body for block in blocks)
     assert "3 hands in 10" in text and "1 in 10" in text and "docs/lab.md" in text
+
 
 
 def test_the_yaku_examples_are_drawn_as_tiles_within_the_page(driver):
@@ -80,3 +86,17 @@ def test_the_page_holds_no_picture_larger_than_its_view(driver):
         driver.key(key)
         pictures = [value for value in vars(scene).values() if isinstance(value, pygame.Surface)]
         assert pictures and all(picture.get_height() <= VIEWPORT.height for picture in pictures)
+
+
+
+# The rules page names the lab as a player who runs the executable types it (17steps lab),
+# not as a developer runs the source (python -m game lab), in every language.
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_lab_is_named_by_the_executable_s_command(language):
+    i18n.set_language(language)
+    try:
+        text = " ".join(block.body for block in pages(Rules.preset("kaiji")))
+    finally:
+        i18n.set_language("en")
+    assert "17steps lab" in text
+    assert "python -m" not in text

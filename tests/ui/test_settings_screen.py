@@ -1,17 +1,32 @@
 """The settings list keeps its place, greys what does not apply, and shows the volume; its
 labels fit their text in every language, and it says what --language and a changed preset do."""
-
 from __future__ import annotations
 
+import json
 import warnings
 
 import pygame
 import pygame_gui
+import pytest
 from pygame_gui.elements import UILabel
 
-from game.app.scenes.settings_screen import RULE_REFUSALS, SettingsScene, language_explanation
+from game.app.history.player_files import SETTINGS_FILE
+from game.app.scenes.settings_screen import (
+    AREA,
+    OPTION_HEIGHT,
+    ROW_HEIGHT,
+    RULE_REFUSALS,
+    SettingsScene,
+    language_explanation,
+    percent,
+    track_value,
+)
+from game.app.settings import Settings
+from game.app.views import legible
+from game.app.words import i18n
 from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
 from game.engine.rules import Conflict, Rules
+from tests.ui.driver import Driver
 from tests.ui.test_screens import choose
 
 
@@ -20,6 +35,7 @@ def open_settings(driver) -> SettingsScene:
     scene = driver.top
     assert isinstance(scene, SettingsScene)
     return scene
+
 
 
 def test_choosing_a_preset_keeps_the_list_where_it_was(driver):
@@ -33,6 +49,7 @@ def test_choosing_a_preset_keeps_the_list_where_it_was(driver):
     assert abs(scene.container.vert_scroll_bar.start_percentage - before) < 0.02
 
 
+
 def test_options_that_do_not_apply_are_greyed(driver):
     scene = open_settings(driver)
     assert not scene.controls[OPTIONS["multiple_ron"].name].is_enabled  # two players
@@ -43,11 +60,13 @@ def test_options_that_do_not_apply_are_greyed(driver):
     assert scene.controls[OPTIONS["start_points"].name].is_enabled
 
 
+
 def test_stakes_and_units_read_differently_and_the_chosen_one_in_full(driver):
     scene = open_settings(driver)
     labels = [text for text, _ in scene.controls[OPTIONS["settlement"].name].options_list]
     assert len(set(labels)) == len(labels)
     assert "Stakes" in labels and "Units" in labels
+
 
 
 def test_the_volume_slider_shows_its_value(driver):
@@ -56,6 +75,7 @@ def test_the_volume_slider_shows_its_value(driver):
     assert scene.volume_label.text == "70%"
     driver.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=30)])
     assert scene.volume_label.text == "30%" and driver.app.settings.volume == 0.3
+
 
 
 def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(driver):
@@ -79,6 +99,7 @@ def test_a_drop_down_near_the_foot_of_the_list_opens_where_its_choices_fit(drive
     assert AREA.top <= shown.top and shown.bottom <= AREA.bottom, (shown, AREA)
 
 
+
 def test_esc_closes_an_open_drop_down_before_it_leaves_the_settings(driver):
     from pygame_gui.elements import UIDropDownMenu
 
@@ -97,6 +118,7 @@ def test_esc_closes_an_open_drop_down_before_it_leaves_the_settings(driver):
     assert driver.top is not scene
 
 
+
 def test_no_label_is_too_small_for_its_text_across_a_language_switch(driver):
     """The gui redraws the old labels in the new language's font before the screen makes
     them anew: English explanations (15 px) were 1 px short for Japanese (16 px) and warned
@@ -110,6 +132,7 @@ def test_no_label_is_too_small_for_its_text_across_a_language_switch(driver):
     assert not [str(warning.message) for warning in caught if "too small" in str(warning.message)]
 
 
+
 def test_the_language_row_says_when_launch_option_speaks_for_this_run(driver):
     driver.app.language_override = "ja"
     scene = open_settings(driver)
@@ -117,6 +140,7 @@ def test_the_language_row_says_when_launch_option_speaks_for_this_run(driver):
                             if isinstance(label, UILabel) and "@explanation" in label.class_ids)
     assert "This run speaks 日本語, as --language asked" in explanations
     assert language_explanation(None) in explanations.replace(" This run", "\nThis run").split("\n")[0]
+
 
 
 def test_the_preset_in_use_says_changed_when_an_option_differs(driver):
@@ -130,8 +154,10 @@ def test_the_preset_in_use_says_changed_when_an_option_differs(driver):
     assert labels.count(f"{PRESET_NAMES['kaiji']} (changed)") == 1 and PRESET_NAMES["pro_stream"] in labels
 
 
+
 def test_every_combination_the_rules_refuse_has_the_screens_own_words():
     assert set(RULE_REFUSALS) == set(Conflict)
+
 
 
 def test_a_refused_combination_is_explained_in_the_players_language_and_not_kept(driver):
@@ -144,3 +170,185 @@ def test_a_refused_combination_is_explained_in_the_players_language_and_not_kept
     choose(driver, scene, OPTIONS["players"].english_name, OPTIONS["players"].choices[3])
     assert "仮想ドラは4人のときだけ（ほかの人数では脇の山をめくる）" in str(scene.message)
     assert driver.app.settings.rules == rules
+
+
+
+# A settings file from a newer version, used by this one: a change on the Settings screen
+# saves the file with the newer version's settings still in it.
+def test_a_change_on_the_settings_screen_keeps_a_newer_versions_settings(display, tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    path = config / SETTINGS_FILE
+    path.write_text(json.dumps(Settings().to_dict() | {"colour_scheme": "dark"}), encoding="utf-8")
+    driver = Driver.start(tmp_path, seed=7)
+    try:
+        driver.press(driver.button("Settings"))
+        scene = driver.top
+        assert isinstance(scene, SettingsScene)
+        slider = scene.controls["Sound volume"]
+        driver.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=30)])
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["volume"] == 0.3 and data["colour_scheme"] == "dark"
+    finally:
+        driver.close()
+
+
+
+# The settings list scrolls to its last option and no further: no blank room after it,
+# with every preset and in every language; the last drop-down still opens downwards, whole.
+LAST_OPTION = list(OPTIONS.values())[-1].english_name
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_list_ends_at_its_last_option_with_every_preset(driver, language):
+    i18n.set_language(language)
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    for preset in PRESET_NAMES:
+        scene._change_preset(preset)
+        driver.frames(2)
+        scene.container.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+        driver.frames(3)
+        bottom = max(element.rect.bottom for element in scene.container.get_container().elements)
+        assert AREA.bottom - ROW_HEIGHT // 2 < bottom <= AREA.bottom, (preset, bottom)
+
+
+
+@pytest.mark.parametrize("scrolled", [1.0, 0.8])
+def test_the_last_drop_down_opens_downwards_whole_and_as_wide_as_its_box(driver, scrolled):
+    """It opened upwards over the rows above, narrower than its box (Base stake showed
+    beside it); now it scrolls the list up to open as every other one does, and the list
+    ends at its last row again once it is closed."""
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    scene.container.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
+    driver.frames(3)
+    menu = scene.controls[LAST_OPTION]
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    expanded = menu.menu_states["expanded"]
+    assert menu.current_state is expanded
+    shown = expanded.options_selection_list.rect
+    assert shown.top > menu.rect.centery and shown.bottom <= AREA.bottom, (shown, menu.rect)  # downwards, whole
+    assert (shown.left, shown.width) == (menu.rect.left, menu.rect.width)
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(3)
+    assert menu.current_state is menu.menu_states["closed"]
+    scene.container.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+    driver.frames(3)
+    bottom = max(element.rect.bottom for element in scene.container.get_container().elements)
+    assert AREA.bottom - ROW_HEIGHT // 2 < bottom <= AREA.bottom, bottom
+
+
+
+# The settings' explanations are at the type floor (views/legible.py: 15 px, 16 in Japanese
+# and Chinese), not 14 (10 px in a 960 x 600 window), and their rows do not overlap the next
+# option's name.
+def labels(scene, class_id: str) -> list[UILabel]:
+    return [element for element in scene.container.get_container().elements
+            if isinstance(element, UILabel) and class_id in element.class_ids]
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_every_explanation_is_at_the_floor(driver, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frame()
+    explanations = labels(scene, "@explanation")
+    assert len(explanations) > 20
+    for label in explanations:
+        assert label.font.get_point_size() >= legible.smallest(), (label.text, label.font.get_point_size())
+    names = sorted(labels(scene, "@option_name"), key=lambda label: label.rect.top)
+    for label in explanations:
+        below = [name for name in names if name.rect.top > label.rect.top]
+        if below:
+            assert label.rect.top + label.font.get_point_size() + 4 <= below[0].rect.top, label.text
+
+
+
+# A click on the volume slider's track moves the volume there (it did nothing; only the
+# arrows and dragging the knob worked), and the arrows still step it.
+def test_a_click_on_the_track_sets_the_volume_there(driver):
+    scene = open_settings(driver)
+    slider = scene.controls["Sound volume"]
+    start = slider.left_button.rect.right + slider.sliding_button.rect.width / 2
+    end = slider.right_button.rect.left - slider.sliding_button.rect.width / 2
+    y = slider.rect.centery
+    driver.click((round(start + (end - start) * 0.2), y))
+    assert driver.app.settings.volume == pytest.approx(0.2, abs=0.011)
+    assert scene.volume_label.text == percent(driver.app.settings.volume)
+    driver.frames(2)
+    assert abs(slider.sliding_button.rect.centerx - (start + (end - start) * 0.2)) <= 3, "the knob moved there"
+    driver.click((round(end) + 2, y))
+    assert driver.app.settings.volume == 1.0
+    driver.click(slider.left_button.rect.center)
+    driver.frames(2)  # the slider's own event arrives through the queue
+    assert driver.app.settings.volume == pytest.approx(0.9)
+
+
+
+def test_the_track_s_value_is_clamped_and_whole():
+    assert track_value(50, 0, 100, 0, 100) == 50
+    assert track_value(-5, 0, 100, 0, 100) == 0
+    assert track_value(150, 0, 100, 0, 100) == 100
+    assert track_value(33.4, 0, 100, 0, 100) == 33
+
+
+
+# A drop-down's choices are rows tall enough for their text: at pygame_gui's default of
+# 20 px the Chinese and Japanese glyphs of 15 px type touched the rows and the list's border
+# cut 简体中文 off at the foot (from the Chinese play-through).
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_language_choices_are_rows_as_tall_as_the_screen_plans(driver, language):
+    i18n.set_language(language)
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    menu = scene.controls["Language"]
+    driver.click(menu.rect.center)
+    driver.frames(3)
+    expanded = menu.menu_states["expanded"]
+    assert menu.current_state is expanded
+    rows = [item["button_element"] for item in expanded.options_selection_list.item_list]
+    text_height = max(row.font.get_rect(row.text).height for row in rows)
+    for row in rows:
+        assert row.rect.height == OPTION_HEIGHT
+        assert row.rect.height >= text_height + 4, (row.text, row.rect.height, text_height)
+
+
+
+# The sound volume's value is written as English, Japanese and Chinese all write a
+# percentage, the sign against the number ("70%", never "70 %"), and fits its label at 100%
+# in every language and in the pseudo-locale's ⟦ ⟧.
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_percentage_has_no_space_before_its_sign(language):
+    i18n.set_language(language)
+    assert percent(0.7) == "70%"
+    assert percent(1.0) == "100%" and percent(0.0) == "0%"
+
+
+
+def test_the_pseudo_locale_marks_the_whole_value():
+    i18n.set_language(i18n.PSEUDO)
+    assert percent(0.7) == "⟦70%⟧"
+
+
+
+@pytest.mark.parametrize("language", [*i18n.LANGUAGES, i18n.PSEUDO])
+def test_the_volume_label_holds_100_percent(driver, language):
+    app = driver.app
+    app.language_override = language
+    app.apply_language()
+    driver.press(driver.button(i18n._("Settings")))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    slider = scene.controls["Sound volume"]
+    driver.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=100)])
+    label = scene.volume_label
+    assert label.text == i18n._("{number}%").format(number=100)
+    assert "100%" in label.text and label.font.size(label.text)[0] <= label.rect.width

@@ -1,7 +1,6 @@
 """`--smoke N`: a scripted player gets through a hand by the keyboard, the command runs
 headless and leaves no files behind, --seed repeats the match, a machine without a display
 gets one plain line, and a first launch makes its folders where the platform keeps them."""
-
 from __future__ import annotations
 
 import os
@@ -13,19 +12,35 @@ import time
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
 import game.app.play.match_setup as match_setup
 from game.app.flow import Flow
 from game.app.scenes.result import ResultScene
+from game.app.scenes.rules_page import RulesScene
+from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
+from game.app.settings import Settings
+from game.app.window.text import Text
 from game.app.window.window import App, LaunchOptions
+from game.app.words.rule_texts import PRESET_NAMES
 from game.cli.smoke import ScriptedPlayer
-from tests.test_cli_robust import interrupted_when_busy
+from game.engine.rules import Rules
+from tests.helpers import build_module
+from tests.test_main import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+
 FRAME = 1 / 60
+
+
+
 SMOKE_LINE = re.compile(r"^smoke: (\d+) frames, match seed (\d+), (\d+) hands dealt, (\d+) settled, (\d+) moves")
+
 
 
 @pytest.fixture
@@ -35,12 +50,14 @@ def scripted_opponent(monkeypatch):
     monkeypatch.setattr("game.app.scenes.title.ai_available", lambda: True)
 
 
+
 def run_frames(app: App, player: ScriptedPlayer, done, seconds: float = 90.0) -> None:
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, f"stuck on {app.stack.top!r} after {app.frames} frames"
         app.step(FRAME, player(app))
         time.sleep(0.001)  # the helper's wall analysis runs in worker processes meanwhile
+
 
 
 def test_the_scripted_player_plays_a_hand_from_the_title_to_the_next_deal(display, tmp_path, scripted_opponent):
@@ -62,6 +79,7 @@ def test_the_scripted_player_plays_a_hand_from_the_title_to_the_next_deal(displa
     assert len(own) < player.progress.moves <= sum(1 for line in record if line.get("type") == "action")
 
 
+
 def run_game(tmp_path: Path, *args: str, env_changes: dict[str, str | None] | None = None,
              cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
@@ -75,11 +93,13 @@ def run_game(tmp_path: Path, *args: str, env_changes: dict[str, str | None] | No
                           text=True, timeout=120)
 
 
+
 def smoke_numbers(done: subprocess.CompletedProcess[str]) -> tuple[int, ...]:
     assert done.returncode == 0, done.stderr
     found = SMOKE_LINE.match(done.stdout.strip())
     assert found is not None, done.stdout
     return tuple(int(n) for n in found.groups())
+
 
 
 def test_smoke_runs_its_frames_headless_and_leaves_no_files(tmp_path):
@@ -91,6 +111,7 @@ def test_smoke_runs_its_frames_headless_and_leaves_no_files(tmp_path):
     assert list(folder.iterdir()) == []
 
 
+
 def test_smoke_saves_its_last_frame_when_given_a_screenshot_folder(tmp_path):
     done = run_game(tmp_path, "--smoke", "20", "--screenshots", str(tmp_path / "shots"))
     smoke_numbers(done)
@@ -98,9 +119,11 @@ def test_smoke_saves_its_last_frame_when_given_a_screenshot_folder(tmp_path):
     assert done.stdout.strip().endswith("17steps-001.png")
 
 
+
 def test_the_same_seed_deals_the_same_match(tmp_path):
     seeds = [smoke_numbers(run_game(tmp_path, "--smoke", "12", "--seed", seed))[1] for seed in ("9", "9", "10")]
     assert seeds[0] == seeds[1] != seeds[2]
+
 
 
 def test_smoke_refuses_a_frame_count_below_one(tmp_path):
@@ -108,7 +131,9 @@ def test_smoke_refuses_a_frame_count_below_one(tmp_path):
     assert done.returncode == 2 and "at least 1" in done.stderr
 
 
+
 NO_DISPLAY = {"SDL_VIDEODRIVER": None, "DISPLAY": None, "WAYLAND_DISPLAY": None}
+
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux machine without X or Wayland")
@@ -124,8 +149,10 @@ def test_without_a_display_one_plain_line_and_exit_1(tmp_path, args, runtime_dir
     assert done.stdout == ""
 
 
+
 def test_a_windowless_driver_asked_for_by_name_is_used(tmp_path):
     smoke_numbers(run_game(tmp_path, "--smoke", "5", env_changes={**NO_DISPLAY, "SDL_VIDEODRIVER": "offscreen"}))
+
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="platformdirs follows XDG only on Linux")
@@ -155,7 +182,9 @@ def test_a_first_launch_makes_its_folders_on_demand_and_writes_nowhere_else(disp
     assert list(cwd.iterdir()) == []
 
 
+
 WINDOWLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
 
 
 @pytest.mark.parametrize(("argv", "workers"), [
@@ -173,12 +202,14 @@ def test_ctrl_c_closes_the_window_as_its_close_button_does(tmp_path, argv, worke
     assert (code, err, left) == (130, f"{'watch' if argv[0] == 'watch' else 'play'}: interrupted\n", [])
 
 
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_the_smoke_line_onto_a_full_disk_is_said(tmp_path):
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "game", "--smoke", "3"], cwd=ROOT, stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=120, env={**os.environ, **WINDOWLESS})
     assert (done.returncode, done.stderr) == (2, "play: the output could not be written (No space left on device)\n")
+
 
 
 def test_ctrl_c_lets_the_frame_under_way_end_then_closes(display, tmp_path, scripted_opponent):
@@ -207,6 +238,7 @@ def test_ctrl_c_lets_the_frame_under_way_end_then_closes(display, tmp_path, scri
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+
 @pytest.mark.parametrize("where", ["a file", "/dev/null", "inside a file", "read-only"])
 def test_a_screenshot_folder_that_cannot_take_one_is_one_line_before_playing(tmp_path, where):
     """`--smoke N --screenshots PATH` played its frames, then ended in a traceback."""
@@ -223,6 +255,7 @@ def test_a_screenshot_folder_that_cannot_take_one_is_one_line_before_playing(tmp
     assert done.stderr.startswith(f"play: cannot save the screenshot into {folder}: ") and done.stderr.count("\n") == 1
 
 
+
 def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monkeypatch, capsys):
     from game.cli import smoke
 
@@ -234,3 +267,90 @@ def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monke
     assert smoke.run_smoke(2, 1, tmp_path / "shots") == 2
     out, err = capsys.readouterr()
     assert out == "" and err == f"play: cannot save the screenshot into {tmp_path / 'shots'}: Permission denied\n"
+
+
+
+# Every character the window draws is in the subset fonts the executable ships.
+#
+# The text is caught where it is drawn (the game's own text and pygame_gui's), on the title,
+# the rules page of every preset, the settings screen, and a whole hand that the smoke's
+# scripted player plays to the result; the subsets are made as the build makes them.
+@pytest.fixture
+def drawn(monkeypatch) -> set[str]:
+    """The characters of every text drawn from now on."""
+    seen: set[str] = set()
+
+    def recording(method):
+        def wrapper(self, text, *args, **kwargs):
+            seen.update(text)
+            return method(self, text, *args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(Text, "render", recording(Text.render))
+    for name in ("render_premul", "render_premul_to", "size"):
+        monkeypatch.setattr(GUIFontPygame, name, recording(getattr(GUIFontPygame, name)))
+    return seen
+
+
+
+def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatch, tmp_path):
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level, seed: {1: ScriptedAgent()})
+    app = driver.app
+    for preset in PRESET_NAMES:
+        app.settings = Settings(rules=Rules.preset(preset))
+        app.stack.push(RulesScene(app))
+        driver.frame()
+        app.stack.pop()
+    app.settings = Settings()
+    app.stack.push(SettingsScene(app))
+    driver.frame()
+    app.stack.pop()
+    driver.frame()
+    player = ScriptedPlayer()
+    deadline = time.monotonic() + 90
+    while not isinstance(app.stack.top, ResultScene):
+        assert time.monotonic() < deadline, f"stuck on {app.stack.top!r}"
+        app.step(FRAME, player(app))
+        time.sleep(0.001)
+    driver.frames(3)
+
+    fonts = build_module("fonts")
+    assert {"十", "七", "歩", "A", "9"} <= drawn  # the title, the table and the result were drawn
+    assert drawn <= fonts.ui_characters() | {"\n"}
+    for name in fonts.THEME_FONTS:
+        fonts.subset_font(fonts.font_path(name), tmp_path / name, fonts.ui_characters())
+        with TTFont(str(tmp_path / name)) as font:
+            shipped = {chr(code) for code in font.getBestCmap()}
+        missing = {c for c in drawn if c.isprintable() and c != " "} - shipped
+        assert not missing, f"{name} lacks {''.join(sorted(missing))}"
+
+
+
+# `--smoke N --preset three_player|four_player`: the scripted player in one seat and the
+# AI in the others settles whole hands at three- and four-player tables.
+@pytest.mark.parametrize("preset", ["three_player", "four_player"])
+def test_the_scripted_player_settles_a_hand_at_a_table_of_more_than_two(display, tmp_path, monkeypatch, preset):
+    monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level, seed: {
+        seat: ScriptedAgent() for seat in range(players) if seat not in humans})
+    monkeypatch.setattr("game.app.scenes.title.ai_available", lambda: True)
+    app = App(LaunchOptions(seed=4, config_dir=tmp_path / "config", data_dir=tmp_path / "data"))
+    app.settings = app.settings.with_changes(ai_delay_s=0.0, animation="instant", rules=Rules.preset(preset))
+    Flow(app).title()
+    player = ScriptedPlayer()
+    try:
+        run_frames(app, player, lambda: player.progress.kyoku_settled >= 1)
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    finally:
+        app.close()
+    assert table.session.rules.players == Rules.preset(preset).players
+    seats = {line["seat"] for line in table.session.match.record if line.get("type") == "action"}
+    assert seats == set(range(table.session.rules.players))
+
+
+
+def test_smoke_takes_a_preset_and_refuses_an_unknown_one(tmp_path):
+    frames, _, dealt, _, _ = smoke_numbers(run_game(tmp_path, "--smoke", "40", "--preset", "four_player"))
+    assert frames == 40 and dealt == 1
+    done = run_game(tmp_path, "--smoke", "5", "--preset", "five_player")
+    assert done.returncode == 2 and "five_player" in done.stderr

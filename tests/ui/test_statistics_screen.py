@@ -1,5 +1,4 @@
 """The statistics screen: reached from the title, figures from the history, a chart, the reset."""
-
 from __future__ import annotations
 
 import json
@@ -13,12 +12,15 @@ import pytest
 from game.app.history import history
 from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.statistics import StatisticsScene
+from game.app.scenes.statistics import StatisticsScene, shown_day
 from game.app.scenes.title import TitleScene
+from game.app.views.felt import draw_felt
+from game.app.words import i18n
 from game.engine.record import read_record
 from tests.ui.test_screens import shot
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
+
 
 
 def keep_fixtures(driver) -> Path:
@@ -32,11 +34,13 @@ def keep_fixtures(driver) -> Path:
     return folder
 
 
+
 def open_statistics(driver) -> StatisticsScene:
     driver.press(driver.button("Your statistics"))
     scene = driver.top
     assert isinstance(scene, StatisticsScene)
     return scene
+
 
 
 def test_the_statistics_show_the_history_with_a_chart_and_go_back(driver):
@@ -52,10 +56,12 @@ def test_the_statistics_show_the_history_with_a_chart_and_go_back(driver):
     assert isinstance(driver.top, TitleScene)
 
 
+
 def test_an_empty_history_says_so(driver):
     scene = open_statistics(driver)
     assert scene.stats.overall.matches == 0
     shot(driver, "statistics_empty")
+
 
 
 def test_the_reset_asks_first_and_keeps_the_records(driver):
@@ -72,6 +78,7 @@ def test_the_reset_asks_first_and_keeps_the_records(driver):
     assert len(history.record_files(folder)) == 2
 
 
+
 def nan_multiplier() -> bytes:
     """A kept match against the AI whose win is worth NaN mangan."""
     lines = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")
@@ -80,6 +87,7 @@ def nan_multiplier() -> bytes:
         if line.get("event") == "won":
             line["multiplier"] = float("nan")
     return "".join(json.dumps(line) + "\n" for line in lines).encode("utf-8")
+
 
 
 @pytest.mark.parametrize("content", [lambda: b"\xff\xfe not a record", lambda: b"[" * 100_000 + b"]" * 100_000,
@@ -93,6 +101,7 @@ def test_a_damaged_history_file_is_a_notice_on_the_screen(driver, content):
     assert len(scene.notices) == 1 and "could not be read" in scene.notices[0]
     assert not damaged.exists()
     shot(driver, "statistics_notice")
+
 
 
 def test_a_won_worst_match_is_not_drawn_in_the_loss_colour(driver):
@@ -111,6 +120,7 @@ def test_a_won_worst_match_is_not_drawn_in_the_loss_colour(driver):
     assert URGENT not in colours and GOOD in colours
 
 
+
 def test_the_history_settings_are_on_the_settings_screen(driver):
     from game.app.scenes.settings_screen import SettingsScene
     from tests.ui.test_screens import choose
@@ -123,6 +133,7 @@ def test_the_history_settings_are_on_the_settings_screen(driver):
     box = scene.controls["Keep a history of matches"]
     driver.frame([pygame.event.Event(pygame_gui.UI_CHECK_BOX_UNCHECKED, ui_element=box)])
     assert driver.app.settings.keep_history is False
+
 
 
 def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
@@ -140,6 +151,7 @@ def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
     assert isinstance(driver.top, TheatreScene) and driver.top.title == worst.name
 
 
+
 def test_a_single_match_is_the_best_only(driver):
     folder = history.history_folder(driver.app.files.data_dir)
     plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
@@ -147,3 +159,86 @@ def test_a_single_match_is_the_best_only(driver):
     open_statistics(driver)
     driver.button("Watch best")
     assert not any(getattr(element, "text", "") == "Watch worst" for element in driver.top.elements)
+
+
+
+# A kept match's day on the statistics screen, as each language writes dates.
+@pytest.mark.parametrize(
+    ("language", "day"),
+    [("en", "Nov 1, 2026"), ("ja", "2026/11/01"), ("zh_CN", "2026年11月1日")],
+)
+def test_a_match_s_day_is_written_the_language_s_way(language: str, day: str):
+    i18n.set_language(language)
+    assert shown_day("2026-11-01", "") == day
+    assert shown_day("", "20261101") == day
+
+
+
+def test_a_day_that_is_no_date_is_shown_as_it_is():
+    assert shown_day("", "match") == "match"
+    assert shown_day("sometime", "") == "sometime"
+
+
+
+# The statistics say what their mangan count: each hand's value with its stake set aside,
+# so a match won 105-95 on doubled stakes that shows -1.00 mangan reads as it is meant (from
+# the Chinese play-through).
+NOTE = "In mangan: each hand's value, whatever its stake."
+
+
+
+def test_the_mangan_figures_say_they_set_the_stake_aside(driver, monkeypatch):
+    keep_fixtures(driver)
+    drawn = driver.record_text(monkeypatch)
+    open_statistics(driver)
+    driver.frames(2)
+    assert NOTE in drawn
+    balance = next(index for index, text in enumerate(drawn) if text.startswith("Balance "))
+    assert drawn.index(NOTE) > balance  # it follows the figures it explains
+
+
+
+# The statistics screen with few matches: no wide empty band between the figures and the
+# chart (the chart takes the room), and the buttons on the right side by side.
+def widest_empty_band(frame: pygame.Surface, top: int, bottom: int) -> int:
+    """The most rows in a row, between `top` and `bottom`, holding nothing but the felt."""
+    felt = pygame.Surface(frame.get_size())
+    draw_felt(felt)
+    widest = run = 0
+    for y in range(top, bottom):
+        row = pygame.Rect(0, y, frame.get_width(), 1)
+        empty = pygame.image.tobytes(frame.subsurface(row), "RGB") == pygame.image.tobytes(felt.subsurface(row), "RGB")
+        run = run + 1 if empty else 0
+        widest = max(widest, run)
+    return widest
+
+
+
+def keep_one(driver) -> None:
+    folder = history.history_folder(driver.app.files.data_dir)
+    plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
+    history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.FINISHED, 200)
+
+
+
+def test_with_one_match_the_chart_follows_the_figures_without_a_gap(driver):
+    keep_one(driver)
+    open_statistics(driver)
+    frame = shot(driver, "statistics_one_match")
+    assert widest_empty_band(frame, 90, 730) < 40
+
+
+
+def test_with_two_matches_too(driver):
+    keep_fixtures(driver)
+    open_statistics(driver)
+    frame = shot(driver, "statistics_two_matches")
+    assert widest_empty_band(frame, 90, 730) < 40
+
+
+
+def test_the_buttons_on_the_right_leave_no_hole_for_a_missing_one(driver):
+    keep_one(driver)
+    open_statistics(driver)
+    watch, reset = driver.button("Watch best"), driver.button("Reset…")
+    assert reset.rect.left - watch.rect.right == 4 and reset.rect.right <= 1280

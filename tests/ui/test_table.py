@@ -1,28 +1,37 @@
 """The table driven by synthetic input: the dora flip, dragging tiles into the hand, the
 helper, confirming, discarding, the ron prompt and the missed-win notice."""
-
 from __future__ import annotations
+
+import dataclasses
+import re
+import time
 
 import pygame
 
+from game.app.play.draw_reasons import draw_reasons
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
+from game.app.scenes.table import RON_MOMENT_S
 from game.app.views import helper_panel
 from game.app.window import layout
+from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.words.terms import hand_in_sentence
 from game.engine.events import DoraFlipped, WinningTileMissed
 from game.engine.kyoku import Phase
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
+from tests.ui.test_four_players import SOUTH_HAND, WEST_HAND, click_pool_tile, crafted_four
 from tests.ui.test_screens import shot
 
 AVOID = ("1m", "2m", "3m", "4m", "5m")
+
 
 
 def flip_dora(driver, table):
     assert table.mode() == "dora"
     driver.click(layout.side_stack_rect(1, 0).center)  # the right-hand wall, stack 0
     driver.wait_until(lambda: table.mode() == "build")
+
 
 
 def drag_example_hand(driver, table, hand=EXAMPLE_HAND):
@@ -36,6 +45,7 @@ def drag_example_hand(driver, table, hand=EXAMPLE_HAND):
     assert not wanted
 
 
+
 def test_clicking_a_side_wall_tile_flips_the_dora(driver):
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
@@ -43,6 +53,7 @@ def test_clicking_a_side_wall_tile_flips_the_dora(driver):
     flipped = [e for e in table.session.view(0).events if isinstance(e, DoraFlipped)]
     assert [(e.wall, e.stack, e.indicator) for e in flipped] == [(1, 0, "5z")]
     assert table.session.view(0).dora_indicator is not None
+
 
 
 def test_dragging_tiles_moves_them_between_wall_and_hand_slots(driver):
@@ -64,6 +75,7 @@ def test_dragging_tiles_moves_them_between_wall_and_hand_slots(driver):
     assert state.hand == [state.wall[1]]
 
 
+
 def test_keyboard_moves_a_cursor_and_space_takes_the_tile(driver):
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
@@ -77,6 +89,7 @@ def test_keyboard_moves_a_cursor_and_space_takes_the_tile(driver):
     driver.key(pygame.K_UP)
     driver.key(pygame.K_SPACE)  # the cursor is on the hand row now: the tile goes back
     assert state.hand == []
+
 
 
 def test_the_helper_panel_shows_the_analysers_waits_for_the_dragged_hand(driver):
@@ -101,6 +114,7 @@ def test_the_helper_panel_shows_the_analysers_waits_for_the_dragged_hand(driver)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
+
 def test_a_hand_that_cannot_win_asks_are_you_sure_and_may_still_be_built(driver):
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
@@ -116,6 +130,7 @@ def test_a_hand_that_cannot_win_asks_are_you_sure_and_may_still_be_built(driver)
     assert table.session.view(0).hand is not None
 
 
+
 def build_example_hand(driver, table):
     """Flip the dora, build the example hand and wait for the discards to begin."""
     flip_dora(driver, table)
@@ -124,11 +139,13 @@ def build_example_hand(driver, table):
     driver.wait_until(lambda: table.mode() == "discard")
 
 
+
 def build_example_and_wait_for_turn(driver, table):
     build_example_hand(driver, table)
     view = table.session.view(0)
     assert format_tiles(view.hand, False) == EXAMPLE_HAND
     driver.click(table.pool_controls.rect(0, len(view.pool)).center)
+
 
 
 def test_a_discard_that_completes_the_hand_offers_ron_and_ron_ends_the_hand(driver):
@@ -143,6 +160,7 @@ def test_a_discard_that_completes_the_hand_offers_ron_and_ron_ends_the_hand(driv
     win = table.session.kyoku.result.wins[0]
     assert win.seat == 0 and win.assessment.value.level == "yakuman"
     assert "wins by ron" in driver.top.heading and "yakuman" in driver.top.heading
+
 
 
 def test_a_winning_tile_below_the_floor_gives_a_clear_notice_and_furiten(driver):
@@ -170,6 +188,7 @@ def test_a_winning_tile_below_the_floor_gives_a_clear_notice_and_furiten(driver)
     assert "you are furiten" in table.card.text and driver.top is table
 
 
+
 def test_discarding_an_own_winning_tile_asks_first(driver):
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
@@ -190,6 +209,7 @@ def test_discarding_an_own_winning_tile_asks_first(driver):
     assert [tile_code(t, False) for t, _ in table.session.view(0).rivers[0]] == ["1z"]
 
 
+
 def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))  # kaiji: 180 s to build
     driver.frame()
@@ -206,6 +226,7 @@ def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
     assert driver.top.title == "Notice" and "Time is up" in driver.top.message
     assert f"suggestion, {hand_in_sentence(hand)}." in driver.top.message  # by name, not mpsz
     assert "It can win on" in driver.top.message or "It cannot win this hand:" in driver.top.message
+
 
 
 def test_at_the_discard_deadline_the_normal_ai_discards_for_the_player(driver):
@@ -226,3 +247,256 @@ def test_at_the_discard_deadline_the_normal_ai_discards_for_the_player(driver):
     driver.wait_until(lambda: table.session.view(0).rivers[0] != ())
     assert [tile_code(t, False) for t, _ in table.session.view(0).rivers[0]] == ["9s"]
     assert table.mode() == "discard" or 0 not in table.controller.decisions
+
+
+
+# The end of a hand on the table, before its result: a ron is called (ロン, with its sound),
+# the winner's hand laid open and the tile it won on marked in the discarder's river; an
+# exhaustive draw is announced. The standings change when the result opens, not before; a
+# key or a click skips the moment, and with instant animation there is none. Keys pressed
+# for moves as the ron comes skip neither the moment nor the result (issue 30).
+def record_moment(driver) -> list[str]:
+    """What the player hears and which screens open, in order."""
+    happened: list[str] = []
+    play, push = driver.app.audio.play, driver.app.stack.push
+    driver.app.audio.play = lambda name: (happened.append(f"sound {name}"), play(name))[1]
+    driver.app.stack.push = lambda scene: (happened.append(f"open {type(scene).__name__}"), push(scene))[1]
+    return happened
+
+
+
+def ron_on_the_example(driver):
+    """The ron prompt on 4m, on screen long enough for keys to answer it."""
+    table = crafted_table(driver.app, ScriptedAgent(discards=["4m"], avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)
+    driver.wait_until(lambda: isinstance(driver.top, Dialog))
+    driver.look()
+    return table
+
+
+
+def frames_until(driver, done, events=(), seconds: float = 60.0) -> None:
+    """Frames, each with `events` (keys held down in a hurry), until `done`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        driver.frame(list(events))
+        time.sleep(0.002)  # the AI thinks in other threads
+
+
+
+def test_a_ron_prompt_between_an_arrow_and_enter_is_not_answered_by_them(driver):
+    """The arrow lands on the table (it moves the pool's cursor), the prompt comes up, the
+    Enter that followed reaches the prompt: it neither passes nor rons; then R rons."""
+    table = crafted_table(driver.app, ScriptedAgent(discards=["4m"], avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)
+    frames_until(driver, lambda: isinstance(driver.top, Dialog), [key_down(pygame.K_RIGHT)])
+    prompt = driver.top
+    driver.frame([key_down(pygame.K_RETURN)])
+    driver.frame([key_down(pygame.K_RIGHT), key_down(pygame.K_RETURN)])
+    assert driver.top is prompt and table.mode() == "ron" and not table.session.view(0).furiten
+    driver.look()
+    driver.frame([key_down(pygame.K_RIGHT), key_down(pygame.K_RETURN)])
+    assert driver.top is prompt and table.mode() == "ron", "arrows and Enter never answer it"
+    driver.key(pygame.K_r)
+    assert table.session.kyoku_over and table.session.kyoku.result.wins[0].seat == 0
+
+
+
+def test_an_ai_ron_while_keys_are_pressed_shows_its_moment_and_its_result(driver):
+    """Keys pressed for moves as an AI's ron arrives skip neither the moment of the win nor
+    the result: each takes only a key pressed once it has been seen."""
+    agents = {1: ScriptedAgent(hand=SOUTH_HAND), 2: ScriptedAgent(hand=WEST_HAND),
+              3: ScriptedAgent(avoid=["5z"])}
+    table = crafted_four(driver, {"multiple_ron": "all"}, agents, EXAMPLE_HAND)
+    click_pool_tile(driver, table, "5z")
+    keys = [key_down(pygame.K_LEFT), key_down(pygame.K_RETURN)]
+    match = table.session.match
+    frames_until(driver, lambda: table.session.kyoku_over or match.kyoku_number > 1, keys)
+    assert match.kyoku_number == 1, "keys pressed as the ron came skipped its moment and its result"
+    driver.frame(keys)
+    driver.frame(keys, dt=KEY_GUARD_S / 2)
+    driver.frame(keys)
+    assert match.kyoku_number == 1 and table.session.kyoku_over, "keys skipped the moment and the result"
+    assert driver.top is table and not table.result_open, "the moment of the win is shown"
+    frames_until(driver, lambda: isinstance(driver.top, ResultScene))
+    result = driver.top
+    driver.frame(keys)
+    driver.frame(keys, dt=KEY_GUARD_S / 2)
+    driver.frame(keys)
+    assert driver.top is result, "the result stays until a key pressed after it is shown"
+    driver.look()
+    driver.key(pygame.K_RETURN)
+    assert driver.top is table and table.session.match.kyoku_number == 2
+
+
+
+def key_down(key: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+
+
+def test_a_ron_is_called_and_laid_open_on_the_table_before_the_result(driver):
+    table = ron_on_the_example(driver)
+    before = list(table.session.match.scores)
+    happened = record_moment(driver)
+    driver.key(pygame.K_r)
+    assert table.session.kyoku_over and driver.top is table  # the moment, not yet the result
+    assert "sound ron" in happened
+    assert not any(h.startswith("open ResultScene") for h in happened)
+    frame = table.controller.frame()
+    winner, discarder = frame.seats[0], frame.seats[1]
+    assert winner.call == "ロン" and winner.open_hand is not None and len(winner.open_hand) == 13
+    assert winner.winning_tile == "4m" and "".join(winner.open_hand).count("m") == 10
+    assert discarder.dealt_in and discarder.call is None and discarder.open_hand is None
+    assert frame.centre.announcement.startswith("Ron! East")
+    # The standings still show the scores before the hand, though the match has settled it.
+    assert table.session.match.scores != before
+    assert [s.score for s in frame.seats] == [f"Bankroll {score:g}" for score in before]
+    shot(driver, "ron_moment_two_players")
+    driver.frames(int(RON_MOMENT_S * 60 * 0.8))
+    assert driver.top is table
+    driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=60)
+    assert happened.index("sound ron") < happened.index("open ResultScene")
+    after = table.controller.frame()
+    assert [s.score for s in after.seats] == [f"Bankroll {score:g}" for score in table.session.match.scores]
+
+
+
+def test_a_key_or_a_click_skips_the_moment(driver):
+    table = ron_on_the_example(driver)
+    driver.key(pygame.K_r)
+    assert driver.top is table
+    driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 400), button=1)])
+    assert isinstance(driver.top, ResultScene)
+
+
+
+def test_with_instant_animation_the_result_follows_at_once(driver):
+    table = ron_on_the_example(driver)
+    driver.app.settings = dataclasses.replace(driver.app.settings, animation="instant")
+    driver.key(pygame.K_r)
+    driver.frame()
+    assert isinstance(driver.top, ResultScene)
+    assert table.controller.result_shown
+
+
+
+def test_a_double_ron_calls_both_winners_at_four_seats(driver):
+    agents = {1: ScriptedAgent(hand=SOUTH_HAND), 2: ScriptedAgent(hand=WEST_HAND),
+              3: ScriptedAgent(avoid=["5z"])}
+    table = crafted_four(driver, {"multiple_ron": "all"}, agents, EXAMPLE_HAND)
+    click_pool_tile(driver, table, "5z")
+    driver.wait_until(lambda: table.session.kyoku_over, frames=300)
+    driver.frame()
+    assert driver.top is table
+    frame = table.controller.frame()
+    calls = {seat.seat for seat in frame.seats if seat.call == "ロン"}
+    assert calls == {1, 2}
+    assert frame.seats[0].dealt_in and frame.seats[3].open_hand is None
+    assert "South and West" in frame.centre.announcement
+    shot(driver, "ron_moment_four_players_double")
+
+
+
+def test_an_exhaustive_draw_is_announced_and_its_result_says_why_nobody_won(driver):
+    driver.app.settings = dataclasses.replace(driver.app.settings, ai_delay_s=0.0)
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)  # the first discard is made
+    while not table.session.kyoku_over:
+        if table.mode() == "discard":
+            driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
+        else:
+            driver.frame()
+    assert table.session.kyoku.result.drawn and driver.top is table
+    assert table.controller.frame().centre.announcement == "Exhaustive draw: no one won"
+    shot(driver, "draw_moment_two_players")
+    driver.look()
+    driver.key(pygame.K_SPACE)
+    assert isinstance(driver.top, ResultScene)
+    kyoku = table.session.kyoku
+    assert draw_reasons(kyoku.history, kyoku.waits)[0] == "no winning tile was discarded"
+    driver.frame()
+    shot(driver, "result_draw_reasons")
+
+
+
+def test_the_ron_prompt_says_what_the_win_is_worth(driver):
+    ron_on_the_example(driver)
+    message = driver.top.message
+    assert driver.top.title == "Ron?"
+    assert "suuankou tanki" in message or "suuankou" in message
+    assert "yakuman" in message and "West pays you 4" in message
+    shot(driver, "ron_prompt_worth")
+
+
+
+# The end-of-hand band covers the centre panel cleanly: at two seats the dora row lies
+# under it and its tiles are taller than the band, so their feet showed below the line
+# "Click or press a key for the result". Now a dora row under the band is not drawn.
+def bright_pixels(surface: pygame.Surface, area: pygame.Rect) -> int:
+    """Pixels as light as a tile's face (the panel and its words are darker or gold)."""
+    count = 0
+    for x in range(area.left, area.right):
+        for y in range(area.top, area.bottom):
+            r, g, b, *_ = surface.get_at((x, y))
+            count += min(r, g, b) > 200
+    return count
+
+
+
+def test_no_dora_tile_shows_around_the_ron_band(driver):
+    table = ron_on_the_example(driver)
+    x, y = layout.for_players(2).dora_at
+    dora = pygame.Rect(x + 40, y, 90, 48)  # the indicator and the dora, feet included
+    driver.key(pygame.K_r)
+    driver.frames(3)
+    assert table.controller.frame().centre.announcement is not None
+    assert bright_pixels(driver.pixels(), dora) == 0
+
+
+
+# Ura dora lie under the dora indicator until a riichi hand wins: nothing before the win may
+# count them. The waits strip and the ron prompt value a ron without ura (the prompt says ura
+# may add more); game/app/play/wait_strip.py and TableController.ron_worth.
+URA_INDICATOR = "6p"
+
+
+
+"""Makes the example hand's 777p three ura dora: 1m's 2 han 40 fu would read as mangan."""
+
+
+
+def after_ippatsu(driver, ura: str):
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID), ura=ura)
+    driver.frame()
+    flip_dora(driver, table)
+    drag_example_hand(driver, table)
+    driver.press(driver.button("Confirm"))
+    driver.wait_until(lambda: table.mode() == "discard")
+    driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
+    driver.wait_until(lambda: table.mode() == "discard")
+    return table
+
+
+
+def test_the_waits_strip_does_not_count_the_hidden_ura_dora(driver):
+    table = after_ippatsu(driver, URA_INDICATOR)
+    assert table.session.kyoku.ura_indicator is not None
+    strip = table.controller.frame().private.strip
+    values = {w.code: w.value for w in strip.waits}
+    assert values["1m"] == "2 han 40 fu", values
+    assert [w.code for w in strip.waits if w.clears] == ["4m"]
+
+
+
+def test_the_ron_prompt_values_the_ron_without_ura(driver):
+    table = after_ippatsu(driver, URA_INDICATOR)
+    one_man = next(t for t in range(4) if t not in table.session.view(0).hand)
+    worth = table.controller.ron_worth(0, 1, one_man)
+    yaku, value = re.fullmatch(r"Yaku: (.*) — (\d+) han 40 fu.*", worth).groups()
+    assert int(value) == sum(int(han) for han in re.findall(r" (\d+)", yaku)), worth
+    assert "man" not in worth, worth  # riichi, ippatsu, iipeikou: 3 han, below mangan

@@ -2,27 +2,41 @@
 into memory (Noto Sans SC 8.5 MB, Noto Sans JP 4.5 MB), is never opened — the Latin default
 opened at start stands for every locale — and no element of the game draws with it, so
 Chinese and Japanese are drawn in their own fonts all the same (issue 30 point 23)."""
-
 from __future__ import annotations
 
 import gc
+import json
 import tracemalloc
 from pathlib import Path
 
 import pygame
 import pytest
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
+from game.app import paths
 from game.app.flow import Flow
 from game.app.scenes.new_table import NameEntry, NewTableScene
 from game.app.scenes.settings_screen import SettingsScene
+from game.app.window.theme import RESOURCE_KEYS, fonts_by_path, load_theme
 from game.app.window.window import App, LaunchOptions
-from game.app.words.i18n import _
+from game.app.words import i18n
+from tests.ui.driver import Driver
 
 LOCALE_DEFAULTS = ("noto_sans_jp_regular_aa_14", "noto_sans_sc_regular_aa_14")
+
+
+
 """pygame_gui's default fonts of Japanese and Chinese, as its font dictionary names them."""
+
+
+
 KEPT_BY_SETTINGS_SCREEN = 6 * 1024 * 1024
+
+
+
 """Python's memory that opening the settings screen may keep: its elements and their pictures
 (some 3 MB), not the 14 MB of theming keys pygame_gui made for them."""
+
 
 
 def start(folder: Path, language: str) -> App:
@@ -32,6 +46,7 @@ def start(folder: Path, language: str) -> App:
     return app
 
 
+
 def fonts_drawn(app: App) -> set[str]:
     """The font dictionary's names of the fonts the elements on screen draw with."""
     loaded = app.manager.get_theme().get_font_dictionary().loaded_fonts
@@ -39,6 +54,7 @@ def fonts_drawn(app: App) -> set[str]:
     elements = [element for element in app.manager.get_sprite_group().sprites() if hasattr(element, "font")]
     assert elements
     return {name_of.get(id(element.font), "?") for element in elements}
+
 
 
 @pytest.mark.parametrize("languages", [("zh_CN",), ("ja",), ("en", "ja", "zh_CN"), ("zh_CN", "ja", "en")])
@@ -53,6 +69,7 @@ def test_no_locale_s_default_font_is_read_into_memory(display, tmp_path, languag
         assert not loaded & set(LOCALE_DEFAULTS)
     finally:
         app.close()
+
 
 
 @pytest.mark.parametrize(("language", "family"), [("zh_CN", "notosanssc"), ("ja", "notosansjp"), ("en", "notosansjp")])
@@ -71,6 +88,7 @@ def test_every_element_draws_in_the_theme_s_font_of_the_language(display, tmp_pa
         app.close()
 
 
+
 def test_the_settings_screen_keeps_no_megabytes_of_theming_ids(driver):
     """pygame_gui keyed each element's theming ids by a string joined over another's characters:
     the settings screen kept 14 MB of such keys for as long as the window was open."""
@@ -84,6 +102,149 @@ def test_the_settings_screen_keeps_no_megabytes_of_theming_ids(driver):
         tracemalloc.stop()
     assert isinstance(driver.top, SettingsScene)
     assert kept < KEPT_BY_SETTINGS_SCREEN
+
+
+
+# The gui's fonts are opened from their files, not read into memory (game/app/window/theme.py).
+#
+# pygame_gui holds a whole copy of a font file for every size and weight of a theme font it is
+# given as a package resource; with the theme's Japanese and Chinese fonts that was 140 MB.
+THEME_FILE = paths.asset("ui", "theme.json")
+
+
+
+def theme_font_names() -> set[str]:
+    theme = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    return {block["name"] for element in theme.values() for block in element.get("font", [])}
+
+
+
+def test_every_font_block_names_an_existing_file_instead_of_a_resource() -> None:
+    theme = load_theme(THEME_FILE)
+    blocks = [block for element in theme.values() for block in element.get("font", [])]
+    assert blocks
+    for block in blocks:
+        assert not RESOURCE_KEYS.keys() & block.keys()
+        for key in RESOURCE_KEYS.values():
+            assert Path(block[key]).is_file(), (block["name"], key)
+
+
+
+def test_the_theme_file_is_read_not_changed() -> None:
+    theme = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    kept = json.dumps(theme, sort_keys=True)
+    converted = fonts_by_path(theme)
+    assert json.dumps(theme, sort_keys=True) == kept
+    assert converted["button"]["font"][0]["size"] == theme["button"]["font"][0]["size"]
+    assert converted["button"]["font"][0]["locale"] == theme["button"]["font"][0]["locale"]
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_window_opens_every_theme_font_from_its_file(display, tmp_path: Path, language: str) -> None:
+    game = Driver.start(tmp_path, seed=7)
+    try:
+        game.app.language_override = language
+        game.app.apply_language()
+        game.frames(3)
+        fonts = game.app.manager.get_theme().get_font_dictionary().loaded_fonts
+        # pygame_gui's own symbols font keeps its package copy (0.2 MB): the theme reuses its name.
+        names = theme_font_names() - {"fira_code_symbols"}
+        theme_fonts = [font for font_id, font in fonts.items() if font_id.rsplit("_", 3)[0] in names]
+        assert theme_fonts
+        for font in theme_fonts:
+            assert isinstance(font.location, str) and Path(font.location).is_file(), font.font_id
+            assert font.loaded_font is not None
+    finally:
+        game.close()
+
+
+
+# The gui opens the theme's fonts of the language it shows, and another language's only when
+# the window changes to it (game/app/window/theme.py): pygame_gui opens every locale's fonts of a theme
+# at once, the Chinese ones in an English window too.
+LANGUAGE_MENU_FONT = "notosanssc_regular_aa_15"
+
+
+
+"""The language menu names every language in Noto Sans SC, whatever the window speaks."""
+
+
+
+def start_title(folder: Path, language: str) -> App:
+    app = App(LaunchOptions(seed=7, config_dir=folder / "config", data_dir=folder / "data", language=language))
+    Flow(app).title()
+    for _ in range(3):
+        app.step(1 / 60)
+    return app
+
+
+
+def loaded_font_names(app: App) -> set[str]:
+    return set(app.manager.get_theme().get_font_dictionary().loaded_fonts)
+
+
+
+def pixels(app: App) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+
+def test_an_english_window_opens_no_chinese_font_but_the_language_menus(display, tmp_path: Path) -> None:
+    app = start_title(tmp_path, "en")
+    try:
+        chinese = {name for name in loaded_font_names(app) if name.startswith("notosanssc")}
+        assert chinese == {LANGUAGE_MENU_FONT}
+        assert any(name.startswith("notosansjp") for name in loaded_font_names(app))
+    finally:
+        app.close()
+
+
+
+def test_a_chinese_window_opens_no_japanese_font(display, tmp_path: Path) -> None:
+    app = start_title(tmp_path, "zh_CN")
+    try:
+        assert not any(name.startswith("notosansjp") for name in loaded_font_names(app))
+    finally:
+        app.close()
+
+
+
+def test_changing_language_draws_as_a_window_started_in_it(display, tmp_path: Path) -> None:
+    started = {}
+    for language in ("en", "zh_CN"):
+        app = start_title(tmp_path / language, language)
+        started[language] = pixels(app)
+        app.close()
+    app = start_title(tmp_path / "switched", "en")
+    try:
+        for language in ("zh_CN", "en"):
+            app.language_override = language
+            app.apply_language()
+            for _ in range(3):
+                app.step(1 / 60)
+            assert pixels(app) == started[language], language
+            if language == "zh_CN":
+                assert any(name.startswith("notosanssc_bold") for name in loaded_font_names(app))
+    finally:
+        app.close()
+
+
+
+def test_a_window_changed_to_chinese_and_back_holds_the_fonts_of_one_started_in_english(display, tmp_path) -> None:
+    """A long session that changes language keeps one language's gui fonts, not every one it showed."""
+    app = start_title(tmp_path / "started", "en")
+    started = loaded_font_names(app)
+    app.close()
+    app = start_title(tmp_path / "switched", "en")
+    try:
+        for language in ("zh_CN", "ja", "en"):
+            app.language_override = language
+            app.apply_language()
+            app.step(1 / 60)
+        assert loaded_font_names(app) == started
+    finally:
+        app.close()
 
 
 def text_layers(app: App) -> list:
@@ -116,7 +277,7 @@ def test_the_drawn_shapes_are_kept_in_one_sheet(driver):
     new shapes are shown; the settings screen in three languages filled a second."""
     for language in ("en", "ja", "zh_CN"):
         driver.app.change_settings(driver.app.settings.with_changes(language=language))
-        driver.press(driver.button(_("Settings")))
+        driver.press(driver.button(i18n._("Settings")))
         driver.frames(150)  # the gui moves one drawn shape a frame into its sheets
         driver.key(pygame.K_ESCAPE)
         driver.frames(20)
@@ -135,5 +296,27 @@ def test_the_gui_opens_each_font_file_once_whatever_its_sizes(display, tmp_path)
         drawing = [resource.loaded_font._GUIFontPygame__internal_font for resource in loaded]
         faces = {id(getattr(font, "face", font)) for font in drawing}
         assert len(loaded) > len({str(resource.location) for resource in loaded}) == len(faces)
+    finally:
+        app.close()
+
+
+def open_gui_fonts() -> list:
+    """Every gui font alive in the process, whoever holds it."""
+    gc.collect()
+    return [thing for thing in gc.get_objects() if isinstance(thing, GUIFontPygame)]
+
+
+def test_the_fonts_a_switch_closes_are_let_go_of(display, tmp_path) -> None:
+    """pygame_gui's loader kept the fonts it opened as the window started in its queue of
+    finished loads: after a switch to Chinese and back, the first Japanese set (eleven faces,
+    some 8 MB) stayed open beside the one opened anew."""
+    app = start_title(tmp_path, "en")
+    try:
+        for language in ("zh_CN", "en"):
+            app.language_override = language
+            app.apply_language()
+            app.step(1 / 60)
+        kept = app.manager.get_theme().get_font_dictionary().loaded_fonts.values()
+        assert {id(font) for font in open_gui_fonts()} == {id(resource.loaded_font) for resource in kept}
     finally:
         app.close()

@@ -1,16 +1,23 @@
 """The waits strip while discarding: per wait its unseen copies (4 minus those the person
 sees, rivers included), its value and whether a ron on it wins; a "cannot win" badge when
 no wait wins or none is live. Computed by game/app/play/wait_strip.py, drawn beside the hand."""
-
 from __future__ import annotations
 
-import pygame
+from itertools import pairwise
 
-from game.app.play.wait_strip import WaitLine, WaitStrip
-from game.app.views.pool import _wait_value
+import pygame
+import pytest
+
+from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip
+from game.app.views import legible, marks
+from game.app.views.pool import STRIP_OFFSET, STRIP_TILE, _wait_value, draw_wait_strip
 from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import i18n
 from tests.ui.scripted import ScriptedAgent
-from tests.ui.test_centre_panel_fits import Inked
+from tests.ui.test_centre import Inked
+from tests.ui.test_notice_card import Sized
 from tests.ui.test_screens import shot
 from tests.ui.test_table import (
     AVOID,
@@ -41,6 +48,7 @@ def test_the_strip_counts_unseen_copies_and_says_which_wait_wins(driver):
     shot(driver, "waits_strip_after_ippatsu")
 
 
+
 def test_no_live_winning_wait_is_a_clear_cannot_win():
     dead = WaitStrip((WaitLine("4m", 0, "yakuman", True), WaitLine("1m", 2, "2 han 40 fu", False)),
                      floor=True, furiten=False)
@@ -52,6 +60,7 @@ def test_no_live_winning_wait_is_a_clear_cannot_win():
     furiten = WaitStrip((WaitLine("4m", 3, "yakuman", True),), floor=True, furiten=True)
     assert furiten.verdict == "Cannot win: furiten"
     assert WaitStrip((), floor=True, furiten=False).verdict == "Cannot win: not tenpai"
+
 
 
 def test_the_strip_fits_beside_the_hand_on_the_screen(driver):
@@ -71,3 +80,222 @@ def test_the_strip_fits_beside_the_hand_on_the_screen(driver):
     screen = pygame.Rect((0, 0), layout.SCREEN.size)
     assert all(screen.contains(rect) for _, rect in strip_words)
     assert not any(a.colliderect(b) for i, (_, a) in enumerate(strip_words) for _, b in strip_words[i + 1:])
+
+
+
+# A hand of many waits (a thirteen-sided thirteen orphans, a nine-sided nine gates) keeps
+# the strip legible in every language: every wait labelled with its unseen copies, no label
+# running into another or over a tile, no two tiles overlapping, all on the screen beside
+# the hand.
+THIRTEEN = ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")
+
+
+
+GAP = 4
+
+
+
+class Recording(pygame.Surface):
+    """A surface that remembers where each image went."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.images: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *rest, **named):
+        rect = super().blit(source, dest, *rest, **named)
+        self.images.append(pygame.Rect(dest[:2] if not isinstance(dest, pygame.Rect) else dest.topleft,
+                                       source.get_size()))
+        return rect
+
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_many_waits_stay_legible(display, language):
+    pygame.display.set_mode((1, 1))
+    hand_right = layout.hand_rect(12, 13).right
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        problems = []
+        for count in range(6, 14):
+            lines = tuple(WaitLine(code, (3, 0, 4, 1)[index % 4], "yakuman", True)
+                          for index, code in enumerate(THIRTEEN[:count]))
+            surface = Recording(layout.SCREEN.size)
+            text = Text()
+            words = Inked(text).drawn
+            draw_wait_strip(surface, TileArt(), text, WaitStrip(lines, floor=True, furiten=False),
+                            hand_right + STRIP_OFFSET)
+            tile_size = TileArt().tile("1m", STRIP_TILE).get_size()
+            tiles = [image for image in surface.images if image.size == tile_size]  # the rest are words
+            assert len(tiles) == count and len(words) >= count, (count, [w for w, _ink in words])
+            for index, (word, ink) in enumerate(words):
+                if not (ink.left > hand_right and ink.right <= layout.SCREEN.right - 4
+                        and ink.bottom <= layout.SCREEN.bottom):
+                    problems.append(f"{count} waits: {word!r} {ink} is off the strip")
+                problems += [f"{count} waits: {word!r} {ink} runs into {other!r} {other_ink}"
+                             for other, other_ink in words[index + 1:] if ink.inflate(GAP, GAP).colliderect(other_ink)]
+                problems += [f"{count} waits: {word!r} {ink} lies on a tile {tile}" for tile in tiles
+                             if ink.colliderect(tile)]
+            problems += [f"{count} waits: tiles {tile} and {other} overlap" for index, tile in enumerate(tiles)
+                         for other in tiles[index + 1:] if tile.colliderect(other)]
+            problems += [f"{count} waits: a tile {tile} is off the screen" for tile in tiles
+                         if not layout.SCREEN.contains(tile)]
+        assert problems == [], "\n".join(problems[:20])
+    finally:
+        i18n.set_language(before)
+
+
+
+# The waits strip beside the hand shows every wait's value however many the waits, in every
+# language, at the type floor, with the widest values the seat count can show (two seats: the
+# limit names, "too low", "no yaku"; three and four, where a wait below mangan still wins:
+# "2 han 110 fu" too): one to five waits each of a different value, and one to thirteen waits
+# whose values come in one, two or three runs of neighbours (the many-sided waits: their
+# waits share values). Each value lies beneath its own waits; no two words, no word and tile,
+# no two tiles touch; all stays on the screen, right of the hand, below the pool.
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman", "double yakuman",
+          "triple yakuman")
+
+
+
+BELOW = ("2 han 110 fu", "1 han 30 fu")
+
+
+
+WORD_GAP = 2
+
+
+
+"""Clear space round each word."""
+
+
+
+def widest(floor: bool) -> list[tuple[str, bool]]:
+    """(value, clears) whose words are the widest in the current language, one per wording."""
+    shown = [(value, True) for value in LIMITS] + [(NO_YAKU, False)]
+    shown += [(value, False) for value in BELOW] if floor else [(value, True) for value in BELOW]
+    font = Text().font(legible.smallest())
+    words: dict[str, tuple[str, bool]] = {}
+    for value, clears in shown:
+        words.setdefault(_wait_value(WaitLine("1m", 4, value, clears)), (value, clears))
+    return [words[w] for w in sorted(words, key=lambda w: -font.size(w)[0])]
+
+
+
+def strips(floor: bool) -> list[tuple[str, WaitStrip]]:
+    values = widest(floor)
+    found = []
+    for count in range(1, 14):
+        kinds = [count] if count <= 5 else []
+        kinds += [runs for runs in (1, 2, 3) if runs <= count and runs not in kinds]
+        for runs in kinds:
+            lines = []
+            for index, code in enumerate(THIRTEEN[:count]):
+                value, clears = values[index * runs // count]
+                lines.append(WaitLine(code, (3, 1, 4, 2)[index % 4], value, clears))
+            found.append((f"{count} waits in {runs} runs", WaitStrip(tuple(lines), floor=floor, furiten=False)))
+    dead = tuple(WaitLine(code, (3, 0, 4, 1)[i % 4], "double yakuman", True) for i, code in enumerate(THIRTEEN))
+    found.append(("thirteen waits, some used up", WaitStrip(dead, floor=floor, furiten=False)))
+    return found
+
+
+
+def runs_of(strip: WaitStrip) -> list[tuple[str, int, int]]:
+    runs: list[tuple[str, int, int]] = []
+    for index, line in enumerate(strip.waits):
+        words = _wait_value(line)
+        if runs and runs[-1][0] == words:
+            runs[-1] = (words, runs[-1][1], index)
+        else:
+            runs.append((words, index, index))
+    return runs
+
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_value_shows_beneath_its_waits(display, monkeypatch, language, players):
+    pygame.display.set_mode((1, 1))
+    hand_right = layout.hand_rect(12, 13).right
+    pool = [layout.pool_rect(index, 21) for index in range(21)]
+    badges: list[pygame.Rect] = []
+    badge = marks.badge
+    monkeypatch.setattr(marks, "badge", lambda *args, **named: badges.append(badge(*args, **named)) or badges[-1])
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        problems: list[str] = []
+        tile_size = TileArt().tile("1m", STRIP_TILE).get_size()
+        for name, strip in strips(floor=players == 2):
+            # the badge above: "Cannot win: furiten", and its longest, "… furiten until your discard"
+            for furiten, ends in ((False, False), (True, False), (True, True)):
+                strip = WaitStrip(strip.waits, strip.floor, furiten, ends)
+                surface = Recording(layout.SCREEN.size)
+                text = Text()
+                sized = Sized(text)
+                badges.clear()
+                draw_wait_strip(surface, TileArt(), text, strip, hand_right + STRIP_OFFSET)
+                tiles = [image for image in surface.images if image.size == tile_size]
+                drawn = [(words, ink) for words, size, ink in sized.drawn]
+                problems += [f"{name}: {words!r} at {size} px" for words, size, _ink in sized.drawn
+                             if size < legible.smallest()]
+                if len(tiles) != len(strip.waits):
+                    problems.append(f"{name}: {len(tiles)} tiles drawn")
+                    continue
+                bounds = [hand_right + STRIP_OFFSET]
+                bounds += [(a.centerx + b.centerx) // 2 for a, b in pairwise(tiles)]
+                bounds.append(layout.SCREEN.right)
+                values = [(words, ink) for words, ink in drawn if ink.top >= tiles[0].bottom]
+                for words, first, last in runs_of(strip):
+                    labels = [ink for shown, ink in values if shown == words]
+                    if not labels:
+                        problems.append(f"{name}: the value {words!r} is not shown")
+                    elif not any(bounds[first] <= ink.centerx <= bounds[last + 1] for ink in labels):
+                        problems.append(f"{name}: {words!r} {labels} is not beneath its waits")
+                if len(drawn) < len(strip.waits) + len(runs_of(strip)):
+                    problems.append(f"{name}: {[w for w, _ink in drawn]} leaves out a wait's copies or value")
+                for index, (words, ink) in enumerate(drawn):
+                    if not (ink.left > hand_right and ink.right <= layout.SCREEN.right - 4
+                            and ink.bottom <= layout.SCREEN.bottom):
+                        problems.append(f"{name}: {words!r} {ink} is off the strip")
+                    problems += [f"{name}: {words!r} {ink} runs into {other!r} {other_ink}"
+                                 for other, other_ink in drawn[index + 1:]
+                                 if ink.inflate(2 * WORD_GAP, 2 * WORD_GAP).colliderect(other_ink)]
+                    problems += [f"{name}: {words!r} {ink} lies on a tile" for tile in tiles if ink.colliderect(tile)]
+                problems += [f"{name}: tiles {tile} and {other} overlap" for index, tile in enumerate(tiles)
+                             for other in tiles[index + 1:] if tile.colliderect(other)]
+                problems += [f"{name}: a tile {tile} is off the screen" for tile in tiles
+                             if not layout.SCREEN.contains(tile)]
+                problems += [f"{name}: the badge {rect} covers a tile or the pool" for rect in badges
+                             if rect.collidelist(tiles + pool) != -1 or not layout.SCREEN.contains(rect)]
+        assert problems == [], "\n".join(problems[:20])
+    finally:
+        i18n.set_language(before)
+
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_each_wait_keeps_its_own_value_where_they_fit_apart(display, language):
+    """Neighbours of one value share it only when there is no room for each: a hand that
+    passed a 2m below the floor keeps 'too low' beneath each of its low waits."""
+    pygame.display.set_mode((1, 1))
+    hand_right = layout.hand_rect(12, 13).right
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        for values in (("2 han 40 fu", "2 han 40 fu", "2 han 40 fu", "yakuman", "2 han 40 fu"), ("mangan",) * 4):
+            lines = tuple(WaitLine(code, 2, value, value != "2 han 40 fu")
+                          for code, value in zip(THIRTEEN, values, strict=False))
+            surface = Recording(layout.SCREEN.size)
+            text = Text()
+            sized = Sized(text)
+            draw_wait_strip(surface, TileArt(), text, WaitStrip(lines, floor=True, furiten=False),
+                            hand_right + STRIP_OFFSET)
+            tiles = [image for image in surface.images if image.size == TileArt().tile("1m", STRIP_TILE).get_size()]
+            shown = {_wait_value(line) for line in lines}
+            labels = sorted((ink.centerx, words) for words, _size, ink in sized.drawn if words in shown)
+            assert [words for _x, words in labels] == [_wait_value(line) for line in lines]
+            assert all(abs(x - tile.centerx) < tile.width for (x, _words), tile in zip(labels, tiles, strict=True))
+    finally:
+        i18n.set_language(before)

@@ -1,0 +1,181 @@
+"""The centre panel's words at two, three and four seats, in every language: each inside
+the panel, and clear of every other by a gap the eye sees (what is inked, not the font's
+line box), whatever the status says, whatever the stake, with or without a countdown;
+at the end of a hand, the announcement band leaves the top and bottom seats' counts whole."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app.play.table_frame import CentreInfo
+from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
+from game.app.views.centre import draw_centre, status_rows
+from game.app.window import layout
+from game.app.window.art import TileArt
+from game.app.window.text import Text
+from game.app.words import terms
+from game.app.words.i18n import _
+
+GAP = 6
+
+
+
+"""Logical pixels of felt between two texts (4.5 at 960 x 600)."""
+
+
+
+ROW_GAP = 2
+
+
+
+"""Between two lines of one wrapped status."""
+
+
+
+MARGIN = 4
+
+
+
+"""Inside the panel's border."""
+
+
+
+WINDS = ("East", "South", "West", "North")
+
+
+
+class Inked:
+    """Every text the panel draws, with the rectangle its letters cover."""
+
+    def __init__(self, text: Text) -> None:
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        draw = text.draw
+
+        def recorded(surface, words, size, colour, pos, anchor="topleft", bold=False):
+            rect = draw(surface, words, size, colour, pos, anchor, bold)
+            ink = text.render(words, size, colour, bold).get_bounding_rect().move(rect.topleft)
+            self.drawn.append((words, ink))
+            return rect
+
+        text.draw = recorded
+
+
+
+def statuses() -> list[str]:
+    who = _("{wind} ({name})").format(wind=terms.wind("South"), name=_("Player {number}").format(number=3))
+    return [_(status) for status in MODE_STATUS.values()] + [_(s).format(who=who) for s in WAITING_STATUS.values()]
+
+
+
+def centre_info(players: int, status: str, stake: str, countdown: float | None, hands: int | None,
+                announcement: str | None = None) -> CentreInfo:
+    discards = tuple((place, terms.wind(WINDS[place]), 17 - place, place == 0) for place in range(players))
+    if players == 2:
+        discards = ((0, terms.wind("East"), 16, True), (2, terms.wind("South"), 17, False))
+    return CentreInfo(16, hands, stake, status, discards, "5z", countdown, announcement)
+
+
+
+def draw(players: int, info: CentreInfo) -> list[tuple[str, pygame.Rect]]:
+    text = Text()
+    inked = Inked(text)
+    draw_centre(pygame.Surface(layout.SCREEN.size), text, TileArt(), layout.for_players(players), info)
+    dora = (terms.term("Dora"), "→")
+    return [(words, ink) for words, ink in inked.drawn if words not in dora]  # beside the panel at 3 and 4
+
+
+
+def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
+    found = []
+    for index, (words, ink) in enumerate(drawn):
+        for other, other_ink in drawn[index + 1:]:
+            gap = ROW_GAP if words in rows and other in rows else GAP
+            if ink.inflate(2 * gap, 2 * gap).colliderect(other_ink):
+                found.append(f"{words!r} {ink} too near {other!r} {other_ink}")
+    return found
+
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(language, players):
+    panel = layout.for_players(players).centre.inflate(-2 * MARGIN, -2 * MARGIN)
+    problems = []
+    for status in statuses():
+        rows = status_rows(Text(), status, layout.for_players(players).centre)
+        assert len(rows) <= 2, f"the status is cut: {rows}"
+        for settlement in STAKE_WORDS:
+            stake = _(STAKE_WORDS[settlement]).format(stake=16)
+            for countdown in (None, 179.0):
+                for hands in (16, None):
+                    drawn = draw(players, centre_info(players, status, stake, countdown, hands))
+                    problems += [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
+                    problems += clashes(drawn, rows)
+    assert sorted(set(problems)) == [], "\n".join(sorted(set(problems)))
+
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_announcement_band_leaves_the_top_and_bottom_counts_readable(language, players):
+    status = _("Click or press a key for the result")
+    table = layout.for_players(players)
+    east, *others = (terms.wind(wind) for wind in WINDS[:players])
+    announcements = [_("Exhaustive draw: no one won"),
+                     _("Ron! {winner} on {discarder}'s discard").format(winner=others[-1], discarder=east)]
+    if players > 2:  # every other seat wins on one discard
+        announcements.append(_("Ron! {winners} on {discarder}'s discard").format(
+            winners=_(" and ").join(others), discarder=east))
+    for announcement in announcements:
+        pictures = []
+        for shown in (None, announcement):
+            text = Text()
+            inked = Inked(text)
+            surface = pygame.Surface(layout.SCREEN.size)
+            draw_centre(surface, text, TileArt(), table, centre_info(players, status, "", None, 8, shown))
+            pictures.append(surface)
+        counts = {place: ink for (place, *_seat), (words, ink) in
+                  zip(centre_info(players, status, "", None, 8).discards,
+                      [(w, i) for w, i in inked.drawn if w.endswith("/17")], strict=True)}
+        top_count, bottom_count = counts[2], counts[0]
+        band = [(words, ink) for words, ink in inked.drawn if ink.top > top_count.bottom
+                and ink.bottom < bottom_count.top and not words.endswith("/17")]
+        footer = []
+        while band and band[-1][0] in status and band[-1][0] not in announcement:
+            footer.insert(0, band.pop()[0])
+        assert "".join(footer).replace(" ", "") == status.replace(" ", ""), footer  # the status, wrapped or not
+        assert any(words in announcement for words, _ink in band)
+        for ink in (top_count, bottom_count):  # they look the same with the band over the panel as without it
+            before, after = (pygame.image.tobytes(p.subsurface(ink), "RGB") for p in pictures)
+            assert before == after, f"a discard count {ink} is covered by the band"
+        inside = table.centre.inflate(-2 * MARGIN, -2 * MARGIN)
+        for words, ink in band:
+            assert inside.contains(ink), (words, ink, inside)
+            assert ink.top >= top_count.bottom + GAP and ink.bottom <= bottom_count.top - GAP, (words, ink, counts)
+
+
+
+# The announcement band's words lie between its two rules: the status line at its foot
+# ("Click or press a key for the result") was cut by the lower rule in Chinese and Japanese,
+# whose lines stand taller than the band's fixed 20 px allowed.
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_bands_words_lie_between_its_rules(monkeypatch, language, players):
+    rules: list[int] = []
+    line = pygame.draw.line
+
+    def noting(surface, colour, start, end, width=1):
+        rules.append(start[1])
+        return line(surface, colour, start, end, width)
+
+    monkeypatch.setattr(pygame.draw, "line", noting)
+    status = _("Click or press a key for the result")
+    east, *others = (terms.wind(wind) for wind in WINDS[:players])
+    announcement = _("Ron! {winner} on {discarder}'s discard").format(winner=others[-1], discarder=east)
+    text = Text()
+    inked = Inked(text)
+    draw_centre(pygame.Surface(layout.SCREEN.size), text, TileArt(), layout.for_players(players),
+                centre_info(players, status, "", None, 8, announcement))
+    top, bottom = rules[-2:]  # the band's, drawn last but for its words
+    inside = [(words, ink) for words, ink in inked.drawn if not words.endswith("/17")
+              and (words in status or words in announcement) and ink.height]
+    assert inside
+    for words, ink in inside:
+        assert top + 1 < ink.top and ink.bottom < bottom - 1, (words, ink, top, bottom)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from game.ai.agents import NormalAgent
-from game.ai.inference import OpponentModel, Particle, Sight
+from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
 from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded
@@ -96,62 +96,6 @@ def test_a_wait_below_mangan_let_pass_in_riichi_makes_a_later_pass_consistent(ma
     below, mangan = Discarded(0, "2p", 1, riichi=False), Discarded(0, "5p", 2, riichi=False)
     first, second = (mangan, below) if mangan_first else (below, mangan)
     events = [Discarded(1, "1m", 1, riichi=True), first, Discarded(1, "9m", 2, riichi=False), second]
-    model._observe([particle], events, Sight(model.others))
+    model._observe([particle], events, in_riichi=False)
     assert particle.alive is not mangan_first
     assert particle.furiten
-
-
-def weighed(sharpness: float, particles: list[Particle], events: list[Discarded]) -> list[float]:
-    model = OpponentModel(view_after_opponent_discards(0), 1, random.Random(8), discard_sharpness=sharpness)
-    model.particles = particles
-    model._observe(particles, events, Sight(model.others))
-    return model._weights()
-
-
-@pytest.mark.parametrize("sharpness", [10.0, 40.0])
-def test_a_pool_that_kept_a_safe_tile_while_a_dangerous_one_went_weighs_less(sharpness):
-    # seat 0 throws 5z; seat 1 then throws 5p. A careful seat 1 holding 5z (safe against
-    # seat 0) would have thrown it first: the pool that held 9m instead is likelier
-    events = [Discarded(0, "5z", 1, riichi=True), Discarded(1, "5p", 1, riichi=True)]
-    kept_safe = Particle(Counter({code_kind("5p"): 1, code_kind("5z"): 1}), frozenset(), frozenset())
-    kept_edge = Particle(Counter({code_kind("5p"): 1, code_kind("9m"): 1}), frozenset(), frozenset())
-    safe_weight, edge_weight = weighed(sharpness, [kept_safe, kept_edge], events)
-    assert safe_weight < edge_weight
-    assert safe_weight + edge_weight == pytest.approx(2.0)
-
-
-def test_a_pool_whose_wait_the_opponent_threw_weighs_next_to_nothing():
-    events = [Discarded(0, "9m", 1, riichi=True), Discarded(1, "5p", 1, riichi=True)]
-    pool = Counter({code_kind("5p"): 1, code_kind("1s"): 1})
-    threw_its_wait = Particle(pool.copy(), frozenset({code_kind("5p")}), frozenset({code_kind("5p")}))
-    kept_its_wait = Particle(pool.copy(), frozenset({code_kind("2s")}), frozenset({code_kind("2s")}))
-    threw, kept = weighed(30.0, [threw_its_wait, kept_its_wait], events)
-    assert threw < 0.01 * kept
-
-
-def test_without_sharpness_every_living_particle_weighs_alike():
-    events = [Discarded(0, "5z", 1, riichi=True), Discarded(1, "5p", 1, riichi=True)]
-    kept_safe = Particle(Counter({code_kind("5p"): 1, code_kind("5z"): 1}), frozenset(), frozenset())
-    kept_edge = Particle(Counter({code_kind("5p"): 1, code_kind("9m"): 1}), frozenset(), frozenset())
-    assert weighed(0.0, [kept_safe, kept_edge], events) == [1.0, 1.0]
-
-
-def test_the_weights_move_the_danger_toward_the_likelier_pools_waits():
-    view = view_after_opponent_discards(0)
-    knowledge = Knowledge.of(view)
-    events = [Discarded(0, "5z", 1, riichi=True), Discarded(1, "5p", 1, riichi=True)]
-
-    def danger(sharpness: float) -> tuple[float, float]:
-        kept_safe = Particle(Counter({code_kind("5p"): 1, code_kind("5z"): 1}),
-                             frozenset({code_kind("3s")}), frozenset({code_kind("3s")}))
-        kept_edge = Particle(Counter({code_kind("5p"): 1, code_kind("9m"): 1}),
-                             frozenset({code_kind("7s")}), frozenset({code_kind("7s")}))
-        model = OpponentModel(view, 1, random.Random(8), discard_sharpness=sharpness)
-        model.particles = [kept_safe, kept_edge]
-        model._observe(model.particles, events, Sight(model.others))
-        model.weights = model._weights()
-        return model.danger(code_kind("3s"), knowledge), model.danger(code_kind("7s"), knowledge)
-
-    alike, weighed_by_discards = danger(0.0), danger(30.0)
-    assert weighed_by_discards[0] < alike[0]
-    assert weighed_by_discards[1] > alike[1]

@@ -5,9 +5,7 @@ each discard decision of seat 0 it scores every kind left in its pool that is no
 known to be safe against seat 1, with the heuristic danger (game/ai/danger.py), the
 fitted reading of discards (game/ai/reading.py) and the hard level's opponent model
 (game/ai/inference.py: particles blended with the reading at each prior weight of
-`--weights`, the particles weighed by the likelihood of seat 1's discards at each
-sharpness of `--sharpness`; 0 weighs them alike, as hard_v1 does), and compares the
-scores with the truth: whether seat 1's hand wins on that kind and clears the floor.
+`--weights`), and compares the scores with the truth: whether seat 1's hand wins on that kind and clears the floor.
 
 The ranking is the area under the ROC curve within each decision (the chance that a real
 winning kind scores above a kind that is not one at the same decision; 0.5 is a coin
@@ -15,7 +13,7 @@ toss), over all decisions and over the later ones. The calibration is each model
 predicted chance against the real share of winning kinds, by bins of the prediction,
 and the Brier score (the mean squared error of the prediction; lower is better).
 
-    python tools/measure_danger_ranking.py --deals 40 --first-deal 0 --samples 3 --sharpness 0 30
+    python tools/measure_danger_ranking.py --deals 40 --first-deal 0 --samples 3 --weights 30 60
 """
 
 from __future__ import annotations
@@ -45,30 +43,25 @@ Row = tuple[bool, tuple[int, int], list[float]]
 """Per (decision, kind): truth, (deal, own discards so far), one score per model."""
 
 
-def rows_of_deal(deal: int, samples: int, weights: list[float], sharpness: list[float],
-                 opponent: str) -> list[Row]:
+def rows_of_deal(deal: int, samples: int, weights: list[float], opponent: str) -> list[Row]:
     match = Match(RULES, deal)
     hand = match.next_hand()
     agents = [NormalAgent(deal * 2), make_agent(opponent, deal * 2 + 1)]
-    models: list[OpponentModel] = []
+    model: OpponentModel | None = None
     rows = []
     while hand.phase is not Phase.END:
         seat = hand.waiting_on()[0]
         view = hand.view_for(seat)
         if seat == 0 and view.phase is Phase.DISCARD:
             knowledge = Knowledge.of(view)
-            # one random stream per sharpness, seeded alike: every model holds the same particles
-            models = models or [OpponentModel(view, 1, random.Random(deal), s) for s in sharpness]
-            for model in models:
-                model.update(view, knowledge, samples)
+            model = model or OpponentModel(view, 1, random.Random(deal))
+            model.update(view, knowledge, samples)
             truth = winning_kinds(hand, 1)
             for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[1]):
                 prior = read_danger(kind, 1, knowledge)
-                blends = []
-                for model in models:
-                    wins = sum(w for p, w in zip(model.particles, model.weights, strict=True) if p.wins_on(kind))
-                    blends += [(wins + weight * prior) / (len(model.particles) + weight) if prior else 0.0
-                               for weight in weights]
+                wins = sum(p.wins_on(kind) for p in model.particles)
+                blends = [(wins + weight * prior) / (len(model.particles) + weight) if prior else 0.0
+                          for weight in weights]
                 rows.append((kind in truth, (deal, len(view.rivers[0])),
                              [heuristic_danger(kind, 1, knowledge), prior, *blends]))
         match.apply(agents[seat].act(view))
@@ -97,21 +90,17 @@ def main() -> int:
                         help="particles the opponent model samples at each decision (default: %(default)s)")
     parser.add_argument("--weights", type=float, nargs="+", default=[60.0], metavar="W",
                         help="prior weights of the reading against the particles (default: %(default)s)")
-    parser.add_argument("--sharpness", type=float, nargs="+", default=[0.0], metavar="S",
-                        help="discard sharpness of the opponent model; 0: particles weighed alike "
-                             "(default: %(default)s)")
     parser.add_argument("--opponent", default="normal", metavar="LEVEL",
                         help="the level seat 1 plays at (default: %(default)s)")
     args = parser.parse_args()
     rows: list[Row] = []
     clock, cpu = time.perf_counter(), time.process_time()
     for deal in range(args.first_deal, args.first_deal + args.deals):
-        rows += rows_of_deal(deal, args.samples, args.weights, args.sharpness, args.opponent)
+        rows += rows_of_deal(deal, args.samples, args.weights, args.opponent)
     print(f"{len(rows)} (decision, kind) pairs, {sum(truth for truth, _, _ in rows)} real winning kinds, "
           f"deals {args.first_deal}..{args.first_deal + args.deals - 1}, opponent {args.opponent}, "
           f"{time.process_time() - cpu:.0f} s CPU, {time.perf_counter() - clock:.0f} s by the clock")
-    names = ["heuristic", "reading", *(f"particles, sharpness {s:g}, weight {w:g}"
-                                       for s in args.sharpness for w in args.weights)]
+    names = ["heuristic", "reading", *(f"particles, reading weight {w:g}" for w in args.weights)]
     for index, name in enumerate(names):
         every = within_decision_auc([(decision, scores[index], truth) for truth, decision, scores in rows])
         late = within_decision_auc([(decision, scores[index], truth) for truth, decision, scores in rows

@@ -96,18 +96,11 @@ three). Each costs a partial analysis of a sampled wall, about 40 ms at the medi
 4-player discard take 0.9 s at the median and 1.8 s at p95."""
 
 
-DISCARD_SHARPNESS = 30.0
-"""How sharply the hard level takes its opponent to prefer discards it reads as safe
-(game/ai/inference.py), measured by tools/measure_danger_ranking.py (docs/ai.md)."""
-
-
 class HardV1Agent(NormalAgent):
     """The hard level as it was before the hand to come: kept as the arena's reference."""
 
     name = "hard_v1"
     style = building.BuildStyle(risk_weight=0.3, reads_caution=True)
-    discard_sharpness = 0.0
-    """hard_v1 weighs its sampled walls alike (game/ai/inference.py)."""
 
     def __init__(self, seed: int = 0, samples_per_decision: int = SAMPLES_PER_DECISION) -> None:
         super().__init__(seed)
@@ -120,8 +113,7 @@ class HardV1Agent(NormalAgent):
         key = (view.wall, view.dealer)
         if key != self.hand_key:
             self.hand_key = key
-            self.models = {o: OpponentModel(view, o, self.rng, self.discard_sharpness)
-                           for o in knowledge.opponents}
+            self.models = {o: OpponentModel(view, o, self.rng) for o in knowledge.opponents}
         per_opponent = max(1, self.samples_per_decision // len(self.models))
         for model in self.models.values():
             model.update(view, knowledge, per_opponent)
@@ -133,11 +125,9 @@ class HardV1Agent(NormalAgent):
 
 
 class HardAgent(HardV1Agent):
-    """Builds for the hand to come; discards as hard_v1, its sampled walls weighed by how
-    likely the opponent's discards were from each."""
+    """Builds for the hand to come; discards as hard_v1."""
 
     name = "hard"
-    discard_sharpness = DISCARD_SHARPNESS
 
     def build(self, view: SeatView) -> tuple[int, ...] | None:
         return best_hand_to_come(view)

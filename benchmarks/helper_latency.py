@@ -33,7 +33,7 @@ from game.ai import make_agent
 from game.app.play import helper as helper_module
 from game.app.play.helper import BuildHelper, warm_up
 from game.engine.actions import ChooseDora
-from game.engine.hand import Hand
+from game.engine.kyoku import Kyoku
 from game.engine.rules import Rules
 from game.engine.tiles import TILE_COUNT
 from game.engine.wall import Deal, side_walls
@@ -79,14 +79,14 @@ def one_run(wall: list[int], players: int, workers: int, seed: int) -> tuple[flo
     try:
         pool.submit(warm_up).result(timeout=120)
         time.sleep(2.0)  # the other worker starts too, while the dora is chosen (seconds, in play)
-        hand = Hand(rules, deal_with(wall, players, seed), dealer=0)
+        kyoku = Kyoku(rules, deal_with(wall, players, seed), dealer=0)
         if rules.has_dora:
-            hand.apply(ChooseDora(0, side_walls(players)[0], 0))
+            kyoku.apply(ChooseDora(0, side_walls(players)[0], 0))
         flipped, cpu_at_flip = time.perf_counter(), workers_cpu()
         for seat in range(1, players):  # the Pacer's AI builds come first in the frame
-            pool.submit(make_agent("normal", seed + seat).act, hand.view_for(seat))
-        view = hand.view_for(0)
-        helper = BuildHelper(view.wall, hand.seat_wind_kind(0), view.dora_indicator, rules, pool)
+            pool.submit(make_agent("normal", seed + seat).act, kyoku.view_for(seat))
+        view = kyoku.view_for(0)
+        helper = BuildHelper(view.wall, kyoku.seat_wind_kind(0), view.dora_indicator, rules, pool)
         answered = getattr(BuildHelper, "answered", None)
         first = cpu = None
         while not helper.ready:

@@ -32,7 +32,7 @@ from game.ai.agents import make_agent
 from game.app.scenes.theatre import TheatreScene
 from game.app.theatre.theatre_frame import OPEN, theatre_frame
 from game.app.window.window import App, LaunchOptions
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.playback import Playback
 from game.engine.rules import PRESETS, Rules
@@ -43,12 +43,12 @@ def drawn_hand_record(preset: str) -> list[dict]:
     rules = Rules.preset(preset, hands=1)
     for seed in range(200):
         match = Match(rules, seed)
-        hand = match.next_hand()
+        kyoku = match.next_kyoku()
         agents = [make_agent("easy", seed * 7 + seat) for seat in range(rules.players)]
-        while hand.phase is not Phase.END:
-            seat = hand.waiting_on()[0]
-            match.apply(agents[seat].act(hand.view_for(seat)))
-        if hand.result is not None and hand.result.drawn:
+        while kyoku.phase is not Phase.END:
+            seat = kyoku.waiting_on()[0]
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
+        if kyoku.result is not None and kyoku.result.drawn:
             return json.loads(json.dumps(match.record))
     raise SystemExit("no drawn hand in 200 seeds")
 

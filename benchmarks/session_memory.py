@@ -134,7 +134,7 @@ class Session:
             print(f"{(now - self.started) / 60:5.1f} min: main RSS {main / MB:6.1f} MB "
                   f"(highest this minute {max(m for m, _ in self.minute) / MB:6.1f}), "
                   f"workers {max(w for _, w in self.minute) / MB:6.1f} MB; match {len(self.seeds)}, "
-                  f"{progress.hands_dealt} hands in it, {app.frames} frames, {app.language}", flush=True)
+                  f"{progress.kyoku_dealt} hands in it, {app.frames} frames, {app.language}", flush=True)
             self.minute = []
 
 

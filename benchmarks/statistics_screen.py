@@ -43,7 +43,7 @@ from game.app.history.build_review import review_builds
 from game.app.play.session import SeatPlan
 from game.app.scenes.statistics import StatisticsScene
 from game.app.window.window import App, LaunchOptions
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 
@@ -57,10 +57,10 @@ def played_record(seed: int) -> list[dict]:
     match = Match(Rules.preset("kaiji", settlement="units"), seed)
     agents = [make_agent("normal", seed * 2 + seat) for seat in range(2)]
     while not match.over:
-        hand = match.next_hand()
-        while hand.phase is not Phase.END:
-            seat = hand.waiting_on()[0]
-            match.apply(agents[seat].act(hand.view_for(seat)))
+        kyoku = match.next_kyoku()
+        while kyoku.phase is not Phase.END:
+            seat = kyoku.waiting_on()[0]
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
     record = [dict(line) for line in match.record]
     record[0]["review"] = review_builds(record, [0, 1])
     return record

@@ -81,10 +81,10 @@ def table_frames(frames: int) -> list[str]:
     app = App(LaunchOptions(seed=3, config_dir=folder / "config", data_dir=folder / "data"))
     match = Match(Rules.preset("kaiji"), seed=3)
     session = Session(match, SeatPlan.hotseat(2), {}, app.executor)
-    session.next_hand()
+    session.next_kyoku()
     table = TableScene(app, Flow(app), session)
     app.stack.push(table)
-    dealer = session.hand.dealer
+    dealer = session.kyoku.dealer
     table.lift_curtain(dealer)
     session.apply(ChooseDora(dealer, 1, 4))
     app.step(FRAME)
@@ -95,15 +95,15 @@ def table_frames(frames: int) -> list[str]:
     state = table.builds[dealer]
     state.replace(table.helpers[dealer].suggest([]))
     lines.append(timed("table frame, building (hand + helper)", time_frames(app, frames)))
-    for seat in session.hand.turn_order:
+    for seat in session.kyoku.turn_order:
         hand = session.view(seat).wall[:13]
         session.apply(BuildHand(seat, format_tiles(hand, False)))
     for _ in range(8):  # eight discards each: rivers, riichi tiles, smaller pools
-        for seat in session.hand.turn_order:
-            if session.hand.phase.value != "discard":
+        for seat in session.kyoku.turn_order:
+            if session.kyoku.phase.value != "discard":
                 break
             session.apply(Discard(seat, session.view(seat).legal_actions[0].tile))
-    table.lift_curtain(session.hand.turn)
+    table.lift_curtain(session.kyoku.turn)
     lines.append(timed("table frame, discarding (pool + rivers)", time_frames(app, frames)))
     app.close()
     pygame.quit()
@@ -118,24 +118,24 @@ def four_seat_frames(frames: int) -> list[str]:
     app = App(LaunchOptions(seed=3, config_dir=folder / "config", data_dir=folder / "data"))
     match = Match(Rules.preset("four_player"), seed=3)
     session = Session(match, SeatPlan.hotseat(4), {}, app.executor)
-    session.next_hand()
+    session.next_kyoku()
     table = TableScene(app, Flow(app), session)
     app.stack.push(table)
-    dealer = session.hand.dealer
+    dealer = session.kyoku.dealer
     table.lift_curtain(dealer)
     app.step(FRAME)
     table.helpers[dealer].wait_until_ready()
     table.builds[dealer].replace(table.helpers[dealer].suggest([]))
     lines = [timed("4 seats: table frame, building (hand + helper)", time_frames(app, frames))]
-    for seat in session.hand.turn_order:
+    for seat in session.kyoku.turn_order:
         session.apply(BuildHand(seat, format_tiles(session.view(seat).wall[:13], False)))
     for _ in range(12):  # twelve discards each: four rivers of two rows, riichi tiles, small pools
-        for seat in session.hand.turn_order:
-            if session.hand.phase.value != "discard":
+        for seat in session.kyoku.turn_order:
+            if session.kyoku.phase.value != "discard":
                 break
             session.apply(Discard(seat, session.view(seat).legal_actions[0].tile))
-    if session.hand.phase.value == "discard":
-        table.lift_curtain(session.hand.turn)
+    if session.kyoku.phase.value == "discard":
+        table.lift_curtain(session.kyoku.turn)
     lines.append(timed("4 seats: table frame, discarding (4 rivers)", time_frames(app, frames)))
     app.close()
     pygame.quit()
@@ -154,7 +154,7 @@ def ai_pauses(level: str, rounds: int, delay: float = 0.7) -> list[str]:
     app = App(LaunchOptions(seed=3, config_dir=folder / "config", data_dir=folder / "data"))
     app.settings = app.settings.with_changes(ai_delay_s=delay, animation="instant", auto_ron=True)
     match = Match(Rules.preset("four_player"), seed=8)
-    match.next_hand(dealer=0)
+    match.next_kyoku(dealer=0)
     plan = SeatPlan.solo(4, level)
     session = Session(match, plan, make_agents(plan.humans, 4, plan.level, match.seed), app.executor)
     table = TableScene(app, Flow(app), session)
@@ -168,12 +168,12 @@ def ai_pauses(level: str, rounds: int, delay: float = 0.7) -> list[str]:
         now = time.perf_counter()
         if app.stack.top is not table:
             app.stack.pop()  # a notice for the person, or the result: read at once
-        if session.hand_over and not session.match.over:
-            table.next_hand()
+        if session.kyoku_over and not session.match.over:
+            table.next_kyoku()
             due.clear()
-        elif session.hand_over:
+        elif session.kyoku_over:
             break
-        phase = session.hand.phase.value
+        phase = session.kyoku.phase.value
         if phase == "build" and session.view(0).hand is None and not session.busy:
             controller.play(0, BuildHand(0, format_tiles(session.view(0).wall[:13], False)))
         waiting = [] if session.busy or phase == "build" else session.waiting_on()

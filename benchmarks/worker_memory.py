@@ -89,16 +89,16 @@ def whole_ranking(seed: int) -> None:
 def ai_build(seed: int, level: str) -> None:
     from game.ai import make_agent
     from game.engine.actions import ChooseDora
-    from game.engine.hand import Hand
+    from game.engine.kyoku import Kyoku
     from game.engine.tiles import TILE_COUNT
     from game.engine.wall import Deal, side_walls
 
     wall, _, _, rules = _table(seed)
     rest = [t for t in range(TILE_COUNT) if t not in set(wall)]
     random.Random(seed).shuffle(rest)
-    hand = Hand(rules, Deal((*wall, *rest), None), dealer=0)  # seat 0 opens the first wall
-    hand.apply(ChooseDora(0, side_walls(rules.players)[0], 0))
-    view = hand.view_for(0)
+    kyoku = Kyoku(rules, Deal((*wall, *rest), None), dealer=0)  # seat 0 opens the first wall
+    kyoku.apply(ChooseDora(0, side_walls(rules.players)[0], 0))
+    view = kyoku.view_for(0)
     make_agent(level, seed).act(view)
 
 

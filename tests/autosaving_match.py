@@ -18,7 +18,7 @@ from game.app.play.match_setup import new_session, resume_session
 from game.app.play.session import SeatPlan
 from game.app.settings import Settings
 from game.engine.actions import BuildHand
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
 
@@ -33,14 +33,14 @@ def main(folder: Path) -> None:
     session = resume_session(files, app) if files.has_save() else new_session(files, app, SeatPlan.hotseat(2))
     print("playing", len(session.match.record), flush=True)
     while True:
-        hand = session.hand
-        if hand.phase is Phase.END:
-            session.next_hand()
-        elif hand.phase is Phase.BUILD:
-            seat = hand.waiting_on()[0]
-            session.apply(BuildHand(seat, format_tiles(hand.walls[seat][:13], RULES.red_fives)))
+        kyoku = session.kyoku
+        if kyoku.phase is Phase.END:
+            session.next_kyoku()
+        elif kyoku.phase is Phase.BUILD:
+            seat = kyoku.waiting_on()[0]
+            session.apply(BuildHand(seat, format_tiles(kyoku.walls[seat][:13], RULES.red_fives)))
         else:
-            session.apply(hand.view_for(hand.waiting_on()[0]).legal_actions[0])
+            session.apply(kyoku.view_for(kyoku.waiting_on()[0]).legal_actions[0])
         if app.notice is not None:
             sys.exit(f"autosave failed: {app.notice}")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.app.history import history
 from game.engine.actions import BuildHand
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
@@ -21,14 +21,14 @@ PRESET_OF_PLAYERS = {2: "kaiji", 3: "three_player", 4: "four_player"}
 def match_in_play(players: int = 2, seed: int = 3, discards: int = 6) -> Match:
     """A match in the discard phase of its first hand (hands built from each wall's first 13)."""
     match = Match(Rules.preset(PRESET_OF_PLAYERS[players]), seed)
-    hand = match.next_hand()
-    if hand.phase is Phase.DORA:
-        match.apply(hand.view_for(hand.waiting_on()[0]).legal_actions[0])
+    kyoku = match.next_kyoku()
+    if kyoku.phase is Phase.DORA:
+        match.apply(kyoku.view_for(kyoku.waiting_on()[0]).legal_actions[0])
     for seat in range(players):
-        match.apply(BuildHand(seat, format_tiles(hand.walls[seat][:13], match.rules.red_fives)))
+        match.apply(BuildHand(seat, format_tiles(kyoku.walls[seat][:13], match.rules.red_fives)))
     for _ in range(discards):
-        seat = hand.waiting_on()[0]
-        match.apply(hand.view_for(seat).legal_actions[0])
+        seat = kyoku.waiting_on()[0]
+        match.apply(kyoku.view_for(seat).legal_actions[0])
     return match
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping
 
 from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
-from game.engine.hand import Hand, Phase
+from game.engine.kyoku import Kyoku, Phase
 from game.engine.match import Match
 from game.engine.tiles import TILE_COUNT, parse_tiles, pick_ids, tile_code
 from game.engine.wall import TILES_PER_WALL, Deal, position
@@ -42,8 +42,8 @@ def crafted_deal(walls: Mapping[int, str], *, red_fives: bool = False, seed: int
     return Deal(tuple(t if t is not None else next(filler) for t in order))
 
 
-def build_all(target: Hand | Match, hands: Mapping[int, str], dora: tuple[int, int] = (1, 0)) -> None:
-    hand = target.hand if isinstance(target, Match) else target
+def build_all(target: Kyoku | Match, hands: Mapping[int, str], dora: tuple[int, int] = (1, 0)) -> None:
+    hand = target.kyoku if isinstance(target, Match) else target
     assert hand is not None
     if hand.phase is Phase.DORA:
         target.apply(ChooseDora(hand.dealer, *dora))
@@ -51,7 +51,7 @@ def build_all(target: Hand | Match, hands: Mapping[int, str], dora: tuple[int, i
         target.apply(BuildHand(seat, tiles))
 
 
-def drive(target: Hand | Match, discards: Mapping[int, Iterable[str | None]],
+def drive(target: Kyoku | Match, discards: Mapping[int, Iterable[str | None]],
           decisions: Mapping[int, Iterable[str]] | None = None, *, until_end: bool = True) -> None:
     """Play scripted discards (per seat, in order) and ron decisions ('ron'/'pass').
 
@@ -61,7 +61,7 @@ def drive(target: Hand | Match, discards: Mapping[int, Iterable[str | None]],
     A None in a script, or a script that has run out, discards `filler`: a pool tile
     nobody waits on, so filler never hands out wins the scenario did not ask for.
     """
-    hand = target.hand if isinstance(target, Match) else target
+    hand = target.kyoku if isinstance(target, Match) else target
     assert hand is not None
     scripts = {seat: list(tiles) for seat, tiles in discards.items()}
     answers = {seat: list(a) for seat, a in (decisions or {}).items()}
@@ -82,12 +82,12 @@ def drive(target: Hand | Match, discards: Mapping[int, Iterable[str | None]],
         target.apply(Discard(seat, tile or filler(hand, seat)))
 
 
-def filler(hand: Hand, seat: int) -> str:
-    others = {k for s in range(hand.rules.players) if s != seat for k in hand.waits[s]}
-    own = set(hand.waits[seat])
-    pool = hand.pools[seat]
+def filler(kyoku: Kyoku, seat: int) -> str:
+    others = {k for s in range(kyoku.rules.players) if s != seat for k in kyoku.waits[s]}
+    own = set(kyoku.waits[seat])
+    pool = kyoku.pools[seat]
     for avoid in (others | own, others):
         for tile in pool:
             if tile // 4 not in avoid:
-                return tile_code(tile, hand.rules.red_fives)
-    return tile_code(pool[0], hand.rules.red_fives)
+                return tile_code(tile, kyoku.rules.red_fives)
+    return tile_code(pool[0], kyoku.rules.red_fives)

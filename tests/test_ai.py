@@ -18,7 +18,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.oracle import OracleAgent
 from game.engine.actions import ChooseDora, Discard, Ron
 from game.engine.events import Discarded, FuritenStarted
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.record import read_record, replay
 from game.engine.rules import PRESETS, Rules
@@ -36,11 +36,11 @@ def quick_agent(level: str, seed: int):
 def play_with_agents(rules: Rules, seed: int, levels: list[str]) -> Match:
     """A hand where every action comes from an agent; the engine refuses any illegal one."""
     match = Match(rules, seed)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     agents = [quick_agent(level, seed + seat) for seat, level in enumerate(levels)]
-    while hand.phase is not Phase.END:
-        seat = hand.waiting_on()[0]
-        match.apply(agents[seat].act(hand.view_for(seat)))
+    while kyoku.phase is not Phase.END:
+        seat = kyoku.waiting_on()[0]
+        match.apply(agents[seat].act(kyoku.view_for(seat)))
     return match
 
 
@@ -49,7 +49,7 @@ def test_every_level_plays_only_legal_actions_in_every_preset(preset):
     rules = Rules.preset(preset, hands=1)
     levels = ["easy", "normal", "hard", "easy"][: rules.players]
     match = play_with_agents(rules, seed=len(preset), levels=levels)
-    assert match.hand.phase is Phase.END
+    assert match.kyoku.phase is Phase.END
     assert replay(match.record).ok
 
 
@@ -63,7 +63,7 @@ def test_every_level_plays_only_legal_actions_over_many_seeds(preset, seed, leve
     options = {"virtual_dora": True} if virtual_dora and preset == "four_player" else {}
     rules = Rules.preset(preset, hands=1, **options)
     match = play_with_agents(rules, seed, levels[: rules.players])
-    assert match.hand.phase is Phase.END
+    assert match.kyoku.phase is Phase.END
     assert replay(match.record).ok
 
 
@@ -71,17 +71,17 @@ def test_every_level_plays_with_the_virtual_dora():
     # the virtual indicator comes from a second set: its id is a tile of some player's wall
     rules = Rules.preset("four_player", hands=1, virtual_dora=True)
     match = play_with_agents(rules, seed=1, levels=["easy", "normal", "hard", "normal"])
-    assert any(match.hand.dora_indicator in match.hand.view_for(seat).wall for seat in range(4))
-    assert match.hand.phase is Phase.END
+    assert any(match.kyoku.dora_indicator in match.kyoku.view_for(seat).wall for seat in range(4))
+    assert match.kyoku.phase is Phase.END
     assert replay(match.record).ok
 
 
 def test_the_virtual_indicator_takes_no_copy_from_what_a_seat_cannot_see():
     match = Match(Rules.preset("four_player", hands=1, virtual_dora=True), 1)
-    hand = match.next_hand()
-    kind = hand.dora_indicator // 4
+    kyoku = match.next_kyoku()
+    kind = kyoku.dora_indicator // 4
     for seat in range(4):
-        view = hand.view_for(seat)
+        view = kyoku.view_for(seat)
         held = sum(1 for tile in view.wall if tile // 4 == kind)
         assert Knowledge.of(view).unseen[kind] == 4 - held
 
@@ -122,20 +122,20 @@ def test_a_decision_depends_only_on_the_seats_view(level, preset):
     for filler in (1, 2):
         rules = Rules.preset(preset, hands=1)
         match = Match(rules, seed=1)
-        match.next_hand(crafted_deal({0: EAST_WALL}, dora=NO_DORA if rules.has_dora else None, seed=filler), 0)
+        match.next_kyoku(crafted_deal({0: EAST_WALL}, dora=NO_DORA if rules.has_dora else None, seed=filler), 0)
         if rules.has_dora:
             match.apply(ChooseDora(0, 1, 0))
         players = {0: quick_agent(level, 4)} | {seat: make_agent("normal", seat) for seat in range(1, rules.players)}
         views, actions = [], []
         while not any(isinstance(action, Discard) for action in actions):
-            seat = match.hand.waiting_on()[0]
-            view = match.hand.view_for(seat)
+            seat = match.kyoku.waiting_on()[0]
+            view = match.kyoku.view_for(seat)
             action = players[seat].act(view)
             if seat == 0:
                 views.append(view)
                 actions.append(action)
             match.apply(action)
-        played.append(([match.hand.view_for(seat).wall for seat in range(1, rules.players)], views, actions))
+        played.append(([match.kyoku.view_for(seat).wall for seat in range(1, rules.players)], views, actions))
     (hidden_a, views_a, actions_a), (hidden_b, views_b, actions_b) = played
     assert all(a != b for a, b in zip(hidden_a, hidden_b, strict=True)), "the hidden walls must differ"
     assert views_a == views_b
@@ -151,10 +151,10 @@ def test_unknown_level_is_refused():
 def test_discards_a_genbutsu_when_one_exists(level):
     # West discarded 5m and 6p; East's pool holds both among middle tiles.
     match = Match(Rules.preset("kaiji", kiriage=False), seed=1)
-    match.next_hand(crafted_deal({0: JUNK + "5m6p34567s", 2: SANSHOKU + "5m6p"}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: JUNK + "5m6p34567s", 2: SANSHOKU + "5m6p"}, dora=NO_DORA), 0)
     build_all(match, {0: JUNK, 1: SANSHOKU})
     drive(match, {0: ["3s"], 1: ["5m"]}, until_end=False)
-    view = match.hand.view_for(0)
+    view = match.kyoku.view_for(0)
     assert view.phase is Phase.DISCARD and view.turn == 0
     action = quick_agent(level, 1).act(view)
     assert isinstance(action, Discard)
@@ -165,20 +165,20 @@ def test_discards_a_genbutsu_when_one_exists(level):
 def test_holds_back_its_own_waits(level):
     # East waits on 5s/8s and holds three more 8s in its pool: never discard them.
     match = Match(Rules.preset("kaiji"), seed=2)
-    match.next_hand(crafted_deal({0: SANSHOKU + "888s", 2: JUNK}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: SANSHOKU + "888s", 2: JUNK}, dora=NO_DORA), 0)
     build_all(match, {0: SANSHOKU, 1: JUNK})
     agent = quick_agent(level, 3)
-    hand = match.hand
-    assert sum(1 for t in hand.pools[0] if t // 4 in hand.waits[0]) <= 4, "the position must allow it"
-    while hand.phase is not Phase.END:
-        seat = hand.waiting_on()[0]
+    kyoku = match.kyoku
+    assert sum(1 for t in kyoku.pools[0] if t // 4 in kyoku.waits[0]) <= 4, "the position must allow it"
+    while kyoku.phase is not Phase.END:
+        seat = kyoku.waiting_on()[0]
         if seat == 0:
-            match.apply(agent.act(hand.view_for(0)))
+            match.apply(agent.act(kyoku.view_for(0)))
         else:
             drive(match, {1: [None]}, until_end=False)
-    own = [e for e in hand.history if isinstance(e, FuritenStarted) and e.seat == 0]
+    own = [e for e in kyoku.history if isinstance(e, FuritenStarted) and e.seat == 0]
     assert own == []
-    assert "8s" not in [e.tile for e in hand.history if isinstance(e, Discarded) and e.seat == 0]
+    assert "8s" not in [e.tile for e in kyoku.history if isinstance(e, Discarded) and e.seat == 0]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -188,10 +188,10 @@ def test_a_temporary_furiten_is_no_reason_to_discard_an_own_wait(level):
     # discard. 5m is now genbutsu against the dealer, but discarding South's copy would
     # make it furiten for good and throw away the 4m wait (four concealed triplets).
     match = Match(Rules.preset("kaiji"), seed=4)
-    match.next_hand(crafted_deal({0: "123p456p789p123s4s5m", 2: "1112223334m777p5m"}, dora=(1, 0, "9s", "9s")), 0)
+    match.next_kyoku(crafted_deal({0: "123p456p789p123s4s5m", 2: "1112223334m777p5m"}, dora=(1, 0, "9s", "9s")), 0)
     build_all(match, {0: "123p456p789p123s4s", 1: "1112223334m777p"})
     drive(match, {0: ["5m"]}, until_end=False)
-    view = match.hand.view_for(1)
+    view = match.kyoku.view_for(1)
     assert view.phase is Phase.DISCARD and view.turn == 1 and view.furiten, "the position must be reached"
     assert 4 in view.waits and 4 in Knowledge.of(view).safe[0]
     action = quick_agent(level, 5).act(view)
@@ -200,10 +200,10 @@ def test_a_temporary_furiten_is_no_reason_to_discard_an_own_wait(level):
 
 def test_takes_a_legal_ron():
     match = Match(Rules.preset("kaiji"), seed=3)
-    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
     build_all(match, {0: JUNK, 1: SANSHOKU})
     drive(match, {0: [None, None, "8s"]}, until_end=False)
-    view = match.hand.view_for(1)
+    view = match.kyoku.view_for(1)
     assert view.phase is Phase.RON
     for level in ("easy", "normal", "hard"):
         assert make_agent(level).act(view) == Ron(1)
@@ -240,17 +240,17 @@ def test_arena_reports_every_agent_and_writes_replayable_records(tmp_path):
 
 def test_oracle_sees_the_winning_tile_and_keeps_it():
     match = Match(Rules.preset("kaiji"), seed=3)
-    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
     build_all(match, {0: JUNK, 1: SANSHOKU})
     drive(match, {0: [None], 1: [None]}, until_end=False)
-    hand = match.hand
-    oracle = OracleAgent(1, lambda: hand)
+    kyoku = match.kyoku
+    oracle = OracleAgent(1, lambda: kyoku)
     for _ in range(15):
-        action = oracle.act(hand.view_for(0))
+        action = oracle.act(kyoku.view_for(0))
         assert action.tile != "8s"
         match.apply(action)
         drive(match, {1: [None]}, until_end=False)
-    assert hand.phase is Phase.DISCARD
+    assert kyoku.phase is Phase.DISCARD
 
 
 ONLY_KOKUSHI = "19m19p19s1234567z2457m2457p2457s2457m245p57s"  # 1597 tenpai hands, one reaches mangan
@@ -259,9 +259,9 @@ ONLY_KOKUSHI = "19m19p19s1234567z2457m2457p2457s2457m245p57s"  # 1597 tenpai han
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_builds_the_only_mangan_hand_of_a_wall_that_has_exactly_one(level):
     match = Match(Rules.preset("kaiji"), seed=4)
-    match.next_hand(crafted_deal({0: ONLY_KOKUSHI, 2: JUNK}, dora=(1, 0, "2m", "3m")), 0)
+    match.next_kyoku(crafted_deal({0: ONLY_KOKUSHI, 2: JUNK}, dora=(1, 0, "2m", "3m")), 0)
     match.apply(ChooseDora(0, 1, 0))  # indicator 2m: the dora, 3m, is nowhere in the wall
-    action = make_agent(level, seed=9).act(match.hand.view_for(0))
+    action = make_agent(level, seed=9).act(match.kyoku.view_for(0))
     assert action.tiles == "19m19p19s1234567z"
 
 
@@ -282,13 +282,13 @@ def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent)
     gets fewer, so a 4-player discard costs about what a 2-player one does."""
     rules = Rules.preset(preset, hands=1)
     match = Match(rules, 5)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     agents = [HardAgent(seat) for seat in range(rules.players)]
-    while hand.phase is not Phase.DISCARD:
-        seat = hand.waiting_on()[0]
-        match.apply(agents[seat].act(hand.view_for(seat)))
-    seat = hand.waiting_on()[0]
-    match.apply(agents[seat].act(hand.view_for(seat)))
+    while kyoku.phase is not Phase.DISCARD:
+        seat = kyoku.waiting_on()[0]
+        match.apply(agents[seat].act(kyoku.view_for(seat)))
+    seat = kyoku.waiting_on()[0]
+    match.apply(agents[seat].act(kyoku.view_for(seat)))
     models = agents[seat].models
     assert len(models) == rules.players - 1
     assert all(len(model.particles) == per_opponent for model in models.values())
@@ -296,12 +296,12 @@ def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent)
 
 def test_a_ron_between_one_agents_own_seats_is_neither_a_win_nor_a_deal_in(monkeypatch):
     # 3 players, agent A at seats 0 and 2: seat 0 rons seat 2, then (another deal) seat 1
-    monkeypatch.setattr(arena, "_wall_has_mangan", lambda hand, seat: False)
+    monkeypatch.setattr(arena, "_wall_has_mangan", lambda kyoku, seat: False)
 
     def play(winner: int, discarder: int, gains: tuple[int, ...], seats: list[int]) -> arena.Play:
         win = SimpleNamespace(seat=winner, discarder=discarder)
-        hand = SimpleNamespace(result=SimpleNamespace(wins=[win], drawn=False))
-        match = SimpleNamespace(hand=hand, settlements=[SimpleNamespace(gains=gains)])
+        kyoku = SimpleNamespace(result=SimpleNamespace(wins=[win], drawn=False))
+        match = SimpleNamespace(kyoku=kyoku, settlements=[SimpleNamespace(gains=gains)])
         return arena._play(match, seats, [[], [], []])
 
     own = play(0, 2, (1, 0, -1), [0, 2])

@@ -16,7 +16,7 @@ import pytest
 from game.ai import building
 from game.ai.agents import HardAgent, NormalAgent
 from game.engine.analysis import WallAnalyser
-from game.engine.hand import Phase, SeatView
+from game.engine.kyoku import Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WIND_NAMES
@@ -28,11 +28,11 @@ STYLES = (NormalAgent.style, HardAgent.style)
 def seat_views(preset: str, seed: int) -> list[SeatView]:
     """Every seat's view of a dealt hand at the build, the dora flipped at random."""
     match = Match(Rules.preset(preset, hands=1), seed)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     rng = random.Random(seed)
-    while hand.phase is Phase.DORA:
-        match.apply(rng.choice(hand.view_for(hand.waiting_on()[0]).legal_actions))
-    return [hand.view_for(seat) for seat in range(hand.rules.players)]
+    while kyoku.phase is Phase.DORA:
+        match.apply(rng.choice(kyoku.view_for(kyoku.waiting_on()[0]).legal_actions))
+    return [kyoku.view_for(seat) for seat in range(kyoku.rules.players)]
 
 
 def every_hand(view: SeatView) -> tuple:

@@ -32,6 +32,6 @@ def test_a_whole_drawn_hand_of_two_hands_not_tenpai():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK})
     build_all(match, {0: JUNK, 1: JUNK})
     drive(match, {})
-    hand = match.hand
-    assert hand.result.drawn
-    assert draw_reasons(hand.history, hand.waits) == ("not tenpai", "not tenpai")
+    kyoku = match.kyoku
+    assert kyoku.result.drawn
+    assert draw_reasons(kyoku.history, kyoku.waits) == ("not tenpai", "not tenpai")

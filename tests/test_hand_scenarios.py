@@ -13,7 +13,7 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, Hand, IllegalAction, Phase
+from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, IllegalAction, Kyoku, Phase
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import Rules
@@ -27,13 +27,13 @@ SANSHOKU = "234m234p234s67s55p"  # waits 5s/8s: riichi pinfu tanyao sanshoku = 5
 
 def start(rules: Rules, walls: dict[int, str], dealer: int = 0, dora=NO_DORA) -> Match:
     match = Match(rules, seed=1)
-    match.next_hand(crafted_deal(walls, red_fives=rules.red_fives, dora=dora), dealer)
+    match.next_kyoku(crafted_deal(walls, red_fives=rules.red_fives, dora=dora), dealer)
     return match
 
 
 def of_type(match: Match, kind: type) -> list:
-    assert match.hand is not None
-    return [e for e in match.hand.history if isinstance(e, kind)]
+    assert match.kyoku is not None
+    return [e for e in match.kyoku.history if isinstance(e, kind)]
 
 
 def assert_replays(match: Match) -> None:
@@ -50,8 +50,8 @@ def test_passing_a_wait_below_mangan_makes_the_later_mangan_tile_unwinnable():
     assert [(m.seat, m.tile, m.reason) for m in missed] == [(0, "2m", "below_floor"), (0, "4m", "furiten")]
     assert of_type(match, RonOffered) == []
     assert of_type(match, FuritenStarted) == [FuritenStarted(0, "passed", True)]
-    assert match.hand.view_for(0).furiten
-    suuankou = match.hand._assess(0, 1, match.hand.rivers[1][-1][0])
+    assert match.kyoku.view_for(0).furiten
+    suuankou = match.kyoku._assess(0, 1, match.kyoku.rivers[1][-1][0])
     assert suuankou.clears_floor, "4m itself would have been a yakuman"
     drive(match, {})
     assert_replays(match)
@@ -73,21 +73,21 @@ def test_own_discard_of_a_wait_is_furiten_for_the_whole_hand():
 def test_the_seat_view_says_which_discard_makes_furiten_last_the_hand():
     match = start(Rules.preset("kaiji"), {0: "234m234p234s678s55p", 2: JUNK + "5p"})
     build_all(match, {0: "234m234p234s678s5p", 1: JUNK})
-    view = match.hand.view_for(0)  # 2345p waits on 2p and 5p, and the pool holds one of each
+    view = match.kyoku.view_for(0)  # 2345p waits on 2p and 5p, and the pool holds one of each
     assert {kind_code(kind_of(tile)) for tile in view.pool if view.discard_fixes_furiten(tile)} == {"2p", "5p"}
     drive(match, {0: ["5p"]}, until_end=False)
     assert of_type(match, FuritenStarted) == [FuritenStarted(0, "own_discard", True)]
-    view = match.hand.view_for(0)
+    view = match.kyoku.view_for(0)
     assert not any(view.discard_fixes_furiten(tile) for tile in view.pool), "already furiten for the rest of the hand"
 
 
 def test_each_seat_builds_from_its_wall_and_keeps_the_rest_as_its_pool():
     for players in (2, 3, 4):
         match = Match(Rules.preset("kaiji", players=players), seed=players)
-        match.next_hand(dealer=0)
-        hand = match.hand
-        build_all(match, {seat: format_tiles(hand.walls[seat][:13], False) for seat in range(players)}, dora=(3, 0))
-        assert all(len(hand.view_for(seat).pool) == POOL_SIZE for seat in range(players))
+        match.next_kyoku(dealer=0)
+        kyoku = match.kyoku
+        build_all(match, {seat: format_tiles(kyoku.walls[seat][:13], False) for seat in range(players)}, dora=(3, 0))
+        assert all(len(kyoku.view_for(seat).pool) == POOL_SIZE for seat in range(players))
     assert POOL_SIZE - DISCARDS_PER_SEAT == 4, "four tiles of a pool are never discarded"
 
 
@@ -100,7 +100,7 @@ def test_second_player_passing_before_own_first_discard_is_not_furiten():
     assert [(m.seat, m.reason) for m in of_type(match, WinningTileMissed)] == [(1, "below_floor")]
     assert of_type(match, FuritenStarted) == [FuritenStarted(1, "temporary", False)]
     assert of_type(match, RonOffered) == [RonOffered(1, "8s")]
-    assert match.hand.legal_actions(1) == [Ron(1), Pass(1)]
+    assert match.kyoku.legal_actions(1) == [Ron(1), Pass(1)]
     match.apply(Ron(1))
     (won,) = of_type(match, Won)
     assert dict(won.yaku) == {"riichi": 1, "ippatsu": 1, "pinfu": 1, "tanyao": 1, "sanshoku": 2}
@@ -135,13 +135,13 @@ def test_exhaustive_draw_after_seventeen_discards_each_shows_every_hand():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK})
     build_all(match, {0: JUNK, 1: JUNK})
     drive(match, {})
-    hand = match.hand
-    assert hand.phase is Phase.END and hand.result.drawn
-    assert [len(r) for r in hand.rivers] == [17, 17]
-    assert [len(p) for p in hand.pools] == [4, 4]
+    kyoku = match.kyoku
+    assert kyoku.phase is Phase.END and kyoku.result.drawn
+    assert [len(r) for r in kyoku.rivers] == [17, 17]
+    assert [len(p) for p in kyoku.pools] == [4, 4]
     (draw,) = of_type(match, ExhaustiveDraw)
     assert draw.hands == ("1259p19s1234567z",) * 2
-    assert hand.view_for(1).result.hands[0] == hand.hands[0]
+    assert kyoku.view_for(1).result.hands[0] == kyoku.hands[0]
     assert match.stake == 2
     assert_replays(match)
 
@@ -150,11 +150,11 @@ def test_stakes_double_over_two_draws_then_a_win_pays_the_doubled_stake_and_rese
     rules = Rules.preset("kaiji")
     match = Match(rules, seed=7)
     for _ in range(2):
-        match.next_hand(crafted_deal({0: JUNK, 2: JUNK}, dora=NO_DORA), 0)
+        match.next_kyoku(crafted_deal({0: JUNK, 2: JUNK}, dora=NO_DORA), 0)
         build_all(match, {0: JUNK, 1: JUNK})
         drive(match, {})
     assert [s.next_stake for s in match.settlements] == [2, 4]
-    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 0)
     build_all(match, {0: JUNK, 1: SANSHOKU})
     drive(match, {0: [None, None, "8s"]})
     (won,) = of_type(match, Won)
@@ -169,14 +169,14 @@ def four_player_match(multiple_ron: str) -> Match:
     rules = Rules.preset("four_player", multiple_ron=multiple_ron)
     walls = {0: JUNK + "88s", 1: JUNK, 2: SANSHOKU, 3: "123m789p789s67s11z"}
     match = Match(rules, seed=3)
-    match.next_hand(crafted_deal(walls), 0)
+    match.next_kyoku(crafted_deal(walls), 0)
     build_all(match, {0: JUNK, 1: JUNK, 2: SANSHOKU, 3: "123m789p789s67s11z"})
     return match
 
 
 def test_four_player_head_bump_gives_the_win_to_the_first_seat_in_turn_order():
     match = four_player_match("head_bump")
-    assert match.hand.seat_winds == (0, 1, 2, 3)
+    assert match.kyoku.seat_winds == (0, 1, 2, 3)
     drive(match, {0: [None, "8s"]})
     assert [w.seat for w in of_type(match, Won)] == [2]
     assert of_type(match, RonOffered) == [RonOffered(2, "8s"), RonOffered(3, "8s")]
@@ -205,10 +205,10 @@ def test_four_player_passing_head_bump_lets_the_next_seat_win():
 def test_three_players_any_opponent_may_be_ronned_and_winds_are_east_south_west():
     rules = Rules.preset("three_player")
     match = Match(rules, seed=5)
-    match.next_hand(crafted_deal({0: JUNK, 1: JUNK + "8s", 2: SANSHOKU}, dora=(3, 4, "5z", "6z")), 0)
-    hand = match.hand
-    assert hand.view_for(0).seat_winds == ("east", "south", "west")
-    assert [a.wall for a in hand.legal_actions(0)] == [3] * 17
+    match.next_kyoku(crafted_deal({0: JUNK, 1: JUNK + "8s", 2: SANSHOKU}, dora=(3, 4, "5z", "6z")), 0)
+    kyoku = match.kyoku
+    assert kyoku.view_for(0).seat_winds == ("east", "south", "west")
+    assert [a.wall for a in kyoku.legal_actions(0)] == [3] * 17
     build_all(match, {0: JUNK, 1: JUNK, 2: SANSHOKU}, dora=(3, 4))
     drive(match, {1: [None, None, "8s"]})
     (won,) = of_type(match, Won)
@@ -230,7 +230,7 @@ def test_renhou_four_han_without_riichi_in_pro_stream():
 
 def test_illegal_actions_name_the_rule_and_change_nothing():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK})
-    hand = match.hand
+    kyoku = match.kyoku
     cases = [
         (BuildHand(0, JUNK), "wrong_phase"),
         (ChooseDora(1, 1, 0), "dealer_chooses_dora"),
@@ -240,9 +240,9 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     ]
     for action, rule in cases:
         with pytest.raises(IllegalAction) as refused:
-            hand.apply(action)
+            kyoku.apply(action)
         assert refused.value.rule == rule
-    hand.apply(ChooseDora(0, 1, 0))
+    kyoku.apply(ChooseDora(0, 1, 0))
     for action, rule in [
         (BuildHand(0, "1p"), "hand_of_13"),
         (BuildHand(0, "123456789m1234p"), "hand_from_own_wall"),
@@ -250,29 +250,29 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
         (Discard(0, "1p"), "wrong_phase"),
     ]:
         with pytest.raises(IllegalAction) as refused:
-            hand.apply(action)
+            kyoku.apply(action)
         assert refused.value.rule == rule
-    assert hand.hands == [None, None] and hand.phase is Phase.BUILD
+    assert kyoku.hands == [None, None] and kyoku.phase is Phase.BUILD
     build_all(match, {0: JUNK, 1: JUNK})
     with pytest.raises(IllegalAction) as refused:
-        hand.apply(Discard(1, "1p"))
+        kyoku.apply(Discard(1, "1p"))
     assert refused.value.rule == "discard_in_turn"
-    not_in_pool = next(k for k in range(34) if k not in {t // 4 for t in hand.pools[0]})
+    not_in_pool = next(k for k in range(34) if k not in {t // 4 for t in kyoku.pools[0]})
     with pytest.raises(IllegalAction) as refused:
-        hand.apply(Discard(0, kind_code(not_in_pool)))
+        kyoku.apply(Discard(0, kind_code(not_in_pool)))
     assert refused.value.rule == "discard_from_pool"
 
 
 def test_a_view_never_shows_another_seats_hand_before_the_end():
     match = start(Rules.preset("kaiji", kiriage=False), {0: JUNK + "8s", 2: SANSHOKU})
-    hand: Hand = match.hand
+    kyoku: Kyoku = match.kyoku
     build_all(match, {0: JUNK, 1: SANSHOKU})
     drive(match, {0: ["8s"]}, until_end=False)
-    view = hand.view_for(0)
-    assert view.hand == hand.hands[0] and view.wall == hand.walls[0]
-    assert set(view.pool) <= set(hand.walls[0])
+    view = kyoku.view_for(0)
+    assert view.hand == kyoku.hands[0] and view.wall == kyoku.walls[0]
+    assert set(view.pool) <= set(kyoku.walls[0])
     assert [e for e in view.events if getattr(e, "private", False) and e.seat != 0] == []
-    assert any(isinstance(e, WinningTileMissed) for e in hand.view_for(1).events)
+    assert any(isinstance(e, WinningTileMissed) for e in kyoku.view_for(1).events)
     assert view.built == (True, True)
 
 
@@ -280,12 +280,12 @@ def contexts_after_each_discard(rules: Rules) -> list[tuple[str, object]]:
     """(who discarded and how many times, the other seat's win context) after every discard."""
     match = start(rules, {0: JUNK, 2: JUNK})
     build_all(match, {0: JUNK, 1: JUNK})
-    hand = match.hand
+    kyoku = match.kyoku
     seen = []
-    while hand.phase is Phase.DISCARD:
-        seat = hand.turn
+    while kyoku.phase is Phase.DISCARD:
+        seat = kyoku.turn
         drive(match, {seat: [None]}, until_end=False)
-        seen.append((f"{'EW'[seat]}{hand.discards_made(seat)}", hand.win_context(1 - seat, seat)))
+        seen.append((f"{'EW'[seat]}{kyoku.discards_made(seat)}", kyoku.win_context(1 - seat, seat)))
     return seen
 
 
@@ -312,8 +312,8 @@ def test_houtei_windows_for_each_seat(houtei, houtei_after):
 
 def test_the_first_player_is_east_and_the_second_west():
     match = start(Rules.preset("kaiji"), {0: JUNK, 2: JUNK}, dealer=1)
-    assert match.hand.view_for(0).seat_winds == ("west", "east")
-    assert match.hand.win_context(1, 0).seat_wind == 27
+    assert match.kyoku.view_for(0).seat_winds == ("west", "east")
+    assert match.kyoku.win_context(1, 0).seat_wind == 27
 
 
 @pytest.mark.parametrize("rules", [
@@ -326,14 +326,14 @@ def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules):
     next discard it can take will have (its own coming discard declares its riichi)."""
     match = start(rules, {0: JUNK, 2: JUNK})
     build_all(match, {0: JUNK, 1: JUNK})
-    hand = match.hand
+    kyoku = match.kyoku
     predicted, discarders, actual = [], [], []
-    while hand.phase is Phase.DISCARD:
-        predicted.append({seat: hand.next_ron_context(seat) for seat in (0, 1)})
-        seat = hand.turn
+    while kyoku.phase is Phase.DISCARD:
+        predicted.append({seat: kyoku.next_ron_context(seat) for seat in (0, 1)})
+        seat = kyoku.turn
         drive(match, {seat: [None]}, until_end=False)
         discarders.append(seat)
-        actual.append(hand.win_context(1 - seat, seat))
+        actual.append(kyoku.win_context(1 - seat, seat))
     assert len(actual) == 34
     for step, contexts in enumerate(predicted):
         for seat, context in contexts.items():

@@ -101,7 +101,7 @@ def keep(app, match: Match, plan: SeatPlan) -> None:
 
 def played_match() -> Match:
     match = Match(Rules.preset("kaiji", hands=1), 5)
-    match.next_hand()
+    match.next_kyoku()
     return match
 
 
@@ -154,7 +154,7 @@ def scripted_match() -> Match:
         2: "1112345678999s" "2356789p" "2356789p" "7777z" "666z",
     }, dora=(1, 0, "5z", "8p"))
     match = Match(Rules.preset("kaiji", hands=1), 3)
-    match.next_hand(deal, 0)
+    match.next_kyoku(deal, 0)
     build_all(match, {0: "123456789m1234p", 1: "1112345678999s"})
     return match
 
@@ -181,18 +181,18 @@ def test_the_window_s_match_lifecycle_keeps_finished_and_abandoned_matches(tmp_p
     a match played to its end as finished, and the save slot is cleared."""
     from game.app.play.match_setup import new_session
     from game.engine.actions import BuildHand, Ron
-    from game.engine.hand import Phase
+    from game.engine.kyoku import Phase
 
     app = fake_app(tmp_path, rules=Rules.preset("kaiji", hands=1))
     app.next_match_seed = iter(range(100, 200)).__next__
     first = new_session(app.files, app, SeatPlan.hotseat(2))
-    first.apply(first.hand.legal_actions(first.hand.dealer)[0])  # the dora: the match has begun
+    first.apply(first.kyoku.legal_actions(first.kyoku.dealer)[0])  # the dora: the match has begun
     second = new_session(app.files, app, SeatPlan.hotseat(2))
-    hand = second.hand
+    kyoku = second.kyoku
     while not second.match.over:
-        seat = hand.waiting_on()[0]
-        legal = hand.legal_actions(seat)
-        if hand.phase is Phase.BUILD:
+        seat = kyoku.waiting_on()[0]
+        legal = kyoku.legal_actions(seat)
+        if kyoku.phase is Phase.BUILD:
             second.apply(BuildHand(seat, "", complete=True))
         else:
             second.apply(next((a for a in legal if isinstance(a, Ron)), legal[0]))

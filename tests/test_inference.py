@@ -13,7 +13,7 @@ from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
 from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded
-from game.engine.hand import Phase, SeatView
+from game.engine.kyoku import Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import code_kind
@@ -22,12 +22,12 @@ from game.engine.tiles import code_kind
 def view_after_opponent_discards(discards: int) -> SeatView:
     """Seat 0's view at its discard once seat 1 has made `discards` discards (normal play)."""
     match = Match(Rules.preset("kaiji", hands=1), 11)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     agents = [NormalAgent(1), NormalAgent(2)]
-    while not (hand.phase is Phase.DISCARD and hand.waiting_on() == [0] and len(hand.rivers[1]) >= discards):
-        seat = hand.waiting_on()[0]
-        match.apply(agents[seat].act(hand.view_for(seat)))
-    return hand.view_for(0)
+    while not (kyoku.phase is Phase.DISCARD and kyoku.waiting_on() == [0] and len(kyoku.rivers[1]) >= discards):
+        seat = kyoku.waiting_on()[0]
+        match.apply(agents[seat].act(kyoku.view_for(seat)))
+    return kyoku.view_for(0)
 
 
 def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(monkeypatch):

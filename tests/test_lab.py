@@ -23,7 +23,7 @@ from game.ai.lab import (
     wilson_interval,
 )
 from game.engine.analysis import WallAnalyser
-from game.engine.hand import Hand
+from game.engine.kyoku import Kyoku
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WEST
 from tests.helpers import tiles
@@ -87,16 +87,16 @@ def test_a_wall_without_mangan_tenpai_is_found_so():
     assert WallAnalyser(wall, EAST, indicator, KAIJI).analyze().hands  # tenpai hands exist, all below mangan
 
 
-def scripted_table() -> Hand:
+def scripted_table() -> Kyoku:
     """East waits on 1p/4p below mangan; West waits on every sou (chuuren). East's pool holds
     five sou, West's pool holds no pin that East waits on."""
     deal = crafted_deal({
         0: "123456789m1234p" "23456s" "111222333444z" "5556z",
         2: "1112345678999s" "2356789p" "2356789p" "7777z" "666z",
     }, dora=(1, 0, "5z", "8p"))
-    hand = Hand(KAIJI, deal, 0)
-    build_all(hand, {0: "123456789m1234p", 1: "1112345678999s"})
-    return hand
+    kyoku = Kyoku(KAIJI, deal, 0)
+    build_all(kyoku, {0: "123456789m1234p", 1: "1112345678999s"})
+    return kyoku
 
 
 def test_deal_facts_of_a_scripted_table():

@@ -32,9 +32,9 @@ DANGEROUS_LEFTOVERS = ("234m23455p23467s", "234m23466p23467s")
 
 def build_view(wall: str):
     match = Match(Rules.preset("kaiji"), seed=1)
-    match.next_hand(crafted_deal({0: wall}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: wall}, dora=NO_DORA), 0)
     match.apply(ChooseDora(0, 1, 0))
-    return match.hand.view_for(0)
+    return match.kyoku.view_for(0)
 
 
 def scored(view, text: str):

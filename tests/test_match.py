@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.hand import HandResult, Win
+from game.engine.kyoku import KyokuResult, Win
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.scoring import RonAssessment, WinValue
@@ -19,9 +19,9 @@ def value(level: str | None, han: int, fu: int = 30, yakuman: int = 0, base: int
     return WinValue(han, fu, (), level, yakuman, False, points)
 
 
-def win_result(players: int, winner: int, discarder: int, win_value: WinValue) -> HandResult:
+def win_result(players: int, winner: int, discarder: int, win_value: WinValue) -> KyokuResult:
     win = Win(winner, discarder, 0, (), RonAssessment(win_value, win_value, True), None)
-    return HandResult((win,), ((),) * players)
+    return KyokuResult((win,), ((),) * players)
 
 
 @pytest.mark.parametrize(("settlement", "level", "yakuman", "dealer_wins", "stake", "expected"), [
@@ -56,22 +56,22 @@ def test_points_below_mangan_without_a_floor_round_up_to_hundreds():
 
 
 def test_a_draw_pays_nothing():
-    assert payments(HandResult((), ((), ())), Rules.preset("kaiji"), 0, 4) == (0, 0)
+    assert payments(KyokuResult((), ((), ())), Rules.preset("kaiji"), 0, 4) == (0, 0)
 
 
 def play_draw(match: Match, dealer: int | None = None) -> None:
-    match.next_hand(crafted_deal({0: JUNK, 2: JUNK}, red_fives=match.rules.red_fives, dora=NO_DORA), dealer)
+    match.next_kyoku(crafted_deal({0: JUNK, 2: JUNK}, red_fives=match.rules.red_fives, dora=NO_DORA), dealer)
     build_all(match, {0: JUNK, 1: JUNK})
     drive(match, {})
 
 
 def play_win(match: Match, winner: int) -> None:
     walls = {0: SANSHOKU, 2: JUNK + "8s"} if winner == 0 else {0: JUNK + "8s", 2: SANSHOKU}
-    match.next_hand(crafted_deal(walls, red_fives=match.rules.red_fives, dora=NO_DORA))
+    match.next_kyoku(crafted_deal(walls, red_fives=match.rules.red_fives, dora=NO_DORA))
     hands = {0: SANSHOKU, 1: JUNK} if winner == 0 else {0: JUNK, 1: SANSHOKU}
     build_all(match, hands, dora=(1, 0))
     drive(match, {1 - winner: [None, None, "8s"]})
-    assert match.hand.result.wins[0].seat == winner
+    assert match.kyoku.result.wins[0].seat == winner
 
 
 def test_alternate_passes_the_first_player_every_hand():
@@ -93,9 +93,9 @@ def test_winner_first_keeps_the_winner_and_passes_after_a_draw():
 
 
 def test_hand_one_is_rolled_from_the_seed():
-    firsts = {Match(Rules.preset("kaiji"), seed).next_hand().dealer for seed in range(20)}
+    firsts = {Match(Rules.preset("kaiji"), seed).next_kyoku().dealer for seed in range(20)}
     assert firsts == {0, 1}
-    assert Match(Rules.preset("kaiji"), 5).next_hand().dealer == Match(Rules.preset("kaiji"), 5).next_hand().dealer
+    assert Match(Rules.preset("kaiji"), 5).next_kyoku().dealer == Match(Rules.preset("kaiji"), 5).next_kyoku().dealer
 
 
 def test_match_ends_after_the_chosen_number_of_hands():
@@ -106,7 +106,7 @@ def test_match_ends_after_the_chosen_number_of_hands():
     assert match.over and match.end_reason == "hands"
     assert match.record[-1] == {"type": "match_end", "reason": "hands", "scores": [100, 100]}
     with pytest.raises(ValueError, match="over"):
-        match.next_hand()
+        match.next_kyoku()
 
 
 def test_stakes_match_busts_when_a_bankroll_cannot_cover_a_yakuman_at_the_next_stake():

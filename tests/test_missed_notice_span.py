@@ -12,7 +12,7 @@ import pytest
 from game.app.play.session import Session
 from game.app.words import i18n
 from game.engine.events import WinningTileMissed
-from game.engine.hand import FuritenSpan
+from game.engine.kyoku import FuritenSpan
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.wall import PERSONAL_WALLS, side_walls
@@ -28,7 +28,7 @@ def missed_by(rules: Rules, passes_first: bool) -> tuple[Match, WinningTileMisse
     match = Match(rules, seed=1)
     walls = PERSONAL_WALLS[rules.players]
     pools = {seat: JUNK + ("88s" if seat < 2 else "") for seat in range(last)} | {last: SANSHOKU}
-    match.next_hand(crafted_deal({walls[seat]: pool for seat, pool in pools.items()}), 0)
+    match.next_kyoku(crafted_deal({walls[seat]: pool for seat, pool in pools.items()}), 0)
     hands = {seat: JUNK for seat in range(last)} | {last: SANSHOKU}
     sides = side_walls(rules.players)
     build_all(match, hands, (sides[0], 0) if sides else (1, 0))  # four seats choose no dora
@@ -36,14 +36,14 @@ def missed_by(rules: Rules, passes_first: bool) -> tuple[Match, WinningTileMisse
         drive(match, {0: ["8s"], 1: ["8s"]}, {last: ["pass"]}, until_end=False)
     else:  # in riichi before the first 8s
         drive(match, {0: [None, "8s"], 1: [None, "8s"], last: [None]}, {last: ["pass"]}, until_end=False)
-    missed = [e for e in match.hand.history if isinstance(e, WinningTileMissed) and e.seat == last]
-    assert missed and missed[-1].reason == "furiten", match.hand.history[-6:]
+    missed = [e for e in match.kyoku.history if isinstance(e, WinningTileMissed) and e.seat == last]
+    assert missed and missed[-1].reason == "furiten", match.kyoku.history[-6:]
     return match, missed[-1]
 
 
 def notice(match: Match, missed: WinningTileMissed) -> str:
-    hand = match.hand
-    session = SimpleNamespace(hand=hand, view=hand.view_for)
+    kyoku = match.kyoku
+    session = SimpleNamespace(kyoku=kyoku, view=kyoku.view_for)
     return str(Session._missed_text(session, missed, []))
 
 
@@ -51,7 +51,7 @@ def notice(match: Match, missed: WinningTileMissed) -> str:
 def test_a_pass_before_riichi_is_furiten_until_the_seats_own_discard(players):
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=players), passes_first=True)
-    assert match.hand.furiten_span(missed.seat) is FuritenSpan.UNTIL_OWN_DISCARD
+    assert match.kyoku.furiten_span(missed.seat) is FuritenSpan.UNTIL_OWN_DISCARD
     text = notice(match, missed)
     assert "until your own next discard" in text and "rest of this hand" not in text
 
@@ -60,7 +60,7 @@ def test_a_pass_before_riichi_is_furiten_until_the_seats_own_discard(players):
 def test_a_pass_in_riichi_is_furiten_for_the_rest_of_the_hand(players):
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=players), passes_first=False)
-    assert match.hand.furiten_span(missed.seat) is FuritenSpan.REST_OF_HAND
+    assert match.kyoku.furiten_span(missed.seat) is FuritenSpan.REST_OF_HAND
     assert "You stay furiten for the rest of this hand." in notice(match, missed)
 
 
@@ -71,7 +71,7 @@ def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
 
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=3), passes_first=passes_first)
-    assert wait_strip(match.hand, missed.seat).verdict == verdict
+    assert wait_strip(match.kyoku, missed.seat).verdict == verdict
 
 
 def test_a_passing_furiten_gives_way_to_what_lasts_in_the_strips_verdict():

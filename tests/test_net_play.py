@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.agents import make_agent
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.play import MatchLoop
@@ -37,15 +37,15 @@ def match_at(phase: Phase, preset: str) -> tuple[Match, int]:
     """A match whose hand waits for a seat's decision in `phase` (played by easy AIs)."""
     for seed in range(200):
         match = Match(Rules.preset(preset, hands=1), seed)
-        hand = match.next_hand()
+        kyoku = match.next_kyoku()
         agents = [make_agent("easy", s) for s in range(match.rules.players)]
         for _ in range(300):
-            if hand.phase is phase:
-                return match, hand.waiting_on()[0]
-            if hand.phase is Phase.END:
+            if kyoku.phase is phase:
+                return match, kyoku.waiting_on()[0]
+            if kyoku.phase is Phase.END:
                 break
-            seat = hand.waiting_on()[0]
-            match.apply(agents[seat].act(hand.view_for(seat)))
+            seat = kyoku.waiting_on()[0]
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
     raise AssertionError(f"no deal reached the {phase} phase")
 
 
@@ -62,10 +62,10 @@ def test_an_idle_remote_seat_is_moved_for_when_its_clock_runs_out_and_not_before
     loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
                      report=lines.append, clock=clock, grace_s=1.0)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
-    hand = match.hand
+    kyoku = match.kyoku
 
     def owes() -> bool:
-        return seat in hand.waiting_on() and hand.phase is phase
+        return seat in kyoku.waiting_on() and kyoku.phase is phase
 
     for _ in range(20):  # the other seats move; the idle one is still waited for
         loop.step()

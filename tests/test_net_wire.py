@@ -73,10 +73,10 @@ class CheckedTransport:
         self.check(seat, message)
 
     def check(self, seat: int, message: HostMessage) -> None:
-        hand = self.match.hand
+        kyoku = self.match.kyoku
         if isinstance(message, Snapshot | Update):
-            assert hand is not None
-            truth = hand.view_for(seat)
+            assert kyoku is not None
+            truth = kyoku.view_for(seat)
             if self.mirrors[seat].view != truth:
                 raise Leak(f"seat {seat}'s view on the wire is not its view: {type(message).__name__}")
             if isinstance(message, Snapshot) and (message.view != wire_view(truth) or message.events != truth.events):
@@ -87,7 +87,7 @@ class CheckedTransport:
                     raise Leak(f"an event seat {seat} may not see")
         elif isinstance(message, Settled):
             last = self.match.settlements[-1]
-            expected = Settled(message.seq, last.hand_number, last.gains, last.scores, last.stake, last.next_stake)
+            expected = Settled(message.seq, last.kyoku_number, last.gains, last.scores, last.stake, last.next_stake)
             if message != expected:
                 raise Leak("a settlement that is not the match's")
         elif isinstance(message, Welcome):
@@ -118,7 +118,7 @@ class ScriptedClients:
             view = mirror.view
             if view is None or not view.legal_actions:
                 continue
-            key = (mirror.hand_number, len(mirror.events), view.phase)
+            key = (mirror.kyoku_number, len(mirror.events), view.phase)
             if self.done.get(seat) == key:
                 continue
             self.done[seat] = key
@@ -158,7 +158,7 @@ def test_whole_matches_send_each_seat_its_own_view_and_the_public_news_only(rule
     for seat in remote:
         mirror = transport.mirrors[seat]
         assert mirror.over is not None and mirror.scores == tuple(transport.match.scores)
-        assert len(mirror.settlements) == transport.match.hand_number
+        assert len(mirror.settlements) == transport.match.kyoku_number
         assert mirror.refusals == []
         assert mirror.record_text == write_record_text(transport.match.record)
 
@@ -183,21 +183,21 @@ def report_of(text: str):
 class LeakingOwnPool(SeatFeed):
     """Adds one tile from outside the seat's wall (another seat's, or the dead wall's) to its pool."""
 
-    def message(self, hand_number, view, scores, stake):
+    def message(self, kyoku_number, view, scores, stake):
         if view.wall is not None and view.phase.value == "discard":
             stolen = next(t for t in range(136) if t not in view.wall)
             view = dataclasses.replace(view, pool=(*view.pool, stolen))
-        return super().message(hand_number, view, scores, stake)
+        return super().message(kyoku_number, view, scores, stake)
 
 
 class LeakingOpponentsBuild(SeatFeed):
     """Tells the seat the other seat's private HandBuilt event (its whole hand)."""
 
-    def message(self, hand_number, view, scores, stake):
+    def message(self, kyoku_number, view, scores, stake):
         if view.built and all(view.built):
             other = (view.seat + 1) % view.rules.players
             view = dataclasses.replace(view, events=(*view.events, HandBuilt(other, "123m456p789s1122z", False)))
-        return super().message(hand_number, view, scores, stake)
+        return super().message(kyoku_number, view, scores, stake)
 
 
 @pytest.mark.parametrize("feed", [LeakingOwnPool, LeakingOpponentsBuild])
@@ -208,8 +208,8 @@ def test_the_check_fails_when_one_hidden_tile_is_added_to_a_message(feed):
 
 def test_the_reader_refuses_a_message_with_a_field_its_kind_does_not_have():
     match = Match(Rules.preset("kaiji", hands=1), SEED)
-    match.next_hand()
-    make = SeatFeed(0).message(1, match.hand.view_for(0), (100.0, 100.0), 1)
+    match.next_kyoku()
+    make = SeatFeed(0).message(1, match.kyoku.view_for(0), (100.0, 100.0), 1)
     text = write_message(make(1))
     leaked = text[:-1] + ',"ura_indicator":12}'
     with pytest.raises(ValueError, match="unknown 'ura_indicator'"):
@@ -223,22 +223,22 @@ def test_a_mirror_fed_any_subsequence_of_updates_with_snapshots_rebuilds_each_vi
     """Updates sent only every few moves (the others merged into them) still rebuild the view."""
     rules = Rules.preset(players, hands=1)
     match = Match(rules, seed)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     agents = [make_agent("easy", s) for s in range(rules.players)]
     feed, mirror = SeatFeed(0), SeatMirror()
     mirror.receive(read_host_message(write_message(Welcome(0, 0, "t", ("a",) * rules.players, rules, "v"))))
     seq = 0
     for move in range(200):
-        if hand.result is not None:
+        if kyoku.result is not None:
             break
-        seat = hand.waiting_on()[0]
-        match.apply(agents[seat].act(hand.view_for(seat)))
+        seat = kyoku.waiting_on()[0]
+        match.apply(agents[seat].act(kyoku.view_for(seat)))
         if move % every == 0:
-            make = feed.message(1, hand.view_for(0), tuple(match.scores), match.stake)
+            make = feed.message(1, kyoku.view_for(0), tuple(match.scores), match.stake)
             if make is not None:
                 seq += 1
                 mirror.receive(read_host_message(write_message(make(seq))))
-                assert mirror.view == hand.view_for(0)
+                assert mirror.view == kyoku.view_for(0)
 
 
 def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_right():
@@ -248,14 +248,14 @@ def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_righ
     table = transport.table = NetTable(match, ("A", "B"), {0: RemoteSeat(0, "A")}, transport)
     transport.mirrors[0], transport.texts[0] = SeatMirror(), []
     table.joined(0, TOKENS[0])
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     table.publish()
     agents = [make_agent("easy", s) for s in range(2)]
     mirror = transport.mirrors[0]
     for _ in range(3):
-        seat = hand.waiting_on()[0]
-        match.apply(agents[seat].act(hand.view_for(seat)))
-    make = table.feeds[0].message(1, hand.view_for(0), tuple(match.scores), match.stake)
+        seat = kyoku.waiting_on()[0]
+        match.apply(agents[seat].act(kyoku.view_for(seat)))
+    make = table.feeds[0].message(1, kyoku.view_for(0), tuple(match.scores), match.stake)
     assert make is not None
     with pytest.raises(OutOfOrder):  # one sequence number skipped, as after a lost connection
         mirror.receive(read_host_message(write_message(make(mirror.seq + 2))))
@@ -263,4 +263,4 @@ def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_righ
         mirror.receive(read_host_message(write_message(Presence(mirror.seq + 1, (True, True)))))
     table.received(0, read_client_message(write_message(Resync())))
     assert isinstance(read_host_message(transport.texts[0][-1]), Snapshot)
-    assert mirror.view == hand.view_for(0)
+    assert mirror.view == kyoku.view_for(0)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.agents import make_agent
-from game.engine.hand import Phase, SeatView
+from game.engine.kyoku import Phase, SeatView
 from game.engine.match import Match
 from game.engine.playback import Playback
 from game.engine.record import RecordError, read_record
@@ -26,15 +26,15 @@ def live_match(preset: str, hands: int, seed: int, level: str = "easy") -> tuple
     shown: list[tuple[SeatView, ...]] = []
 
     def look() -> None:
-        assert match.hand is not None
-        shown.append(tuple(match.hand.view_for(seat) for seat in range(rules.players)))
+        assert match.kyoku is not None
+        shown.append(tuple(match.kyoku.view_for(seat) for seat in range(rules.players)))
 
     while not match.over:
-        hand = match.next_hand()
+        kyoku = match.next_kyoku()
         look()
-        while hand.phase is not Phase.END:
-            seat = hand.waiting_on()[0]
-            match.apply(agents[seat].act(hand.view_for(seat)))
+        while kyoku.phase is not Phase.END:
+            seat = kyoku.waiting_on()[0]
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
             look()
     return match, shown
 
@@ -104,14 +104,14 @@ def test_a_hand_at_a_time(played):
     match, shown = played
     playback = Playback(record_lines(match))
     assert playback.hands == [1, 2]
-    assert playback.forward_hand().hand == 2 and playback.step.action is None
+    assert playback.forward_kyoku().kyoku == 2 and playback.step.action is None
     assert shown_views(playback.step.views) == shown_views(shown[playback.position])
     playback.forward()
-    assert playback.back_hand().hand == 2 and playback.step.action is None
-    assert playback.back_hand().hand == 1 and playback.position == 0
-    assert playback.jump_to_hand(2).hand == 2
+    assert playback.back_kyoku().kyoku == 2 and playback.step.action is None
+    assert playback.back_kyoku().kyoku == 1 and playback.position == 0
+    assert playback.jump_to_kyoku(2).kyoku == 2
     with pytest.raises(ValueError, match="no hand 3"):
-        playback.jump_to_hand(3)
+        playback.jump_to_kyoku(3)
 
 
 def test_a_discard_round_at_a_time_ends_with_every_seat_discarded_once(played):
@@ -197,5 +197,5 @@ def test_an_arena_record_plays_back_whole(tmp_path, preset):
     (path,) = tmp_path.glob("*.jsonl")
     playback = Playback(read_record(path))
     assert playback.divergence is None and playback.steps[-1].phase is Phase.END
-    live = tuple(match.hand.view_for(seat) for seat in range(rules.players))
+    live = tuple(match.kyoku.view_for(seat) for seat in range(rules.players))
     assert shown_views(playback.steps[-1].views) == shown_views(live)

@@ -98,5 +98,5 @@ def test_fuzz_a_damaged_record_is_refused_or_played_through(tmp_path_factory, wh
     for position in range(len(playback.steps)):
         step = playback.go(position)
         assert [playback.view(seat).phase for seat in seats] == [step.phase] * len(seats)
-    playback.forward_hand()
+    playback.forward_kyoku()
     playback.back_round()

@@ -84,10 +84,10 @@ def test_a_whole_record_has_neither(tmp_path, whole):
 
 @pytest.mark.parametrize("damaged", ['{"type": "hand", "wall', "[1, 2, 3]"])
 def test_a_record_damaged_in_its_first_hand_is_damaged_not_empty(tmp_path, whole, damaged):
-    from game.engine.playback import NoHandToShow
+    from game.engine.playback import NoKyokuToShow
 
     path, _rows = written(tmp_path, whole, {2: damaged})
     with pytest.raises(RecordError) as caught:
         read_for_playback(path)
-    assert not isinstance(caught.value, NoHandToShow)
+    assert not isinstance(caught.value, NoKyokuToShow)
     assert caught.value.line == 2 and "line 2" in str(caught.value)

@@ -118,7 +118,7 @@ def unfinished(folder: Path) -> bytes:
     """An unfinished match from an earlier run in the save slot: its bytes."""
     slot = PlayerFiles(folder / "config", folder / "data").slot
     match = Match(Rules.preset("kaiji"), 3)
-    match.next_hand()
+    match.next_kyoku()
     slot.save(SeatPlan.hotseat(2), match)
     return slot.record_path.read_bytes()
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.engine.actions import BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.analysis import WallAnalyser
-from game.engine.hand import Hand, IllegalAction, Phase
+from game.engine.kyoku import IllegalAction, Kyoku, Phase
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import PRESETS, Rules
@@ -20,25 +20,25 @@ from game.engine.wall import side_walls
 PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def random_legal_action(hand: Hand, rng: random.Random):
-    seat = rng.choice(hand.waiting_on())
-    if hand.phase is Phase.BUILD:
+def random_legal_action(kyoku: Kyoku, rng: random.Random):
+    seat = rng.choice(kyoku.waiting_on())
+    if kyoku.phase is Phase.BUILD:
         # Mostly tenpai hands, so that wins, furiten and settlements happen often.
         roll = rng.random()
         if roll < 0.05:
-            selection = rng.sample(hand.walls[seat], 10)
-            return BuildHand(seat, format_tiles(selection, hand.rules.red_fives), complete=True)
-        tenpai = WallAnalyser(hand.walls[seat], EAST, None, hand.rules).tenpai_hands() if roll < 0.85 else []
-        chosen = rng.choice(tenpai).tiles if tenpai else rng.sample(hand.walls[seat], 13)
-        return BuildHand(seat, format_tiles(chosen, hand.rules.red_fives))
-    if hand.phase is Phase.RON:
+            selection = rng.sample(kyoku.walls[seat], 10)
+            return BuildHand(seat, format_tiles(selection, kyoku.rules.red_fives), complete=True)
+        tenpai = WallAnalyser(kyoku.walls[seat], EAST, None, kyoku.rules).tenpai_hands() if roll < 0.85 else []
+        chosen = rng.choice(tenpai).tiles if tenpai else rng.sample(kyoku.walls[seat], 13)
+        return BuildHand(seat, format_tiles(chosen, kyoku.rules.red_fives))
+    if kyoku.phase is Phase.RON:
         return Ron(seat) if rng.random() < 0.8 else Pass(seat)
-    return rng.choice(hand.legal_actions(seat))
+    return rng.choice(kyoku.legal_actions(seat))
 
 
-def random_action(hand: Hand, rng: random.Random):
+def random_action(kyoku: Kyoku, rng: random.Random):
     """Any action at all, legal or not: the engine must sort them."""
-    seat = rng.randrange(-1, hand.rules.players + 1)
+    seat = rng.randrange(-1, kyoku.rules.players + 1)
     kind = rng.randrange(5)
     if kind == 0:
         return ChooseDora(seat, rng.randrange(5), rng.randrange(-1, 19))
@@ -50,18 +50,18 @@ def random_action(hand: Hand, rng: random.Random):
     return Ron(seat) if kind == 3 else Pass(seat)
 
 
-def is_legal(hand: Hand, action) -> bool:
-    if not 0 <= action.seat < hand.rules.players:
+def is_legal(kyoku: Kyoku, action) -> bool:
+    if not 0 <= action.seat < kyoku.rules.players:
         return False
     if isinstance(action, BuildHand):
-        if hand.phase is not Phase.BUILD or hand.hands[action.seat] is not None:
+        if kyoku.phase is not Phase.BUILD or kyoku.hands[action.seat] is not None:
             return False
         try:
-            picked = pick_ids(parse_tiles(action.tiles), hand.walls[action.seat], hand.rules.red_fives)
+            picked = pick_ids(parse_tiles(action.tiles), kyoku.walls[action.seat], kyoku.rules.red_fives)
         except ValueError:
             return False
         return len(picked) == 13
-    return action in hand.legal_actions(action.seat)
+    return action in kyoku.legal_actions(action.seat)
 
 
 def play_match(rules: Rules, seed: int, hands: int, chaos: bool) -> Match:
@@ -70,37 +70,37 @@ def play_match(rules: Rules, seed: int, hands: int, chaos: bool) -> Match:
     for _ in range(hands):
         if match.over:
             break
-        hand = match.next_hand()
-        while hand.phase is not Phase.END:
+        kyoku = match.next_kyoku()
+        while kyoku.phase is not Phase.END:
             if chaos:
-                probe = random_action(hand, rng)
-                before = copy.deepcopy(hand.__dict__)
-                legal = is_legal(hand, probe)
+                probe = random_action(kyoku, rng)
+                before = copy.deepcopy(kyoku.__dict__)
+                legal = is_legal(kyoku, probe)
                 try:
                     match.apply(probe)
                     accepted = True
                 except IllegalAction:
                     accepted = False
-                    assert hand.__dict__.keys() == before.keys()
-                    assert hand.history == before["history"] and hand.phase == before["phase"]
-                    assert hand.pools == before["pools"] and hand.hands == before["hands"]
+                    assert kyoku.__dict__.keys() == before.keys()
+                    assert kyoku.history == before["history"] and kyoku.phase == before["phase"]
+                    assert kyoku.pools == before["pools"] and kyoku.hands == before["hands"]
                 assert accepted == legal, f"{probe} accepted={accepted} legal={legal}"
                 if accepted:
                     continue
-            match.apply(random_legal_action(hand, rng))
-        assert_tiles_conserved(hand)
+            match.apply(random_legal_action(kyoku, rng))
+        assert_tiles_conserved(kyoku)
     return match
 
 
-def assert_tiles_conserved(hand: Hand) -> None:
+def assert_tiles_conserved(kyoku: Kyoku) -> None:
     seen: list[int] = []
-    for seat in range(hand.rules.players):
-        river = [tile for tile, _ in hand.rivers[seat]]
-        parts = list(hand.hands[seat] or ()) + hand.pools[seat] + river
-        assert sorted(parts) == sorted(hand.walls[seat])
+    for seat in range(kyoku.rules.players):
+        river = [tile for tile, _ in kyoku.rivers[seat]]
+        parts = list(kyoku.hands[seat] or ()) + kyoku.pools[seat] + river
+        assert sorted(parts) == sorted(kyoku.walls[seat])
         seen += parts
-    for wall in side_walls(hand.rules.players):
-        seen += hand.deal.wall_tiles(wall)
+    for wall in side_walls(kyoku.rules.players):
+        seen += kyoku.deal.wall_tiles(wall)
     assert sorted(seen) == list(range(TILE_COUNT))
 
 

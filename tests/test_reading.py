@@ -8,7 +8,7 @@ import pytest
 
 from game.ai.knowledge import Knowledge
 from game.ai.reading import features, read_danger
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import code_kind, dora_kind, parse_tiles
@@ -139,18 +139,18 @@ def test_each_piece_of_evidence_moves_the_danger_the_way_a_player_reads_it(tile,
 
 def test_knowledge_reads_the_dora_off_the_indicator():
     match = Match(Rules.preset("kaiji"), seed=5)
-    hand = match.next_hand()
-    seat = hand.waiting_on()[0]
-    assert Knowledge.of(hand.view_for(seat)).dora is None
-    match.apply(hand.view_for(seat).legal_actions[0])
-    view = hand.view_for(seat)
+    kyoku = match.next_kyoku()
+    seat = kyoku.waiting_on()[0]
+    assert Knowledge.of(kyoku.view_for(seat)).dora is None
+    match.apply(kyoku.view_for(seat).legal_actions[0])
+    view = kyoku.view_for(seat)
     assert view.phase is Phase.BUILD
     assert Knowledge.of(view).dora == dora_kind(view.dora_indicator // 4)
 
 
 def test_a_table_without_dora_reads_no_dora():
-    hand = Match(Rules.preset("four_player"), seed=5).next_hand()
-    assert Knowledge.of(hand.view_for(0)).dora is None
+    kyoku = Match(Rules.preset("four_player"), seed=5).next_kyoku()
+    assert Knowledge.of(kyoku.view_for(0)).dora is None
 
 
 def test_the_fit_recovers_the_weights_that_made_the_data():

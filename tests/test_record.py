@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def won_match() -> Match:
     match = Match(Rules.preset("kaiji", hands=2), seed=42)
-    match.next_hand(crafted_deal({0: JUNK, 2: JUNK}, dora=NO_DORA), 0)
+    match.next_kyoku(crafted_deal({0: JUNK, 2: JUNK}, dora=NO_DORA), 0)
     build_all(match, {0: JUNK, 1: JUNK})
     drive(match, {})
-    match.next_hand(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 1)
+    match.next_kyoku(crafted_deal({0: JUNK + "8s", 2: SANSHOKU}, dora=NO_DORA), 1)
     build_all(match, {0: JUNK, 1: SANSHOKU})
     drive(match, {0: [None, None, "8s"]})
     return match
@@ -48,8 +48,8 @@ def test_a_written_record_reads_back_and_replays_identically(tmp_path, won_match
 
 def test_a_seeded_match_replays_without_hand_made_notes():
     match = Match(Rules.preset("kaiji", hands=1), seed=9)
-    hand = match.next_hand()
-    match.apply(ChooseDora(hand.dealer, 1, 3))
+    kyoku = match.next_kyoku()
+    match.apply(ChooseDora(kyoku.dealer, 1, 3))
     for seat in (0, 1):
         match.apply(BuildHand(seat, "", complete=True))
     drive(match, {})

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.engine import record
 from game.engine.actions import BuildHand, ChooseDora
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.record import LineDamage, RecordError, read_record, replay
 from game.engine.rules import Rules
@@ -30,13 +30,13 @@ def finished(rules: Rules, seed: int = 9, hands: int = 1) -> list[dict]:
     completed by the analyser."""
     match = Match(rules, seed)
     for _ in range(hands):
-        hand = match.next_hand()
-        if hand.phase is Phase.DORA:
-            match.apply(ChooseDora(hand.dealer, 1, 3))
+        kyoku = match.next_kyoku()
+        if kyoku.phase is Phase.DORA:
+            match.apply(ChooseDora(kyoku.dealer, 1, 3))
         for seat in range(rules.players):
-            match.apply(BuildHand(seat, format_tiles(hand.walls[seat][:13], rules.red_fives)))
-        while hand.phase is not Phase.END:
-            match.apply(hand.view_for(hand.waiting_on()[0]).legal_actions[0])
+            match.apply(BuildHand(seat, format_tiles(kyoku.walls[seat][:13], rules.red_fives)))
+        while kyoku.phase is not Phase.END:
+            match.apply(kyoku.view_for(kyoku.waiting_on()[0]).legal_actions[0])
     assert match.over
     return json.loads(json.dumps(match.record))
 

@@ -14,9 +14,9 @@ RECORDS = Path(__file__).parent / "records"
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
-def frame_of_hand(record: str, hand: int, over: bool = False) -> ResultFrame:
+def frame_of_kyoku(record: str, hand: int, over: bool = False) -> ResultFrame:
     playback = read_for_playback(RECORDS / f"{record}.jsonl")
-    step = next(s for s in playback.steps if s.settlement is not None and s.hand == hand)
+    step = next(s for s in playback.steps if s.settlement is not None and s.kyoku == hand)
     assert step.settlement is not None
     return result_frame(step.views, step.settlement, NAMES[:playback.rules.players], over)
 
@@ -57,7 +57,7 @@ CASES = {
 @pytest.mark.parametrize(("record", "hand", "heading", "payments", "standings", "next_stake"), CASES.values(),
                          ids=CASES.keys())
 def test_the_heading_payments_standings_and_next_stake(record, hand, heading, payments, standings, next_stake):
-    frame = frame_of_hand(record, hand)
+    frame = frame_of_kyoku(record, hand)
     assert words(frame, frame.heading) == heading
     assert frame.payments == payments
     assert words(frame, frame.standings) == standings
@@ -100,7 +100,7 @@ WINS = {
 
 @pytest.mark.parametrize(("record", "hand", "dora", "wins"), WINS.values(), ids=WINS.keys())
 def test_each_win_shows_its_tiles_yaku_value_and_floor(record, hand, dora, wins):
-    frame = frame_of_hand(record, hand)
+    frame = frame_of_kyoku(record, hand)
     assert frame.dora_indicator == dora and frame.draws == ()
     shown = [(w.seat, w.tile, w.ura_indicator, w.yaku, w.ura, w.han_fu, w.limit, w.floor, words(frame, w.band),
               w.band_yaku) for w in frame.wins]
@@ -109,7 +109,7 @@ def test_each_win_shows_its_tiles_yaku_value_and_floor(record, hand, dora, wins)
 
 
 def test_a_draw_shows_every_hand_its_waits_and_why_it_did_not_win():
-    frame = frame_of_hand("kaiji_a_draw_in_furiten_then_ura", 1)
+    frame = frame_of_kyoku("kaiji_a_draw_in_furiten_then_ura", 1)
     assert frame.drawn and frame.wins == ()
     shown = [(words(frame, d.who), d.reason, d.hand, d.waits, d.waits_words) for d in frame.draws]
     assert shown == [
@@ -121,18 +121,18 @@ def test_a_draw_shows_every_hand_its_waits_and_why_it_did_not_win():
 
 
 def test_a_draw_without_tenpai_says_so():
-    frame = frame_of_hand("kaiji_two_draws_then_a_win", 1)
+    frame = frame_of_kyoku("kaiji_two_draws_then_a_win", 1)
     assert [(d.reason, d.waits, d.waits_words) for d in frame.draws] == [("not tenpai", (), "not tenpai")] * 2
 
 
 @pytest.mark.parametrize("record", ["kaiji_two_draws_then_a_win", "three_player_two_rons"])
 def test_the_match_s_last_hand_names_no_next_stake(record):
-    frame = frame_of_hand(record, 2, over=True)
+    frame = frame_of_kyoku(record, 2, over=True)
     assert frame.over and frame.next_stake is None
 
 
 def test_names_are_left_for_the_screen_to_cut():
-    frame = frame_of_hand("four_player_double_ron", 1)
+    frame = frame_of_kyoku("four_player_double_ron", 1)
     assert frame.standings.seats == (0, 1, 2, 3)
     assert frame.standings.words(["A…", "B…", "C…", "D…"]).startswith("East (A…): 10,400    South (B…): 25,000")
     assert frame.heading.seats == ()  # several winners are named by their winds alone

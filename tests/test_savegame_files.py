@@ -329,7 +329,7 @@ def test_a_new_match_keeps_an_unusable_save_aside_and_says_where(tmp_path, monke
     original = slot.record_path.read_bytes()  # not through os.open
     app = player_app(tmp_path)
     session = new_session(app.files, app, SeatPlan.hotseat(2))
-    session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])  # the new match autosaves
+    session.apply(session.kyoku.legal_actions(session.kyoku.waiting_on()[0])[0])  # the new match autosaves
     monkeypatch.undo()
     (kept,) = tmp_path.glob(f"{RECORD_FILE}.*-*")
     assert kept.read_bytes() == original
@@ -471,7 +471,7 @@ def test_a_second_window_neither_continues_nor_writes_over_the_first_window_s_ma
         resume_session(second.files, second)
     session = new_session(second.files, second, SeatPlan.hotseat(2))
     for _ in range(3):
-        session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
+        session.apply(session.kyoku.legal_actions(session.kyoku.waiting_on()[0])[0])
     assert slot.record_path.read_bytes() == original and "are not saved" in str(second.notice)
     assert history.record_files(history.history_folder(tmp_path)) == []  # nor kept it as abandoned
     first.files.lock.release()
@@ -484,7 +484,7 @@ def test_a_folder_where_no_lock_can_be_made_saves_removes_nothing_and_says_so(tm
     leftover.write_text("half", encoding="utf-8")
     first, second = player_app(tmp_path), player_app(tmp_path)
     session = new_session(first.files, first, SeatPlan.hotseat(2))
-    session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
+    session.apply(session.kyoku.legal_actions(session.kyoku.waiting_on()[0])[0])
     assert SaveSlot(tmp_path).load().match.seed == 77  # it saves as it can
     assert first.files.lock.unlocked and second.files.lock.claim()
     assert leftover.exists()
@@ -542,7 +542,7 @@ def test_the_cut_short_notice_stays_when_the_first_autosave_fails(tmp_path, monk
     assert str(kept) in str(app.notice) and "cut short" in str(app.notice)
     assert "could not be saved (the disk is full)" in str(app.notice)
     for _move in range(3):
-        session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
+        session.apply(session.kyoku.legal_actions(session.kyoku.waiting_on()[0])[0])
     assert str(app.notice).count("could not be saved") == 1  # said once, not at every move
 
 
@@ -571,7 +571,7 @@ def test_a_new_match_over_a_save_with_a_lone_surrogate_keeps_it_aside(tmp_path):
     content = save_with_preset_name(tmp_path, "\ud800")
     app = player_app(tmp_path)
     session = new_session(app.files, app, SeatPlan.hotseat(2))
-    session.apply(session.hand.legal_actions(session.hand.waiting_on()[0])[0])
+    session.apply(session.kyoku.legal_actions(session.kyoku.waiting_on()[0])[0])
     (kept,) = kept_saves(tmp_path)
     assert kept.read_bytes() == content and str(kept) in str(app.notice)
     assert SaveSlot(tmp_path).load().match.seed == 77
@@ -587,7 +587,7 @@ def test_a_match_holding_text_no_file_can_hold_is_a_notice_not_a_crash(tmp_path)
     app = player_app(tmp_path)
     match = Match(replace(Rules.preset("kaiji"), preset_name="\ud800"), 5)
     session = Session(match, SeatPlan.hotseat(2), {}, app.executor)
-    session.next_hand()
+    session.next_kyoku()
     _autosave(app.files, app, session, saving=True)
     assert "could not be saved" in str(app.notice) and not SaveSlot(tmp_path).exists()
 
@@ -598,18 +598,18 @@ def finished_session(app):
     """A one-hand match played to its end (every build left to the clock, every ron taken)."""
     from game.app.play.session import Session
     from game.engine.actions import BuildHand, Ron
-    from game.engine.hand import Phase
+    from game.engine.kyoku import Phase
     from game.engine.match import Match
     from game.engine.rules import Rules
 
     match = Match(Rules.preset("kaiji", hands=1), 5)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     for _step in range(500):
         if match.over:
             break
-        seat = hand.waiting_on()[0]
-        legal = hand.legal_actions(seat)
-        match.apply(BuildHand(seat, "", complete=True) if hand.phase is Phase.BUILD
+        seat = kyoku.waiting_on()[0]
+        legal = kyoku.legal_actions(seat)
+        match.apply(BuildHand(seat, "", complete=True) if kyoku.phase is Phase.BUILD
                     else next((a for a in legal if isinstance(a, Ron)), legal[0]))
     assert match.over
     return Session(match, SeatPlan.solo(2, "hard"), {}, app.executor)

@@ -18,7 +18,7 @@ from game.app.play import table_controller
 from game.app.play.session import PERSON, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import ImmediatePlayer
 from game.engine.rules import Rules
@@ -40,7 +40,7 @@ class Now(Executor):
 
 def table(preset: str, seats: tuple[str, ...], **changes) -> TableController:
     match = Match(Rules.preset(preset, **changes), seed=11)
-    match.next_hand(dealer=0)
+    match.next_kyoku(dealer=0)
     plan = SeatPlan.table(seats)
     agents = {seat: ScriptedAgent() for seat in range(match.rules.players) if seat not in plan.humans}
     return TableController(Session(match, plan, agents, Now()), Now())
@@ -63,7 +63,7 @@ def play_out(controller: TableController, delay: float = 0.0, frames: int = 2000
     """Run the hand to its end, people answering as soon as they have the screen."""
     played = []
     for _ in range(frames):
-        if controller.session.hand_over:
+        if controller.session.kyoku_over:
             return played
         seat = controller.curtain_for()
         if seat is not None:
@@ -134,7 +134,7 @@ class Recording(Now):
 
 def test_a_seat_played_from_elsewhere_needs_no_change_to_the_controller():
     match = Match(Rules.preset("kaiji"), seed=11)
-    match.next_hand(dealer=0)
+    match.next_kyoku(dealer=0)
     far, executor = FarSeat(), Recording()
     controller = TableController(Session(match, SeatPlan.table(("you", "normal")), {1: far}, executor), executor)
     person_moves(controller, 0)  # the dora
@@ -143,7 +143,7 @@ def test_a_seat_played_from_elsewhere_needs_no_change_to_the_controller():
         controller.update(DT, 0.5)
     assert controller.session.view(1).hand is None and far.views == []
     assert controller.next_change(0.5) is None  # nothing to do until its move arrives: the window may sleep
-    wall = match.hand.view_for(1).wall  # what the far side sees of its own seat
+    wall = match.kyoku.view_for(1).wall  # what the far side sees of its own seat
     far.moves.append(BuildHand(1, format_tiles(wall[:13], False)))
     assert controller.next_change(0.5) == 0.0
     controller.update(DT, 0.5)  # played at once: no AI pause for a move decided elsewhere
@@ -155,16 +155,16 @@ def test_a_seat_played_from_elsewhere_needs_no_change_to_the_controller():
 def test_a_whole_four_player_hand_runs_in_turn_order_to_its_end():
     controller = table("four_player", ("you", "normal", "normal", "normal"))
     play_out(controller)
-    hand = controller.session.hand
-    assert hand.phase is Phase.END
-    rivers = [len(r) for r in hand.rivers]
+    kyoku = controller.session.kyoku
+    assert kyoku.phase is Phase.END
+    rivers = [len(r) for r in kyoku.rivers]
     assert min(rivers) >= max(rivers) - 1 and max(rivers) >= 1
 
 
 def test_a_three_player_hand_with_two_people_runs_to_its_end():
     controller = table("three_player", ("you", PERSON, "hard"))
     play_out(controller)
-    assert controller.session.hand.phase is Phase.END
+    assert controller.session.kyoku.phase is Phase.END
 
 
 def test_an_ai_move_waits_for_the_ai_pause_but_a_persons_move_is_played_at_once():
@@ -172,17 +172,17 @@ def test_an_ai_move_waits_for_the_ai_pause_but_a_persons_move_is_played_at_once(
     person_moves(controller, 0)
     assert controller.session.view(0).hand is not None  # played in the same call
     frames = 0
-    while controller.session.hand.phase is Phase.BUILD:
+    while controller.session.kyoku.phase is Phase.BUILD:
         controller.update(DT, 0.5)
         frames += 1
     assert frames == 5  # three AI builds decided at once, each played once 0.5 s have passed
     person_moves(controller, 0)  # seat 0 deals: its discard
     turns = []
     for _ in range(40):
-        before = controller.session.hand.turn
+        before = controller.session.kyoku.turn
         controller.update(DT, 0.5)
         turns.append(before)
-        if controller.session.hand.turn == 0:
+        if controller.session.kyoku.turn == 0:
             break
     assert turns.count(1) == 5 and turns.count(2) == 5 and turns.count(3) == 5
 
@@ -190,18 +190,18 @@ def test_an_ai_move_waits_for_the_ai_pause_but_a_persons_move_is_played_at_once(
 def test_at_the_discard_deadline_the_stand_in_discards_for_the_person():
     controller = table("four_player", ("you", "normal", "normal", "normal"), discard_time_s=5)
     person_moves(controller, 0)
-    while controller.session.hand.phase is Phase.BUILD:
+    while controller.session.kyoku.phase is Phase.BUILD:
         controller.update(DT, 0.0)
     chosen = format_tiles(controller.session.view(0).pool[-1:], False)
     stand_in = ScriptedAgent(discards=[chosen])
     controller.make_stand_in = lambda seed: stand_in
     assert controller.mode() == "discard" and 4.9 < controller.countdown() <= 5
     frames = 0
-    while not controller.session.hand.rivers[0] and frames < 80:
+    while not controller.session.kyoku.rivers[0] and frames < 80:
         controller.update(DT, 0.0)
         frames += 1
     assert 50 <= frames <= 52  # five seconds of frames, then the stand-in's move
-    assert [format_tiles([t], False) for t, _ in controller.session.hand.rivers[0]] == [chosen]
+    assert [format_tiles([t], False) for t, _ in controller.session.kyoku.rivers[0]] == [chosen]
     assert not controller.players[0].ready()
 
 
@@ -209,7 +209,7 @@ def test_with_several_people_nothing_private_is_shown_until_the_curtain_is_lifte
     controller = table("four_player", ("you", PERSON, PERSON, PERSON))
     shown = set()
     for _ in range(5000):
-        if controller.session.hand_over:
+        if controller.session.kyoku_over:
             break
         seat = controller.curtain_for()
         if seat is not None:
@@ -228,7 +228,7 @@ def test_with_several_people_nothing_private_is_shown_until_the_curtain_is_lifte
         if active is not None and active == controller.viewer:
             person_moves(controller, active)
         controller.update(DT, 0.0)
-    assert controller.session.hand_over and shown == {0, 1, 2, 3}
+    assert controller.session.kyoku_over and shown == {0, 1, 2, 3}
 
 
 def test_seats_sit_counter_clockwise_from_the_bottom():
@@ -261,7 +261,7 @@ def ron_offer(preset: str, walls: dict[int, str], hands: dict[int, str], discard
     """Seat 0 (the person, dealing) builds `own_hand` and discards what its wall has spare;
     the AI seats build `hands` and discard their scripts until seat 0 is offered a ron."""
     match = Match(Rules.preset(preset, **changes), seed=1)
-    match.next_hand(crafted_deal(walls, dora=(1, 0, "5z", "5z") if match.rules.players < 4 else None), dealer=0)
+    match.next_kyoku(crafted_deal(walls, dora=(1, 0, "5z", "5z") if match.rules.players < 4 else None), dealer=0)
     plan = SeatPlan.solo(match.rules.players, "normal")
     agents = {seat: ScriptedAgent(discards=discards.get(seat, []), hand=hands.get(seat), avoid=["5z"])
               for seat in range(1, match.rules.players)}

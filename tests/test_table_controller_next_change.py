@@ -10,7 +10,7 @@ import pytest
 
 from game.app.play.session import SeatPlan, Session
 from game.app.play.table_controller import TableController
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from tests.test_table_controller import DT, person_moves, play_out, table
@@ -39,14 +39,14 @@ def test_an_ai_move_is_due_when_its_pause_is_over_and_not_before():
     wait = controller.next_change(PAUSE)
     assert wait == pytest.approx(PAUSE - DT)
     controller.update(wait * 0.9, PAUSE)
-    assert controller.session.hand.phase is Phase.BUILD, "nothing is played before the pause is over"
+    assert controller.session.kyoku.phase is Phase.BUILD, "nothing is played before the pause is over"
     controller.update(controller.next_change(PAUSE), PAUSE)
-    assert controller.session.hand.phase is Phase.DISCARD, "the three builds are played at their time"
+    assert controller.session.kyoku.phase is Phase.DISCARD, "the three builds are played at their time"
 
 
 def test_background_work_not_done_gives_no_time_it_wakes_the_window_itself():
     match = Match(Rules.preset("kaiji"), seed=11)
-    match.next_hand(dealer=1)  # the AI flips the dora first
+    match.next_kyoku(dealer=1)  # the AI flips the dora first
     controller = TableController(Session(match, SeatPlan.solo(2, "normal"), {1: ScriptedAgent()}, Never()), Never())
     controller.update(DT, PAUSE)
     assert controller.decisions[1].future is not None
@@ -56,7 +56,7 @@ def test_background_work_not_done_gives_no_time_it_wakes_the_window_itself():
 def test_the_clock_is_due_at_each_of_its_seconds():
     controller = table("four_player", ("you", "normal", "normal", "normal"), discard_time_s=5)
     person_moves(controller, 0)
-    while controller.session.hand.phase is Phase.BUILD:
+    while controller.session.kyoku.phase is Phase.BUILD:
         controller.update(DT, 0.0)
     controller.update(0.3, 0.0)
     assert controller.mode() == "discard"
@@ -73,4 +73,4 @@ def test_the_clock_is_due_at_each_of_its_seconds():
 def test_nothing_is_due_once_the_hand_is_over():
     controller = table("kaiji", ("you", "normal"))
     play_out(controller)
-    assert controller.session.hand_over and controller.next_change(PAUSE) is None
+    assert controller.session.kyoku_over and controller.next_change(PAUSE) is None

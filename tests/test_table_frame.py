@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.app.play.table_frame import frame_of, private_frame
-from game.engine.hand import Phase, SeatView
+from game.engine.kyoku import Phase, SeatView
 from game.engine.playback import read_for_playback
 
 RECORDS = Path(__file__).parent / "records"
@@ -72,7 +72,7 @@ def test_the_centre_says_the_stake_the_hand_and_the_plates_the_standings():
     view = views_at("kaiji_two_draws_then_a_win", Phase.DISCARD)[1]
     frame = frame_of(view, ("Ann", "Bo"), (96.0, 104.0), 4, 3, mode="watch", turn=1, status="Bo to discard",
                      countdown=9.5)
-    assert (frame.centre.stake, frame.centre.hand_number, frame.centre.status, frame.centre.countdown) == \
+    assert (frame.centre.stake, frame.centre.kyoku_number, frame.centre.status, frame.centre.countdown) == \
         ("Stake 4", 3, "Bo to discard", 9.5)
     assert [(s.name, s.score, s.turn) for s in frame.seats] == [("Ann", "Bankroll 96", False),
                                                                 ("Bo", "Bankroll 104", True)]

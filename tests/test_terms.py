@@ -144,13 +144,13 @@ def test_the_table_frame_speaks_the_catalog_from_deal_to_end(preset: str) -> Non
     seen: list[str] = []
     for _step in range(20000):
         seen += texts_of(controller.frame())
-        if controller.session.hand_over:
+        if controller.session.kyoku_over:
             break
         active = controller.active_person()
         if active is not None and active == controller.viewer:
             person_moves(controller, active)
         controller.update(DT, 0.0)
-    assert controller.session.hand_over
+    assert controller.session.kyoku_over
     seen += texts_of(controller.frame())
     controller.result_shown = True
     seen += texts_of(controller.frame())

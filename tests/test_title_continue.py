@@ -16,12 +16,12 @@ from game.engine.tiles import format_tiles
 from tests.scenario_tools import build_all, drive
 
 
-def saved(folder, plan: SeatPlan, rules: Rules, first_hand_over: bool = False) -> SaveSlot:
+def saved(folder, plan: SeatPlan, rules: Rules, first_kyoku_over: bool = False) -> SaveSlot:
     """A save of the first hand, in play or over (the next one not begun yet)."""
     match = Match(rules, seed=5)
-    hand = match.next_hand()
-    if first_hand_over:
-        build_all(match, {seat: format_tiles(hand.walls[seat][:13], True) for seat in range(rules.players)})
+    kyoku = match.next_kyoku()
+    if first_kyoku_over:
+        build_all(match, {seat: format_tiles(kyoku.walls[seat][:13], True) for seat in range(rules.players)})
         drive(match, {}, until_end=True)
     slot = SaveSlot(folder)
     slot.save(plan, match)

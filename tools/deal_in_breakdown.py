@@ -43,7 +43,7 @@ def breakdown(path: Path) -> tuple[Counter[str], Counter[int]]:
     rules = Rules.from_dict(lines[0]["rules"])
     hand_line = next(line for line in lines if line["type"] == "hand")
     match = Match(rules, lines[0]["seed"])
-    hand = match.next_hand(recorded_deal(hand_line, rules), hand_line["dealer"])
+    kyoku = match.next_kyoku(recorded_deal(hand_line, rules), hand_line["dealer"])
     seats = agent_a_seats(path, rules.players)
     tally: Counter[str] = Counter(plays=1)
     at_discard: Counter[int] = Counter()
@@ -51,9 +51,9 @@ def breakdown(path: Path) -> tuple[Counter[str], Counter[int]]:
         if line["type"] != "action":
             continue
         action = action_from_dict({k: v for k, v in line.items() if k != "type"})
-        if isinstance(action, Discard) and action.seat in seats and deals_in(hand, action):
-            view = hand.view_for(action.seat)
-            passing = [a for a in view.legal_actions if isinstance(a, Discard) and not deals_in(hand, a)]
+        if isinstance(action, Discard) and action.seat in seats and deals_in(kyoku, action):
+            view = kyoku.view_for(action.seat)
+            passing = [a for a in view.legal_actions if isinstance(a, Discard) and not deals_in(kyoku, a)]
             tally["deal-ins"] += 1
             tally["not forced" if passing else "forced"] += 1
             at_discard[len(view.rivers[action.seat]) + 1] += 1

@@ -28,7 +28,7 @@ from game.ai.danger import heuristic_danger
 from game.ai.knowledge import Knowledge
 from game.ai.reading import COEFFICIENTS, features
 from game.engine.analysis import WallAnalyser
-from game.engine.hand import Hand, Phase
+from game.engine.kyoku import Kyoku, Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.scoring import install_fast_divider
@@ -43,8 +43,8 @@ Row = tuple[tuple[int, int, int], dict[str, float], float, bool]
 """((deal, seat, own discards so far), features, heuristic danger, truth)"""
 
 
-def winning_kinds(hand: Hand, seat: int) -> set[int]:
-    view = hand.view_for(seat)
+def winning_kinds(kyoku: Kyoku, seat: int) -> set[int]:
+    view = kyoku.view_for(seat)
     if view.furiten or view.wall is None or view.hand is None:
         return set()
     wind = EAST + WIND_NAMES.index(view.seat_winds[seat])
@@ -54,16 +54,16 @@ def winning_kinds(hand: Hand, seat: int) -> set[int]:
 
 def rows_of_deal(deal: int) -> list[Row]:
     match = Match(RULES, deal)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     agents = [NormalAgent(deal * 2), NormalAgent(deal * 2 + 1)]
     rows = []
-    while hand.phase is not Phase.END:
-        seat = hand.waiting_on()[0]
-        view = hand.view_for(seat)
+    while kyoku.phase is not Phase.END:
+        seat = kyoku.waiting_on()[0]
+        view = kyoku.view_for(seat)
         if view.phase is Phase.DISCARD:
             knowledge = Knowledge.of(view)
             opponent = 1 - seat
-            truth = winning_kinds(hand, opponent)
+            truth = winning_kinds(kyoku, opponent)
             for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[opponent]):
                 rows.append(((deal, seat, len(view.rivers[seat])), features(kind, opponent, knowledge),
                              heuristic_danger(kind, opponent, knowledge), kind in truth))

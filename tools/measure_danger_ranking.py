@@ -32,7 +32,7 @@ from game.ai.danger import heuristic_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from tools.fit_danger_model import LATE, RULES, winning_kinds
 from tools.stats import within_decision_auc
@@ -45,18 +45,18 @@ Row = tuple[bool, tuple[int, int], list[float]]
 
 def rows_of_deal(deal: int, samples: int, weights: list[float], opponent: str) -> list[Row]:
     match = Match(RULES, deal)
-    hand = match.next_hand()
+    kyoku = match.next_kyoku()
     agents = [NormalAgent(deal * 2), make_agent(opponent, deal * 2 + 1)]
     model: OpponentModel | None = None
     rows = []
-    while hand.phase is not Phase.END:
-        seat = hand.waiting_on()[0]
-        view = hand.view_for(seat)
+    while kyoku.phase is not Phase.END:
+        seat = kyoku.waiting_on()[0]
+        view = kyoku.view_for(seat)
         if seat == 0 and view.phase is Phase.DISCARD:
             knowledge = Knowledge.of(view)
             model = model or OpponentModel(view, 1, random.Random(deal))
             model.update(view, knowledge, samples)
-            truth = winning_kinds(hand, 1)
+            truth = winning_kinds(kyoku, 1)
             for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[1]):
                 prior = read_danger(kind, 1, knowledge)
                 wins = sum(p.wins_on(kind) for p in model.particles)

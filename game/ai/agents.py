@@ -29,7 +29,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.lookahead import best_hand_to_come
 from game.ai.planning import DangerFunction, planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
-from game.engine.hand import Phase, SeatView
+from game.engine.kyoku import Phase, SeatView
 from game.engine.player import Player
 from game.engine.tiles import code_kind, format_tiles
 

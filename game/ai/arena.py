@@ -22,7 +22,7 @@ from pathlib import Path
 from game.ai.agents import Agent, make_agent
 from game.ai.building import hand_clears_floor, wall_clears_floor
 from game.ai.oracle import OracleAgent
-from game.engine.hand import Hand, Phase
+from game.engine.kyoku import Kyoku, Phase
 from game.engine.match import Match
 from game.engine.record import write_record
 from game.engine.rules import Rules
@@ -86,7 +86,7 @@ def percentile(ordered: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def agent_factory(level: str, seed: int, table: Callable[[], Hand]) -> Agent:
+def agent_factory(level: str, seed: int, table: Callable[[], Kyoku]) -> Agent:
     if level == "oracle":
         return OracleAgent(seed, table)
     return make_agent(level, seed)
@@ -108,12 +108,12 @@ def play_deal(rules: Rules, deal_seed: int, levels: list[str], records: Path | N
     """One hand of the seeded deal, seat s played by `levels[s]`; returns each seat's
     decisions, timed."""
     match = Match(rules, deal_seed)
-    hand = match.next_hand()
-    agents = [agent_factory(level, deal_seed * 31 + seat, lambda: hand) for seat, level in enumerate(levels)]
+    kyoku = match.next_kyoku()
+    agents = [agent_factory(level, deal_seed * 31 + seat, lambda: kyoku) for seat, level in enumerate(levels)]
     timings: list[list[TimedDecision]] = [[] for _ in levels]
-    while hand.phase is not Phase.END:
-        seat = hand.waiting_on()[0]
-        view = hand.view_for(seat)
+    while kyoku.phase is not Phase.END:
+        seat = kyoku.waiting_on()[0]
+        view = kyoku.view_for(seat)
         started, cpu = time.perf_counter(), time.process_time()
         action = agents[seat].act(view)
         timings[seat].append(TimedDecision(view.phase, time.perf_counter() - started, time.process_time() - cpu))
@@ -221,30 +221,30 @@ def _in_order(pool: multiprocessing.pool.Pool, work: Iterator[DealJob],
 
 
 def _play(match: Match, seats: list[int], timings: list[list[TimedDecision]]) -> Play:
-    hand = match.hand
-    assert hand is not None and hand.result is not None
-    result = hand.result
+    kyoku = match.kyoku
+    assert kyoku is not None and kyoku.result is not None
+    result = kyoku.result
     ours = set(seats)
     # with 3 or 4 players an agent sits twice: a ron between its own seats moves nothing
     # between the agents, so it is neither a win nor a deal-in
     against = [w for w in result.wins if (w.seat in ours) != (w.discarder in ours)]
-    had = [seat for seat in seats if _wall_has_mangan(hand, seat)]
+    had = [seat for seat in seats if _wall_has_mangan(kyoku, seat)]
     return Play(
         gain=sum(match.settlements[-1].gains[s] for s in seats),
         won=any(w.seat in ours for w in against),
         dealt_in=any(w.discarder in ours for w in against),
         drew=result.drawn,
         wall_had_mangan=len(had),
-        found_mangan=sum(_built_mangan(hand, seat) for seat in had),
+        found_mangan=sum(_built_mangan(kyoku, seat) for seat in had),
         decision_seconds=tuple(d.seconds for seat in seats for d in timings[seat]),
     )
 
 
-def _wall_has_mangan(hand: Hand, seat: int) -> bool:
-    return wall_clears_floor(hand.view_for(seat))
+def _wall_has_mangan(kyoku: Kyoku, seat: int) -> bool:
+    return wall_clears_floor(kyoku.view_for(seat))
 
 
-def _built_mangan(hand: Hand, seat: int) -> bool:
-    built = hand.hands[seat]
-    return built is not None and hand_clears_floor(hand.view_for(seat), built)
+def _built_mangan(kyoku: Kyoku, seat: int) -> bool:
+    built = kyoku.hands[seat]
+    return built is not None and hand_clears_floor(kyoku.view_for(seat), built)
 

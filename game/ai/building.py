@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from game.ai.danger import prior
 from game.engine.analysis import BoundedWall, CandidateHand, PendingHand, WallAnalyser
-from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
+from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
 from game.engine.rules import Rules
 from game.engine.tiles import (
     EAST,

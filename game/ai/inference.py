@@ -24,7 +24,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
 from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, Event, RiichiDeclared
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind, kind_of
 
 PRIOR_WEIGHT = 60.0

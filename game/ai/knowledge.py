@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.events import Discarded, FuritenStarted, RiichiDeclared, Won
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.tiles import KIND_COUNT, code_kind, counts34, dora_kind, kind_of
 
 

@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from game.ai.agents import make_agent
 from game.engine.analysis import WaitAnalysis, WallAnalyser
-from game.engine.hand import SEAT_WIND_ORDER, Hand, Phase
+from game.engine.kyoku import SEAT_WIND_ORDER, Kyoku, Phase
 from game.engine.rules import Rules
 from game.engine.scoring import install_fast_divider
 from game.engine.tiles import WIND_KINDS, WIND_NAMES, counts34
@@ -171,15 +171,15 @@ class DealJob:
     index: int
 
 
-def built_hand(rules: Rules, rng: random.Random, agent_seed: int) -> Hand:
+def built_hand(rules: Rules, rng: random.Random, agent_seed: int) -> Kyoku:
     """A dealt table with the dora flipped and every hand built by the hard AI."""
     deal = Deal.shuffle(rng, rules.virtual_dora)
-    hand = Hand(rules, deal, rng.randrange(rules.players))
+    kyoku = Kyoku(rules, deal, rng.randrange(rules.players))
     agents = [make_agent(BUILDER_LEVEL, agent_seed * 31 + seat) for seat in range(rules.players)]
-    while hand.phase in (Phase.DORA, Phase.BUILD):
-        seat = hand.waiting_on()[0]
-        hand.apply(agents[seat].act(hand.view_for(seat)))
-    return hand
+    while kyoku.phase in (Phase.DORA, Phase.BUILD):
+        seat = kyoku.waiting_on()[0]
+        kyoku.apply(agents[seat].act(kyoku.view_for(seat)))
+    return kyoku
 
 
 def study_deal(job: DealJob) -> DealFacts:
@@ -187,11 +187,11 @@ def study_deal(job: DealJob) -> DealFacts:
     return deal_facts(built_hand(job.rules, rng, rng.randrange(1 << 30)))
 
 
-def deal_facts(hand: Hand) -> DealFacts:
+def deal_facts(kyoku: Kyoku) -> DealFacts:
     """The facts of a table whose hands are built (see DealFacts), East first."""
-    seats = hand.turn_order
-    winning = {seat: _winning_kinds(hand, seat) for seat in seats}
-    pools = {seat: counts34(hand.pools[seat]) for seat in seats}
+    seats = kyoku.turn_order
+    winning = {seat: _winning_kinds(kyoku, seat) for seat in seats}
+    pools = {seat: counts34(kyoku.pools[seat]) for seat in seats}
 
     def held(pool: list[int], kinds: Iterable[int]) -> int:
         return sum(pool[kind] for kind in kinds)
@@ -200,20 +200,20 @@ def deal_facts(hand: Hand) -> DealFacts:
         return [s for s in seats if s != seat]
 
     return DealFacts(
-        tenpai=tuple(bool(hand.waits[s]) for s in seats),
-        completable=tuple(any(held(pools[o], hand.waits[s]) for o in others(s)) for s in seats),
+        tenpai=tuple(bool(kyoku.waits[s]) for s in seats),
+        completable=tuple(any(held(pools[o], kyoku.waits[s]) for o in others(s)) for s in seats),
         winnable=tuple(any(held(pools[o], winning[s]) for o in others(s)) for s in seats),
-        holds_five=tuple(any(held(pools[s], hand.waits[o]) >= FORCED_DEAL_IN for o in others(s)) for s in seats),
+        holds_five=tuple(any(held(pools[s], kyoku.waits[o]) >= FORCED_DEAL_IN for o in others(s)) for s in seats),
         holds_five_winning=tuple(any(held(pools[s], winning[o]) >= FORCED_DEAL_IN for o in others(s))
                                  for s in seats),
     )
 
 
-def _winning_kinds(hand: Hand, seat: int) -> tuple[int, ...]:
+def _winning_kinds(kyoku: Kyoku, seat: int) -> tuple[int, ...]:
     """The seat's waits on which a plain riichi ron clears the floor."""
-    built = hand.hands[seat]
+    built = kyoku.hands[seat]
     assert built is not None
-    analyser = WallAnalyser(hand.walls[seat], hand.seat_wind_kind(seat), hand.dora_indicator, hand.rules)
+    analyser = WallAnalyser(kyoku.walls[seat], kyoku.seat_wind_kind(seat), kyoku.dora_indicator, kyoku.rules)
     analysed = analyser.analyze_selection(built).hand
     assert analysed is not None
     return tuple(wait.kind for wait in analysed.waits if wait.clears_floor)

@@ -46,7 +46,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.planning import held_back
 from game.ai.reading import read_danger
 from game.engine.analysis import CandidateHand, PendingHand
-from game.engine.hand import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
+from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
 from game.engine.tiles import KIND_COUNT, kind_of
 
 DEAL_IN_SCALE = 0.45

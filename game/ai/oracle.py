@@ -13,13 +13,13 @@ from collections.abc import Callable
 from game.ai.agents import NormalAgent
 from game.engine.actions import Discard
 from game.engine.events import RonOffered
-from game.engine.hand import Hand, SeatView
+from game.engine.kyoku import Kyoku, SeatView
 
 
 class OracleAgent(NormalAgent):
     name = "oracle"
 
-    def __init__(self, seed: int, table: Callable[[], Hand]) -> None:
+    def __init__(self, seed: int, table: Callable[[], Kyoku]) -> None:
         super().__init__(seed)
         self.table = table
 
@@ -29,7 +29,7 @@ class OracleAgent(NormalAgent):
         return super().discard(view, safe or options)
 
 
-def deals_in(hand: Hand, action: Discard) -> bool:
+def deals_in(kyoku: Kyoku, action: Discard) -> bool:
     """Whether `action` would let an opponent ron, tried on a copy of the table."""
-    trial = copy.deepcopy(hand)
+    trial = copy.deepcopy(kyoku)
     return any(isinstance(event, RonOffered) for event in trial.apply(action))

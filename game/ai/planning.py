@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from game.ai.danger import total_danger
 from game.ai.knowledge import Knowledge
 from game.engine.actions import Discard
-from game.engine.hand import DISCARDS_PER_SEAT, SeatView
+from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
 from game.engine.tiles import code_kind, kind_of
 
 DangerFunction = Callable[[int, int, Knowledge], float]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 
 from game.ai.knowledge import Knowledge
-from game.engine.hand import DISCARDS_PER_SEAT
+from game.engine.kyoku import DISCARDS_PER_SEAT
 from game.engine.tiles import EAST, HAKU
 
 COEFFICIENTS = {

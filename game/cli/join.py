@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             _say(f"seat {mirror.welcome.seat} at a table of {rules.players} ({rules.preset_name}), "
                  f"host {mirror.welcome.game_version}")
         for settled in mirror.settlements[told["settled"]:]:
-            _say(f"hand {settled.hand_number}: scores " + ", ".join(f"{s:g}" for s in settled.scores))
+            _say(f"hand {settled.kyoku_number}: scores " + ", ".join(f"{s:g}" for s in settled.scores))
         told["settled"] = len(mirror.settlements)
 
     try:

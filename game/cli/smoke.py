@@ -49,15 +49,15 @@ def key_press(key: int) -> list[pygame.event.Event]:
 @dataclass
 class Progress:
     match_seed: int | None = None
-    hands_dealt: int = 0
-    hands_settled: int = 0
+    kyoku_dealt: int = 0
+    kyoku_settled: int = 0
     moves: int = 0
     """Actions in the match record (both seats)."""
 
     def line(self, frames: int, first_frame_at: float | None) -> str:
         return (
-            f"smoke: {frames} frames, match seed {self.match_seed}, {self.hands_dealt} hands dealt, "
-            f"{self.hands_settled} settled, {self.moves} moves, first frame at {first_frame_at:.3f}"
+            f"smoke: {frames} frames, match seed {self.match_seed}, {self.kyoku_dealt} hands dealt, "
+            f"{self.kyoku_settled} settled, {self.moves} moves, first frame at {first_frame_at:.3f}"
         )
 
 
@@ -99,11 +99,11 @@ class ScriptedPlayer:
             return
         match = table.session.match
         self.progress.match_seed = match.seed
-        self.progress.hands_dealt = max(self.progress.hands_dealt, match.hand_number)
+        self.progress.kyoku_dealt = max(self.progress.kyoku_dealt, match.kyoku_number)
         self.progress.moves = sum(1 for line in match.record if line.get("type") == "action")
-        if table.session.hand_over:
-            self._settled_seen.add(match.hand_number)
-        self.progress.hands_settled = len(self._settled_seen)
+        if table.session.kyoku_over:
+            self._settled_seen.add(match.kyoku_number)
+        self.progress.kyoku_settled = len(self._settled_seen)
 
 
 def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None,

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
-class HandStarted:
+class KyokuStarted:
     dealer: int
     seat_winds: tuple[str, ...]
     name: ClassVar[str] = "hand_started"
@@ -117,7 +117,7 @@ class ExhaustiveDraw:
     name: ClassVar[str] = "exhaustive_draw"
 
 
-Event = (HandStarted | DoraFlipped | HandBuilt | RiichiDeclared | Discarded | WinningTileMissed
+Event = (KyokuStarted | DoraFlipped | HandBuilt | RiichiDeclared | Discarded | WinningTileMissed
          | RonOffered | RonPassed | FuritenStarted | Won | ExhaustiveDraw)
 
 

@@ -1,4 +1,4 @@
-"""A match: hands in sequence, the first-player rule, stakes or points, and its end.
+"""A match: kyoku (hands, on screen) in sequence, the first-player rule, stakes or points, and its end.
 
 Every random choice (who starts, each shuffle) comes from one `random.Random(seed)`, so
 a seed replays a whole match. The match also keeps its own record (see record.py).
@@ -13,7 +13,7 @@ from typing import Any
 from game import __version__
 from game.engine.actions import Action, action_to_dict
 from game.engine.events import Event, event_to_dict
-from game.engine.hand import Hand, HandResult
+from game.engine.kyoku import Kyoku, KyokuResult
 from game.engine.rules import Rules
 from game.engine.settlement import largest_payment, payments
 from game.engine.tiles import tile_code
@@ -25,7 +25,7 @@ RECORD_VERSION = 1
 
 @dataclass(frozen=True)
 class Settlement:
-    hand_number: int
+    kyoku_number: int
     gains: tuple[float, ...]
     scores: tuple[float, ...]
     stake: int
@@ -33,10 +33,10 @@ class Settlement:
 
 
 class Match:
-    """Hands in sequence until the chosen number of hands or a bust.
+    """Kyoku in sequence until the chosen number of hands (`rules.hands`) or a bust.
 
-    Use: `hand = match.next_hand()`, then `match.apply(action)` until `hand` ends (the
-    match settles it), then `next_hand()` again while `not match.over`.
+    Use: `kyoku = match.next_kyoku()`, then `match.apply(action)` until `kyoku` ends (the
+    match settles it), then `next_kyoku()` again while `not match.over`.
     """
 
     def __init__(self, rules: Rules, seed: int) -> None:
@@ -45,8 +45,8 @@ class Match:
         self.rules = rules
         self.seed = seed
         self.rng = random.Random(seed)
-        self.hand_number = 0
-        self.hand: Hand | None = None
+        self.kyoku_number = 0
+        self.kyoku: Kyoku | None = None
         self.dealer: int | None = None
         self.seeded_dealer: int | None = None
         self.seeded_deal: Deal | None = None
@@ -66,37 +66,37 @@ class Match:
     def over(self) -> bool:
         return self.end_reason is not None
 
-    def next_hand(self, deal: Deal | None = None, dealer: int | None = None) -> Hand:
+    def next_kyoku(self, deal: Deal | None = None, dealer: int | None = None) -> Kyoku:
         """Start the next hand. A replay passes the recorded deal and dealer; the seed's
         own choices are still drawn, so the random stream stays the same."""
         if self.over:
             raise ValueError(f"the match is over ({self.end_reason})")
-        if self.hand is not None and self.hand.result is None:
+        if self.kyoku is not None and self.kyoku.result is None:
             raise ValueError("the current hand has not ended")
         self.seeded_dealer = self._choose_dealer()
         self.seeded_deal = Deal.shuffle(self.rng, self.rules.virtual_dora)
         self.dealer = self.seeded_dealer if dealer is None else dealer
-        self.hand_number += 1
-        self.hand = Hand(self.rules, deal or self.seeded_deal, self.dealer)
+        self.kyoku_number += 1
+        self.kyoku = Kyoku(self.rules, deal or self.seeded_deal, self.dealer)
         red = self.rules.red_fives
         self.record.append({
-            "type": "hand", "number": self.hand_number, "dealer": self.dealer, "stake": self.stake,
-            "wall": [tile_code(t, red) for t in self.hand.deal.wall_order],
-            "virtual_dora": ([tile_code(t, red) for t in self.hand.deal.virtual_dora]
-                             if self.hand.deal.virtual_dora else None),
+            "type": "hand", "number": self.kyoku_number, "dealer": self.dealer, "stake": self.stake,
+            "wall": [tile_code(t, red) for t in self.kyoku.deal.wall_order],
+            "virtual_dora": ([tile_code(t, red) for t in self.kyoku.deal.virtual_dora]
+                             if self.kyoku.deal.virtual_dora else None),
         })
-        self._log_events(self.hand.history)
-        return self.hand
+        self._log_events(self.kyoku.history)
+        return self.kyoku
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action to the current hand; settles the hand when it ends."""
-        if self.hand is None:
+        if self.kyoku is None:
             raise ValueError("no hand in play: call next_hand() first")
-        events = self.hand.apply(action)
+        events = self.kyoku.apply(action)
         self.record.append({"type": "action", **action_to_dict(action)})
         self._log_events(events)
-        if self.hand.result is not None:
-            self._settle(self.hand.result)
+        if self.kyoku.result is not None:
+            self._settle(self.kyoku.result)
         return events
 
     def _choose_dealer(self) -> int:
@@ -107,7 +107,7 @@ class Match:
             return self.last_winner
         return (self.dealer + 1) % players
 
-    def _settle(self, result: HandResult) -> None:
+    def _settle(self, result: KyokuResult) -> None:
         assert self.dealer is not None
         gains = payments(result, self.rules, self.dealer, self.stake)
         self.scores = [score + gain for score, gain in zip(self.scores, gains, strict=True)]
@@ -119,10 +119,10 @@ class Match:
         else:
             self.stake = self.rules.base_stake
             self.last_winner = result.wins[0].seat
-        settlement = Settlement(self.hand_number, gains, tuple(self.scores), stake, self.stake)
+        settlement = Settlement(self.kyoku_number, gains, tuple(self.scores), stake, self.stake)
         self.settlements.append(settlement)
         self.record.append({
-            "type": "settlement", "hand": self.hand_number, "gains": list(gains),
+            "type": "settlement", "hand": self.kyoku_number, "gains": list(gains),
             "scores": list(self.scores), "stake": stake, "next_stake": self.stake,
         })
         self._check_end()
@@ -133,7 +133,7 @@ class Match:
                 self.end_reason = "bust"
         elif self.rules.settlement in ("points", "points_as_dealer") and min(self.scores) < 0:
             self.end_reason = "bust"
-        if self.end_reason is None and self.rules.hands is not None and self.hand_number >= self.rules.hands:
+        if self.end_reason is None and self.rules.hands is not None and self.kyoku_number >= self.rules.hands:
             self.end_reason = "hands"
         if self.end_reason is not None:
             self.record.append({"type": "match_end", "reason": self.end_reason, "scores": list(self.scores)})

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine.actions import BuildHand, action_from_dict
 from game.engine.events import Event, event_to_dict
-from game.engine.hand import IllegalAction, Phase, SeatView
+from game.engine.kyoku import IllegalAction, Phase, SeatView
 from game.engine.match import Match, Settlement
 from game.engine.record import (
     MAX_RECORD_BYTES,
@@ -35,8 +35,8 @@ from game.files import FileRefused, read_bytes_limited
 class Step:
     """The table after one recorded action (or after a hand's opening events)."""
 
-    hand: int
-    """The hand's number (1, 2, …)."""
+    kyoku: int
+    """The kyoku's number (1, 2, …)."""
     line: int
     """The record's line (1-based) of the action, or of the `hand` line for a hand's start."""
     action: dict[str, Any] | None
@@ -60,7 +60,7 @@ class Step:
         return min(len(river) for river in self.views[0].rivers)
 
 
-class NoHandToShow(RecordError):
+class NoKyokuToShow(RecordError):
     """A readable record that holds no hand yet (a match kept or saved before its first deal)."""
 
 
@@ -104,7 +104,7 @@ class Playback:
         if self.divergence is not None and not self.steps:
             raise RecordError(self.divergence)
         if not self.steps:
-            raise NoHandToShow("the record holds no hand")
+            raise NoKyokuToShow("the record holds no hand")
         self.position = 0
 
     # --- where we are ------------------------------------------------------------------
@@ -116,7 +116,7 @@ class Playback:
     @property
     def hands(self) -> list[int]:
         """The numbers of the hands the steps reach."""
-        return sorted({step.hand for step in self.steps})
+        return sorted({step.kyoku for step in self.steps})
 
     def view(self, seat: int) -> SeatView:
         return self.step.views[seat]
@@ -146,22 +146,22 @@ class Playback:
         earlier = (i for i in range(self.position - 1, -1, -1) if self._round_ends(i))
         return self.go(next(earlier, 0))
 
-    def forward_hand(self) -> Step:
-        starts = [i for i in self._hand_starts() if i > self.position]
+    def forward_kyoku(self) -> Step:
+        starts = [i for i in self._kyoku_starts() if i > self.position]
         return self.go(starts[0] if starts else len(self.steps) - 1)
 
-    def back_hand(self) -> Step:
+    def back_kyoku(self) -> Step:
         """To this hand's start; from there, to the previous hand's start."""
-        starts = [i for i in self._hand_starts() if i < self.position]
+        starts = [i for i in self._kyoku_starts() if i < self.position]
         return self.go(starts[-1] if starts else 0)
 
-    def jump_to_hand(self, number: int) -> Step:
+    def jump_to_kyoku(self, number: int) -> Step:
         for index, step in enumerate(self.steps):
-            if step.hand == number:
+            if step.kyoku == number:
                 return self.go(index)
         raise ValueError(f"the record has no hand {number} (hands {', '.join(map(str, self.hands))})")
 
-    def _hand_starts(self) -> list[int]:
+    def _kyoku_starts(self) -> list[int]:
         return [i for i, step in enumerate(self.steps) if step.action is None]
 
     def _round_ends(self, index: int) -> bool:
@@ -205,7 +205,7 @@ def read_for_playback(path: str | Path) -> Playback:
         good, bad = (middle, bad) if readable(middle) else (good, middle)
     try:
         return Playback(parse_record("\n".join(rows[:good])), _damage(damage, good + 1, rows))
-    except NoHandToShow:  # the readable lines stop before any hand: the file is damaged, not empty
+    except NoKyokuToShow:  # the readable lines stop before any hand: the file is damaged, not empty
         raise damage from None
 
 
@@ -232,8 +232,8 @@ def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None
             break  # this block holds the divergence (or the line before it does)
         try:
             if line["type"] == "hand":
-                hand = match.next_hand(recorded_deal(line, rules), line["dealer"])
-                produced, action = list(hand.history), None
+                kyoku = match.next_kyoku(recorded_deal(line, rules), line["dealer"])
+                produced, action = list(kyoku.history), None
             elif line["type"] == "action":
                 action = {k: v for k, v in line.items() if k != "type"}
                 produced = match.apply(action_from_dict(action))
@@ -244,10 +244,10 @@ def _walk(lines: list[dict[str, Any]], rules: Rules, seed: int, stop: int | None
             break
         if [_event_line(e) for e in produced] != recorded:
             break
-        assert match.hand is not None
-        views = tuple(match.hand.view_for(seat) for seat in range(rules.players))
-        ended = match.hand.result is not None and action is not None
-        steps.append(Step(match.hand_number, index + 1, action, tuple(produced), views, tuple(match.scores),
+        assert match.kyoku is not None
+        views = tuple(match.kyoku.view_for(seat) for seat in range(rules.players))
+        ended = match.kyoku.result is not None and action is not None
+        steps.append(Step(match.kyoku_number, index + 1, action, tuple(produced), views, tuple(match.scores),
                           match.stake, match.settlements[-1] if ended else None))
         index = end
     return steps

@@ -35,7 +35,7 @@ from abc import abstractmethod
 from typing import Protocol
 
 from game.engine.actions import Action
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 
 
 class Player(Protocol):

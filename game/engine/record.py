@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine.actions import action_from_dict
 from game.engine.events import Event, event_to_dict
-from game.engine.hand import IllegalAction
+from game.engine.kyoku import IllegalAction
 from game.engine.match import RECORD_FORMAT, RECORD_VERSION, Match
 from game.engine.names import BadName, checked_name
 from game.engine.rules import Rules
@@ -202,12 +202,12 @@ def replay(lines: list[dict[str, Any]]) -> ReplayReport:
             if match.over:
                 report.divergence = f"line {index}: a hand after the end of the match"
                 return report
-            opening = _start_hand(match, line, rules, report, index)
+            opening = _start_kyoku(match, line, rules, report, index)
             if opening is None:
                 return report
             expected = opening
         elif kind == "action":
-            if match.hand is None:
+            if match.kyoku is None:
                 report.divergence = f"line {index}: an action before any hand"
                 return report
             try:
@@ -236,14 +236,14 @@ def replay(lines: list[dict[str, Any]]) -> ReplayReport:
         elif kind == "settlement":
             settled = match.settlements[-1] if match.settlements else None
             settled_before = len(report.hands) == len(match.settlements)
-            if settled is None or settled_before or settled.hand_number != line.get("hand"):
+            if settled is None or settled_before or settled.kyoku_number != line.get("hand"):
                 report.divergence = f"line {index}: a settlement for a hand the engine has not finished"
                 return report
             mine = {"gains": list(settled.gains), "scores": list(settled.scores), "next_stake": settled.next_stake}
             if mine != {k: line.get(k) for k in mine}:
                 report.divergence = f"line {index}: the record settles {_show(line)}, the engine {_show(mine)}"
                 return report
-            report.hands.append({"hand": settled.hand_number, **mine, "result": _describe(match)})
+            report.hands.append({"hand": settled.kyoku_number, **mine, "result": _describe(match)})
             if match.over:  # the engine's own record ends the match here: the record must too
                 expected = [_plain(match.record[-1])]
         else:
@@ -267,7 +267,7 @@ def _unsettled(match: Match, report: ReplayReport, index: int) -> bool:
     """Whether the engine settled a hand whose settlement line the record lacks."""
     if len(report.hands) < len(match.settlements):
         report.divergence = (f"line {index}: the record lacks the settlement of hand "
-                             f"{match.settlements[-1].hand_number}")
+                             f"{match.settlements[-1].kyoku_number}")
         return True
     return False
 
@@ -278,8 +278,8 @@ def _wall_codes(deal: Deal | None, rules: Rules) -> list[str]:
 
 def _describe(match: Match) -> str:
     """One line on how the last hand ended, for the replay report."""
-    assert match.hand is not None and match.hand.result is not None
-    result = match.hand.result
+    assert match.kyoku is not None and match.kyoku.result is not None
+    result = match.kyoku.result
     if result.drawn:
         return "exhaustive draw"
     parts = []
@@ -325,7 +325,7 @@ def _tile_codes(red_fives: bool) -> frozenset[str]:
     return frozenset(tile_code(tile, red_fives) for tile in range(TILE_COUNT))
 
 
-def _start_hand(match: Match, line: dict[str, Any], rules: Rules, report: ReplayReport,
+def _start_kyoku(match: Match, line: dict[str, Any], rules: Rules, report: ReplayReport,
                 index: int) -> list[dict[str, Any]] | None:
     """Start the recorded hand; returns the events it opens with, or None on divergence."""
     dealer = line.get("dealer")
@@ -337,21 +337,21 @@ def _start_hand(match: Match, line: dict[str, Any], rules: Rules, report: Replay
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
         raise RecordError(f"line {index}: hand {number} has no valid dealer")
     try:
-        hand = match.next_hand(deal, dealer)
+        kyoku = match.next_kyoku(deal, dealer)
     except ValueError as error:
         report.divergence = f"line {index}: {error}"
         return None
-    if match.hand_number != line.get("number"):
-        report.divergence = f"line {index}: hand {number} where the engine expected hand {match.hand_number}"
+    if match.kyoku_number != line.get("number"):
+        report.divergence = f"line {index}: hand {number} where the engine expected hand {match.kyoku_number}"
         return None
     if match.stake != line.get("stake"):
         report.divergence = (f"line {index}: the record's stake {_show(line.get('stake'), 20)} differs "
                              f"from the engine's {match.stake}")
         return None
     if _wall_codes(match.seeded_deal, rules) != _wall_codes(deal, rules) or match.seeded_dealer != dealer:
-        report.notes.append(f"hand {match.hand_number}: the recorded wall or dealer is not the seed's own "
+        report.notes.append(f"hand {match.kyoku_number}: the recorded wall or dealer is not the seed's own "
                             "(a hand-made deal, or another Python version); the recorded one was used")
-    return [_event_line(e) for e in hand.history]
+    return [_event_line(e) for e in kyoku.history]
 
 
 def _event_line(event: Event) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from game.engine.hand import HandResult
+from game.engine.kyoku import KyokuResult
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, WinValue, assess_ron
 from game.engine.tiles import KIND_COUNT, dora_kind, kind_of
@@ -15,7 +15,7 @@ DEALER_RON_FACTOR = 6
 NON_DEALER_RON_FACTOR = 4
 
 
-def payments(result: HandResult, rules: Rules, dealer: int, stake: int) -> tuple[float, ...]:
+def payments(result: KyokuResult, rules: Rules, dealer: int, stake: int) -> tuple[float, ...]:
     """Each seat's gain (negative: payment) for one hand; they always sum to zero.
 
     The discarder pays each winner (several with multiple_ron = all). A draw pays nothing:

@@ -17,7 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from game.engine.actions import Action
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.net.protocol import (
     MAX_HOST_BYTES,
     PROTOCOL_VERSION,
@@ -133,7 +133,7 @@ async def _follow(connection: ClientConnection, mirror: SeatMirror, decide: Call
         view = mirror.view
         if view is None or not view.legal_actions:
             continue
-        key = (mirror.hand_number, view.phase, tuple(map(len, view.rivers)), view.hand is None)
+        key = (mirror.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None)
         if key == acted or refusals.get(key, 0) >= REFUSALS_BEFORE_WAITING:
             continue
         acted = key

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from game.ai.agents import make_agent
 from game.engine.actions import Action, BuildHand
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import Player
 from game.net.table import NetTable, RemoteSeat
@@ -55,32 +55,32 @@ class MatchLoop:
 
     def step(self) -> None:
         """Start a hand, or make one move, or wait a moment for the remote seats."""
-        hand = self.match.hand
-        if hand is None or hand.phase is Phase.END:
-            hand = self.match.next_hand()
+        kyoku = self.match.kyoku
+        if kyoku is None or kyoku.phase is Phase.END:
+            kyoku = self.match.next_kyoku()
             self.table.publish()
             return
-        for seat in hand.waiting_on():
+        for seat in kyoku.waiting_on():
             action = self._ask(seat)
             if action is None:
                 continue
             played = self.table.apply(seat, action)
             self.asked.pop(seat, None)
             self.table.publish()
-            if played and hand.phase is Phase.END:
-                self._hand_ended()
+            if played and kyoku.phase is Phase.END:
+                self._kyoku_ended()
             return
         self.wait(POLL_S)
 
     def _ask(self, seat: int) -> Action | None:
-        assert self.match.hand is not None
-        view = self.match.hand.view_for(seat)
+        assert self.match.kyoku is not None
+        view = self.match.kyoku.view_for(seat)
         player = self.players[seat]
         if not isinstance(player, RemoteSeat):
             return player.act(view)
         if player.ready():
             return player.act(view)
-        key = (self.match.hand_number, view.phase, len(view.rivers[seat]))
+        key = (self.match.kyoku_number, view.phase, len(view.rivers[seat]))
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
         if self.clock() - self.asked[seat][1] < self._time_limit(view.phase) + self.grace_s:
@@ -95,11 +95,11 @@ class MatchLoop:
         limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
         return float(limit) if limit is not None else self.move_time_s
 
-    def _hand_ended(self) -> None:
+    def _kyoku_ended(self) -> None:
         self.table.settled()
         last = self.match.settlements[-1]
         scores = ", ".join(f"{s:g}" for s in last.scores)
-        assert self.match.hand is not None and self.match.hand.result is not None
-        result = self.match.hand.result
+        assert self.match.kyoku is not None and self.match.kyoku.result is not None
+        result = self.match.kyoku.result
         how = "drawn" if result.drawn else "won by " + ", ".join(f"seat {w.seat}" for w in result.wins)
-        self.report(f"hand {last.hand_number}: {how}; scores {scores}")
+        self.report(f"hand {last.kyoku_number}: {how}; scores {scores}")

@@ -25,7 +25,7 @@ from typing import Annotated, Any, ClassVar, Union
 
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.hand import FuritenSpan, HandResult, Phase
+from game.engine.kyoku import FuritenSpan, KyokuResult, Phase
 from game.engine.rules import Rules
 
 PROTOCOL_VERSION = 1
@@ -131,7 +131,7 @@ class WireView:
     last_discard: tuple[int, int] | None
     ron_tile: int | None
     legal_actions: tuple[Action, ...]
-    result: HandResult | None
+    result: KyokuResult | None
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ class Snapshot:
     """The whole of the seat's view of the current hand, and the standings before it."""
 
     seq: int
-    hand_number: int
+    kyoku_number: int
     view: WireView
     events: tuple[Event, ...]
     scores: tuple[float, ...]
@@ -174,7 +174,7 @@ class Update:
     """What changed in the seat's view since the last message: the fields, the new events."""
 
     seq: int
-    hand_number: int
+    kyoku_number: int
     changed: Annotated[dict[str, Any], PatchOf(WireView)]
     events: tuple[Event, ...]
     kind: ClassVar[str] = "update"
@@ -185,7 +185,7 @@ class Settled:
     """A hand's settlement: what each seat gained, the standings, the stakes."""
 
     seq: int
-    hand_number: int
+    kyoku_number: int
     gains: tuple[float, ...]
     scores: tuple[float, ...]
     stake: int

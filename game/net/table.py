@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from game import __version__
 from game.engine.actions import Action
-from game.engine.hand import IllegalAction, Phase
+from game.engine.kyoku import IllegalAction, Phase
 from game.engine.match import Match
 from game.engine.player import GivenMove
 from game.net.protocol import (
@@ -107,10 +107,10 @@ class NetTable:
         if action.seat != seat:
             self.refuse(seat, "not_your_seat", str(action.seat))
             return
-        hand = self.match.hand
-        if hand is None or hand.phase is Phase.END:
+        kyoku = self.match.kyoku
+        if kyoku is None or kyoku.phase is Phase.END:
             self.refuse(seat, "illegal_action", "hand_over")
-        elif seat not in hand.waiting_on():
+        elif seat not in kyoku.waiting_on():
             self.refuse(seat, "illegal_action", "not_your_turn")
         else:
             self.remote[seat].give(action)
@@ -134,11 +134,11 @@ class NetTable:
             self._publish_to(seat)
 
     def _publish_to(self, seat: int) -> None:
-        hand = self.match.hand
-        if hand is None or seat not in self._listening():
+        kyoku = self.match.kyoku
+        if kyoku is None or seat not in self._listening():
             return
         scores, stake = tuple(self.match.scores), self.match.stake
-        make = self.feeds[seat].message(self.match.hand_number, hand.view_for(seat), scores, stake)
+        make = self.feeds[seat].message(self.match.kyoku_number, kyoku.view_for(seat), scores, stake)
         if make is not None:
             self.transport.send(seat, make)
 
@@ -146,7 +146,7 @@ class NetTable:
         """The hand's settlement, told to every remote seat."""
         last = self.match.settlements[-1]
         for seat in self._listening():
-            self.transport.send(seat, lambda seq: Settled(seq, last.hand_number, last.gains, last.scores,
+            self.transport.send(seat, lambda seq: Settled(seq, last.kyoku_number, last.gains, last.scores,
                                                           last.stake, last.next_stake))
 
     def match_over(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.events import Event
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.rules import Rules
 from game.net.protocol import (
     HostMessage,
@@ -42,7 +42,7 @@ class SeatFeed:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.hand_number: int | None = None
+        self.kyoku_number: int | None = None
         self.sent: dict[str, Any] | None = None
         """Each view field as last sent, as JSON data (to compare)."""
         self.events_sent = 0
@@ -51,21 +51,21 @@ class SeatFeed:
         """The client (re)joined or asked again: the next message is a snapshot."""
         self.sent = None
 
-    def message(self, hand_number: int, view: SeatView, scores: tuple[float, ...],
+    def message(self, kyoku_number: int, view: SeatView, scores: tuple[float, ...],
                 stake: int) -> Callable[[int], Snapshot | Update] | None:
         """The next message for this seat (a maker taking its sequence number), or None when
         nothing it sees has changed."""
         fields = {name: to_wire(getattr(view, name)) for name in VIEW_FIELDS}
-        if self.sent is None or hand_number != self.hand_number or len(view.events) < self.events_sent:
-            self.sent, self.hand_number, self.events_sent = fields, hand_number, len(view.events)
+        if self.sent is None or kyoku_number != self.kyoku_number or len(view.events) < self.events_sent:
+            self.sent, self.kyoku_number, self.events_sent = fields, kyoku_number, len(view.events)
             whole = wire_view(view)
-            return lambda seq: Snapshot(seq, hand_number, whole, view.events, scores, stake)
+            return lambda seq: Snapshot(seq, kyoku_number, whole, view.events, scores, stake)
         changed = {name: getattr(view, name) for name in VIEW_FIELDS if fields[name] != self.sent[name]}
         events = view.events[self.events_sent:]
         if not changed and not events:
             return None
         self.sent, self.events_sent = fields, len(view.events)
-        return lambda seq: Update(seq, hand_number, changed, events)
+        return lambda seq: Update(seq, kyoku_number, changed, events)
 
 
 class OutOfOrder(Exception):
@@ -78,7 +78,7 @@ class SeatMirror:
     def __init__(self) -> None:
         self.seq = 0
         self.welcome: Welcome | None = None
-        self.hand_number = 0
+        self.kyoku_number = 0
         self.fields: dict[str, Any] | None = None
         self.events: list[Event] = []
         self.scores: tuple[float, ...] = ()
@@ -102,7 +102,7 @@ class SeatMirror:
             return
         if isinstance(message, Snapshot):
             self.seq, self.waiting_for_snapshot = message.seq, False
-            self.hand_number = message.hand_number
+            self.kyoku_number = message.kyoku_number
             self.fields = {name: getattr(message.view, name) for name in VIEW_FIELDS}
             self.events = list(message.events)
             self.scores, self.stake = message.scores, message.stake
@@ -112,9 +112,9 @@ class SeatMirror:
             raise OutOfOrder(f"message {message.seq} after {self.seq}")
         self.seq = message.seq
         if isinstance(message, Update):
-            if self.fields is None or message.hand_number != self.hand_number:
+            if self.fields is None or message.kyoku_number != self.kyoku_number:
                 self.waiting_for_snapshot = True
-                raise OutOfOrder(f"an update of hand {message.hand_number} without its snapshot")
+                raise OutOfOrder(f"an update of hand {message.kyoku_number} without its snapshot")
             self.fields.update(message.changed)
             self.events.extend(message.events)
         elif isinstance(message, Presence):

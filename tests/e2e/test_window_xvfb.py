@@ -21,7 +21,7 @@ import pytest
 
 from game.app.play.savegame import RECORD_FILE, SaveError, rebuilt_match
 from game.app.window import layout
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.record import RecordError, read_record, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,11 +189,11 @@ def test_a_four_player_hand_against_three_ais_in_the_real_window(xserver, tmp_pa
     try:
         screen.screenshot()  # the title, four players
         screen.click(EASY_AI_BUTTON)
-        settled = play_one_hand(screen, record_path, RING_SUGGEST_BUTTON, RING_CONFIRM_BUTTON, (0,), dora=False,
+        settled = play_one_kyoku(screen, record_path, RING_SUGGEST_BUTTON, RING_CONFIRM_BUTTON, (0,), dora=False,
                                 shot_at=0)
         assert settled, "the hand did not reach its result"
         match = current_match(record_path)
-        assert match is not None and len(match.hand.rivers[0]) >= 1, "the hand reached the person's discards"
+        assert match is not None and len(match.kyoku.rivers[0]) >= 1, "the hand reached the person's discards"
         time.sleep(2.0)
         screen.screenshot()  # the result
         match = current_match(record_path)
@@ -213,7 +213,7 @@ def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver
         screen.screenshot()  # the title
         screen.click(TWO_PLAYERS_BUTTON)
         screen.screenshot()  # the curtain
-        settled = play_one_hand(screen, record_path, SUGGEST_BUTTON, CONFIRM_BUTTON)
+        settled = play_one_kyoku(screen, record_path, SUGGEST_BUTTON, CONFIRM_BUTTON)
         assert settled, "the hand did not reach its result"
         # The moment of the win (2.6 s) before the result comes up, and the result's first
         # moment, in which it takes no key (menu_keys.KEY_GUARD_S).
@@ -221,7 +221,7 @@ def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver
         screen.screenshot()  # the result
         screen.key("Return")
         match = current_match(record_path)
-        assert match is not None and match.hand_number == 2
+        assert match is not None and match.kyoku_number == 2
         assert game.poll() is None, game.stderr.read().decode() if game.stderr else ""
     finally:
         game.terminate()
@@ -230,7 +230,7 @@ def test_a_two_player_hand_played_with_mouse_and_keys_in_the_real_window(xserver
     assert len(pictures) == 5, "title, curtain, building, discarding, result"
 
 
-def play_one_hand(screen: Screen, record_path: Path, suggest: tuple[int, int], confirm: tuple[int, int],
+def play_one_kyoku(screen: Screen, record_path: Path, suggest: tuple[int, int], confirm: tuple[int, int],
                   people: tuple[int, ...] = (0, 1), dora: bool = True, shot_at: int = 4) -> bool:
     """Answer whatever the table asks until the hand is settled; True when it was."""
     dragged = shown_discards = False
@@ -242,7 +242,7 @@ def play_one_hand(screen: Screen, record_path: Path, suggest: tuple[int, int], c
             screen.key("space")
             screen.click(layout.side_stack_rect(3, 8).center)
             continue
-        phase = match.hand.phase if match is not None else Phase.BUILD
+        phase = match.kyoku.phase if match is not None else Phase.BUILD
         before = len(match.record) if match is not None else 0
         screen.key("space")  # the curtain, if it is up
         if phase is Phase.BUILD:
@@ -253,11 +253,11 @@ def play_one_hand(screen: Screen, record_path: Path, suggest: tuple[int, int], c
                 dragged = True
             screen.click(suggest)
             screen.click(confirm)
-        elif phase is Phase.DISCARD and match.hand.turn in people:
-            hand = match.hand
-            pool = hand.pools[hand.turn]
+        elif phase is Phase.DISCARD and match.kyoku.turn in people:
+            kyoku = match.kyoku
+            pool = kyoku.pools[kyoku.turn]
             target = layout.pool_rect(len(pool) // 2, len(pool)).center
-            if len(hand.rivers[hand.turn]) >= shot_at and not shown_discards:
+            if len(kyoku.rivers[kyoku.turn]) >= shot_at and not shown_discards:
                 screen.move(target)
                 screen.screenshot()  # mid-hand: rivers, the pool with a tile raised under the pointer
                 shown_discards = True

@@ -8,7 +8,7 @@ from game.app.flow import Flow
 from game.app.play.session import SeatPlan, Session
 from game.app.scenes.table import TableScene
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Ron
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import code_kind, format_tiles, tile_code
@@ -74,7 +74,7 @@ def crafted_table(app, opponent: ScriptedAgent, rules: Rules | None = None, ura:
     (5z) is the first stack of the right-hand side wall, `ura` the tile beneath it."""
     match = Match(rules or Rules.preset("kaiji"), seed=1)
     deal = crafted_deal({0: HUMAN_WALL, 2: OPPONENT_WALL_START}, dora=(1, 0, "5z", ura))
-    match.next_hand(deal, dealer=0)
+    match.next_kyoku(deal, dealer=0)
     session = Session(match, SeatPlan.solo(2, "normal"), {1: opponent}, app.executor)
     Flow(app).table(session)
     return app.stack.top

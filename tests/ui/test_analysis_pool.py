@@ -62,7 +62,7 @@ def test_workers_killed_at_random_moments_of_a_match_lose_nothing(driver, tmp_pa
         if hand == 1:
             driver.look()
             driver.key(pygame.K_RETURN)
-            assert table.session.match.hand_number == 2 and driver.top is table
+            assert table.session.match.kyoku_number == 2 and driver.top is table
     assert sum(kills) > 0, "no worker was running to kill"
     assert driver.app.analysis_pool.restarts > 0
 

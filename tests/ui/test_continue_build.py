@@ -67,7 +67,7 @@ def test_a_save_without_builds_and_one_with_a_damaged_build_still_continue(drive
         slot.record_path.write_text("\n".join([json.dumps(edited), *lines[1:]]) + "\n", encoding="utf-8")
         saved = slot.load()
         assert saved.builds == {}
-        assert saved.match.hand_number == table.session.match.hand_number
+        assert saved.match.kyoku_number == table.session.match.kyoku_number
 
 
 @pytest.mark.parametrize("elapsed", [0.0, 12.5])

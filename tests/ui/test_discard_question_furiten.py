@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from game.app.scenes.dialog import Dialog
-from game.engine.hand import FuritenSpan
+from game.engine.kyoku import FuritenSpan
 from tests.ui.scripted import ScriptedAgent, crafted_table
 from tests.ui.test_table import AVOID, build_example_hand
 
@@ -23,7 +23,7 @@ def test_discarding_a_winning_tile_is_asked_unless_the_furiten_lasts_the_hand(dr
     real = table.session.view(0)
     tile = real.pool[0]  # seen as a winning tile of the hand
     seen = dataclasses.replace(real, waits=(*real.waits, tile // 4), furiten=span is not None, furiten_span=span)
-    monkeypatch.setattr(table.session, "view", lambda seat: seen if seat == 0 else table.session.hand.view_for(seat))
+    monkeypatch.setattr(table.session, "view", lambda seat: seen if seat == 0 else table.session.kyoku.view_for(seat))
     table.request_discard(tile)
     assert isinstance(driver.top, Dialog) is asked
     monkeypatch.undo()

@@ -21,7 +21,7 @@ from game.app.views.helper_panel import tenpai_verdict, wait_verdict
 from game.app.window import layout
 from game.app.words.i18n import format_amount as amount
 from game.engine.events import DoraFlipped
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
@@ -40,7 +40,7 @@ WEST_HAND = "567m678p345s222p5z"
 
 def solo_table(app, preset: str, agents: dict[int, ScriptedAgent], deal=None, **changes) -> TableScene:
     match = Match(Rules.preset(preset, **changes), seed=3)
-    match.next_hand(deal, dealer=0) if deal is not None else match.next_hand(dealer=0)
+    match.next_kyoku(deal, dealer=0) if deal is not None else match.next_kyoku(dealer=0)
     session = Session(match, SeatPlan.solo(match.rules.players, "normal"), agents, app.executor)
     Flow(app).table(session)
     return app.stack.top
@@ -52,9 +52,9 @@ def test_a_whole_three_player_hand_is_played_by_synthetic_input_to_the_result(dr
     assert table.mode() == "dora"
     result = play_to_result(driver, table)
     assert isinstance(result, ResultScene)
-    hand = table.session.hand
-    assert hand.dora_indicator is not None and hand.phase is Phase.END
-    assert sum(len(river) for river in hand.rivers) >= 3
+    kyoku = table.session.kyoku
+    assert kyoku.dora_indicator is not None and kyoku.phase is Phase.END
+    assert sum(len(river) for river in kyoku.rivers) >= 3
 
 
 def test_a_whole_four_player_hand_is_played_by_synthetic_input_to_the_result(driver):
@@ -63,7 +63,7 @@ def test_a_whole_four_player_hand_is_played_by_synthetic_input_to_the_result(dri
     assert table.mode() == "build"  # no side wall, no dora to flip
     result = play_to_result(driver, table)
     assert isinstance(result, ResultScene)
-    assert table.session.hand.phase is Phase.END
+    assert table.session.kyoku.phase is Phase.END
 
 
 def crafted_four(driver, rules_changes, agents, human_hand):
@@ -98,7 +98,7 @@ def test_a_double_ron_with_multiple_ron_all_pays_both_winners_on_the_result(driv
     click_pool_tile(driver, table, "5z")
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=300)
     result = driver.top
-    wins = table.session.hand.result.wins
+    wins = table.session.kyoku.result.wins
     assert [(w.seat, w.discarder) for w in wins] == [(1, 0), (2, 0)]
     session = table.session
     south, west, east = session.wind(1), session.wind(2), session.wind(0)
@@ -123,11 +123,11 @@ def test_with_head_bump_a_pass_hands_the_ron_to_the_next_seat_in_turn_order(driv
     driver.click(layout.pool_rect(0, 21).center)  # East's first discard: a 4m nobody waits on
     driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=600)
     assert driver.top.title == "Ron?" and driver.top.tiles == ["5z"]
-    assert table.session.hand.pending_ron == [0, 1]
+    assert table.session.kyoku.pending_ron == [0, 1]
     driver.look()
     driver.key(pygame.K_p)
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=300)
-    wins = table.session.hand.result.wins
+    wins = table.session.kyoku.result.wins
     assert [(w.seat, w.discarder) for w in wins] == [(1, 3)]
     driver.frame()
     shot(driver, "result_head_bump_passed_on")
@@ -242,7 +242,7 @@ def test_a_pending_ron_is_asked_again_after_continue(driver, monkeypatch):
     resumed = driver.app.stack.scenes[0]
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Ron?" and driver.top.tiles == ["5z"]
-    assert resumed.session.hand.pending_ron == [0, 1]
+    assert resumed.session.kyoku.pending_ron == [0, 1]
 
 
 def test_the_keyboard_flips_the_dora_on_the_one_side_wall_of_three_players(driver):

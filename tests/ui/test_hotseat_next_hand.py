@@ -16,11 +16,11 @@ def test_the_next_hand_opens_behind_the_curtain_for_its_dealer(driver):
     table = driver.app.stack.scenes[0]
     assert isinstance(table, TableScene) and table.controller.hotseat
     result = play_to_result(driver, table)
-    first_dealer = table.session.hand.dealer
+    first_dealer = table.session.kyoku.dealer
     next_dealer = 1 - first_dealer  # the deal alternates
     table.controller.lift_curtain(next_dealer)  # the last to have the screen deals next
     driver.press(result.elements[0])  # Next hand
-    assert table.session.match.hand_number == 2 and table.session.hand.dealer == next_dealer
+    assert table.session.match.kyoku_number == 2 and table.session.kyoku.dealer == next_dealer
     driver.frames(3)
     assert isinstance(driver.top, CurtainScene) and driver.top.seat == next_dealer
     assert table.viewer is None and table.controller.frame().private is None

@@ -14,7 +14,7 @@ from game.app.scenes.dialog import Dialog
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
 from game.app.window import layout
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent
@@ -77,7 +77,7 @@ def test_the_curtain_names_the_player_and_waits_for_them(driver):
     curtain = driver.top
     assert isinstance(curtain, CurtainScene)
     table = driver.app.stack.scenes[0]
-    dealer = table.session.hand.dealer
+    dealer = table.session.kyoku.dealer
     assert curtain.heading == f"Pass to East — {table.session.name(dealer)}"
     driver.frames(30)
     assert driver.top is curtain and table.viewer is None

@@ -27,7 +27,7 @@ def after_ippatsu(driver, ura: str):
 
 def test_the_waits_strip_does_not_count_the_hidden_ura_dora(driver):
     table = after_ippatsu(driver, URA_INDICATOR)
-    assert table.session.hand.ura_indicator is not None
+    assert table.session.kyoku.ura_indicator is not None
     strip = table.controller.frame().private.strip
     values = {w.code: w.value for w in strip.waits}
     assert values["1m"] == "2 han 40 fu", values

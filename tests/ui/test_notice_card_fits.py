@@ -21,7 +21,7 @@ from game.app.window.text import NO_BREAK_SPACE, WORD_JOINER, Text
 from game.app.words import i18n
 from game.app.words.i18n import _
 from game.engine.events import FuritenStarted, WinningTileMissed
-from game.engine.hand import FuritenSpan
+from game.engine.kyoku import FuritenSpan
 from tests.ui.test_felt_board import occupied
 
 WINDS = ("east", "south", "west", "north")
@@ -42,7 +42,7 @@ def notices() -> list[str]:
             for discarder in range(len(WINDS)):
                 for tile in TILES:
                     view = SimpleNamespace(seat_winds=WINDS, furiten_span=span)
-                    table = SimpleNamespace(hand=SimpleNamespace(last_discard=(discarder, 0)),
+                    table = SimpleNamespace(kyoku=SimpleNamespace(last_discard=(discarder, 0)),
                                             view=lambda _seat, view=view: view)
                     missed = Session._missed_text(table, WinningTileMissed(0, tile, reason), list(after))
                     words.append(str(missed))

@@ -269,7 +269,7 @@ def test_a_hand_at_the_table_from_the_dora_to_the_summary(screens):
             driver.frame()
     screens.look("table: the notice card of a winning tile below the floor")
     discard(driver, table)
-    while not table.session.hand_over:
+    while not table.session.kyoku_over:
         if isinstance(driver.top, Dialog):
             screens.look(f"prompt: {driver.top.title}")
             driver.press(driver.top.elements[0])
@@ -302,7 +302,7 @@ def test_a_ron_and_its_result(screens):
     screens.look("prompt: ron? (with what it is worth)")
     driver.look()
     driver.key(pygame.K_r)
-    wait(driver, lambda: table.session.hand_over)
+    wait(driver, lambda: table.session.kyoku_over)
     screens.look("table: the ron called")
     table.open_result()
     screens.look("result of a win")

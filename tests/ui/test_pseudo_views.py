@@ -65,7 +65,7 @@ def test_the_table_views_draw_only_catalog_text(driver, drawn, preset):
     table = solo_table(driver.app, preset, {seat: ScriptedAgent() for seat in range(1, players)})
     driver.frame()
     for _ in range(400):
-        if table.session.hand_over:
+        if table.session.kyoku_over:
             break
         answer(driver, table)
     driver.frames(5)

@@ -28,7 +28,7 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
     # discard is riichi + ippatsu + sanankou: mangan before ura, haneman with it.
     table = ron_with_three_ura_dora(driver)
     result = driver.top
-    win = table.session.hand.result.wins[0]
+    win = table.session.kyoku.result.wins[0]
     lines, ura = yaku_lines(win.assessment.value)
     assert ura == 3 and ("ura dora", 3) not in lines
     assert dict(lines) == {"riichi": 1, "ippatsu": 1, "sanankou": 2}

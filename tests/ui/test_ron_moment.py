@@ -65,7 +65,7 @@ def test_a_ron_prompt_between_an_arrow_and_enter_is_not_answered_by_them(driver)
     driver.frame([key_down(pygame.K_RIGHT), key_down(pygame.K_RETURN)])
     assert driver.top is prompt and table.mode() == "ron", "arrows and Enter never answer it"
     driver.key(pygame.K_r)
-    assert table.session.hand_over and table.session.hand.result.wins[0].seat == 0
+    assert table.session.kyoku_over and table.session.kyoku.result.wins[0].seat == 0
 
 
 def test_an_ai_ron_while_keys_are_pressed_shows_its_moment_and_its_result(driver):
@@ -77,12 +77,12 @@ def test_an_ai_ron_while_keys_are_pressed_shows_its_moment_and_its_result(driver
     click_pool_tile(driver, table, "5z")
     keys = [key_down(pygame.K_LEFT), key_down(pygame.K_RETURN)]
     match = table.session.match
-    frames_until(driver, lambda: table.session.hand_over or match.hand_number > 1, keys)
-    assert match.hand_number == 1, "keys pressed as the ron came skipped its moment and its result"
+    frames_until(driver, lambda: table.session.kyoku_over or match.kyoku_number > 1, keys)
+    assert match.kyoku_number == 1, "keys pressed as the ron came skipped its moment and its result"
     driver.frame(keys)
     driver.frame(keys, dt=KEY_GUARD_S / 2)
     driver.frame(keys)
-    assert match.hand_number == 1 and table.session.hand_over, "keys skipped the moment and the result"
+    assert match.kyoku_number == 1 and table.session.kyoku_over, "keys skipped the moment and the result"
     assert driver.top is table and not table.result_open, "the moment of the win is shown"
     frames_until(driver, lambda: isinstance(driver.top, ResultScene))
     result = driver.top
@@ -92,7 +92,7 @@ def test_an_ai_ron_while_keys_are_pressed_shows_its_moment_and_its_result(driver
     assert driver.top is result, "the result stays until a key pressed after it is shown"
     driver.look()
     driver.key(pygame.K_RETURN)
-    assert driver.top is table and table.session.match.hand_number == 2
+    assert driver.top is table and table.session.match.kyoku_number == 2
 
 
 def key_down(key: int) -> pygame.event.Event:
@@ -104,7 +104,7 @@ def test_a_ron_is_called_and_laid_open_on_the_table_before_the_result(driver):
     before = list(table.session.match.scores)
     happened = record_moment(driver)
     driver.key(pygame.K_r)
-    assert table.session.hand_over and driver.top is table  # the moment, not yet the result
+    assert table.session.kyoku_over and driver.top is table  # the moment, not yet the result
     assert "sound ron" in happened
     assert not any(h.startswith("open ResultScene") for h in happened)
     frame = table.controller.frame()
@@ -147,7 +147,7 @@ def test_a_double_ron_calls_both_winners_at_four_seats(driver):
               3: ScriptedAgent(avoid=["5z"])}
     table = crafted_four(driver, {"multiple_ron": "all"}, agents, EXAMPLE_HAND)
     click_pool_tile(driver, table, "5z")
-    driver.wait_until(lambda: table.session.hand_over, frames=300)
+    driver.wait_until(lambda: table.session.kyoku_over, frames=300)
     driver.frame()
     assert driver.top is table
     frame = table.controller.frame()
@@ -163,19 +163,19 @@ def test_an_exhaustive_draw_is_announced_and_its_result_says_why_nobody_won(driv
     table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
     driver.frame()
     build_example_and_wait_for_turn(driver, table)  # the first discard is made
-    while not table.session.hand_over:
+    while not table.session.kyoku_over:
         if table.mode() == "discard":
             driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
         else:
             driver.frame()
-    assert table.session.hand.result.drawn and driver.top is table
+    assert table.session.kyoku.result.drawn and driver.top is table
     assert table.controller.frame().centre.announcement == "Exhaustive draw: no one won"
     shot(driver, "draw_moment_two_players")
     driver.look()
     driver.key(pygame.K_SPACE)
     assert isinstance(driver.top, ResultScene)
-    hand = table.session.hand
-    assert draw_reasons(hand.history, hand.waits)[0] == "no winning tile was discarded"
+    kyoku = table.session.kyoku
+    assert draw_reasons(kyoku.history, kyoku.waits)[0] == "no winning tile was discarded"
     driver.frame()
     shot(driver, "result_draw_reasons")
 

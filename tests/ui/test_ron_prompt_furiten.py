@@ -28,11 +28,11 @@ def ron_prompt(driver, players: int, dealer_discards: list[str | None], human_di
     side = SIDE_WALL[players]
     # Haku indicates Hatsu, Chun lies beneath: no hand here holds them.
     dora = None if side is None else (side, 0, "5z", "6z")
-    match.next_hand(crafted_deal(walls, red_fives=rules.red_fives, dora=dora), 1)
+    match.next_kyoku(crafted_deal(walls, red_fives=rules.red_fives, dora=dora), 1)
     build_all(match, {0: SANSHOKU, 1: JUNK, **{seat: FAR for seat in range(2, players)}}, (side or 0, 0))
     others = {seat: [None] * len(dealer_discards) for seat in range(2, players)}
     drive(match, {1: dealer_discards, 0: human_discards, **others}, until_end=False)
-    assert match.hand.pending_ron == [0]
+    assert match.kyoku.pending_ron == [0]
     agents = {seat: ScriptedAgent() for seat in range(1, players)}
     session = Session(match, SeatPlan.solo(players, "normal"), agents, driver.app.executor)
     driver.screens.table(session)

@@ -22,21 +22,21 @@ from tests.ui.driver import Driver
 
 def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
     match = Match(Rules.preset("pro_stream"), seed=5)
-    hand = match.next_hand()
-    build_all(match, {seat: format_tiles(hand.walls[seat][:13], True) for seat in (0, 1)})
+    kyoku = match.next_kyoku()
+    build_all(match, {seat: format_tiles(kyoku.walls[seat][:13], True) for seat in (0, 1)})
     drive(match, {}, until_end=True)
-    match.next_hand()
+    match.next_kyoku()
     slot = SaveSlot(tmp_path)
     slot.save(SeatPlan.hotseat(2), match)
     saved = slot.load()
     assert saved.plan == SeatPlan.hotseat(2)
     assert saved.match.record == json.loads(json.dumps(match.record))
-    assert saved.match.hand_number == 2 and saved.match.scores == match.scores
+    assert saved.match.kyoku_number == 2 and saved.match.scores == match.scores
 
 
 def test_a_record_that_does_not_replay_is_refused(tmp_path):
     match = Match(Rules.preset("kaiji"), seed=5)
-    match.next_hand()
+    match.next_kyoku()
     slot = SaveSlot(tmp_path)
     slot.save(SeatPlan.hotseat(2), match)
     with slot.record_path.open("a", encoding="utf-8") as save:
@@ -48,10 +48,10 @@ def test_a_record_that_does_not_replay_is_refused(tmp_path):
 def test_files_that_do_not_belong_together_are_refused(tmp_path):
     slot = SaveSlot(tmp_path)
     first = Match(Rules.preset("kaiji"), seed=1)
-    first.next_hand()
+    first.next_kyoku()
     slot.save(SeatPlan.hotseat(2), first)
     other = Match(Rules.preset("kaiji"), seed=2)
-    other.next_hand()
+    other.next_kyoku()
     (tmp_path / PLAN_FILE).write_text(
         json.dumps({"seed": 2, **SeatPlan.hotseat(2).to_dict()}), encoding="utf-8"
     )
@@ -65,7 +65,7 @@ def test_files_that_do_not_belong_together_are_refused(tmp_path):
 def test_the_title_continues_the_match_where_it_was_left(driver):
     driver.press(driver.button("Two players"))
     table = driver.app.stack.scenes[0]
-    while not (table.session.view(table.session.hand.dealer).rivers[table.session.hand.dealer]):
+    while not (table.session.view(table.session.kyoku.dealer).rivers[table.session.kyoku.dealer]):
         answer(driver, table)
     record = list(table.session.match.record)
     assert SaveSlot(driver.app.files.data_dir).exists()
@@ -96,7 +96,7 @@ def test_a_saved_name_no_font_can_draw_is_a_damaged_save_not_a_crash(display, tm
     """A NUL in a saved name crashed the title (its Continue names the AI) and Continue."""
     folder = tmp_path / "data"
     match = Match(Rules.preset("kaiji"), seed=5)
-    match.next_hand()
+    match.next_kyoku()
     plan = SeatPlan.solo(2, "normal")
     SaveSlot(folder).save(SeatPlan(plan.mode, plan.humans, ("You", "Nor\x00mal"), plan.ai_level, plan.levels), match)
     original = (folder / RECORD_FILE).read_bytes()

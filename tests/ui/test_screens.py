@@ -220,7 +220,7 @@ def test_a_drawn_hand_shows_every_hand(driver):
     driver.press(driver.button("Two players"))
     table = driver.app.stack.scenes[0]
     result = play_to_result(driver, table)
-    if table.session.hand.result.drawn:
+    if table.session.kyoku.result.drawn:
         assert len(result.frame.draws) == 2 and all(len(seat.hand) == 13 for seat in result.frame.draws)
     else:
         assert result.frame.wins[0].hand

@@ -52,13 +52,13 @@ def test_the_scripted_player_plays_a_hand_from_the_title_to_the_next_deal(displa
         run_frames(app, player, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         run_frames(app, player, lambda: isinstance(app.stack.top, ResultScene))
-        run_frames(app, player, lambda: player.progress.hands_dealt == 2)
+        run_frames(app, player, lambda: player.progress.kyoku_dealt == 2)
     finally:
         app.close()
     record = table.session.match.record
     own = [line["action"] for line in record if line.get("type") == "action" and line["seat"] == 0]
     assert "build" in own and ("discard" in own or "ron" in own)
-    assert player.progress.hands_settled == 1 and player.progress.match_seed == table.session.match.seed
+    assert player.progress.kyoku_settled == 1 and player.progress.match_seed == table.session.match.seed
     assert len(own) < player.progress.moves <= sum(1 for line in record if line.get("type") == "action")
 
 

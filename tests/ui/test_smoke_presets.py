@@ -25,7 +25,7 @@ def test_the_scripted_player_settles_a_hand_at_a_table_of_more_than_two(display,
     Flow(app).title()
     player = ScriptedPlayer()
     try:
-        run_frames(app, player, lambda: player.progress.hands_settled >= 1)
+        run_frames(app, player, lambda: player.progress.kyoku_settled >= 1)
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
     finally:
         app.close()

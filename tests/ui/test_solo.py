@@ -37,18 +37,18 @@ def test_a_whole_solo_hand_is_played_by_mouse_to_the_result(driver, scripted_opp
     assert table.session.name(1) == "Hard AI" and table.viewer == 0
     result = play_to_result(driver, table)
     assert isinstance(result, ResultScene)
-    hand = table.session.hand
+    kyoku = table.session.kyoku
     actions = [line for line in table.session.match.record if line["type"] == "action" and line["seat"] == 0]
     assert {line["action"] for line in actions} >= {"build", "discard"}
-    ending = [e for e in hand.history if isinstance(e, Won | ExhaustiveDraw)]
+    ending = [e for e in kyoku.history if isinstance(e, Won | ExhaustiveDraw)]
     assert len(ending) >= 1
-    if hand.result.drawn:
+    if kyoku.result.drawn:
         assert result.heading == "Exhaustive draw — no one won"
     else:
         assert "wins by ron" in result.heading
     driver.look()
     driver.key(13)  # Enter: the next hand
-    assert table.session.match.hand_number == 2 and driver.top is table
+    assert table.session.match.kyoku_number == 2 and driver.top is table
 
 
 def test_the_solo_seat_plays_against_make_agent_of_the_chosen_level(monkeypatch):

@@ -13,7 +13,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.engine.actions import BuildHand
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
@@ -26,13 +26,13 @@ def finished(rules: Rules, seed: int = 5) -> Match:
     """A whole match, each hand built from the walls' first tiles and played by first legal actions."""
     match = Match(rules, seed)
     while not match.over:
-        hand = match.next_hand()
-        while hand.phase is not Phase.END:
-            seat = hand.waiting_on()[0]
-            if hand.phase is Phase.BUILD:
-                match.apply(BuildHand(seat, format_tiles(hand.walls[seat][:13], rules.red_fives)))
+        kyoku = match.next_kyoku()
+        while kyoku.phase is not Phase.END:
+            seat = kyoku.waiting_on()[0]
+            if kyoku.phase is Phase.BUILD:
+                match.apply(BuildHand(seat, format_tiles(kyoku.walls[seat][:13], rules.red_fives)))
             else:
-                match.apply(hand.legal_actions(seat)[0])
+                match.apply(kyoku.legal_actions(seat)[0])
     return match
 
 
@@ -53,7 +53,7 @@ def test_rematch_deals_a_new_match_to_the_same_seats_under_the_same_rules(driver
     table = driver.top
     assert isinstance(table, TableScene)
     assert table.session.plan == old.plan and table.session.match.rules == RULES
-    assert table.session.match.seed != old.match.seed and table.session.match.hand_number == 1
+    assert table.session.match.seed != old.match.seed and table.session.match.kyoku_number == 1
     assert not table.session.match.over
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
-from game.app.scenes.summary import SummaryScene, column_lefts, hand_winners, player_names
+from game.app.scenes.summary import SummaryScene, column_lefts, kyoku_winners, player_names
 from game.app.words import i18n
 from game.engine.match import Settlement
 from game.engine.rules import Rules
@@ -112,7 +112,7 @@ def test_a_two_hand_match_credits_each_win_to_its_winner():
               {"type": "hand", "number": 2},
               {"type": "event", "event": "hand_started", "dealer": 1, "seat_winds": ["west", "east"]},
               {"type": "event", "event": "won", "seat": 1, "level": "yakuman"}]
-    assert hand_winners(record) == {1: [(0, "east", "mangan")], 2: [(1, "east", "yakuman")]}
+    assert kyoku_winners(record) == {1: [(0, "east", "mangan")], 2: [(1, "east", "yakuman")]}
 
 
 @pytest.mark.parametrize(("names", "players", "expected"), [

@@ -11,7 +11,7 @@ from game.app.views import helper_panel
 from game.app.window import layout
 from game.app.words.terms import hand_in_sentence
 from game.engine.events import DoraFlipped, WinningTileMissed
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
 from tests.ui.test_screens import shot
@@ -140,7 +140,7 @@ def test_a_discard_that_completes_the_hand_offers_ron_and_ron_ends_the_hand(driv
     driver.look()
     driver.key(pygame.K_r)
     driver.wait_until(lambda: isinstance(driver.top, ResultScene), frames=200)
-    win = table.session.hand.result.wins[0]
+    win = table.session.kyoku.result.wins[0]
     assert win.seat == 0 and win.assessment.value.level == "yakuman"
     assert "wins by ron" in driver.top.heading and "yakuman" in driver.top.heading
 

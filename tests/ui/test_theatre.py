@@ -17,7 +17,7 @@ from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
 from game.app.views.result_panel import ResultPanel
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from game.engine.record import write_record
 from tests.test_playback import as_shown, live_match
 from tests.ui.test_screens import SHOTS, shot
@@ -68,12 +68,12 @@ def test_a_record_steps_through_the_theatre_by_keys(driver, tmp_path, preset):
     assert frame.table.private is not None and frame.table.private.hand == playback.step.views[0].hand
     shot(driver, f"theatre_{preset}_seat1")
     key(driver, pygame.K_PAGEDOWN)
-    assert playback.step.hand == 2 and playback.step.action is None
+    assert playback.step.kyoku == 2 and playback.step.action is None
     key(driver, pygame.K_PAGEUP)
     key(driver, pygame.K_PAGEUP)
     assert playback.position == 0
     key(driver, pygame.K_2)
-    assert playback.step.hand == 2
+    assert playback.step.kyoku == 2
 
 
 def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, tmp_path):
@@ -89,7 +89,7 @@ def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, t
     shot(driver, "theatre_four_player_open")
     key(driver, pygame.K_RIGHT)
     assert playback.step.settlement is not None
-    result = theatre._result(playback.step.hand)
+    result = theatre._result(playback.step.kyoku)
     assert isinstance(result, ResultPanel)
     assert result.frame == result_frame(playback.step.views, playback.step.settlement, theatre.names, False)
     shot(driver, "theatre_four_player_result")
@@ -120,7 +120,7 @@ def test_the_step_buttons_move_the_playback(driver, tmp_path):
     driver.click(theatre.buttons["forward"].rect.center)
     assert theatre.playback.position == 2
     driver.click(theatre.buttons["forward_hand"].rect.center)
-    assert theatre.playback.step.hand == 2
+    assert theatre.playback.step.kyoku == 2
     driver.click(theatre.buttons["back_to_title"].rect.center)
     assert isinstance(driver.top, TitleScene)
 
@@ -213,13 +213,13 @@ def test_the_hand_menu_names_the_hand_on_the_table_and_jumps(driver, tmp_path):
     driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
-    assert theatre.hand_menu.selected_option[0] == "Hand 1"
+    assert theatre.kyoku_menu.selected_option[0] == "Hand 1"
     key(driver, pygame.K_PAGEDOWN)
     driver.frame()
-    assert theatre.hand_menu.selected_option[0] == "Hand 2"
-    driver.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=theatre.hand_menu,
+    assert theatre.kyoku_menu.selected_option[0] == "Hand 2"
+    driver.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=theatre.kyoku_menu,
                                      text="Hand 1", selected_option_id="Hand 1")])
-    assert theatre.playback.step.hand == 1 and theatre.playback.step.action is None
+    assert theatre.playback.step.kyoku == 1 and theatre.playback.step.action is None
 
 
 def test_a_step_forward_moves_the_discard_and_flips_the_dora_as_live_play(driver, tmp_path):

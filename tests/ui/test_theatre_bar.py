@@ -19,7 +19,7 @@ def covered(driver) -> list[tuple[str, int, str]]:
     felt = pygame.Surface((1280, 800))
     draw_felt(felt)
     controls = {name: button.rect for name, button in theatre.buttons.items() if name != "back_to_title"}
-    controls["hand menu"] = theatre.hand_menu.rect
+    controls["hand menu"] = theatre.kyoku_menu.rect
     found = []
     for point_of_view in (OPEN, 0):
         theatre.point_of_view = point_of_view

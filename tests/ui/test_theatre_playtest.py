@@ -82,7 +82,7 @@ def test_esc_closes_the_open_hand_menu_before_it_leaves_the_theatre(driver, tmp_
     driver.screens.watch(record_file(tmp_path, "kaiji"))
     driver.frame()
     theatre = driver.top
-    menu = theatre.hand_menu
+    menu = theatre.kyoku_menu
     driver.click(menu.rect.center)
     driver.frames(3)
     assert menu.current_state is menu.menu_states["expanded"]

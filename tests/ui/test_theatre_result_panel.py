@@ -23,7 +23,7 @@ def test_the_result_ends_above_the_bar_and_holds_its_words(driver, tmp_path, pre
     driver.frame()
     theatre = driver.top
     controls = {name: button.rect for name, button in theatre.buttons.items()}
-    controls["hand menu"] = theatre.hand_menu.rect
+    controls["hand menu"] = theatre.kyoku_menu.rect
     problems = []
     results = [index for index, step in enumerate(theatre.playback.steps) if step.settlement is not None]
     assert results
@@ -33,7 +33,7 @@ def test_the_result_ends_above_the_bar_and_holds_its_words(driver, tmp_path, pre
         picture = pygame.Surface((1280, 800))
         theatre.draw(picture)
         counter = inked.drawn[-1]  # the step counter, drawn over the result
-        result = theatre._result(theatre.playback.step.hand)
+        result = theatre._result(theatre.playback.step.kyoku)
         panel = getattr(result, "panel", layout.RESULT_PANEL)
         inked.drawn.clear()
         result.draw(picture)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 from tests.ui.test_theatre import key, record_file, wait_for
 
 
@@ -34,7 +34,7 @@ def test_stepping_by_round_shows_every_seats_build_review_in_turn(driver, tmp_pa
     playback = theatre.playback
     key(driver, pygame.K_b)
     builders = [step.action["seat"] for step in playback.steps
-                if step.hand == 1 and step.action and step.action["action"] == "build"]
+                if step.kyoku == 1 and step.action and step.action["action"] == "build"]
     assert sorted(builders) == list(range(playback.rules.players))
     reviewed = []
     while playback.step.phase is not Phase.DISCARD:

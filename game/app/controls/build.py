@@ -13,7 +13,7 @@ import pygame
 
 from game.app.play.builder import BuildState
 from game.app.window import layout
-from game.engine.hand import HAND_SIZE
+from game.engine.kyoku import HAND_SIZE
 
 DRAG_THRESHOLD = 5
 HAND_ROW = "hand"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.hand import HAND_SIZE
+from game.engine.kyoku import HAND_SIZE
 from game.engine.tiles import format_tiles
 
 

@@ -24,7 +24,7 @@ from game.app.words.i18n import _
 from game.app.words.terms import tiles_in_sentence
 from game.engine import analysis, bound
 from game.engine.analysis import CandidateHand, WaitAnalysis
-from game.engine.hand import HAND_SIZE
+from game.engine.kyoku import HAND_SIZE
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue
 from game.engine.tiles import KIND_COUNT, is_red, kind_code, kind_of, pick_ids, tile_code

@@ -140,7 +140,7 @@ def new_session(files: PlayerFiles, window: Window, plan: SeatPlan, replace_unke
                                           "{path}."), path=str(put_away.moved)))
     match = Match(rules or window.settings.rules, window.next_match_seed())
     session = _session(files, window, match, plan, saving)
-    session.next_hand()
+    session.next_kyoku()
     return session
 
 
@@ -162,8 +162,8 @@ def resume_session(files: PlayerFiles, window: Window) -> Session:
                                       "The file as it was is kept as {path}."), path=str(kept)))
     session = _session(files, window, saved.match, saved.plan, saving=True)
     session.builds.update(saved.builds)
-    if saved.match.hand is None:
-        session.next_hand()
+    if saved.match.kyoku is None:
+        session.next_kyoku()
     elif saved.cut:
         _autosave(files, window, session, saving=True)
     return session

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.actions import Action
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.player import Player
 
 STAND_IN_LEVEL = "normal"  # docs/rules.md §3.6: at the discard deadline, the normal AI's choice

@@ -19,7 +19,7 @@ from game.app.play.table_words import seat_wind
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_amount, pgettext
 from game.app.words.value_words import limit_name
-from game.engine.hand import SeatView, Win
+from game.engine.kyoku import SeatView, Win
 from game.engine.match import Settlement
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue

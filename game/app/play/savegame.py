@@ -86,7 +86,7 @@ class SaveSummary:
 
     plan: SeatPlan
     players: int
-    hand_number: int
+    kyoku_number: int
     """The hand play resumes in: the last one started, or the next when that one is over."""
     hands: int | None
     """The match's length in hands; None when it lasts until someone goes bust."""
@@ -112,7 +112,7 @@ class SaveSlot:
         header, *lines = match.record
         extra: dict[str, Any] = {"seats": plan.to_dict()}
         if builds:
-            extra["builds"] = [{"seat": seat, "hand": b.hand_number, "chosen": b.chosen, "elapsed": b.elapsed}
+            extra["builds"] = [{"seat": seat, "hand": b.kyoku_number, "chosen": b.chosen, "elapsed": b.elapsed}
                                for seat, b in sorted(builds.items())]
         write_record(self.record_path, [{**header, **extra}, *lines])
         if self.plan_path.exists():
@@ -244,7 +244,7 @@ def saved_builds(data: Any, match: Match, plan: SeatPlan) -> dict[int, BuildProg
         if not isinstance(item, dict):
             continue
         seat, hand, chosen, elapsed = (item.get(key) for key in ("seat", "hand", "chosen", "elapsed"))
-        if not (_is_whole(seat) and seat in plan.humans and hand == match.hand_number and isinstance(chosen, str)
+        if not (_is_whole(seat) and seat in plan.humans and hand == match.kyoku_number and isinstance(chosen, str)
                 and len(chosen) <= 64 and isinstance(elapsed, int | float) and not isinstance(elapsed, bool)
                 and elapsed >= 0 and (limit is None or elapsed <= limit)):
             continue

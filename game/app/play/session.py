@@ -19,7 +19,7 @@ from game.app.words import terms
 from game.app.words.i18n import N_, Later, Message, _, pgettext
 from game.engine.actions import Action
 from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
-from game.engine.hand import FuritenSpan, Hand, Phase, SeatView
+from game.engine.kyoku import FuritenSpan, Kyoku, Phase, SeatView
 from game.engine.match import Match
 from game.engine.names import checked_name
 from game.engine.player import Player
@@ -115,7 +115,7 @@ class BuildProgress:
     """A person's hand being built: the tiles chosen so far (mpsz) and the build clock used,
     kept in the save so that Continue neither resets the clock nor forgets the choice."""
 
-    hand_number: int
+    kyoku_number: int
     chosen: str
     elapsed: float
 
@@ -170,9 +170,9 @@ class Session:
         return self.match.rules
 
     @property
-    def hand(self) -> Hand:
-        assert self.match.hand is not None
-        return self.match.hand
+    def kyoku(self) -> Kyoku:
+        assert self.match.kyoku is not None
+        return self.match.kyoku
 
     @property
     def busy(self) -> bool:
@@ -192,7 +192,7 @@ class Session:
     def view(self, seat: int) -> SeatView:
         cached = self._views.get(seat)
         if cached is None:
-            cached = self.hand.view_for(seat)
+            cached = self.kyoku.view_for(seat)
             self._views[seat] = cached
         return cached
 
@@ -200,8 +200,8 @@ class Session:
         """Seats whose move the hand waits for, in turn order (none while busy)."""
         if self.busy:
             return []
-        waiting = self.hand.waiting_on()
-        return [seat for seat in self.hand.turn_order if seat in waiting]
+        waiting = self.kyoku.waiting_on()
+        return [seat for seat in self.kyoku.turn_order if seat in waiting]
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action now. Raises the engine's IllegalAction, state unchanged."""
@@ -222,21 +222,21 @@ class Session:
         future, self._background = self._background, None
         return self._applied(future.result())
 
-    def next_hand(self) -> None:
-        self.match.next_hand()
+    def next_kyoku(self) -> None:
+        self.match.next_kyoku()
         self.builds.clear()
         self._changed()
 
     def note_build(self, seat: int, chosen: str, elapsed: float) -> None:
         """A person's build has changed (tiles or clock): saved, though no action was played."""
-        self.builds[seat] = BuildProgress(self.match.hand_number, chosen, round(elapsed, 1))
+        self.builds[seat] = BuildProgress(self.match.kyoku_number, chosen, round(elapsed, 1))
         if self.on_change is not None:
             self.on_change(self)
 
     def build_progress(self, seat: int) -> BuildProgress | None:
         """The seat's saved build in this hand, if any."""
         progress = self.builds.get(seat)
-        return progress if progress is not None and progress.hand_number == self.match.hand_number else None
+        return progress if progress is not None and progress.kyoku_number == self.match.kyoku_number else None
 
     def _applied(self, events: list[Event]) -> list[Event]:
         for event in events:
@@ -265,7 +265,7 @@ class Session:
     def _completed_text(self, event: HandBuilt) -> Message:
         """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
         A notice is shown later, maybe after a language switch: it is kept as its messages."""
-        strip = wait_strip(self.hand, event.seat)
+        strip = wait_strip(self.kyoku, event.seat)
         winning = [line.code for line in strip.waits if line.clears]
         if strip.can_win:
             tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
@@ -276,7 +276,7 @@ class Session:
                        hand=Later(lambda: terms.hand_in_sentence(event.hand)), outcome=outcome)
 
     def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
-        discarder = self.hand.last_discard[0] if self.hand.last_discard else event.seat
+        discarder = self.kyoku.last_discard[0] if self.kyoku.last_discard else event.seat
         furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
         if event.reason == "furiten" and self.view(event.seat).furiten_span is FuritenSpan.UNTIL_OWN_DISCARD:
             consequence = Message(N_("You stay furiten until your own next discard."))
@@ -301,5 +301,5 @@ class Session:
         return None
 
     @property
-    def hand_over(self) -> bool:
-        return not self.busy and self.hand.phase is Phase.END
+    def kyoku_over(self) -> bool:
+        return not self.busy and self.kyoku.phase is Phase.END

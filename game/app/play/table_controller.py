@@ -41,7 +41,7 @@ from game.app.play.table_words import ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
-from game.engine.hand import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
+from game.engine.kyoku import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
 from game.engine.match import Settlement
 from game.engine.player import GivenMove, ImmediatePlayer, Player
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
@@ -115,10 +115,10 @@ class TableController:
         self.bottom = humans[0] if humans else 0
         """The seat drawn at the bottom of the table."""
         self.make_stand_in: Callable[[int], Player] = make_stand_in
-        self._reset_hand()
+        self._reset_kyoku()
 
-    def _reset_hand(self) -> None:
-        self.hand_number = self.session.match.hand_number
+    def _reset_kyoku(self) -> None:
+        self.kyoku_number = self.session.match.kyoku_number
         self.builds: dict[int, BuildState] = {}
         self.helpers: dict[int, BuildHelper] = {}
         self.decisions: dict[int, Decision] = {}
@@ -140,7 +140,7 @@ class TableController:
     def shown_private_seat(self) -> int | None:
         """The seat whose own tiles this frame shows (None: only what everyone may see)."""
         seat = self.viewer
-        if seat is None or seat != self.bottom or self.session.busy or self.session.hand_over:
+        if seat is None or seat != self.bottom or self.session.busy or self.session.kyoku_over:
             return None
         if self.session.view(seat).phase is Phase.DORA:
             return None
@@ -167,7 +167,7 @@ class TableController:
 
     def curtain_for(self) -> int | None:
         """The person to call to the screen before anything private is shown, if any."""
-        if not self.hotseat or self.session.busy or self.session.hand_over:
+        if not self.hotseat or self.session.busy or self.session.kyoku_over:
             return None
         active = self.active_person()
         return active if active is not None and active != self.viewer else None
@@ -196,14 +196,14 @@ class TableController:
         discarder = view.last_discard[0]
         return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
                         self.ron_worth(seat, discarder, view.ron_tile),
-                        self.session.hand.furiten_on_passing(seat))
+                        self.session.kyoku.furiten_on_passing(seat))
 
     def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
         """A ron's value in words, as the engine judges it (table_words.ron_worth)."""
-        hand = self.session.hand
+        kyoku = self.session.kyoku
         own = self.session.view(seat).hand
         assert own is not None
-        return ron_worth(own, tile, hand.win_context(seat, discarder), self.session.rules, seat == hand.dealer,
+        return ron_worth(own, tile, kyoku.win_context(seat, discarder), self.session.rules, seat == kyoku.dealer,
                          self.session.match.stake, self.session.wind(discarder))
 
     def helper_report(self) -> HelperReport | None:
@@ -236,7 +236,7 @@ class TableController:
         move when its pause is over, a seat not yet asked, the viewer's clock at its next
         second. None when it waits only for input or for work in the background (which
         wakes the window when done)."""
-        if self.session.busy or self.session.hand_over:
+        if self.session.busy or self.session.kyoku_over:
             return None
         waits: list[float] = []
         for seat in self.session.waiting_on():
@@ -281,16 +281,16 @@ class TableController:
     def update(self, dt: float, delay_s: float) -> list[Event]:
         """Advance every seat the hand waits for; the events of the moves played."""
         events = self.session.poll()
-        if self.session.busy or self.session.hand_over:
+        if self.session.busy or self.session.kyoku_over:
             return events
-        if self.session.match.hand_number != self.hand_number:
-            self._reset_hand()
+        if self.session.match.kyoku_number != self.kyoku_number:
+            self._reset_kyoku()
         self._prepare_builds()
         for seat in list(self.decisions):
             if self.decisions[seat].key != self._key(seat):
                 del self.decisions[seat]  # the move is no longer this seat's to make
         for seat in self.session.waiting_on():
-            if self.session.busy or self.session.hand_over:
+            if self.session.busy or self.session.kyoku_over:
                 break
             events += self._advance(seat, dt, delay_s)
         self._note_builds()
@@ -299,7 +299,7 @@ class TableController:
     def _note_builds(self) -> None:
         """Save each person's build in progress when its tiles change, and every few seconds
         of its clock, so that Continue restores both."""
-        if self.session.busy or self.session.hand_over:
+        if self.session.busy or self.session.kyoku_over:
             return
         for seat, state in self.builds.items():
             view = self.session.view(seat)
@@ -312,16 +312,16 @@ class TableController:
                 self._noted[seat] = mark
                 self.session.note_build(seat, state.text(), elapsed)
 
-    def next_hand(self) -> None:
-        self.session.next_hand()
-        self._reset_hand()
+    def next_kyoku(self) -> None:
+        self.session.next_kyoku()
+        self._reset_kyoku()
         if self.hotseat:
             self.viewer = None  # everyone saw the result: the next private view is handed over
 
     def _key(self, seat: int) -> tuple[object, ...]:
         """One decision of one seat: each gets the whole time limit for it."""
         view = self.session.view(seat)
-        return (self.hand_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
+        return (self.kyoku_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
 
     def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
         key = self._key(seat)
@@ -399,7 +399,7 @@ class TableController:
             progress = self.session.build_progress(seat)
             if progress is not None:
                 self._restore_build(seat, state, progress)
-            self.helpers[seat] = BuildHelper(view.wall, self.session.hand.seat_wind_kind(seat),
+            self.helpers[seat] = BuildHelper(view.wall, self.session.kyoku.seat_wind_kind(seat),
                                              view.dora_indicator, self.session.rules, self.builders,
                                              fallback=self.fallback)
 
@@ -412,10 +412,10 @@ class TableController:
     def _unsettled(self) -> Settlement | None:
         """The ended hand's settlement while its result has not been shown yet."""
         match = self.session.match
-        if self.result_shown or not self.session.hand_over or not match.settlements:
+        if self.result_shown or not self.session.kyoku_over or not match.settlements:
             return None
         settlement = match.settlements[-1]
-        return settlement if settlement.hand_number == match.hand_number else None
+        return settlement if settlement.kyoku_number == match.kyoku_number else None
 
     def standings(self) -> tuple[float, ...]:
         """The scores the table shows: those before the hand until its result is shown."""
@@ -465,11 +465,11 @@ class TableController:
         waiting = session.waiting_on()
         mode = self.mode()
         names = self.names()
-        return frame_of(view, names, self.standings(), self.shown_stake(), session.match.hand_number, mode=mode,
+        return frame_of(view, names, self.standings(), self.shown_stake(), session.match.kyoku_number, mode=mode,
                         turn=waiting[0] if waiting else None,
                         status=status(view, names, mode, waiting, session.busy, self.result_shown),
                         countdown=self.countdown(), private=self._private(self.shown_private_seat),
-                        ended=view.result if session.hand_over else None,
+                        ended=view.result if session.kyoku_over else None,
                         own_seat=None if self.hotseat else self.viewer)
 
     def _private(self, seat: int | None) -> PrivateFrame | None:
@@ -486,10 +486,10 @@ class TableController:
         view = self.session.view(seat)
         if view.hand is None:
             return None
-        key = (self.hand_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase,
+        key = (self.kyoku_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase,
                view.turn)
         if key != self._strip_key:
-            self._strip_key, self._strip = key, wait_strip(self.session.hand, seat)
+            self._strip_key, self._strip = key, wait_strip(self.session.kyoku, seat)
         return self._strip
 
 

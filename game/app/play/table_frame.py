@@ -18,7 +18,7 @@ from game.app.play.table_mode import TableMode
 from game.app.play.table_words import announcement, score_words, seat_wind, stake_words, standing_number
 from game.app.play.wait_strip import WaitStrip
 from game.engine.events import DoraFlipped
-from game.engine.hand import POOL_SIZE, FuritenSpan, HandResult, Phase, SeatView
+from game.engine.kyoku import POOL_SIZE, FuritenSpan, KyokuResult, Phase, SeatView
 from game.engine.tiles import tile_code
 from game.engine.wall import PERSONAL_WALLS, WALLS, side_walls
 
@@ -81,7 +81,7 @@ class SideWallFrame:
 
 @dataclass(frozen=True)
 class CentreInfo:
-    hand_number: int
+    kyoku_number: int
     hands: int | None
     stake: str
     status: str
@@ -123,10 +123,10 @@ class TableFrame:
     private: PrivateFrame | None
 
 
-def frame_of(view: SeatView, names: Sequence[str], standings: Sequence[float], stake: int, hand_number: int, *,
+def frame_of(view: SeatView, names: Sequence[str], standings: Sequence[float], stake: int, kyoku_number: int, *,
              mode: TableMode, turn: int | None, status: str, countdown: float | None = None,
              private: PrivateFrame | None = None, face_up: Collection[int] | None = None,
-             ended: HandResult | None = None, own_seat: int | None = None,
+             ended: KyokuResult | None = None, own_seat: int | None = None,
              bottom_wall_on_table: bool = True) -> TableFrame:
     """The table as `view`'s seat sits at the bottom of it: `names` and `standings` by seat,
     the `stake` and the hand's number shown, `mode` (what input means), the seat whose move
@@ -157,7 +157,7 @@ def frame_of(view: SeatView, names: Sequence[str], standings: Sequence[float], s
             open_hand=open_hand, winning_tile=winning_tile, call="ロン" if won else None,
             dealt_in=seat == dealt_in,
         ))
-    centre = CentreInfo(hand_number, rules.hands, stake_words(rules.settlement, stake), status,
+    centre = CentreInfo(kyoku_number, rules.hands, stake_words(rules.settlement, stake), status,
                         tuple((s.place, s.wind, len(s.river), s.turn) for s in seats),
                         _code(view.dora_indicator, rules.red_fives), countdown, announcement(view, ended))
     return TableFrame(players, rules.red_fives, rules.floor_applies, mode, tuple(seats), _side_walls(view),
@@ -172,7 +172,7 @@ def private_frame(view: SeatView, build: BuildState | None = None, report: Helpe
                         view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD)
 
 
-def _laid_open(ended: HandResult | None, seat: int, own_seat: int | None,
+def _laid_open(ended: KyokuResult | None, seat: int, own_seat: int | None,
                red: bool) -> tuple[tuple[str, ...] | None, str | None, bool]:
     """(open hand, winning tile, won) of a seat once the hand is over."""
     if ended is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from game.engine.hand import Phase
+from game.engine.kyoku import Phase
 
 
 class TableMode(StrEnum):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from game.app.play.table_mode import TableMode
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_amount
-from game.engine.hand import HandResult, Phase, SeatView
+from game.engine.kyoku import KyokuResult, Phase, SeatView
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
 from game.engine.settlement import ura_may_change_payment, win_amount
@@ -77,7 +77,7 @@ def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Seque
     return _(phrase).format(who=who) if phrase else ""
 
 
-def announcement(view: SeatView, result: HandResult | None) -> str | None:
+def announcement(view: SeatView, result: KyokuResult | None) -> str | None:
     """The end of the hand in words, for the table: who won on whose discard, or the draw."""
     if result is None:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.app.words.i18n import N_, _
-from game.engine.hand import FuritenSpan, Hand
+from game.engine.kyoku import FuritenSpan, Kyoku
 from game.engine.scoring import assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
 
@@ -91,10 +91,10 @@ REASONS = {
 }
 
 
-def wait_strip(hand: Hand, seat: int) -> WaitStrip:
+def wait_strip(kyoku: Kyoku, seat: int) -> WaitStrip:
     """The strip for `seat` once it has built (its hand fixed), from what it can see."""
-    view = hand.view_for(seat)
-    rules = hand.rules
+    view = kyoku.view_for(seat)
+    rules = kyoku.rules
     own = view.hand or ()
     seen = [0] * 34
     for tile in (*own, *view.pool):
@@ -108,7 +108,7 @@ def wait_strip(hand: Hand, seat: int) -> WaitStrip:
     lines: list[WaitLine] = []
     if own and waits:
         # The ura dora stay hidden until a win: the value a person can know is without them.
-        context = hand.next_ron_context(seat).without_ura()
+        context = kyoku.next_ron_context(seat).without_ura()
         tiles = [_plain_tile(kind) for kind in waits]
         for kind, assessment in zip(waits, assess_rons(own, tiles, context, rules), strict=True):
             value = assessment.value

@@ -11,7 +11,7 @@ from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.words.i18n import _, pgettext
 from game.app.words.terms import tile_in_sentence
-from game.engine.hand import FuritenSpan
+from game.engine.kyoku import FuritenSpan
 
 
 def nothing() -> None:

@@ -64,7 +64,7 @@ def player_names(names: Sequence[str], players: int) -> list[str]:
     return labels
 
 
-def hand_winners(record: Sequence[dict[str, Any]]) -> dict[int, list[tuple[int, str, str]]]:
+def kyoku_winners(record: Sequence[dict[str, Any]]) -> dict[int, list[tuple[int, str, str]]]:
     """Each hand's winners as (seat, wind in that hand, limit), read from the match record;
     an exhaustive draw has none."""
     winners: dict[int, list[tuple[int, str, str]]] = {}
@@ -194,8 +194,8 @@ class SummaryScene(Scene):
         settlements = match.settlements[-ROWS_SHOWN:]
         stakes = match.rules.settlement == "stakes"  # a mangan is +4 at a stake of 4: say so
         # Translators: the heading of the column of hand numbers
-        columns = [[pgettext("column", "Hand"), *(i18n.format_number(s.hand_number) for s in settlements)],
-                   [_("How it ended"), *(endings.get(s.hand_number, "") for s in settlements)]]
+        columns = [[pgettext("column", "Hand"), *(i18n.format_number(s.kyoku_number) for s in settlements)],
+                   [_("How it ended"), *(endings.get(s.kyoku_number, "") for s in settlements)]]
         if stakes:
             # Translators: the heading of the column of each hand's stake (it doubles after a draw)
             columns.append([pgettext("column", "Stake"), *(amount(s.stake) for s in settlements)])
@@ -216,7 +216,7 @@ class SummaryScene(Scene):
         player, as its result named them, or the draw."""
         session = self.session
         endings: dict[int, str] = {}
-        for number, winners in hand_winners(session.match.record).items():
+        for number, winners in kyoku_winners(session.match.record).items():
             ending = ""
             for seat, wind, level in winners:
                 shown_wind = terms.wind(wind)

@@ -33,7 +33,7 @@ from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.words.i18n import N_, _
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
-from game.engine.hand import POOL_SIZE
+from game.engine.kyoku import POOL_SIZE
 from game.engine.tiles import tile_code
 from game.engine.wall import side_walls
 
@@ -62,10 +62,10 @@ class TableScene(Scene):
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
-        self._reset_hand_state()
+        self._reset_kyoku_state()
 
-    def _reset_hand_state(self) -> None:
-        self.hand_number = self.session.match.hand_number
+    def _reset_kyoku_state(self) -> None:
+        self.kyoku_number = self.session.match.kyoku_number
         self.build_controls: dict[int, BuildControls] = {}
         self.pool_controls = PoolControls(self.request_discard)
         self.dora_controls: DoraControls | None = None
@@ -171,9 +171,9 @@ class TableScene(Scene):
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
         if self.session.busy:
             return
-        if self.session.match.hand_number != self.hand_number:
-            self._reset_hand_state()
-        if self.session.hand_over:
+        if self.session.match.kyoku_number != self.kyoku_number:
+            self._reset_kyoku_state()
+        if self.session.kyoku_over:
             self._towards_result(dt)
             return
         seat = controller.curtain_for()
@@ -234,7 +234,7 @@ class TableScene(Scene):
             waits.append(max(0.0, self.card_left - 1.0))
         if self.pool_controls.gap is not None:
             waits.append(max(0.0, self.pool_controls.gap_left))
-        if self.session.hand_over and not self.session.busy and not self.result_open:
+        if self.session.kyoku_over and not self.session.busy and not self.result_open:
             waits.append(max(0.0, self.moment_s() - self.end_wait))
         return min((wait for wait in waits if wait is not None), default=None)
 
@@ -258,7 +258,7 @@ class TableScene(Scene):
         speed = self.app.settings.animation_speed
         if speed <= 0:
             return 0.0
-        result = self.session.hand.result
+        result = self.session.kyoku.result
         return (DRAW_MOMENT_S if result is None or result.drawn else RON_MOMENT_S) / speed
 
     def _towards_result(self, dt: float) -> None:
@@ -273,18 +273,18 @@ class TableScene(Scene):
 
     def open_result(self) -> None:
         """The hand's result over the table; the standings on the table change with it."""
-        if self.result_open or not self.session.hand_over:
+        if self.result_open or not self.session.kyoku_over:
             return
         self.result_open = True
         self.controller.show_result()
-        self.screens.result(self.controller.result_frame, self.next_hand)
+        self.screens.result(self.controller.result_frame, self.next_kyoku)
 
-    def next_hand(self) -> None:
+    def next_kyoku(self) -> None:
         if self.session.match.over:
             self.screens.summary(self.session)
             return
-        self.controller.next_hand()
-        self._reset_hand_state()
+        self.controller.next_kyoku()
+        self._reset_kyoku_state()
         self._sync_buttons()
 
     def _raise_curtain(self, seat: int) -> None:
@@ -333,7 +333,7 @@ class TableScene(Scene):
             self.keyboard = False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button_pressed(event.ui_element)
-        if self.session.hand_over and not self.result_open and event.type in (pygame.KEYDOWN,
+        if self.session.kyoku_over and not self.result_open and event.type in (pygame.KEYDOWN,
                                                                              pygame.MOUSEBUTTONDOWN):
             if event.type == pygame.MOUSEBUTTONDOWN or self.end_wait >= KEY_GUARD_S:
                 self.open_result()  # the moment of the win is skipped

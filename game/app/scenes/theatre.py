@@ -46,8 +46,8 @@ from game.app.window.palette import SOFT, WARN
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _
 from game.app.words.system_words import record_damage
-from game.engine.hand import POOL_SIZE, Phase
-from game.engine.playback import NoHandToShow, Playback, read_for_playback
+from game.engine.kyoku import POOL_SIZE, Phase
+from game.engine.playback import NoKyokuToShow, Playback, read_for_playback
 from game.engine.record import LineDamage, RecordError
 
 T = TypeVar("T")
@@ -107,8 +107,8 @@ class TheatreScene(Scene):
         self._reviews: dict[tuple[int, int], Future[BuildReview]] = {}
         self._dangers: dict[tuple[int, int], Future[dict[int, DiscardDanger]]] = {}
         self.buttons: dict[str, UIButton] = {}
-        self.hand_menu: UIDropDownMenu | None = None
-        self.menu_hand: int | None = None
+        self.kyoku_menu: UIDropDownMenu | None = None
+        self.menu_kyoku: int | None = None
         self.pool_controls = PoolControls(lambda _index: None)
         self.flight: DiscardFlight | None = None
         self.flip: DoraFlip | None = None
@@ -122,7 +122,7 @@ class TheatreScene(Scene):
                         object_id=ObjectID(object_id="#theatre_back", class_id="@small_button"))
         self.elements.append(back)
         self.buttons["back_to_title"] = back
-        self._sync_hand_menu()
+        self._sync_kyoku_menu()
         self._refresh_labels()
         pygame.display.set_caption(_("17 Steps — theatre: {file}").format(file=self.title))
 
@@ -173,34 +173,34 @@ class TheatreScene(Scene):
         self._results.clear()  # their words are made again in the new language
         self._make_bar()
         self.buttons["back_to_title"].set_text(_("Back (Esc)"))
-        self.menu_hand = None
-        if self.hand_menu is not None:
-            self.elements.remove(self.hand_menu)
-            self.hand_menu.kill()
-            self.hand_menu = None
-        self._sync_hand_menu()
+        self.menu_kyoku = None
+        if self.kyoku_menu is not None:
+            self.elements.remove(self.kyoku_menu)
+            self.kyoku_menu.kill()
+            self.kyoku_menu = None
+        self._sync_kyoku_menu()
         self._refresh_labels()
 
     def leave(self) -> None:
         super().leave()
         pygame.display.set_caption(_(CAPTION))
 
-    def _sync_hand_menu(self) -> None:
+    def _sync_kyoku_menu(self) -> None:
         """The hand menu names the hand on the table (made again when the hand changes)."""
-        current = self.playback.step.hand if self.playback.steps else None
-        if self.hand_menu is not None:
-            if self.menu_hand == current:
+        current = self.playback.step.kyoku if self.playback.steps else None
+        if self.kyoku_menu is not None:
+            if self.menu_kyoku == current:
                 return
-            self.elements.remove(self.hand_menu)
-            self.hand_menu.kill()
-        self.menu_hand = current
+            self.elements.remove(self.kyoku_menu)
+            self.kyoku_menu.kill()
+        self.menu_kyoku = current
         # The option ids stay English ("Hand 3"): the menu's answer is read from them.
         hands = [(_("Hand {number}").format(number=n), f"Hand {n}") for n in self.playback.hands] \
             or [(_("no hand"), "none")]
         start = next((option for option in hands if option[1] == f"Hand {current}"), hands[0])
-        self.hand_menu = UIDropDownMenu(hands, start, HAND_MENU,
+        self.kyoku_menu = UIDropDownMenu(hands, start, HAND_MENU,
                                         self.app.manager, expansion_height_limit=300)
-        self.elements.append(self.hand_menu)
+        self.elements.append(self.kyoku_menu)
 
     def _refresh_labels(self) -> None:
         for name, labels in self._labels().items():
@@ -226,9 +226,9 @@ class TheatreScene(Scene):
                     self.command(name)
                     return True
             return False
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.hand_menu:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.kyoku_menu:
             if event.selected_option_id != "none":
-                self.jump_to_hand(int(event.selected_option_id.split()[-1]))
+                self.jump_to_kyoku(int(event.selected_option_id.split()[-1]))
             return True
         if event.type != pygame.KEYDOWN:
             return False
@@ -249,9 +249,9 @@ class TheatreScene(Scene):
         elif key in OVERLAY_KEYS:
             self.command(OVERLAY_KEYS[key])
         elif pygame.K_1 <= key <= pygame.K_9:
-            self.jump_to_hand(key - pygame.K_0)
+            self.jump_to_kyoku(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
-            menu = self.hand_menu
+            menu = self.kyoku_menu
             if menu is not None and menu.current_state is menu.menu_states["expanded"]:
                 menu.unfocus()  # the first Esc closes the open hand menu, the next leaves
             else:
@@ -264,8 +264,8 @@ class TheatreScene(Scene):
         playback = self.playback
         moves: dict[str, Any] = {
             "forward": playback.forward, "back": playback.back, "forward_round": playback.forward_round,
-            "back_round": playback.back_round, "forward_hand": playback.forward_hand,
-            "back_hand": playback.back_hand, "first": lambda: playback.go(0),
+            "back_round": playback.back_round, "forward_hand": playback.forward_kyoku,
+            "back_hand": playback.back_kyoku, "first": lambda: playback.go(0),
             "last": lambda: playback.go(len(playback.steps) - 1),
         }
         if name in moves:
@@ -295,10 +295,10 @@ class TheatreScene(Scene):
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
         self._refresh_labels()
 
-    def jump_to_hand(self, number: int) -> None:
+    def jump_to_kyoku(self, number: int) -> None:
         if number in self.playback.hands:
             self.playing = False
-            self.playback.jump_to_hand(number)
+            self.playback.jump_to_kyoku(number)
             self._react(False)
             self._refresh_labels()
 
@@ -323,7 +323,7 @@ class TheatreScene(Scene):
     # --- time ------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._sync_hand_menu()
+        self._sync_kyoku_menu()
         self.animate(dt)
         if not self.playing:
             return
@@ -356,7 +356,7 @@ class TheatreScene(Scene):
     def next_change(self) -> float | None:
         """Frames while a tile flies or turns or the hand menu is behind; while playing, the
         next step's time."""
-        behind = bool(self.playback.steps) and self.menu_hand != self.playback.step.hand
+        behind = bool(self.playback.steps) and self.menu_kyoku != self.playback.step.kyoku
         if behind or self.animating():
             return 0.0
         return max(0.0, self._step_interval() - self.clock) if self.playing else None
@@ -390,7 +390,7 @@ class TheatreScene(Scene):
         self._draw_overlays(surface)
         step = self.playback.step
         if self.show_result and step.settlement is not None:
-            self._result(step.hand).draw(surface)
+            self._result(step.kyoku).draw(surface)
         self._draw_notes(surface)  # over the result, which dims the table
 
     # --- overlays --------------------------------------------------------------------
@@ -401,7 +401,7 @@ class TheatreScene(Scene):
         if step.action is None or step.action.get("action") != "build":
             return None
         seat = step.action["seat"]
-        key = (step.hand, seat)
+        key = (step.kyoku, seat)
         if key not in self._reviews:
             request = build_request(step.views[seat])
             if request is None:
@@ -415,10 +415,10 @@ class TheatreScene(Scene):
         seat = next((s for s in waiting_on(step) if step.views[s].phase is Phase.DISCARD), None)
         if seat is None:
             return None
-        key = (step.hand, seat)
+        key = (step.kyoku, seat)
         if key not in self._dangers:
-            seed = self.playback.seed * 31 + step.hand * 7 + seat
-            turns = discard_turns(self.playback, step.hand, seat)
+            seed = self.playback.seed * 31 + step.kyoku * 7 + seat
+            turns = discard_turns(self.playback, step.kyoku, seat)
             self._dangers[key] = self._in_worker(discard_dangers, turns, seed)
         return seat, self._dangers[key]
 
@@ -481,14 +481,14 @@ class TheatreScene(Scene):
             text.draw(surface, row, size, WARN, (banner.centerx, banner.top + 6 + index * row_height), "midtop",
                       bold=True)
 
-    def _result(self, hand: int) -> ResultPanel:
-        panel = self._results.get(hand)
+    def _result(self, kyoku: int) -> ResultPanel:
+        panel = self._results.get(kyoku)
         if panel is None:
             step = self.playback.step
             settlement = step.settlement
             assert settlement is not None
             last = self.playback.at_end and self.playback.end is not None
-            panel = self._results[hand] = ResultPanel(
+            panel = self._results[kyoku] = ResultPanel(
                 self.app.text, self.app.art, lambda: result_frame(step.views, settlement, self.names, last),
                 self.app.screen.get_width(), RESULT_PANEL)
         return panel
@@ -516,7 +516,7 @@ def read_record(app: Services, path: Path) -> Playback | None:
     """A record file to watch; None for a file that is not one, explained in a dialog."""
     try:
         return read_for_playback(path)
-    except NoHandToShow:
+    except NoKyokuToShow:
         app.stack.push(Dialog(app, _("No hand to watch yet"),
                               _("This match record holds no hand yet ({file}).").format(file=path.name),
                               [Choice(_("OK"), nothing)], escape=nothing))

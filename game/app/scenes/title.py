@@ -85,26 +85,26 @@ def _ai_list(names: list[str]) -> str:
 def _against_label(saved: SaveSummary, opponent: str) -> str:
     if saved.hands is None:
         # Translators: the title screen's Continue button; {opponent} is the AI seats' names ("Normal AI")
-        return _("Continue: hand {number} vs {opponent}").format(number=saved.hand_number, opponent=opponent)
+        return _("Continue: hand {number} vs {opponent}").format(number=saved.kyoku_number, opponent=opponent)
     # Translators: the title screen's Continue button: "hand 3/8" is the third hand of eight
     return _("Continue: hand {number}/{hands} vs {opponent}").format(
-        number=saved.hand_number, hands=saved.hands, opponent=opponent)
+        number=saved.kyoku_number, hands=saved.hands, opponent=opponent)
 
 
 def _with_label(saved: SaveSummary, ais: str) -> str:
     """Several people and the AI at the table: the AI seats they play with."""
     if saved.hands is None:
         # Translators: the title screen's Continue button, for several people and the AI ("with Hard AI")
-        return _("Continue: hand {number} with {ais}").format(number=saved.hand_number, ais=ais)
+        return _("Continue: hand {number} with {ais}").format(number=saved.kyoku_number, ais=ais)
     # Translators: the title screen's Continue button, for several people and the AI; "hand 3/8" is the third
     # of eight
-    return _("Continue: hand {number}/{hands} with {ais}").format(number=saved.hand_number, hands=saved.hands,
+    return _("Continue: hand {number}/{hands} with {ais}").format(number=saved.kyoku_number, hands=saved.hands,
                                                                    ais=ais)
 
 
 def _people_label(saved: SaveSummary) -> str:
     """People alone at the table: how many."""
-    number, hands, players = saved.hand_number, saved.hands, saved.players
+    number, hands, players = saved.kyoku_number, saved.hands, saved.players
     if hands is None:
         # Translators: the title screen's Continue button, for a table of several players
         return ngettext("Continue: hand {number}, {players} player", "Continue: hand {number}, {players} players",

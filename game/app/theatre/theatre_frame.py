@@ -28,7 +28,7 @@ from game.engine.events import (
     WinningTileMissed,
     Won,
 )
-from game.engine.hand import Phase, SeatView
+from game.engine.kyoku import Phase, SeatView
 from game.engine.playback import Step
 
 OPEN = "open"
@@ -92,7 +92,7 @@ def theatre_frame(step: Step, names: tuple[str, ...], point_of_view: int | str) 
     opened = view.phase is not Phase.DORA
     shown_open = point_of_view == OPEN and opened
     caption = describe(step, names)
-    table = frame_of(view, names, step.scores, step.stake, step.hand, mode=TableMode.WATCH,
+    table = frame_of(view, names, step.scores, step.stake, step.kyoku, mode=TableMode.WATCH,
                      turn=waiting[0] if waiting else None, status=caption,
                      private=private_frame(view) if opened else None,
                      face_up=range(players) if shown_open else None, bottom_wall_on_table=False)
@@ -115,7 +115,7 @@ def describe(step: Step, names: tuple[str, ...]) -> str:
     for event in step.events:
         parts.extend(_event_words(event, who, red, step))
     if step.action is None:
-        parts.insert(0, _("Hand {number} begins").format(number=step.hand))
+        parts.insert(0, _("Hand {number} begins").format(number=step.kyoku))
     if not parts and step.action is not None and step.action.get("action") == "ron":
         parts.append(_("{who} calls ron").format(who=who(step.action["seat"])))
     # Translators: between the things one step of a replay did

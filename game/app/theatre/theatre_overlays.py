@@ -19,7 +19,7 @@ from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.engine import analysis
 from game.engine.actions import Discard
-from game.engine.hand import SeatView
+from game.engine.kyoku import SeatView
 from game.engine.playback import Playback
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WIND_NAMES, format_tiles, kind_of
@@ -86,13 +86,13 @@ class DiscardTurn:
     """Each other seat's waits (kinds) at that step."""
 
 
-def discard_turns(playback: Playback, hand: int, seat: int) -> tuple[DiscardTurn, ...]:
-    """The steps of `hand` at which `seat` is to discard: what `discard_dangers` reads (small
+def discard_turns(playback: Playback, kyoku: int, seat: int) -> tuple[DiscardTurn, ...]:
+    """The steps of `kyoku` at which `seat` is to discard: what `discard_dangers` reads (small
     and picklable, so that the reading runs in a worker process, off the frame loop)."""
     turns = []
     for index, step in enumerate(playback.steps):
         view = step.views[seat]
-        if step.hand == hand and any(isinstance(action, Discard) for action in view.legal_actions):
+        if step.kyoku == kyoku and any(isinstance(action, Discard) for action in view.legal_actions):
             waits = {other.seat: tuple(other.waits) for other in step.views if other.seat != seat}
             turns.append(DiscardTurn(index, view, waits))
     return tuple(turns)

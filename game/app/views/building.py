@@ -12,7 +12,7 @@ from game.app.window.art import TileArt
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.window.text import Text
 from game.app.words.i18n import _
-from game.engine.hand import HAND_SIZE
+from game.engine.kyoku import HAND_SIZE
 from game.engine.tiles import tile_code
 
 HOVER_LIFT = 8

@@ -40,9 +40,9 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     pygame.draw.rect(surface, EDGE, panel, 2, border_radius=10)
     left, top = panel.left + 12, panel.top + 8
     if info.hands:
-        heading = _("Hand {number} of {hands}").format(number=info.hand_number, hands=info.hands)
+        heading = _("Hand {number} of {hands}").format(number=info.kyoku_number, hands=info.hands)
     else:
-        heading = _("Hand {number}").format(number=info.hand_number)
+        heading = _("Hand {number}").format(number=info.kyoku_number)
     text.draw(surface, heading, 16, GOLD, (left, top), bold=True)
     if table.stake_in_centre:
         text.draw(surface, info.stake, legible.at_least(14), INK, (panel.right - 12, top + 1), "topright")

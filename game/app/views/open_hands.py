@@ -20,7 +20,7 @@ from game.app.window.art import TileArt, depth_of, tile_height
 from game.app.window.palette import INK
 from game.app.window.text import Text
 from game.app.words import terms
-from game.engine.hand import HAND_SIZE
+from game.engine.kyoku import HAND_SIZE
 from game.engine.tiles import kind_of, tile_code
 from game.engine.wall import STACKS_PER_WALL
 

@@ -14,7 +14,7 @@ from game.app.window.palette import GOLD, INK, SOFT
 from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import _
-from game.engine.hand import HAND_SIZE
+from game.engine.kyoku import HAND_SIZE
 
 PLATE = (12, 46, 32)
 BOTTOM_PLATE = (10, 700)

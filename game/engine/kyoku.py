@@ -1,9 +1,14 @@
-"""One hand of 17 Steps as a state machine: actions in, events out.
+"""One kyoku of 17 Steps as a state machine: actions in, events out.
 
-Phases: dora choice -> build -> discards (with ron decisions) -> end. The hand is the
+A kyoku (局) is one deal to its settlement; on screen and in records it is a "hand", as
+players say it ("Hand 3 of 8"). In the code, "hand" is only ever a seat's 13 tiles, and
+the 局 is a kyoku, as mjai and Tenhou logs call it ("round" would read as the wind round,
+場, to riichi players, and `round` shadows the builtin).
+
+Phases: dora choice -> build -> discards (with ron decisions) -> end. The kyoku is the
 referee: `apply` checks every action against the rules and raises `IllegalAction`
 naming the rule it breaks, leaving the state untouched. `view_for(seat)` is all a
-seat may see; it never holds another seat's hand before the hand ends.
+seat may see; it never holds another seat's hand before the kyoku ends.
 
 Seats are numbered by their place at the table (seat 0 sits at wall 0); turn order runs
 from the dealer (East) through the following seats.
@@ -23,7 +28,7 @@ from game.engine.events import (
     ExhaustiveDraw,
     FuritenStarted,
     HandBuilt,
-    HandStarted,
+    KyokuStarted,
     RiichiDeclared,
     RonOffered,
     RonPassed,
@@ -87,8 +92,8 @@ class Win:
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """How the hand ended: one or more wins (ron on one discard), or an exhaustive draw."""
+class KyokuResult:
+    """How the kyoku ended: one or more wins (ron on one discard), or an exhaustive draw."""
 
     wins: tuple[Win, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -124,7 +129,7 @@ class SeatView:
     ron_tile: int | None
     legal_actions: tuple[Action, ...]
     events: tuple[Event, ...]
-    result: HandResult | None
+    result: KyokuResult | None
 
     def discard_fixes_furiten(self, tile: int) -> bool:
         """Whether discarding `tile` makes this seat furiten for the rest of the hand."""
@@ -137,8 +142,8 @@ def fixes_furiten(tile: int, waits: tuple[int, ...], fixed: bool) -> bool:
     return kind_of(tile) in waits and not fixed
 
 
-class Hand:
-    """One hand, from the dora choice to its end."""
+class Kyoku:
+    """One kyoku, from the dora choice to its end."""
 
     def __init__(self, rules: Rules, deal: Deal, dealer: int) -> None:
         if not 0 <= dealer < rules.players:
@@ -164,14 +169,14 @@ class Hand:
         self.last_discard: tuple[int, int] | None = None
         self.pending_ron: list[int] = []
         self.declared_ron: list[int] = []
-        self.result: HandResult | None = None
+        self.result: KyokuResult | None = None
         self.history: list[Event] = []
         self.phase = Phase.DORA
         winds = SEAT_WIND_ORDER[players]
         self.seat_winds = tuple(
             winds[self.turn_order.index(seat)] for seat in range(players)
         )
-        self._emit(HandStarted(dealer, tuple(WIND_NAMES[w] for w in self.seat_winds)))
+        self._emit(KyokuStarted(dealer, tuple(WIND_NAMES[w] for w in self.seat_winds)))
         if deal.virtual_dora is not None and rules.virtual_dora:
             self.dora_indicator, self.ura_indicator = deal.virtual_dora
             self._emit(DoraFlipped(None, None, None, self._code(self.dora_indicator)))
@@ -258,13 +263,13 @@ class Hand:
             result=self._result_for(seat),
         )
 
-    def _result_for(self, seat: int) -> HandResult | None:
+    def _result_for(self, seat: int) -> KyokuResult | None:
         """The result as `seat` sees it: winners' hands on a win, every hand on a draw."""
         if self.result is None or self.result.drawn:
             return self.result
         shown = {seat} | {win.seat for win in self.result.wins}
         hands = tuple(h if s in shown else () for s, h in enumerate(self.result.hands))
-        return HandResult(self.result.wins, hands)
+        return KyokuResult(self.result.wins, hands)
 
     # --- actions -------------------------------------------------------------------
 
@@ -445,7 +450,7 @@ class Hand:
         self.turn = self._after(self.turn)[0]
 
     def _end(self, wins: tuple[Win, ...]) -> None:
-        self.result = HandResult(wins, tuple(h or () for h in self.hands))
+        self.result = KyokuResult(wins, tuple(h or () for h in self.hands))
         self.phase = Phase.END
         self.turn = None
         self.pending_ron = []

@@ -1,11 +1,12 @@
 """Measure how well each danger model ranks, and how well it estimates, the tiles a seat may discard.
 
-Plays kaiji hands: seat 0 at the normal level, seat 1 at the level of `--opponent`. At
-each discard decision of seat 0 it scores every kind left in its pool that is not yet
-known to be safe against seat 1, with the heuristic danger (game/ai/danger.py), the
-fitted reading of discards (game/ai/reading.py) and the hard level's opponent model
-(game/ai/inference.py: particles blended with the reading at each prior weight of
-`--weights`), and compares the scores with the truth: whether seat 1's hand wins on that kind and clears the floor.
+Plays one kyoku per deal (kaiji preset): seat 0 at the normal level, seat 1 at the level
+of `--opponent`. At each discard decision of seat 0 it scores every kind left in its pool
+that is not yet known to be safe against seat 1, with the heuristic danger
+(game/ai/danger.py), the fitted reading of discards (game/ai/reading.py) and the hard
+level's opponent model (game/ai/inference.py: particles blended with the reading at each
+prior weight of `--weights`), and compares the scores with the truth: whether seat 1's
+hand wins on that kind and clears the floor.
 
 The ranking is the area under the ROC curve within each decision (the chance that a real
 winning kind scores above a kind that is not one at the same decision; 0.5 is a coin
@@ -83,7 +84,7 @@ def calibration(pairs: list[tuple[float, bool]]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=40, metavar="N",
-                        help="deals (one hand each) to play and measure (default: %(default)s)")
+                        help="deals (one kyoku each) to play and measure (default: %(default)s)")
     parser.add_argument("--first-deal", type=int, default=0, metavar="SEED",
                         help="the seed of the first deal; the others follow it (default: %(default)s)")
     parser.add_argument("--samples", type=int, default=3, metavar="N",

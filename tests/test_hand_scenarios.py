@@ -18,6 +18,7 @@ from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles, kind_code, kind_of
+from game.engine.wall import PERSONAL_WALLS, side_walls
 from tests.scenario_tools import build_all, crafted_deal, drive
 
 NO_DORA = (1, 0, "5z", "6z")  # indicator Haku: dora Hatsu, ura Chun; no hand below holds them
@@ -340,3 +341,37 @@ def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules):
             chance = next((k for k in range(step, len(discarders)) if discarders[k] != seat), None)
             if chance is not None:
                 assert context == actual[chance], (step, seat)
+
+
+@pytest.mark.parametrize("rules", [
+    Rules.preset("kaiji"),
+    Rules.preset("kaiji", riichi_timing="before_play"),
+    Rules.preset("kaiji", houtei="last_discard_of_hand"),
+    Rules.preset("kaiji", players=3),
+    Rules.preset("kaiji", players=4),
+], ids=["kaiji", "riichi_before_play", "houtei_last_of_hand", "three", "four"])
+def test_a_seat_view_words_its_rons_as_the_kyoku_does_without_the_hidden_ura(rules):
+    """A networked client has only its `SeatView`: the ron offer's furiten and value and the
+    waits strip come from it, equal to the kyoku's but for the ura dora, which it never holds."""
+    last = rules.players - 1
+    walls = PERSONAL_WALLS[rules.players]
+    hands = {seat: "19p19s1234567z26p" for seat in range(last)} | {last: SANSHOKU}  # 4 seats: 5 copies of 5p
+    match = start(rules, {walls[seat]: hand for seat, hand in hands.items()}, dora=None)
+    sides = side_walls(rules.players)
+    build_all(match, hands, (sides[0], 0) if sides else (1, 0))
+    kyoku = match.kyoku
+    checked = 0
+    while kyoku.result is None:
+        for seat in range(rules.players):
+            view = kyoku.view_for(seat)
+            assert [view.seat_wind_kind(other) for other in range(rules.players)] == [
+                kyoku.seat_wind_kind(other) for other in range(rules.players)]
+            assert view.furiten_on_passing() is kyoku.furiten_on_passing(seat)
+            assert view.next_ron_context() == kyoku.next_ron_context(seat).without_ura()
+            for discarder in (other for other in range(rules.players) if other != seat and kyoku.rivers[other]):
+                assert view.win_context(discarder) == kyoku.win_context(seat, discarder).without_ura()
+                checked += 1
+        seat = kyoku.waiting_on()[0]
+        match.apply(Pass(seat) if kyoku.phase is Phase.RON else kyoku.legal_actions(seat)[0])
+    assert checked > 34 * (rules.players - 1)
+    assert kyoku.ura_indicator is not None or not rules.has_dora

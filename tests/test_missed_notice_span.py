@@ -71,7 +71,7 @@ def test_the_waits_strip_says_how_long_the_furiten_lasts(passes_first, verdict):
 
     i18n.set_language("en")
     match, missed = missed_by(Rules.preset("kaiji", players=3), passes_first=passes_first)
-    assert wait_strip(match.kyoku, missed.seat).verdict == verdict
+    assert wait_strip(match.kyoku.view_for(missed.seat)).verdict == verdict
 
 
 def test_a_passing_furiten_gives_way_to_what_lasts_in_the_strips_verdict():

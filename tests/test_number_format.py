@@ -52,10 +52,9 @@ def test_the_game_writes_its_numbers_without_reading_babels_locale_data() -> Non
     script = (
         "import sys\n"
         "from game.app.words import i18n\n"
-        "from game.app.words.value_words import percent\n"
-        "for language in (*i18n.LANGUAGES, i18n.PSEUDO):\n"
+                "for language in (*i18n.LANGUAGES, i18n.PSEUDO):\n"
         "    i18n.set_language(language)\n"
-        "    print(i18n.format_number(1234567.5, 1), percent(0.425))\n"
+        "    print(i18n.format_number(1234567.5, 1), i18n.format_percent(0.425))\n"
         "core, data = sys.modules.get('babel.core'), sys.modules.get('babel.localedata')\n"
         "print(getattr(core, '_global_data', None) is None, not getattr(data, '_cache', None))\n"
     )

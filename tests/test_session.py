@@ -3,10 +3,16 @@ seats on the new-table screen, the names the game gives otherwise (shown transla
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
-from game.app.play.session import PERSON, SeatPlan
+from game.app.play.session import PERSON, SeatPlan, Session
+from game.app.play.table_words import seat_wind
+from game.app.words import i18n
+from game.engine.match import Match
 from game.engine.names import BadName
+from game.engine.rules import Rules
 
 
 @pytest.mark.parametrize(("seats", "names", "shown"), [
@@ -23,3 +29,21 @@ def test_people_keep_the_names_they_give_and_the_ai_its_level(seats, names, show
 def test_a_name_that_cannot_be_shown_is_refused(name):
     with pytest.raises(BadName):
         SeatPlan.table(("you", PERSON), ("Ann", name))
+
+
+@pytest.mark.parametrize(("players", "language", "winds"), [
+    (2, "en", ("East", "West")),
+    (3, "ja", ("東家", "南家", "西家")),
+    (4, "zh_CN", ("东家", "南家", "西家", "北家")),
+])
+def test_a_seat_is_named_by_its_wind_as_the_table_words_name_it(players, language, winds):
+    match = Match(Rules.preset("kaiji", players=players), seed=3)
+    match.next_kyoku()
+    dealer = match.kyoku.dealer
+    i18n.set_language(language)
+    with ThreadPoolExecutor(1) as executor:
+        session = Session(match, SeatPlan.hotseat(players), {}, executor)
+        shown = tuple(session.wind((dealer + turn) % players) for turn in range(players))
+        assert shown == winds
+        assert all(session.wind(seat) == seat_wind(session.view(0), seat) for seat in range(players))
+    i18n.set_language("en")

@@ -67,10 +67,10 @@ from babel import localedata
 if len(sys.argv) > 1:
     localedata._dirname = sys.argv[1]
 from game.app.words import i18n
-from game.app.words.value_words import percent
 for language in i18n.LANGUAGES:
     i18n.set_language(language)
-    print(i18n.format_number(1234567.5, 1), i18n.format_datetime(datetime(2026, 12, 1, 13, 5)), percent(0.425))
+    print(i18n.format_number(1234567.5, 1), i18n.format_datetime(datetime(2026, 12, 1, 13, 5)),
+          i18n.format_percent(0.425))
 """
 
 

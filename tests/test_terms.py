@@ -11,7 +11,6 @@ import pytest
 from game.app.play.session import SeatPlan, shown_name
 from game.app.words import i18n, terms
 from game.app.words.rule_texts import GLOSSARY, OPTIONS, YAKU, choice_text, rules_summary
-from game.app.words.value_words import limit_name
 from game.engine import scoring
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import LEVELS, WinValue, YakuLine
@@ -81,9 +80,9 @@ def test_limit_names_read_as_the_engine_says_them_in_english_and_are_translated(
 
 def test_kiriage_mangan_is_named_as_such() -> None:
     kiriage = replace(value(4, 30, "mangan"), kiriage=True)  # as the scorer marks it
-    assert limit_name(kiriage) == "mangan (kiriage)"
+    assert terms.limit_name(kiriage) == "mangan (kiriage)"
     i18n.set_language(i18n.PSEUDO)
-    assert limit_name(kiriage) == f"{OPEN}mangan (kiriage){CLOSE}"
+    assert terms.limit_name(kiriage) == f"{OPEN}mangan (kiriage){CLOSE}"
 
 
 @pytest.mark.parametrize("word", ["riichi", "ippatsu", "houtei", "renhou", "furiten", "dora", "ura dora", "tenpai",

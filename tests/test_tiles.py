@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -270,3 +272,18 @@ def test_dora_kind_stays_in_its_group() -> None:
         else:
             assert HAKU <= d <= CHUN
     assert sorted(dora_kind(k) for k in range(34)) == list(range(34))  # a permutation
+
+
+def test_a_tile_ids_kind_is_worked_out_only_by_kind_of():
+    """`id // 4` anywhere else in the game restates `kind_of`; a 4 that is not a tile's copies
+    gets a name of its own."""
+    game = Path(__file__).resolve().parents[1] / "game"
+    restated = []
+    for path in sorted(game.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined = {id(node) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name == "kind_of"
+                   and path.name == "tiles.py" for node in ast.walk(fn)}  # the one place the kind is made
+        restated += [f"{path.relative_to(game.parent)}:{node.lineno}" for node in ast.walk(tree)
+                     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv)
+                     and isinstance(node.right, ast.Constant) and node.right.value == 4 and id(node) not in defined]
+    assert restated == []

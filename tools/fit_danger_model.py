@@ -32,7 +32,7 @@ from game.engine.kyoku import Kyoku, Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.scoring import install_fast_divider
-from game.engine.tiles import EAST, WIND_NAMES
+from game.engine.tiles import EAST, WIND_NAMES, kind_of
 from tools.stats import fit_logistic, within_decision_auc
 
 RULES = replace(Rules.preset("kaiji"), settlement="units", hands=1)
@@ -64,7 +64,7 @@ def rows_of_deal(deal: int) -> list[Row]:
             knowledge = Knowledge.of(view)
             opponent = 1 - seat
             truth = winning_kinds(kyoku, opponent)
-            for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[opponent]):
+            for kind in sorted({kind_of(tile) for tile in view.pool} - knowledge.safe[opponent]):
                 rows.append(((deal, seat, len(view.rivers[seat])), features(kind, opponent, knowledge),
                              heuristic_danger(kind, opponent, knowledge), kind in truth))
         match.apply(agents[seat].act(view))

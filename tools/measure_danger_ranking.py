@@ -35,6 +35,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
 from game.engine.kyoku import Phase
 from game.engine.match import Match
+from game.engine.tiles import kind_of
 from tools.fit_danger_model import LATE, RULES, winning_kinds
 from tools.stats import within_decision_auc
 
@@ -58,7 +59,7 @@ def rows_of_deal(deal: int, samples: int, weights: list[float], opponent: str) -
             model = model or OpponentModel(view, 1, random.Random(deal))
             model.update(view, knowledge, samples)
             truth = winning_kinds(kyoku, 1)
-            for kind in sorted({tile // 4 for tile in view.pool} - knowledge.safe[1]):
+            for kind in sorted({kind_of(tile) for tile in view.pool} - knowledge.safe[1]):
                 prior = read_danger(kind, 1, knowledge)
                 wins = sum(p.wins_on(kind) for p in model.particles)
                 blends = [(wins + weight * prior) / (len(model.particles) + weight) if prior else 0.0

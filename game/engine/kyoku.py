@@ -135,11 +135,81 @@ class SeatView:
         """Whether discarding `tile` makes this seat furiten for the rest of the hand."""
         return fixes_furiten(tile, self.waits, self.furiten_span is FuritenSpan.REST_OF_HAND)
 
+    def seat_wind_kind(self, seat: int) -> int:
+        return EAST + WIND_NAMES.index(self.seat_winds[seat])
+
+    def furiten_on_passing(self) -> FuritenSpan:
+        """What letting a winning tile go by now costs this seat (`Kyoku.furiten_on_passing`)."""
+        return furiten_on_passing(self.riichi[self.seat])
+
+    def win_context(self, discarder: int) -> WinContext:
+        """The situational yaku of a ron by this seat on `discarder`'s latest discard
+        (`Kyoku.win_context`), as the seat can know them: without the ura dora."""
+        return self._ron_context(discarder, self.riichi[self.seat], self._discards())
+
+    def next_ron_context(self) -> WinContext:
+        """The situational yaku of a ron on the next discard this seat can take
+        (`Kyoku.next_ron_context`), as the seat can know them: without the ura dora."""
+        after = (self.seat + 1) % self.rules.players  # turn order runs seat by seat
+        discarder, in_riichi, discards = next_ron(self.seat, after, self.phase, self.turn,
+                                                  self.riichi[self.seat], self._discards())
+        return self._ron_context(discarder, in_riichi, discards)
+
+    def _discards(self) -> list[int]:
+        return [len(river) for river in self.rivers]
+
+    def _ron_context(self, discarder: int, in_riichi: bool, discards: list[int]) -> WinContext:
+        return ron_context(self.rules, self.seat, discarder, in_riichi, discards, self.seat_wind_kind(self.seat),
+                           self.dora_indicator, None)
+
 
 def fixes_furiten(tile: int, waits: tuple[int, ...], fixed: bool) -> bool:
     """A seat that discards one of its own winning tiles is furiten for the rest of the hand
     (unless it already was: `fixed`)."""
     return kind_of(tile) in waits and not fixed
+
+
+def furiten_on_passing(in_riichi: bool) -> FuritenSpan:
+    """What letting a winning tile go by costs a seat: in riichi, furiten for the rest of the
+    hand; before its riichi (its first discard), only until its own next discard."""
+    return FuritenSpan.REST_OF_HAND if in_riichi else FuritenSpan.UNTIL_OWN_DISCARD
+
+
+def next_ron(seat: int, after: int, phase: Phase, turn: int | None, in_riichi: bool,
+             discards: list[int]) -> tuple[int, bool, list[int]]:
+    """The next discard `seat` can ron: its discarder, whether `seat` is in riichi by then and
+    each seat's discards made by then (`discards`: made so far). It is the coming discard of
+    the seat on turn or, when `seat` is on turn, of the seat `after` it, once `seat`'s own
+    discard (which declares its riichi) is made."""
+    counted = list(discards)
+    discarder = after
+    if phase is Phase.DISCARD and turn is not None:
+        if turn == seat:
+            counted[seat] += 1
+            in_riichi = True
+        else:
+            discarder = turn
+    counted[discarder] += 1
+    return discarder, in_riichi, counted
+
+
+def ron_context(rules: Rules, seat: int, discarder: int, in_riichi: bool, discards: list[int], seat_wind: int,
+                dora_indicator: int | None, ura_indicator: int | None) -> WinContext:
+    """The context of a ron by `seat` on `discarder`'s discard, with each seat's discards
+    made by then counted in `discards` (the discarder's one included)."""
+    ippatsu = discards[discarder] == 1 if rules.riichi_timing == "before_play" else in_riichi and discards[seat] == 1
+    final = discards[discarder] == DISCARDS_PER_SEAT
+    if rules.houtei == "last_discard_of_hand":
+        final = final and all(count == DISCARDS_PER_SEAT for count in discards)
+    return WinContext(
+        seat_wind=seat_wind,
+        riichi=in_riichi,
+        ippatsu=ippatsu,
+        houtei=final,
+        renhou=not in_riichi,
+        dora_indicators=(dora_indicator,) if dora_indicator is not None else (),
+        ura_indicators=(ura_indicator,) if ura_indicator is not None else (),
+    )
 
 
 class Kyoku:
@@ -193,9 +263,8 @@ class Kyoku:
         return len(self.rivers[seat])
 
     def furiten_on_passing(self, seat: int) -> FuritenSpan:
-        """What letting a winning tile go by now costs `seat`: in riichi, furiten for the rest
-        of the hand; before its riichi (its first discard), only until its own next discard."""
-        return FuritenSpan.REST_OF_HAND if self.riichi[seat] else FuritenSpan.UNTIL_OWN_DISCARD
+        """What letting a winning tile go by now costs `seat` (see `furiten_on_passing`)."""
+        return furiten_on_passing(self.riichi[seat])
 
     def furiten_span(self, seat: int) -> FuritenSpan | None:
         """How long `seat` is furiten now: for the rest of the hand, until its own next
@@ -467,42 +536,14 @@ class Kyoku:
         return self._ron_context(seat, discarder, self.riichi[seat], [len(river) for river in self.rivers])
 
     def next_ron_context(self, seat: int) -> WinContext:
-        """The situational yaku of a ron by `seat` on the next discard it can take: the coming
-        discard of the seat on turn or, when `seat` is on turn, of the seat after it, once
-        `seat`'s own discard (which declares its riichi) is made."""
-        discards = [len(river) for river in self.rivers]
-        in_riichi = self.riichi[seat]
-        discarder = self._after(seat)[0]
-        if self.phase is Phase.DISCARD and self.turn is not None:
-            if self.turn == seat:
-                discards[seat] += 1
-                in_riichi = True
-            else:
-                discarder = self.turn
-        discards[discarder] += 1
+        """The situational yaku of a ron by `seat` on the next discard it can take (`next_ron`)."""
+        discarder, in_riichi, discards = next_ron(seat, self._after(seat)[0], self.phase, self.turn, self.riichi[seat],
+                                                  [len(river) for river in self.rivers])
         return self._ron_context(seat, discarder, in_riichi, discards)
 
     def _ron_context(self, seat: int, discarder: int, in_riichi: bool, discards: list[int]) -> WinContext:
-        """The context of a ron by `seat` on `discarder`'s discard, with each seat's discards
-        made by then counted in `discards` (the discarder's one included)."""
-        if self.rules.riichi_timing == "before_play":
-            ippatsu = discards[discarder] == 1
-        else:
-            ippatsu = in_riichi and discards[seat] == 1
-        final = discards[discarder] == DISCARDS_PER_SEAT
-        if self.rules.houtei == "last_discard_of_hand":
-            final = final and all(count == DISCARDS_PER_SEAT for count in discards)
-        dora = (self.dora_indicator,) if self.dora_indicator is not None else ()
-        ura = (self.ura_indicator,) if self.ura_indicator is not None else ()
-        return WinContext(
-            seat_wind=self.seat_wind_kind(seat),
-            riichi=in_riichi,
-            ippatsu=ippatsu,
-            houtei=final,
-            renhou=not in_riichi,
-            dora_indicators=dora,
-            ura_indicators=ura,
-        )
+        return ron_context(self.rules, seat, discarder, in_riichi, discards, self.seat_wind_kind(seat),
+                           self.dora_indicator, self.ura_indicator)
 
     # --- helpers ---------------------------------------------------------------------
 

@@ -26,15 +26,15 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld
 
 from game.engine.rules import Rules
-from game.engine.tiles import EAST, RED_FIVE_IDS, TILE_COUNT, WIND_NAMES, kind_code
+from game.engine.tiles import EAST, RED_FIVE_IDS, TILE_COUNT, WIND_NAMES, kind_code, kind_of
 
 LEVELS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 LIMIT_MULTIPLIERS = {"mangan": 1.0, "haneman": 1.5, "baiman": 2.0, "sanbaiman": 3.0, "yakuman": 4.0}
 MANGAN_BASE_POINTS = 2000
 RENHOU_FOUR_HAN = 4
-_FIVE_KINDS = frozenset(red // 4 for red in RED_FIVE_IDS)
+_FIVE_KINDS = frozenset(kind_of(red) for red in RED_FIVE_IDS)
 _NOT_A_KIND = 0xFF
-_KIND_OF_ID = bytes(t // 4 if t < TILE_COUNT else _NOT_A_KIND for t in range(256))
+_KIND_OF_ID = bytes(kind_of(t) if t < TILE_COUNT else _NOT_A_KIND for t in range(256))
 """A tile id's kind, as a `bytes.translate` table: the kinds of a hand in one C call."""
 _YAKU_FIELDS = attrgetter("name", "han_closed", "is_yakuman")
 MAX_CONFIGS_PER_THREAD = 256
@@ -227,14 +227,14 @@ def _hand_kinds(hand: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], tup
         kinds = (_NOT_A_KIND,)
     if kinds[-1] == _NOT_A_KIND:
         _check_tile_ids(hand)  # names the id outside the set
-        kinds = tuple(sorted([t // 4 for t in hand]))
+        kinds = tuple(sorted([kind_of(t) for t in hand]))
     if any(map(eq, kinds, kinds[4:])):
         over = sorted({kind for at, kind in enumerate(kinds[4:]) if kinds[at] == kind})
         raise ValueError(f"hand holds {', '.join(kind_code(k) for k in over)} more than 4 times: "
                          "the set has only 4 copies")
     if not rules.red_fives or RED_FIVE_IDS.isdisjoint(hand):
         return kinds, ()
-    return kinds, tuple(sorted(t // 4 for t in hand if t in RED_FIVE_IDS))
+    return kinds, tuple(sorted(kind_of(t) for t in hand if t in RED_FIVE_IDS))
 
 
 def _win_kind(kinds: tuple[int, ...], red_kinds: tuple[int, ...], win_tile: int,
@@ -243,7 +243,7 @@ def _win_kind(kinds: tuple[int, ...], red_kinds: tuple[int, ...], win_tile: int,
     ValueError when the hand already holds all 4 copies."""
     if not 0 <= win_tile < TILE_COUNT:
         _check_tile_ids((win_tile,))
-    win_kind = win_tile // 4
+    win_kind = kind_of(win_tile)
     if kinds.count(win_kind) >= 4:
         raise ValueError(f"hand and winning tile hold {kind_code(win_kind)} more than 4 times: "
                          "the set has only 4 copies")
@@ -307,8 +307,8 @@ def _floor_and_paid_settings(context: WinContext, rules: Rules) -> tuple[_Settin
 def _setting(context: WinContext, rules: Rules) -> _Setting:
     return _Setting(
         rules.red_fives, context.seat_wind, context.round_wind, context.riichi, context.ippatsu, context.houtei,
-        context.renhou, tuple(sorted(t // 4 for t in context.dora_indicators)),
-        tuple(sorted(t // 4 for t in context.ura_indicators)), rules.renhou, rules.kiriage, rules.double_yakuman,
+        context.renhou, tuple(sorted(map(kind_of, context.dora_indicators))),
+        tuple(sorted(map(kind_of, context.ura_indicators))), rules.renhou, rules.kiriage, rules.double_yakuman,
     )
 
 

@@ -158,7 +158,7 @@ def counts34(tile_ids: Iterable[int]) -> list[int]:
     """How many tiles of each of the 34 kinds."""
     counts = [0] * KIND_COUNT
     for tile_id in tile_ids:
-        counts[tile_id // 4] += 1
+        counts[kind_of(tile_id)] += 1
     return counts
 
 

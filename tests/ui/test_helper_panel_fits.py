@@ -10,7 +10,7 @@ from game.app.views import helper_panel
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
-from game.app.words.value_words import limit_name
+from game.app.words.terms import limit_name
 from game.engine.scoring import WinValue, YakuLine
 
 LONG_YAKU = tuple(

@@ -18,8 +18,7 @@ from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import i18n, terms
-from game.app.words.i18n import _, ngettext
-from game.app.words.value_words import percent
+from game.app.words.i18n import _, format_percent, ngettext
 from tests.ui.test_centre_panel_fits import Inked
 
 GAP = 4
@@ -110,7 +109,8 @@ def test_the_danger_names_every_winner_and_says_what_it_leaves_out(display, lang
         lines = [shown for shown, _ink in words]
         assert all(terms.wind(wind) in "".join(lines) for wind in WINDS[1:players])
         labels = [line for line in lines if "%" in line]
-        assert labels[0].startswith(percent(1.0)) and labels[-1].startswith(percent(1 / 21))  # kinds 0 and 20
+        # kinds 0 and 20
+        assert labels[0].startswith(format_percent(1.0)) and labels[-1].startswith(format_percent(1 / 21))
         left_out = 21 - len(labels)
         note = ngettext("{count} safer kind not shown", "{count} safer kinds not shown", left_out).format(
             count=left_out)

@@ -18,7 +18,6 @@ from game.app.play.draw_reasons import draw_reasons
 from game.app.play.table_words import seat_wind
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_amount, pgettext
-from game.app.words.value_words import limit_name
 from game.engine.kyoku import SeatView, Win
 from game.engine.match import Settlement
 from game.engine.rules import Rules
@@ -163,7 +162,7 @@ def _heading(wins: Sequence[Win], winds: Sequence[str]) -> Named:
     value = wins[0].assessment.value
     assert value is not None
     heading = _("{wind} ({name}) wins by ron on {discarder}'s discard — {limit}")
-    wind, limit = winners[0], limit_name(value)
+    wind, limit = winners[0], terms.limit_name(value)
     return _named(lambda n: heading.format(wind=wind, name=n[0], discarder=discarder, limit=limit), [wins[0].seat])
 
 
@@ -179,7 +178,7 @@ def _win(win: Win, rules: Rules, wind: str, gain: str) -> WinFrame:
     elif not rules.floor_applies:
         floor_words = _("No mangan floor at this table: any win with a yaku counts.")
     elif floor is not None:
-        kept = limit_name(floor) if floor.level is not None else terms.han_fu(floor.han, floor.fu)
+        kept = terms.limit_name(floor) if floor.level is not None else terms.han_fu(floor.han, floor.fu)
         if win.assessment.clears_floor:
             without_ura = _("Without ura: {han} han — {value}, clears the mangan floor")
         else:
@@ -197,7 +196,7 @@ def _win(win: Win, rules: Rules, wind: str, gain: str) -> WinFrame:
         yaku=tuple((name, yaku_worth(value, han, rules.double_yakuman)) for name, han in lines),
         ura=_("+{han} han").format(han=ura_han) if ura_han else None,
         han_fu=None if is_yakuman_hand(value) else terms.han_fu(value.han, value.fu),
-        limit=limit_name(value) if value.level is not None else None,
+        limit=terms.limit_name(value) if value.level is not None else None,
         floor=floor_words,
         band=_named(lambda n: win_band_line(wind, n[0], value, gain), [win.seat]),
         band_yaku=list_separator().join(items),
@@ -266,6 +265,6 @@ def win_band_line(wind: str, name: str, value: WinValue, gain: str) -> str:
             wind=wind, name=name, han=value.han, fu=value.fu, gain=gain)
     if is_yakuman_hand(value):  # its han and fu are no count a player says
         return _("{wind} ({name}) — {limit}, +{gain}").format(
-            wind=wind, name=name, limit=limit_name(value), gain=gain)
+            wind=wind, name=name, limit=terms.limit_name(value), gain=gain)
     return _("{wind} ({name}) — {limit}, {han} han {fu} fu, +{gain}").format(
-        wind=wind, name=name, limit=limit_name(value), han=value.han, fu=value.fu, gain=gain)
+        wind=wind, name=name, limit=terms.limit_name(value), han=value.han, fu=value.fu, gain=gain)

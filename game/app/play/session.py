@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 
+from game.app.play.table_words import seat_wind
 from game.app.play.wait_strip import wait_strip
 from game.app.settings import AI_LEVELS, PERSON
 from game.app.words import terms
@@ -187,7 +188,7 @@ class Session:
         return shown_name(self.plan.names[seat])
 
     def wind(self, seat: int) -> str:
-        return terms.wind(self.view(seat).seat_winds[seat])
+        return seat_wind(self.view(seat), seat)
 
     def view(self, seat: int) -> SeatView:
         cached = self._views.get(seat)
@@ -265,7 +266,7 @@ class Session:
     def _completed_text(self, event: HandBuilt) -> Message:
         """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
         A notice is shown later, maybe after a language switch: it is kept as its messages."""
-        strip = wait_strip(self.kyoku, event.seat)
+        strip = wait_strip(self.kyoku.view_for(event.seat))
         winning = [line.code for line in strip.waits if line.clears]
         if strip.can_win:
             tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
@@ -287,10 +288,10 @@ class Session:
         else:
             consequence = Message(N_("Letting it pass makes you furiten for the rest of this hand."))
         reason = MISSED_REASONS.get(event.reason)
-        wind = self.view(discarder).seat_winds[discarder]
+        view = self.view(discarder)
         return Message(
             N_("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}"),
-            discarder=Later(lambda: terms.wind(wind)), tile=Later(lambda: terms.tile_in_sentence(event.tile)),
+            discarder=Later(lambda: seat_wind(view, discarder)), tile=Later(lambda: terms.tile_in_sentence(event.tile)),
             reason=Message(reason) if reason else event.reason, consequence=consequence)
 
     def take_notice(self, seat: int) -> Notice | None:

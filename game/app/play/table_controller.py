@@ -196,14 +196,13 @@ class TableController:
         discarder = view.last_discard[0]
         return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
                         self.ron_worth(seat, discarder, view.ron_tile),
-                        self.session.kyoku.furiten_on_passing(seat))
+                        view.furiten_on_passing())
 
     def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
         """A ron's value in words, as the engine judges it (table_words.ron_worth)."""
-        kyoku = self.session.kyoku
-        own = self.session.view(seat).hand
-        assert own is not None
-        return ron_worth(own, tile, kyoku.win_context(seat, discarder), self.session.rules, seat == kyoku.dealer,
+        view = self.session.view(seat)
+        assert view.hand is not None
+        return ron_worth(view.hand, tile, view.win_context(discarder), self.session.rules, seat == view.dealer,
                          self.session.match.stake, self.session.wind(discarder))
 
     def helper_report(self) -> HelperReport | None:
@@ -489,7 +488,7 @@ class TableController:
         key = (self.kyoku_number, seat, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase,
                view.turn)
         if key != self._strip_key:
-            self._strip_key, self._strip = key, wait_strip(self.session.kyoku, seat)
+            self._strip_key, self._strip = key, wait_strip(view)
         return self._strip
 
 

@@ -96,7 +96,8 @@ def announcement(view: SeatView, result: KyokuResult | None) -> str | None:
 def ron_worth(hand: tuple[int, ...], tile: int, context: WinContext, rules: Rules, dealer: bool, stake: int,
               discarder: str) -> str:
     """A ron's value in words, as the engine judges it: yaku, han/fu, limit, payment by the
-    `discarder` (named by its wind). `context` is the win's, ura dora included."""
+    `discarder` (named by its wind). `context` is the win's; its ura dora, if any, are not
+    read (hidden until the win: the seat's own view has none)."""
     # Without the ura dora, hidden until the win: said when it could pay more.
     value = assess_ron(hand, tile, context.without_ura(), rules).value
     if value is None:

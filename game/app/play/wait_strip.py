@@ -2,8 +2,9 @@
 (4 minus those in their own tiles, every river and the dora indicator), what a ron on it
 is worth, and whether that clears the floor; and whether the hand can win at all.
 
-Pure: the values are the engine's (`assess_rons` with the hand's own win context), judged
-on the next discard the seat can ron (`Hand.next_ron_context`). No rule is decided here.
+Pure and made from the seat's view alone (a networked client has nothing else): the values
+are the engine's (`assess_rons` with the hand's own win context), judged on the next discard
+the seat can ron (`SeatView.next_ron_context`). No rule is decided here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.app.words.i18n import N_, _
-from game.engine.kyoku import FuritenSpan, Kyoku
+from game.engine.kyoku import FuritenSpan, SeatView
 from game.engine.scoring import assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
 
@@ -91,10 +92,9 @@ REASONS = {
 }
 
 
-def wait_strip(kyoku: Kyoku, seat: int) -> WaitStrip:
-    """The strip for `seat` once it has built (its hand fixed), from what it can see."""
-    view = kyoku.view_for(seat)
-    rules = kyoku.rules
+def wait_strip(view: SeatView) -> WaitStrip:
+    """The strip of the view's seat once it has built (its hand fixed)."""
+    rules = view.rules
     own = view.hand or ()
     seen = [0] * 34
     for tile in (*own, *view.pool):
@@ -107,8 +107,7 @@ def wait_strip(kyoku: Kyoku, seat: int) -> WaitStrip:
     waits = tuple(view.waits)
     lines: list[WaitLine] = []
     if own and waits:
-        # The ura dora stay hidden until a win: the value a person can know is without them.
-        context = kyoku.next_ron_context(seat).without_ura()
+        context = view.next_ron_context()  # without the ura dora, hidden until a win
         tiles = [_plain_tile(kind) for kind in waits]
         for kind, assessment in zip(waits, assess_rons(own, tiles, context, rules), strict=True):
             value = assessment.value

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from game.app.controls.pool import PoolControls
 from game.app.play.result_frame import result_frame
 from game.app.play.table_frame import place_of_seat
+from game.app.play.table_words import seat_wind
 from game.app.scene import Scene, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.prompts import nothing
@@ -43,7 +44,7 @@ from game.app.views.table_view import TableUi, draw_table
 from game.app.window import layout
 from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.window.palette import SOFT, WARN
-from game.app.words import i18n, terms
+from game.app.words import i18n
 from game.app.words.i18n import N_, _
 from game.app.words.system_words import record_damage
 from game.engine.kyoku import POOL_SIZE, Phase
@@ -433,7 +434,7 @@ class TheatreScene(Scene):
         area = layout.for_players(self.rules.players).helper
         art, text, red = self.app.art, self.app.text, self.rules.red_fives
         view = self.playback.step.views[0]
-        winds = {seat: terms.wind(view.seat_winds[seat]) for seat in range(self.rules.players)}
+        winds = {seat: seat_wind(view, seat) for seat in range(self.rules.players)}
         review = self.build_review() if self.overlays["builds"] else None
         if review is not None:
             seat = self.playback.step.action["seat"]

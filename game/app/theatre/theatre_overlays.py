@@ -22,7 +22,7 @@ from game.engine.actions import Discard
 from game.engine.kyoku import SeatView
 from game.engine.playback import Playback
 from game.engine.rules import Rules
-from game.engine.tiles import EAST, WIND_NAMES, format_tiles, kind_of
+from game.engine.tiles import format_tiles, kind_of
 
 BEST_SHOWN = 3
 
@@ -68,11 +68,7 @@ def build_request(view: SeatView) -> tuple[tuple[int, ...], tuple[int, ...], int
     """The arguments of `review_build` for the seat of `view`, once it has built."""
     if view.hand is None or view.wall is None:
         return None
-    return (view.wall, view.hand, view.seat, seat_wind_kind(view, view.seat), view.dora_indicator, view.rules)
-
-
-def seat_wind_kind(view: SeatView, seat: int) -> int:
-    return EAST + WIND_NAMES.index(view.seat_winds[seat])
+    return (view.wall, view.hand, view.seat, view.seat_wind_kind(view.seat), view.dora_indicator, view.rules)
 
 
 @dataclass(frozen=True)

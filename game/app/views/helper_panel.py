@@ -16,7 +16,6 @@ from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import _, format_number, ngettext
-from game.app.words.value_words import limit_name
 from game.engine.tiles import tile_code
 
 BAD = (255, 120, 90)
@@ -36,7 +35,7 @@ def value_words(line: WaitLine) -> str:
     if value.yakuman:
         return terms.level_name(value)
     # Translators: a wait's value: its han and fu, then its limit ("6 han 40 fu, haneman")
-    return _("{han} han {fu} fu, {limit}").format(han=value.han, fu=value.fu, limit=limit_name(value))
+    return _("{han} han {fu} fu, {limit}").format(han=value.han, fu=value.fu, limit=terms.limit_name(value))
 
 
 def draw_helper(
@@ -201,7 +200,7 @@ def _draw_wait_summary(
     cx = start
     for line in waits:
         # Translators: a suggested hand's wait that does not reach the floor
-        level = limit_name(line.value) if line.value and line.clears_floor else _("below")
+        level = terms.limit_name(line.value) if line.value and line.clears_floor else _("below")
         words = _("{live}·{level}").format(live=line.live, level=level)
         width = 22 + text.font(small).size(words)[0]
         if cx > start and cx + width > right:

@@ -18,8 +18,7 @@ from game.app.views import legible, marks
 from game.app.window.art import TileArt
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.window.text import Colour, Text
-from game.app.words.i18n import _, format_number, ngettext, pgettext
-from game.app.words.value_words import percent
+from game.app.words.i18n import _, format_number, format_percent, ngettext, pgettext
 from game.engine.tiles import kind_code, parse_tiles
 
 PANEL = (10, 28, 20, 228)
@@ -118,7 +117,7 @@ def draw_build_review(surface: pygame.Surface, art: TileArt, text: Text, area: p
     share = review.share_of_best
     if share is not None:
         built = _("Built: worth {payment}, {share} of the best").format(
-            payment=format_number(review.built_payment, 1), share=percent(share))
+            payment=format_number(review.built_payment, 1), share=format_percent(share))
     else:
         built = _("Built: worth {payment}; no hand of this wall pays").format(
             payment=format_number(review.built_payment, 1))
@@ -148,9 +147,9 @@ def danger_label(danger: DiscardDanger, kind: int, chance: float, wind_of: dict[
     """A kind's danger, and the seats it really won for ('7% West', '12% South, North')."""
     winners = danger.winning.get(kind, ())
     if not winners:
-        return percent(chance)
+        return format_percent(chance)
     # Translators: a tile's danger in the replay, and the seats it was a winning tile for ("7% West")
-    return _("{percent} {seats}").format(percent=percent(chance),
+    return _("{percent} {seats}").format(percent=format_percent(chance),
                                          seats=pgettext("list", ", ").join(wind_of[seat] for seat in winners))
 
 

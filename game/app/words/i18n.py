@@ -186,6 +186,11 @@ def format_number(value: float, decimals: int = 0) -> str:
     return number_format.format_number(value, decimals, _language)
 
 
+def format_percent(share: float) -> str:
+    """A share as the current language writes a percentage, whole ('42%')."""
+    return number_format.format_percent(share, _language)
+
+
 def format_amount(value: float) -> str:
     """A payment or score as the language writes numbers, with only the decimals it has (1.5, 8,000):
     up to six, so that a float's noise (0.30000000000000004) is not written, nor an exponent's

@@ -68,6 +68,11 @@ def level_name(value: WinValue) -> str:
     return limit(value.level)
 
 
+def limit_name(value: WinValue) -> str:
+    """The limit as a player says it: 'mangan (kiriage)', 'haneman', '3 han 40 fu'."""
+    return limit("mangan (kiriage)") if value.kiriage else level_name(value)
+
+
 def yaku(name: str) -> str:
     """A yaku by its engine name ('riichi', 'seat wind east', 'ura dora') as players write it."""
     return _yaku(language()).get(name, name)

@@ -248,3 +248,30 @@ def test_join_list_shows_a_headless_hosts_table_and_its_seats_never_its_code():
 def test_join_without_what_it_needs_is_refused_with_exit_status_2_before_touching_the_network(args, capsys):
     assert cli.main(args) == 2
     assert capsys.readouterr().err.strip()
+
+
+@pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)
+def test_the_windows_announcement_is_made_in_the_background_follows_the_seats_and_is_withdrawn():
+    seen = in_namespace("""
+    from game.net.discovery import TableAd, TableBrowser
+    from game.net.hosting import BackgroundAnnouncer
+    woken = []
+    announcer = BackgroundAnnouncer(TableAd("Kaiji", 1, 2, "kaiji", "0.1.0", 1), 17017, ["127.0.0.1"],
+                                    notify=lambda: woken.append(announcer.state))
+    first_state = announcer.state
+    browser = TableBrowser(interfaces=["127.0.0.1"])
+    browser.start()
+    def names():
+        return [(t.ad.name, t.ad.taken) for t in browser.tables()]
+    found = wait_for(names, bool)
+    announcer.update(TableAd("Kaiji", 2, 2, "kaiji", "0.1.0", 1))
+    updated = wait_for(names, lambda tables: tables and tables[0][1] == 2)
+    announcer.close()
+    withdrawn = wait_for(names, lambda tables: not tables)
+    browser.close()
+    print(json.dumps({"first_state": first_state, "woken": woken, "found": found,
+                      "updated": updated, "withdrawn": withdrawn}))
+    """)
+    assert seen["first_state"] == "starting"  # the caller did not wait for zeroconf's probing
+    assert seen["woken"] == ["announced"]
+    assert seen["found"] == [["Kaiji", 1]] and seen["updated"] == [["Kaiji", 2]] and seen["withdrawn"] == []

@@ -82,3 +82,19 @@ def test_an_idle_remote_seat_is_moved_for_when_its_clock_runs_out_and_not_before
     assert any("stand-in moves" in line for line in lines)
     if phase is Phase.RON:  # the stand-in takes a ron the rules allow (it clears the floor)
         assert any(line.get("action") == "ron" for line in match.record)
+
+
+def test_a_seat_gone_past_the_reconnection_window_is_moved_for_without_its_clock():
+    match, seat = match_at(Phase.DISCARD, "kaiji")
+    remote = {seat: RemoteSeat(seat, "Gone")}
+    players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
+    gone = set()
+    table = NetTable(match, ("P0", "P1"), remote, Silent())
+    loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
+                     clock=Clock(), given_up=gone.__contains__)
+    discards = len(match.kyoku.rivers[seat])
+    loop.step()
+    assert seat in match.kyoku.waiting_on()  # its clock has not run: waited for
+    gone.add(seat)
+    loop.step()
+    assert len(match.kyoku.rivers[seat]) == discards + 1

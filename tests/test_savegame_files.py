@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -36,7 +37,9 @@ from game.app.play.savegame import (
 )
 from game.app.play.session import SeatPlan
 from game.app.settings import Settings
+from game.engine.kyoku import Phase
 from game.engine.record import read_record, replay
+from game.engine.rules import Rules
 from tests.fuzzing import FUZZ_FAILURES, as_json_lines, mutated_bytes, mutated_json, mutated_lines
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 
@@ -703,3 +706,64 @@ def test_what_is_said_of_the_unfinished_match_holds_no_english_sentence(tmp_path
     i18n.set_language(language)
     said = what_a_player_reads(kind, tmp_path, monkeypatch)
     assert ENGLISH_SENTENCE.search(said) is None, said
+
+
+def test_a_hosted_match_continues_with_the_ai_in_the_seats_of_the_other_computers(tmp_path, monkeypatch):
+    made = []
+    monkeypatch.setattr("game.app.play.match_setup.make_agents",
+                        lambda people, players, level, seed: made.append(people) or {1: "an AI"})
+    plan = SeatPlan.table(("you", "remote"))
+    saved(tmp_path, plan)
+    assert SaveSlot(tmp_path).load().plan.remote == (1,)
+    app = fake_app(tmp_path)
+    session = resume(app)
+    assert session.plan.remote == () and session.players == {1: "an AI"} and made == [(0,)]
+    assert "played by the AI" in str(app.notice)
+
+
+OLD_FILES = ROOT / "tests" / "data" / "files_from_a26da2c"
+"""A player's folders as the game left them at a26da2c, before game/app was regrouped and
+the 局 renamed from hand to kyoku (how they were written: tests/test_record_files.py)."""
+OLD_SAVES = {  # preset: the save's seats, the kyoku it is at, where play stands, the builds in progress
+    "kaiji": (2, 1, Phase.DISCARD, {}),
+    "three_player": (3, 1, Phase.BUILD, {0: ("456m667788p3334s", 4.2)}),
+    "four_player": (4, 1, Phase.DISCARD, {}),
+}
+
+
+def old_folders(tmp_path: Path, preset: str) -> PlayerFiles:
+    shutil.copytree(OLD_FILES / preset, tmp_path, dirs_exist_ok=True)
+    return PlayerFiles(config_dir=tmp_path / "config", data_dir=tmp_path / "data")
+
+
+@pytest.mark.parametrize("preset", sorted(OLD_SAVES))
+def test_a_save_written_before_the_kyoku_rename_continues(tmp_path, preset):
+    players, kyoku, phase, builds = OLD_SAVES[preset]
+    files = old_folders(tmp_path, preset)
+    written = files.slot.record_path.read_bytes()
+    summary = files.save_summary()
+    assert summary is not None and (summary.players, summary.kyoku_number) == (players, kyoku)
+    session = resume(SimpleNamespace(files=files, executor=EXECUTOR, notice=None))
+    assert session.plan == SeatPlan.solo(players, "easy") and session.match.rules.preset_name == preset
+    assert (session.match.kyoku_number, session.kyoku.phase) == (kyoku, phase)
+    assert {seat: (b.chosen, b.elapsed) for seat, b in session.builds.items()} == builds
+    assert session.match.record[1:] == read_record(files.slot.record_path)[1:]
+    assert files.slot.record_path.read_bytes() == written and kept_saves(tmp_path / "data") == []
+
+
+@pytest.mark.parametrize("preset", sorted(OLD_SAVES))
+def test_settings_and_history_written_before_the_kyoku_rename_load(tmp_path, preset):
+    players = OLD_SAVES[preset][0]
+    files = old_folders(tmp_path, preset)
+    written = (tmp_path / "config" / "settings.json").read_bytes()
+    settings, notice = files.load_settings()
+    assert notice is None and settings.unknown == {} and settings.unknown_rules == {}
+    assert (settings.language, settings.animation, settings.volume, settings.ai_level, settings.ai_delay_s,
+            settings.auto_ron, settings.history_limit) == ("ja", "fast", 0.35, "hard", 0.4, True, 50)
+    assert settings.rules == Rules.preset(preset, kiriage=True, hands=4) and settings.rules.players == players
+    assert (tmp_path / "config" / "settings.json").read_bytes() == written
+    kept = history.load_history(files.history_folder)
+    assert kept.entries and not (kept.moved or kept.skipped or kept.problems)
+    statistics, notices = files.read_statistics()
+    assert notices == [] and len(statistics.matches) == len(kept.entries) and statistics.damaged == []
+    assert files.latest_record() in {entry.path for entry in kept.entries}  # (newest by mtime)

@@ -15,7 +15,7 @@ import pytest
 from game.ai import make_agent
 from game.app.play import session as session_module
 from game.app.play import table_controller
-from game.app.play.session import PERSON, SeatPlan, Session
+from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
@@ -23,6 +23,10 @@ from game.engine.match import Match
 from game.engine.player import ImmediatePlayer
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
+from game.net.hosting import HostedTable
+from game.net.play import DELAY_GRACE_S
+from game.net.protocol import Act, Refused, Snapshot, Update, Welcome
+from game.net.server import Inbound
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
@@ -302,3 +306,173 @@ def test_four_players_have_no_ura_dora_to_add():
     assert "ittsu" in offer.worth and "yakuman" not in offer.worth  # not a yakuman: only the table has no ura
     assert offer.tile == "5z" and "pays you" in offer.worth
     assert URA_MAY_ADD not in offer.worth and "ura" not in offer.worth, offer.worth
+
+
+class Wire:
+    """The remote seats' connections as a test sees them: every message the host sends."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, seat, make):
+        self.sent.append((seat, make(len(self.sent) + 1)))
+
+    def connected(self, seat):
+        return True
+
+
+def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE),
+                 **changes) -> tuple[TableController, HostedTable, Wire]:
+    """A table this computer hosts, its `REMOTE` seats played from other computers whose
+    clients are connected through `Wire` (no network); AI seats scripted."""
+    match = Match(Rules.preset(preset, **changes), seed=11)
+    plan = SeatPlan.table(seats)
+    hosted = HostedTable(match, plan.names, plan.remote)  # never started: no socket is opened
+    wire = hosted.table.transport = Wire()
+    agents = {seat: ScriptedAgent() for seat in range(len(seats)) if seat not in (*plan.humans, *plan.remote)}
+    session = Session(match, plan, {**agents, **hosted.remote}, Now())
+    session.net = hosted
+    for seat in plan.remote:
+        hosted.present.add(seat)
+        hosted.table.joined(seat, "token")
+    match.next_kyoku(dealer=0)  # you flip the dora
+    hosted.changed()  # as `Session.next_kyoku` tells the other computers
+    return TableController(session, Now()), hosted, wire
+
+
+def test_a_remote_seat_is_sent_its_own_view_after_every_change_and_its_move_is_played():
+    controller, hosted, wire = hosted_table()
+    session = controller.session
+    snapshot = wire.sent[-1][1]
+    assert isinstance(snapshot, Snapshot) and snapshot.view.wall == session.kyoku.view_for(1).wall
+    person_moves(controller, 0)  # the dora: the other computer is told
+    assert isinstance(wire.sent[-1][1], Update) and wire.sent[-1][1].events[-1].seat == 0
+    person_moves(controller, 0)  # the person's hand: the other seat sees only that it is built
+    assert "hand" not in wire.sent[-1][1].changed or wire.sent[-1][1].changed["hand"] is None
+    wall = session.kyoku.view_for(1).wall
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(wall[:13], False))))
+    assert controller.next_change(0.5) == 0.0
+    controller.update(DT, 0.5)  # played at once, and told
+    assert session.view(1).hand is not None
+    assert wire.sent[-1][1].changed["hand"] == session.kyoku.view_for(1).hand
+    assert all(seat == 1 for seat, _message in wire.sent)
+
+
+def test_an_illegal_move_from_a_remote_seat_is_refused_with_the_rule_and_the_hand_goes_on():
+    controller, hosted, wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    view = controller.session.view(1)
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(view.wall[:12], False))))  # 12 tiles
+    controller.update(DT, 0.5)
+    refusal = wire.sent[-1][1]
+    assert isinstance(refusal, Refused) and refusal.code == "illegal_action"
+    assert controller.session.view(1).phase is Phase.BUILD and controller.session.view(1).hand is None
+
+
+@pytest.mark.parametrize(("changes", "limit"),
+                         [({}, 180 + DELAY_GRACE_S), ({"build_time_s": None}, 120 + DELAY_GRACE_S)])
+def test_a_remote_seat_that_does_not_build_in_time_is_built_for_by_its_stand_in(changes, limit):
+    controller, _hosted, _wire = hosted_table(**changes)
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    controller.update(0.0, 0.0)
+    assert controller.remote_time_left(1) == pytest.approx(limit)
+    assert controller.next_change(0.0) == pytest.approx(limit)  # the window sleeps until the deadline
+    controller.update(limit - 1, 0.0)
+    assert controller.session.view(1).hand is None  # still its own to build
+    controller.update(1.0, 0.0)
+    controller.update(0.0, 0.0)
+    assert controller.session.view(1).hand is not None  # completed by the engine, as for a person here
+
+
+def test_a_remote_seat_that_does_not_discard_in_time_is_moved_for_and_a_late_move_is_not_kept():
+    controller, hosted, _wire = hosted_table()
+    session = controller.session
+    for _ in range(40):  # to the first discard that is the remote seat's
+        if 1 in session.waiting_on() and session.view(1).phase is Phase.DISCARD:
+            break
+        if 0 in session.waiting_on():
+            person_moves(controller, 0)
+        else:
+            hosted.table.received(1, Act(BuildHand(1, format_tiles(session.view(1).wall[:13], False))))
+        controller.update(DT, 0.0)
+    assert session.view(1).phase is Phase.DISCARD and 1 in session.waiting_on()
+    controller.update(120 + DELAY_GRACE_S, 0.0)  # the stand-in (here the scripted AI) is asked
+    late = session.view(1).legal_actions[-1]
+    hosted.table.received(1, Act(late))  # arrives while the stand-in thinks
+    controller.update(0.0, 0.0)
+    assert 1 not in session.waiting_on() and len(session.kyoku.rivers[1]) == 1
+    assert not hosted.remote[1].ready()  # not played for the seat's next discard
+
+
+def test_a_dropped_remote_seat_is_waited_for_by_name():
+    controller, hosted, _wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    assert controller.reconnecting(controller.names()) is None
+    hosted.host.inbox.put(Inbound(1, "left"))  # its computer has gone
+    controller.update(DT, 0.0)
+    assert controller.reconnecting(controller.names()) == "Waiting for Player 2 to reconnect"
+    assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
+
+
+def test_a_seat_plan_with_seats_at_other_computers():
+    plan = SeatPlan.table(("you", REMOTE, "hard", REMOTE), ("Host", "", "", "Kaiji"))
+    assert plan.humans == (0,) and plan.remote == (1, 3) and plan.mode == "solo"
+    assert plan.names == ("Host", "Player 2", "Hard AI", "Kaiji")
+    assert SeatPlan.table(("you", REMOTE)).names[0] == "Player 1"  # never "You" on another computer's screen
+    assert SeatPlan.table(("you", "hard")).names[0] == "You"
+    assert SeatPlan.from_dict(plan.to_dict()) == plan
+    assert "remote" not in SeatPlan.table(("you", "hard")).to_dict()  # a save without remote seats is as before
+    for remote in ([0], [4], ["1"], 1):
+        with pytest.raises(ValueError):
+            SeatPlan.from_dict({**plan.to_dict(), "remote": remote})
+
+
+def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_without_waiting():
+    controller, hosted, _wire = hosted_table()
+    now = [1000.0]
+    hosted.clock = lambda: now[0]
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    hosted.host.inbox.put(Inbound(1, "left"))  # its computer has gone
+    controller.update(DT, 0.0)
+    assert controller.session.view(1).hand is None  # its clock has 180 s left: waited for
+    assert controller.next_change(0.0) == pytest.approx(hosted.reconnect_window_s)
+    now[0] += hosted.reconnect_window_s
+    assert "has not come back" in controller.reconnecting(controller.names())
+    controller.update(DT, 0.0)
+    controller.update(0.0, 0.0)
+    assert controller.session.view(1).hand is not None  # the stand-in built at once
+
+
+def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_table():
+    controller, hosted, wire = hosted_table("four_player", ("you", "normal", PERSON, REMOTE))
+    session = controller.session
+    far = make_agent("easy", 5)
+    for _ in range(20000):
+        if session.kyoku_over:
+            break
+        seat = controller.curtain_for()
+        if seat is not None:
+            controller.cover(seat)
+            controller.lift_curtain(seat)
+        active = controller.active_person()
+        if active is not None and active == controller.viewer:
+            person_moves(controller, active)
+        if 3 in session.waiting_on() and not hosted.remote[3].ready():
+            hosted.table.received(3, Act(far.act(session.kyoku.view_for(3))))  # its client's answer
+        controller.update(DT, 0.0)
+    assert session.kyoku_over and len(session.kyoku.rivers[3]) > 0
+    assert {seat for seat, _message in wire.sent} == {3}
+    assert not any(isinstance(message, Refused) for _seat, message in wire.sent)
+
+
+def test_at_the_start_every_client_is_welcomed_again_with_the_names_the_match_is_played_with():
+    _controller, hosted, wire = hosted_table("four_player", ("you", REMOTE, REMOTE, "easy"))
+    hosted.begin(("Player 1", "Kaiji", "Hard AI", "Easy AI"))  # seat 3 given to the AI meanwhile
+    welcomes = {seat: message for seat, message in wire.sent[-2:]}
+    assert set(welcomes) == {1, 2} and all(isinstance(m, Welcome) for m in welcomes.values())
+    assert welcomes[1].names == ("Player 1", "Kaiji", "Hard AI", "Easy AI")
+    assert (welcomes[1].token, welcomes[1].seat, welcomes[2].seat) == ("token", 1, 2)  # each its own seat

@@ -3,7 +3,8 @@
 A match goes title → table → result (each hand) → summary → title. The title screen also
 leads to the table chooser, the rules, the settings, your statistics and the theatre; the
 table to its curtain between people and its menu (Esc), which leads on to the rules, the
-settings and back to the title. This is the only module that imports the scene classes:
+settings and back to the title. The title's Join leads to a table at another computer
+(join → joined table, with its own menu → its summary). This is the only module that imports the scene classes:
 a scene goes somewhere by calling its `screens` (`scene.Screens`, which `Flow` is), and a
 scene that goes nowhere but back (the rules, a dialog) takes no `screens` at all.
 
@@ -13,14 +14,23 @@ other; the rest open on top of the screen they were opened from and close back t
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from game.app.play.joining import Interfaces, discovery_interfaces
+from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame
 from game.app.play.session import SeatPlan, Session
+from game.app.play.waiting_room import HostOptions
 from game.app.scene import Services
 from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.host import HostScene
+from game.app.scenes.join import JoinScene
+from game.app.scenes.join_menu import joined_menu
+from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.result import ResultScene
@@ -44,23 +54,47 @@ class Window(Services, Protocol):
 class Flow:
     """The screens of one window (`scene.Screens`); a record dropped onto it is watched."""
 
-    def __init__(self, window: Window) -> None:
+    def __init__(self, window: Window, hosting: HostOptions | None = None) -> None:
         self.app = window
         window.dropped = self.watch
+        self.hosting = hosting or HostOptions()
+        """How this window hosts a table with seats at other computers (`--no-discovery`)."""
+        self.hosted_session: Session | None = None
+        """The match this window hosts, whose server is closed when the match is left."""
+        self.discovery: Interfaces | None = (discovery_interfaces(os.environ) if self.hosting.discovery
+                                             else None)
+        """Where the Join screen looks for tables on the local network (None: it does not;
+        `--no-discovery` keeps this window off the network's discovery both ways)."""
 
-    # --- a match: title → table → result → summary → title ---------------------------
+    # --- a match: title → (host screen →) table → result → summary → title ------------
 
     def title(self) -> None:
+        self._hang_up()
         self.app.stack.reset(TitleScene(self.app, self))
 
     def table(self, session: Session) -> None:
+        """The table; first the host screen while a table with remote seats waits for them."""
+        if session.plan.remote and session.match.kyoku is None:
+            self.app.stack.reset(HostScene(self.app, self, session, self.hosting))
+            return
+        if session.net is not None:
+            self.hosted_session = session
         self.app.stack.reset(TableScene(self.app, self, session))
 
     def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None:
         self.app.stack.push(ResultScene(self.app, make_frame, on_next))
 
     def summary(self, session: Session) -> None:
+        self._hang_up()
         self.app.stack.reset(SummaryScene(self.app, self, session))
+
+    def _hang_up(self) -> None:
+        """The hosted match is left (over, or the player went to the title): its server
+        closes in the background, once its last messages have left."""
+        session, self.hosted_session = self.hosted_session, None
+        if session is not None and session.net is not None:
+            session.net.table.match_over()  # a match left before its end: the others are told it is over
+            threading.Thread(target=session.net.stop, name="net-stop", daemon=True).start()
 
     # --- over the table -----------------------------------------------------------------
 
@@ -84,6 +118,20 @@ class Flow:
 
     def statistics(self) -> None:
         self.app.stack.push(StatisticsScene(self.app, self))
+
+    # --- a table at another computer: title → join → joined table → its summary → title ---
+
+    def join(self) -> None:
+        self.app.stack.push(JoinScene(self.app, self, self.discovery))
+
+    def joined_table(self, table: RemoteTable) -> None:
+        self.app.stack.reset(TableScene(self.app, self, None, table))
+
+    def joined_summary(self, table: RemoteTable) -> None:
+        self.app.stack.reset(JoinedSummaryScene(self.app, self, table))
+
+    def joined_pause(self) -> None:
+        self.app.stack.push(joined_menu(self.app, settings=self.settings, title=self.title))
 
     # --- the theatre ----------------------------------------------------------------------
 

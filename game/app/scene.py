@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
     from game.app.history.player_files import PlayerFiles
     from game.app.play.analysis_pool import AnalysisPool
+    from game.app.play.remote_table import RemoteTable
     from game.app.play.result_frame import ResultFrame
     from game.app.play.session import SeatPlan, Session
     from game.app.settings import Settings
@@ -107,6 +108,14 @@ class Screens(Protocol):
     def watch_latest(self) -> None: ...
 
     def theatre(self, playback: Playback, title: str) -> None: ...
+
+    def join(self) -> None: ...
+
+    def joined_table(self, table: RemoteTable) -> None: ...
+
+    def joined_summary(self, table: RemoteTable) -> None: ...
+
+    def joined_pause(self) -> None: ...
 
 
 class Scene:

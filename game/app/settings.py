@@ -32,7 +32,9 @@ ANIMATION_SPEEDS = {"instant": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 AI_LEVELS = ("easy", "normal", "hard")
 PERSON = "person"
 """A seat played by another person at this computer (in a table's seat list)."""
-SEAT_CHOICES = (*AI_LEVELS, PERSON)
+REMOTE = "remote"
+"""A seat played by a person at another computer, this computer hosting the table."""
+SEAT_CHOICES = (*AI_LEVELS, PERSON, REMOTE)
 AI_DELAY_RANGE = (0.0, 5.0)
 MAX_HISTORY = 10000
 

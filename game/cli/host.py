@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,6 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--move-time", type=float, default=120.0, metavar="S",
                         help="a remote seat's clock for a decision the rules give no time limit (default 120 s); "
                         "when it runs out its stand-in moves")
+    parser.add_argument("--reconnect", type=float, default=120.0, metavar="S",
+                        help="how long a dropped player's seat is waited for, each decision on its clock, before "
+                        "its stand-in plays it at once until they are back (default 120 s)")
     parser.add_argument("--name", default="", metavar="NAME",
                         help="the host's name, shown to players listing the tables on the local network "
                         "(default: this computer's name)")
@@ -86,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                 announcer.update(_table_ad(args.name, hosted, rules))
 
         hosted = HostedMatch(rules, seats, seed, args.code, args.bind or None, args.port,
-                             args.move_time, report=report)
+                             args.move_time, report=report, reconnect_window_s=args.reconnect)
         hosted.start()
     except (ValueError, OSError) as error:
         return _refuse(str(error))
@@ -119,13 +121,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _table_ad(name: str, hosted: HostedMatch, rules: Rules) -> TableAd:
-    from game import __version__
-    from game.net.discovery import TableAd, shown_name
-    from game.net.protocol import PROTOCOL_VERSION
+    from game.net.hosting import table_ad
 
-    open_seats = sum(not hosted.host.connected(seat) for seat in hosted.remote)
-    return TableAd(shown_name(name or socket.gethostname().split(".")[0]), rules.players - open_seats,
-                   rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
+    return table_ad(name, hosted.hosted, rules)
 
 
 def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:

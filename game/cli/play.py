@@ -54,6 +54,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "which follows the system's)",
     )
     parser.add_argument(
+        "--no-discovery",
+        action="store_true",
+        help="a table this window hosts is not announced on the local network (it is joined by its address)",
+    )
+    parser.add_argument(
         "--preset",
         choices=tuple(PRESETS),
         default=None,
@@ -81,12 +86,13 @@ def run(args: argparse.Namespace) -> int:
 
         return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
     from game.app.flow import Flow
+    from game.app.play.waiting_room import HostOptions
     from game.app.window.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
                                      notice=notice, windowed=args.windowed, language=args.language),
-                       lambda app: Flow(app).title())
+                       lambda app: Flow(app, HostOptions(discovery=not args.no_discovery)).title())
 
 
 def reset_settings_notice() -> str:

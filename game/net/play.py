@@ -11,11 +11,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from game.ai.agents import make_agent
 from game.engine.actions import Action, BuildHand
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import Player
+from game.engine.rules import Rules
 from game.net.table import NetTable, RemoteSeat
 
 STAND_IN_LEVEL = "normal"
@@ -25,6 +25,13 @@ DELAY_GRACE_S = 1.0
 """Added to a remote seat's clock: its action travels back over the network."""
 
 
+def remote_time_limit(rules: Rules, phase: Phase, move_time_s: float, grace_s: float = DELAY_GRACE_S) -> float:
+    """How long a remote seat has for a decision before its stand-in moves: the rules' build
+    or discard time, else `move_time_s`, and `grace_s` for the action's way back."""
+    limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
+    return (float(limit) if limit is not None else move_time_s) + grace_s
+
+
 class MatchLoop:
     """Drives `match` to its end: asks each seat in turn, lets remote seats take their time."""
 
@@ -32,7 +39,8 @@ class MatchLoop:
                  wait: Callable[[float], None], move_time_s: float,
                  report: Callable[[str], None] = lambda line: None,
                  clock: Callable[[], float] = time.monotonic,
-                 stopped: Callable[[], bool] = lambda: False, grace_s: float = DELAY_GRACE_S) -> None:
+                 stopped: Callable[[], bool] = lambda: False, grace_s: float = DELAY_GRACE_S,
+                 given_up: Callable[[int], bool] = lambda seat: False) -> None:
         self.match = match
         self.players = players
         self.table = table
@@ -41,8 +49,11 @@ class MatchLoop:
         self.report = report
         self.clock = clock
         self.stopped = stopped
-        self.grace_s = grace_s
         """Asked before each step: the host is closing (the match ends where it is)."""
+        self.grace_s = grace_s
+        self.given_up = given_up
+        """Whether a remote seat's client has been gone past the reconnection window: its
+        stand-in moves at once (`HostedTable.given_up`)."""
         self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
         """Each remote seat's pending decision and when the table began to wait for it."""
 
@@ -58,7 +69,7 @@ class MatchLoop:
         kyoku = self.match.kyoku
         if kyoku is None or kyoku.phase is Phase.END:
             kyoku = self.match.next_kyoku()
-            self.table.publish()
+            self.table.changed()
             return
         for seat in kyoku.waiting_on():
             action = self._ask(seat)
@@ -66,7 +77,7 @@ class MatchLoop:
                 continue
             played = self.table.apply(seat, action)
             self.asked.pop(seat, None)
-            self.table.publish()
+            self.table.changed()
             if played and kyoku.phase is Phase.END:
                 self._kyoku_ended()
             return
@@ -83,20 +94,19 @@ class MatchLoop:
         key = (self.match.kyoku_number, view.phase, len(view.rivers[seat]))
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
-        if self.clock() - self.asked[seat][1] < self._time_limit(view.phase) + self.grace_s:
+        waited = self.clock() - self.asked[seat][1]
+        if waited < remote_time_limit(self.match.rules, view.phase, self.move_time_s, self.grace_s) \
+                and not self.given_up(seat):
             return None
-        self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
+        if not self.given_up(seat):
+            self.report(f"seat {seat} ({player.name}) did not move in time: its stand-in moves")
         if view.phase is Phase.BUILD:
             return BuildHand(seat, "", complete=True)
+        from game.ai.agents import make_agent  # the window's table imports this module; a copy may lack the AI
+
         return make_agent(STAND_IN_LEVEL, self.match.seed + seat).act(view)
 
-    def _time_limit(self, phase: Phase) -> float:
-        rules = self.match.rules
-        limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
-        return float(limit) if limit is not None else self.move_time_s
-
     def _kyoku_ended(self) -> None:
-        self.table.settled()
         last = self.match.settlements[-1]
         scores = ", ".join(f"{s:g}" for s in last.scores)
         assert self.match.kyoku is not None and self.match.kyoku.result is not None

@@ -91,6 +91,8 @@ class _Seat:
         self.outbox: asyncio.Queue[str] | None = None
         self.seq = 0
         self.taken = False
+        self.left = False
+        """Its client has gone (it may come back with the token)."""
 
 
 class NetHost:
@@ -107,6 +109,8 @@ class NetHost:
         """Set when the match starts: from then on only a seat's token takes a seat."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
+        self.notify: Callable[[], None] = lambda: None
+        """Called on the server's thread after each `Inbound` is queued: the window wakes to read it."""
         self.sent_bytes = dict.fromkeys(remote_seats, 0)
         self.received_bytes = dict.fromkeys(remote_seats, 0)
         self._lock = threading.Lock()
@@ -144,16 +148,34 @@ class NetHost:
             time.sleep(0.02)
 
     def connected(self, seat: int) -> bool:
-        return self.seats[seat].connection is not None
+        state = self.seats.get(seat)
+        return state is not None and state.connection is not None
+
+    def taken(self, seat: int) -> bool:
+        """A client has taken `seat` (it may have left since; its token takes it back)."""
+        state = self.seats.get(seat)
+        return state is not None and state.taken
 
     def all_joined(self) -> bool:
         return all(seat.connection is not None for seat in self.seats.values())
 
+    def close_seat(self, seat: int) -> bool:
+        """Take no one at `seat` any more (the host gave it to the AI): False, and the seat
+        kept, when a client has taken it meanwhile."""
+        with self._lock:
+            state = self.seats.get(seat)
+            if state is None:
+                return True
+            if state.taken and (state.connection is not None or not state.left):
+                return False
+            del self.seats[seat]
+            return True
+
     def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
         """Send `make(seq)` to `seat`'s client, if one is connected (thread-safe)."""
         with self._lock:
-            state = self.seats[seat]
-            if state.outbox is None or self._loop is None:
+            state = self.seats.get(seat)
+            if state is None or state.outbox is None or self._loop is None:
                 return
             state.seq += 1
             text = write_message(make(state.seq))
@@ -234,14 +256,14 @@ class NetHost:
         old = state.connection
         outbox: asyncio.Queue[str] = asyncio.Queue()
         with self._lock:
-            state.connection, state.outbox = connection, outbox
+            state.connection, state.outbox, state.left = connection, outbox, False
         if old is not None:
             await _close_refused(old, "replaced", "")
         try:
             name = checked_name(hello.name) if hello.name.strip() else ""
         except BadName:
             name = ""
-        self.inbox.put(Inbound(seat, "joined", token=state.token, name=name))
+        self._tell(Inbound(seat, "joined", token=state.token, name=name))
         writer = asyncio.create_task(self._write(connection, outbox))
         try:
             await self._read(connection, seat)
@@ -251,8 +273,12 @@ class NetHost:
             writer.cancel()
             with self._lock:
                 if state.connection is connection:
-                    state.connection, state.outbox = None, None
-                    self.inbox.put(Inbound(seat, "left"))
+                    state.connection, state.outbox, state.left = None, None, True
+                    self._tell(Inbound(seat, "left"))
+
+    def _tell(self, inbound: Inbound) -> None:
+        self.inbox.put(inbound)
+        self.notify()
 
     def _claim(self, token: str) -> tuple[int | None, str]:
         """The seat a hello takes: the token's seat (taken over), or the first free one."""
@@ -292,7 +318,7 @@ class NetHost:
             if isinstance(message, Hello):
                 self.send(seat, lambda seq: Refused(seq, "bad_message", "hello"))
                 continue
-            self.inbox.put(Inbound(seat, "message", message))
+            self._tell(Inbound(seat, "message", message))
 
     async def _write(self, connection: ServerConnection, outbox: asyncio.Queue[str]) -> None:
         with contextlib.suppress(ConnectionClosed):

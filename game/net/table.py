@@ -45,6 +45,10 @@ class RemoteSeat(GivenMove):
         super().__init__(name)
         self.seat = seat
 
+    def forget(self) -> None:
+        """Drop a move given too late (its stand-in moved instead)."""
+        self._move = None
+
 
 class Transport(Protocol):
     """How the table's messages reach a seat's client (the websockets host, or a test's)."""
@@ -69,6 +73,11 @@ class NetTable:
         self.welcomed: set[int] = set()
         """The remote seats whose client has been welcomed: the only ones sent the table's news
         (a client's first message is its Welcome)."""
+        self.tokens: dict[int, str] = {}
+        """Each remote seat's token, sent only to that seat's own client (with its welcome)."""
+        self.settled_through = 0
+        """The last kyoku whose settlement the remote seats were told."""
+        self.over_told = False
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -76,12 +85,23 @@ class NetTable:
 
     def joined(self, seat: int, token: str) -> None:
         """A client took `seat` (or took it back): the table, then the whole current view."""
-        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, self.names, self.match.rules,
-                                                       f"17 Steps {__version__}"))
+        self.tokens[seat] = token
+        self._welcome(seat)
         self.welcomed.add(seat)
         self.feeds[seat].forget()
         self._publish_to(seat)
         self.tell_presence()
+
+    def _welcome(self, seat: int) -> None:
+        token, names, rules = self.tokens[seat], self.names, self.match.rules
+        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, rules, f"17 Steps {__version__}"))
+
+    def rename(self, names: tuple[str, ...]) -> None:
+        """The seats' names as the match is played (the people who joined since a client was
+        welcomed, the seats given to the AI): each client is welcomed again with them."""
+        self.names = names
+        for seat in self._listening():
+            self._welcome(seat)
 
     def left(self, seat: int) -> None:
         self.welcomed.discard(seat)
@@ -128,6 +148,17 @@ class NetTable:
     def refuse(self, seat: int, code: str, detail: str) -> None:
         self.transport.send(seat, lambda seq: Refused(seq, code, detail))
 
+    def changed(self) -> None:
+        """After anything the match did (a move, a hand dealt): each remote seat's view, a
+        settlement not told yet, the match's end. The one call the window's table and the
+        headless loop make, so both tell the clients alike."""
+        self.publish()
+        settlements = self.match.settlements
+        if settlements and settlements[-1].kyoku_number > self.settled_through:
+            self.settled()
+        if self.match.over:
+            self.match_over()
+
     def publish(self) -> None:
         """Send each remote seat what changed in its view."""
         for seat in self._listening():
@@ -145,12 +176,17 @@ class NetTable:
     def settled(self) -> None:
         """The hand's settlement, told to every remote seat."""
         last = self.match.settlements[-1]
+        self.settled_through = last.kyoku_number
         for seat in self._listening():
             self.transport.send(seat, lambda seq: Settled(seq, last.kyoku_number, last.gains, last.scores,
                                                           last.stake, last.next_stake))
 
     def match_over(self) -> None:
-        """The record (only now: it holds every wall and the seed), then the match's end."""
+        """The record (only now: it holds every wall and the seed), then the match's end;
+        told once."""
+        if self.over_told:
+            return
+        self.over_told = True
         reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
         parts = record_parts(self.match.record) if self.match.over else []
         for seat in self._listening():

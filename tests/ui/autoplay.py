@@ -37,7 +37,7 @@ def answer(driver: Driver, table: TableScene) -> bool:
             driver.press(table.buttons["suggest"])
             driver.press(table.buttons["confirm"])
         elif mode == "discard":
-            view = table.session.view(table.viewer)
+            view = table.controller.view(table.viewer)
             driver.click(table.pool_controls.rect(0, len(view.pool)).center)
         else:
             return _wait(driver)

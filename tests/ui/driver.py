@@ -10,11 +10,13 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.app.flow import Flow
+from game.app.play.waiting_room import HostOptions
 from game.app.scene import Scene
 from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.window.window import App, LaunchOptions
 
 FRAME = 1 / 60
+LOOPBACK = HostOptions(bind="127.0.0.1", port=0, discovery=False)
 
 
 class Driver:
@@ -32,7 +34,7 @@ class Driver:
                 screenshot_dir=folder / "shots",
             )
         )
-        screens = Flow(app)
+        screens = Flow(app, LOOPBACK)  # a test never listens or announces beyond this computer
         screens.title()
         driver = cls(app, screens)
         driver.frame()

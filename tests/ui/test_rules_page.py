@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.scenes.rules_page import RulesScene, pages
+from game.app.scenes.rules_page import VIEWPORT, RulesScene, pages
 from game.app.words.rule_texts import GLOSSARY, YAKU
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import parse_tiles
@@ -65,6 +65,18 @@ def test_the_yaku_examples_are_drawn_as_tiles_within_the_page(driver):
     blocks = pages(driver.app.settings.rules)
     first = next(index for index, block in enumerate(blocks) if block.kind == "yaku")
     top = sum(scene._block(None, block, 0) for block in blocks[:first])
-    area = pygame.Rect(0, top, scene.page.get_width(), scene._block(None, blocks[first], 0))
-    tile_face = pygame.mask.from_threshold(scene.page.subsurface(area), (246, 242, 228), (10, 10, 10, 255))
+    scene.scroll = top
+    scene.draw(driver.app.screen)
+    area = pygame.Rect(0, 0, scene.view.get_width(), scene._block(None, blocks[first], 0))
+    tile_face = pygame.mask.from_threshold(scene.view.subsurface(area), (246, 242, 228), (10, 10, 10, 255))
     assert tile_face.count() > 14 * 200, "the first yaku's 14 tiles are drawn"
+
+
+def test_the_page_holds_no_picture_larger_than_its_view(driver):
+    """The page is drawn as it scrolls into view: a picture of the whole page was some 27 MB."""
+    scene = RulesScene(driver.app)
+    driver.app.stack.push(scene)
+    for key in (pygame.K_PAGEDOWN, pygame.K_END):
+        driver.key(key)
+        pictures = [value for value in vars(scene).values() if isinstance(value, pygame.Surface)]
+        assert pictures and all(picture.get_height() <= VIEWPORT.height for picture in pictures)

@@ -9,11 +9,14 @@ import gc
 import tracemalloc
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.app.flow import Flow
+from game.app.scenes.new_table import NameEntry, NewTableScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.window.window import App, LaunchOptions
+from game.app.words.i18n import _
 
 LOCALE_DEFAULTS = ("noto_sans_jp_regular_aa_14", "noto_sans_sc_regular_aa_14")
 """pygame_gui's default fonts of Japanese and Chinese, as its font dictionary names them."""
@@ -81,3 +84,56 @@ def test_the_settings_screen_keeps_no_megabytes_of_theming_ids(driver):
         tracemalloc.stop()
     assert isinstance(driver.top, SettingsScene)
     assert kept < KEPT_BY_SETTINGS_SCREEN
+
+
+def text_layers(app: App) -> list:
+    """The pictures the gui's element shapes keep of their text apart (and of the look beneath it)."""
+    shapes = [element.drawable_shape for element in app.manager.get_sprite_group().sprites()
+              if getattr(element, "drawable_shape", None) is not None]
+    assert shapes
+    return [layer for shape in shapes for state in shape.states.values()
+            for layer in (state.pre_text_surface, state.text_surface) if layer is not None]
+
+
+def test_elements_keep_no_text_layers_but_a_name_being_typed_does(driver):
+    """Two more pictures of each look of each element, used only to redraw a text being edited:
+    some 20 MB on the settings screen."""
+    driver.press(driver.button("Settings"))
+    driver.frames(30)  # the gui draws an element's looks one a frame
+    assert isinstance(driver.top, SettingsScene)
+    assert text_layers(driver.app) == []
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Choose players and seats (2–4)"))
+    driver.frames(30)
+    assert isinstance(driver.top, NewTableScene)
+    entries = [element for element in driver.app.manager.get_sprite_group().sprites()
+               if isinstance(element, NameEntry)]
+    assert entries and all(entry.drawable_shape.states["normal"].text_surface is not None for entry in entries)
+
+
+def test_the_drawn_shapes_are_kept_in_one_sheet(driver):
+    """pygame_gui keeps the shapes it drew for reuse in sheets of 4 MB, adding up to three as
+    new shapes are shown; the settings screen in three languages filled a second."""
+    for language in ("en", "ja", "zh_CN"):
+        driver.app.change_settings(driver.app.settings.with_changes(language=language))
+        driver.press(driver.button(_("Settings")))
+        driver.frames(150)  # the gui moves one drawn shape a frame into its sheets
+        driver.key(pygame.K_ESCAPE)
+        driver.frames(20)
+    cache = driver.app.manager.get_theme().shape_cache
+    assert len(cache.cache_long_term_lookup) > 20
+    assert len(cache.cache_surfaces) == 1
+
+
+def test_the_gui_opens_each_font_file_once_whatever_its_sizes(display, tmp_path):
+    """pygame_gui opened each theme font at each size on its own: a dozen faces of Noto Sans JP,
+    some 0.7 MB of tables each. The pictures are the same (a window's screens, compared
+    before and after in three languages)."""
+    app = start(tmp_path, "en")
+    try:
+        loaded = list(app.manager.get_theme().get_font_dictionary().loaded_fonts.values())
+        drawing = [resource.loaded_font._GUIFontPygame__internal_font for resource in loaded]
+        faces = {id(getattr(font, "face", font)) for font in drawing}
+        assert len(loaded) > len({str(resource.location) for resource in loaded}) == len(faces)
+    finally:
+        app.close()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib
 from concurrent.futures import Executor
-from typing import Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.history.history import FINISHED
 from game.app.history.match_history import keep_abandoned, keep_finished
@@ -21,7 +22,11 @@ from game.app.settings import Settings
 from game.app.words.i18n import N_, Later, Message, _
 from game.app.words.system_words import system_reason
 from game.engine.match import Match
+from game.engine.player import Player
 from game.engine.rules import Rules
+
+if TYPE_CHECKING:  # the network is loaded only when this computer hosts
+    from game.net.hosting import HostedTable
 
 
 class Window(Protocol):
@@ -102,11 +107,26 @@ def add_notice(window: Window, message: Message) -> None:
 
 
 def _session(files: PlayerFiles, window: Window, match: Match, plan: SeatPlan, saving: bool) -> Session:
-    players = match.rules.players
-    has_ai = any(seat not in plan.humans for seat in range(players))
-    agents = make_agents(plan.humans, players, plan.level, match.seed) if has_ai else {}
-    return Session(match, plan, agents, window.executor,
+    return Session(match, plan, seat_agents(plan, match), window.executor,
                    on_change=lambda s: _autosave(files, window, s, saving))
+
+
+def seat_agents(plan: SeatPlan, match: Match) -> dict[int, Player]:
+    """An AI for each seat that no person plays, here or at another computer."""
+    people = (*plan.humans, *plan.remote)
+    if all(seat in people for seat in range(match.rules.players)):
+        return {}
+    return make_agents(people, match.rules.players, plan.level, match.seed)
+
+
+def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
+    """The waiting room's Start: the seats as they are now (`plan`: the joined people's
+    names, the empty seats given to the AI), the remote seats' players, the first kyoku."""
+    session.plan = plan
+    session.players = {**seat_agents(plan, session.match), **hosted.remote}
+    session.net = hosted
+    hosted.begin(plan.names)
+    session.next_kyoku()
 
 
 def _claim(files: PlayerFiles, window: Window) -> bool:
@@ -140,7 +160,8 @@ def new_session(files: PlayerFiles, window: Window, plan: SeatPlan, replace_unke
                                           "{path}."), path=str(put_away.moved)))
     match = Match(rules or window.settings.rules, window.next_match_seed())
     session = _session(files, window, match, plan, saving)
-    session.next_kyoku()
+    if not plan.remote:  # a hosted table deals when its waiting room starts it (`start_hosted`)
+        session.next_kyoku()
     return session
 
 
@@ -160,7 +181,12 @@ def resume_session(files: PlayerFiles, window: Window) -> Session:
         kept = _moved(files, _("the saved match was cut short"))  # before anything writes over it
         add_notice(window, Message(N_("The saved match was cut short: it continues from its last whole move. "
                                       "The file as it was is kept as {path}."), path=str(kept)))
-    session = _session(files, window, saved.match, saved.plan, saving=True)
+    plan = saved.plan
+    if plan.remote:  # the other computers' seats cannot be taken back (their tokens are not kept)
+        plan = replace(plan, remote=())
+        add_notice(window, Message(N_("The seats of the people at other computers are played by the AI in this "
+                                      "match from now on.")))
+    session = _session(files, window, saved.match, plan, saving=True)
     session.builds.update(saved.builds)
     if saved.match.kyoku is None:
         session.next_kyoku()

@@ -12,10 +12,11 @@ import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.app.play.table_words import seat_wind
 from game.app.play.wait_strip import wait_strip
-from game.app.settings import AI_LEVELS, PERSON
+from game.app.settings import AI_LEVELS, PERSON, REMOTE
 from game.app.words import terms
 from game.app.words.i18n import N_, Later, Message, _, pgettext
 from game.engine.actions import Action
@@ -26,6 +27,9 @@ from game.engine.names import checked_name
 from game.engine.player import Player
 from game.engine.rules import Rules
 
+if TYPE_CHECKING:  # the network is loaded only when this computer hosts
+    from game.net.hosting import HostedTable
+
 SOLO = "solo"
 HOTSEAT = "hotseat"
 
@@ -33,8 +37,9 @@ HOTSEAT = "hotseat"
 @dataclass(frozen=True)
 class SeatPlan:
     """Who plays which seat: the people at this screen (`humans`, the first of them at the
-    bottom) and the AI level of every other seat. `mode` is solo with one person, hotseat
-    when several share the screen."""
+    bottom), the people at other computers (`remote`, this computer hosting) and the AI
+    level of every other seat. `mode` is solo with one person, hotseat when several share
+    the screen."""
 
     mode: str
     humans: tuple[int, ...]
@@ -42,6 +47,8 @@ class SeatPlan:
     ai_level: str | None = None
     levels: tuple[str | None, ...] = ()
     """Each seat's AI level (None for a person); empty: `ai_level` for every AI seat."""
+    remote: tuple[int, ...] = ()
+    """The seats played from other computers (a match continued later plays them by the AI)."""
 
     @classmethod
     def solo(cls, players: int, level: str) -> SeatPlan:
@@ -53,14 +60,16 @@ class SeatPlan:
 
     @classmethod
     def table(cls, seats: Sequence[str], names: Sequence[str] = ()) -> SeatPlan:
-        """Seat 0 is you; each other seat `PERSON` or an AI level. `names`: what each person
-        seat is called, by seat (checked with `checked_name`; "" or none for the name the
-        game gives). An AI seat is named by its level."""
+        """Seat 0 is you; each other seat `PERSON`, `REMOTE` or an AI level. `names`: what
+        each person's seat is called, by seat (checked with `checked_name`; "" or none for
+        the name the game gives). An AI seat is named by its level. You are "You" alone
+        with the AI, else "Player 1" (the other computers show your name too)."""
         humans = (0, *(seat for seat, who in enumerate(seats) if seat and who == PERSON))
-        given = ["You"] if len(humans) == 1 else ["Player 1"]
+        remote = tuple(seat for seat, who in enumerate(seats) if seat and who == REMOTE)
+        given = ["You"] if len(humans) == 1 and not remote else ["Player 1"]
         levels: list[str | None] = [None]
         for who in seats[1:]:
-            if who == PERSON:
+            if who in (PERSON, REMOTE):
                 given.append(f"Player {len(given) - sum(lv is not None for lv in levels) + 1}")
                 levels.append(None)
             else:
@@ -70,7 +79,8 @@ class SeatPlan:
         shown = tuple(checked_name(name) if name.strip() else default
                       for name, default in zip(typed, given, strict=True))
         ai = [lv for lv in levels if lv is not None]
-        return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, shown, ai[0] if ai else None, tuple(levels))
+        return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, shown, ai[0] if ai else None, tuple(levels),
+                   remote)
 
     def level(self, seat: int) -> str:
         """The AI level of a seat nobody at the screen plays."""
@@ -78,13 +88,16 @@ class SeatPlan:
         return chosen or self.ai_level or "normal"
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "mode": self.mode,
             "humans": list(self.humans),
             "names": list(self.names),
             "ai_level": self.ai_level,
             "levels": list(self.levels),
         }
+        if self.remote:
+            data["remote"] = list(self.remote)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> SeatPlan:
@@ -98,7 +111,11 @@ class SeatPlan:
             raise ValueError(f"each seat's AI level is one of {', '.join(AI_LEVELS)} (or none, for a person)")
         if levels and len(levels) != len(names):
             raise ValueError("a seat plan names an AI level for every seat")
-        return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level, tuple(levels))
+        remote = data.get("remote", [])
+        if not isinstance(remote, list) or not all(isinstance(s, int) and 0 < s < len(names) for s in remote):
+            raise ValueError("the remote seats are seats of the table other than the first")
+        return cls(str(mode), tuple(int(h) for h in humans), tuple(str(n) for n in names), level, tuple(levels),
+                   tuple(remote))
 
 
 @dataclass(frozen=True)
@@ -155,6 +172,9 @@ class Session:
         on_change: Callable[[Session], None] | None = None,
     ) -> None:
         self.match = match
+        self.net: HostedTable | None = None
+        """The other computers' seats, when this computer hosts the table: told after every
+        change (their players are `RemoteSeat`s among `players`)."""
         self.plan = plan
         self.players = players
         """The player of every seat nobody at this screen plays."""
@@ -182,6 +202,10 @@ class Session:
 
     def is_human(self, seat: int) -> bool:
         return seat in self.plan.humans
+
+    def is_remote(self, seat: int) -> bool:
+        """Played from another computer (while it is: a seat given to the AI is not)."""
+        return self.net is not None and seat in self.net.remote
 
     def name(self, seat: int) -> str:
         """The seat's player as the screens name them, in the current language."""
@@ -251,6 +275,8 @@ class Session:
         self._views.clear()
         if self.on_change is not None:
             self.on_change(self)
+        if self.net is not None:
+            self.net.changed()
 
     def _collect_notices(self, events: list[Event]) -> None:
         for index, event in enumerate(events):

@@ -39,6 +39,7 @@ from game.app.play.table_frame import (
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
+from game.app.words.i18n import _
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
@@ -46,6 +47,7 @@ from game.engine.match import Settlement
 from game.engine.player import GivenMove, ImmediatePlayer, Player
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
 from game.engine.wall import PERSONAL_WALLS
+from game.net.play import remote_time_limit
 
 log = logging.getLogger(__name__)
 
@@ -57,18 +59,19 @@ class HumanPlayer(GivenMove):
 
 
 class KeepSelection(ImmediatePlayer):
-    """The stand-in at the build deadline: the tiles chosen so far, completed by the engine."""
+    """The stand-in at the build deadline: the tiles chosen so far (none of a seat built at
+    another computer), completed by the engine."""
 
     name = "time limit"
 
-    def __init__(self, build: BuildState) -> None:
+    def __init__(self, build: BuildState | None) -> None:
         self.build = build
 
     def ready(self) -> bool:
         return True
 
     def act(self, view: SeatView) -> Action:
-        return BuildHand(view.seat, self.build.text(), complete=True)
+        return BuildHand(view.seat, self.build.text() if self.build is not None else "", complete=True)
 
 
 @dataclass
@@ -245,6 +248,12 @@ class TableController:
             if isinstance(decision.player, ImmediatePlayer):
                 if decision.player.ready():
                     return 0.0
+                remote_left = self.remote_time_left(seat) if not decision.stand_in else None
+                if remote_left is not None:
+                    waits.append(max(0.0, remote_left))
+                give_up = self.session.net.give_up_in(seat) if self.session.net is not None else None
+                if give_up is not None and not decision.stand_in:
+                    waits.append(give_up)
             elif decision.future is None:
                 return 0.0
             elif decision.future.done():
@@ -280,6 +289,8 @@ class TableController:
     def update(self, dt: float, delay_s: float) -> list[Event]:
         """Advance every seat the hand waits for; the events of the moves played."""
         events = self.session.poll()
+        if self.session.net is not None and not self.session.busy:  # never while the engine works
+            self.session.net.poll()
         if self.session.busy or self.session.kyoku_over:
             return events
         if self.session.match.kyoku_number != self.kyoku_number:
@@ -333,10 +344,13 @@ class TableController:
             self._check_deadline(seat, decision)
         else:
             decision.elapsed += dt
+            if self.session.is_remote(seat) and not decision.stand_in:
+                self._check_remote_deadline(seat, decision)
         player = decision.player
         if isinstance(player, ImmediatePlayer):
             if not player.ready():
                 return []
+            self._drop_late_move(seat, decision)
             return self._play(seat, self._asked(player, seat))
         if decision.future is None:
             view = self.session.view(seat)
@@ -345,6 +359,7 @@ class TableController:
             return []
         if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
             return []
+        self._drop_late_move(seat, decision)
         del self.decisions[seat]
         return self._play(seat, self._result(seat, player, decision.future))
 
@@ -357,6 +372,38 @@ class TableController:
             decision.player = KeepSelection(self.builds[seat])
         else:
             decision.player = self.make_stand_in(self.session.match.seed + seat)
+
+    def remote_time_left(self, seat: int) -> float | None:
+        """How long a seat played at another computer has left for its decision (None when
+        it is not such a seat or owes none)."""
+        net = self.session.net
+        if net is None or seat not in net.remote or seat not in self.session.waiting_on():
+            return None
+        decision = self.decisions.get(seat)
+        elapsed = decision.elapsed if decision is not None and decision.key == self._key(seat) else 0.0
+        limit = remote_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
+        return limit - elapsed
+
+    def _check_remote_deadline(self, seat: int, decision: Decision) -> None:
+        """The host's clock rules: a remote seat that has not moved in time is moved for by
+        its stand-in, as a person here is (a late move from its client is refused)."""
+        left = self.remote_time_left(seat)
+        net = self.session.net
+        if left is None or (left > 0 and not (net is not None and net.given_up(seat))):
+            return
+        log.info("seat %s did not move in time: its stand-in moves", seat)
+        decision.stand_in = True
+        if self.session.view(seat).phase is Phase.BUILD:
+            decision.player = KeepSelection(None)
+        else:
+            decision.player = self.make_stand_in(self.session.match.seed + seat)
+
+    def _drop_late_move(self, seat: int, decision: Decision) -> None:
+        """A move a remote seat's client sent after its stand-in took over is not kept for
+        the seat's next decision."""
+        net = self.session.net
+        if decision.stand_in and net is not None and seat in net.remote:
+            net.remote[seat].forget()
 
     def _asked(self, player: ImmediatePlayer, seat: int) -> Action | None:
         try:
@@ -384,6 +431,8 @@ class TableController:
         except IllegalAction as error:
             # The table moved on while the player thought; it is asked again next frame.
             log.warning("seat %s: %s (%s); asking again", seat, error, error.rule)
+            if self.session.net is not None and self.session.is_remote(seat):
+                self.session.net.table.refuse(seat, "illegal_action", error.rule)
             return []
 
     def _prepare_builds(self) -> None:
@@ -466,10 +515,26 @@ class TableController:
         names = self.names()
         return frame_of(view, names, self.standings(), self.shown_stake(), session.match.kyoku_number, mode=mode,
                         turn=waiting[0] if waiting else None,
-                        status=status(view, names, mode, waiting, session.busy, self.result_shown),
+                        status=self.reconnecting(names) or status(view, names, mode, waiting, session.busy,
+                                                                   self.result_shown),
                         countdown=self.countdown(), private=self._private(self.shown_private_seat),
                         ended=view.result if session.kyoku_over else None,
                         own_seat=None if self.hotseat else self.viewer)
+
+    def reconnecting(self, names: Sequence[str]) -> str | None:
+        """The table waits for a seat whose computer has dropped: say whom it waits for."""
+        net = self.session.net
+        if net is None or self.session.busy or self.session.kyoku_over:
+            return None
+        gone = next((seat for seat in self.session.waiting_on() if seat in net.remote and not net.connected(seat)),
+                    None)
+        if gone is None:
+            return None
+        if net.given_up(gone):
+            # Translators: the host's table, when a person at another computer has been gone for minutes
+            return _("{name} has not come back: the AI plays for them until they do").format(name=names[gone])
+        # Translators: the host's table, while a person at another computer has lost the connection
+        return _("Waiting for {name} to reconnect").format(name=names[gone])
 
     def _private(self, seat: int | None) -> PrivateFrame | None:
         if seat is None:

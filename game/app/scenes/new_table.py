@@ -1,5 +1,6 @@
 """Choosing the table: how many players, who sits in each seat (you, another person at
-this computer, or an AI of a level) and what each person is called. The rule preset follows
+this computer, a person at another computer, or an AI of a level) and what each person here
+is called (a person at another computer gives their own name when they join). The rule preset follows
 the count, keeping the match length the player chose; Settings can still change every
 option. The seats and names are remembered for the next new table."""
 
@@ -15,7 +16,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.app.play.match_setup import ai_available
 from game.app.play.session import PERSON, SeatPlan, shown_name
 from game.app.scene import Scene, Services
-from game.app.settings import AI_LEVELS
+from game.app.settings import AI_LEVELS, REMOTE
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
@@ -46,6 +47,8 @@ CHOSEN = "#chosen_option"
 
 
 def who_label(who: str) -> str:
+    if who == REMOTE:
+        return _("A person at another computer")
     return _("Another person at this computer") if who == PERSON else _(AI_NAMES[who])
 
 
@@ -113,7 +116,7 @@ class NewTableScene(Scene):
 
     @property
     def choices(self) -> tuple[str, ...]:
-        return (*AI_LEVELS, PERSON) if ai_available() else (PERSON,)
+        return (*AI_LEVELS, PERSON, REMOTE) if ai_available() else (PERSON, REMOTE)
 
     @property
     def table_seats(self) -> tuple[str, ...]:
@@ -145,7 +148,9 @@ class NewTableScene(Scene):
             if seat in self.people():
                 self._name_entry(seat, pygame.Rect(NAME_LEFT, top, LEFT + WIDTH - NAME_LEFT, 44),
                                  shown_name(given[seat]))
-        self._button("start", _("Start the match"), (LEFT, 600, (WIDTH - 10) // 2, 48), self.start)
+        hosting = REMOTE in self.table_seats
+        self._button("start", _("Host the table") if hosting else _("Start the match"),
+                     (LEFT, 600, (WIDTH - 10) // 2, 48), self.start)
         self._button("back", _("Back (Esc)"), (LEFT + (WIDTH + 10) // 2, 600, (WIDTH - 10) // 2, 48), self.back)
         self._allow_start()
         self.ring.focus_first_enabled()

@@ -1,7 +1,9 @@
 """The menu on the table (Esc): resume, rules, settings, or back to the title.
 
 The match is saved after every move, so leaving loses nothing: the title offers to
-continue it.
+continue it. The rules and the settings open over the menu and close back to it (Esc, Back),
+as what the title opens closes back to the title; so the menu's words follow a language
+chosen in those settings.
 """
 
 from __future__ import annotations
@@ -12,20 +14,48 @@ from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.words.i18n import _, pgettext
 
+WIDTH = 720
+
+
+def nothing() -> None:
+    """Resume: the menu closes, the table goes on."""
+
+
+class PauseMenu(Dialog):
+    def __init__(self, app: Services, rules: Callable[[], None], settings: Callable[[], None],
+                 title: Callable[[], None]) -> None:
+        self.screens = (rules, settings, title)
+        super().__init__(app, *self._words(), escape=nothing, width=WIDTH)
+
+    def _words(self) -> tuple[str, str, list[Choice]]:
+        rules, settings, title = self.screens
+        return (
+            _("Menu"),
+            _("The match is saved after every move: you can continue it from the title screen."),
+            [
+                Choice(_("Resume"), nothing),
+                Choice(_("Rules"), self._over_menu(rules)),
+                Choice(_("Settings"), self._over_menu(settings)),
+                # Translators: back to the title screen
+                Choice(pgettext("button", "Title"), title),
+            ],
+        )
+
+    def _over_menu(self, open_screen: Callable[[], None]) -> Callable[[], None]:
+        """Open a screen over the menu (a choice closes the menu first: it comes back beneath)."""
+        def over_menu() -> None:
+            self.app.stack.push(self)
+            open_screen()
+
+        return over_menu
+
+    def relabel(self) -> None:
+        """The menu anew in the language chosen in the settings over it."""
+        self.leave()
+        super().__init__(self.app, *self._words(), escape=nothing, width=WIDTH)
+        self.enter()
+
 
 def pause_menu(app: Services, rules: Callable[[], None], settings: Callable[[], None],
                title: Callable[[], None]) -> Dialog:
-    return Dialog(
-        app,
-        _("Menu"),
-        _("The match is saved after every move: you can continue it from the title screen."),
-        [
-            Choice(_("Resume"), lambda: None),
-            Choice(_("Rules"), rules),
-            Choice(_("Settings"), settings),
-            # Translators: back to the title screen
-            Choice(pgettext("button", "Title"), title),
-        ],
-        escape=lambda: None,
-        width=720,
-    )
+    return PauseMenu(app, rules, settings, title)

@@ -1,7 +1,9 @@
 """The rules, readable in the game: how a hand goes, the mangan floor, furiten, payment,
 and every option of the preset in use, with tiles drawn as tiles.
 
-The page is laid out once into a tall picture and scrolled (wheel, arrows, Page Up/Down).
+The page is laid out once (each block's height) and scrolled (wheel, arrows, Page Up/Down);
+each frame draws the blocks in view into a picture of the view's size. A picture of the whole
+page was some 27 MB (980 pixels wide, 7,000 high), made at every visit and in every language.
 """
 
 from __future__ import annotations
@@ -176,8 +178,8 @@ def pages(rules: Rules) -> list[Block]:
 class RulesScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.page = self._render(pages(app.settings.rules))
-        self._language = language()
+        self.view = pygame.Surface(VIEWPORT.size, pygame.SRCALPHA)
+        self._lay_out()
         self.scroll = 0
 
     def enter(self) -> None:
@@ -192,16 +194,26 @@ class RulesScene(Scene):
 
     @property
     def max_scroll(self) -> int:
-        return max(0, self.page.get_height() - VIEWPORT.height)
+        return max(0, self.height - VIEWPORT.height)
 
-    def _render(self, blocks: list[Block]) -> pygame.Surface:
-        heights = [self._block(None, block, 0) for block in blocks]
-        page = pygame.Surface((PAGE_WIDTH, sum(heights) + 40), pygame.SRCALPHA)
+    def _lay_out(self) -> None:
+        """The blocks of the page in the language of the moment, each with its top and height."""
+        self._language = language()
+        self.blocks = pages(self.app.settings.rules)
+        self.tops: list[int] = []
+        self.heights = [self._block(None, block, 0) for block in self.blocks]
         y = 0
-        for block, height in zip(blocks, heights, strict=True):
-            self._block(page, block, y)
+        for height in self.heights:
+            self.tops.append(y)
             y += height
-        return page
+        self.height = y + 40
+
+    def _draw_view(self) -> None:
+        """The part of the page the view shows at `scroll`: the blocks that reach into it."""
+        self.view.fill((0, 0, 0, 0))
+        for block, top, height in zip(self.blocks, self.tops, self.heights, strict=True):
+            if top < self.scroll + VIEWPORT.height and top + height > self.scroll:
+                self._block(self.view, block, top - self.scroll)
 
     def _block(self, page: pygame.Surface | None, block: Block, y: int) -> int:
         """Draw one block at y (or only measure it, without a page); its height."""
@@ -275,8 +287,8 @@ class RulesScene(Scene):
                 pygame.K_PAGEUP: -VIEWPORT.height + 60,
                 pygame.K_PAGEDOWN: VIEWPORT.height - 60,
                 pygame.K_SPACE: VIEWPORT.height - 60,
-                pygame.K_HOME: -self.page.get_height(),
-                pygame.K_END: self.page.get_height(),
+                pygame.K_HOME: -self.height,
+                pygame.K_END: self.height,
             }
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.stack.pop()
@@ -291,17 +303,16 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._language != language():  # the page is laid out once per language
-            self.page, self._language = self._render(pages(self.app.settings.rules)), language()
+            self._lay_out()
             self.scroll_by(0)
         draw_felt(surface)
         self.app.text.draw(surface, _("Rules"), 34, GOLD, (640, 16), "midtop", bold=True)
-        surface.blit(
-            self.page, VIEWPORT.topleft, pygame.Rect(0, self.scroll, VIEWPORT.width, VIEWPORT.height)
-        )
+        self._draw_view()
+        surface.blit(self.view, VIEWPORT.topleft)
         if self.max_scroll:
             track = pygame.Rect(VIEWPORT.right + 16, VIEWPORT.top, 6, VIEWPORT.height)
             pygame.draw.rect(surface, (40, 80, 60), track, border_radius=3)
-            thumb_height = max(30, track.height * VIEWPORT.height // self.page.get_height())
+            thumb_height = max(30, track.height * VIEWPORT.height // self.height)
             thumb_y = track.top + (track.height - thumb_height) * self.scroll // self.max_scroll
             pygame.draw.rect(surface, GOLD, (track.left, thumb_y, 6, thumb_height), border_radius=3)
         self.app.text.draw(surface, _("Wheel, arrows or Page Up/Down to scroll"), 14, SOFT, (640, 770), "midtop")

@@ -1,7 +1,9 @@
 """The table scene: input in, a frame out, for any number of seats.
 
 What happens at the table (whose move it is, the AI's pace, time limits, the curtain
-between people, what a frame shows) is the `TableController`'s; this scene turns the
+between people, what a frame shows) is its controller's (game/app/play/table_source.py): the
+`TableController` at this computer (`LocalTable`), or a `RemoteTable` driven by the views a
+host sends (a table joined from game/app/scenes/join.py); this scene turns the
 pointer and keys into the viewer's moves through it, asks the questions the controller
 raises (ron or pass, notices, "are you sure?"), plays sounds and motion for the engine's
 events, and draws the controller's `TableFrame`.
@@ -19,9 +21,12 @@ from game.app.controls.dora import DoraControls
 from game.app.controls.pool import PoolControls
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport, warm_up
+from game.app.play.local_table import LocalTable
+from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice, Session
-from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
+from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_mode import TableMode
+from game.app.play.table_source import TableSource
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes import prompts
 from game.app.views.notice_card import draw_notice_card
@@ -53,19 +58,24 @@ NOTICE_CARD_S = 9.0
 
 
 class TableScene(Scene):
-    def __init__(self, app: Services, screens: Screens, session: Session) -> None:
+    def __init__(self, app: Services, screens: Screens, session: Session | None,
+                 controller: TableSource | None = None) -> None:
+        """The table at this computer (its `session`), or the one `controller` gives (a
+        joined table: `session` None)."""
         super().__init__(app)
         self.screens = screens
         self.session = session
-        self.controller = TableController(session, app.executor, builders=app.analysis_pool,
-                                          fallback=app.executor)
+        if controller is None:
+            assert session is not None
+            controller = LocalTable(session, app.executor, builders=app.analysis_pool, fallback=app.executor)
+        self.controller: TableSource = controller
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
         self._reset_kyoku_state()
 
     def _reset_kyoku_state(self) -> None:
-        self.kyoku_number = self.session.match.kyoku_number
+        self.kyoku_number = self.controller.shown_kyoku
         self.build_controls: dict[int, BuildControls] = {}
         self.pool_controls = PoolControls(self.request_discard)
         self.dora_controls: DoraControls | None = None
@@ -119,7 +129,7 @@ class TableScene(Scene):
     # --- scene lifecycle --------------------------------------------------------------
 
     def enter(self) -> None:
-        x, y = layout.for_players(self.session.rules.players).build_buttons
+        x, y = layout.for_players(self.controller.rules.players).build_buttons
         width, height = layout.BUILD_BUTTON_SIZE
         for index, (name, label) in enumerate(BUILD_BUTTONS):
             self._button(name, _(label), pygame.Rect(x, y + index * (height + BUTTON_GAP), width, height))
@@ -135,6 +145,10 @@ class TableScene(Scene):
     def uncover(self) -> None:
         super().uncover()
         self._sync_buttons()
+
+    def leave(self) -> None:
+        super().leave()
+        self.controller.close()
 
     def relabel(self) -> None:
         for name, label in (*BUILD_BUTTONS, ("menu", MENU_LABEL)):
@@ -169,11 +183,15 @@ class TableScene(Scene):
         self.animate(dt)
         controller = self.controller
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
-        if self.session.busy:
+        if controller.closed is not None:  # a joined table whose host went away
+            self.app.notice = controller.closed
+            self.screens.title()
             return
-        if self.session.match.kyoku_number != self.kyoku_number:
+        if controller.busy:
+            return
+        if controller.shown_kyoku != self.kyoku_number:
             self._reset_kyoku_state()
-        if self.session.kyoku_over:
+        if controller.kyoku_over:
             self._towards_result(dt)
             return
         seat = controller.curtain_for()
@@ -234,7 +252,7 @@ class TableScene(Scene):
             waits.append(max(0.0, self.card_left - 1.0))
         if self.pool_controls.gap is not None:
             waits.append(max(0.0, self.pool_controls.gap_left))
-        if self.session.kyoku_over and not self.session.busy and not self.result_open:
+        if self.controller.kyoku_over and not self.controller.busy and not self.result_open:
             waits.append(max(0.0, self.moment_s() - self.end_wait))
         return min((wait for wait in waits if wait is not None), default=None)
 
@@ -258,8 +276,7 @@ class TableScene(Scene):
         speed = self.app.settings.animation_speed
         if speed <= 0:
             return 0.0
-        result = self.session.kyoku.result
-        return (DRAW_MOMENT_S if result is None or result.drawn else RON_MOMENT_S) / speed
+        return (DRAW_MOMENT_S if self.controller.drawn else RON_MOMENT_S) / speed
 
     def _towards_result(self, dt: float) -> None:
         self._sync_buttons()
@@ -273,24 +290,32 @@ class TableScene(Scene):
 
     def open_result(self) -> None:
         """The hand's result over the table; the standings on the table change with it."""
-        if self.result_open or not self.session.kyoku_over:
+        if self.result_open or not self.controller.kyoku_over:
             return
         self.result_open = True
         self.controller.show_result()
         self.screens.result(self.controller.result_frame, self.next_kyoku)
 
     def next_kyoku(self) -> None:
-        if self.session.match.over:
-            self.screens.summary(self.session)
+        if self.controller.match_over:
+            self.match_ended()
             return
         self.controller.next_kyoku()
         self._reset_kyoku_state()
         self._sync_buttons()
 
+    def match_ended(self) -> None:
+        if isinstance(self.controller, RemoteTable):
+            self.screens.joined_summary(self.controller)
+        else:
+            assert self.session is not None
+            self.screens.summary(self.session)
+
     def _raise_curtain(self, seat: int) -> None:
         self.controller.cover(seat)
         self.flight = None  # it started from the other player's side of the table
         self._sync_buttons()
+        assert self.session is not None  # a curtain is raised between people at this computer
         self.screens.curtain(self.session, seat, lambda: self.lift_curtain(seat), self.open_menu)
 
     def lift_curtain(self, seat: int) -> None:
@@ -303,7 +328,7 @@ class TableScene(Scene):
     def _react(self, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, Discarded) and event.seat == self.viewer and self.place(event.seat) == 0:
-                self.pool_controls.keep_gap(POOL_SIZE - len(self.session.view(event.seat).rivers[event.seat]) + 1)
+                self.pool_controls.keep_gap(POOL_SIZE - len(self.controller.view(event.seat).rivers[event.seat]) + 1)
         flip, flight = sound_and_motion(events, self.app.audio.play, self.app.settings.animation_speed > 0,
                                         self._flight_start)
         self.flip = flip or self.flip
@@ -311,7 +336,7 @@ class TableScene(Scene):
 
     def _flight_start(self, seat: int) -> tuple[int, int]:
         """Where a discard leaves from: the pointer's pool tile, or the middle of a pool."""
-        left = POOL_SIZE - len(self.session.view(seat).rivers[seat])
+        left = POOL_SIZE - len(self.controller.view(seat).rivers[seat])
         place = self.place(seat)
         if place == 0:
             controls = self.pool_controls
@@ -319,7 +344,7 @@ class TableScene(Scene):
                 return layout.pool_rect(controls.gap[1], left + 1).topleft
             index = controls.hover if controls.hover is not None else left // 2
             return layout.pool_rect(min(index, left), left + 1).topleft
-        return pool_centre(layout.for_players(self.session.rules.players), place, left + 1)
+        return pool_centre(layout.for_players(self.controller.rules.players), place, left + 1)
 
     # --- input --------------------------------------------------------------------------
 
@@ -333,8 +358,8 @@ class TableScene(Scene):
             self.keyboard = False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button_pressed(event.ui_element)
-        if self.session.kyoku_over and not self.result_open and event.type in (pygame.KEYDOWN,
-                                                                             pygame.MOUSEBUTTONDOWN):
+        if self.controller.kyoku_over and not self.result_open and event.type in (pygame.KEYDOWN,
+                                                                                 pygame.MOUSEBUTTONDOWN):
             if event.type == pygame.MOUSEBUTTONDOWN or self.end_wait >= KEY_GUARD_S:
                 self.open_result()  # the moment of the win is skipped
             return True  # a key on its way when the hand ended was meant for a move
@@ -344,7 +369,7 @@ class TableScene(Scene):
         if mode == TableMode.BUILD:
             return self._build_event(event)
         if self.shown_private_seat is not None:
-            view = self.session.view(self.shown_private_seat)
+            view = self.controller.view(self.shown_private_seat)
             return self.pool_controls.handle_event(event, view.pool, mode == TableMode.DISCARD)
         return False
 
@@ -378,7 +403,7 @@ class TableScene(Scene):
 
     def _dora_controls(self) -> DoraControls:
         if self.dora_controls is None:
-            places = {wall: self.controller.wall_place(wall) for wall in side_walls(self.session.rules.players)}
+            places = {wall: self.controller.wall_place(wall) for wall in side_walls(self.controller.rules.players)}
             self.dora_controls = DoraControls(places, self.choose_dora)
         return self.dora_controls
 
@@ -429,7 +454,7 @@ class TableScene(Scene):
             self._build(seat)
         else:
             tenpai = bool(report is not None and report.tenpai)
-            floor = self.session.rules.floor_applies
+            floor = self.controller.rules.floor_applies
             self.move_question = prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor,
                                                       self.controller.countdown)
             self.app.stack.push(self.move_question)
@@ -442,8 +467,8 @@ class TableScene(Scene):
         seat = self.viewer
         if seat is None or self.mode() != TableMode.DISCARD:
             return
-        view = self.session.view(seat)
-        code = tile_code(tile, self.session.rules.red_fives)
+        view = self.controller.view(seat)
+        code = tile_code(tile, self.controller.rules.red_fives)
         if view.discard_fixes_furiten(tile):
             self.move_question = prompts.discard_own_wait(self.app, code, lambda: self._discard(seat, code),
                                                           self.controller.countdown)
@@ -460,7 +485,10 @@ class TableScene(Scene):
             self._play(seat, Ron(seat) if ron else Pass(seat))
 
     def open_menu(self) -> None:
-        self.screens.pause()
+        if self.session is None:
+            self.screens.joined_pause()  # the match goes on at the host
+        else:
+            self.screens.pause()
 
     # --- drawing ------------------------------------------------------------------------
 

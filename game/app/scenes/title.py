@@ -1,7 +1,8 @@
 """The title screen: continue, play the AI (by level), people on this computer, choose the
-table (2-4 players, who sits where), rules, settings, quit. Starting a new match while an
-unfinished one is saved asks first, and keeping the old one is the default; when the old
-one can be neither kept in the history nor moved aside, it asks again, saying why.
+table (2-4 players, who sits where), rules, settings, join a table at another computer, quit.
+Starting a new match while an unfinished one is saved asks first, and keeping the old one
+is the default; when the old one can be neither kept in the history nor moved aside, it
+asks again, saying why.
 Whatever starting a match has to say (the old match kept aside, a save cut short, a save
 that failed) is said before the table opens, and stays on the title screen afterwards."""
 
@@ -155,7 +156,10 @@ class TitleScene(Scene):
         self._button("watch", _("Watch"), (COLUMN.left + 2 * (third + 10), y, third, 48), self.watch)
         y += 62
         self._button("statistics", _("Your statistics"), (1060, 20, 196, 44), self.open_statistics)
-        self._button("quit", _("Quit"), (COLUMN.left, y, COLUMN.width, 48), self.app.quit)
+        join_width = (COLUMN.width - 10) * 2 // 3
+        self._button("join", _("Join a table"), (COLUMN.left, y, join_width, 48), self.join)
+        self._button("quit", _("Quit"), (COLUMN.left + join_width + 10, y, COLUMN.width - join_width - 10, 48),
+                     self.app.quit)
         for level in AI_LEVELS:
             if not ai_available():
                 self.buttons[f"ai_{level}"].disable()
@@ -248,6 +252,10 @@ class TitleScene(Scene):
         self.app.stack.push(Dialog(self.app, _("Before you play"), str(self.app.notice),
                                    [Choice(pgettext("go to the table", "Play"), open_table)], escape=open_table,
                                    width=960))
+
+    def join(self) -> None:
+        """A table at another computer: found on the local network, or by its address."""
+        self.screens.join()
 
     def open_rules(self) -> None:
         self.screens.rules()

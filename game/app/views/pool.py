@@ -14,7 +14,7 @@ from game.app.views import legible, marks
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.palette import GOOD, INK, SOFT, URGENT
-from game.app.window.text import Text
+from game.app.window.text import SizedFont, Text
 from game.app.words import terms
 from game.app.words.i18n import _
 from game.engine.tiles import kind_code, kind_of, tile_code
@@ -163,7 +163,7 @@ class StripPlan:
     values: tuple[ValueLabel, ...]
 
 
-def _arrange(font: pygame.font.Font, strip: WaitStrip, left: int, width: int) -> StripPlan:
+def _arrange(font: SizedFont, strip: WaitStrip, left: int, width: int) -> StripPlan:
     """The first that fits of: the copies in words beneath each tile and the values on the
     line below; the copies beside each tile and the values on the line beneath, or on two
     lines, neighbours alternating; the copies as a number beneath and the values below.
@@ -208,7 +208,7 @@ def _runs(strip: WaitStrip, grouped: bool) -> list[tuple[str, bool, int, int]]:
     return runs
 
 
-def _place_values(font: pygame.font.Font, runs: Sequence[tuple[str, bool, int, int]], left: int, width: int,
+def _place_values(font: SizedFont, runs: Sequence[tuple[str, bool, int, int]], left: int, width: int,
                   pitch: int, lines: int) -> tuple[ValueLabel, ...] | None:
     """Each run's value centred beneath its waits on line `index % lines`, pushed apart from
     its neighbours on that line and kept within the strip; None if one cannot stay beneath
@@ -247,7 +247,7 @@ def _wait_tile(art: TileArt, strip: WaitStrip, line: WaitLine) -> pygame.Surface
     return image
 
 
-def _widest(font: pygame.font.Font, words: Sequence[str]) -> int:
+def _widest(font: SizedFont, words: Sequence[str]) -> int:
     return max(font.size(line)[0] for line in words)
 
 

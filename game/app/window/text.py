@@ -14,12 +14,15 @@ moving a few characters down from the line above makes it longer.
 
 Any text can be drawn and measured: a NUL (which ends a C string) and a lone surrogate
 (a file name's undecodable byte, half of a character cut in two) come out as a white square
-(□, the look of a character no font has), where pygame's font would raise (`drawable`).
+(□, the look of a character no font has), where pygame's font would raise (`drawable`); a
+text of characters of no width (U+200B) is drawn as the empty text it looks.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -39,6 +42,10 @@ FONTS = {
 """(regular, bold) per language; every other language draws in Noto Sans JP."""
 CACHE_LIMIT = 1024
 """Wrapped paragraphs kept, at most."""
+MEASURES_KEPT = 1024
+"""Measured lines a font keeps, at most (then it starts again)."""
+FACE_SIZE = 16
+"""The size a face is opened at; each font sets its own before it draws or measures."""
 RENDER_BYTES_LIMIT = 6 * 1024 * 1024
 """Pixels of text images kept, at most: the least recently drawn go first. A screen draws
 some 0.5 MB of text; counting images instead let a long session keep up to 1,024 of
@@ -92,10 +99,20 @@ class DrawableFont(pygame.font.Font):
     """A font that draws and measures any text (`drawable`), whoever asks it: the table's
     views measure names and words with it directly."""
 
+    path: str
+    script: str | None = None
+    direction: int | None = None
+
     def render(self, text: str | bytes | None, antialias: bool, color: Any, bgcolor: Any = None,
                wraplength: int = 0) -> pygame.Surface:
         shown = drawable(text) if isinstance(text, str) else text
-        return super().render(shown, antialias, color, bgcolor, wraplength)
+        try:
+            return super().render(shown, antialias, color, bgcolor, wraplength)
+        except pygame.error:
+            if shown is None or super().size(shown)[0] > 0:
+                raise
+            # Only characters of no width (U+200B, U+E0000): SDL_ttf refuses to draw them.
+            return super().render("", antialias, color, bgcolor, wraplength)
 
     def size(self, text: str | bytes) -> tuple[int, int]:
         return super().size(drawable(text) if isinstance(text, str) else text)
@@ -106,23 +123,133 @@ def is_cjk(character: str) -> bool:
     return any(low <= code <= high for low, high in CJK_RANGES)
 
 
-_open_fonts: dict[tuple[str, int], DrawableFont] = {}
-"""Every font open in the process, by (file, size): each `Text` (a window's, a view's in a
-test) and each language switch back asks here instead of opening the file again."""
+class SizedFont:
+    """A font file at one size. The process opens each file once (`open_face`) and sets that
+    face to the size asked for as it draws or measures: a face per size was some 0.7 MB of
+    FreeType's and HarfBuzz's tables for Noto Sans JP, 0.9 MB for Noto Sans SC, and a session
+    draws at fifteen to twenty sizes (and the gui at a dozen more, `gui_font`). The pictures
+    and measures are those of a face opened at the size. Measures are kept, so that a view
+    measuring its words every frame does not set the face's size back and forth (which
+    empties its glyph cache)."""
+
+    def __init__(self, face: DrawableFont, point_size: int) -> None:
+        self.face = face
+        self.point_size = point_size
+        self.underline = False
+        self._measures: dict[str | bytes, tuple[int, int]] = {}
+
+    def _at_size(self) -> DrawableFont:
+        if self.face.point_size != self.point_size:
+            self.face.point_size = self.point_size
+        if self.face.underline != self.underline:
+            self.face.underline = self.underline
+        return self.face
+
+    def render(self, text: str | bytes | None, antialias: bool, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        return self._at_size().render(text, antialias, color, bgcolor, wraplength)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        measured = self._measures.get(text)
+        if measured is None:
+            if len(self._measures) >= MEASURES_KEPT:
+                self._measures.clear()
+            measured = self._measures[text] = self._at_size().size(text)
+        return measured
+
+    def metrics(self, text: str | bytes) -> list[tuple[int, int, int, int, int] | None]:
+        return self._at_size().metrics(text)
+
+    def get_height(self) -> int:
+        return self._at_size().get_height()
+
+    def get_linesize(self) -> int:
+        return self._at_size().get_linesize()
+
+    def get_ascent(self) -> int:
+        return self._at_size().get_ascent()
+
+    def get_descent(self) -> int:
+        return self._at_size().get_descent()
+
+    def set_point_size(self, point_size: int) -> None:
+        self.point_size = point_size
+        self._measures.clear()
+
+    def set_script(self, script: str) -> None:
+        """Shape in `script` (pygame_gui sets Latin on every font): the face of the file that does."""
+        self.face = open_face(self.face.path, script, self.face.direction)
+        self._measures.clear()
+
+    def set_direction(self, direction: int) -> None:
+        self.face = open_face(self.face.path, self.face.script, direction)
+        self._measures.clear()
 
 
-def open_font(file: str, size: int) -> DrawableFont:
-    """The font `file` (of `FONT_PACKAGE`) at `size`, opened once while pygame runs."""
-    font = _open_fonts.get((file, size))
-    if font is None:
-        if not _open_fonts:
+FaceKey = tuple[str, str | None, int | None]
+_open_faces: weakref.WeakValueDictionary[FaceKey, DrawableFont] = weakref.WeakValueDictionary()
+"""Every font file open in the process, by its path (and the script and direction it shapes
+in, when set), once whatever its sizes, for as long as a font of it is used (the gui's
+language menu keeps Noto Sans SC in any language)."""
+_open_fonts: dict[tuple[str, int], SizedFont] = {}
+"""Every (file, size) `Text` asked for: each `Text` (a window's, a view's in a test) and each
+language switch back asks here."""
+
+
+_closing_at_quit = False
+
+
+def _close_at_quit() -> None:
+    """Forget every face: one still held after pygame's font module quits (an old window's
+    gui) draws nothing, and a new start opens its own."""
+    global _closing_at_quit
+    _open_fonts.clear()
+    _open_faces.clear()
+    _closing_at_quit = False
+
+
+def open_face(path: str, script: str | None = None, direction: int | None = None) -> DrawableFont:
+    """The font file at `path`, shaping in `script` and `direction` if given, opened once
+    while pygame runs."""
+    global _closing_at_quit
+    face = _open_faces.get((path, script, direction))
+    if face is None:
+        if not _closing_at_quit:
             # Closed while pygame's font module is up (its quit callbacks run first; a
             # font freed after it quits keeps its memory). pygame forgets the callback then.
-            pygame.register_quit(_open_fonts.clear)
-        with resources.as_file(resources.files(FONT_PACKAGE) / file) as path:
-            font = DrawableFont(str(path), size)
-        _open_fonts[(file, size)] = font
+            pygame.register_quit(_close_at_quit)
+            _closing_at_quit = True
+        face = DrawableFont(path, FACE_SIZE)
+        face.path, face.script, face.direction = path, script, direction
+        if script is not None:
+            face.set_script(script)
+        if direction is not None:
+            face.set_direction(direction)
+        _open_faces[(path, script, direction)] = face
+    return face
+
+
+def font_path(file: str) -> str:
+    """The path of `file`, a font of `FONT_PACKAGE` (installed, or unpacked from the executable)."""
+    return str(resources.files(FONT_PACKAGE) / file)
+
+
+def open_font(file: str, size: int) -> SizedFont:
+    """The font `file` (of `FONT_PACKAGE`) at `size`, its face opened once while pygame runs."""
+    font = _open_fonts.get((file, size))
+    if font is None:
+        face = open_face(font_path(file))
+        font = _open_fonts[(file, size)] = SizedFont(face, size)
     return font
+
+
+def gui_font(file: Any, size: int) -> SizedFont | pygame.font.Font:
+    """The gui's font of `file` at `size` (pygame_gui opens its theme's fonts through here,
+    `theme.share_font_faces`): a font file named by its path shares the process's face of it;
+    anything else (a file object) is opened as pygame would."""
+    if isinstance(file, str) and os.path.isfile(file):
+        return SizedFont(open_face(file), size)
+    return pygame.font.Font(file, size)
 
 
 def close_fonts_except(files: Iterable[str]) -> None:
@@ -151,7 +278,7 @@ class Text:
             self._wrapped.clear()
             close_fonts_except(files)
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def font(self, size: int, bold: bool = False) -> SizedFont:
         self._follow_language()
         return open_font(self._files[bold], size)
 

@@ -28,17 +28,47 @@ the characters of another (`str(ids).join(str(other_ids))`): 3 MB for a slider i
 settings list, 14 MB of such keys for the settings screen, kept as long as the theme and
 grown by every new nesting of elements a session shows. `CompactTheme` keys them by the ids
 themselves.
+
+Each state of an element's shape (a button's normal, hovered, selected, active and disabled
+looks) keeps two more pictures of its size beside the one drawn: the state before its text
+and the text alone, which only a text being edited redraws from (pygame_gui's text entry
+line and text box). For every other element they were two thirds of the gui's pictures:
+some 20 MB for the settings screen's rows alone. `drop_unedited_text_layers` lets them go
+once a state is drawn; an editable text keeps them.
+
+Its theme keeps the backgrounds of element shapes it has drawn for reuse, packed into sheets
+of 1024 x 1024 pictures, 4 MB each, adding sheets up to three as a session shows new
+shapes. `OneSheetCache` keeps to one: a shape not kept is drawn, as it always is the first
+time, and the same.
+
+Its resource loader, which opens the first locale's fonts as the manager starts, keeps what
+it loaded in a queue of finished loads that only a progress bar would count, for as long as
+the window is open: after a switch to Chinese closed the Japanese fonts, and after the switch
+back opened them anew, that first set (eleven faces, some 8 MB) stayed open beside them.
+`forget_loaded` empties it once the manager has loaded them.
+
+And it opens each font of the theme at each size on its own, a dozen faces of Noto Sans JP
+(some 0.7 MB of FreeType's and HarfBuzz's tables each; 0.9 MB of Noto Sans SC) beside the
+ones the game's own text opens. `share_font_faces` has it open them through
+`text.gui_font`, which draws them with the one face of each file the process keeps.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import queue
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core import UIAppearanceTheme, gui_font_pygame
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
+from pygame_gui.core.surface_cache import SurfaceCache
+
+from game.app.window.text import gui_font
 
 RESOURCE_KEYS = {
     "regular_resource": "regular_path",
@@ -56,12 +86,31 @@ Theme = dict[str, Any]
 IdsKey = tuple[tuple[str | None, ...] | None, ...]
 
 
+def forget_loaded(loader: BlockingThreadedResourceLoader) -> None:
+    """Let pygame_gui's loader go of what it has loaded: the theme keeps what it uses, and
+    closes what it no longer does (`close_other_locale_fonts`)."""
+    with contextlib.suppress(queue.Empty):
+        while True:
+            loader._threaded_loading_done_queue.get_nowait()
+    loader._sequential_loading_done_queue.clear()
+
+
+class OneSheetCache(SurfaceCache):
+    """pygame_gui's cache of drawn shapes, in one sheet: when it is full, the shapes drawn once
+    and no longer shown make room (pygame_gui's own rule when its third sheet is full)."""
+
+    def _expand_lt_cache(self) -> None:
+        self.low_on_space = True
+
+
 class CompactTheme(UIAppearanceTheme):
-    """pygame_gui's theme, its element ids cached by the ids, not by pygame_gui's long strings."""
+    """pygame_gui's theme, its element ids cached by the ids, not by pygame_gui's long strings,
+    its drawn shapes kept in one sheet."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._combined_ids: dict[IdsKey, list[str]] = {}
+        self.shape_cache = OneSheetCache()
 
     def build_all_combined_ids(self, element_base_ids: list[str | None] | None, element_ids: list[str] | None,
                                class_ids: list[str | None] | None,
@@ -74,6 +123,35 @@ class CompactTheme(UIAppearanceTheme):
             self.unique_theming_ids.clear()  # its one long key, made this once
             self._combined_ids[key] = combined
         return combined
+
+
+EDITABLE_TEXT = "text_cursor_colour"
+"""In the theming of a shape whose text is edited (and redrawn from its layers): its caret's colour."""
+
+
+def _finalise_text_kept_where_edited(original: Any) -> Any:
+    def finalise_text(shape: DrawableShape, state_str: str, *args: Any, **kwargs: Any) -> None:
+        original(shape, state_str, *args, **kwargs)
+        if EDITABLE_TEXT not in shape.theming:
+            state = shape.states[state_str]
+            state.pre_text_surface = state.text_surface = None
+
+    finalise_text.kept_where_edited = True  # type: ignore[attr-defined]
+    return finalise_text
+
+
+def drop_unedited_text_layers() -> None:
+    """From now on, a shape's state keeps its picture without text and its text's picture
+    only when its text is edited (the caret's theming says so); once is enough."""
+    if not getattr(DrawableShape.finalise_text, "kept_where_edited", False):
+        DrawableShape.finalise_text = _finalise_text_kept_where_edited(DrawableShape.finalise_text)
+
+
+def share_font_faces() -> None:
+    """From now on, the gui opens a font file by its path through `text.gui_font` (pygame_gui
+    asks for the font, then sets its size, which is the same; the theme sets no script,
+    direction or forced style, which would be the shared face's)."""
+    gui_font_pygame.Font = gui_font  # type: ignore[attr-defined]
 
 
 def share_default_font(fonts: Any) -> None:

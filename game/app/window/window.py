@@ -44,8 +44,11 @@ from game.app.window.theme import (
     DEFAULT_LOCALE,
     CompactTheme,
     close_other_locale_fonts,
+    drop_unedited_text_layers,
+    forget_loaded,
     load_theme,
     share_default_font,
+    share_font_faces,
 )
 from game.app.window.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 from game.app.words import i18n
@@ -115,9 +118,12 @@ class ScaledUIManager(pygame_gui.UIManager):
 
     def __init__(self, display: Display, *args, starting_language: str = DEFAULT_LOCALE, **kwargs) -> None:
         self.display = display
+        drop_unedited_text_layers()
+        share_font_faces()
         # Started in the locale whose default font pygame_gui opens anyway, which then
         # stands for every locale's (`theme.share_default_font`), before any element is made.
         super().__init__(*args, starting_language=DEFAULT_LOCALE, **kwargs)
+        forget_loaded(self.resource_loader)
         share_default_font(self.get_theme().get_font_dictionary())
         self.set_locale(starting_language)
 

@@ -1,0 +1,179 @@
+"""Joining a table from the window, without pygame: the tables found on the local network,
+the typed address and code read, and the link's news turned into where the join stands.
+
+`Joining` is what the Join screen shows: nothing yet, connecting, seated (the host's rules
+known, the match not started), ready (the first view came: the table opens), or failed
+with one sentence (a refusal, no answer, the host gone). `LanTables` lists the tables
+announced on the local network (game/net/discovery.py), started in a thread of its own so
+that the frame loop never waits for the network; its list is a snapshot read each frame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from zeroconf import InterfaceChoice
+
+from game import __version__
+from game.app.play.remote_link import Ended, Heard, News, RemoteLink
+from game.app.play.seat_keys import read_keys, remember_key, table_of
+from game.app.words.i18n import _
+from game.app.words.net_words import refusal_sentence
+from game.app.words.rule_texts import preset_name
+from game.net.client import join_uri, parse_address
+from game.net.discovery import FoundTable, TableBrowser
+from game.net.protocol import PROTOCOL_VERSION
+from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
+
+OUR_VERSION = f"17 Steps {__version__} (protocol {PROTOCOL_VERSION})"
+"""This computer's version, as a refusal of another version names it."""
+DISCOVERY_VARIABLE = "SEVENTEEN_STEPS_DISCOVERY"
+"""`off`, or the addresses of the interfaces to look for tables on (comma-separated):
+the tests and screenshots keep discovery on the loopback or off."""
+
+Interfaces = InterfaceChoice | list[str]
+
+
+def discovery_interfaces(environ: Mapping[str, str]) -> Interfaces | None:
+    """Where the Join screen looks for tables (None: it does not)."""
+    value = environ.get(DISCOVERY_VARIABLE, "").strip()
+    if not value:
+        return InterfaceChoice.All
+    if value.lower() == "off":
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+class LanTables:
+    """The tables announced on the local network, found in the background."""
+
+    def __init__(self, interfaces: Interfaces) -> None:
+        self.browser = TableBrowser(interfaces)
+        self.failed = False
+        """Discovery could not start (no network that allows it): join by the address."""
+        self._closed = threading.Event()
+        self._thread = threading.Thread(target=self._start, name="join-discovery", daemon=True)
+        self._thread.start()
+
+    def _start(self) -> None:
+        try:
+            self.browser.start()
+        except OSError:
+            self.failed = True
+            return
+        if self._closed.is_set():
+            self.browser.close()
+
+    def tables(self) -> list[FoundTable]:
+        return self.browser.tables()
+
+    def close(self) -> None:
+        """Stop looking (the browser closes in its thread if it is still starting)."""
+        self._closed.set()
+        if not self._thread.is_alive():
+            with contextlib.suppress(OSError):
+                self.browser.close()
+
+
+def table_line(found: FoundTable) -> str:
+    """A listed table: its host's name, the seats taken, its rules' preset; another version named."""
+    ad = found.ad
+    # Translators: a table found on the local network: "studio — 1/2 seats — Kaiji's rules"
+    line = _("{name} — {taken}/{seats} seats — {preset}").format(name=ad.name, taken=ad.taken, seats=ad.seats,
+                                                                 preset=preset_name(ad.preset))
+    if ad.protocol != PROTOCOL_VERSION:
+        # Translators: a listed table that runs another version of the game
+        line = _("{table} — another version: {version}").format(table=line, version=ad.game_version)
+    return line
+
+
+def address_problem(address: str) -> str | None:
+    """Why the typed address cannot be joined, in words; None when it can."""
+    if not address.strip():
+        return _("Type the host's address, or choose a table above.")
+    try:
+        parse_address(address)
+    except ValueError:
+        # Translators: {example} shows the forms: 192.168.1.20:17017 or [::1]:17017
+        return _("Not an address: type it as host:port, or [IPv6]:port ({example}).").format(
+            example="192.168.1.20:17017, [::1]:17017")
+    return None
+
+
+def code_problem(code: str) -> str | None:
+    """Why the typed join code cannot be right, in words; None when it can."""
+    normal = normal_code(code)
+    if len(normal) == JOIN_CODE_LENGTH and not set(normal) - set(JOIN_CODE_LETTERS):
+        return None
+    return _("The join code is {count} letters, as the host's screen shows it.").format(count=JOIN_CODE_LENGTH)
+
+
+@dataclass(frozen=True)
+class Failed:
+    sentence: str
+
+
+class Joining:
+    """One attempt to join a table: the link and where it stands. With `keys` (the user
+    data folder) the seat's key is kept there and the next Join of the same table takes the
+    same seat back (game/app/play/seat_keys.py)."""
+
+    def __init__(self, address: str, code: str, name: str,
+                 make_link: Callable[[str, str, str], RemoteLink] = RemoteLink, keys: Path | None = None) -> None:
+        self.address = address.strip()
+        self.uri, self.name = join_uri(self.address, normal_code(code)), name
+        self.make_link = make_link
+        self.keys = keys
+        self.table = table_of(self.address, code)
+        self.token = read_keys(keys).get(self.table, "") if keys is not None else ""
+        self.seated: Heard | None = None
+        """The host's welcome came: the seat, the names, the rules (the match not started yet)."""
+        self.ready: Heard | None = None
+        """The first view came: the table opens."""
+        self.failed: Failed | None = None
+        self.backlog: list[News] = []
+        """News after the first view, for the table."""
+        self.link = make_link(self.uri, name, self.token)
+        self.link.start()
+
+    def poll(self) -> None:
+        """Take the link's news (never waits)."""
+        for news in self.link.poll():
+            if self.ready is not None:
+                self.backlog.append(news)
+            elif isinstance(news, Heard):
+                if self.seated is None and self.keys is not None:
+                    with contextlib.suppress(OSError):  # not kept: only Join again loses the seat
+                        remember_key(self.keys, self.table, news.welcome.token)
+                self.seated = news
+                if news.view is not None:
+                    self.ready = news
+            elif isinstance(news, Ended) and self._stale_key(news):
+                self.token = ""  # a key of an earlier table at this address: a free seat then
+                self.link = self.make_link(self.uri, self.name, "")
+                self.link.start()
+                return
+            elif isinstance(news, Ended):
+                self.failed = Failed(ended_sentence(news, self.address))
+
+    def _stale_key(self, ended: Ended) -> bool:
+        return bool(self.token) and ended.refusal is not None and ended.refusal.code == "not_your_seat"
+
+    def close(self) -> None:
+        self.link.close()
+
+
+def ended_sentence(ended: Ended, address: str) -> str:
+    """Why a link ended, in one sentence of the current language."""
+    if ended.reason == "refused" and ended.refusal is not None:
+        return refusal_sentence(ended.refusal, OUR_VERSION)
+    if ended.reason == "unreachable":
+        return _("No table answers at {address}: check the address, and that the host is still waiting for "
+                 "players.").format(address=address)
+    if ended.reason == "gone":
+        return _("The host has left the table: the match cannot go on.")
+    return _("You left the table.")

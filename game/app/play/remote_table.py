@@ -1,0 +1,424 @@
+"""A joined table: the host's messages in, frames and the player's actions out. No pygame.
+
+The host's engine is the referee; this computer knows only its own seat's view, as the
+network link rebuilt it (`Heard`, game/app/play/remote_link.py). `RemoteTable` answers the
+table scene as the local `TableController` does (game/app/play/table_source.py): what the
+viewer may do now (`mode`), the frame to draw (`frame_of`, the one table drawing), the
+question to ask (ron or pass, a refusal in words), and takes the player's moves (`play`),
+which wait in `outbox` for the scene to hand to the link.
+
+Two things differ from a table at this computer. The host moves on by itself: a kyoku's
+end is kept on the table until the player has seen its result (`next_kyoku`), the next
+kyoku's views waiting meanwhile. And the clock: the protocol sends no deadline, so the
+viewer's clock is the rules' time limit (`build_time_s`, `discard_time_s`) counted from the
+moment the decision reached this computer; when the build clock runs out the tiles chosen
+so far are sent to be completed, as at a local table, before the host's own clock (one
+second later) has its stand-in move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+
+from game.app.play.builder import BuildState
+from game.app.play.helper import BuildHelper, HelperReport
+from game.app.play.joining import OUR_VERSION, ended_sentence
+from game.app.play.remote_link import Heard, News, Reconnecting, RemoteLink
+from game.app.play.result_frame import ResultFrame, result_frame
+from game.app.play.session import Notice, shown_name
+from game.app.play.table_controller import RonOffer, seconds_to_next_step
+from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_of_seat, place_of_wall, private_frame
+from game.app.play.table_mode import MODE_OF_PHASE, TableMode
+from game.app.play.table_words import ron_worth, status
+from game.app.play.wait_strip import WaitStrip, wait_strip
+from game.app.words import terms
+from game.app.words.i18n import _
+from game.app.words.net_words import refusal_sentence
+from game.engine.actions import Action, BuildHand
+from game.engine.events import Event
+from game.engine.kyoku import HAND_SIZE, Phase, SeatView
+from game.engine.match import Settlement
+from game.engine.rules import Rules
+from game.engine.shape import waits
+from game.engine.tiles import counts34, tile_code
+from game.engine.wall import PERSONAL_WALLS
+
+
+class RemoteTable:
+    """One seat of a host's table, as this computer shows and plays it."""
+
+    def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
+                 link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """`first`: the news with the seat's first view; `link` brings the rest (`update`
+        takes it, and sends the player's moves), `backlog` the news that came with `first`;
+        `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
+        link's (`Heard.at`)."""
+        self.seat = first.welcome.seat
+        self.viewer: int | None = self.seat
+        self.bottom = self.seat
+        self.builders, self.fallback = builders, fallback
+        self.link = link
+        self.address = address
+        self.closed: str | None = None
+        """Why the table closed under the player (the host gone, its match stopped), in words."""
+        self.reconnecting = False
+        self.heard = first
+        """The latest news from the host."""
+        self.shown = first
+        """What the table shows: the latest news, but for a kyoku whose result is not seen yet."""
+        self.waiting: list[Heard] = []
+        """News of the next kyoku, kept while the player looks at the last one's end."""
+        self.builds: dict[int, BuildState] = {}
+        self.helpers: dict[int, BuildHelper] = {}
+        self.outbox: list[Action] = []
+        """The player's moves not yet handed to the link."""
+        self.refusals: list[Heard] = []
+        self.result_shown = False
+        self.clock = clock
+        self._decision: tuple[object, ...] | None = None
+        self._started = first.at
+        """When the news that asked the current decision reached this computer."""
+        self._sent: tuple[object, ...] | None = None
+        """The decision the player's move was sent for (the table waits for the host)."""
+        self._kyoku = first.kyoku_number
+        self._report_key: tuple[object, ...] | None = None
+        self._report: HelperReport | None = None
+        self._strip_key: tuple[object, ...] | None = None
+        self._strip: WaitStrip | None = None
+        self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
+        """Events shown since the last `update`, for the scene's sound and motion."""
+        self._prepare_build()
+        self._track(first.at)
+        for news in backlog:
+            self._hear(news)
+
+    # --- news from the host ---------------------------------------------------------------
+
+    def take(self, heard: Heard) -> None:
+        """One piece of news; the events it brings to the table come with the next `update`."""
+        self.heard = heard
+        if heard.refused is not None:
+            self.refusals.append(heard)
+            self._sent = None  # asked again: the move was not made
+        if self._holding() and heard.kyoku_number != self.shown.kyoku_number:
+            self.waiting.append(heard)
+            return
+        self._show(heard)
+
+    def _hear(self, news: News) -> None:
+        if isinstance(news, Heard):
+            self.reconnecting = False
+            self.take(news)
+        elif isinstance(news, Reconnecting):
+            self.reconnecting = True
+        elif news.reason != "closed" and self.closed is None:
+            self.closed = ended_sentence(news, self.address)
+
+    def close(self) -> None:
+        """The player left the table (or it closed): the connection goes."""
+        if self.link is not None:
+            self.link.close()
+
+    def _holding(self) -> bool:
+        """The shown kyoku has ended and its result has not been seen and closed yet."""
+        view = self.shown.view
+        return view is not None and view.phase is Phase.END
+
+    def _show(self, heard: Heard) -> None:
+        before = self.shown.view
+        self.shown = heard
+        view = heard.view
+        if view is None:
+            return
+        if heard.kyoku_number != self._kyoku:
+            self._new_kyoku(heard.kyoku_number)
+            before = None
+        self._prepare_build()
+        self._track(heard.at)
+        done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
+        self._fresh.extend(view.events[done:])
+
+    def _track(self, at: float) -> None:
+        """A new decision's clock starts when the news asking it came, even if it was kept
+        while the player looked at the last kyoku's result (the host's clock ran meanwhile)."""
+        key = self._key()
+        if key != self._decision:
+            self._decision, self._started = key, at
+
+    def _new_kyoku(self, number: int) -> None:
+        self._kyoku = number
+        self.builds, self.helpers = {}, {}
+        self._decision, self._sent = None, None
+        self.result_shown = False
+
+    def _prepare_build(self) -> None:
+        view = self.shown.view
+        if view is None or self.seat in self.builds or view.phase is not Phase.BUILD or view.hand is not None:
+            return
+        assert view.wall is not None
+        self.builds[self.seat] = BuildState(view.wall, view.rules.red_fives)
+        self.helpers[self.seat] = BuildHelper(view.wall, view.seat_wind_kind(self.seat), view.dora_indicator,
+                                              view.rules, self.builders, fallback=self.fallback)
+
+    # --- what the scene reads (game/app/play/table_source.py) -------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.heard.welcome.rules
+
+    @property
+    def busy(self) -> bool:
+        return self.shown.view is None
+
+    @property
+    def kyoku_over(self) -> bool:
+        """The kyoku has ended and its settlement has come: its result can be shown."""
+        return self._holding() and self._settlement() is not None
+
+    @property
+    def shown_kyoku(self) -> int:
+        return self.shown.kyoku_number
+
+    @property
+    def match_over(self) -> bool:
+        """The kyoku shown was the match's last (its end has come from the host)."""
+        return self.heard.over is not None and not self.waiting
+
+    @property
+    def drawn(self) -> bool:
+        result = self.view(self.seat).result
+        return result is None or result.drawn
+
+    def view(self, seat: int) -> SeatView:
+        """The seat's view: this computer has only its own, whose public part (the rivers, the
+        walls' state) is every seat's."""
+        view = self.shown.view
+        assert view is not None
+        return view
+
+    def names(self) -> Sequence[str]:
+        """The host's names for the seats; those the game gave ("Player 2") in this computer's language."""
+        return tuple(shown_name(name) for name in self.heard.welcome.names)
+
+    # --- who may see and do what ----------------------------------------------------------
+
+    @property
+    def shown_private_seat(self) -> int | None:
+        view = self.shown.view
+        if view is None or view.phase in (Phase.DORA, Phase.END):
+            return None
+        return self.seat
+
+    def mode(self) -> TableMode:
+        view = self.shown.view
+        if view is None or not view.legal_actions or self._sent == self._key():
+            return TableMode.WATCH
+        if view.phase is Phase.BUILD and self.seat not in self.builds:
+            return TableMode.WATCH
+        return MODE_OF_PHASE.get(view.phase, TableMode.WATCH)
+
+    def waiting_on(self) -> list[int]:
+        """The seats the kyoku waits for, as far as this seat can tell (in turn order)."""
+        view = self.shown.view
+        if view is None:
+            return []
+        players = view.rules.players
+        order = [(view.dealer + step) % players for step in range(players)]
+        if view.phase is Phase.DORA:
+            return [view.dealer]
+        if view.phase is Phase.BUILD:
+            return [seat for seat in order if not view.built[seat]]
+        if view.phase is Phase.DISCARD and view.turn is not None:
+            return [view.turn]
+        if view.phase is Phase.RON and view.legal_actions:
+            return [self.seat]
+        return []
+
+    def curtain_for(self) -> int | None:
+        return None  # one person at this computer
+
+    def cover(self, seat: int) -> None:
+        """Never called: no curtain at a joined table."""
+
+    def lift_curtain(self, seat: int) -> None:
+        """Never called: no curtain at a joined table."""
+
+    def prompt(self) -> Notice | RonOffer | None:
+        """A refusal to read, else the ron question while it is the viewer's."""
+        if self.refusals:
+            refused = self.refusals.pop(0).refused
+            assert refused is not None
+            return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
+        if self.mode() != TableMode.RON:
+            return None
+        view = self.view(self.seat)
+        assert view.ron_tile is not None and view.last_discard is not None and view.hand is not None
+        discarder = view.last_discard[0]
+        wind = terms.wind(view.seat_winds[discarder])
+        worth = ron_worth(view.hand, view.ron_tile, view.win_context(discarder), view.rules,
+                          self.seat == view.dealer, self.shown.stake, wind)
+        return RonOffer(self.seat, wind, tile_code(view.ron_tile, view.rules.red_fives), worth,
+                        view.furiten_on_passing())
+
+    def helper_report(self) -> HelperReport | None:
+        """The helper's view of the selection (recomputed when it or the helper's answer changes)."""
+        if self.seat not in self.builds:
+            return None
+        state, helper = self.builds[self.seat], self.helpers[self.seat]
+        key = (self._kyoku, state.revision, helper.progress)
+        if key != self._report_key:
+            self._report_key, self._report = key, helper.report(state.hand)
+        return self._report
+
+    # --- the clock ------------------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        view = self.shown.view
+        if view is None:
+            return ()
+        return (self.shown.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None,
+                bool(view.legal_actions))
+
+    def time_limit(self) -> float | None:
+        rules = self.rules
+        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(self.mode())
+
+    def countdown(self) -> float | None:
+        limit = self.time_limit()
+        if limit is None:
+            return None
+        return limit - (self.clock() - self._started if self._decision == self._key() else 0.0)
+
+    def run_clock(self, dt: float) -> float | None:
+        """The clock runs by itself (from when the decision came); at the build deadline the
+        tiles chosen so far are sent to be completed."""
+        left = self.countdown()
+        if left is not None and left <= 0 and self.mode() == TableMode.BUILD:
+            self.play(self.seat, BuildHand(self.seat, self.builds[self.seat].text(), complete=True))
+        return self.countdown()
+
+    def next_change(self, delay_s: float) -> float | None:
+        return seconds_to_next_step(self.countdown())
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def update(self, dt: float, delay_s: float) -> list[Event]:
+        """The link's news taken, the clock run, the player's moves sent; the events the
+        host's news brought since the last update."""
+        if self.link is not None:
+            for news in self.link.poll():
+                self._hear(news)
+        self.run_clock(dt)
+        if self.link is not None:
+            for action in self.take_outbox():
+                self.link.send(action)
+        events, self._fresh = self._fresh, []
+        return events
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """The viewer's move: sent to the host, which answers with the new view."""
+        if seat != self.seat or self.mode() == TableMode.WATCH:
+            return []
+        self.outbox.append(action)
+        self._sent = self._key()
+        return []
+
+    def take_outbox(self) -> list[Action]:
+        moves, self.outbox = self.outbox, []
+        return moves
+
+    # --- the end of a kyoku -----------------------------------------------------------
+
+    def _settlement(self) -> Settlement | None:
+        number = self.shown.kyoku_number
+        settled = next((s for s in self.heard.settlements if s.kyoku_number == number), None)
+        if settled is None:
+            return None
+        return Settlement(number, settled.gains, settled.scores, settled.stake, settled.next_stake)
+
+    def show_result(self) -> None:
+        self.result_shown = True
+
+    def standings(self) -> tuple[float, ...]:
+        settlement = self._settlement()
+        if settlement is not None and self.result_shown:
+            return tuple(settlement.scores)
+        return tuple(self.shown.scores)
+
+    def shown_stake(self) -> int:
+        settlement = self._settlement()
+        if settlement is not None and self.result_shown:
+            return settlement.next_stake
+        return self.shown.stake
+
+    def result_frame(self) -> ResultFrame:
+        """The ended kyoku's result: every seat's end as this seat's view tells it (each
+        other seat's waits read from its hand laid open)."""
+        own = self.view(self.seat)
+        result = own.result
+        assert result is not None
+        views = [own if seat == self.seat else dataclasses.replace(own, seat=seat, waits=_waits(result.hands[seat]))
+                 for seat in range(own.rules.players)]
+        settlement = self._settlement()
+        assert settlement is not None
+        return result_frame(views, settlement, self.names(), self.heard.over is not None and not self.waiting)
+
+    def next_kyoku(self) -> None:
+        """The result was seen: on to the next kyoku's news, kept meanwhile."""
+        self.result_shown = True
+        waiting, self.waiting = self.waiting, []
+        for heard in waiting:
+            self._show(heard)
+
+    # --- the frame ------------------------------------------------------------------------
+
+    def place(self, seat: int) -> int:
+        return place_of_seat(self.rules.players, seat, self.bottom)
+
+    def wall_place(self, wall: int) -> int:
+        players = self.rules.players
+        return place_of_wall(players, wall, PERSONAL_WALLS[players][self.bottom])
+
+    def frame(self) -> TableFrame:
+        view = self.view(self.seat)
+        mode = self.mode()
+        waiting = self.waiting_on()
+        names = self.names()
+        ended = view.result if view.phase is Phase.END else None
+        return frame_of(view, names, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
+                        turn=waiting[0] if waiting else None,
+                        status=self._status(view, mode, waiting),
+                        countdown=self.countdown(), private=self._private(), ended=ended, own_seat=self.seat)
+
+    def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
+        if self.reconnecting:
+            return _("The connection to the host was lost: reconnecting…")
+        return status(view, self.names(), mode, waiting, False, self.result_shown)
+
+    def _private(self) -> PrivateFrame | None:
+        seat = self.shown_private_seat
+        if seat is None:
+            return None
+        view = self.view(seat)
+        if view.phase is Phase.BUILD and view.hand is None:
+            return private_frame(view, self.builds.get(seat), self.helper_report())
+        return private_frame(view, strip=self._wait_strip(view))
+
+    def _wait_strip(self, view: SeatView) -> WaitStrip | None:
+        """The waits strip (made again when a tile is seen or the turn moves, as at a local table)."""
+        if view.hand is None:
+            return None
+        key = (self._kyoku, sum(map(len, view.rivers)), view.furiten, view.dora_indicator, view.phase, view.turn)
+        if key != self._strip_key:
+            self._strip_key, self._strip = key, wait_strip(view)
+        return self._strip
+
+
+def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:
+    """A hand's waits, when the end laid it open (every hand after a draw; a win shows only
+    the winners')."""
+    return tuple(waits(counts34(hand))) if hand and len(hand) == HAND_SIZE else ()

@@ -1,0 +1,78 @@
+"""The end of a match played at another computer's table: the final standings and why it
+ended, as the host sent them; then back to the title."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.app.play.remote_table import RemoteTable
+from game.app.scene import Scene, Screens, Services
+from game.app.views.felt import draw_felt
+from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.window.palette import GOLD, INK, SOFT
+from game.app.words.i18n import N_, _, pgettext
+from game.app.words.i18n import format_amount as amount
+
+END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
+
+
+class JoinedSummaryScene(Scene):
+    def __init__(self, app: Services, screens: Screens, table: RemoteTable) -> None:
+        super().__init__(app)
+        self.screens = screens
+        over = table.heard.over
+        self.scores = over.scores if over is not None else table.standings()
+        self.reason = over.reason if over is not None else ""
+        self.names = tuple(table.names())
+        self.seat = table.seat
+        self.ring = ButtonRing()
+        self.guard = KeyGuard()
+
+    def enter(self) -> None:
+        # Translators: back to the title screen
+        button = UIButton(pygame.Rect(515, 660, 250, 48), pgettext("button", "Title"), self.app.manager,
+                          object_id=ObjectID(object_id="#title", class_id="@menu_button"))
+        self.elements.append(button)
+        self.ring.add(button, self.screens.title)
+        self.ring.focus_first_enabled()
+
+    @property
+    def heading(self) -> str:
+        """The same words as the summary of a match at this computer."""
+        best = max(self.scores)
+        leaders = [seat for seat, score in enumerate(self.scores) if score == best]
+        if len(leaders) > 1:
+            return _("The match ends level")
+        if leaders[0] == self.seat:
+            return _("You win the match")
+        return _("{name} wins the match").format(name=self.names[leaders[0]])
+
+    def update(self, dt: float) -> None:
+        self.guard.tick(dt)
+
+    def next_change(self) -> float | None:
+        """None: the key guard's time needs no frame of its own (the window counts the time
+        passed up to the moment an input is handled)."""
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.guard.blocks(event):
+            self.ring.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        text = self.app.text
+        text.draw(surface, self.heading, 48, GOLD, (640, 90), "midtop", bold=True)
+        if self.reason in END_REASONS:
+            text.draw(surface, _("The match is over: {reason}.").format(reason=_(END_REASONS[self.reason])), 20,
+                      SOFT, (640, 170), "midtop")
+        order = sorted(range(len(self.scores)), key=lambda seat: -self.scores[seat])
+        for row, seat in enumerate(order):
+            colour = GOLD if seat == self.seat else INK
+            y = 250 + row * 48
+            text.draw(surface, f"{row + 1}.  {self.names[seat]}", 26, colour, (420, y), bold=seat == self.seat)
+            text.draw(surface, amount(self.scores[seat]), 26, colour, (860, y), "topright", bold=seat == self.seat)
+        self.ring.draw_focus(surface)

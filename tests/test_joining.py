@@ -1,0 +1,282 @@
+"""Joining from the window without the window (game/app/play/joining.py, remote_link.py):
+the typed address and code read, and every way a join ends in one sentence, against a real
+headless host on 127.0.0.1 (discovery off)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.app.play.joining import (
+    OUR_VERSION,
+    Joining,
+    address_problem,
+    code_problem,
+    discovery_interfaces,
+    table_line,
+)
+from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
+from game.app.play.seat_keys import KEYS_FILE, MOST_KEYS, TOKEN, read_keys, remember_key, table_of
+from game.app.words.net_words import refusal_sentence
+from game.net.client import join_uri
+from game.net.discovery import FoundTable, TableAd
+from game.net.protocol import PROTOCOL_VERSION, Refused
+from tests.hosted_table import WAIT_S, Host
+
+
+@pytest.mark.parametrize(("address", "fine"), [
+    ("127.0.0.1:17017", True), ("[::1]:17017", True), ("studio", True), ("::1", True), ("studio:0", False),
+    ("studio:99999", False), (":17017", False), ("", False), ("[::1]:port", False),
+])
+def test_an_address_is_host_port_or_ipv6_in_brackets(address, fine):
+    assert (address_problem(address) is None) is fine
+
+
+@given(st.text(max_size=80))
+def test_any_typed_address_is_read_or_refused_in_a_sentence(address):
+    problem = address_problem(address)
+    assert problem is None or problem.endswith(".")
+
+
+@pytest.mark.parametrize(("code", "fine"), [("KANTER", True), ("kanter", True), (" KANTER ", True),
+                                            ("KANTE", False), ("KANTER1", False), ("OOOOOO", False)])
+def test_a_join_code_is_six_of_the_hosts_letters_in_any_case(code, fine):
+    assert (code_problem(code) is None) is fine
+
+
+@pytest.mark.parametrize(("value", "expected"), [("off", None), ("127.0.0.1", ["127.0.0.1"]),
+                                                 ("127.0.0.1, ::1", ["127.0.0.1", "::1"])])
+def test_discovery_is_kept_off_or_to_the_interfaces_given(value, expected):
+    assert discovery_interfaces({"SEVENTEEN_STEPS_DISCOVERY": value}) == expected
+
+
+def test_a_listed_table_names_its_host_seats_and_preset_and_another_version():
+    same = FoundTable(TableAd("studio", 1, 2, "kaiji", "0.1.0", PROTOCOL_VERSION), "192.168.1.20", 17017)
+    other = FoundTable(TableAd("den", 3, 4, "four_player", "9.0.0", PROTOCOL_VERSION + 1), "192.168.1.21", 17017)
+    assert table_line(same).startswith("studio — 1/2 seats — ")
+    assert "9.0.0" not in table_line(same)
+    assert "9.0.0" in table_line(other)
+
+
+@pytest.fixture
+def host():
+    made: list[Host] = []
+
+    def make(seats: list[str], hands: int = 1) -> Host:
+        made.append(Host(seats, hands))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.close()
+
+
+def settle(joining: Joining, done) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not done() and time.monotonic() < deadline:
+        joining.poll()
+        time.sleep(0.01)
+    joining.poll()
+
+
+def join(address: str, code: str, keys: Path | None = None) -> Joining:
+    return Joining(address, code, "Guest", make_link=lambda uri, name, token: RemoteLink(uri, name, token, delays=()),
+                   keys=keys)
+
+
+def test_a_wrong_code_is_refused_in_a_sentence(host):
+    table = host(["person", "easy"])
+    joining = join(table.address, "AAAAAA" if table.hosted.host.code != "AAAAAA" else "CCCCCC")
+    settle(joining, lambda: joining.failed is not None)
+    assert joining.failed is not None
+    assert joining.failed.sentence == refusal_sentence(Refused(0, "wrong_code", ""), OUR_VERSION)
+    joining.close()
+
+
+def test_another_protocol_version_is_refused_naming_both_versions(host, monkeypatch):
+    monkeypatch.setattr("game.net.server.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
+    table = host(["person", "easy"])
+    joining = join(table.address, table.hosted.host.code)
+    settle(joining, lambda: joining.failed is not None)
+    assert joining.failed is not None
+    sentence = joining.failed.sentence
+    assert f"(protocol {PROTOCOL_VERSION + 1})" in sentence and OUR_VERSION in sentence
+    joining.close()
+
+
+def test_a_full_table_is_refused_in_a_sentence_and_the_seated_player_has_the_rules(host):
+    table = host(["person", "person"])
+    code = table.hosted.host.code
+    first, second = join(table.address, code), join(table.address, code)
+    settle(first, lambda: first.seated is not None)
+    settle(second, lambda: second.seated is not None or second.failed is not None)
+    assert first.seated is not None and first.seated.welcome.rules == table.hosted.match.rules
+    third = join(table.address, code)
+    settle(third, lambda: third.failed is not None)
+    assert third.failed is not None
+    assert third.failed.sentence in {refusal_sentence(Refused(0, code_, ""), OUR_VERSION)
+                                     for code_ in ("table_full", "match_started")}
+    for joining in (first, second, third):
+        joining.close()
+
+
+def test_no_table_at_the_address_is_said_in_a_sentence():
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    joining = join(f"127.0.0.1:{port}", "KANTER")
+    settle(joining, lambda: joining.failed is not None)
+    assert joining.failed is not None and f"127.0.0.1:{port}" in joining.failed.sentence
+    joining.close()
+
+
+def test_a_seat_taken_over_ipv6_loopback_sees_its_first_view(host):
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    try:
+        table = Host(["person", "easy"], seed=3, bind="::1")
+    except OSError:
+        pytest.skip("::1 cannot be listened on here")
+    try:
+        joining = join(table.address, table.code)
+        settle(joining, lambda: joining.ready is not None or joining.failed is not None)
+        assert joining.failed is None and joining.ready is not None
+        assert joining.ready.view is not None and joining.ready.view.seat == 0
+        joining.close()
+    finally:
+        table.close()
+
+
+class Relay:
+    """A TCP relay on 127.0.0.1 in front of the host, whose connections can be cut (a
+    network drop) while it goes on accepting new ones."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.open: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _address = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.target))
+            with self.lock:
+                self.open += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        with self.lock:
+            cut, self.open = self.open, []
+        for end in cut:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
+
+
+def test_a_dropped_connection_comes_back_by_itself_to_the_same_seat_with_its_view(host):
+    table = host(["person", "easy"], hands=4)
+    relay = Relay(table.hosted.host.port)
+    link = RemoteLink(join_uri(f"127.0.0.1:{relay.port}", table.code), "Guest", delays=(0.05, 0.1, 0.2, 0.4, 0.8))
+    link.start()
+    news: list = []
+
+    def until(done) -> None:
+        deadline = time.monotonic() + WAIT_S
+        while not done() and time.monotonic() < deadline:
+            news.extend(link.poll())
+            time.sleep(0.01)
+
+    until(lambda: any(isinstance(n, Heard) and n.view is not None for n in news))
+    seat = next(n for n in news if isinstance(n, Heard)).welcome.seat
+    relay.cut()
+    until(lambda: any(isinstance(n, Reconnecting) for n in news))
+    before = len(news)
+    until(lambda: any(isinstance(n, Heard) and n.view is not None for n in news[before:]))
+    back = [n for n in news[before:] if isinstance(n, Heard) and n.view is not None]
+    assert back and back[-1].welcome.seat == seat and back[-1].view.seat == seat
+    assert not any(isinstance(n, Ended) for n in news)
+    link.close(wait_s=WAIT_S)
+    relay.close()
+
+
+def test_join_again_takes_the_same_seat_back_with_the_key_kept_in_the_user_folder(host, tmp_path):
+    table = host(["person", "person"])
+    first = join(table.address, table.code, keys=tmp_path)
+    settle(first, lambda: first.seated is not None)
+    assert first.seated is not None
+    seat = first.seated.welcome.seat
+    first.close()  # the window closed, say
+    again = join(table.address, table.code.lower(), keys=tmp_path)
+    settle(again, lambda: again.seated is not None or again.failed is not None)
+    assert again.failed is None and again.seated is not None and again.seated.welcome.seat == seat
+    other = join(table.address, table.code)  # no key: the other seat
+    settle(other, lambda: other.seated is not None or other.failed is not None)
+    assert other.seated is not None and other.seated.welcome.seat != seat
+    for joining in (again, other):
+        joining.close()
+
+
+def test_a_key_the_host_does_not_know_is_dropped_and_a_free_seat_taken(host, tmp_path):
+    table = host(["person", "easy"])
+    remember_key(tmp_path, table_of(table.address, table.code), "k" * 32)
+    joining = join(table.address, table.code, keys=tmp_path)
+    settle(joining, lambda: joining.seated is not None or joining.failed is not None)
+    assert joining.failed is None and joining.seated is not None
+    assert read_keys(tmp_path)[table_of(table.address, table.code)] == joining.seated.welcome.token
+    joining.close()
+
+
+@pytest.mark.parametrize("text", ["", "[]", "{\"a\": 1}", "{\"a\": \"short\"}", "\x00\xff", "{" * 200,
+                                  json.dumps({f"t{n}": "k" * 32 for n in range(40)})])
+def test_a_keys_file_that_is_not_one_is_moved_aside_and_no_key_used(tmp_path, text):
+    (tmp_path / KEYS_FILE).write_text(text, encoding="utf-8", errors="surrogateescape")
+    assert read_keys(tmp_path) == {}
+    assert not (tmp_path / KEYS_FILE).exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(KEYS_FILE + ".damaged-")]
+
+
+@given(st.binary(max_size=400))
+def test_any_keys_file_is_read_within_its_limits_or_set_aside(data):
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / KEYS_FILE).write_bytes(data)
+        keys = read_keys(Path(folder))
+        assert all(TOKEN.fullmatch(token) for token in keys.values())
+
+
+def test_only_the_newest_tables_keys_are_kept(tmp_path):
+    for number in range(MOST_KEYS + 3):
+        remember_key(tmp_path, f"host:{number}/CODEAA", f"{number:0>20}")
+    keys = read_keys(tmp_path)
+    assert len(keys) == MOST_KEYS and "host:0/CODEAA" not in keys and f"host:{MOST_KEYS + 2}/CODEAA" in keys

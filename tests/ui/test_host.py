@@ -1,0 +1,246 @@
+"""Hosting from the window: New table with a seat at another computer, the host screen and
+its waiting room, then the same table scene as a local match, with a scripted client (an AI
+over the real protocol, on 127.0.0.1) in the remote seat. Discovery stays off."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import socket
+import threading
+from dataclasses import replace
+from typing import ClassVar
+
+import pygame
+import pytest
+from websockets.sync.client import connect
+
+from game.ai import make_agent
+from game.app.play.waiting_room import AI, JOINED, OPEN
+from game.app.scenes.host import HostScene
+from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
+from game.app.settings import REMOTE
+from game.engine.rules import Rules
+from game.net.client import join_uri, play_seat
+from game.net.protocol import Hello, MatchOver, Welcome, read_host_message, write_message
+from tests.ui.autoplay import answer, play_to_result
+from tests.ui.driver import LOOPBACK
+from tests.ui.test_screens import shot
+
+CLIENT_TIMEOUT_S = 240.0
+
+
+def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, ...] = (1,)) -> HostScene:
+    """New table → `remote` seats at another computer (the others the AI) → Host the table."""
+    monkeypatch.setattr("game.app.scenes.new_table.ai_available", lambda: True)
+    assert driver.screens.hosting.bind == "127.0.0.1"  # the driver's: nothing beyond this computer
+    driver.app.change_settings(driver.app.settings.with_changes(
+        rules=Rules.preset({2: "kaiji", 3: "three_player", 4: "four_player"}[players], hands=1)))
+    title = driver.top
+    assert isinstance(title, TitleScene)
+    driver.press(title.buttons["table"])
+    scene = driver.top
+    assert isinstance(scene, NewTableScene)
+    for seat in range(1, players):
+        for _ in range(len(scene.choices)):
+            if (scene.seats[seat - 1] == REMOTE) == (seat in remote):
+                break
+            driver.press(scene.buttons[f"seat_{seat}"])
+    assert [seat for seat, who in enumerate(scene.table_seats) if who == REMOTE] == list(remote)
+    driver.press(scene.buttons["start"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is not None
+    return host
+
+
+class Client:
+    """A computer joining the table: `play_seat` with an easy AI, in a thread of its own."""
+
+    def __init__(self, host: HostScene, name: str) -> None:
+        assert host.hosted is not None
+        self.uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+        self.name = name
+        self.mirror = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name=f"client-{name}", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        agent = make_agent("easy", 3)
+        try:
+            self.mirror = asyncio.run(asyncio.wait_for(
+                play_seat(self.uri, self.name, agent.act, delays=(0.2, 0.5)), CLIENT_TIMEOUT_S))
+        except BaseException as error:  # reported by the test
+            self.error = error
+
+
+def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    assert host.room is not None and host.announcer is None
+    assert [row.state for row in host.room.seats()] == ["here", OPEN]
+    assert not host.buttons["start"].is_enabled and "fill_1" in host.buttons
+    driver.press(host.buttons["copy"])
+    assert f"127.0.0.1:{host.hosted.host.port}, join code {host.hosted.host.code}" in pygame.scrap.get_text()
+    shot(driver, "host_waiting")
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    assert host.room.seats()[1].state == JOINED and host.room.seats()[1].name == "Kaiji"
+    driver.frame()
+    assert host.buttons["start"].is_enabled and "fill_1" not in host.buttons
+    assert host.ring.focused() is host.buttons["start"]
+    shot(driver, "host_joined")
+
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    session = table.session
+    assert session.name(1) == "Kaiji" and session.plan.remote == (1,)
+    play_to_result(driver, table, seconds=180)
+    shot(driver, "host_result")
+
+    assert session.match.over  # a match of one hand, played to its end at the host's table
+    client.thread.join(timeout=60)
+    assert client.error is None and client.mirror is not None
+    mirror = client.mirror
+    assert mirror.over is not None and mirror.over.scores == tuple(session.match.scores)
+    assert [s.gains for s in mirror.settlements] == [s.gains for s in session.match.settlements]
+    assert mirror.view == session.kyoku.view_for(1)  # the seat's own view, nothing more
+
+
+def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch, players=4, remote=(1, 3))
+    assert host.room is not None and host.hosted is not None
+    driver.press(host.buttons["fill_3"])
+    assert host.room.seats()[3].state == AI and 3 not in host.hosted.remote
+    assert not host.buttons["start"].is_enabled  # seat 2 still waits
+    shot(driver, "host_four_seats")
+    port = host.hosted.host.port
+    driver.press(host.buttons["back"])
+    assert isinstance(driver.top, TitleScene)
+    host.hosted.host._thread.join(10)  # closed in the background
+    assert not host.hosted.host._thread.is_alive(), f"the server on port {port} still runs"
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN"])
+def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
+    shot(driver, f"host_{language}")
+    host.back()
+
+
+def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    assert host.hosted is not None
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2) as first:
+        first.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)  # the host reads the inbox, and welcomes
+        welcome = read_host_message(first.recv(timeout=5))
+        assert isinstance(welcome, Welcome)
+        driver.press(host.buttons["start"])
+        table = driver.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+    # the connection is closed: Kaiji's computer has gone
+    driver.wait_until(lambda: not table.session.net.connected(1), seconds=10)
+    status = "Waiting for Kaiji to reconnect"
+    driver.wait_until(lambda: table.controller.frame().centre.status == status or table.mode() != "watch",
+                      seconds=10)
+    while table.mode() != "watch":  # the host flips the dora and builds: then only Kaiji is waited for
+        answer(driver, table)
+    driver.wait_until(lambda: table.controller.frame().centre.status == status, seconds=30)
+    shot(driver, "host_table_waiting_for_reconnect")
+    with connect(uri, open_timeout=5, close_timeout=2) as again:
+        again.send(write_message(Hello("Kaiji", welcome.token)))  # the seat's token takes it back
+        driver.wait_until(lambda: table.session.net.connected(1), seconds=10)
+        assert isinstance(read_host_message(again.recv(timeout=5)), Welcome)
+        assert table.controller.frame().centre.status != status
+
+
+def test_a_port_in_use_is_left_for_a_free_one_and_no_port_at_all_is_said(driver, monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        driver.screens.hosting = replace(LOOPBACK, port=port)
+        host = open_host_screen(driver, monkeypatch)
+        assert host.hosted is not None and host.hosted.host.port not in (port, 0)
+        host.back()
+    driver.screens.hosting = LOOPBACK
+
+    def refuse(self):
+        raise OSError(errno.EADDRINUSE, "Address already in use")
+
+    monkeypatch.setattr("game.net.hosting.HostedTable.start", refuse)
+    driver.press(driver.top.buttons["table"])
+    driver.press(driver.top.buttons["start"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is None and list(host.buttons) == ["back"]
+    assert host.problem is not None and host.problem.errno == errno.EADDRINUSE
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert any("another program uses the port" in text for text in drawn)
+    shot(driver, "host_no_port")
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, TitleScene)
+
+
+class FakeAnnouncer:
+    """Stands for `BackgroundAnnouncer` (no multicast from a window test): what it was told."""
+
+    made: ClassVar[list[FakeAnnouncer]] = []
+    STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
+
+    def __init__(self, ad, port, addresses, notify=lambda: None) -> None:
+        self.ads, self.port, self.state = [ad], port, self.ANNOUNCED
+        FakeAnnouncer.made.append(self)
+
+    def update(self, ad) -> None:
+        self.ads.append(ad)
+
+    def close(self) -> None:
+        self.state = self.CLOSED
+
+
+def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off_and_ends_at_the_start(
+        driver, monkeypatch):
+    FakeAnnouncer.made = []
+    monkeypatch.setattr("game.net.hosting.BackgroundAnnouncer", FakeAnnouncer)
+    driver.screens.hosting = replace(LOOPBACK, discovery=True)
+    host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
+    assert [a.state for a in FakeAnnouncer.made] == ["announced"] and FakeAnnouncer.made[0].ads[0].taken == 1
+    assert FakeAnnouncer.made[0].port == host.hosted.host.port
+    driver.press(host.buttons["announce"])
+    assert host.announcer is None and FakeAnnouncer.made[0].state == "closed"
+    driver.press(host.buttons["announce"])
+    announcer = host.announcer
+    assert announcer is FakeAnnouncer.made[1] and announcer.state == "announced"
+    driver.press(host.buttons["fill_2"])
+    assert announcer.ads[-1].taken == 2  # a seat given to the AI is announced as taken
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2) as kaiji:
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        assert announcer.ads[-1].taken == 3  # the joined seat too
+        driver.press(host.buttons["start"])
+        assert announcer.state == "closed"  # a started table takes no one new
+        driver.screens.title()  # the host leaves: the other computer is told the match is over
+        told: list = []
+        while len(told) < 20 and not (told and isinstance(told[-1], MatchOver)):
+            told.append(read_host_message(kaiji.recv(timeout=5)))
+    assert isinstance(told[-1], MatchOver) and told[-1].reason == "stopped"
+
+
+def test_where_there_is_no_clipboard_copy_says_to_give_the_code_as_shown(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+
+    def no_clipboard(text):
+        raise pygame.error("No clipboard")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    driver.press(host.buttons["copy"])
+    assert host.copied.startswith("There is no clipboard here")
+    host.back()

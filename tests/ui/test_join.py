@@ -1,0 +1,186 @@
+"""Joining a table from the window: title → Join → the address and code typed → the table,
+played against a real headless host on 127.0.0.1 (its other seat an AI), to the result;
+and the refusals said in a sentence on the Join screen. Discovery stays off."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.app.play.joining import OUR_VERSION
+from game.app.play.remote_table import RemoteTable
+from game.app.scenes.join import JoinScene
+from game.app.scenes.join_summary import JoinedSummaryScene
+from game.app.scenes.result import ResultScene
+from game.app.scenes.table import TableScene
+from game.app.scenes.title import TitleScene
+from game.app.words.net_words import refusal_sentence
+from game.net.discovery import FoundTable, TableAd
+from game.net.protocol import PROTOCOL_VERSION, Refused
+from tests.hosted_table import Host
+from tests.ui.autoplay import play_to_result
+from tests.ui.driver import Driver
+
+SECONDS = 30.0
+
+
+@pytest.fixture
+def driver(display, tmp_path, monkeypatch):
+    monkeypatch.setenv("SEVENTEEN_STEPS_DISCOVERY", "off")
+    game = Driver.start(tmp_path, seed=7)
+    yield game
+    game.close()
+
+
+@pytest.fixture
+def host():
+    made: list[Host] = []
+
+    def make(seats: list[str], hands: int = 1, **rules: object) -> Host:
+        made.append(Host(seats, hands, **rules))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.close()
+
+
+def type_into(driver: Driver, field, text: str) -> None:
+    driver.click(field.rect.center)
+    for character in text:
+        driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.frame()  # the gui's own events (text changed) arrive through the queue
+
+
+def open_join(driver: Driver) -> JoinScene:
+    assert isinstance(driver.top, TitleScene)
+    driver.press(driver.top.buttons["join"])
+    assert isinstance(driver.top, JoinScene)
+    return driver.top
+
+
+def join(driver: Driver, address: str, code: str) -> JoinScene:
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["address"], address)
+    type_into(driver, scene.buttons["code"], code)
+    assert (scene.address, scene.code) == (address, code)
+    driver.press(scene.buttons["join"])
+    return scene
+
+
+def joined(driver: Driver) -> bool:
+    return isinstance(driver.top, TableScene) and isinstance(driver.top.controller, RemoteTable)
+
+
+def wait(driver: Driver, done) -> None:
+    deadline = time.monotonic() + SECONDS
+    while not done():
+        assert time.monotonic() < deadline, f"not in time; top scene {driver.top!r}"
+        driver.frame(dt=0.05)
+        time.sleep(0.01)
+
+
+def test_a_joined_seat_plays_a_whole_hand_against_the_hosts_ai_and_sees_its_result(driver, host):
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code.lower())
+    wait(driver, lambda: joined(driver))
+    table = driver.top
+    assert table.viewer == 1 and table.bottom == 1
+    result = play_to_result(driver, table, seconds=120)
+    assert isinstance(result, ResultScene)
+    assert result.frame.over  # a match of one hand
+    settled = table_host.hosted.match.settlements[-1]
+    assert table.controller.standings() == tuple(settled.scores)
+    driver.press(result.next_button)
+    assert isinstance(driver.top, JoinedSummaryScene)
+    assert driver.top.scores == tuple(table_host.hosted.match.scores)
+    driver.press(driver.button(driver.top.elements[0].text))
+    assert isinstance(driver.top, TitleScene)
+
+
+def test_a_joined_seat_at_a_four_player_table_plays_a_hand_to_its_result(driver, host):
+    table_host = host(["easy", "easy", "person", "easy"], preset="four_player")
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    table = driver.top
+    assert table.viewer == 2 and table.controller.frame().seats[2].place == 0
+    result = play_to_result(driver, table, seconds=180)
+    assert result.frame.over
+
+
+def test_a_wrong_code_is_a_sentence_on_the_join_screen(driver, host):
+    table_host = host(["person", "easy"])
+    wrong = "AAAAAA" if table_host.code != "AAAAAA" else "CCCCCC"
+    scene = join(driver, table_host.address, wrong)
+    wait(driver, lambda: scene.sentence is not None)
+    assert scene.sentence == refusal_sentence(Refused(0, "wrong_code", ""), OUR_VERSION)
+    assert driver.top is scene and scene.buttons["join"].is_enabled  # try again
+
+
+def test_another_version_is_a_sentence_naming_both(driver, host, monkeypatch):
+    monkeypatch.setattr("game.net.server.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
+    table_host = host(["person", "easy"])
+    scene = join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: scene.sentence is not None)
+    assert f"(protocol {PROTOCOL_VERSION + 1})" in scene.sentence and OUR_VERSION in scene.sentence
+
+
+def test_enter_after_the_address_goes_to_the_code_and_enter_after_the_code_joins(driver, host, monkeypatch):
+    monkeypatch.setattr("game.app.scenes.join.LanTables", FoundLater)
+    driver.screens.discovery = ["127.0.0.1"]
+    table_host = host(["person", "easy"])
+    scene = open_join(driver)
+    driver.frames(4)  # a table listed: the keyboard's focus starts on it
+    type_into(driver, scene.buttons["address"], table_host.address)
+    driver.key(pygame.K_RETURN)
+    for character in table_host.code:
+        driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.key(pygame.K_RETURN)
+    assert scene.code == table_host.code and scene.joining is not None
+    wait(driver, lambda: joined(driver))
+
+
+def test_an_address_that_is_not_one_is_said_before_any_connection(driver):
+    scene = join(driver, "studio:99999", "KANTER")
+    assert scene.joining is None and scene.sentence and "host:port" in scene.sentence
+
+
+def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
+    table_host = host(["easy", "person"], hands=4)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    driver.top.controller.link.delays = (0.05, 0.05)
+    table_host.close()
+    wait(driver, lambda: isinstance(driver.top, TitleScene))
+    assert "host" in str(driver.app.notice).lower()
+
+
+class FoundLater:
+    """A stand-in for the local network's browser: its tables appear after a while."""
+
+    def __init__(self, interfaces) -> None:
+        self.failed = False
+        self.looks = 0
+
+    def tables(self):
+        self.looks += 1
+        if self.looks < 3:
+            return []
+        return [FoundTable(TableAd("studio", 1, 2, "kaiji", "0.1.0", PROTOCOL_VERSION), "192.168.1.20", 17017)]
+
+    def close(self) -> None:
+        pass
+
+
+def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_its_address(driver, monkeypatch):
+    monkeypatch.setattr("game.app.scenes.join.LanTables", FoundLater)
+    driver.screens.discovery = ["127.0.0.1"]
+    scene = open_join(driver)
+    assert "table_0" not in scene.buttons
+    driver.frames(4)
+    listed = scene.buttons["table_0"]
+    assert listed.text.startswith("studio — 1/2 seats — ")
+    driver.press(listed)
+    assert scene.address == "192.168.1.20:17017" and scene.buttons["address"].get_text() == scene.address

@@ -53,6 +53,12 @@ def test_a_join_code_is_six_of_the_hosts_letters_in_any_case(code, fine):
     assert (code_problem(code) is None) is fine
 
 
+@pytest.mark.parametrize(("code", "said"), [("ABCDEF", "never holds B"), ("KANT0R", "6 letters"),
+                                            ("SOOZIG", "never holds G I O S Z"), ("KANTE", "6 letters")])
+def test_a_misread_letter_is_named_rather_than_the_code_s_length(code, said):
+    assert said in (code_problem(code) or "")
+
+
 @pytest.mark.parametrize(("value", "expected"), [("off", None), ("127.0.0.1", ["127.0.0.1"]),
                                                  ("127.0.0.1, ::1", ["127.0.0.1", "::1"])])
 def test_discovery_is_kept_off_or_to_the_interfaces_given(value, expected):

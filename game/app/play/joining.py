@@ -107,8 +107,14 @@ def address_problem(address: str) -> str | None:
 def code_problem(code: str) -> str | None:
     """Why the typed join code cannot be right, in words; None when it can."""
     normal = normal_code(code)
-    if len(normal) == JOIN_CODE_LENGTH and not set(normal) - set(JOIN_CODE_LETTERS):
+    unused = sorted(set(normal) - set(JOIN_CODE_LETTERS))
+    if len(normal) == JOIN_CODE_LENGTH and not unused:
         return None
+    if len(normal) == JOIN_CODE_LENGTH and all(letter.isalpha() for letter in unused):
+        # The host never shows a letter that looks like another (B/8, O/0, …): a six-letter
+        # code holding one was misread, and "it is six letters" would not say how.
+        return _("A join code never holds {letters}: read it again on the host's screen.").format(
+            letters=" ".join(unused))
     return _("The join code is {count} letters, as the host's screen shows it.").format(count=JOIN_CODE_LENGTH)
 
 

@@ -89,6 +89,9 @@ class PlayerFiles:
         """The unfinished match. Written only by the window that keeps the save (`keeps_the_save`),
         and only through `save_match`."""
         self.lock = SlotLock(self.data_dir)
+        self.seat_keys_folder = self.data_dir
+        """Where the keys of the seats this computer took at other computers' tables are kept
+        (game/app/play/seat_keys.py), so that Join again gives the same seat back."""
         self._holder: Match | None = None
         """The match the save slot holds for this window: resumed from it, or saved into it."""
         self._room = False

@@ -138,7 +138,7 @@ class JoinScene(Scene):
             return
         names = self.app.settings.table_names
         self.joining = Joining(self.address, self.code, names[0] if names else "", self.make_link,
-                               keys=self.app.files.data_dir)
+                               keys=self.app.files.seat_keys_folder)
         self.buttons["join"].disable()
 
     def back(self) -> None:

@@ -313,15 +313,16 @@ app.close()
 
 def test_the_gui_opens_each_font_file_once_whatever_its_sizes(tmp_path):
     """pygame_gui opened each theme font at each size on its own: a dozen faces of Noto Sans JP,
-    some 0.7 MB of tables each. The pictures are the same (a window's screens, compared
-    before and after in three languages). A window is the process's only one, as a player
-    starts it: windows opened and closed before it in one process may leave a file a second
-    face."""
+    some 0.7 MB of tables each. Now the sizes of a file share its face (the pictures are the
+    same: a window's screens, compared before and after in three languages). A file may still
+    have a second face for a second shaping (from a fresh clone, NotoSansJP-Bold is opened
+    plain and with Latin shaping: 14 fonts, 5 files, 6 faces). Counted in a process of its
+    own, as a player's window is the only one in its process."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     counted = subprocess.run([sys.executable, "-c", FONT_COUNTS, str(tmp_path)], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=120, check=True)
     fonts, files, faces = map(int, counted.stdout.split()[-3:])
-    assert fonts > files == faces
+    assert files <= faces <= 2 * files < fonts
 
 
 def open_gui_fonts() -> list:

@@ -27,7 +27,7 @@ from game.ai.danger import heuristic_danger, total_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.lookahead import best_hand_to_come
-from game.ai.planning import DangerFunction, lookahead_discard, planned_discard
+from game.ai.planning import DangerFunction, planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.kyoku import Phase, SeatView
 from game.engine.player import Player
@@ -121,25 +121,16 @@ class HardV1Agent(NormalAgent):
         def inferred(kind: int, opponent: int, known: Knowledge) -> float:
             return self.models[opponent].danger(kind, known)
 
-        return self.plan(view, options, knowledge, inferred)
-
-    def plan(self, view: SeatView, options: list[Discard], knowledge: Knowledge,
-             danger: DangerFunction) -> Discard:
-        return planned_discard(view, options, knowledge, danger)
+        return planned_discard(view, options, knowledge, inferred)
 
 
 class HardAgent(HardV1Agent):
-    """Builds for the hand to come; discards by the same danger as hard_v1, in the order
-    that looks ahead to what the other seats' discards will show."""
+    """Builds for the hand to come; discards as hard_v1."""
 
     name = "hard"
 
     def build(self, view: SeatView) -> tuple[int, ...] | None:
         return best_hand_to_come(view)
-
-    def plan(self, view: SeatView, options: list[Discard], knowledge: Knowledge,
-             danger: DangerFunction) -> Discard:
-        return lookahead_discard(view, options, knowledge, danger)
 
 
 def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction) -> Discard:

@@ -193,6 +193,8 @@ def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
             table.take(heard(match))
         if table.mode() is TableMode.RON:
             question = table.prompt()
+            while isinstance(question, Notice):  # the hand completed from the seat's choice is told first
+                question = table.prompt()
             assert isinstance(question, RonOffer) and question.seat == SEAT and question.tile
             view = match.kyoku.view_for(SEAT)
             discarder = view.last_discard[0]
@@ -272,3 +274,23 @@ def test_the_events_the_hosts_news_brings_come_once_with_the_next_update(builder
     table.take(heard(match))
     assert table.update(0.0, 0.0) == list(match.kyoku.view_for(SEAT).events[len(first):])
     assert table.update(0.0, 0.0) == []
+
+
+def test_the_status_says_whom_the_table_waits_to_reconnect_and_that_the_hand_is_being_completed(builders):
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = new_match()
+        dealer = match.kyoku.dealer
+        match.apply(match.kyoku.view_for(dealer).legal_actions[0])  # the dora chosen: both seats build
+        table = RemoteTable(dataclasses.replace(heard(match), present=(False, True)), builders)
+        assert table.mode() is TableMode.BUILD and sorted(table.waiting_on()) == [0, 1]
+        assert table.frame().centre.status == "Waiting for Host to reconnect"  # as the host's table says
+        table.take(heard(match))
+        assert table.frame().centre.status == "Build your hand: 13 of your 34 tiles"
+        table.play(SEAT, BuildHand(SEAT, "", complete=True))  # the build clock ran out
+        assert table.frame().centre.status == "Completing the hand…"  # as at a table at this computer
+    finally:
+        i18n.set_language(before)

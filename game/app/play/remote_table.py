@@ -28,11 +28,12 @@ from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
-from game.app.play.session import Notice, shown_name
+from game.app.play.seat_notices import Notice, seat_notices
+from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_of_seat, place_of_wall, private_frame
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import ron_worth, status
+from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
 from game.app.words.i18n import _
@@ -77,6 +78,11 @@ class RemoteTable:
         self.outbox: list[Action] = []
         """The player's moves not yet handed to the link."""
         self.refusals: list[Heard] = []
+        self.notices: list[Notice] = []
+        """The seat's own notices (seat_notices.py) not told yet: told when the seat moves next,
+        as at a table at this computer."""
+        self._completing = False
+        """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
         self.clock = clock
         self._decision: tuple[object, ...] | None = None
@@ -141,6 +147,7 @@ class RemoteTable:
         self._track(heard.at)
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
+        self.notices.extend(seat_notices(view, done))
 
     def _track(self, at: float) -> None:
         """A new decision's clock starts when the news asking it came, even if it was kept
@@ -253,6 +260,8 @@ class RemoteTable:
             refused = self.refusals.pop(0).refused
             assert refused is not None
             return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
+        if self.notices and self.seat in self.waiting_on():
+            return self.notices.pop(0)
         if self.mode() != TableMode.RON:
             return None
         view = self.view(self.seat)
@@ -325,6 +334,7 @@ class RemoteTable:
             return []
         self.outbox.append(action)
         self._sent = self._key()
+        self._completing = isinstance(action, BuildHand) and action.complete
         return []
 
     def take_outbox(self) -> list[Action]:
@@ -397,7 +407,12 @@ class RemoteTable:
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
             return _("The connection to the host was lost: reconnecting…")
-        return status(view, self.names(), mode, waiting, False, self.result_shown)
+        present = self.heard.present
+        gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
+        if gone is not None and view.phase is not Phase.END:
+            return reconnect_words(self.names()[gone], given_up=False)
+        completing = self._completing and self._sent == self._key()
+        return status(view, self.names(), mode, waiting, completing, self.result_shown)
 
     def _private(self) -> PrivateFrame | None:
         seat = self.shown_private_seat

@@ -37,9 +37,8 @@ from game.app.play.table_frame import (
     private_frame,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import ron_worth, status
+from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
-from game.app.words.i18n import _
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
@@ -530,11 +529,7 @@ class TableController:
                     None)
         if gone is None:
             return None
-        if net.given_up(gone):
-            # Translators: the host's table, when a person at another computer has been gone for minutes
-            return _("{name} has not come back: the AI plays for them until they do").format(name=names[gone])
-        # Translators: the host's table, while a person at another computer has lost the connection
-        return _("Waiting for {name} to reconnect").format(name=names[gone])
+        return reconnect_words(names[gone], net.given_up(gone))
 
     def _private(self, seat: int | None) -> PrivateFrame | None:
         if seat is None:

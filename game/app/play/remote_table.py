@@ -21,12 +21,12 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
-from game.app.play.remote_link import Heard, News, Reconnecting, RemoteLink
+from game.app.play.remote_link import STOPPED, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.seat_notices import Notice, seat_notices
 from game.app.play.session import shown_name
@@ -36,7 +36,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import _
+from game.app.words.i18n import Message, _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
@@ -53,11 +53,13 @@ class RemoteTable:
 
     def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
                  link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 keep: Callable[[Heard], Future[Message | None]] | None = None) -> None:
         """`first`: the news with the seat's first view; `link` brings the rest (`update`
         takes it, and sends the player's moves), `backlog` the news that came with `first`;
         `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
-        link's (`Heard.at`)."""
+        link's (`Heard.at`); `keep` keeps the match in the history once the host has said
+        it is over (with its record), at once, whatever the player does next."""
         self.seat = first.welcome.seat
         self.viewer: int | None = self.seat
         self.bottom = self.seat
@@ -85,6 +87,9 @@ class RemoteTable:
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
         self.clock = clock
+        self.keep = keep
+        self.keeping: Future[Message | None] | None = None
+        """The match being kept in the history (its outcome: None, or why it was not kept)."""
         self._decision: tuple[object, ...] | None = None
         self._started = first.at
         """When the news that asked the current decision reached this computer."""
@@ -107,6 +112,8 @@ class RemoteTable:
     def take(self, heard: Heard) -> None:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
+        if heard.over is not None and heard.over.reason != STOPPED and self.keep is not None and self.keeping is None:
+            self.keeping = self.keep(heard)
         if heard.refused is not None:
             self.refusals.append(heard)
             self._sent = None  # asked again: the move was not made

@@ -8,14 +8,16 @@ network runs in threads of its own and the frame loop only reads what they found
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextEntryLine
 
+from game.app.history.match_history import keep_joined
 from game.app.play.joining import Interfaces, Joining, LanTables, address_problem, code_problem, table_line
-from game.app.play.remote_link import RemoteLink
+from game.app.play.remote_link import Heard, RemoteLink
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
 from game.app.views.felt import draw_felt
@@ -23,7 +25,7 @@ from game.app.window.fitting import fits_in
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.window.wake import wake_window
-from game.app.words.i18n import _
+from game.app.words.i18n import Message, _
 from game.app.words.rule_texts import rules_summary
 from game.net.server import JOIN_CODE_LENGTH
 
@@ -175,7 +177,15 @@ class JoinScene(Scene):
             self.joining = None  # the table owns the link now
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,
                                                   link=joining.link, address=joining.address,
-                                                  backlog=joining.backlog))
+                                                  backlog=joining.backlog, keep=self.keep_match))
+
+    def keep_match(self, heard: Heard) -> Future[Message | None]:
+        """The joined match into this computer's history, from the record its host sent (in
+        the background: a long record is replayed before it is kept)."""
+        app, over = self.app, heard.over
+        assert over is not None
+        return app.executor.submit(keep_joined, app.files, heard.record_text, heard.welcome.seat,
+                                   heard.welcome.names, over.scores, app.settings, app.executor)
 
     def _list_tables(self) -> None:
         if self.lan is None:

@@ -11,10 +11,11 @@ from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing, KeyGuard
-from game.app.window.palette import GOLD, INK, SOFT
-from game.app.words.i18n import N_, _, pgettext
+from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.words.i18n import N_, Message, _, pgettext
 from game.app.words.i18n import format_amount as amount
 
+KEEPING_LOOK_S = 0.1
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
@@ -27,6 +28,10 @@ class JoinedSummaryScene(Scene):
         self.reason = over.reason if over is not None else ""
         self.names = tuple(table.names())
         self.seat = table.seat
+        self.keeping = table.keeping
+        """The match being kept in this computer's history (join.py)."""
+        self.not_kept: Message | None = None
+        """Why the match is not in the history, when it could not be kept."""
         self.ring = ButtonRing()
         self.guard = KeyGuard()
 
@@ -51,11 +56,16 @@ class JoinedSummaryScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
+        keeping = self.keeping
+        if keeping is not None and keeping.done():
+            self.keeping = None
+            self.not_kept = keeping.result()
 
     def next_change(self) -> float | None:
-        """None: the key guard's time needs no frame of its own (the window counts the time
-        passed up to the moment an input is handled)."""
-        return None
+        """A look now and then while the match is being kept (to say if it could not be);
+        else None: the key guard's time needs no frame of its own (the window counts the
+        time passed up to the moment an input is handled)."""
+        return KEEPING_LOOK_S if self.keeping is not None else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):
@@ -75,4 +85,7 @@ class JoinedSummaryScene(Scene):
             y = 250 + row * 48
             text.draw(surface, f"{row + 1}.  {self.names[seat]}", 26, colour, (420, y), bold=seat == self.seat)
             text.draw(surface, amount(self.scores[seat]), 26, colour, (860, y), "topright", bold=seat == self.seat)
+        if self.not_kept is not None:
+            for row, line in enumerate(text.wrap(str(self.not_kept), 17, 1000)[:3]):
+                text.draw(surface, line, 17, WARN, (640, 520 + row * 24), "midtop")
         self.ring.draw_focus(surface)

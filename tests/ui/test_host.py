@@ -16,6 +16,9 @@ import pytest
 from websockets.sync.client import connect
 
 from game.ai import make_agent
+from game.app.history import history
+from game.app.play.match_setup import new_session
+from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, OPEN
 from game.app.scenes.host import HostScene
 from game.app.scenes.new_table import NewTableScene
@@ -107,6 +110,29 @@ def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monke
     assert mirror.over is not None and mirror.over.scores == tuple(session.match.scores)
     assert [s.gains for s in mirror.settlements] == [s.gains for s in session.match.settlements]
     assert mirror.view == session.kyoku.view_for(1)  # the seat's own view, nothing more
+    (entry,) = history.load_history(driver.app.files.history_folder).entries  # the host keeps it too
+    assert entry.ended == history.FINISHED and entry.plan["humans"] == [0] and entry.plan["remote"] == [1]
+    assert entry.lines[1:] == session.match.record[1:]
+    assert len(driver.app.files.read_statistics()[0].matches) == 1
+
+
+def test_a_hosted_match_left_before_its_end_is_kept_as_abandoned_when_a_new_match_replaces_it(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.frame()
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    driver.wait_until(lambda: table.mode() != "watch", seconds=30)
+    answer(driver, table)  # a move made: the match is under way
+    driver.screens.title()  # left for the title before its end: the others are told, the save keeps it
+    client.thread.join(timeout=60)
+    assert client.mirror is not None and client.mirror.over is not None and client.mirror.record_text is None
+    assert history.record_files(driver.app.files.history_folder) == []
+    new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy"))
+    (entry,) = history.load_history(driver.app.files.history_folder).entries
+    assert entry.ended == history.ABANDONED and entry.plan["remote"] == [1]
 
 
 def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(driver, monkeypatch):

@@ -506,3 +506,17 @@ def test_fuzz_a_hostile_record_is_refused_with_a_sentence_and_overwrites_nothing
     else:  # what was changed changes nothing the record says (or was the same again)
         (path,) = kept
         assert replay(read_record(path)).ok
+
+
+def test_a_match_hosted_without_a_window_is_kept_finished_or_abandoned_and_not_before_its_first_hand(tmp_path):
+    from game.app.history.match_history import keep_hosted
+
+    names, levels = ("Player 1", "Hard AI"), [None, "hard"]
+    assert keep_hosted(tmp_path, Match(Rules.preset("kaiji", hands=1), 3), names, levels) is None
+    assert history.record_files(tmp_path) == []
+    keep_hosted(tmp_path, scripted_match(), names, levels)  # stopped in its first hand
+    (entry,) = history.load_history(tmp_path).entries
+    assert entry.ended == history.ABANDONED and entry.plan["remote"] == [0] and entry.plan["ai_level"] == "hard"
+    from game.app.history.statistics import read_statistics
+
+    assert read_statistics(tmp_path)[0].not_counted == 1  # no seat was played at that computer

@@ -7,14 +7,18 @@ from __future__ import annotations
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from game import __main__ as cli
+from game.app.history import history
+from game.engine.record import read_record
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 240
@@ -67,7 +71,8 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
 def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, preset, seats, hands):
     record = tmp_path / "match.jsonl"
     host = game("host", "--preset", preset, "--seats", seats, "--port", "0", "--bind", "127.0.0.1",
-                "--hands", hands, "--seed", "11", "--record", str(record), "--no-discovery", "--wait", "60")
+                "--hands", hands, "--seed", "11", "--record", str(record), "--no-discovery", "--wait", "60",
+                "--history", str(tmp_path / "history"))
     clients: list[subprocess.Popen[str]] = []
     try:
         host_lines: list[str] = []
@@ -99,6 +104,31 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
     assert ends[0] in replayed.stdout
     for n in range(len(clients)):  # each computer keeps the match, every hand open
         assert (tmp_path / f"client{n}.jsonl").read_bytes() == record.read_bytes()
+    (kept,) = history.load_history(tmp_path / "history").entries  # the host's own history too
+    assert kept.ended == history.FINISHED and kept.lines[1:] == read_record(record)[1:]
+    assert kept.plan["remote"] == [seat for seat, who in enumerate(seats.split(",")) if who == "person"]
+
+
+def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp_path):
+    host = game("host", "--seats", "person,easy", "--port", "0", "--bind", "127.0.0.1", "--hands", "4",
+                "--wait", "60", "--no-discovery", "--history", str(tmp_path / "history"))
+    processes = [host]
+    try:
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()
+        client = game("join", f"127.0.0.1:{port}", "--code", code, "--ai", "easy", "--timeout", str(TIMEOUT_S))
+        processes.append(client)
+        wait_for_line(lines, r"Player 1 joined|seat 0: .* joined", [])
+        time.sleep(1.0)  # the first hand is dealt at once: stopped in it (^C)
+        host.send_signal(signal.SIGINT)
+        finish(host)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.communicate(timeout=10)
+    (kept,) = history.load_history(tmp_path / "history").entries
+    assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0]
 
 
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):

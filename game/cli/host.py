@@ -42,6 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="seeds the deals (default: random)")
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="write the match's record here at its end (python -m game replay FILE)")
+    parser.add_argument("--history", type=Path, default=None, metavar="DIR",
+                        help="keep the match in the match history in DIR, as the window keeps its matches (one "
+                        "stopped before its end as abandoned): the window's is history/ in the user data folder")
     parser.add_argument("--wait", type=float, default=600.0, metavar="S",
                         help="how long to wait for every person seat to be taken (default 600 s)")
     parser.add_argument("--move-time", type=float, default=120.0, metavar="S",
@@ -117,7 +120,23 @@ def run(args: argparse.Namespace) -> int:
         for announcer in announced:
             announcer.close()
         hosted.stop()
+        if args.history is not None:
+            _keep_in_history(args.history, hosted, seats)
     return 0
+
+
+def _keep_in_history(folder: Path, hosted: HostedMatch, seats: list[str]) -> None:
+    from game.app.history.match_history import keep_hosted
+    from game.files import shown_path
+
+    levels = [None if who == "person" else who for who in seats]
+    try:
+        kept = keep_hosted(folder, hosted.match, hosted.table.names, levels)
+    except (OSError, ValueError) as error:
+        _say(f"history: the match could not be kept in {shown_path(folder)} ({error})")
+        return
+    if kept is not None:
+        _say(f"history: kept as {shown_path(kept)}")
 
 
 def _table_ad(name: str, hosted: HostedMatch, rules: Rules) -> TableAd:

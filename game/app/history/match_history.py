@@ -20,7 +20,7 @@ from typing import Any
 from game.app.history import history
 from game.app.history.build_review import review_builds
 from game.app.history.player_files import PlayerFiles, PutAway
-from game.app.play.session import DEFAULT_NAME, SOLO, SeatPlan
+from game.app.play.session import DEFAULT_NAME, HOTSEAT, SOLO, SeatPlan
 from game.app.settings import Settings
 from game.app.words.i18n import N_, Message
 from game.app.words.system_words import record_damage, system_reason
@@ -49,6 +49,10 @@ def keep_abandoned(files: PlayerFiles, settings: Settings, executor: Executor) -
         return _keep(files, executor, record, plan, history.ABANDONED, settings.history_limit)
 
     return files.put_away_unfinished(keep if settings.keep_history else None)
+
+
+HOSTED_LIMIT = Settings().history_limit
+"""The matches a headless host's history keeps: the window's own cap."""
 
 
 class RecordRefused(ValueError):
@@ -117,6 +121,24 @@ def _showable(name: str, seat: int) -> str:
         return checked_name(name)
     except BadName:
         return f"Player {seat + 1}"
+
+
+def keep_hosted(folder: Path, match: Match, names: Sequence[str], levels: Sequence[str | None],
+                limit: int = HOSTED_LIMIT) -> Path | None:
+    """Keep a match hosted without a window (`python -m game host --history DIR`) in the
+    history at `folder`, as the window keeps its own: finished, or abandoned when it was
+    stopped before its end; nothing before its first hand. `levels`: each seat's AI level
+    (None: a person at another computer). No seat is played at that computer: the theatre
+    plays the match, the statistics count none of it. OSError, or ValueError for text no
+    file can hold, when it cannot be written."""
+    if match.kyoku is None:
+        return None
+    ai = [level for level in levels if level is not None]
+    plan = {"mode": HOTSEAT, "humans": [], "names": [_showable(name, seat) for seat, name in enumerate(names)],
+            "ai_level": ai[0] if ai else None, "levels": list(levels),
+            "remote": [seat for seat, level in enumerate(levels) if level is None]}
+    return history.keep_match(folder, match.record, plan, history.FINISHED if match.over else history.ABANDONED,
+                              limit)
 
 
 def _keep(files: PlayerFiles, executor: Executor, record: list[dict[str, Any]], plan: dict[str, Any], ended: str,

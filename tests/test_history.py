@@ -443,6 +443,7 @@ def test_a_joined_match_is_kept_from_the_hosts_record_and_counted_from_the_joine
     settled = [line for line in fixture_record() if line["type"] == "settlement"]
     won = [line for line in fixture_record() if line.get("event") == "won"]
     assert notices == [] and counted.hands == len(settled)
+    assert counted.level == "people" and list(stats.by_level) == ["people"]  # not "against the AI"
     assert counted.wins == sum(line["seat"] == GUEST for line in won)
     assert counted.result == ("won" if scores[GUEST] > scores[0] else "lost" if scores[GUEST] < scores[0] else "level")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -298,4 +299,45 @@ def test_the_keep_alive_s_round_trip_is_the_driver_s_to_read(monkeypatch):
             return driver
 
     driver = run(play())
-    assert driver.latencies[0] == 0.0 and 0.0 < driver.latencies[-1] < WAIT_S
+    assert 0.0 < driver.latencies[-1] < WAIT_S
+
+
+def test_the_window_s_news_carries_the_keep_alive_s_round_trip_and_the_match_s_end(monkeypatch):
+    """The window's driver (game/app/play/remote_link.py) over the same link, its host on a
+    thread of its own as a real host is."""
+    from game.app.play.remote_link import Ended, Heard, RemoteLink
+
+    monkeypatch.setattr(seat_link, "PING_INTERVAL_S", 0.05)
+    match = a_hand()
+    listening, done = threading.Event(), threading.Event()
+    uris: list[str] = []
+
+    async def script(connection: ServerConnection, host: ScriptedHost, number: int) -> None:
+        await connection.send(welcome(1, match))
+        await asyncio.sleep(0.5)
+        await connection.send(over(2))
+
+    async def serve_until_done() -> None:
+        async with scripted_host(script) as host:
+            uris.append(host.uri)
+            listening.set()
+            await asyncio.to_thread(done.wait, WAIT_S)
+
+    host_thread = threading.Thread(target=lambda: asyncio.run(serve_until_done()), daemon=True)
+    host_thread.start()
+    assert listening.wait(WAIT_S)
+    link = RemoteLink(uris[0], "Guest", delays=())
+    link.start()
+    news: list = []
+    for _ in range(int(WAIT_S / 0.01)):
+        news += link.poll()
+        if not link.running:
+            break
+        time.sleep(0.01)
+    news += link.poll()
+    done.set()
+    host_thread.join(WAIT_S)
+    heard = [n for n in news if isinstance(n, Heard)]
+    assert [h.over is not None for h in heard] == [False, True]
+    assert heard[-1].latency_s > 0.0
+    assert not any(isinstance(n, Ended) for n in news)

@@ -23,7 +23,7 @@ from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
 from game.app.words.net_words import refusal_sentence
 from game.net.discovery import FoundTable, TableAd
-from game.net.protocol import PROTOCOL_VERSION, Refused
+from game.net.protocol import PROTOCOL_VERSION, MatchOver, Refused
 from tests.hosted_table import Host
 from tests.ui.autoplay import play_to_result
 from tests.ui.driver import Driver
@@ -274,3 +274,35 @@ def test_a_joined_seat_that_may_not_win_on_a_discard_is_told_so_as_at_a_local_ta
             driver.frame(dt=0.0)
             pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_notice_{language}.png"))
         driver.app.change_settings(before)
+
+
+def test_a_record_the_host_sends_damaged_is_one_sentence_on_the_joined_summary_and_nothing_is_kept(driver,
+                                                                                                  monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.history.match_history import keep_joined
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from tests.test_remote_table import heard
+
+    match = Match(Rules.preset("kaiji", hands=1), 5)
+    match.next_kyoku()
+    app = driver.app
+
+    def keep(news):
+        return app.executor.submit(keep_joined, app.files, '{"type":"header"}\n', 1, news.welcome.names,
+                                   (100.0, 100.0), app.settings, app.executor)
+
+    with ThreadPoolExecutor(1) as builders:
+        table = RemoteTable(heard(match), builders, keep=keep)
+        table.take(dataclasses.replace(heard(match), over=MatchOver(9, "hands", (100.0, 100.0))))
+        assert table.keeping is not None  # kept as soon as the host said the match is over
+        driver.screens.joined_summary(table)
+        summary = driver.top
+        wait(driver, lambda: summary.keeping is None)
+    assert str(summary.not_kept) == ("The host's record of the match is not kept in your history: it is not a match "
+                                     "record this version can read.")
+    assert history.record_files(app.files.history_folder) == []
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert str(summary.not_kept) in drawn  # one line: it fits

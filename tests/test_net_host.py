@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -110,25 +109,29 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
 
 
 def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp_path):
+    from websockets.sync.client import connect
+
+    from game.net.client import join_uri
+    from game.net.protocol import Hello, Snapshot, read_host_message, write_message
+
     host = game("host", "--seats", "person,easy", "--port", "0", "--bind", "127.0.0.1", "--hands", "4",
                 "--wait", "60", "--no-discovery", "--history", str(tmp_path / "history"))
-    processes = [host]
     try:
         lines = lines_of(host)
         port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()
-        client = game("join", f"127.0.0.1:{port}", "--code", code, "--ai", "easy", "--timeout", str(TIMEOUT_S))
-        processes.append(client)
-        wait_for_line(lines, r"Player 1 joined|seat 0: .* joined", [])
-        time.sleep(1.0)  # the first hand is dealt at once: stopped in it (^C)
-        host.send_signal(signal.SIGINT)
-        finish(host)
+        with connect(join_uri(f"127.0.0.1:{port}", code), open_timeout=10, close_timeout=2) as seat:
+            seat.send(write_message(Hello("Idle", "")))  # a person who never moves: the match waits in hand 1
+            for _ in range(20):
+                if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
+                    break
+            host.send_signal(signal.SIGINT)  # ^C while the first hand is played
+            finish(host)
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.kill()
-                process.communicate(timeout=10)
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=10)
     (kept,) = history.load_history(tmp_path / "history").entries
-    assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0]
+    assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0] and kept.plan["names"][0] == "Idle"
 
 
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):

@@ -4,8 +4,10 @@ The host's engine is the referee; this computer knows only its own seat's view, 
 network link rebuilt it (`Heard`, game/app/play/remote_link.py). `RemoteTable` answers the
 table scene as the local `TableController` does (game/app/play/table_source.py): what the
 viewer may do now (`mode`), the frame to draw (`frame_of`, the one table drawing), the
-question to ask (ron or pass, a refusal in words), and takes the player's moves (`play`),
-which wait in `outbox` for the scene to hand to the link.
+question to ask (ron or pass, the seat's notices worded from its own view as at a local
+table, a refusal in words), and takes the player's moves (`play`), which wait in `outbox`
+for the scene to hand to the link. Once the host says the match is over, `keep` keeps it
+in this computer's history.
 
 Two things differ from a table at this computer. The host moves on by itself: a kyoku's
 end is kept on the table until the player has seen its result (`next_kyoku`), the next

@@ -125,12 +125,14 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
                 if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
                     break
             host.send_signal(signal.SIGINT)  # ^C while the first hand is played
-            finish(host)
+            errors = finish(host)[2]
     finally:
         if host.poll() is None:
             host.kill()
             host.communicate(timeout=10)
-    (kept,) = history.load_history(tmp_path / "history").entries
+    kept = history.load_history(tmp_path / "history").entries
+    assert len(kept) == 1, errors
+    (kept,) = kept
     assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0] and kept.plan["names"][0] == "Idle"
 
 

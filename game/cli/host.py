@@ -117,11 +117,13 @@ def run(args: argparse.Namespace) -> int:
         received = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.received_bytes.items())
         _say(f"bytes sent {sent}; received {received}")
     finally:
-        for announcer in announced:
-            announcer.close()
-        hosted.stop()
-        if args.history is not None:
-            _keep_in_history(args.history, hosted, seats)
+        try:
+            if args.history is not None:  # first: a ^C may leave the network's closing to fail
+                _keep_in_history(args.history, hosted, seats)
+        finally:
+            for announcer in announced:
+                announcer.close()
+            hosted.stop()
     return 0
 
 

@@ -130,8 +130,11 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
         if host.poll() is None:
             host.kill()
             host.communicate(timeout=10)
+    said = []
+    while not lines.empty():
+        said.append(lines.get())
     kept = history.load_history(tmp_path / "history").entries
-    assert len(kept) == 1, errors
+    assert len(kept) == 1, (said, errors)
     (kept,) = kept
     assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0] and kept.plan["names"][0] == "Idle"
 

@@ -114,8 +114,12 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
     from game.net.client import join_uri
     from game.net.protocol import Hello, Snapshot, read_host_message, write_message
 
-    host = game("host", "--seats", "person,easy", "--port", "0", "--bind", "127.0.0.1", "--hands", "4",
-                "--wait", "60", "--no-discovery", "--history", str(tmp_path / "history"))
+    # ^C reaches the host even where this test runs with SIGINT ignored (a background job inherits that)
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game", "host", "--seats", "person,easy", "--port", "0", "--bind", "127.0.0.1",
+         "--hands", "4", "--wait", "60", "--no-discovery", "--history", str(tmp_path / "history")],
+        cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*"}, text=True, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         lines = lines_of(host)
         port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()

@@ -23,7 +23,7 @@ from game import __version__
 from game.engine.match import Match
 from game.engine.player import Player
 from game.engine.rules import Rules
-from game.net.play import DELAY_GRACE_S, MatchLoop
+from game.net.play import DELAY_GRACE_S, MatchLoop, seat_time_limit
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -60,6 +60,15 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
+        self.table.time_left = self.whole_time
+
+    def whole_time(self, seat: int) -> float | None:
+        """A pending decision's whole time: the clock a seat is told until the loop that
+        runs the clocks (the window's table, `MatchLoop`) has begun to count it."""
+        kyoku = self.match.kyoku
+        if kyoku is None or seat not in kyoku.waiting_on():
+            return None
+        return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""

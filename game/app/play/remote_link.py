@@ -63,6 +63,11 @@ class Heard:
     record_text: str | None = None
     at: float = 0.0
     """When the message reached this computer (`time.monotonic`): a decision's clock starts then."""
+    time_left_s: float | None = None
+    """The host's clock for the seat's pending decision as the latest view's message left it."""
+    latency_s: float = 0.0
+    """The connection's round trip (websockets' `latency`, from its pings; the first is sent
+    as the connection opens, so its pong comes before the host's first message)."""
 
 
 ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
@@ -171,6 +176,7 @@ class RemoteLink:
                                        max_size=MAX_HOST_BYTES, ping_interval=10, ping_timeout=10,
                                        close_timeout=2) as connection:
                         failures = 0
+                        await connection.ping()  # the round trip measured before the first decision
                         await connection.send(write_message(Hello(self.name, self.token)))
                         await self._follow(connection, mirror)
                 except InvalidStatus as error:
@@ -221,7 +227,7 @@ class RemoteLink:
                     self.token = message.token  # a dropped connection takes the seat back with it
                 if mirror.welcome is None:
                     continue
-                self._tell(_heard(mirror, message if isinstance(message, Refused) else None))
+                self._tell(_heard(mirror, message if isinstance(message, Refused) else None, connection.latency))
                 if mirror.over is not None:
                     return
         finally:
@@ -241,7 +247,8 @@ class _RefusedHere(Exception):
         self.refusal = refusal
 
 
-def _heard(mirror: SeatMirror, refused: Refused | None) -> Heard:
+def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Heard:
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
-                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic())
+                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(),
+                 mirror.time_left_s, latency_s)

@@ -27,6 +27,7 @@ from game.app.play.joining import (
 from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
 from game.app.play.seat_keys import KEYS_FILE, MOST_KEYS, TOKEN, read_keys, remember_key, table_of
 from game.app.words.net_words import refusal_sentence
+from game.engine.kyoku import Phase
 from game.net.client import join_uri
 from game.net.discovery import FoundTable, TableAd
 from game.net.protocol import PROTOCOL_VERSION, Refused
@@ -286,3 +287,20 @@ def test_only_the_newest_tables_keys_are_kept(tmp_path):
         remember_key(tmp_path, f"host:{number}/CODEAA", f"{number:0>20}")
     keys = read_keys(tmp_path)
     assert len(keys) == MOST_KEYS and "host:0/CODEAA" not in keys and f"host:{MOST_KEYS + 2}/CODEAA" in keys
+
+
+def test_the_first_decision_comes_with_the_hosts_time_left_and_the_round_trip_already_measured(host):
+    table = host(["person", "easy"])
+    link = RemoteLink(join_uri(table.address, table.code), "Guest", delays=())
+    link.start()
+    news: list = []
+    deadline = time.monotonic() + WAIT_S
+    while not any(isinstance(n, Heard) and n.view is not None for n in news) and time.monotonic() < deadline:
+        news.extend(link.poll())
+        time.sleep(0.01)
+    first = next(n for n in news if isinstance(n, Heard) and n.view is not None)
+    owes = bool(first.view.legal_actions)
+    limit = {Phase.BUILD: table.hosted.match.rules.build_time_s}.get(first.view.phase) or table.hosted.move_time_s
+    assert first.time_left_s == (pytest.approx(limit, abs=1.0) if owes else None)
+    assert 0.0 < first.latency_s < 1.0  # a ping went out as the connection opened: no waiting 10 s for one
+    link.close(wait_s=WAIT_S)

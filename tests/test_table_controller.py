@@ -446,9 +446,11 @@ def remote_ron() -> Match:
 @pytest.mark.parametrize("decision", ["dora", "ron"])
 def test_the_hosts_table_shows_the_clock_of_a_remote_seats_dora_flip_and_ron_question(decision):
     if decision == "dora":
-        controller, _hosted, _wire = hosted_table(dealer=1)
+        controller, _hosted, wire = hosted_table(dealer=1)
     else:
-        controller, _hosted, _wire = hosted_table(match=remote_ron())
+        controller, _hosted, wire = hosted_table(match=remote_ron())
+    told = [message for _seat, message in wire.sent if isinstance(message, Snapshot | Update)]
+    assert told[-1].time_left_s == MOVE_TIME_S  # told before the table's clock began: its whole time
     controller.update(0.0, 0.0)
     assert controller.session.waiting_on() == [1] and controller.mode() is TableMode.WATCH
     assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S)

@@ -73,8 +73,9 @@ class Flow:
         self.app.stack.reset(TitleScene(self.app, self))
 
     def table(self, session: Session) -> None:
-        """The table; first the host screen while a table with remote seats waits for them."""
-        if session.plan.remote and session.match.kyoku is None:
+        """The table; first the host screen while a table with remote seats waits for them
+        (a new one, or one continued whose people come back)."""
+        if session.plan.remote and session.net is None:
             self.app.stack.reset(HostScene(self.app, self, session, self.hosting))
             return
         if session.net is not None:

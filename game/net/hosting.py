@@ -46,10 +46,13 @@ class HostedTable:
     def __init__(self, match: Match, names: Sequence[str], remote: tuple[int, ...], code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
                  report: Callable[[str], None] = lambda line: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, tokens: dict[int, str] | None = None) -> None:
+        """`tokens`: the remote seats' tokens of a match continued (`code` and `port` as it had
+        them too): only they take the seats back, and each seat waits for its person as for
+        one who has dropped."""
         self.match = match
         self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
-        self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap)
+        self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap, tokens)
         self.table = NetTable(match, tuple(names), self.remote, self.host)
         self.report = report
         self.present: set[int] = set()
@@ -60,6 +63,7 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
+        self.continued = bool(tokens)
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""

@@ -23,6 +23,7 @@ from typing import Protocol
 from game.app.play.joining import Interfaces, discovery_interfaces
 from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame
+from game.app.play.savegame import HostedSeats
 from game.app.play.session import SeatPlan, Session
 from game.app.play.waiting_room import HostOptions
 from game.app.scene import Services
@@ -72,11 +73,11 @@ class Flow:
         self._hang_up()
         self.app.stack.reset(TitleScene(self.app, self))
 
-    def table(self, session: Session) -> None:
+    def table(self, session: Session, seats: HostedSeats | None = None) -> None:
         """The table; first the host screen while a table with remote seats waits for them
-        (a new one, or one continued whose people come back)."""
+        (a new one, one continued or a rematch, whose people come back: `seats`)."""
         if session.plan.remote and session.net is None:
-            self.app.stack.reset(HostScene(self.app, self, session, self.hosting))
+            self.app.stack.reset(HostScene(self.app, self, session, self.hosting, seats))
             return
         if session.net is not None:
             self.hosted_session = session

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from game.app.play.analysis_pool import AnalysisPool
     from game.app.play.remote_table import RemoteTable
     from game.app.play.result_frame import ResultFrame
+    from game.app.play.savegame import HostedSeats
     from game.app.play.session import SeatPlan, Session
     from game.app.settings import Settings
     from game.app.window.art import TileArt
@@ -84,7 +85,7 @@ class Screens(Protocol):
 
     def title(self) -> None: ...
 
-    def table(self, session: Session) -> None: ...
+    def table(self, session: Session, seats: HostedSeats | None = None) -> None: ...
 
     def new_table(self, start: Callable[[SeatPlan], None]) -> None: ...
 

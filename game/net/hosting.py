@@ -157,7 +157,10 @@ class HostedMatch:
     def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
                  report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
-                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S) -> None:
+                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S,
+                 tokens: dict[int, str] | None = None) -> None:
+        """`tokens`: the seats' tokens of the match before (with its `code` and `port`): the next
+        match at the same table, its seats taken again only by the same people."""
         from game.ai.agents import make_agent  # the window's host imports this module; a copy may lack the AI
 
         if len(seats) != rules.players:
@@ -165,7 +168,7 @@ class HostedMatch:
         self.match = Match(rules, seed)
         remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
         names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
-        self.hosted = HostedTable(self.match, names, remote, code, bind, port, tap, report)
+        self.hosted = HostedTable(self.match, names, remote, code, bind, port, tap, report, tokens=tokens)
         self.remote = self.hosted.remote
         self.host = self.hosted.host
         self.table = self.hosted.table

@@ -16,11 +16,13 @@ import pytest
 from websockets.sync.client import connect
 
 from game.ai import make_agent
+from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
 from game.app.scenes.host import HostScene
 from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
@@ -28,8 +30,8 @@ from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, play_seat
 from game.net.protocol import Hello, MatchOver, Welcome, read_host_message, write_message
-from tests.ui.autoplay import answer, play_to_result
 from tests.save_faults import match_in_play
+from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
 from tests.ui.test_screens import shot
 
@@ -332,3 +334,41 @@ def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(drive
     driver.frame()
     shot(driver, f"host_continued_{language}")
     host.back()
+    plan = SeatPlan.table(("you", "remote", "remote"), ("", "Kaiji", "Tonegawa"))
+    driver.screens.table(new_session(driver.app.files, driver.app, plan, replace_unkept=True,
+                                     rules=Rules.preset("three_player")),
+                         HostedSeats("KAIJIC", 0, tokens))  # a rematch of that table
+    driver.frame()
+    assert driver.top.rematch and [row.state for row in driver.top.room.seats()] == ["here", LEFT, LEFT]
+    shot(driver, f"host_rematch_{language}")
+    driver.top.back()
+
+
+def test_a_rematch_at_a_hosted_table_opens_the_same_table_and_its_people_take_their_seats_again(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    port, code = host.hosted.host.port, host.hosted.host.code
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    driver.press(play_to_result(driver, table, seconds=180).next_button)
+    summary = driver.top
+    assert isinstance(summary, SummaryScene)
+    client.thread.join(timeout=60)
+    assert client.error is None and client.mirror.over is not None and client.token
+    driver.press(summary.buttons["rematch"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.rematch and host.hosted is not None
+    assert (host.hosted.host.port, host.hosted.host.code) == (port, code)  # the seat keys the others kept fit
+    assert [(row.state, row.name) for row in host.room.seats()] == [("here", "Player 1"), (LEFT, "Kaiji")]
+    driver.frame()
+    shot(driver, "host_rematch")
+    again = Client(host, "Kaiji", client.token)  # Join again: the seat key takes the same seat
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene) and table.session.name(1) == "Kaiji"
+    play_to_result(driver, table, seconds=180)
+    again.thread.join(timeout=60)
+    assert again.error is None and again.mirror.over.scores == tuple(table.session.match.scores)
+    assert table.session.match.seed != summary.session.match.seed  # a new match, the same seats

@@ -99,14 +99,17 @@ def join_address(address: str, port: int) -> str:
 
 
 class HostScene(Scene):
-    def __init__(self, app: Services, screens: Screens, session: Session, options: HostOptions) -> None:
+    def __init__(self, app: Services, screens: Screens, session: Session, options: HostOptions,
+                 rematch: HostedSeats | None = None) -> None:
         super().__init__(app)
         self.screens = screens
         self.session = session
         self.options = options
-        self.continued = app.files.slot.hosted_seats(session.match.seed, session.plan.remote) \
-            if session.match.kyoku is not None else None
-        """The seats of a match continued: the people who played them come back with their tokens."""
+        self.rematch = rematch is not None
+        self.continued = rematch or (app.files.slot.hosted_seats(session.match.seed, session.plan.remote)
+                                     if session.match.kyoku is not None else None)
+        """The seats of a match continued or a rematch: the people who played them come back
+        with their tokens."""
         self.hosted, self.problem = open_table(session, options, self.continued)
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
         self.addresses = addresses(options)[:MAX_ADDRESSES] if self.hosted else []
@@ -257,7 +260,8 @@ class HostScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
-        heading = _("Host a table") if self.continued is None else _("Continue the match at your table")
+        heading = _("A rematch at your table") if self.rematch else _("Host a table") if self.continued is None \
+            else _("Continue the match at your table")
         text.draw(surface, heading, 48, GOLD, (640, 60), "midtop", bold=True)
         if self.hosted is None or self.room is None:
             message = _("This computer cannot take players from other computers: {reason}.").format(
@@ -266,9 +270,14 @@ class HostScene(Scene):
                 text.draw(surface, line, 20, WARN, (640, 200 + index * 30), "midtop")
             self.ring.draw_focus(surface)
             return
-        how = _("The match goes on when they are back: on each other computer, Join on the title screen, then "
-                "this address and the code.") if self.continued is not None else \
-            _("On each other computer: Join on the title screen, then this address and the code.")
+        if self.rematch:
+            how = _("The rematch starts when they are back: on each other computer, Join on the title screen, "
+                    "then this address and the code.")
+        elif self.continued is not None:
+            how = _("The match goes on when they are back: on each other computer, Join on the title screen, "
+                    "then this address and the code.")
+        else:
+            how = _("On each other computer: Join on the title screen, then this address and the code.")
         for index, line in enumerate(text.wrap(how, 18, WIDTH)):
             text.draw(surface, line, 18, SOFT, (640, 132 + index * 24), "midtop")
         text.draw(surface, _("Address on the local network"), 17, SOFT, (LEFT_X, 190))

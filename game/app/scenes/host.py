@@ -24,6 +24,7 @@ from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session, shown_name
 from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom
 from game.app.scene import Scene, Screens, Services
+from game.app.settings import reconnect_window_name
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, GOOD, INK, SOFT, WARN
@@ -52,7 +53,7 @@ LISTEN_PROBLEMS = {errno.EADDRINUSE: N_("another program uses the port"),
 
 
 def open_table(session: Session, options: HostOptions, continued: HostedSeats | None = None,
-               ) -> tuple[HostedTable | None, OSError | None]:
+               reconnect_window_s: float = 120.0) -> tuple[HostedTable | None, OSError | None]:
     """The session's table hosted: its server listening (on `options.port`, or any free
     port when that one is taken). None and why, when no port opens. A match `continued`
     opens with its code, on its port if it is free, and its seats wait for their tokens."""
@@ -66,7 +67,7 @@ def open_table(session: Session, options: HostOptions, continued: HostedSeats | 
         hosted = HostedTable(session.match, names, session.plan.remote, code, bind=options.bind, port=port,
                              report=log.info, tokens=tokens)
         hosted.host.notify = wake_window  # a join, a move or a drop wakes the window to read it
-        hosted.reconnect_window_s = options.reconnect_window_s
+        hosted.reconnect_window_s = reconnect_window_s
         try:
             hosted.start()
         except OSError as error:
@@ -110,7 +111,7 @@ class HostScene(Scene):
                                      if session.match.kyoku is not None else None)
         """The seats of a match continued or a rematch: the people who played them come back
         with their tokens."""
-        self.hosted, self.problem = open_table(session, options, self.continued)
+        self.hosted, self.problem = open_table(session, options, self.continued, app.settings.reconnect_window_s)
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
         self.addresses = addresses(options)[:MAX_ADDRESSES] if self.hosted else []
         self.announcer: BackgroundAnnouncer | None = None
@@ -300,8 +301,11 @@ class HostScene(Scene):
             colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT) else SOFT
             text.draw(surface, _(STATES[row.state]), 17, colour, (LEFT_X + 340, top + 12))
         rules = self.session.rules
-        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 736),
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 732),
                   "midtop")
+        # Translators: {time} is a setting's value, e.g. "2 minutes"
+        text.draw(surface, _("A player who drops is waited for {time} (Settings).").format(
+            time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 756), "midtop")
         self.ring.draw_focus(surface)
 
     def _announcement(self) -> str:

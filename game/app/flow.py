@@ -126,6 +126,11 @@ class Flow:
     def join(self) -> None:
         self.app.stack.push(JoinScene(self.app, self, self.discovery))
 
+    def rejoin(self, address: str, code: str) -> None:
+        """A rematch at the table just played at: joined again, from the title."""
+        self.title()
+        self.app.stack.push(JoinScene(self.app, self, self.discovery, rematch=(address, code)))
+
     def joined_table(self, table: RemoteTable) -> None:
         self.app.stack.reset(TableScene(self.app, self, None, table))
 

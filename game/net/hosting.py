@@ -111,6 +111,8 @@ class HostedTable:
     def changed(self) -> None:
         """After anything the match did: tell each remote seat (`NetTable.changed`)."""
         self.table.changed()
+        if self.match.over:
+            self.host.over = True
 
     def poll(self, timeout: float = 0.0) -> None:
         """Hand the table what the clients sent, waiting up to `timeout` for the first."""
@@ -201,6 +203,7 @@ class HostedMatch:
     def play(self) -> None:
         MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
                   stopped=self.closing.is_set, grace_s=self.grace_s, given_up=self.hosted.given_up).run()
+        self.host.over = self.match.over
 
     def poll(self, timeout: float) -> None:
         self.hosted.poll(timeout)

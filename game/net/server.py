@@ -111,6 +111,9 @@ class NetHost:
         self.inbox: queue.Queue[Inbound] = queue.Queue()
         self.started = bool(tokens)
         """Set when the match starts (a continued match has): from then on only a seat's token takes a seat."""
+        self.over = False
+        """Set when the match is over: no one takes a seat any more (a player coming back for a
+        rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
         self.notify: Callable[[], None] = lambda: None
@@ -292,6 +295,8 @@ class NetHost:
     def _claim(self, token: str) -> tuple[int | None, str]:
         """The seat a hello takes: the token's seat (taken over), or the first free one."""
         with self._lock:
+            if self.over:
+                return None, "match_over"
             if token:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):

@@ -28,7 +28,8 @@ class JoinedSummaryScene(Scene):
         self.reason = over.reason if over is not None else ""
         self.names = tuple(table.names())
         self.seat = table.seat
-        self.table_at = (table.address, code_of(table.link.uri)) if table.link is not None and table.address else None
+        self.table_at = (table.address, code_of(table.link.link.uri)) if table.link is not None and table.address \
+            else None
         """Where the match was played (address, code): its Rematch joins there again."""
         self.ring = ButtonRing()
         self.guard = KeyGuard()

@@ -928,6 +928,12 @@ def test_an_old_hosted_save_without_tokens_continues_with_the_ai_in_the_remote_s
     assert "played by the AI" in str(app.notice)
 
 
+def test_a_match_without_remote_seats_saved_over_a_hosted_one_leaves_no_tokens_behind(tmp_path):
+    slot = hosted_save(tmp_path)
+    slot.save(SeatPlan.hotseat(2), match_in_play(2, seed=9))
+    assert not (tmp_path / HOSTING_FILE).exists()
+
+
 @pytest.mark.parametrize("end", ["clear", "move_aside"])
 def test_the_tokens_go_with_a_save_that_is_no_longer_continued(tmp_path, end):
     slot = hosted_save(tmp_path)

@@ -181,6 +181,8 @@ class SaveSlot:
             extra["builds"] = [{"seat": seat, "hand": b.kyoku_number, "chosen": b.chosen, "elapsed": b.elapsed}
                                for seat, b in sorted(builds.items())]
         write_record(self.record_path, [{**header, **extra}, *lines])
+        if not plan.remote and self.hosting_path.exists():  # an earlier hosted match's tokens: this one has none
+            self._forget_hosting()
         if self.plan_path.exists():
             with contextlib.suppress(OSError):  # a stale plan file is never read: the header wins
                 self.plan_path.unlink()

@@ -147,7 +147,7 @@ class Joining:
         self.make_link = make_link
         self.keys = keys
         self.table = table_of(self.address, code)
-        self.token = read_keys(keys).get(self.table, "") if keys is not None else ""
+        self.token = key_for(read_keys(keys), self.table) if keys is not None else ""
         self.seated: Heard | None = None
         """The host's welcome came: the seat, the names, the rules (the match not started yet)."""
         self.ready: Heard | None = None
@@ -206,6 +206,21 @@ class Joining:
 
     def close(self) -> None:
         self.link.close()
+
+
+def key_for(keys: Mapping[str, str], table: str) -> str:
+    """The seat key of `table` (`seat_keys.table_of`); else the newest of the same host and
+    code on another port: a host that continued its match where its port was taken opened it
+    on another (a key that is not the table's is refused, and a free seat taken instead)."""
+    if table in keys:
+        return keys[table]
+    where, _, code = table.rpartition("/")
+    host = where.rpartition(":")[0]
+    for other in reversed(list(keys)):
+        other_where, _, other_code = other.rpartition("/")
+        if other_code == code and other_where.rpartition(":")[0] == host:
+            return keys[other]
+    return ""
 
 
 def code_of(uri: str) -> str:

@@ -427,20 +427,20 @@ def test_each_message_asking_a_remote_seat_carries_its_time_left_on_the_hosts_cl
     assert wire.sent[-1][1].time_left_s is None  # built: nothing owed until the discards
 
 
-def remote_ron() -> Match:
-    """A hand that waits for seat 1's ron or pass (the first seed whose easy AIs get there)."""
+def remote_ron(asked: int = 1) -> Match:
+    """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there)."""
     for seed in range(200):
         match = Match(Rules.preset("kaiji", hands=1), seed)
         kyoku = match.next_kyoku()
         agents = [make_agent("easy", s) for s in range(2)]
         for _ in range(300):
-            if kyoku.phase is Phase.RON and kyoku.waiting_on() == [1]:
+            if kyoku.phase is Phase.RON and kyoku.waiting_on() == [asked]:
                 return match
             if kyoku.phase is Phase.END:
                 break
             seat = kyoku.waiting_on()[0]
             match.apply(agents[seat].act(kyoku.view_for(seat)))
-    raise AssertionError("no deal asked seat 1 ron or pass")
+    raise AssertionError(f"no deal asked seat {asked} ron or pass")
 
 
 @pytest.mark.parametrize("decision", ["dora", "ron"])
@@ -459,6 +459,23 @@ def test_the_hosts_table_shows_the_clock_of_a_remote_seats_dora_flip_and_ron_que
     assert controller.countdown() is None  # not the viewer's own: no question of theirs closes on it
     controller.update(MOVE_TIME_S - 30, 0.0)
     assert controller.frame().centre.countdown == 0.0  # run out: its stand-in moves a second later
+
+
+@pytest.mark.parametrize("decision", ["dora", "ron"])
+def test_the_person_at_the_hosting_computer_has_a_clock_for_the_dora_flip_and_the_ron_question(decision):
+    """Else the person here could hold the people at the other computers for ever."""
+    controller, _hosted, _wire = hosted_table() if decision == "dora" else hosted_table(match=remote_ron(0))
+    controller.update(0.0, 0.0)
+    assert controller.session.waiting_on() == [0] and controller.mode() is TableMode(decision)
+    assert controller.countdown() == pytest.approx(MOVE_TIME_S)
+    assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
+    if decision == "ron":
+        assert controller.run_clock(MOVE_TIME_S) <= 0  # under the ron question, the clock runs on
+    else:
+        controller.update(MOVE_TIME_S, 0.0)
+    for _ in range(3):  # the stand-in thinks, then moves
+        controller.update(DT, 0.0)
+    assert controller.session.view(0).phase is not Phase(decision)
 
 
 def test_a_local_table_has_no_clock_for_the_dora_flip_or_the_ron_question():

@@ -224,8 +224,14 @@ class TableController:
     # --- time limits --------------------------------------------------------------------
 
     def time_limit(self) -> float | None:
+        """The viewer's time for their move: the rules' build and discard clocks; at a table
+        with seats at other computers every move has one, the remote seats' own
+        (`seat_time_limit`), so that no one here can hold the people there for ever."""
+        mode, net = self.mode(), self.session.net
+        if net is not None and net.remote and mode is not TableMode.WATCH and self.viewer is not None:
+            return seat_time_limit(self.session.rules, self.session.view(self.viewer).phase, net.move_time_s)
         rules = self.session.rules
-        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(self.mode())
+        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(mode)
 
     def countdown(self) -> float | None:
         """The viewer's own time left for their move (None: no clock)."""

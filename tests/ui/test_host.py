@@ -246,11 +246,14 @@ def test_where_there_is_no_clipboard_copy_says_to_give_the_code_as_shown(driver,
     host.back()
 
 
-def test_the_host_screen_lists_its_ipv6_address_beside_its_ipv4_one_each_on_its_line(driver, monkeypatch):
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_host_screen_lists_its_ipv6_address_beside_its_ipv4_one_each_on_its_line(driver, monkeypatch, language):
     """The addresses of a computer on an IPv4 and IPv6 network (game/net/discovery.py
     `lan_addresses` reads them from the interfaces; here they are given): the longest IPv6
     address is drawn smaller, to fit left of the code, and Copy gives both."""
     v6 = "2001:db8:1234:5678:9abc:def0:1234:5678"
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
     monkeypatch.setattr("game.app.scenes.host.addresses", lambda options: ["192.168.1.20", v6])
     host = open_host_screen(driver, monkeypatch)
     assert host.hosted is not None
@@ -260,6 +263,6 @@ def test_the_host_screen_lists_its_ipv6_address_beside_its_ipv4_one_each_on_its_
         assert driver.app.text.font(size, bold=True).size(shown)[0] <= ADDRESS_WIDTH, shown
     assert address_size(driver.app.text, f"192.168.1.20:{port}") == 26
     driver.press(host.buttons["copy"])
-    assert f"192.168.1.20:{port}, [{v6}]:{port}, join code" in pygame.scrap.get_text()
-    shot(driver, "host_ipv6")
+    assert f"192.168.1.20:{port}, [{v6}]:{port}" in pygame.scrap.get_text()
+    shot(driver, f"host_ipv6_{language}")
     host.back()

@@ -83,7 +83,7 @@ def client_role(uri: str, name: str, level: str, seed: int, delay_s: float, log_
     decides each discard, and when each message it receives has been applied."""
     from game.ai.agents import make_agent
     from game.engine.actions import Discard
-    from game.net import client, wire
+    from game.net import client, seat_link, wire
     from game.net.protocol import Snapshot, Welcome
 
     agent = make_agent(level, seed)
@@ -120,7 +120,7 @@ def client_role(uri: str, name: str, level: str, seed: int, delay_s: float, log_
         if isinstance(message, Snapshot):
             note({"seated": now})
 
-    read = client.read_host_message
+    read = seat_link.read_host_message
     reading = [0.0]
     sizes: dict[str, list[int]] = {}
 
@@ -131,7 +131,7 @@ def client_role(uri: str, name: str, level: str, seed: int, delay_s: float, log_
         sizes.setdefault(type(message).__name__, []).append(len(raw))
         return message
 
-    encode = client.write_message
+    encode = seat_link.write_message
     encodings: list[float] = []
 
     def timed_write(message: object) -> str:
@@ -149,15 +149,15 @@ def client_role(uri: str, name: str, level: str, seed: int, delay_s: float, log_
         return action
 
     wire.SeatMirror.receive = timed_receive
-    connect = client.connect
+    connect = seat_link.connect
 
     def noted_connect(*args: object, **options: object) -> object:
         note({"attempt": time.perf_counter()})
         return connect(*args, **options)
 
-    client.connect = noted_connect
-    client.write_message = timed_write
-    client.read_host_message = timed_read
+    seat_link.connect = noted_connect
+    seat_link.write_message = timed_write
+    seat_link.read_host_message = timed_read
     mirror = asyncio.run(asyncio.wait_for(client.play_seat(uri, name, decide), 1800))
     note({"sizes": sizes, "encodings": encodings, "over": mirror.over is not None, "cpu": time.process_time()})
     log_file.close()

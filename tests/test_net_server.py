@@ -22,7 +22,7 @@ from game.ai.agents import make_agent
 from game.engine.actions import Discard
 from game.engine.rules import Rules
 from game.net import server as server_module
-from game.net.client import RECONNECT_DELAYS_S, HostGone, play_seat
+from game.net.client import HostGone, play_seat
 from game.net.hosting import HostedMatch
 from game.net.protocol import (
     PROTOCOL_VERSION,
@@ -36,6 +36,7 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
+from game.net.seat_link import RECONNECT_DELAYS_S
 from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"

@@ -22,6 +22,7 @@ from game.app.play.joining import (
     address_problem,
     code_problem,
     discovery_interfaces,
+    key_for,
     table_line,
 )
 from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
@@ -286,3 +287,32 @@ def test_only_the_newest_tables_keys_are_kept(tmp_path):
         remember_key(tmp_path, f"host:{number}/CODEAA", f"{number:0>20}")
     keys = read_keys(tmp_path)
     assert len(keys) == MOST_KEYS and "host:0/CODEAA" not in keys and f"host:{MOST_KEYS + 2}/CODEAA" in keys
+
+
+@pytest.mark.parametrize(("keys", "table", "key"), [
+    ({"studio:17017/KANTER": "a" * 32}, "studio:17017/KANTER", "a" * 32),
+    ({"studio:17017/KANTER": "a" * 32}, "studio:40000/KANTER", "a" * 32),  # the match continued on another port
+    ({"studio:17017/KANTER": "a" * 32, "studio:17018/KANTER": "b" * 32}, "studio:40000/KANTER", "b" * 32),
+    ({"studio:17017/KANTER": "a" * 32, "studio:40000/KANTER": "c" * 32}, "studio:40000/KANTER", "c" * 32),
+    ({"studio:17017/KANTER": "a" * 32}, "studio:17017/HACKER", ""),  # another table
+    ({"studio:17017/KANTER": "a" * 32}, "den:17017/KANTER", ""),  # another host
+    ({"[::1]:17017/KANTER": "a" * 32}, "[::1]:40000/KANTER", "a" * 32),
+    ({}, "studio:17017/KANTER", ""),
+])
+def test_the_seat_key_of_a_table_is_its_own_else_the_same_hosts_and_codes_on_another_port(keys, table, key):
+    assert key_for(keys, table) == key
+
+
+def test_join_again_offers_the_key_of_the_same_table_on_another_port(tmp_path):
+    remember_key(tmp_path, table_of("127.0.0.1:17017", "KANTER"), "k" * 32)
+    offered = []
+
+    class Link:
+        def __init__(self, uri, name, token) -> None:
+            offered.append(token)
+
+        def start(self) -> None:
+            pass
+
+    Joining("127.0.0.1:40000", "kanter", "", make_link=Link, keys=tmp_path)
+    assert offered == ["k" * 32]

@@ -307,3 +307,25 @@ def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
         thread.join(30)
         assert not thread.is_alive()
         assert len(outcome) == 1 and isinstance(outcome[0], HostGone)
+
+
+def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_again():
+    hosted = HostedMatch(Rules.preset("kaiji", hands=1, build_time_s=None), ["person", "easy"], 7, CODE,
+                         "127.0.0.1", 0, 0.05, report=lambda line: None, grace_s=0.0)
+    hosted.start()
+    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    thread = threading.Thread(target=lambda: hosted.wait_for_players(WAIT_S) and hosted.play(), daemon=True)
+    thread.start()
+    try:
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as first:
+            first.send(write_message(Hello("A", "")))
+            welcome = receive(first)
+            receive_until(first, MatchOver)  # its stand-in plays the idle seat to the end
+        thread.join(WAIT_S)
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as again:  # e.g. its Rematch, too early
+            again.send(write_message(Hello("A", welcome.token)))
+            assert receive(again).code == "match_over"
+    finally:
+        hosted.close()
+        thread.join(WAIT_S)
+        hosted.stop()

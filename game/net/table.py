@@ -75,8 +75,9 @@ class NetTable:
         (a client's first message is its Welcome)."""
         self.tokens: dict[int, str] = {}
         """Each remote seat's token, sent only to that seat's own client (with its welcome)."""
-        self.settled_through = 0
-        """The last kyoku whose settlement the remote seats were told."""
+        self.settled_through = match.settlements[-1].kyoku_number if match.settlements else 0
+        """The last kyoku whose settlement the remote seats were told (a match continued:
+        those before it were told by the host that saved it)."""
         self.over_told = False
 
     def present(self) -> tuple[bool, ...]:

@@ -36,6 +36,7 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
+from game.net.seat_link import RECONNECT_DELAYS_S
 from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"
@@ -277,6 +278,14 @@ def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
         assert came_back.present == (True, True)
         back.close()
         staying.close()
+
+
+def test_a_dropped_client_tries_again_at_most_2_s_apart_for_about_half_a_minute():
+    """Its next attempt after the network returns is at most 2 s away (a player is back within
+    about 2 s: benchmarks/net_processes.py reconnect), and it gives up only after some 30 s."""
+    assert max(RECONNECT_DELAYS_S) <= 2.0
+    assert 25.0 <= sum(RECONNECT_DELAYS_S) <= 35.0
+    assert list(RECONNECT_DELAYS_S) == sorted(RECONNECT_DELAYS_S)  # quick first, then steady
 
 
 def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():

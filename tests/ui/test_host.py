@@ -20,7 +20,7 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
-from game.app.scenes.host import HostScene
+from game.app.scenes.host import ADDRESS_WIDTH, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
@@ -257,6 +257,28 @@ def test_where_there_is_no_clipboard_copy_says_to_give_the_code_as_shown(driver,
     monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
     driver.press(host.buttons["copy"])
     assert host.copied.startswith("There is no clipboard here")
+    host.back()
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_host_screen_lists_its_ipv6_address_beside_its_ipv4_one_each_on_its_line(driver, monkeypatch, language):
+    """The addresses of a computer on an IPv4 and IPv6 network (game/net/discovery.py
+    `lan_addresses` reads them from the interfaces; here they are given): the longest IPv6
+    address is drawn smaller, to fit left of the code, and Copy gives both."""
+    v6 = "2001:db8:1234:5678:9abc:def0:1234:5678"
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    monkeypatch.setattr("game.app.scenes.host.addresses", lambda options: ["192.168.1.20", v6])
+    host = open_host_screen(driver, monkeypatch)
+    assert host.hosted is not None
+    port = host.hosted.host.port
+    for shown in (f"192.168.1.20:{port}", f"[{v6}]:{port}"):
+        size = address_size(driver.app.text, shown)
+        assert driver.app.text.font(size, bold=True).size(shown)[0] <= ADDRESS_WIDTH, shown
+    assert address_size(driver.app.text, f"192.168.1.20:{port}") == 26
+    driver.press(host.buttons["copy"])
+    assert f"192.168.1.20:{port}, [{v6}]:{port}" in pygame.scrap.get_text()
+    shot(driver, f"host_ipv6_{language}")
     host.back()
 
 

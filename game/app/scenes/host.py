@@ -33,6 +33,7 @@ from game.app.words.i18n import N_, _
 from game.app.words.rule_texts import rules_summary
 
 if TYPE_CHECKING:
+    from game.app.window.text import Text
     from game.net.hosting import BackgroundAnnouncer, HostedTable
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,9 @@ ROW_TOP = 456
 ROW_PITCH = 52
 FILL_WIDTH = 300
 MAX_ADDRESSES = 3
+ADDRESS_SIZES = (26, 22, 18)
+ADDRESS_WIDTH = CODE_X - LEFT_X - 20
+"""An address line's room, left of the code; a long IPv6 address is drawn smaller to fit."""
 STATES = {HERE: N_("at this computer"), AI: N_("played by the AI"),
           OPEN: N_("waiting for a player to join…"), JOINED: N_("has joined"),
           LEFT: N_("has left; they can come back")}
@@ -97,6 +101,12 @@ def addresses(options: HostOptions) -> list[str]:
 
 def join_address(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
+def address_size(text: Text, shown: str) -> int:
+    """The largest of ADDRESS_SIZES at which `shown` fits its line (an IPv6 address is long)."""
+    return next((size for size in ADDRESS_SIZES if text.font(size, bold=True).size(shown)[0] <= ADDRESS_WIDTH),
+                ADDRESS_SIZES[-1])
 
 
 class HostScene(Scene):
@@ -284,12 +294,13 @@ class HostScene(Scene):
         text.draw(surface, _("Address on the local network"), 17, SOFT, (LEFT_X, 190))
         port = self.hosted.host.port
         for index, address in enumerate(self.addresses):
-            text.draw(surface, join_address(address, port), 26, INK, (LEFT_X, 216 + index * 34), bold=True)
+            shown = join_address(address, port)
+            text.draw(surface, shown, address_size(text, shown), INK, (LEFT_X, 216 + index * 34), bold=True)
         text.draw(surface, _("Join code"), 17, SOFT, (CODE_X, 190))
         text.draw(surface, self.hosted.host.code, 40, GOLD, (CODE_X, 212), bold=True)
         if self.copied:
-            for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:2]):
-                text.draw(surface, line, 15, SOFT, (CODE_X, 320 + index * 20))
+            for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:3]):  # IPv6 is long
+                text.draw(surface, line, 15, SOFT, (CODE_X, 318 + index * 18))
         text.draw(surface, self._announcement(), 15, SOFT, (LEFT_X + 540, 383))
         text.draw(surface, _("Seats ({joined} of {count} from other computers joined):").format(
             joined=self.room.joined, count=len(self.room.net.remote)), 18, SOFT, (LEFT_X, ROW_TOP - 34))

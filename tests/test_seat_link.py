@@ -57,7 +57,7 @@ def snapshot(seq: int, match: Match) -> str:
     assert match.kyoku is not None
     view = match.kyoku.view_for(0)
     return write_message(Snapshot(seq, match.kyoku_number, wire_view(view), view.events, tuple(match.scores),
-                                  match.stake))
+                                  match.stake, None))
 
 
 def presence(seq: int) -> str:

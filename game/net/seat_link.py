@@ -35,8 +35,10 @@ from game.net.server import refusal_of
 from game.net.wire import OutOfOrder, SeatMirror
 
 OPEN_TIMEOUT_S = 5.0
-RECONNECT_DELAYS_S = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
-"""Backoff between attempts to get back to a dropped host: about half a minute in all."""
+RECONNECT_DELAYS_S = (0.25, 0.5, 1.0) + (2.0,) * 14
+"""Backoff between attempts to get back to a dropped host: about half a minute in all, never
+more than 2 s between two, so that a player is back within some 2 s of the network returning
+(with 4 s and 8 s steps it took up to 8 s: benchmarks/net_processes.py reconnect)."""
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 2.0
@@ -84,8 +86,8 @@ class SeatLink:
 
     @property
     def latency_s(self) -> float:
-        """The last keep-alive ping's round trip in seconds (0 before the first, and while
-        the connection is down)."""
+        """The last ping's round trip in seconds (the first is sent as the connection opens;
+        0 while the connection is down)."""
         connection = self._connection
         return connection.latency if connection is not None else 0.0
 
@@ -100,6 +102,9 @@ class SeatLink:
                                    max_size=MAX_HOST_BYTES, ping_interval=PING_INTERVAL_S,
                                    ping_timeout=PING_TIMEOUT_S, close_timeout=CLOSE_TIMEOUT_S) as connection:
                     failures = 0
+                    # A ping before the hello: its pong, sent by the host at once, comes before the
+                    # host's first message, so the first decision already has a measured round trip.
+                    await connection.ping()
                     await connection.send(write_message(Hello(self.name, self.token)))
                     self._connection = connection
                     try:

@@ -56,6 +56,8 @@ class Heard:
     """When the message reached this computer (`time.monotonic`): a decision's clock starts then."""
     latency_s: float = 0.0
     """The connection's keep-alive round trip when the message came (`SeatLink.latency_s`)."""
+    time_left_s: float | None = None
+    """The host's clock for the seat's pending decision as the latest view's message left it."""
 
 
 ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
@@ -197,4 +199,5 @@ class RemoteLink:
 def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Heard:
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
-                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s)
+                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
+                 mirror.time_left_s)

@@ -152,32 +152,53 @@ def test_a_notice_is_not_told_twice_nor_from_a_later_view(english):
     assert seat_notices(view, missed + 1) == []
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_a_joined_table_tells_the_notice_when_its_seat_moves_next(english, name, builders):
-    players, scenario, _words = SCENARIOS[name]
-    match = Match(Rules.preset("kaiji", players=players), seed=1)
-    told = scenario(match, match)
-    expected = told_at_this_computer(name)[1]
-    replayed = Match(Rules.preset("kaiji", players=players), seed=1)
-    first = True
+def joined(match: Match, seat: int, builders) -> RemoteTable:
+    """The table joined at `seat` of the kyoku `match` has played, each view sent to it as it came."""
+    replayed = Match(match.rules, seed=1)
     table: RemoteTable | None = None
-    for line in match.record[1:]:  # the same match again, each view sent to the joined seat as it came
+    for line in match.record[1:]:
         if line["type"] == "hand":
             replayed.next_kyoku(match.kyoku.deal, 0)
         elif line["type"] == "action":
             replayed.apply(action_from_dict({k: v for k, v in line.items() if k != "type"}))
         else:
             continue
-        if first:
-            table, first = RemoteTable(heard(replayed, told), builders), False
+        if table is None:
+            table = RemoteTable(heard(replayed, seat), builders)
         else:
-            assert table is not None
-            table.take(heard(replayed, told))
-    assert table is not None and told in table.waiting_on()
+            table.take(heard(replayed, seat))
+    assert table is not None
+    return table
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_joined_table_tells_the_notice_when_its_seat_moves_next(english, name, builders):
+    players, scenario, _words = SCENARIOS[name]
+    match = Match(Rules.preset("kaiji", players=players), seed=1)
+    told = scenario(match, match)
+    expected = told_at_this_computer(name)[1]
+    table = joined(match, told, builders)
+    assert told in table.waiting_on()
     question = table.prompt()
     assert isinstance(question, Notice)
     assert [(question.seat, str(question.text), question.tile)] == expected  # the local table's very words
     assert not isinstance(table.prompt(), Notice)  # told once
+
+
+def test_a_notice_untold_when_its_kyoku_ends_is_not_told_in_the_next(english, builders):
+    """A winning tile missed on the last discards is not told at the next kyoku's first move,
+    at this computer nor at a joined table."""
+    match = Match(Rules.preset("kaiji", players=2), seed=1)
+    with ThreadPoolExecutor(1) as executor:
+        session = Session(match, SeatPlan.hotseat(2), {}, executor)
+        told = below_the_floor(match, Through(session))
+        drive(Through(session), {}, {told: ["pass"]})  # on to the kyoku's end, the notice untold
+        table = joined(match, told, builders)
+        assert [n.seat for n in session.notices] == [told] and table.notices
+        session.next_kyoku()
+        table.take(heard(match, told))
+        table.next_kyoku()  # the result seen: the next kyoku shown
+    assert session.notices == [] and table.notices == []
 
 
 @pytest.fixture

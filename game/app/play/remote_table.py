@@ -177,6 +177,7 @@ class RemoteTable:
         self.builds, self.helpers = {}, {}
         self._decision, self._sent = None, None
         self.result_shown = False
+        self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
 
     def _prepare_build(self) -> None:
         view = self.shown.view

@@ -232,6 +232,7 @@ class Session:
     def next_kyoku(self) -> None:
         self.match.next_kyoku()
         self.builds.clear()
+        self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
         self._changed()
 
     def note_build(self, seat: int, chosen: str, elapsed: float) -> None:

@@ -18,6 +18,7 @@ from game.net.protocol import (
     MAX_TIME_LEFT_S,
     PROTOCOL_VERSION,
     REFUSAL_CODES,
+    SEAT_LEVELS,
     Act,
     Hello,
     MatchOver,
@@ -157,6 +158,13 @@ def presence(**changes: object) -> str:
 def test_the_reader_refuses_a_welcome_or_presence_that_says_no_seats_kind(text, says):
     with pytest.raises(ProtocolError, match=says):
         read_host_message(text)
+
+
+def test_the_levels_a_welcome_may_tell_are_the_levels_a_player_may_choose():
+    from game.ai.agents import LEVELS
+    from game.app.settings import AI_LEVELS
+
+    assert SEAT_LEVELS == AI_LEVELS == tuple(LEVELS)
 
 
 @settings(max_examples=300, deadline=None)

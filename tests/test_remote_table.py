@@ -438,7 +438,7 @@ def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as
         hosted.poll()
         table.take(wire.heard(SEAT))
         table.update(0.0, 0.0)
-        words = "Kaiji has not come back: the AI plays for them until they do"
+        words = "Kaiji has gone: the AI stands in"
         assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
     finally:
         i18n.set_language(before)

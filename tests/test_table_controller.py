@@ -520,7 +520,7 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     assert controller.session.view(1).hand is None  # its clock has 180 s left: waited for
     assert controller.session.net.give_up_in(1) == pytest.approx(hosted.reconnect_window_s)
     now[0] += hosted.reconnect_window_s
-    assert "has not come back" in controller.reconnecting(controller.names())
+    assert "has gone: the AI stands in" in controller.reconnecting(controller.names())
     controller.update(DT, 0.0)
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # the stand-in built at once

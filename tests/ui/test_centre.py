@@ -65,7 +65,8 @@ def statuses() -> list[str]:
     name = _("Player {number}").format(number=3)
     who = _("{wind} ({name})").format(wind=terms.wind("South"), name=name)
     dropped = [reconnect_words(person, gone) for person in (name, "Tonegawa Yukio X") for gone in (False, True)]
-    return [_(status) for status in MODE_STATUS.values()] + [_(s).format(who=who) for s in WAITING_STATUS.values()] + dropped
+    waiting = [_(status).format(who=who) for status in WAITING_STATUS.values()]
+    return [_(status) for status in MODE_STATUS.values()] + waiting + dropped
 
 
 

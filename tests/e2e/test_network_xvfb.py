@@ -249,8 +249,8 @@ def play_one_kyoku(display: Display, host: Window, joiner: Window, record_path: 
         if kyoku.phase is Phase.DORA:
             windows[kyoku.dealer].click(DORA_STACK)
         elif kyoku.phase is Phase.BUILD:
-            if any(kyoku.hands) and not shown_built:
-                display.shot("building")  # one hand built and waiting, the other being built
+            if not shown_built:  # both seats building at once (taken before either is built: the
+                display.shot("building")  # two builds may land between two looks at the record)
                 shown_built = True
             for seat, window in enumerate(windows):
                 if kyoku.hands[seat] is None:

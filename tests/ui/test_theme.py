@@ -277,6 +277,48 @@ def test_elements_keep_no_text_layers_but_a_name_being_typed_does(driver):
     assert entries and all(entry.drawable_shape.states["normal"].text_surface is not None for entry in entries)
 
 
+def gui_pictures(app: App) -> tuple[int, int]:
+    """The bytes of the gui's looks (each state's picture its elements' shapes have drawn, and
+    the part shown of an element the list cuts), and of every picture its elements hold
+    (their own, their shapes', text layouts' and words'; not the theme's shared sheet)."""
+    elements = app.manager.get_sprite_group().sprites()
+    looks = {id(element.image): element.image for element in elements if element.image is not None}
+    looks |= {id(state.surface): state.surface for element in elements
+              if getattr(element, "drawable_shape", None) is not None
+              for state in element.drawable_shape.states.values() if state.surface is not None}
+    held: dict[int, pygame.Surface] = {}
+    seen: set[int] = set()
+    todo: list = list(elements)
+    apart = (type(app.manager), type(app.manager.get_theme()), type(app.manager.get_sprite_group()))
+    while todo:
+        thing = todo.pop()
+        if id(thing) in seen or isinstance(thing, apart):
+            continue
+        seen.add(id(thing))
+        if isinstance(thing, pygame.Surface):
+            held[id(thing)] = thing
+        elif isinstance(thing, (dict, list, tuple)) or type(thing).__module__.startswith("pygame_gui"):
+            todo.extend(gc.get_referents(thing))
+
+    def size(pictures: dict[int, pygame.Surface]) -> int:
+        return sum(picture.get_pitch() * picture.get_height() for picture in pictures.values())
+
+    return size(looks), size(held)
+
+
+def test_an_element_keeps_no_copies_of_its_looks(driver):
+    """Beside each look it drew, each element held its own copy of the one shown, its shape's
+    blank base picture and its text layout's finished layer: four pictures of each label in
+    the settings list, 18 MB for the screen. Now little beyond its looks (a drop-down's
+    shadow beneath it)."""
+    driver.press(driver.button("Settings"))
+    driver.frames(30)  # the gui draws an element's looks one a frame
+    assert isinstance(driver.top, SettingsScene)
+    looks, held = gui_pictures(driver.app)
+    assert looks > 5_000_000
+    assert held < 1.1 * looks
+
+
 def test_the_drawn_shapes_are_kept_in_one_sheet(driver):
     """pygame_gui keeps the shapes it drew for reuse in sheets of 4 MB, adding up to three as
     new shapes are shown; the settings screen in three languages filled a second."""

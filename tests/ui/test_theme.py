@@ -319,6 +319,30 @@ def test_an_element_keeps_no_copies_of_its_looks(driver):
     assert held < 1.1 * looks
 
 
+def test_a_look_is_drawn_when_it_is_first_shown(driver, monkeypatch):
+    """pygame_gui drew every look of every element in the frames after it was made: the
+    hovered, selected and pressed looks of each button and drop-down of the settings screen,
+    some 4.5 MB no one saw. Now only the look shown, and another when it is first shown."""
+    driver.press(driver.button("Settings"))
+    driver.frames(30)
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    shapes = [element.drawable_shape for element in driver.app.manager.get_sprite_group().sprites()
+              if element.visible and getattr(element, "drawable_shape", None) is not None]
+    drawn_unseen = [state_id for shape in shapes for state_id, state in shape.states.items()
+                    if state.generated and state is not shape.active_state
+                    and state_id in ("hovered", "selected", "active")]
+    assert len(shapes) > 50 and drawn_unseen == []
+    back = scene.back_button
+    manager = driver.app.manager
+    # the gui reads the pointer from pygame itself
+    monkeypatch.setattr(manager, "_update_mouse_position", lambda: setattr(manager, "mouse_position", back.rect.center))
+    driver.frames(2)
+    assert back.drawable_shape.active_state.state_id == "hovered"
+    assert back.image is back.drawable_shape.states["hovered"].surface
+    assert back.image.get_size() == back.rect.size
+
+
 def test_the_drawn_shapes_are_kept_in_one_sheet(driver):
     """pygame_gui keeps the shapes it drew for reuse in sheets of 4 MB, adding up to three as
     new shapes are shown; the settings screen in three languages filled a second."""

@@ -56,6 +56,12 @@ a picture of its own), and its text layout's last finished text layer, which
 `drop_unedited_text_layers` now lets go too. A label of the settings list was four pictures
 of its size, and is one (the settings screen held 18 MB of pictures; the same pixels).
 
+And it draws every look of an element (a button's hovered, selected and pressed looks beside
+its normal one) in the frames after it is made, whether or not the pointer ever comes near:
+on the settings screen some 4.5 MB of looks no one saw. pygame_gui already draws a look that
+is wanted before it was drawn, when the element takes it on; `looks_drawn_when_shown` leaves
+every look to that but the one shown (and the normal one).
+
 An element that is killed stays in reference cycles (with its container, its shape, its
 manager's focus sets) until a full collection, its pictures with it; the window's
 megabytes of pictures never bring a collection on, as Python counts objects: leaving the
@@ -74,6 +80,7 @@ import contextlib
 import copy
 import json
 import queue
+from collections import deque
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -247,6 +254,30 @@ def pictures_go_at_kill() -> None:
     waits for a collection); once is enough."""
     if not getattr(UIElement.kill, "lets_pictures_go", False):
         UIElement.kill = _pictures_let_go(UIElement.kill)  # type: ignore[method-assign]
+
+
+def _redraw_shown_states(shape: DrawableShape, force_full_redraw: bool = False) -> None:
+    """pygame_gui's `redraw_all_states`, drawing only the first look it would (the normal
+    one) and the one shown; the others are forgotten, to be drawn when shown."""
+    drawn_now = [state_id for state_id, state in shape.states.items()
+                 if state.should_auto_pregen or force_full_redraw][:1]
+    if shape.active_state.state_id not in drawn_now:
+        drawn_now.append(shape.active_state.state_id)
+    empty = shape.ui_manager.get_universal_empty_surface()
+    shape.states_to_redraw_queue = deque()
+    for state_id, state in shape.states.items():
+        if state_id in drawn_now:
+            shape.redraw_state(state_id)
+        else:  # drawn by `set_active_state` when the element takes it on
+            state.generated = False
+            state.surface = empty
+            state.pre_text_surface = state.text_surface = None
+
+
+def looks_drawn_when_shown() -> None:
+    """From now on, a shape draws at once the look it shows (and its normal one), and each
+    other look when it is first shown, not all of them in the frames that follow."""
+    DrawableShape.redraw_all_states = _redraw_shown_states  # type: ignore[method-assign]
 
 
 def share_shown_pictures() -> None:

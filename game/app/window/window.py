@@ -48,6 +48,7 @@ from game.app.window.theme import (
     drop_unedited_text_layers,
     forget_loaded,
     load_theme,
+    looks_drawn_when_shown,
     pictures_go_at_kill,
     share_default_font,
     share_font_faces,
@@ -124,6 +125,7 @@ class ScaledUIManager(pygame_gui.UIManager):
         drop_unedited_text_layers()
         share_shown_pictures()
         pictures_go_at_kill()
+        looks_drawn_when_shown()
         share_font_faces()
         # Started in the locale whose default font pygame_gui opens anyway, which then
         # stands for every locale's (`theme.share_default_font`), before any element is made.

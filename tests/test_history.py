@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from game.app.history import history
 from game.app.history.build_review import review_builds
-from game.app.history.match_history import keep_abandoned, keep_finished
+from game.app.history.match_history import joined_plan, keep_abandoned, keep_finished, keep_joined
 from game.app.history.player_files import PlayerFiles, load_settings, save_settings
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import SeatPlan
@@ -414,3 +414,110 @@ def test_fuzz_a_match_counted_names_a_preset_and_a_level_the_game_knows(tmp_path
         assert preset not in (None, *PRESETS) or level not in (None, "easy", "normal", "hard")
     else:
         assert match.preset in ("?", *PRESETS) and match.level in ("?", "easy", "normal", "hard")
+
+
+# A match played at another computer's table, kept from the record its host sent at the end.
+GUEST = 1
+TABLE_NAMES = ("Akagi", "Guest")
+
+
+def host_record() -> tuple[str, list[float]]:
+    """The host's record as the link hands it over (its text), and the standings the host announced."""
+    lines = fixture_record()
+    report = replay(lines)
+    assert report.end is not None
+    return as_json_lines(lines).decode("utf-8"), report.end["scores"]
+
+
+def test_a_joined_match_is_kept_from_the_hosts_record_and_counted_from_the_joined_seat(tmp_path):
+    app = fake_app(tmp_path)
+    text, scores = host_record()
+    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, scores, app.settings, app.executor) is None
+    (entry,) = history.load_history(history.history_folder(tmp_path)).entries
+    assert entry.ended == "finished" and entry.plan["humans"] == [GUEST] and entry.plan["names"] == list(TABLE_NAMES)
+    assert entry.lines[1:] == fixture_record()[1:] and replay(entry.lines).ok  # the theatre's every hand
+    from game.app.history.statistics import read_statistics
+
+    stats, notices = read_statistics(history.history_folder(tmp_path))
+    (counted,) = stats.matches
+    settled = [line for line in fixture_record() if line["type"] == "settlement"]
+    won = [line for line in fixture_record() if line.get("event") == "won"]
+    assert notices == [] and counted.hands == len(settled)
+    assert counted.level == "people" and list(stats.by_level) == ["people"]  # not "against the AI"
+    assert counted.wins == sum(line["seat"] == GUEST for line in won)
+    assert counted.result == ("won" if scores[GUEST] > scores[0] else "lost" if scores[GUEST] < scores[0] else "level")
+
+
+@pytest.mark.parametrize(("names", "levels"), [
+    (("Akagi", "Guest"), [None, None]),
+    (("Hard AI", "Guest"), ["hard", None]),
+    (("Easy AI", "Normal AI", "Guest", "Player 4"), ["easy", "normal", None, None]),
+])
+def test_a_joined_match_names_the_ai_seats_by_the_levels_the_host_named_them(names, levels):
+    plan = joined_plan(names.index("Guest"), names)
+    assert plan["levels"] == levels and plan["ai_level"] == next((lv for lv in levels if lv), None)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (None, "the host sent none"),
+    ("", "it is not a match record this version can read"),
+    ('{"type":"header"}\n', "it is not a match record this version can read"),
+    ("not json\n", "line 1 is cut short or edited"),
+])
+def test_a_record_that_is_no_record_is_refused_with_a_sentence_and_nothing_is_kept(tmp_path, text, said):
+    app = fake_app(tmp_path)
+    problem = keep_joined(app.files, text, GUEST, TABLE_NAMES, host_record()[1], app.settings, app.executor)
+    assert problem is not None and said in str(problem) and "not kept in your history" in str(problem)
+    assert history.record_files(history.history_folder(tmp_path)) == []
+
+
+def test_a_record_that_does_not_end_as_the_host_announced_is_refused(tmp_path):
+    app = fake_app(tmp_path)
+    text, scores = host_record()
+    problem = keep_joined(app.files, text, GUEST, TABLE_NAMES, [scores[1], scores[0]], app.settings, app.executor)
+    assert "does not end with the standings the host announced" in str(problem)
+    other = keep_joined(app.files, text, GUEST, (*TABLE_NAMES, "Third"), scores, app.settings, app.executor)
+    assert "does not end with the standings the host announced" in str(other)
+    assert history.record_files(history.history_folder(tmp_path)) == []
+
+
+def test_with_the_history_off_a_joined_match_is_not_kept(tmp_path):
+    app = fake_app(tmp_path, keep_history=False)
+    text, scores = host_record()
+    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, scores, app.settings, app.executor) is None
+    assert history.record_files(history.history_folder(tmp_path)) == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzz_a_hostile_record_is_refused_with_a_sentence_and_overwrites_nothing(tmp_path_factory, data):
+    folder = tmp_path_factory.mktemp("joiner")
+    app = fake_app(folder)
+    earlier = history.keep_match(history.history_folder(folder), header_only(4) + fixture_record()[1:], SOLO,
+                                 history.FINISHED, 200, START)
+    before = earlier.read_bytes()
+    scores = host_record()[1]
+    sent = data.draw(damaged_record_file(fixture_record())).decode("utf-8", errors=data.draw(
+        st.sampled_from(["replace", "surrogateescape"])))
+    problem = keep_joined(app.files, sent, GUEST, TABLE_NAMES, scores, app.settings, app.executor)
+    kept = [path for path in history.record_files(history.history_folder(folder)) if path != earlier]
+    assert earlier.read_bytes() == before
+    if problem is not None:  # refused, or (a seed too long for a file's name) not written
+        assert "kept in your history" in str(problem) and kept == []
+    else:  # what was changed changes nothing the record says (or was the same again)
+        (path,) = kept
+        assert replay(read_record(path)).ok
+
+
+def test_a_match_hosted_without_a_window_is_kept_finished_or_abandoned_and_not_before_its_first_hand(tmp_path):
+    from game.app.history.match_history import keep_hosted
+
+    names, levels = ("Player 1", "Hard AI"), [None, "hard"]
+    assert keep_hosted(tmp_path, Match(Rules.preset("kaiji", hands=1), 3), names, levels) is None
+    assert history.record_files(tmp_path) == []
+    keep_hosted(tmp_path, scripted_match(), names, levels)  # stopped in its first hand
+    (entry,) = history.load_history(tmp_path).entries
+    assert entry.ended == history.ABANDONED and entry.plan["remote"] == [0] and entry.plan["ai_level"] == "hard"
+    from game.app.history.statistics import read_statistics
+
+    assert read_statistics(tmp_path)[0].not_counted == 1  # no seat was played at that computer

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from game import __main__ as cli
+from game.app.history import history
+from game.engine.record import read_record
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 240
@@ -67,7 +70,8 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
 def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, preset, seats, hands):
     record = tmp_path / "match.jsonl"
     host = game("host", "--preset", preset, "--seats", seats, "--port", "0", "--bind", "127.0.0.1",
-                "--hands", hands, "--seed", "11", "--record", str(record), "--no-discovery", "--wait", "60")
+                "--hands", hands, "--seed", "11", "--record", str(record), "--no-discovery", "--wait", "60",
+                "--history", str(tmp_path / "history"))
     clients: list[subprocess.Popen[str]] = []
     try:
         host_lines: list[str] = []
@@ -99,6 +103,44 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
     assert ends[0] in replayed.stdout
     for n in range(len(clients)):  # each computer keeps the match, every hand open
         assert (tmp_path / f"client{n}.jsonl").read_bytes() == record.read_bytes()
+    (kept,) = history.load_history(tmp_path / "history").entries  # the host's own history too
+    assert kept.ended == history.FINISHED and kept.lines[1:] == read_record(record)[1:]
+    assert kept.plan["remote"] == [seat for seat, who in enumerate(seats.split(",")) if who == "person"]
+
+
+def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp_path):
+    from websockets.sync.client import connect
+
+    from game.net.client import join_uri
+    from game.net.protocol import Hello, Snapshot, read_host_message, write_message
+
+    # ^C reaches the host even where this test runs with SIGINT ignored (a background job inherits that)
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game", "host", "--seats", "person,easy", "--port", "0", "--bind", "127.0.0.1",
+         "--hands", "4", "--wait", "60", "--no-discovery", "--history", str(tmp_path / "history")],
+        cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*"}, text=True, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()
+        with connect(join_uri(f"127.0.0.1:{port}", code), open_timeout=10, close_timeout=2) as seat:
+            seat.send(write_message(Hello("Idle", "")))  # a person who never moves: the match waits in hand 1
+            for _ in range(20):
+                if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
+                    break
+            host.send_signal(signal.SIGINT)  # ^C while the first hand is played
+            errors = finish(host)[2]
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=10)
+    said = []
+    while not lines.empty():
+        said.append(lines.get())
+    kept = history.load_history(tmp_path / "history").entries
+    assert len(kept) == 1, (said, errors)
+    (kept,) = kept
+    assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0] and kept.plan["names"][0] == "Idle"
 
 
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):
@@ -170,3 +212,44 @@ def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1():
 def test_bad_arguments_are_refused_with_exit_status_2(args, capsys):
     assert cli.main(args) == 2
     assert capsys.readouterr().err.strip()
+
+
+def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_closes(tmp_path):
+    record = tmp_path / "match.jsonl"
+    host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--hands", "1",
+                "--seed", "5", "--record", str(record), "--wait", "10", "--no-discovery", "--keep")
+    processes = [host]
+    try:
+        host_lines: list[str] = []
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", host_lines).groups()
+
+        def join(*more: str) -> tuple[int, str, str]:
+            process = game("join", f"127.0.0.1:{port}", "--code", code, "--ai", "easy", "--name", "Kaiji",
+                           "--timeout", str(TIMEOUT_S), *more)
+            processes.append(process)
+            return finish(process)
+
+        token_file = ("--token-file", str(tmp_path / "kaiji.token"))
+        first = join(*token_file)
+        wait_for_line(lines, r"^the next match: waiting for the same players", host_lines)
+        stranger = join()  # no seat key: the seats are the same players'
+        rematch = join(*token_file)  # the player's rematch: join again, the seat key takes the seat
+        host_code, _, host_errors = finish(host)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.communicate(timeout=10)
+    while not lines.empty():
+        host_lines.append(lines.get())
+    assert host_code == 0, host_errors
+    ends = [line for line in host_lines if line.startswith("match over")]
+    assert len(ends) == 2 and host_lines[-1] == "not every player came back in time: the table closes"
+    for (status, output, errors), end in zip((first, rematch), ends, strict=True):
+        assert status == 0, errors
+        assert output.splitlines()[-1] == end
+    assert stranger[0] == 1 and "match_started" in stranger[2]
+    for path in (record, tmp_path / "match-2.jsonl"):
+        assert "replay identical" in subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
+                                                    text=True, capture_output=True, timeout=120).stdout

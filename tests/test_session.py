@@ -3,10 +3,10 @@ seats on the new-table screen, the names the game gives otherwise (shown transla
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from types import SimpleNamespace
 
 import pytest
 
+from game.app.play.seat_notices import missed_text
 from game.app.play.session import PERSON, SeatPlan, Session
 from game.app.play.table_words import seat_wind
 from game.app.words import i18n
@@ -70,9 +70,8 @@ def missed_by(rules: Rules, passes_first: bool) -> tuple[Match, WinningTileMisse
 
 
 def notice(match: Match, missed: WinningTileMissed) -> str:
-    kyoku = match.kyoku
-    session = SimpleNamespace(kyoku=kyoku, view=kyoku.view_for)
-    return str(Session._missed_text(session, missed, []))
+    view = match.kyoku.view_for(missed.seat)
+    return str(missed_text(view, view.events.index(missed)))
 
 
 

@@ -4,24 +4,32 @@ and the refusals said in a sentence on the Join screen. Discovery stays off."""
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import threading
 import time
 
 import pygame
 import pytest
 
+from game.app.history import history
 from game.app.play.joining import OUR_VERSION
 from game.app.play.remote_table import RemoteTable
 from game.app.scenes.join import JoinScene
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.result import ResultScene
 from game.app.scenes.table import TableScene
+from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
+from game.app.theatre.theatre_frame import OPEN
 from game.app.words.net_words import refusal_sentence
 from game.net.discovery import FoundTable, TableAd
-from game.net.protocol import PROTOCOL_VERSION, Refused
-from tests.hosted_table import Host
+from game.net.hosting import HostedMatch
+from game.net.protocol import PROTOCOL_VERSION, MatchOver, Refused
+from tests.hosted_table import WAIT_S, Host
 from tests.ui.autoplay import play_to_result
 from tests.ui.driver import Driver
+from tests.ui.test_screens import shot
 
 SECONDS = 30.0
 
@@ -94,10 +102,28 @@ def test_a_joined_seat_plays_a_whole_hand_against_the_hosts_ai_and_sees_its_resu
     settled = table_host.hosted.match.settlements[-1]
     assert table.controller.standings() == tuple(settled.scores)
     driver.press(result.next_button)
-    assert isinstance(driver.top, JoinedSummaryScene)
-    assert driver.top.scores == tuple(table_host.hosted.match.scores)
-    driver.press(driver.button(driver.top.elements[0].text))
+    summary = driver.top
+    assert isinstance(summary, JoinedSummaryScene)
+    assert summary.scores == tuple(table_host.hosted.match.scores)
+    wait(driver, lambda: summary.keeping is None)  # kept in this computer's history meanwhile
+    assert summary.not_kept is None
+    driver.press(summary.elements[-1])  # Title (beside Rematch)
     assert isinstance(driver.top, TitleScene)
+    the_joined_match_is_in_the_history(driver, table_host, seat=1)
+
+
+def the_joined_match_is_in_the_history(driver: Driver, table_host, seat: int) -> None:
+    """The joiner's history keeps the host's record; its statistics count it from the joined
+    seat; the theatre plays it with every hand open."""
+    (entry,) = history.load_history(driver.app.files.history_folder).entries
+    assert entry.lines[1:] == table_host.hosted.match.record[1:] and entry.plan["humans"] == [seat]
+    stats, notices = driver.app.files.read_statistics()
+    assert notices == [] and len(stats.matches) == 1
+    assert stats.matches[0].hands == len(table_host.hosted.match.settlements)
+    driver.screens.watch_latest()
+    theatre = driver.top
+    assert isinstance(theatre, TheatreScene) and theatre.point_of_view == OPEN
+    driver.frames(3)
 
 
 def test_a_joined_seat_at_a_four_player_table_plays_a_hand_to_its_result(driver, host):
@@ -184,3 +210,133 @@ def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_i
     assert listed.text.startswith("studio — 1/2 seats — ")
     driver.press(listed)
     assert scene.address == "192.168.1.20:17017" and scene.buttons["address"].get_text() == scene.address
+
+
+def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_the_same_seat(driver, host):
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    result = play_to_result(driver, driver.top, seconds=120)
+    driver.press(result.next_button)
+    summary = driver.top
+    assert isinstance(summary, JoinedSummaryScene) and summary.ring.focused() is summary.elements[-1]  # Title
+    shot(driver, "joined_summary_rematch")
+    driver.press(driver.button("Rematch"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene) and scene.joining is not None
+    wait(driver, lambda: scene.joining is not None and scene.joining.waiting_for_host)  # the last match is over
+    assert scene._state_lines()[0][0].startswith("Waiting for the host at")
+    shot(driver, "join_waiting_for_rematch")
+    old = table_host.hosted
+    table_host.thread.join(WAIT_S)
+    old.stop()
+    rematch = HostedMatch(old.match.rules, ["easy", "person"], seed=12, code=old.host.code, bind="127.0.0.1",
+                          port=old.host.port, move_time_s=30, report=lambda line: None, tokens=old.host.tokens())
+    table_host.hosted = rematch  # closed by the fixture
+    rematch.start()
+    table_host.thread = threading.Thread(target=lambda: rematch.wait_for_players(WAIT_S) and rematch.play(),
+                                         daemon=True)
+    table_host.thread.start()
+    wait(driver, lambda: joined(driver))
+    table = driver.top
+    assert table.viewer == 1 and rematch.hosted.connected(1)  # the same seat, by its key
+    assert play_to_result(driver, table, seconds=120).frame.over
+
+
+JUNK = "19p19s1234567z26p"
+CHEAP = "234m345p567s678s8p"
+"""Waits 8p with riichi and tanyao: below mangan, so an 8p may not be won on (tests/test_seat_notices.py)."""
+
+
+class DiscardsAnEightPin:
+    """The host's seat 0 (East, the dealer), scripted: the dora, junk, then an 8p on its second discard."""
+
+    name = "scripted"
+
+    def act(self, view):
+        from game.engine.actions import BuildHand, ChooseDora, Discard, Pass
+        from game.engine.kyoku import Phase
+        from game.engine.tiles import tile_code
+        from game.engine.wall import side_walls
+
+        if view.phase is Phase.DORA:
+            return ChooseDora(0, side_walls(2)[0], 0)
+        if view.phase is Phase.BUILD:
+            return BuildHand(0, JUNK)
+        if view.phase is Phase.RON:
+            return Pass(0)
+        codes = [tile_code(tile, view.rules.red_fives) for tile in view.pool]
+        if len(view.rivers[0]) == 1 and "8p" in codes:
+            return Discard(0, "8p")
+        return Discard(0, next(code for code in codes if code != "8p"))
+
+
+def test_a_joined_seat_that_may_not_win_on_a_discard_is_told_so_as_at_a_local_table(driver, host, monkeypatch):
+    from functools import partial
+
+    from game.app.play.seat_notices import seat_notices
+    from game.engine.actions import BuildHand, Discard
+    from game.engine.match import Match
+    from game.engine.tiles import tile_code
+    from game.engine.wall import PERSONAL_WALLS
+    from tests.scenario_tools import crafted_deal
+
+    table_host = host(["easy", "person"])
+    match = table_host.hosted.match
+    walls = PERSONAL_WALLS[2]
+    match.next_kyoku = partial(Match.next_kyoku, match, crafted_deal({walls[0]: JUNK + "8p8p", walls[1]: CHEAP}), 0)
+    table_host.hosted.players[0] = DiscardsAnEightPin()
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    table = driver.top
+    remote = table.controller
+    wait(driver, lambda: table.mode() == "build")
+    remote.play(1, BuildHand(1, CHEAP))
+    wait(driver, lambda: table.mode() == "discard")
+    pool = [tile_code(tile, match.rules.red_fives) for tile in remote.view(1).pool]
+    remote.play(1, Discard(1, next(code for code in pool if code != "8p")))
+    wait(driver, lambda: table.card is not None)
+    expected = seat_notices(remote.view(1))
+    assert table.card.tile == "8p" and [str(table.card.text)] == [str(n.text) for n in expected]
+    assert str(table.card.text).startswith("East's 8-pin completes your hand, but you may not win on it: it is worth "
+                                           "less than mangan")
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if shots:  # to look at: the card, in each language (the window shows the canvas at 1024x640 too)
+        before = driver.app.settings
+        for language in ("en", "ja", "zh_CN"):
+            driver.app.change_settings(dataclasses.replace(before, language=language))
+            driver.frame(dt=0.0)
+            pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_notice_{language}.png"))
+        driver.app.change_settings(before)
+
+
+def test_a_record_the_host_sends_damaged_is_one_sentence_on_the_joined_summary_and_nothing_is_kept(driver,
+                                                                                                  monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.history.match_history import keep_joined
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from tests.test_remote_table import heard
+
+    match = Match(Rules.preset("kaiji", hands=1), 5)
+    match.next_kyoku()
+    app = driver.app
+
+    def keep(news):
+        return app.executor.submit(keep_joined, app.files, '{"type":"header"}\n', 1, news.welcome.names,
+                                   (100.0, 100.0), app.settings, app.executor)
+
+    with ThreadPoolExecutor(1) as builders:
+        table = RemoteTable(heard(match), builders, keep=keep)
+        table.take(dataclasses.replace(heard(match), over=MatchOver(9, "hands", (100.0, 100.0))))
+        assert table.keeping is not None  # kept as soon as the host said the match is over
+        driver.screens.joined_summary(table)
+        summary = driver.top
+        wait(driver, lambda: summary.keeping is None)
+    assert str(summary.not_kept) == ("The host's record of the match is not kept in your history: it is not a match "
+                                     "record this version can read.")
+    assert history.record_files(app.files.history_folder) == []
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert str(summary.not_kept) in drawn  # one line: it fits

@@ -6,12 +6,10 @@ lies on empty felt at two, three and four seats, clear of the rivers, walls, pla
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pygame
 import pytest
 
-from game.app.play.session import MISSED_REASONS, Session
+from game.app.play.seat_notices import MISSED_REASONS, missed_message
 from game.app.views import legible
 from game.app.views.notice_card import CARD, draw_notice_card
 from game.app.views.pool import STRIP_OFFSET
@@ -34,17 +32,15 @@ EDGE = 2
 
 
 def notices() -> list[str]:
-    """Every notice of a missed winning tile, in the current language, as the session words it."""
+    """Every notice of a missed winning tile, in the current language, as the table words it."""
     words = []
     for reason in MISSED_REASONS:
         cases = [(after, None) for after in AFTER] if reason != "furiten" else [((), span) for span in FuritenSpan]
         for after, span in cases:
             for discarder in range(len(WINDS)):
                 for tile in TILES:
-                    view = SimpleNamespace(seat_winds=WINDS, furiten_span=span)
-                    table = SimpleNamespace(kyoku=SimpleNamespace(last_discard=(discarder, 0)),
-                                            view=lambda _seat, view=view: view)
-                    missed = Session._missed_text(table, WinningTileMissed(0, tile, reason), list(after))
+                    furiten = after[0] if after else None
+                    missed = missed_message(WinningTileMissed(0, tile, reason), WINDS, discarder, span, furiten)
                     words.append(str(missed))
     return words
 

@@ -2,12 +2,17 @@
 
 A finished match is kept when it ends; an unfinished one (the save slot) when a new match
 replaces it, as abandoned (`PlayerFiles.put_away_unfinished`, which moves it aside when it
-cannot go into the history). The review of the human builds is worked out afterwards in
-the background. Nothing here is ever fatal: a folder that cannot be written gives a notice.
+cannot go into the history). A match played at another computer's table is kept from the
+record its host sends at the end (`keep_joined`), read as any record from outside is and
+replayed before it is kept: one that is damaged, does not replay by the rules or does not
+end as the host announced is refused with a sentence and nothing is written. The review
+of the human builds is worked out afterwards in the background. Nothing here is ever
+fatal: a folder that cannot be written gives a notice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -15,11 +20,13 @@ from typing import Any
 from game.app.history import history
 from game.app.history.build_review import review_builds
 from game.app.history.player_files import PlayerFiles, PutAway
-from game.app.play.session import SeatPlan
+from game.app.play.session import DEFAULT_NAME, HOTSEAT, SOLO, SeatPlan
 from game.app.settings import Settings
 from game.app.words.i18n import N_, Message
-from game.app.words.system_words import system_reason
+from game.app.words.system_words import record_damage, system_reason
 from game.engine.match import Match
+from game.engine.names import BadName, checked_name
+from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, replay
 
 
 def keep_finished(files: PlayerFiles, match: Match, plan: SeatPlan, settings: Settings,
@@ -42,6 +49,96 @@ def keep_abandoned(files: PlayerFiles, settings: Settings, executor: Executor) -
         return _keep(files, executor, record, plan, history.ABANDONED, settings.history_limit)
 
     return files.put_away_unfinished(keep if settings.keep_history else None)
+
+
+HOSTED_LIMIT = Settings().history_limit
+"""The matches a headless host's history keeps: the window's own cap."""
+
+
+class RecordRefused(ValueError):
+    """The host's record of a joined match is not kept: why, for the player."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence[str], scores: Sequence[float],
+                settings: Settings, executor: Executor) -> Message | None:
+    """Keep a match played at another computer's table, from its host's record (`text`),
+    as played from `seat` (the seat's person is "you" in the statistics); `names` and
+    `scores` are the seats' names and the final standings the host announced. None, or
+    why it was not kept, for the player (a refused record writes nothing)."""
+    if not settings.keep_history:
+        return None
+    try:
+        lines = joined_record(text, len(names), scores)
+    except RecordRefused as refused:
+        return Message(N_("The host's record of the match is not kept in your history: {reason}."),
+                       reason=refused.reason)
+    try:
+        _keep(files, executor, lines, joined_plan(seat, names), history.FINISHED, settings.history_limit)
+    except (OSError, ValueError) as error:  # ValueError: text no file can hold
+        return Message(N_("The match could not be kept in your history ({error})."), error=system_reason(error))
+    return None
+
+
+def joined_record(text: str | None, players: int, scores: Sequence[float]) -> list[dict[str, Any]]:
+    """The host's record, read and replayed: its lines, or RecordRefused saying why not."""
+    if text is None:
+        raise RecordRefused(Message(N_("the host sent none")))
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordRefused(Message(N_("it is larger than any match record")))
+    try:
+        lines = parse_record(text, "the host's record")
+        report = replay(lines)
+    except RecordError as error:
+        raise RecordRefused(record_damage(error)) from error
+    if not report.ok or report.match is None or report.end is None:
+        raise RecordRefused(Message(N_("it does not replay as the rules play the match")))
+    if report.match.rules.players != players or report.end.get("scores") != list(scores):
+        raise RecordRefused(Message(N_("it does not end with the standings the host announced")))
+    return lines
+
+
+def joined_plan(seat: int, names: Sequence[str]) -> dict[str, Any]:
+    """Who played which seat of a joined match, as the history keeps a seat plan: this
+    computer's person at `seat`; an AI seat known by the name the host gave it."""
+    levels = [None if other == seat else _ai_level(name) for other, name in enumerate(names)]
+    ai = [level for level in levels if level is not None]
+    return {"mode": SOLO, "humans": [seat], "names": [_showable(name, other) for other, name in enumerate(names)],
+            "ai_level": ai[0] if ai else None, "levels": levels}
+
+
+def _ai_level(name: str) -> str | None:
+    given = DEFAULT_NAME.fullmatch(name)
+    return given["level"].lower() if given is not None and given["level"] else None
+
+
+def _showable(name: str, seat: int) -> str:
+    """A name every screen can draw (a kept match's names are checked when it is read)."""
+    try:
+        return checked_name(name)
+    except BadName:
+        return f"Player {seat + 1}"
+
+
+def keep_hosted(folder: Path, match: Match, names: Sequence[str], levels: Sequence[str | None],
+                limit: int = HOSTED_LIMIT) -> Path | None:
+    """Keep a match hosted without a window (`python -m game host --history DIR`) in the
+    history at `folder`, as the window keeps its own: finished, or abandoned when it was
+    stopped before its end; nothing before its first hand. `levels`: each seat's AI level
+    (None: a person at another computer). No seat is played at that computer: the theatre
+    plays the match, the statistics count none of it. OSError, or ValueError for text no
+    file can hold, when it cannot be written."""
+    if match.kyoku is None:
+        return None
+    ai = [level for level in levels if level is not None]
+    plan = {"mode": HOTSEAT, "humans": [], "names": [_showable(name, seat) for seat, name in enumerate(names)],
+            "ai_level": ai[0] if ai else None, "levels": list(levels),
+            "remote": [seat for seat, level in enumerate(levels) if level is None]}
+    return history.keep_match(folder, match.record, plan, history.FINISHED if match.over else history.ABANDONED,
+                              limit)
 
 
 def _keep(files: PlayerFiles, executor: Executor, record: list[dict[str, Any]], plan: dict[str, Any], ended: str,

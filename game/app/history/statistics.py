@@ -1,9 +1,10 @@
 """Your statistics, computed from the match history (no pygame; files only through
 game/app/history/history.py, in `read_statistics`).
 
-Counted: matches against the AI (one human seat; two players sharing a screen have no
-"you"). Per hand, a win is a ron by you, a deal-in a discard of yours that someone won on
-(one deal-in however many win on it), a draw an exhaustive draw. Wins and losses are in
+Counted: matches with one person at this computer, against the AI or people at other
+computers (a hosted or joined table; two players sharing a screen have no "you"). Per
+hand, a win is a ron by you, a deal-in a discard of yours that someone won on (one
+deal-in however many win on it), a draw an exhaustive draw. Wins and losses are in
 mangan units, the `multiplier` of each win (mangan 1 … yakuman 4; below mangan, base
 points / 2000), so matches of every settlement compare. A match is won when you finish
 strictly ahead of everyone, lost when someone finishes ahead of you; an abandoned match
@@ -29,6 +30,8 @@ from game.engine.rules import PRESETS
 
 SOLO = "solo"
 WON, LOST, LEVEL = "won", "lost", "level"
+PEOPLE = "people"
+"""The group of the matches against people at other computers only (no AI seat), beside the AI levels."""
 MAX_FIGURE = 1e9
 """Beyond any score, win (in mangan) or expected payment a match holds, and small enough that
 the sums of a whole history stay exact to the hundredth and can be written out."""
@@ -243,13 +246,20 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
         name=entry.path.name,
         kept_at=str(entry.meta.get("kept_at", "")),
         preset=_known(entry.header.get("preset"), PRESETS),
-        level=_known(entry.plan.get("ai_level"), AI_LEVELS),
+        level=PEOPLE if _against_people(entry.plan) else _known(entry.plan.get("ai_level"), AI_LEVELS),
         result=_result(final, seat) if entry.ended != ABANDONED else ABANDONED,
         hands=hands, wins=wins, deal_ins=deal_ins, draws=draws,
         won_units=tuple(won), lost_units=tuple(lost),
         builds=tuple(_build_figures(b) for b in builds if isinstance(b, dict) and b.get("seat") == seat)
         if isinstance(builds, list) else (),
     )
+
+
+def _against_people(plan: dict[str, Any]) -> bool:
+    """A match whose every other seat was a person (at another computer: a hosted or joined table)."""
+    levels = plan.get("levels")
+    return plan.get("ai_level") is None and isinstance(levels, list) and len(levels) > 1 and all(
+        level is None for level in levels)
 
 
 def _known(name: Any, known: Iterable[str]) -> str:

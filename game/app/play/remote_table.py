@@ -4,16 +4,20 @@ The host's engine is the referee; this computer knows only its own seat's view, 
 network link rebuilt it (`Heard`, game/app/play/remote_link.py). `RemoteTable` answers the
 table scene as the local `TableController` does (game/app/play/table_source.py): what the
 viewer may do now (`mode`), the frame to draw (`frame_of`, the one table drawing), the
-question to ask (ron or pass, a refusal in words), and takes the player's moves (`play`),
-which wait in `outbox` for the scene to hand to the link.
+question to ask (ron or pass, the seat's notices worded from its own view as at a local
+table, a refusal in words), and takes the player's moves (`play`), which wait in `outbox`
+for the scene to hand to the link. Once the host says the match is over, `keep` keeps it
+in this computer's history.
 
 Two things differ from a table at this computer. The host moves on by itself: a kyoku's
 end is kept on the table until the player has seen its result (`next_kyoku`), the next
-kyoku's views waiting meanwhile. And the clock: the protocol sends no deadline, so the
-viewer's clock is the rules' time limit (`build_time_s`, `discard_time_s`) counted from the
-moment the decision reached this computer; when the build clock runs out the tiles chosen
-so far are sent to be completed, as at a local table, before the host's own clock (one
-second later) has its stand-in move.
+kyoku's views waiting meanwhile. And the clock is the host's: each message that asks the
+seat for a decision carries the seconds left for it on the host's clock, which this table
+counts down from when the message came, less its way here (half the connection's round
+trip). Every decision has one (the dora flip and the ron question too); when it runs out
+the seat's move is no longer asked here (the host's stand-in makes it a second later),
+and at the build's deadline the tiles chosen so far are sent to be completed, as at a
+local table.
 """
 
 from __future__ import annotations
@@ -21,21 +25,22 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
-from game.app.play.remote_link import Heard, News, Reconnecting, RemoteLink
+from game.app.play.remote_link import STOPPED, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
-from game.app.play.session import Notice, shown_name
+from game.app.play.seat_notices import Notice, seat_notices
+from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_of_seat, place_of_wall, private_frame
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import ron_worth, status
+from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import _
+from game.app.words.i18n import Message, _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
@@ -52,11 +57,13 @@ class RemoteTable:
 
     def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
                  link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 keep: Callable[[Heard], Future[Message | None]] | None = None) -> None:
         """`first`: the news with the seat's first view; `link` brings the rest (`update`
         takes it, and sends the player's moves), `backlog` the news that came with `first`;
         `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
-        link's (`Heard.at`)."""
+        link's (`Heard.at`); `keep` keeps the match in the history once the host has said
+        it is over (with its record), at once, whatever the player does next."""
         self.seat = first.welcome.seat
         self.viewer: int | None = self.seat
         self.bottom = self.seat
@@ -77,11 +84,19 @@ class RemoteTable:
         self.outbox: list[Action] = []
         """The player's moves not yet handed to the link."""
         self.refusals: list[Heard] = []
+        self.notices: list[Notice] = []
+        """The seat's own notices (seat_notices.py) not told yet: told when the seat moves next,
+        as at a table at this computer."""
+        self._completing = False
+        """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
         self.clock = clock
+        self.keep = keep
+        self.keeping: Future[Message | None] | None = None
+        """The match being kept in the history (its outcome: None, or why it was not kept)."""
         self._decision: tuple[object, ...] | None = None
-        self._started = first.at
-        """When the news that asked the current decision reached this computer."""
+        self._deadline: float | None = None
+        """When the current decision's time runs out, on `clock` (None: it has no clock)."""
         self._sent: tuple[object, ...] | None = None
         """The decision the player's move was sent for (the table waits for the host)."""
         self._kyoku = first.kyoku_number
@@ -92,7 +107,7 @@ class RemoteTable:
         self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
-        self._track(first.at)
+        self._track(first)
         for news in backlog:
             self._hear(news)
 
@@ -101,6 +116,8 @@ class RemoteTable:
     def take(self, heard: Heard) -> None:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
+        if heard.over is not None and heard.over.reason != STOPPED and self.keep is not None and self.keeping is None:
+            self.keeping = self.keep(heard)
         if heard.refused is not None:
             self.refusals.append(heard)
             self._sent = None  # asked again: the move was not made
@@ -138,22 +155,29 @@ class RemoteTable:
             self._new_kyoku(heard.kyoku_number)
             before = None
         self._prepare_build()
-        self._track(heard.at)
+        self._track(heard)
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
+        self.notices.extend(seat_notices(view, done))
 
-    def _track(self, at: float) -> None:
-        """A new decision's clock starts when the news asking it came, even if it was kept
-        while the player looked at the last kyoku's result (the host's clock ran meanwhile)."""
+    def _track(self, heard: Heard) -> None:
+        """A decision's clock counts from when the news asking it came, even if it was kept
+        while the player looked at the last kyoku's result (the host's clock ran meanwhile).
+        Later news of the same decision may bring its end nearer, never further: news that
+        came late does not give the time again."""
         key = self._key()
+        deadline = deadline_of(heard)
         if key != self._decision:
-            self._decision, self._started = key, at
+            self._decision, self._deadline = key, deadline
+        elif deadline is not None and (self._deadline is None or deadline < self._deadline):
+            self._deadline = deadline
 
     def _new_kyoku(self, number: int) -> None:
         self._kyoku = number
         self.builds, self.helpers = {}, {}
         self._decision, self._sent = None, None
         self.result_shown = False
+        self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
 
     def _prepare_build(self) -> None:
         view = self.shown.view
@@ -217,6 +241,9 @@ class RemoteTable:
         view = self.shown.view
         if view is None or not view.legal_actions or self._sent == self._key():
             return TableMode.WATCH
+        left = self._left()
+        if left is not None and left <= 0:
+            return TableMode.WATCH  # out of time: the host's stand-in moves
         if view.phase is Phase.BUILD and self.seat not in self.builds:
             return TableMode.WATCH
         return MODE_OF_PHASE.get(view.phase, TableMode.WATCH)
@@ -253,6 +280,8 @@ class RemoteTable:
             refused = self.refusals.pop(0).refused
             assert refused is not None
             return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
+        if self.notices and self.seat in self.waiting_on():
+            return self.notices.pop(0)
         if self.mode() != TableMode.RON:
             return None
         view = self.view(self.seat)
@@ -283,26 +312,41 @@ class RemoteTable:
         return (self.shown.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None,
                 bool(view.legal_actions))
 
-    def time_limit(self) -> float | None:
-        rules = self.rules
-        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(self.mode())
+    def _left(self) -> float | None:
+        """Seconds until the current decision's time runs out (below 0 once it has)."""
+        if self._deadline is None or self._decision != self._key():
+            return None
+        return self._deadline - self.clock()
 
     def countdown(self) -> float | None:
-        limit = self.time_limit()
-        if limit is None:
+        """The seat's time left for its move, never below 0 (None: it owes none, has made
+        it, or the host gave it no clock)."""
+        view = self.shown.view
+        left = self._left()
+        if view is None or not view.legal_actions or self._sent == self._key() or left is None:
             return None
-        return limit - (self.clock() - self._started if self._decision == self._key() else 0.0)
+        return max(0.0, left)
 
     def run_clock(self, dt: float) -> float | None:
         """The clock runs by itself (from when the decision came); at the build deadline the
-        tiles chosen so far are sent to be completed."""
+        tiles chosen so far are sent to be completed. The time left before that."""
         left = self.countdown()
-        if left is not None and left <= 0 and self.mode() == TableMode.BUILD:
-            self.play(self.seat, BuildHand(self.seat, self.builds[self.seat].text(), complete=True))
-        return self.countdown()
+        if left is not None and left <= 0 and self._building():
+            self.outbox.append(BuildHand(self.seat, self.builds[self.seat].text(), complete=True))
+            self._sent = self._key()
+        return left
+
+    def _building(self) -> bool:
+        view = self.shown.view
+        return view is not None and view.phase is Phase.BUILD and self.seat in self.builds
 
     def next_change(self, delay_s: float) -> float | None:
-        return seconds_to_next_step(self.countdown())
+        """The clock's next second; once it has run out, the build's deadline at once, else
+        nothing until the host's news (which wake the window)."""
+        left = self.countdown()
+        if left is not None and left <= 0:
+            return 0.0 if self._building() else None
+        return seconds_to_next_step(left)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -325,6 +369,7 @@ class RemoteTable:
             return []
         self.outbox.append(action)
         self._sent = self._key()
+        self._completing = isinstance(action, BuildHand) and action.complete
         return []
 
     def take_outbox(self) -> list[Action]:
@@ -397,7 +442,12 @@ class RemoteTable:
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
             return _("The connection to the host was lost: reconnecting…")
-        return status(view, self.names(), mode, waiting, False, self.result_shown)
+        present = self.heard.present
+        gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
+        if gone is not None and view.phase is not Phase.END:
+            return reconnect_words(self.names()[gone], given_up=False)
+        completing = self._completing and self._sent == self._key()
+        return status(view, self.names(), mode, waiting, completing, self.result_shown)
 
     def _private(self) -> PrivateFrame | None:
         seat = self.shown_private_seat
@@ -416,6 +466,15 @@ class RemoteTable:
         if key != self._strip_key:
             self._strip_key, self._strip = key, wait_strip(view)
         return self._strip
+
+
+def deadline_of(heard: Heard) -> float | None:
+    """When the decision `heard` asks runs out on this computer's clock: the host's time left
+    as the message left it, less the message's way here (half the round trip), from when it
+    came (None: the host gave it no clock)."""
+    if heard.time_left_s is None:
+        return None
+    return heard.at + max(0.0, heard.time_left_s - heard.latency_s / 2)
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

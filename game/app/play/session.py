@@ -14,14 +14,13 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.app.play.seat_notices import Notice, seat_notices
 from game.app.play.table_words import seat_wind
-from game.app.play.wait_strip import wait_strip
 from game.app.settings import AI_LEVELS, PERSON, REMOTE
-from game.app.words import terms
-from game.app.words.i18n import N_, Later, Message, _, pgettext
+from game.app.words.i18n import _, pgettext
 from game.engine.actions import Action
-from game.engine.events import Event, FuritenStarted, HandBuilt, WinningTileMissed
-from game.engine.kyoku import FuritenSpan, Kyoku, Phase, SeatView
+from game.engine.events import Event, HandBuilt, visible_to
+from game.engine.kyoku import Kyoku, Phase, SeatView
 from game.engine.match import Match
 from game.engine.names import checked_name
 from game.engine.player import Player
@@ -119,16 +118,6 @@ class SeatPlan:
 
 
 @dataclass(frozen=True)
-class Notice:
-    """Something a seat must be told privately, with the tile it is about."""
-
-    seat: int
-    text: str | Message
-    """A `Message` where the session makes it: in the language of the moment it is read."""
-    tile: str | None = None
-
-
-@dataclass(frozen=True)
 class BuildProgress:
     """A person's hand being built: the tiles chosen so far (mpsz) and the build clock used,
     kept in the save so that Continue neither resets the clock nor forgets the choice."""
@@ -136,13 +125,6 @@ class BuildProgress:
     kyoku_number: int
     chosen: str
     elapsed: float
-
-
-MISSED_REASONS = {
-    "below_floor": N_("it is worth less than mangan (ura dora never counts toward the floor)"),
-    "furiten": N_("you are furiten"),
-    "no_yaku": N_("the win would have no yaku"),
-}
 
 
 DEFAULT_NAME = re.compile(r"You|Player (?P<number>\d+)|(?P<level>Easy|Normal|Hard) AI")
@@ -250,6 +232,7 @@ class Session:
     def next_kyoku(self) -> None:
         self.match.next_kyoku()
         self.builds.clear()
+        self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
         self._changed()
 
     def note_build(self, seat: int, chosen: str, elapsed: float) -> None:
@@ -267,6 +250,7 @@ class Session:
         for event in events:
             if isinstance(event, HandBuilt):
                 self.builds.pop(event.seat, None)
+        self._views.clear()
         self._collect_notices(events)
         self._changed()
         return events
@@ -279,46 +263,13 @@ class Session:
             self.net.changed()
 
     def _collect_notices(self, events: list[Event]) -> None:
-        for index, event in enumerate(events):
-            if not getattr(event, "private", False) or not self.is_human(event.seat):
+        """Each person's notices among the events, worded from their own view (seat_notices.py)."""
+        for seat in self.plan.humans:
+            seen = [event for event in events if visible_to(event, seat)]
+            if not any(getattr(event, "private", False) for event in seen):
                 continue
-            if isinstance(event, WinningTileMissed):
-                self.notices.append(
-                    Notice(event.seat, self._missed_text(event, events[index + 1 :]), event.tile)
-                )
-            elif isinstance(event, HandBuilt) and event.completed_automatically:
-                self.notices.append(Notice(event.seat, self._completed_text(event)))
-
-    def _completed_text(self, event: HandBuilt) -> Message:
-        """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
-        A notice is shown later, maybe after a language switch: it is kept as its messages."""
-        strip = wait_strip(self.kyoku.view_for(event.seat))
-        winning = [line.code for line in strip.waits if line.clears]
-        if strip.can_win:
-            tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
-            outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
-        else:
-            outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
-        return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),
-                       hand=Later(lambda: terms.hand_in_sentence(event.hand)), outcome=outcome)
-
-    def _missed_text(self, event: WinningTileMissed, after: list[Event]) -> Message:
-        discarder = self.kyoku.last_discard[0] if self.kyoku.last_discard else event.seat
-        furiten = next((e for e in after if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
-        if event.reason == "furiten" and self.view(event.seat).furiten_span is FuritenSpan.UNTIL_OWN_DISCARD:
-            consequence = Message(N_("You stay furiten until your own next discard."))
-        elif event.reason == "furiten":
-            consequence = Message(N_("You stay furiten for the rest of this hand."))
-        elif furiten is not None and not furiten.permanent:
-            consequence = Message(N_("You are not in riichi yet, so this furiten ends with your own discard."))
-        else:
-            consequence = Message(N_("Letting it pass makes you furiten for the rest of this hand."))
-        reason = MISSED_REASONS.get(event.reason)
-        view = self.view(discarder)
-        return Message(
-            N_("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}"),
-            discarder=Later(lambda: seat_wind(view, discarder)), tile=Later(lambda: terms.tile_in_sentence(event.tile)),
-            reason=Message(reason) if reason else event.reason, consequence=consequence)
+            view = self.view(seat)
+            self.notices.extend(seat_notices(view, len(view.events) - len(seen)))
 
     def take_notice(self, seat: int) -> Notice | None:
         """The oldest notice for `seat`, removed from the queue."""

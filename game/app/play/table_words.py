@@ -77,6 +77,16 @@ def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Seque
     return _(phrase).format(who=who) if phrase else ""
 
 
+def reconnect_words(name: str, given_up: bool) -> str:
+    """The table waits for a seat whose computer has dropped: whom it waits for (`given_up`:
+    gone longer than the host waits, its stand-in playing meanwhile)."""
+    if given_up:
+        # Translators: the host's table, when a person at another computer has been gone for minutes
+        return _("{name} has not come back: the AI plays for them until they do").format(name=name)
+    # Translators: the table, while a person at another computer has lost the connection
+    return _("Waiting for {name} to reconnect").format(name=name)
+
+
 def announcement(view: SeatView, result: KyokuResult | None) -> str | None:
     """The end of the hand in words, for the table: who won on whose discard, or the draw."""
     if result is None:

@@ -7,14 +7,16 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.play.joining import code_of
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing, KeyGuard
-from game.app.window.palette import GOLD, INK, SOFT
-from game.app.words.i18n import N_, _, pgettext
+from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.words.i18n import N_, Message, _, pgettext
 from game.app.words.i18n import format_amount as amount
 
+KEEPING_LOOK_S = 0.1
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
@@ -27,16 +29,28 @@ class JoinedSummaryScene(Scene):
         self.reason = over.reason if over is not None else ""
         self.names = tuple(table.names())
         self.seat = table.seat
+        self.keeping = table.keeping
+        """The match being kept in this computer's history (join.py)."""
+        self.not_kept: Message | None = None
+        """Why the match is not in the history, when it could not be kept."""
+        self.table_at = (table.address, code_of(table.link.link.uri)) if table.link is not None and table.address \
+            else None
+        """Where the match was played (address, code): its Rematch joins there again."""
         self.ring = ButtonRing()
         self.guard = KeyGuard()
 
     def enter(self) -> None:
+        if self.table_at is not None:
+            rematch = UIButton(pygame.Rect(385, 660, 250, 48), _("Rematch"), self.app.manager,
+                               object_id=ObjectID(object_id="#rematch", class_id="@menu_button"))
+            self.elements.append(rematch)
+            self.ring.add(rematch, lambda: self.screens.rejoin(*self.table_at))
         # Translators: back to the title screen
-        button = UIButton(pygame.Rect(515, 660, 250, 48), pgettext("button", "Title"), self.app.manager,
-                          object_id=ObjectID(object_id="#title", class_id="@menu_button"))
+        button = UIButton(pygame.Rect(645 if self.table_at else 515, 660, 250, 48), pgettext("button", "Title"),
+                          self.app.manager, object_id=ObjectID(object_id="#title", class_id="@menu_button"))
         self.elements.append(button)
         self.ring.add(button, self.screens.title)
-        self.ring.focus_first_enabled()
+        self.ring.focus_on(len(self.ring.entries) - 1)  # Enter: the title, as before there was a choice
 
     @property
     def heading(self) -> str:
@@ -51,11 +65,16 @@ class JoinedSummaryScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
+        keeping = self.keeping
+        if keeping is not None and keeping.done():
+            self.keeping = None
+            self.not_kept = keeping.result()
 
     def next_change(self) -> float | None:
-        """None: the key guard's time needs no frame of its own (the window counts the time
-        passed up to the moment an input is handled)."""
-        return None
+        """A look now and then while the match is being kept (to say if it could not be);
+        else None: the key guard's time needs no frame of its own (the window counts the
+        time passed up to the moment an input is handled)."""
+        return KEEPING_LOOK_S if self.keeping is not None else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):
@@ -75,4 +94,7 @@ class JoinedSummaryScene(Scene):
             y = 250 + row * 48
             text.draw(surface, f"{row + 1}.  {self.names[seat]}", 26, colour, (420, y), bold=seat == self.seat)
             text.draw(surface, amount(self.scores[seat]), 26, colour, (860, y), "topright", bold=seat == self.seat)
+        if self.not_kept is not None:
+            for row, line in enumerate(text.wrap(str(self.not_kept), 17, 1000)[:3]):
+                text.draw(surface, line, 17, WARN, (640, 520 + row * 24), "midtop")
         self.ring.draw_focus(surface)

@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.history.statistics import LOST, WON, MatchSummary, Statistics, Tally
+from game.app.history.statistics import LOST, PEOPLE, WON, MatchSummary, Statistics, Tally
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import AI_LEVELS, ai_level_name
@@ -251,6 +251,9 @@ def group_name(name: str) -> str:
     """An AI level or a preset as the screens name it."""
     if name in AI_LEVELS:
         return ai_level_name(name)
+    if name == PEOPLE:
+        # Translators: the statistics' group of matches against people at other computers (no AI)
+        return _("Other people")
     return _(PRESET_SHORT_NAMES[name]) if name in PRESET_SHORT_NAMES else name.replace("_", " ").capitalize()
 
 
@@ -267,6 +270,8 @@ def describe(match: MatchSummary) -> str:
     if match.level in LEVEL_AI_NAMES:
         return _("{balance} mangan against {level}, {preset}, {hands} ({result}), {day}").format(
             level=_(LEVEL_AI_NAMES[match.level]), **values)
+    if match.level == PEOPLE:
+        return _("{balance} mangan against other people, {preset}, {hands} ({result}), {day}").format(**values)
     return _("{balance} mangan against the AI, {preset}, {hands} ({result}), {day}").format(**values)
 
 

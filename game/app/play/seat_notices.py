@@ -1,0 +1,121 @@
+"""What a seat is told privately about its own hand: a winning tile it may not take (and
+how long the furiten that follows lasts), a hand completed at the build deadline.
+
+Pure, and made from the seat's own view alone (its private events and the public ones),
+because a table joined over the network (game/app/play/remote_table.py) has nothing else:
+the table at this computer (game/app/play/session.py) asks the same function, so both
+say the same words about the same events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.app.play.wait_strip import wait_strip
+from game.app.words import terms
+from game.app.words.i18n import N_, Later, Message, _
+from game.engine.events import Discarded, Event, FuritenStarted, HandBuilt, WinningTileMissed
+from game.engine.kyoku import FuritenSpan, SeatView
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something a seat must be told privately, with the tile it is about."""
+
+    seat: int
+    text: str | Message
+    """A `Message` where the game makes it: in the language of the moment it is read."""
+    tile: str | None = None
+
+
+MISSED_REASONS = {
+    "below_floor": N_("it is worth less than mangan (ura dora never counts toward the floor)"),
+    "furiten": N_("you are furiten"),
+    "no_yaku": N_("the win would have no yaku"),
+}
+
+
+def seat_notices(view: SeatView, start: int = 0) -> list[Notice]:
+    """The notices for `view.seat` among its view's events from `start` on; the events
+    before them say whose discard a missed tile was and how the seat was furiten."""
+    notices = []
+    for index in range(max(0, start), len(view.events)):
+        event = view.events[index]
+        if isinstance(event, WinningTileMissed) and event.seat == view.seat:
+            notices.append(Notice(view.seat, missed_text(view, index), event.tile))
+        elif isinstance(event, HandBuilt) and event.seat == view.seat and event.completed_automatically:
+            notices.append(Notice(view.seat, completed_text(view, event)))
+    return notices
+
+
+def missed_text(view: SeatView, index: int) -> Message:
+    """The notice of the winning tile `view.events[index]` (a `WinningTileMissed`)."""
+    events = view.events
+    event = events[index]
+    assert isinstance(event, WinningTileMissed)
+    discard = next((e for e in reversed(events[:index]) if isinstance(e, Discarded)), None)
+    discarder = discard.seat if discard is not None else view.last_discard[0] if view.last_discard else event.seat
+    following = _until_next_discard(events[index + 1:])
+    furiten = next((e for e in following if isinstance(e, FuritenStarted) and e.seat == event.seat), None)
+    upto = index + 1 + following.index(furiten) if furiten is not None else index
+    return missed_message(event, view.seat_winds, discarder, furiten_span(events[:upto + 1], event.seat), furiten)
+
+
+def missed_message(event: WinningTileMissed, seat_winds: Sequence[str], discarder: int, span: FuritenSpan | None,
+                   furiten: FuritenStarted | None) -> Message:
+    """The words of a missed winning tile: `span`, how long the seat is furiten once the tile
+    went by; `furiten`, the furiten the tile itself started (None: it was furiten already)."""
+    if event.reason == "furiten" and span is FuritenSpan.UNTIL_OWN_DISCARD:
+        consequence = Message(N_("You stay furiten until your own next discard."))
+    elif event.reason == "furiten":
+        consequence = Message(N_("You stay furiten for the rest of this hand."))
+    elif furiten is not None and not furiten.permanent:
+        consequence = Message(N_("You are not in riichi yet, so this furiten ends with your own discard."))
+    else:
+        consequence = Message(N_("Letting it pass makes you furiten for the rest of this hand."))
+    reason = MISSED_REASONS.get(event.reason)
+    return Message(
+        N_("{discarder}'s {tile} completes your hand, but you may not win on it: {reason}. {consequence}"),
+        discarder=Later(lambda: terms.wind(seat_winds[discarder])),
+        tile=Later(lambda: terms.tile_in_sentence(event.tile)),
+        reason=Message(reason) if reason else event.reason, consequence=consequence)
+
+
+def completed_text(view: SeatView, event: HandBuilt) -> Message:
+    """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
+    A notice is shown later, maybe after a language switch: it is kept as its messages."""
+    strip = wait_strip(view)
+    winning = [line.code for line in strip.waits if line.clears]
+    if strip.can_win:
+        tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
+        outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
+    else:
+        outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
+    return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),
+                   hand=Later(lambda: terms.hand_in_sentence(event.hand)), outcome=outcome)
+
+
+def furiten_span(events: Sequence[Event], seat: int) -> FuritenSpan | None:
+    """How long `seat` is furiten after `events` (one kyoku's, in order), as the engine
+    rules it: for good once a furiten is, until its own discard after a tile let pass
+    before its riichi."""
+    lasting = passing = False
+    for event in events:
+        if isinstance(event, Discarded) and event.seat == seat:
+            passing = False
+        elif isinstance(event, FuritenStarted) and event.seat == seat:
+            lasting, passing = lasting or event.permanent, passing or not event.permanent
+    if lasting:
+        return FuritenSpan.REST_OF_HAND
+    return FuritenSpan.UNTIL_OWN_DISCARD if passing else None
+
+
+def _until_next_discard(events: Sequence[Event]) -> list[Event]:
+    """The events the same discard caused (up to the next discard)."""
+    caused = []
+    for event in events:
+        if isinstance(event, Discarded):
+            break
+        caused.append(event)
+    return caused

@@ -1,0 +1,208 @@
+"""A seat's private notices (game/app/play/seat_notices.py): each notice the table tells a
+person, told to the seat it is about and to no other, from that seat's view alone; the
+table at this computer (`Session`) and a joined table (`RemoteTable`, fed the views a host
+sends) word it alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from game.app.play.remote_table import RemoteTable
+from game.app.play.seat_notices import Notice, seat_notices
+from game.app.play.session import SeatPlan, Session
+from game.app.words import i18n
+from game.engine.actions import BuildHand, action_from_dict
+from game.engine.events import WinningTileMissed
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.wall import PERSONAL_WALLS, side_walls
+from tests.scenario_tools import build_all, crafted_deal, drive
+from tests.test_remote_table import heard
+
+JUNK = "19p19s1234567z26p"
+"""13 tiles far from tenpai."""
+SANSHOKU = "234m234p234s67s55p"
+"""Waits 5s/8s: a win without riichi (renhou), so a pass before riichi is offered first."""
+CHEAP = "234m345p567s678s8p"
+"""Waits 8p: riichi and tanyao, below mangan."""
+
+
+class Through:
+    """The scenario tools' target: a kyoku whose actions go through a session."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def apply(self, action):
+        return self.session.apply(action)
+
+    def __getattr__(self, name: str):
+        return getattr(self.session.kyoku, name)
+
+
+def dealt(match: Match, pools: dict[int, str]) -> None:
+    walls = PERSONAL_WALLS[match.rules.players]
+    match.next_kyoku(crafted_deal({walls[seat]: pool for seat, pool in pools.items()}), 0)
+
+
+def dora(players: int) -> tuple[int, int]:
+    sides = side_walls(players)
+    return (sides[0], 0) if sides else (1, 0)
+
+
+def furiten_until_own_discard(match: Match, target: object) -> int:
+    """The last seat lets an 8s pass before its riichi, then another 8s comes."""
+    last = match.rules.players - 1
+    dealt(match, {seat: JUNK + ("88s" if seat < 2 else "") for seat in range(last)} | {last: SANSHOKU})
+    build_all(target, {seat: JUNK for seat in range(last)} | {last: SANSHOKU}, dora(match.rules.players))
+    drive(target, {0: ["8s"], 1: ["8s"]}, {last: ["pass"]}, until_end=False)
+    return last
+
+
+def furiten_for_the_hand(match: Match, target: object) -> int:
+    """The last seat, in riichi, lets an 8s pass, then another 8s comes."""
+    last = match.rules.players - 1
+    dealt(match, {seat: JUNK + ("88s" if seat < 2 else "") for seat in range(last)} | {last: SANSHOKU})
+    build_all(target, {seat: JUNK for seat in range(last)} | {last: SANSHOKU}, dora(match.rules.players))
+    drive(target, {0: [None, "8s"], 1: [None, "8s"], last: [None]}, {last: ["pass"]}, until_end=False)
+    return last
+
+
+def below_the_floor(match: Match, target: object) -> int:
+    """Seat 1, in riichi, waits on 8p with a hand below mangan; the dealer discards one."""
+    dealt(match, {0: JUNK + "8p8p", 1: CHEAP})
+    build_all(target, {0: JUNK, 1: CHEAP}, dora(2))
+    drive(target, {0: [None, "8p"], 1: [None]}, until_end=False)
+    return 1
+
+
+def completed_at_the_deadline(match: Match, target: object) -> int:
+    """Seat 1's time runs out with 12 tiles chosen: the engine completes its hand."""
+    dealt(match, {0: JUNK, 1: CHEAP})
+    build_all(target, {0: JUNK}, dora(2))
+    target.apply(BuildHand(1, CHEAP[:-2], complete=True))
+    drive(target, {0: [None]}, until_end=False)  # on to seat 1's first discard
+    return 1
+
+
+SCENARIOS: dict[str, tuple[int, Callable[[Match, object], int], tuple[str, ...]]] = {
+    # name: (players, scenario, what the seat's notice says)
+    "furiten until its own discard": (3, furiten_until_own_discard,
+                                      ("completes your hand, but you may not win on it: you are furiten.",
+                                       "You stay furiten until your own next discard.")),
+    "furiten for the hand": (3, furiten_for_the_hand,
+                             ("you are furiten.", "You stay furiten for the rest of this hand.")),
+    "below the floor": (2, below_the_floor,
+                        ("East's 8-pin completes your hand, but you may not win on it: it is worth less than mangan",
+                         "Letting it pass makes you furiten for the rest of this hand.")),
+    "completed at the deadline": (2, completed_at_the_deadline,
+                                  ("Time is up: your hand was completed with the builder's best suggestion",)),
+}
+
+
+@pytest.fixture
+def english():
+    before = i18n.language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_each_notice_is_told_to_its_seat_alone_from_that_seats_view(english, name):
+    players, scenario, words = SCENARIOS[name]
+    match = Match(Rules.preset("kaiji", players=players), seed=1)
+    told = scenario(match, match)
+    for seat in range(players):
+        said = [str(notice.text) for notice in seat_notices(match.kyoku.view_for(seat))]
+        if seat == told:
+            assert len(said) == 1 and all(part in said[0] for part in words), said
+        else:
+            assert said == []  # another seat's view holds no private event of `told`
+
+
+def told_at_this_computer(name: str) -> tuple[int, list[tuple[int, str, str | None]]]:
+    """The scenario played at a table of people at this computer: the seat it is about, and
+    the notices its session keeps for them (worded when each event happened)."""
+    players, scenario, _words = SCENARIOS[name]
+    match = Match(Rules.preset("kaiji", players=players), seed=1)
+    with ThreadPoolExecutor(1) as executor:
+        session = Session(match, SeatPlan.hotseat(players), {}, executor)
+        told = scenario(match, Through(session))
+    return told, [(n.seat, str(n.text), n.tile) for n in session.notices]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_table_at_this_computer_tells_each_person_the_same_words(english, name):
+    told, notices = told_at_this_computer(name)
+    words = SCENARIOS[name][2]
+    assert [seat for seat, _text, _tile in notices] == [told]
+    assert all(part in notices[0][1] for part in words)
+
+
+def test_a_notice_is_not_told_twice_nor_from_a_later_view(english):
+    match = Match(Rules.preset("kaiji", players=2), seed=1)
+    below_the_floor(match, match)
+    view = match.kyoku.view_for(1)
+    missed = next(i for i, e in enumerate(view.events) if isinstance(e, WinningTileMissed))
+    assert len(seat_notices(view, missed)) == 1
+    assert seat_notices(view, missed + 1) == []
+
+
+def joined(match: Match, seat: int, builders) -> RemoteTable:
+    """The table joined at `seat` of the kyoku `match` has played, each view sent to it as it came."""
+    replayed = Match(match.rules, seed=1)
+    table: RemoteTable | None = None
+    for line in match.record[1:]:
+        if line["type"] == "hand":
+            replayed.next_kyoku(match.kyoku.deal, 0)
+        elif line["type"] == "action":
+            replayed.apply(action_from_dict({k: v for k, v in line.items() if k != "type"}))
+        else:
+            continue
+        if table is None:
+            table = RemoteTable(heard(replayed, seat), builders)
+        else:
+            table.take(heard(replayed, seat))
+    assert table is not None
+    return table
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_joined_table_tells_the_notice_when_its_seat_moves_next(english, name, builders):
+    players, scenario, _words = SCENARIOS[name]
+    match = Match(Rules.preset("kaiji", players=players), seed=1)
+    told = scenario(match, match)
+    expected = told_at_this_computer(name)[1]
+    table = joined(match, told, builders)
+    assert told in table.waiting_on()
+    question = table.prompt()
+    assert isinstance(question, Notice)
+    assert [(question.seat, str(question.text), question.tile)] == expected  # the local table's very words
+    assert not isinstance(table.prompt(), Notice)  # told once
+
+
+def test_a_notice_untold_when_its_kyoku_ends_is_not_told_in_the_next(english, builders):
+    """A winning tile missed on the last discards is not told at the next kyoku's first move,
+    at this computer nor at a joined table."""
+    match = Match(Rules.preset("kaiji", players=2), seed=1)
+    with ThreadPoolExecutor(1) as executor:
+        session = Session(match, SeatPlan.hotseat(2), {}, executor)
+        told = below_the_floor(match, Through(session))
+        drive(Through(session), {}, {told: ["pass"]})  # on to the kyoku's end, the notice untold
+        table = joined(match, told, builders)
+        assert [n.seat for n in session.notices] == [told] and table.notices
+        session.next_kyoku()
+        table.take(heard(match, told))
+        table.next_kyoku()  # the result seen: the next kyoku shown
+    assert session.notices == [] and table.notices == []
+
+
+@pytest.fixture
+def builders():
+    pool = ThreadPoolExecutor(1)
+    yield pool
+    pool.shutdown(wait=False, cancel_futures=True)

@@ -419,6 +419,7 @@ def test_fuzz_a_match_counted_names_a_preset_and_a_level_the_game_knows(tmp_path
 # A match played at another computer's table, kept from the record its host sent at the end.
 GUEST = 1
 TABLE_NAMES = ("Akagi", "Guest")
+TABLE_LEVELS = (None, None)
 
 
 def host_record() -> tuple[str, list[float]]:
@@ -432,7 +433,7 @@ def host_record() -> tuple[str, list[float]]:
 def test_a_joined_match_is_kept_from_the_hosts_record_and_counted_from_the_joined_seat(tmp_path):
     app = fake_app(tmp_path)
     text, scores = host_record()
-    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, scores, app.settings, app.executor) is None
+    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, TABLE_LEVELS, scores, app.settings, app.executor) is None
     (entry,) = history.load_history(history.history_folder(tmp_path)).entries
     assert entry.ended == "finished" and entry.plan["humans"] == [GUEST] and entry.plan["names"] == list(TABLE_NAMES)
     assert entry.lines[1:] == fixture_record()[1:] and replay(entry.lines).ok  # the theatre's every hand
@@ -448,14 +449,28 @@ def test_a_joined_match_is_kept_from_the_hosts_record_and_counted_from_the_joine
     assert counted.result == ("won" if scores[GUEST] > scores[0] else "lost" if scores[GUEST] < scores[0] else "level")
 
 
-@pytest.mark.parametrize(("names", "levels"), [
-    (("Akagi", "Guest"), [None, None]),
-    (("Hard AI", "Guest"), ["hard", None]),
-    (("Easy AI", "Normal AI", "Guest", "Player 4"), ["easy", "normal", None, None]),
+@pytest.mark.parametrize(("names", "told", "levels"), [
+    (("Akagi", "Guest"), (None, None), [None, None]),
+    (("Hard AI", "Guest"), ("hard", None), ["hard", None]),
+    (("Hard AI", "Guest"), (None, None), [None, None]),  # a person who called themselves so
+    (("Akagi", "Guest"), ("hard", None), ["hard", None]),
+    (("Easy AI", "Normal AI", "Guest", "Player 4"), ("easy", "normal", None, None), ["easy", "normal", None, None]),
+    (("Easy AI", "Normal AI", "Guest"), ("easy", None, "hard"), ["easy", None, None]),  # this seat: you
 ])
-def test_a_joined_match_names_the_ai_seats_by_the_levels_the_host_named_them(names, levels):
-    plan = joined_plan(names.index("Guest"), names)
+def test_a_joined_match_counts_each_seat_by_the_level_the_host_told_never_by_its_name(names, told, levels):
+    plan = joined_plan(names.index("Guest"), names, told)
     assert plan["levels"] == levels and plan["ai_level"] == next((lv for lv in levels if lv), None)
+
+
+def test_a_person_named_like_an_ai_level_is_counted_as_a_person_in_the_joiners_statistics(tmp_path):
+    from game.app.history.statistics import read_statistics
+
+    app = fake_app(tmp_path)
+    text, scores = host_record()
+    assert keep_joined(app.files, text, GUEST, ("Hard AI", "Guest"), (None, None), scores, app.settings,
+                       app.executor) is None
+    stats, notices = read_statistics(history.history_folder(tmp_path))
+    assert notices == [] and [match.level for match in stats.matches] == ["people"]
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -466,7 +481,8 @@ def test_a_joined_match_names_the_ai_seats_by_the_levels_the_host_named_them(nam
 ])
 def test_a_record_that_is_no_record_is_refused_with_a_sentence_and_nothing_is_kept(tmp_path, text, said):
     app = fake_app(tmp_path)
-    problem = keep_joined(app.files, text, GUEST, TABLE_NAMES, host_record()[1], app.settings, app.executor)
+    problem = keep_joined(app.files, text, GUEST, TABLE_NAMES, TABLE_LEVELS, host_record()[1], app.settings,
+                          app.executor)
     assert problem is not None and said in str(problem) and "not kept in your history" in str(problem)
     assert history.record_files(history.history_folder(tmp_path)) == []
 
@@ -474,9 +490,11 @@ def test_a_record_that_is_no_record_is_refused_with_a_sentence_and_nothing_is_ke
 def test_a_record_that_does_not_end_as_the_host_announced_is_refused(tmp_path):
     app = fake_app(tmp_path)
     text, scores = host_record()
-    problem = keep_joined(app.files, text, GUEST, TABLE_NAMES, [scores[1], scores[0]], app.settings, app.executor)
+    problem = keep_joined(app.files, text, GUEST, TABLE_NAMES, TABLE_LEVELS, [scores[1], scores[0]], app.settings,
+                          app.executor)
     assert "does not end with the standings the host announced" in str(problem)
-    other = keep_joined(app.files, text, GUEST, (*TABLE_NAMES, "Third"), scores, app.settings, app.executor)
+    other = keep_joined(app.files, text, GUEST, (*TABLE_NAMES, "Third"), (*TABLE_LEVELS, None), scores,
+                        app.settings, app.executor)
     assert "does not end with the standings the host announced" in str(other)
     assert history.record_files(history.history_folder(tmp_path)) == []
 
@@ -484,7 +502,7 @@ def test_a_record_that_does_not_end_as_the_host_announced_is_refused(tmp_path):
 def test_with_the_history_off_a_joined_match_is_not_kept(tmp_path):
     app = fake_app(tmp_path, keep_history=False)
     text, scores = host_record()
-    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, scores, app.settings, app.executor) is None
+    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, TABLE_LEVELS, scores, app.settings, app.executor) is None
     assert history.record_files(history.history_folder(tmp_path)) == []
 
 
@@ -499,7 +517,7 @@ def test_fuzz_a_hostile_record_is_refused_with_a_sentence_and_overwrites_nothing
     scores = host_record()[1]
     sent = data.draw(damaged_record_file(fixture_record())).decode("utf-8", errors=data.draw(
         st.sampled_from(["replace", "surrogateescape"])))
-    problem = keep_joined(app.files, sent, GUEST, TABLE_NAMES, scores, app.settings, app.executor)
+    problem = keep_joined(app.files, sent, GUEST, TABLE_NAMES, TABLE_LEVELS, scores, app.settings, app.executor)
     kept = [path for path in history.record_files(history.history_folder(folder)) if path != earlier]
     assert earlier.read_bytes() == before
     if problem is not None:  # refused, or (a seed too long for a file's name) not written

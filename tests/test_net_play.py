@@ -59,7 +59,8 @@ def test_an_idle_remote_seat_is_moved_for_when_its_clock_runs_out_and_not_before
     remote = {seat: RemoteSeat(seat, "Idle")}
     players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
     clock, lines = Clock(), []
-    table = NetTable(match, tuple(f"P{s}" for s in range(match.rules.players)), remote, Silent())
+    table = NetTable(match, tuple(f"P{s}" for s in range(match.rules.players)), (None,) * match.rules.players, remote,
+                     Silent())
     loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
                      report=lines.append, clock=clock, grace_s=1.0)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
@@ -90,7 +91,7 @@ def test_a_seat_gone_past_the_reconnection_window_is_moved_for_without_its_clock
     remote = {seat: RemoteSeat(seat, "Gone")}
     players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
     gone = set()
-    table = NetTable(match, ("P0", "P1"), remote, Silent())
+    table = NetTable(match, ("P0", "P1"), (None, None), remote, Silent())
     loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
                      clock=Clock(), given_up=gone.__contains__)
     discards = len(match.kyoku.rivers[seat])
@@ -121,7 +122,7 @@ def test_the_messages_asking_a_remote_seat_carry_its_time_left_on_the_loops_cloc
     remote = {seat: RemoteSeat(seat, "Idle")}
     players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
     clock, transport = Clock(), Recording()
-    table = NetTable(match, ("P0", "P1"), remote, transport)
+    table = NetTable(match, ("P0", "P1"), (None, None), remote, transport)
     loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S, clock=clock)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
     table.joined(seat, "token")

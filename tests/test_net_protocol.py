@@ -18,6 +18,7 @@ from game.net.protocol import (
     MAX_TIME_LEFT_S,
     PROTOCOL_VERSION,
     REFUSAL_CODES,
+    SEAT_LEVELS,
     Act,
     Hello,
     MatchOver,
@@ -54,8 +55,10 @@ def test_every_client_message_reads_back_as_itself(message):
 
 
 @pytest.mark.parametrize("message", [
-    Welcome(1, 0, "tok", ("You", "Hard AI"), Rules.preset("pro_stream"), "17 Steps 0.1.0"),
-    Presence(2, (True, False, True)),
+    Welcome(1, 0, "tok", ("You", "Hard AI"), (None, "hard"), Rules.preset("pro_stream"), "17 Steps 0.1.0"),
+    Welcome(1, 2, "tok", ("Hard AI", "Easy AI", "Me"), (None, "easy", None), Rules.preset("kaiji"), "v"),
+    Presence(2, (True, False, True), (False, False, False)),
+    Presence(2, (True, False, False), (False, True, False)),
     Update(3, 1, {"turn": 1, "pool": (1, 2, 3), "last_discard": (0, 17)},
            (Discarded(0, "5m", 1, True), DoraFlipped(None, None, None, "1z")), 57.25),
     Update(4, 2, {}, (Won(1, 0, "5m", "123m456p789s1122z", None, 3, 40, (("riichi", 1), ("tanyao", 1)),
@@ -71,7 +74,7 @@ def test_every_host_message_reads_back_as_itself(message):
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_rules_of_every_preset_travel_in_a_welcome(preset):
-    message = Welcome(1, 0, "t", ("a", "b"), PRESETS[preset], "v")
+    message = Welcome(1, 0, "t", ("a", "b"), (None, None), PRESETS[preset], "v")
     assert read_host_message(write_message(message)).rules == PRESETS[preset]
 
 
@@ -123,6 +126,64 @@ def update(time_left_s: object) -> str:
 def test_the_reader_refuses_a_time_left_that_is_no_span_of_time(text, says):
     with pytest.raises(ProtocolError, match=says):
         read_host_message(text)
+
+
+def welcome(**changes: object) -> str:
+    fields = {"seq": 1, "seat": 1, "token": "t", "names": ["Hard AI", "Guest"], "levels": ["hard", None],
+              "rules": json.loads(write_message(Welcome(0, 0, "", (), (), Rules.preset("kaiji"), "")))["rules"],
+              "game_version": "v", **changes}
+    return raw(type="welcome", **fields)
+
+
+def presence(**changes: object) -> str:
+    return raw(type="presence", **{"seq": 1, "present": [True, False, False], "given_up": [False, True, False],
+                                   **changes})
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    pytest.param(raw(**{k: v for k, v in json.loads(welcome()).items() if k not in ("v", "levels")}),
+                 "missing 'levels'", id="a welcome without the seats' levels"),
+    pytest.param(welcome(levels=["godlike", None]), "level is one of easy, normal, hard or null, not 'godlike'",
+                 id="an AI level the game has not"),
+    pytest.param(welcome(levels=["Hard", None]), "not 'Hard'", id="a level as a name says it"),
+    pytest.param(welcome(levels=[True, None]), "expected text", id="true for a level"),
+    pytest.param(welcome(levels=["hard"]), "2 seats named but 1 seats' levels", id="a level too few"),
+    pytest.param(welcome(levels="hard"), "expected a list", id="the levels as text"),
+    pytest.param(raw(type="presence", seq=1, present=[True, False]), "missing 'given_up'",
+                 id="a presence without who was given up"),
+    pytest.param(presence(given_up=[False, True]), "3 seats present or not but 2 given up", id="a seat too few"),
+    pytest.param(presence(given_up=[True, True, False]), "both present and given up", id="a present seat given up"),
+    pytest.param(presence(given_up=[0, 1, 0]), "expected true or false", id="numbers for given up"),
+])
+def test_the_reader_refuses_a_welcome_or_presence_that_says_no_seats_kind(text, says):
+    with pytest.raises(ProtocolError, match=says):
+        read_host_message(text)
+
+
+def test_the_levels_a_welcome_may_tell_are_the_levels_a_player_may_choose():
+    from game.ai.agents import LEVELS
+    from game.app.settings import AI_LEVELS
+
+    assert SEAT_LEVELS == AI_LEVELS == tuple(LEVELS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(levels=st.lists(st.one_of(st.none(), st.sampled_from(["easy", "normal", "hard", "person", "Hard AI", ""]),
+                                 st.booleans(), st.integers()), max_size=5),
+       present=st.lists(st.booleans(), max_size=5), given_up=st.lists(st.booleans(), max_size=5))
+def test_any_seats_levels_and_presence_read_back_as_themselves_or_are_refused(levels, present, given_up):
+    try:
+        told = read_host_message(welcome(names=["a"] * len(levels), levels=levels))
+    except ProtocolError:
+        assert not all(level is None or level in ("easy", "normal", "hard") for level in levels)
+    else:
+        assert told.levels == tuple(levels) and read_host_message(write_message(told)) == told
+    try:
+        heard = read_host_message(presence(present=present, given_up=given_up))
+    except ProtocolError:
+        assert len(present) != len(given_up) or any(p and g for p, g in zip(present, given_up, strict=False))
+    else:
+        assert heard.given_up == tuple(given_up) and read_host_message(write_message(heard)) == heard
 
 
 @settings(max_examples=300, deadline=None)
@@ -180,9 +241,11 @@ def test_any_json_value_is_a_message_or_refused(value):
 
 
 @settings(max_examples=300, deadline=None)
-@given(kind=st.sampled_from(["hello", "act", "resync", "welcome", "update", "snapshot", "settled", "refused"]),
+@given(kind=st.sampled_from(["hello", "act", "resync", "welcome", "presence", "update", "snapshot", "settled",
+                             "refused"]),
        fields=st.dictionaries(st.sampled_from(["name", "token", "action", "seq", "seat", "changed", "events",
-                                               "view", "rules", "code", "detail", "scores", "time_left_s"]),
+                                               "view", "rules", "code", "detail", "scores", "time_left_s",
+                                               "names", "levels", "present", "given_up"]),
                               json_values, max_size=6))
 def test_messages_of_a_known_type_with_any_fields_are_read_typed_or_refused(kind, fields):
     text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields})

@@ -132,7 +132,8 @@ def play(rules: Rules, remote: tuple[int, ...], feed: type[SeatFeed] = SeatFeed)
     seats = {seat: RemoteSeat(seat, f"Remote {seat}") for seat in remote}
     players = {seat: seats.get(seat) or make_agent("easy", seat) for seat in range(rules.players)}
     names = tuple(player.name for player in players.values())
-    table = transport.table = NetTable(match, names, seats, transport)
+    levels = tuple(None if seat in seats else "easy" for seat in range(rules.players))
+    table = transport.table = NetTable(match, names, levels, seats, transport)
     table.feeds = {seat: feed(seat) for seat in remote}
     clients = ScriptedClients(transport)
     for seat in remote:
@@ -226,7 +227,8 @@ def test_a_mirror_fed_any_subsequence_of_updates_with_snapshots_rebuilds_each_vi
     kyoku = match.next_kyoku()
     agents = [make_agent("easy", s) for s in range(rules.players)]
     feed, mirror = SeatFeed(0), SeatMirror()
-    mirror.receive(read_host_message(write_message(Welcome(0, 0, "t", ("a",) * rules.players, rules, "v"))))
+    welcome = Welcome(0, 0, "t", ("a",) * rules.players, (None,) * rules.players, rules, "v")
+    mirror.receive(read_host_message(write_message(welcome)))
     seq = 0
     for move in range(200):
         if kyoku.result is not None:
@@ -245,7 +247,7 @@ def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_righ
     rules = Rules.preset("kaiji", hands=1)
     match = Match(rules, SEED)
     transport = CheckedTransport(match)
-    table = transport.table = NetTable(match, ("A", "B"), {0: RemoteSeat(0, "A")}, transport)
+    table = transport.table = NetTable(match, ("A", "B"), (None, None), {0: RemoteSeat(0, "A")}, transport)
     transport.mirrors[0], transport.texts[0] = SeatMirror(), []
     table.joined(0, TOKENS[0])
     kyoku = match.next_kyoku()
@@ -260,7 +262,64 @@ def test_a_missed_message_makes_the_mirror_ask_again_and_a_snapshot_puts_it_righ
     with pytest.raises(OutOfOrder):  # one sequence number skipped, as after a lost connection
         mirror.receive(read_host_message(write_message(make(mirror.seq + 2))))
     with pytest.raises(OutOfOrder):  # and nothing more is applied until a snapshot comes
-        mirror.receive(read_host_message(write_message(Presence(mirror.seq + 1, (True, True)))))
+        mirror.receive(read_host_message(write_message(Presence(mirror.seq + 1, (True, True), (False, False)))))
     table.received(0, read_client_message(write_message(Resync())))
     assert isinstance(read_host_message(transport.texts[0][-1]), Snapshot)
     assert mirror.view == kyoku.view_for(0)
+
+
+def test_a_seat_gone_past_the_reconnection_window_is_told_given_up_to_the_others_once_and_back_when_it_is():
+    from game.net.hosting import HostedTable
+    from game.net.server import Inbound
+
+    match = Match(Rules.preset("four_player", hands=1), SEED)
+    now = [1000.0]
+    hosted = HostedTable(match, ("Hard AI", "P2", "P3", "P4"), ("hard", None, None, None), (1, 2, 3),
+                         clock=lambda: now[0])  # never started: no socket is opened
+    transport = hosted.table.transport = CheckedTransport(match)
+    for seat in (1, 2, 3):
+        transport.mirrors[seat], transport.texts[seat] = SeatMirror(), []
+        hosted.host.inbox.put(Inbound(seat, "joined", token=TOKENS[seat], name=f"Person {seat}"))
+    hosted.poll()
+    match.next_kyoku()
+    hosted.changed()
+
+    def presences(seat: int) -> list[Presence]:
+        return [m for m in map(read_host_message, transport.texts[seat]) if isinstance(m, Presence)]
+
+    del transport.mirrors[3]  # its computer has gone
+    hosted.host.inbox.put(Inbound(3, "left"))
+    hosted.poll()
+    assert transport.mirrors[1].present == (True, True, True, False)
+    assert transport.mirrors[1].given_up == (False,) * 4  # waited for, as the host's table says
+    now[0] += hosted.reconnect_window_s - 1
+    hosted.poll()
+    assert transport.mirrors[1].given_up == (False,) * 4
+    told = len(presences(1))
+    now[0] += 1
+    for _ in range(3):
+        hosted.poll()
+    for seat in (1, 2):
+        assert transport.mirrors[seat].given_up == (False, False, False, True)
+    assert len(presences(1)) == told + 1  # told once, not at every look
+    transport.mirrors[3], transport.texts[3] = SeatMirror(), []
+    hosted.host.inbox.put(Inbound(3, "joined", token=TOKENS[3], name="Person 3"))
+    hosted.poll()
+    for seat in (1, 2, 3):
+        assert transport.mirrors[seat].present == (True,) * 4 and transport.mirrors[seat].given_up == (False,) * 4
+
+
+@pytest.mark.parametrize(("seats", "levels"), [
+    (["person", "hard"], (None, "hard")),
+    (["easy", "person", "person", "normal"], ("easy", None, None, "normal")),
+])
+def test_the_headless_hosts_welcome_tells_each_seats_level_a_person_none(seats, levels):
+    from game.net.hosting import HostedMatch
+
+    rules = Rules.preset("kaiji" if len(seats) == 2 else "four_player", hands=1)
+    hosted = HostedMatch(rules, seats, SEED, report=lambda line: None)  # never started: no socket is opened
+    transport = hosted.table.transport = CheckedTransport(hosted.match)
+    seat = seats.index("person")
+    transport.mirrors[seat], transport.texts[seat] = SeatMirror(), []
+    hosted.table.joined(seat, TOKENS[seat])
+    assert transport.mirrors[seat].welcome.levels == levels

@@ -15,15 +15,17 @@ from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
-from game.app.play.table_words import ron_worth
+from game.app.play.table_words import reconnect_words, ron_worth
 from game.app.play.wait_strip import wait_strip
 from game.engine.actions import BuildHand, ChooseDora, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
-from game.net.hosting import MOVE_TIME_S
+from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import seat_time_limit
-from game.net.protocol import MatchOver, Refused, Settled, Welcome
+from game.net.protocol import MatchOver, Refused, Settled, Welcome, read_host_message, write_message
+from game.net.server import Inbound
+from game.net.wire import SeatMirror
 
 SEAT = 1
 
@@ -40,7 +42,7 @@ def heard(match: Match, seat: int = SEAT, refused: Refused | None = None, at: fl
     """What the link hands the table after a message: the seat's view and the standings, and
     the host's clock for the seat's decision (by default its whole time, as a host stamps a
     decision it has just asked), come now (`at` None: `time.monotonic`, the table's default clock)."""
-    welcome = Welcome(1, seat, "token", ("Host", "Guest"), match.rules, "test")
+    welcome = Welcome(1, seat, "token", ("Host", "Guest"), (None, None), match.rules, "test")
     settled = tuple(Settled(0, s.kyoku_number, s.gains, s.scores, s.stake, s.next_stake) for s in match.settlements)
     over = MatchOver(0, "hands", tuple(match.scores)) if match.over else None
     if time_left_s is not None and time_left_s < 0:
@@ -382,3 +384,61 @@ def test_the_ron_question_has_the_hosts_clock_and_is_not_asked_once_it_has_run_o
     clock.now += MOVE_TIME_S
     assert table.countdown() == 0.0
     assert table.prompt() is None and table.mode() is TableMode.WATCH
+
+
+class Mirrors:
+    """The host's messages as each joined computer reads them (no network): its seat's mirror."""
+
+    def __init__(self, hosted) -> None:
+        self.hosted = hosted
+        self.mirrors = {seat: SeatMirror() for seat in hosted.remote}
+
+    def connected(self, seat: int) -> bool:
+        return self.hosted.connected(seat)
+
+    def send(self, seat, make) -> None:
+        mirror = self.mirrors[seat]
+        mirror.receive(read_host_message(write_message(make(mirror.seq + 1))))
+
+    def heard(self, seat: int) -> Heard:
+        mirror = self.mirrors[seat]
+        return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
+                     (), None, given_up=mirror.given_up)
+
+
+@pytest.mark.parametrize(("preset", "levels"), [("three_player", ("hard", None, None)),
+                                                 ("four_player", ("easy", None, None, "normal"))])
+def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as_the_host_does(builders, preset,
+                                                                                                levels):
+    from game.app.words import i18n
+
+    match = Match(Rules.preset(preset, hands=1), seed=5)
+    match.next_kyoku()
+    now = [1000.0]
+    hosted = HostedTable(match, ("Host AI", "Guest", "Kaiji", "Other")[:len(levels)], levels, (1, 2),
+                         clock=lambda: now[0])  # never started: no socket is opened
+    wire = hosted.table.transport = Mirrors(hosted)
+    for seat in (1, 2):
+        hosted.host.inbox.put(Inbound(seat, "joined", token=f"t{seat}"))
+    hosted.poll()
+    if match.kyoku.phase is Phase.DORA:
+        match.apply(match.kyoku.view_for(match.kyoku.dealer).legal_actions[0])  # the dora chosen
+    hosted.changed()
+    assert 2 in match.kyoku.waiting_on()  # every seat builds
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        table = RemoteTable(wire.heard(SEAT), builders)
+        hosted.host.inbox.put(Inbound(2, "left"))  # the other joined computer has gone
+        hosted.poll()
+        table.take(wire.heard(SEAT))
+        table.update(0.0, 0.0)
+        assert table.frame().centre.status == "Waiting for Kaiji to reconnect"
+        now[0] += hosted.reconnect_window_s
+        hosted.poll()
+        table.take(wire.heard(SEAT))
+        table.update(0.0, 0.0)
+        words = "Kaiji has gone: the AI stands in"
+        assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
+    finally:
+        i18n.set_language(before)

@@ -50,7 +50,7 @@ def a_hand(seed: int = 3) -> Match:
 
 
 def welcome(seq: int, match: Match, token: str = TOKEN) -> str:
-    return write_message(Welcome(seq, 0, token, ("Guest", "Host"), match.rules, "0.0.0"))
+    return write_message(Welcome(seq, 0, token, ("Guest", "Host"), (None, None), match.rules, "0.0.0"))
 
 
 def snapshot(seq: int, match: Match) -> str:
@@ -61,7 +61,7 @@ def snapshot(seq: int, match: Match) -> str:
 
 
 def presence(seq: int) -> str:
-    return write_message(Presence(seq, (True, True)))
+    return write_message(Presence(seq, (True, True), (False, False)))
 
 
 def over(seq: int, reason: str = "hands") -> str:

@@ -15,6 +15,7 @@ import pytest
 from game.ai import make_agent
 from game.app.play import session as session_module
 from game.app.play import table_controller
+from game.app.play.match_setup import seat_levels
 from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.app.play.table_mode import TableMode
@@ -330,7 +331,7 @@ def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE)
     dealt = match is not None
     match = match or Match(Rules.preset(preset, **changes), seed=11)
     plan = SeatPlan.table(seats)
-    hosted = HostedTable(match, plan.names, plan.remote)  # never started: no socket is opened
+    hosted = HostedTable(match, plan.names, seat_levels(plan), plan.remote)  # never started: no socket is opened
     wire = hosted.table.transport = Wire()
     agents = {seat: ScriptedAgent() for seat in range(len(seats)) if seat not in (*plan.humans, *plan.remote)}
     session = Session(match, plan, {**agents, **hosted.remote}, Now())
@@ -519,7 +520,7 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     assert controller.session.view(1).hand is None  # its clock has 180 s left: waited for
     assert controller.session.net.give_up_in(1) == pytest.approx(hosted.reconnect_window_s)
     now[0] += hosted.reconnect_window_s
-    assert "has not come back" in controller.reconnecting(controller.names())
+    assert "has gone: the AI stands in" in controller.reconnecting(controller.names())
     controller.update(DT, 0.0)
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # the stand-in built at once
@@ -527,6 +528,8 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
 
 def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_table():
     controller, hosted, wire = hosted_table("four_player", ("you", "normal", PERSON, REMOTE))
+    (welcome,) = [message for _seat, message in wire.sent if isinstance(message, Welcome)]
+    assert welcome.levels == (None, "normal", None, None)  # the seat behind the curtain: a person too
     session = controller.session
     far = make_agent("easy", 5)
     for _ in range(20000):

@@ -43,17 +43,18 @@ stand-in plays the seat at once until its person is back (their token takes it b
 class HostedTable:
     """The network side of a table whose `remote` seats are played from other computers."""
 
-    def __init__(self, match: Match, names: Sequence[str], remote: tuple[int, ...], code: str | None = None,
+    def __init__(self, match: Match, names: Sequence[str], levels: Sequence[str | None], remote: tuple[int, ...],
+                 code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
                  report: Callable[[str], None] = lambda line: None,
                  clock: Callable[[], float] = time.monotonic, tokens: dict[int, str] | None = None) -> None:
         """`tokens`: the remote seats' tokens of a match continued (`code` and `port` as it had
         them too): only they take the seats back, and each seat waits for its person as for
-        one who has dropped."""
+        one who has dropped. `levels`: each seat's AI level, None for a person."""
         self.match = match
         self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap, tokens)
-        self.table = NetTable(match, tuple(names), self.remote, self.host)
+        self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
         self.report = report
         self.present: set[int] = set()
         """The remote seats whose client is connected, as the inbox has told."""
@@ -65,6 +66,7 @@ class HostedTable:
         """When each remote seat's client dropped (while it is gone)."""
         self.continued = bool(tokens)
         self.table.time_left = self.whole_time
+        self.table.given_up = self.given_up
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that
@@ -100,12 +102,14 @@ class HostedTable:
     def all_joined(self) -> bool:
         return all(seat in self.present for seat in self.remote)
 
-    def begin(self, names: Sequence[str] | None = None) -> None:
-        """The match starts: from now on a seat is taken back only with its token. `names`:
-        the seats' names as it is played, told to every client."""
+    def begin(self, names: Sequence[str] | None = None, levels: Sequence[str | None] | None = None) -> None:
+        """The match starts: from now on a seat is taken back only with its token. `names`
+        and `levels`: the seats' names and AI levels as it is played, told to every client."""
         self.host.started = True
-        if names is not None and tuple(names) != self.table.names:
-            self.table.rename(tuple(names))
+        names = self.table.names if names is None else tuple(names)
+        levels = self.table.levels if levels is None else tuple(levels)
+        if (names, levels) != (self.table.names, self.table.levels):
+            self.table.rename(names, levels)
 
     def give_to_ai(self, seat: int) -> bool:
         """An empty remote seat is played on this computer from now on (False, and the seat
@@ -124,7 +128,9 @@ class HostedTable:
             self.host.over = True
 
     def poll(self, timeout: float = 0.0) -> None:
-        """Hand the table what the clients sent, waiting up to `timeout` for the first."""
+        """Hand the table what the clients sent, waiting up to `timeout` for the first; tell
+        the clients of a seat given up since the last look."""
+        self.table.presence_changed()
         try:
             first = self.host.inbox.get(timeout=timeout) if timeout > 0 else self.host.inbox.get_nowait()
         except queue.Empty:
@@ -179,7 +185,8 @@ class HostedMatch:
         self.match = Match(rules, seed)
         remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
         names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
-        self.hosted = HostedTable(self.match, names, remote, code, bind, port, tap, report, tokens=tokens)
+        levels = [None if seat in remote else who for seat, who in enumerate(seats)]
+        self.hosted = HostedTable(self.match, names, levels, remote, code, bind, port, tap, report, tokens=tokens)
         self.remote = self.hosted.remote
         self.host = self.hosted.host
         self.table = self.hosted.table

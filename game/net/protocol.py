@@ -42,6 +42,9 @@ MAX_INT = 2**53
 MAX_TIME_LEFT_S = 24 * 3600.0
 """The longest time left a host may give a decision (the rules' clocks are minutes)."""
 TAG = "type"
+SEAT_LEVELS = ("easy", "normal", "hard")
+"""The AI levels a seat may be played at (game.ai.agents.LEVELS, which this layer may not
+import): what `Welcome.levels` may say of a seat besides null, a person."""
 
 
 class ProtocolError(ValueError):
@@ -144,18 +147,38 @@ class Welcome:
     seat: int
     token: str
     names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    """Each seat's AI level (`SEAT_LEVELS`), None for a person (at the host's computer or
+    another): public at the table, and what the joiner's history counts a seat by, never
+    its name (a person may call themselves "Hard AI")."""
     rules: Rules
     game_version: str
     kind: ClassVar[str] = "welcome"
 
+    def __post_init__(self) -> None:
+        if len(self.levels) != len(self.names):
+            raise ValueError(f"{len(self.names)} seats named but {len(self.levels)} seats' levels given")
+        unknown = [level for level in self.levels if level is not None and level not in SEAT_LEVELS]
+        if unknown:
+            raise ValueError(f"a seat's level is one of {', '.join(SEAT_LEVELS)} or null, not {unknown[0][:20]!r}")
+
 
 @dataclass(frozen=True)
 class Presence:
-    """Which seats have a connected client (AI and host seats count as present)."""
+    """Which seats have a connected client (AI and host seats count as present), and which
+    of the absent ones have been gone past the host's reconnection window (`given_up`: their
+    stand-in plays them at once until they are back)."""
 
     seq: int
     present: tuple[bool, ...]
+    given_up: tuple[bool, ...]
     kind: ClassVar[str] = "presence"
+
+    def __post_init__(self) -> None:
+        if len(self.given_up) != len(self.present):
+            raise ValueError(f"{len(self.present)} seats present or not but {len(self.given_up)} given up or not")
+        if any(here and gone for here, gone in zip(self.present, self.given_up, strict=True)):
+            raise ValueError("a seat both present and given up")
 
 
 def check_time_left(time_left_s: float | None) -> None:

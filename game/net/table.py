@@ -64,10 +64,12 @@ class Transport(Protocol):
 class NetTable:
     """A match's remote seats: their feeds, their moves, the public news they are told."""
 
-    def __init__(self, match: Match, names: tuple[str, ...], remote: dict[int, RemoteSeat],
-                 transport: Transport) -> None:
+    def __init__(self, match: Match, names: tuple[str, ...], levels: tuple[str | None, ...],
+                 remote: dict[int, RemoteSeat], transport: Transport) -> None:
+        """`levels`: each seat's AI level, None for a person (`Welcome.levels`)."""
         self.match = match
         self.names = names
+        self.levels = levels
         self.remote = remote
         self.transport = transport
         self.feeds = {seat: SeatFeed(seat) for seat in remote}
@@ -83,10 +85,20 @@ class NetTable:
         self.time_left: Callable[[int], float | None] = lambda seat: None
         """Seconds left on the host's clock for a seat's pending decision (None: it owes
         none), stamped into each message that asks it; set by the loop that runs the clocks."""
+        self.given_up: Callable[[int], bool] = lambda seat: False
+        """Whether a remote seat's client has been gone past the reconnection window (set by
+        the `HostedTable` that keeps the window)."""
+        self.told_presence: tuple[tuple[bool, ...], tuple[bool, ...]] | None = None
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
                      for seat in range(self.match.rules.players))
+
+    def presence(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """Who is present, and which absent seats have been given up to their stand-in."""
+        present = self.present()
+        return present, tuple(not here and seat in self.remote and self.given_up(seat)
+                              for seat, here in enumerate(present))
 
     def joined(self, seat: int, token: str) -> None:
         """A client took `seat` (or took it back): the table, then the whole current view."""
@@ -98,13 +110,14 @@ class NetTable:
         self.tell_presence()
 
     def _welcome(self, seat: int) -> None:
-        token, names, rules = self.tokens[seat], self.names, self.match.rules
-        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, rules, f"17 Steps {__version__}"))
+        token, names, levels, rules = self.tokens[seat], self.names, self.levels, self.match.rules
+        self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, levels, rules,
+                                                      f"17 Steps {__version__}"))
 
-    def rename(self, names: tuple[str, ...]) -> None:
-        """The seats' names as the match is played (the people who joined since a client was
-        welcomed, the seats given to the AI): each client is welcomed again with them."""
-        self.names = names
+    def rename(self, names: tuple[str, ...], levels: tuple[str | None, ...]) -> None:
+        """The seats' names and levels as the match is played (the people who joined since a
+        client was welcomed, the seats given to the AI): each client is welcomed again with them."""
+        self.names, self.levels = names, levels
         for seat in self._listening():
             self._welcome(seat)
 
@@ -113,9 +126,15 @@ class NetTable:
         self.tell_presence()
 
     def tell_presence(self) -> None:
-        present = self.present()
+        present, given_up = self.told_presence = self.presence()
         for seat in self._listening():
-            self.transport.send(seat, lambda seq: Presence(seq, present))
+            self.transport.send(seat, lambda seq: Presence(seq, present, given_up))
+
+    def presence_changed(self) -> None:
+        """Tell the clients when a seat has been given up since they were last told (no
+        message marks it: the reconnection window runs out on the host's clock)."""
+        if self.presence() != self.told_presence:
+            self.tell_presence()
 
     def _listening(self) -> list[int]:
         return [seat for seat in self.remote if seat in self.welcomed and self.transport.connected(seat)]

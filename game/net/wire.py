@@ -85,6 +85,7 @@ class SeatMirror:
         self.scores: tuple[float, ...] = ()
         self.stake = 0
         self.present: tuple[bool, ...] = ()
+        self.given_up: tuple[bool, ...] = ()
         self.settlements: list[Settled] = []
         self.over: MatchOver | None = None
         self.refusals: list[Refused] = []
@@ -123,7 +124,7 @@ class SeatMirror:
             self.events.extend(message.events)
             self.time_left_s = message.time_left_s
         elif isinstance(message, Presence):
-            self.present = message.present
+            self.present, self.given_up = message.present, message.given_up
         elif isinstance(message, Settled):
             self.settlements.append(message)
             self.scores, self.stake = message.scores, message.next_stake

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app.play.table_frame import CentreInfo
-from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS
+from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS, reconnect_words
 from game.app.views.centre import draw_centre, status_rows
 from game.app.window import layout
 from game.app.window.art import TileArt
@@ -62,8 +62,11 @@ class Inked:
 
 
 def statuses() -> list[str]:
-    who = _("{wind} ({name})").format(wind=terms.wind("South"), name=_("Player {number}").format(number=3))
-    return [_(status) for status in MODE_STATUS.values()] + [_(s).format(who=who) for s in WAITING_STATUS.values()]
+    name = _("Player {number}").format(number=3)
+    who = _("{wind} ({name})").format(wind=terms.wind("South"), name=name)
+    dropped = [reconnect_words(person, gone) for person in (name, "Tonegawa Yukio X") for gone in (False, True)]
+    waiting = [_(status).format(who=who) for status in WAITING_STATUS.values()]
+    return [_(status) for status in MODE_STATUS.values()] + waiting + dropped
 
 
 

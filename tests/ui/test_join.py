@@ -325,7 +325,7 @@ def test_a_record_the_host_sends_damaged_is_one_sentence_on_the_joined_summary_a
 
     def keep(news):
         return app.executor.submit(keep_joined, app.files, '{"type":"header"}\n', 1, news.welcome.names,
-                                   (100.0, 100.0), app.settings, app.executor)
+                                   news.welcome.levels, (100.0, 100.0), app.settings, app.executor)
 
     with ThreadPoolExecutor(1) as builders:
         table = RemoteTable(heard(match), builders, keep=keep)

@@ -20,7 +20,7 @@ from typing import Any
 from game.app.history import history
 from game.app.history.build_review import review_builds
 from game.app.history.player_files import PlayerFiles, PutAway
-from game.app.play.session import DEFAULT_NAME, HOTSEAT, SOLO, SeatPlan
+from game.app.play.session import HOTSEAT, SOLO, SeatPlan
 from game.app.settings import Settings
 from game.app.words.i18n import N_, Message
 from game.app.words.system_words import record_damage, system_reason
@@ -63,11 +63,13 @@ class RecordRefused(ValueError):
         self.reason = reason
 
 
-def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence[str], scores: Sequence[float],
-                settings: Settings, executor: Executor) -> Message | None:
+def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence[str],
+                levels: Sequence[str | None], scores: Sequence[float], settings: Settings,
+                executor: Executor) -> Message | None:
     """Keep a match played at another computer's table, from its host's record (`text`),
-    as played from `seat` (the seat's person is "you" in the statistics); `names` and
-    `scores` are the seats' names and the final standings the host announced. None, or
+    as played from `seat` (the seat's person is "you" in the statistics); `names`, `levels`
+    and `scores` are the seats' names, AI levels (None: a person) and the final standings
+    the host announced (`Welcome`, `MatchOver`). None, or
     why it was not kept, for the player (a refused record writes nothing)."""
     if not settings.keep_history:
         return None
@@ -77,7 +79,7 @@ def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence
         return Message(N_("The host's record of the match is not kept in your history: {reason}."),
                        reason=refused.reason)
     try:
-        _keep(files, executor, lines, joined_plan(seat, names), history.FINISHED, settings.history_limit)
+        _keep(files, executor, lines, joined_plan(seat, names, levels), history.FINISHED, settings.history_limit)
     except (OSError, ValueError) as error:  # ValueError: text no file can hold
         return Message(N_("The match could not be kept in your history ({error})."), error=system_reason(error))
     return None
@@ -101,18 +103,14 @@ def joined_record(text: str | None, players: int, scores: Sequence[float]) -> li
     return lines
 
 
-def joined_plan(seat: int, names: Sequence[str]) -> dict[str, Any]:
+def joined_plan(seat: int, names: Sequence[str], levels: Sequence[str | None]) -> dict[str, Any]:
     """Who played which seat of a joined match, as the history keeps a seat plan: this
-    computer's person at `seat`; an AI seat known by the name the host gave it."""
-    levels = [None if other == seat else _ai_level(name) for other, name in enumerate(names)]
-    ai = [level for level in levels if level is not None]
+    computer's person at `seat`; each other seat a person or an AI by the level its host
+    told (never guessed from a name: a person may call themselves "Hard AI")."""
+    kept = [None if other == seat else level for other, level in enumerate(levels)]
+    ai = [level for level in kept if level is not None]
     return {"mode": SOLO, "humans": [seat], "names": [_showable(name, other) for other, name in enumerate(names)],
-            "ai_level": ai[0] if ai else None, "levels": levels}
-
-
-def _ai_level(name: str) -> str | None:
-    given = DEFAULT_NAME.fullmatch(name)
-    return given["level"].lower() if given is not None and given["level"] else None
+            "ai_level": ai[0] if ai else None, "levels": kept}
 
 
 def _showable(name: str, seat: int) -> str:

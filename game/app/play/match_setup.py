@@ -119,13 +119,20 @@ def seat_agents(plan: SeatPlan, match: Match) -> dict[int, Player]:
     return make_agents(people, match.rules.players, plan.level, match.seed)
 
 
+def seat_levels(plan: SeatPlan) -> tuple[str | None, ...]:
+    """Each seat's AI level, None for a person here or at another computer: what a hosted
+    table tells the joined computers of its seats."""
+    people = (*plan.humans, *plan.remote)
+    return tuple(None if seat in people else plan.level(seat) for seat in range(len(plan.names)))
+
+
 def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
     """The waiting room's Start: the seats as they are now (`plan`: the joined people's
     names, the empty seats given to the AI), the remote seats' players, the first kyoku."""
     session.plan = plan
     session.players = {**seat_agents(plan, session.match), **hosted.remote}
     session.net = hosted
-    hosted.begin(plan.names)
+    hosted.begin(plan.names, seat_levels(plan))
     if session.match.kyoku is None:  # a match continued goes on where it was
         session.next_kyoku()
 

@@ -58,6 +58,8 @@ class Heard:
     """The connection's keep-alive round trip when the message came (`SeatLink.latency_s`)."""
     time_left_s: float | None = None
     """The host's clock for the seat's pending decision as the latest view's message left it."""
+    given_up: tuple[bool, ...] = ()
+    """The absent seats the host has given up to their stand-in (`Presence.given_up`)."""
 
 
 ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
@@ -200,4 +202,4 @@ def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Hea
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
-                 mirror.time_left_s)
+                 mirror.time_left_s, mirror.given_up)

@@ -442,10 +442,10 @@ class RemoteTable:
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
             return _("The connection to the host was lost: reconnecting…")
-        present = self.heard.present
+        present, given_up = self.heard.present, self.heard.given_up
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
         if gone is not None and view.phase is not Phase.END:
-            return reconnect_words(self.names()[gone], given_up=False)
+            return reconnect_words(self.names()[gone], given_up=gone < len(given_up) and given_up[gone])
         completing = self._completing and self._sent == self._key()
         return status(view, self.names(), mode, waiting, completing, self.result_shown)
 

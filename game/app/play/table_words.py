@@ -82,7 +82,7 @@ def reconnect_words(name: str, given_up: bool) -> str:
     gone longer than the host waits, its stand-in playing meanwhile)."""
     if given_up:
         # Translators: the host's table, when a person at another computer has been gone for minutes
-        return _("{name} has not come back: the AI plays for them until they do").format(name=name)
+        return _("{name} has gone: the AI stands in").format(name=name)
     # Translators: the table, while a person at another computer has lost the connection
     return _("Waiting for {name} to reconnect").format(name=name)
 

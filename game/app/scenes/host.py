@@ -19,7 +19,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.play.match_setup import ai_available, start_hosted
+from game.app.play.match_setup import ai_available, seat_levels, start_hosted
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session, shown_name
 from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom
@@ -68,7 +68,8 @@ def open_table(session: Session, options: HostOptions, continued: HostedSeats | 
     code, tokens = (continued.code, continued.tokens) if continued is not None else (None, None)
     ports = (continued.port, 0) if continued is not None else (options.port, 0)
     for port in dict.fromkeys(ports):
-        hosted = HostedTable(session.match, names, session.plan.remote, code, bind=options.bind, port=port,
+        hosted = HostedTable(session.match, names, seat_levels(session.plan), session.plan.remote, code,
+                             bind=options.bind, port=port,
                              report=log.info, tokens=tokens)
         hosted.host.notify = wake_window  # a join, a move or a drop wakes the window to read it
         hosted.reconnect_window_s = reconnect_window_s

@@ -200,7 +200,7 @@ class JoinScene(Scene):
         app, over = self.app, heard.over
         assert over is not None
         return app.executor.submit(keep_joined, app.files, heard.record_text, heard.welcome.seat,
-                                   heard.welcome.names, over.scores, app.settings, app.executor)
+                                   heard.welcome.names, heard.welcome.levels, over.scores, app.settings, app.executor)
 
     def _list_tables(self) -> None:
         if self.lan is None:

@@ -12,7 +12,9 @@ rules page read to its end; for `--minutes` of real time.
 - `--display xvfb` (the default): a real X11 window on a virtual screen (Xvfb, started
   here), where the game's memory is what a player's is; `dummy`: SDL's window-less driver.
 - Each minute: the main process's resident memory (now and its highest in that minute),
-  the analysis workers' together, and how far the session got.
+  the C heap's memory in use and free (glibc's `mallinfo2`: RSS far above in-use is the
+  heap's fragmentation), the surfaces Python holds and their pixels, the analysis workers'
+  memory together, and how far the session got.
 - At the end: the main process's peak RSS (the kernel's VmHWM), its RSS when the first
   match ended (back on the title, before the first visits) and its highest after that (the
   growth that a long session would keep adding), the CPU time it took, and the largest
@@ -30,6 +32,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
+import gc
 import os
 import re
 import subprocess
@@ -54,6 +58,42 @@ def status_kb(field: str) -> int:
     """A line of /proc/self/status (VmRSS, VmHWM), in kB."""
     found = re.search(rf"^{field}:\s+(\d+) kB", Path("/proc/self/status").read_text(), re.MULTILINE)
     return int(found.group(1)) if found else 0
+
+
+class MallInfo2(ctypes.Structure):
+    """glibc's `struct mallinfo2` (2.33 and later)."""
+
+    _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                     "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def heap_kb() -> tuple[int, int] | None:
+    """The C heap's (in use, free but kept) in kB, all arenas together, from glibc's
+    `mallinfo2`; None off glibc. Resident memory far above in-use is the heap's free space
+    (fragmentation), not live objects."""
+    try:
+        mallinfo2 = ctypes.CDLL(None).mallinfo2
+    except (OSError, AttributeError):
+        return None
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return (info.uordblks + info.hblkhd) // 1024, info.fordblks // 1024
+
+
+def live_surfaces() -> tuple[int, int]:
+    """The pygame surfaces Python objects hold, and their pixels' kB (a subsurface counted
+    once, in its parent). Surfaces are not tracked by the collector: found as what tracked
+    objects refer to."""
+    import pygame
+
+    found: dict[int, pygame.Surface] = {}
+    for holder in gc.get_objects():
+        for held in gc.get_referents(holder):
+            if isinstance(held, pygame.Surface):
+                found[id(held)] = held
+    pixels = sum(surface.get_pitch() * surface.get_height() for surface in found.values()
+                 if surface.get_parent() is None)
+    return len(found), pixels // 1024
 
 
 def largest_mappings(count: int) -> list[tuple[int, str]]:
@@ -296,8 +336,12 @@ class Session:
         self.next_sample = now + SAMPLE_S
         if len(self.minute) * SAMPLE_S >= 60 or now >= self.ends:
             progress = self.player.progress
+            heap = heap_kb()
+            held = "" if heap is None else f"C heap {heap[0] / MB:5.1f} in use, {heap[1] / MB:5.1f} free; "
+            surfaces, pixels = live_surfaces()
             print(f"{(now - self.started) / 60:5.1f} min: main RSS {main / MB:6.1f} MB "
-                  f"(highest this minute {max(m for m, _ in self.minute) / MB:6.1f}), "
+                  f"(highest this minute {max(m for m, _ in self.minute) / MB:6.1f}; {held}"
+                  f"{surfaces} surfaces, {pixels / MB:5.1f} MB), "
                   f"workers {max(w for _, w in self.minute) / MB:6.1f} MB; match {len(self.seeds)}, "
                   f"{progress.kyoku_dealt} hands in it, {self.tours} tours, {app.frames} frames, "
                   f"{app.language}", flush=True)

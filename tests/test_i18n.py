@@ -4,6 +4,8 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.app.words import i18n
 
@@ -114,6 +116,19 @@ def test_numbers_and_dates_follow_the_language() -> None:
     japanese = i18n.format_datetime(moment)
     assert "2026" in japanese and "9:05" in japanese
     assert japanese != english
+
+
+
+@given(st.dates())
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_day_is_written_as_babel_writes_it_without_its_data(language: str, day) -> None:
+    from babel.dates import format_date
+
+    i18n.set_language(language)
+    try:
+        assert i18n.format_date(day) == format_date(day, format="medium", locale=i18n.BABEL_LOCALES[language])
+    finally:
+        i18n.set_language("en")
 
 
 

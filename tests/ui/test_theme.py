@@ -277,6 +277,72 @@ def test_elements_keep_no_text_layers_but_a_name_being_typed_does(driver):
     assert entries and all(entry.drawable_shape.states["normal"].text_surface is not None for entry in entries)
 
 
+def gui_pictures(app: App) -> tuple[int, int]:
+    """The bytes of the gui's looks (each state's picture its elements' shapes have drawn, and
+    the part shown of an element the list cuts), and of every picture its elements hold
+    (their own, their shapes', text layouts' and words'; not the theme's shared sheet)."""
+    elements = app.manager.get_sprite_group().sprites()
+    looks = {id(element.image): element.image for element in elements if element.image is not None}
+    looks |= {id(state.surface): state.surface for element in elements
+              if getattr(element, "drawable_shape", None) is not None
+              for state in element.drawable_shape.states.values() if state.surface is not None}
+    held: dict[int, pygame.Surface] = {}
+    seen: set[int] = set()
+    todo: list = list(elements)
+    apart = (type(app.manager), type(app.manager.get_theme()), type(app.manager.get_sprite_group()))
+    while todo:
+        thing = todo.pop()
+        if id(thing) in seen or isinstance(thing, apart):
+            continue
+        seen.add(id(thing))
+        if isinstance(thing, pygame.Surface):
+            held[id(thing)] = thing
+        elif isinstance(thing, (dict, list, tuple)) or type(thing).__module__.startswith("pygame_gui"):
+            todo.extend(gc.get_referents(thing))
+
+    def size(pictures: dict[int, pygame.Surface]) -> int:
+        return sum(picture.get_pitch() * picture.get_height() for picture in pictures.values())
+
+    return size(looks), size(held)
+
+
+def test_an_element_keeps_no_copies_of_its_looks(driver):
+    """Beside each look it drew, each element held its own copy of the one shown, its shape's
+    blank base picture and its text layout's finished layer: four pictures of each label in
+    the settings list, 18 MB for the screen. Now little beyond its looks (a drop-down's
+    shadow beneath it)."""
+    driver.press(driver.button("Settings"))
+    driver.frames(30)  # the gui draws an element's looks one a frame
+    assert isinstance(driver.top, SettingsScene)
+    looks, held = gui_pictures(driver.app)
+    assert looks > 5_000_000
+    assert held < 1.1 * looks
+
+
+def test_a_look_is_drawn_when_it_is_first_shown(driver, monkeypatch):
+    """pygame_gui drew every look of every element in the frames after it was made: the
+    hovered, selected and pressed looks of each button and drop-down of the settings screen,
+    some 4.5 MB no one saw. Now only the look shown, and another when it is first shown."""
+    driver.press(driver.button("Settings"))
+    driver.frames(30)
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    shapes = [element.drawable_shape for element in driver.app.manager.get_sprite_group().sprites()
+              if element.visible and getattr(element, "drawable_shape", None) is not None]
+    drawn_unseen = [state_id for shape in shapes for state_id, state in shape.states.items()
+                    if state.generated and state is not shape.active_state
+                    and state_id in ("hovered", "selected", "active")]
+    assert len(shapes) > 50 and drawn_unseen == []
+    back = scene.back_button
+    manager = driver.app.manager
+    # the gui reads the pointer from pygame itself
+    monkeypatch.setattr(manager, "_update_mouse_position", lambda: setattr(manager, "mouse_position", back.rect.center))
+    driver.frames(2)
+    assert back.drawable_shape.active_state.state_id == "hovered"
+    assert back.image is back.drawable_shape.states["hovered"].surface
+    assert back.image.get_size() == back.rect.size
+
+
 def test_the_drawn_shapes_are_kept_in_one_sheet(driver):
     """pygame_gui keeps the shapes it drew for reuse in sheets of 4 MB, adding up to three as
     new shapes are shown; the settings screen in three languages filled a second."""

@@ -281,3 +281,76 @@ def test_a_stalled_frame_passes_at_most_the_longest_step(driver):
     assert len(scene.steps) > 2
     assert max(scene.steps) == LONGEST_STEP_S, "the stall is seen, and cut to the longest step"
     assert sum(scene.steps) <= ran - (STALL_S - LONGEST_STEP_S) + 0.05, "the rest of the stall was not counted"
+
+
+def shapes_drawn_while(monkeypatch, act) -> int:
+    """How many times the gui draws its elements' looks while `act` runs."""
+    from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+
+    drawn = 0
+    original = DrawableShape.redraw_all_states
+
+    def counting(shape, *args, **kwargs):
+        nonlocal drawn
+        drawn += 1
+        return original(shape, *args, **kwargs)
+
+    monkeypatch.setattr(DrawableShape, "redraw_all_states", counting)
+    act()
+    monkeypatch.setattr(DrawableShape, "redraw_all_states", original)
+    return drawn
+
+
+def test_a_language_switch_on_the_settings_screen_draws_each_element_once(driver, monkeypatch):
+    """pygame_gui rebuilt every element in the new language, then the screen made them anew:
+    each drawn twice, some 15-20 MB more for a moment. Now as many drawings as opening it."""
+    opening = shapes_drawn_while(monkeypatch, lambda: open_settings(driver))
+    switching = shapes_drawn_while(
+        monkeypatch, lambda: driver.app.change_settings(driver.app.settings.with_changes(language="ja")))
+    assert opening > 100
+    assert switching <= opening * 1.1
+
+
+def live_surfaces() -> int:
+    """The pygame surfaces Python objects hold (found as what tracked objects refer to)."""
+    import gc
+
+    return len({id(held) for holder in gc.get_objects() for held in gc.get_referents(holder)
+                if isinstance(held, pygame.Surface)})
+
+
+def test_visits_to_the_settings_leave_no_pictures_behind(driver):
+    """A screen's killed gui elements wait in reference cycles for a full collection, which
+    the window's megabytes of pictures never bring on: each visit to the settings left its
+    380 pictures (9 MB) behind until one came. They go when the screen does."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = live_surfaces()
+        for _ in range(3):
+            open_settings(driver)
+            driver.key(pygame.K_ESCAPE)
+            driver.frames(2)
+        after = live_surfaces()
+    finally:
+        gc.enable()
+    assert after - before < 20
+
+
+def test_the_heap_is_trimmed_once_at_a_scene_change(driver, monkeypatch):
+    """The pictures of the scene left are freed among those still used, and glibc keeps such
+    pages resident (some 14 MB after the settings screen) unless it is asked to trim."""
+    from game.app.window import window as window_module
+
+    trims = []
+    monkeypatch.setattr(window_module, "trim_heap", lambda: trims.append(driver.top))
+    driver.frames(5)
+    assert trims == []
+    scene = open_settings(driver)
+    driver.frames(5)
+    assert trims == [scene]
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(5)
+    assert len(trims) == 2 and trims[-1] is driver.top

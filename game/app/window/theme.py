@@ -47,6 +47,27 @@ the window is open: after a switch to Chinese closed the Japanese fonts, and aft
 back opened them anew, that first set (eleven faces, some 8 MB) stayed open beside them.
 `forget_loaded` empties it once the manager has loaded them.
 
+Besides the picture it shows, each element kept three more of its size: the blank picture
+its shape draws each state from (`base_surface`, which without a shadow, and the theme has
+none, is only a transparent rectangle: `BlankBase` makes one when a state is drawn), the
+element's own copy of its shape's current picture (`UIElement._set_image`, though the only
+place that draws on an element's picture is its clipping, which `share_shown_pictures` gives
+a picture of its own), and its text layout's last finished text layer, which
+`drop_unedited_text_layers` now lets go too. A label of the settings list was four pictures
+of its size, and is one (the settings screen held 18 MB of pictures; the same pixels).
+
+And it draws every look of an element (a button's hovered, selected and pressed looks beside
+its normal one) in the frames after it is made, whether or not the pointer ever comes near:
+on the settings screen some 4.5 MB of looks no one saw. pygame_gui already draws a look that
+is wanted before it was drawn, when the element takes it on; `looks_drawn_when_shown` leaves
+every look to that but the one shown (and the normal one).
+
+An element that is killed stays in reference cycles (with its container, its shape, its
+manager's focus sets) until a full collection, its pictures with it; the window's
+megabytes of pictures never bring a collection on, as Python counts objects: leaving the
+settings screen left some 9 MB behind a visit, and a session of visits grew by tens of MB.
+`pictures_go_at_kill` lets a killed element's pictures go at once.
+
 And it opens each font of the theme at each size on its own, a dozen faces of Noto Sans JP
 (some 0.7 MB of FreeType's and HarfBuzz's tables each; 0.9 MB of Noto Sans SC) beside the
 ones the game's own text opens. `share_font_faces` has it open them through
@@ -59,14 +80,19 @@ import contextlib
 import copy
 import json
 import queue
+from collections import deque
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pygame_gui.core import UIAppearanceTheme, gui_font_pygame
+import pygame
+from pygame_gui.core import UIAppearanceTheme, UIElement, gui_font_pygame
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+from pygame_gui.core.drawable_shapes.rect_drawable_shape import RectDrawableShape
+from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
 from pygame_gui.core.surface_cache import SurfaceCache
+from pygame_gui.core.utility import basic_blit
 
 from game.app.window.text import gui_font
 
@@ -135,16 +161,135 @@ def _finalise_text_kept_where_edited(original: Any) -> Any:
         if EDITABLE_TEXT not in shape.theming:
             state = shape.states[state_str]
             state.pre_text_surface = state.text_surface = None
+            layout = shape.text_box_layout
+            if layout is not None:  # it keeps the layer it finished last, as its rows and words do
+                layout.finalised_surface = None
+                for row in layout.layout_rows:
+                    row.target_surface = None
+                    for chunk in row.items:
+                        if getattr(chunk, "target_surface", None) is not None:
+                            chunk.target_surface = None
 
     finalise_text.kept_where_edited = True  # type: ignore[attr-defined]
     return finalise_text
 
 
 def drop_unedited_text_layers() -> None:
-    """From now on, a shape's state keeps its picture without text and its text's picture
-    only when its text is edited (the caret's theming says so); once is enough."""
+    """From now on, a shape's state keeps its picture without text and its text's picture,
+    and its text layout its finished layer, only when its text is edited (the caret's
+    theming says so); once is enough."""
     if not getattr(DrawableShape.finalise_text, "kept_where_edited", False):
         DrawableShape.finalise_text = _finalise_text_kept_where_edited(DrawableShape.finalise_text)
+
+
+class BlankBase:
+    """A shape's base picture while it is blank (no shadow beneath the shape): the shapes
+    only ever copy it, to draw a state on, and a copy is a new transparent picture."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def copy(self) -> pygame.Surface:
+        return pygame.Surface(self.size, flags=pygame.SRCALPHA, depth=32)
+
+
+def _blank_base_made_when_drawn(original: Any) -> Any:
+    def full_rebuild_on_size_change(shape: Any) -> None:
+        original(shape)
+        if shape.shadow_width <= 0 and isinstance(shape.base_surface, pygame.Surface):
+            shape.base_surface = BlankBase(shape.base_surface.get_size())
+
+    full_rebuild_on_size_change.blank_base = True  # type: ignore[attr-defined]
+    return full_rebuild_on_size_change
+
+
+def _set_image_shared(element: UIElement, new_image: pygame.Surface | None) -> None:
+    """pygame_gui's `UIElement._set_image` without the copy of an unclipped picture."""
+    clip = element.get_image_clipping_rect()
+    if clip is None or new_image is None:
+        element.image = new_image
+        element._pre_clipped_image = None
+        return
+    element._pre_clipped_image = new_image
+    if clip.width == 0 and clip.height == 0:
+        element.image = element.ui_manager.get_universal_empty_surface()
+        return
+    element.image = pygame.Surface(new_image.get_size(), flags=pygame.SRCALPHA, depth=32)
+    basic_blit(element.image, new_image, clip, clip)
+
+
+def _clip_drawn_apart(original: Any) -> Any:
+    def set_image_clip(element: UIElement, rect: pygame.Rect | None) -> None:
+        # pygame_gui clips a picture by drawing into the element's own: that is the shape's
+        # now, so the clipped picture gets one of its own, and the whole one is kept as it is.
+        if rect is not None and element._pre_clipped_image is None and element.image is not None:
+            element._pre_clipped_image = element.image
+            element.image = pygame.Surface(element.image.get_size(), flags=pygame.SRCALPHA, depth=32)
+        original(element, rect)
+
+    set_image_clip.drawn_apart = True  # type: ignore[attr-defined]
+    return set_image_clip
+
+
+def _pictures_let_go(original: Any) -> Any:
+    def kill(element: UIElement) -> None:
+        original(element)
+        empty = element.ui_manager.get_universal_empty_surface()
+        element.image = empty  # the group draws what it last saw until its next update
+        element._pre_clipped_image = None
+        shape = getattr(element, "drawable_shape", None)
+        if shape is not None:
+            for state in shape.states.values():
+                state.surface = empty
+                state.pre_text_surface = state.text_surface = None
+            if shape.text_box_layout is not None:
+                shape.text_box_layout.finalised_surface = None
+
+    kill.lets_pictures_go = True  # type: ignore[attr-defined]
+    return kill
+
+
+def pictures_go_at_kill() -> None:
+    """From now on, a killed element lets go of its pictures at once (the element itself
+    waits for a collection); once is enough."""
+    if not getattr(UIElement.kill, "lets_pictures_go", False):
+        UIElement.kill = _pictures_let_go(UIElement.kill)  # type: ignore[method-assign]
+
+
+def _redraw_shown_states(shape: DrawableShape, force_full_redraw: bool = False) -> None:
+    """pygame_gui's `redraw_all_states`, drawing only the first look it would (the normal
+    one) and the one shown; the others are forgotten, to be drawn when shown."""
+    drawn_now = [state_id for state_id, state in shape.states.items()
+                 if state.should_auto_pregen or force_full_redraw][:1]
+    if shape.active_state.state_id not in drawn_now:
+        drawn_now.append(shape.active_state.state_id)
+    empty = shape.ui_manager.get_universal_empty_surface()
+    shape.states_to_redraw_queue = deque()
+    for state_id, state in shape.states.items():
+        if state_id in drawn_now:
+            shape.redraw_state(state_id)
+        else:  # drawn by `set_active_state` when the element takes it on
+            state.generated = False
+            state.surface = empty
+            state.pre_text_surface = state.text_surface = None
+
+
+def looks_drawn_when_shown() -> None:
+    """From now on, a shape draws at once the look it shows (and its normal one), and each
+    other look when it is first shown, not all of them in the frames that follow."""
+    DrawableShape.redraw_all_states = _redraw_shown_states  # type: ignore[method-assign]
+
+
+def share_shown_pictures() -> None:
+    """From now on, an element shows its shape's picture itself, not a copy of it, and a
+    shape without a shadow keeps no blank base picture (`BlankBase`); once is enough."""
+    for shape_class in (RectDrawableShape, RoundedRectangleShape):
+        rebuild = shape_class.__dict__["full_rebuild_on_size_change"]
+        if not getattr(rebuild, "blank_base", False):
+            shape_class.full_rebuild_on_size_change = _blank_base_made_when_drawn(rebuild)  # type: ignore[method-assign]
+    if not getattr(UIElement._set_image_clip, "drawn_apart", False):
+        UIElement._set_image_clip = _clip_drawn_apart(UIElement._set_image_clip)  # type: ignore[method-assign]
+        UIElement._set_image = _set_image_shared  # type: ignore[method-assign]
 
 
 def share_font_faces() -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import i18n as gui_i18n  # python-i18n: pygame_gui's own words
 import pygame
 import pygame_gui
 
@@ -47,8 +48,11 @@ from game.app.window.theme import (
     drop_unedited_text_layers,
     forget_loaded,
     load_theme,
+    looks_drawn_when_shown,
+    pictures_go_at_kill,
     share_default_font,
     share_font_faces,
+    share_shown_pictures,
 )
 from game.app.window.wake import WAKE, WakingAnalysisPool, WakingThreadPool
 from game.app.words import i18n
@@ -119,6 +123,9 @@ class ScaledUIManager(pygame_gui.UIManager):
     def __init__(self, display: Display, *args, starting_language: str = DEFAULT_LOCALE, **kwargs) -> None:
         self.display = display
         drop_unedited_text_layers()
+        share_shown_pictures()
+        pictures_go_at_kill()
+        looks_drawn_when_shown()
         share_font_faces()
         # Started in the locale whose default font pygame_gui opens anyway, which then
         # stands for every locale's (`theme.share_default_font`), before any element is made.
@@ -126,6 +133,22 @@ class ScaledUIManager(pygame_gui.UIManager):
         forget_loaded(self.resource_loader)
         share_default_font(self.get_theme().get_font_dictionary())
         self.set_locale(starting_language)
+
+    def set_locale(self, locale: str, remake: Callable[[], object] = lambda: None) -> None:
+        """pygame_gui's change of locale, with `remake` (the scenes making their elements anew
+        in the new language) before the elements already there are told of it: told first, as
+        pygame_gui tells them, each was rebuilt in the new locale, then most were made anew by
+        their scene, every element of the settings screen built twice (15-20 MB more for a
+        moment). Now an element is built once: made anew, or rebuilt if its scene keeps it."""
+        drawn = self.get_sprite_group().sprites()
+        self._locale = locale
+        gui_i18n.set("locale", locale)
+        self.ui_theme.set_locale(locale)
+        self.ui_theme.get_font_dictionary().set_locale(locale)
+        remake()
+        for element in drawn:
+            if element.alive():
+                element.on_locale_changed()
 
     def create_new_theme(self, theme_path: Any = None) -> CompactTheme:
         theme = CompactTheme(self.resource_loader, self._locale)
@@ -192,6 +215,8 @@ class App:
         """Wall-clock time (`time.time()`) the first frame was on screen: launch time, measured."""
         self.last_input = time.monotonic()
         """When the last input (anything but a wake-up) came, for SETTLE_S."""
+        self.scene_drawn: object = None
+        """The scene on top at the last frame (`_trim_after_scene_change`)."""
 
     def next_match_seed(self) -> int:
         return self.seeds.randrange(SEED_RANGE)
@@ -220,9 +245,8 @@ class App:
         locale = GUI_LOCALES[self.language]
         theme = load_theme(paths.asset("ui", "theme.json"), locale)  # the fonts of the locale, opened now
         self.manager.get_theme().update_theming(theme, rebuild_all=False)
-        self.manager.set_locale(locale)
         pygame.display.set_caption(_("17 Steps — 十七歩"))
-        self.stack.relabel()
+        self.manager.set_locale(locale, remake=self.stack.relabel)
         close_other_locale_fonts(self.manager.get_theme(), locale)
         # The scenes' old labels and text images go now, not at a full collection that the
         # gui's C memory never brings on; a long session grew by some 5 MB a switch.
@@ -265,6 +289,17 @@ class App:
             self.dispatch(event)
         self.advance(dt)
         self.draw()
+        self._trim_after_scene_change()
+
+    def _trim_after_scene_change(self) -> None:
+        """Give the C heap's free pages back once the next scene is drawn. The pictures of
+        the one that went are freed then (`theme.pictures_go_at_kill`), scattered among those
+        still used, and glibc's allocator keeps such pages resident: the settings screen left
+        some 14 MB of free heap resident behind each visit. Once a scene change (a few ms),
+        not every frame; a no-op off glibc (`trim_heap`)."""
+        if self.stack.top is not self.scene_drawn:
+            self.scene_drawn = self.stack.top
+            trim_heap()
 
     def advance(self, dt: float) -> None:
         """Let dt seconds pass for the scene, the gui and the passing message."""

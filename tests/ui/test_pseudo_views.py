@@ -15,7 +15,7 @@ from game.app.window.text import Text
 from game.app.words import i18n
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent
-from tests.ui.test_four_players import solo_table
+from tests.ui.test_table import solo_table
 
 CHECKED = ("game.app.views.", "game.app.scenes.rules_page")
 """Modules whose every drawn text must come from the catalog."""

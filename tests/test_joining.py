@@ -22,11 +22,13 @@ from game.app.play.joining import (
     address_problem,
     code_problem,
     discovery_interfaces,
+    key_for,
     table_line,
 )
 from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
 from game.app.play.seat_keys import KEYS_FILE, MOST_KEYS, TOKEN, read_keys, remember_key, table_of
 from game.app.words.net_words import refusal_sentence
+from game.engine.kyoku import Phase
 from game.net.client import join_uri
 from game.net.discovery import FoundTable, TableAd
 from game.net.protocol import PROTOCOL_VERSION, Refused
@@ -286,3 +288,49 @@ def test_only_the_newest_tables_keys_are_kept(tmp_path):
         remember_key(tmp_path, f"host:{number}/CODEAA", f"{number:0>20}")
     keys = read_keys(tmp_path)
     assert len(keys) == MOST_KEYS and "host:0/CODEAA" not in keys and f"host:{MOST_KEYS + 2}/CODEAA" in keys
+
+
+@pytest.mark.parametrize(("keys", "table", "key"), [
+    ({"studio:17017/KANTER": "a" * 32}, "studio:17017/KANTER", "a" * 32),
+    ({"studio:17017/KANTER": "a" * 32}, "studio:40000/KANTER", "a" * 32),  # the match continued on another port
+    ({"studio:17017/KANTER": "a" * 32, "studio:17018/KANTER": "b" * 32}, "studio:40000/KANTER", "b" * 32),
+    ({"studio:17017/KANTER": "a" * 32, "studio:40000/KANTER": "c" * 32}, "studio:40000/KANTER", "c" * 32),
+    ({"studio:17017/KANTER": "a" * 32}, "studio:17017/HACKER", ""),  # another table
+    ({"studio:17017/KANTER": "a" * 32}, "den:17017/KANTER", ""),  # another host
+    ({"[::1]:17017/KANTER": "a" * 32}, "[::1]:40000/KANTER", "a" * 32),
+    ({}, "studio:17017/KANTER", ""),
+])
+def test_the_seat_key_of_a_table_is_its_own_else_the_same_hosts_and_codes_on_another_port(keys, table, key):
+    assert key_for(keys, table) == key
+
+
+def test_join_again_offers_the_key_of_the_same_table_on_another_port(tmp_path):
+    remember_key(tmp_path, table_of("127.0.0.1:17017", "KANTER"), "k" * 32)
+    offered = []
+
+    class Link:
+        def __init__(self, uri, name, token) -> None:
+            offered.append(token)
+
+        def start(self) -> None:
+            pass
+
+    Joining("127.0.0.1:40000", "kanter", "", make_link=Link, keys=tmp_path)
+    assert offered == ["k" * 32]
+
+
+def test_the_first_decision_comes_with_the_hosts_time_left_and_the_round_trip_already_measured(host):
+    table = host(["person", "easy"])
+    link = RemoteLink(join_uri(table.address, table.code), "Guest", delays=())
+    link.start()
+    news: list = []
+    deadline = time.monotonic() + WAIT_S
+    while not any(isinstance(n, Heard) and n.view is not None for n in news) and time.monotonic() < deadline:
+        news.extend(link.poll())
+        time.sleep(0.01)
+    first = next(n for n in news if isinstance(n, Heard) and n.view is not None)
+    owes = bool(first.view.legal_actions)
+    limit = {Phase.BUILD: table.hosted.match.rules.build_time_s}.get(first.view.phase) or table.hosted.move_time_s
+    assert first.time_left_s == (pytest.approx(limit, abs=1.0) if owes else None)
+    assert 0.0 < first.latency_s < 1.0  # a ping went out as the connection opened: no waiting 10 s for one
+    link.close(wait_s=WAIT_S)

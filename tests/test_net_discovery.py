@@ -19,6 +19,7 @@ import textwrap
 from functools import cache
 from pathlib import Path
 
+import ifaddr
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,6 +29,8 @@ from game.net.discovery import (
     MAX_NAME,
     DiscoveryError,
     TableAd,
+    joinable_host,
+    lan_addresses,
     read_properties,
     shown_name,
     table_properties,
@@ -117,6 +120,42 @@ def test_any_name_can_be_announced(name):
     assert read_properties(wire(table_properties(ad))) == ad
 
 
+def adapter(name: str, *addresses: str) -> ifaddr.Adapter:
+    """An interface as ifaddr lists it: IPv4 addresses as text, IPv6 ones as (address, flow, scope)."""
+    ips = [ifaddr.IP(a if "." in a else (a, 0, 0), 64, name) for a in addresses]
+    return ifaddr.Adapter(name, name, ips)
+
+
+@pytest.mark.parametrize(("adapters", "shown"), [
+    pytest.param([adapter("lo", "127.0.0.1", "::1"), adapter("eth0", "192.168.1.20", "fe80::1", "2001:db8::20")],
+                 ["192.168.1.20", "2001:db8::20"], id="IPv4 then IPv6, no loopback, no link-local"),
+    pytest.param([adapter("lo", "127.0.0.1", "::1"), adapter("wlan0", "fd00::2", "fe80::2")], ["fd00::2"],
+                 id="an IPv6-only network"),
+    pytest.param([adapter("eth0", "2001:db8::1", "10.0.0.5"), adapter("eth1", "10.0.0.6", "2001:db8::1")],
+                 ["10.0.0.5", "10.0.0.6", "2001:db8::1"], id="IPv4 first, an address once"),
+    pytest.param([adapter("lo", "127.0.0.1", "::1"), adapter("eth0", "fe80::1")], ["127.0.0.1", "::1"],
+                 id="nothing but the loopback to offer"),
+    pytest.param([], [], id="no interface"),
+])
+def test_the_host_offers_its_ipv4_and_ipv6_addresses_on_the_local_network(adapters, shown):
+    assert lan_addresses(adapters) == shown
+
+
+@pytest.mark.parametrize(("announced", "host"), [
+    (["192.168.1.20", "2001:db8::20"], "192.168.1.20"),
+    (["2001:db8::20", "192.168.1.20"], "192.168.1.20"),
+    (["fe80::1", "fd00::2"], "fd00::2"),
+    (["::1"], "::1"),
+    (["fe80::1"], None),
+    (["fe80::1%eth0"], None),
+    (["0.0.0.0", "::", "ff02::fb"], None),
+    (["not an address", "10.0.0.1"], "10.0.0.1"),
+    ([], None),
+])
+def test_a_table_is_joined_by_an_ipv4_address_else_an_ipv6_one_never_a_link_local_one(announced, host):
+    assert joinable_host(announced) == host
+
+
 # --- announcing and browsing, inside a network namespace of the test's own ----------------
 
 
@@ -187,6 +226,33 @@ def test_a_browser_lists_an_announced_table_follows_its_seats_and_forgets_it_whe
     assert seen["refused"] >= 1
     assert seen["updated"] == [["Kaiji", 2, "127.0.0.1:17017"]]
     assert seen["withdrawn"] == []
+
+
+@pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)
+def test_a_tables_ipv6_address_is_announced_and_a_table_announcing_only_ipv6_is_listed_by_it():
+    seen = in_namespace("""
+    from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, Zeroconf
+    from game.net.discovery import SERVICE_TYPE, Announcer, TableAd, TableBrowser
+    loopback = ["127.0.0.1"]
+    both = Announcer(TableAd("Both", 0, 2, "kaiji", "0.1.0", 1), 17017, ["127.0.0.1", "::1"], interfaces=loopback)
+    only_v6 = Announcer(TableAd("Six", 0, 2, "kaiji", "0.1.0", 1), 17018, ["::1"], interfaces=loopback)
+    both.start()
+    only_v6.start()
+    browser = TableBrowser(interfaces=loopback)
+    browser.start()
+    listed = wait_for(lambda: sorted((t.ad.name, t.address) for t in browser.tables()), lambda t: len(t) == 2)
+    zeroconf = Zeroconf(interfaces=loopback)  # what any browser on the network reads of the first
+    info = ServiceInfo(SERVICE_TYPE, both.info.name)
+    info.request(zeroconf, 3000)
+    records = info.parsed_addresses(IPVersion.All)
+    zeroconf.close()
+    browser.close()
+    both.close()
+    only_v6.close()
+    print(json.dumps({"listed": listed, "records": records}))
+    """)
+    assert sorted(seen["records"]) == ["127.0.0.1", "::1"]  # AAAA beside A
+    assert seen["listed"] == [["Both", "127.0.0.1:17017"], ["Six", "[::1]:17018"]]
 
 
 @pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)

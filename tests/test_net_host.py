@@ -170,3 +170,44 @@ def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1():
 def test_bad_arguments_are_refused_with_exit_status_2(args, capsys):
     assert cli.main(args) == 2
     assert capsys.readouterr().err.strip()
+
+
+def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_closes(tmp_path):
+    record = tmp_path / "match.jsonl"
+    host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--hands", "1",
+                "--seed", "5", "--record", str(record), "--wait", "10", "--no-discovery", "--keep")
+    processes = [host]
+    try:
+        host_lines: list[str] = []
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", host_lines).groups()
+
+        def join(*more: str) -> tuple[int, str, str]:
+            process = game("join", f"127.0.0.1:{port}", "--code", code, "--ai", "easy", "--name", "Kaiji",
+                           "--timeout", str(TIMEOUT_S), *more)
+            processes.append(process)
+            return finish(process)
+
+        token_file = ("--token-file", str(tmp_path / "kaiji.token"))
+        first = join(*token_file)
+        wait_for_line(lines, r"^the next match: waiting for the same players", host_lines)
+        stranger = join()  # no seat key: the seats are the same players'
+        rematch = join(*token_file)  # the player's rematch: join again, the seat key takes the seat
+        host_code, _, host_errors = finish(host)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.communicate(timeout=10)
+    while not lines.empty():
+        host_lines.append(lines.get())
+    assert host_code == 0, host_errors
+    ends = [line for line in host_lines if line.startswith("match over")]
+    assert len(ends) == 2 and host_lines[-1] == "not every player came back in time: the table closes"
+    for (status, output, errors), end in zip((first, rematch), ends, strict=True):
+        assert status == 0, errors
+        assert output.splitlines()[-1] == end
+    assert stranger[0] == 1 and "match_started" in stranger[2]
+    for path in (record, tmp_path / "match-2.jsonl"):
+        assert "replay identical" in subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
+                                                    text=True, capture_output=True, timeout=120).stdout

@@ -10,6 +10,7 @@ from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.play import MatchLoop
+from game.net.protocol import Resync, Snapshot, Update
 from game.net.table import NetTable, RemoteSeat
 
 MOVE_TIME_S = 30.0
@@ -98,3 +99,38 @@ def test_a_seat_gone_past_the_reconnection_window_is_moved_for_without_its_clock
     gone.add(seat)
     loop.step()
     assert len(match.kyoku.rivers[seat]) == discards + 1
+
+
+class Recording(Silent):
+    """A transport that keeps what it sends."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, seat, make) -> None:
+        self.sent.append(make(len(self.sent) + 1))
+
+    def time_left(self) -> float | None:
+        """The time left the latest view carried."""
+        return next(m for m in reversed(self.sent) if isinstance(m, Snapshot | Update)).time_left_s
+
+
+@pytest.mark.parametrize("phase", [Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON])
+def test_the_messages_asking_a_remote_seat_carry_its_time_left_on_the_loops_clock(phase):
+    match, seat = match_at(phase, "kaiji")
+    remote = {seat: RemoteSeat(seat, "Idle")}
+    players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
+    clock, transport = Clock(), Recording()
+    table = NetTable(match, ("P0", "P1"), remote, transport)
+    loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S, clock=clock)
+    limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
+    table.joined(seat, "token")
+    assert transport.time_left() == limit  # not asked yet: its whole time
+    for _ in range(5):
+        loop.step()  # asked now; the other seat builds meanwhile
+    clock.now = 12.5
+    table.received(seat, Resync())
+    assert transport.time_left() == pytest.approx(limit - 12.5)
+    clock.now = limit + 0.5  # in the grace for its move's way back: 0, never below
+    table.received(seat, Resync())
+    assert transport.time_left() == 0.0

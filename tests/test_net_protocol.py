@@ -15,6 +15,7 @@ from game.engine.events import Discarded, DoraFlipped, Won
 from game.engine.rules import PRESETS, Rules
 from game.net.protocol import (
     MAX_CLIENT_BYTES,
+    MAX_TIME_LEFT_S,
     PROTOCOL_VERSION,
     REFUSAL_CODES,
     Act,
@@ -56,9 +57,10 @@ def test_every_client_message_reads_back_as_itself(message):
     Welcome(1, 0, "tok", ("You", "Hard AI"), Rules.preset("pro_stream"), "17 Steps 0.1.0"),
     Presence(2, (True, False, True)),
     Update(3, 1, {"turn": 1, "pool": (1, 2, 3), "last_discard": (0, 17)},
-           (Discarded(0, "5m", 1, True), DoraFlipped(None, None, None, "1z"))),
+           (Discarded(0, "5m", 1, True), DoraFlipped(None, None, None, "1z")), 57.25),
     Update(4, 2, {}, (Won(1, 0, "5m", "123m456p789s1122z", None, 3, 40, (("riichi", 1), ("tanyao", 1)),
-                          "mangan", 3, 1.0),)),
+                          "mangan", 3, 1.0),), None),
+    Update(5, 2, {}, (), 0.0),
     Settled(5, 1, (8.0, -8.0), (108.0, 92.0), 1, 1),
     MatchOver(6, "hands", (108.0, 92.0)),
     Refused(7, "illegal_action", "discard_from_pool"),
@@ -100,6 +102,40 @@ REFUSED = [
                  id="nested lists"),
     pytest.param(raw(type="hello", name="x", token="t" * MAX_CLIENT_BYTES), "more than", id="too big"),
 ]
+
+
+def update(time_left_s: object) -> str:
+    return raw(type="update", seq=1, kyoku_number=1, changed={}, events=[], time_left_s=time_left_s)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    pytest.param(update(-0.5), "time_left_s must be from 0", id="time left below 0"),
+    pytest.param(update(MAX_TIME_LEFT_S + 1), "time_left_s must be from 0", id="time left of more than a day"),
+    pytest.param(update("30"), "expected a number", id="time left as text"),
+    pytest.param(update(True), "expected a number", id="time left true"),
+    pytest.param(update([30]), "expected a number", id="time left as a list"),
+    pytest.param(update(1e300), "expected a number", id="time left beyond 2**53"),
+    pytest.param('{"v": 1, "type": "update", "seq": 1, "kyoku_number": 1, "changed": {}, "events": [], '
+                 '"time_left_s": Infinity}', "not JSON", id="time left infinite"),
+    pytest.param(raw(type="update", seq=1, kyoku_number=1, changed={}, events=[]), "missing 'time_left_s'",
+                 id="no time left"),
+])
+def test_the_reader_refuses_a_time_left_that_is_no_span_of_time(text, says):
+    with pytest.raises(ProtocolError, match=says):
+        read_host_message(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.none(), st.floats(allow_nan=False), st.integers(), st.booleans(), st.text(max_size=5)))
+def test_a_time_left_reads_back_as_itself_or_is_refused(value):
+    try:
+        message = read_host_message(update(value))
+    except ProtocolError:
+        assert not (value is None or (isinstance(value, int | float) and not isinstance(value, bool)
+                                      and 0 <= value <= MAX_TIME_LEFT_S))
+        return
+    assert message.time_left_s == (None if value is None else float(value))
+    assert read_host_message(write_message(message)) == message
 
 
 @pytest.mark.parametrize(("text", "says"), REFUSED)
@@ -146,7 +182,7 @@ def test_any_json_value_is_a_message_or_refused(value):
 @settings(max_examples=300, deadline=None)
 @given(kind=st.sampled_from(["hello", "act", "resync", "welcome", "update", "snapshot", "settled", "refused"]),
        fields=st.dictionaries(st.sampled_from(["name", "token", "action", "seq", "seat", "changed", "events",
-                                               "view", "rules", "code", "detail", "scores"]),
+                                               "view", "rules", "code", "detail", "scores", "time_left_s"]),
                               json_values, max_size=6))
 def test_messages_of_a_known_type_with_any_fields_are_read_typed_or_refused(kind, fields):
     text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields})

@@ -36,6 +36,7 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
+from game.net.seat_link import RECONNECT_DELAYS_S
 from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"
@@ -279,6 +280,14 @@ def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
         staying.close()
 
 
+def test_a_dropped_client_tries_again_at_most_2_s_apart_for_about_half_a_minute():
+    """Its next attempt after the network returns is at most 2 s away (a player is back within
+    about 2 s: benchmarks/net_processes.py reconnect), and it gives up only after some 30 s."""
+    assert max(RECONNECT_DELAYS_S) <= 2.0
+    assert 25.0 <= sum(RECONNECT_DELAYS_S) <= 35.0
+    assert list(RECONNECT_DELAYS_S) == sorted(RECONNECT_DELAYS_S)  # quick first, then steady
+
+
 def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
     with hosting(["person", "person"], move_time_s=60.0) as host:
         outcome: list[BaseException] = []
@@ -298,3 +307,25 @@ def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
         thread.join(30)
         assert not thread.is_alive()
         assert len(outcome) == 1 and isinstance(outcome[0], HostGone)
+
+
+def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_again():
+    hosted = HostedMatch(Rules.preset("kaiji", hands=1, build_time_s=None), ["person", "easy"], 7, CODE,
+                         "127.0.0.1", 0, 0.05, report=lambda line: None, grace_s=0.0)
+    hosted.start()
+    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    thread = threading.Thread(target=lambda: hosted.wait_for_players(WAIT_S) and hosted.play(), daemon=True)
+    thread.start()
+    try:
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as first:
+            first.send(write_message(Hello("A", "")))
+            welcome = receive(first)
+            receive_until(first, MatchOver)  # its stand-in plays the idle seat to the end
+        thread.join(WAIT_S)
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as again:  # e.g. its Rematch, too early
+            again.send(write_message(Hello("A", welcome.token)))
+            assert receive(again).code == "match_over"
+    finally:
+        hosted.close()
+        thread.join(WAIT_S)
+        hosted.stop()

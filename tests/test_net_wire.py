@@ -183,21 +183,21 @@ def report_of(text: str):
 class LeakingOwnPool(SeatFeed):
     """Adds one tile from outside the seat's wall (another seat's, or the dead wall's) to its pool."""
 
-    def message(self, kyoku_number, view, scores, stake):
+    def message(self, kyoku_number, view, scores, stake, time_left_s=None):
         if view.wall is not None and view.phase.value == "discard":
             stolen = next(t for t in range(136) if t not in view.wall)
             view = dataclasses.replace(view, pool=(*view.pool, stolen))
-        return super().message(kyoku_number, view, scores, stake)
+        return super().message(kyoku_number, view, scores, stake, time_left_s)
 
 
 class LeakingOpponentsBuild(SeatFeed):
     """Tells the seat the other seat's private HandBuilt event (its whole hand)."""
 
-    def message(self, kyoku_number, view, scores, stake):
+    def message(self, kyoku_number, view, scores, stake, time_left_s=None):
         if view.built and all(view.built):
             other = (view.seat + 1) % view.rules.players
             view = dataclasses.replace(view, events=(*view.events, HandBuilt(other, "123m456p789s1122z", False)))
-        return super().message(kyoku_number, view, scores, stake)
+        return super().message(kyoku_number, view, scores, stake, time_left_s)
 
 
 @pytest.mark.parametrize("feed", [LeakingOwnPool, LeakingOpponentsBuild])

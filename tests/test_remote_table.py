@@ -5,6 +5,7 @@ the views handed over as the network link would (`Heard`), without a network."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -20,6 +21,8 @@ from game.engine.actions import BuildHand, ChooseDora, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.net.hosting import MOVE_TIME_S
+from game.net.play import seat_time_limit
 from game.net.protocol import MatchOver, Refused, Settled, Welcome
 
 SEAT = 1
@@ -32,13 +35,20 @@ def builders():
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def heard(match: Match, seat: int = SEAT, refused: Refused | None = None) -> Heard:
-    """What the link hands the table after a message: the seat's view and the standings."""
+def heard(match: Match, seat: int = SEAT, refused: Refused | None = None, at: float | None = None,
+          time_left_s: float | None = -1.0, latency_s: float = 0.0) -> Heard:
+    """What the link hands the table after a message: the seat's view and the standings, and
+    the host's clock for the seat's decision (by default its whole time, as a host stamps a
+    decision it has just asked), come now (`at` None: `time.monotonic`, the table's default clock)."""
     welcome = Welcome(1, seat, "token", ("Host", "Guest"), match.rules, "test")
     settled = tuple(Settled(0, s.kyoku_number, s.gains, s.scores, s.stake, s.next_stake) for s in match.settlements)
     over = MatchOver(0, "hands", tuple(match.scores)) if match.over else None
+    if time_left_s is not None and time_left_s < 0:
+        owes = seat in match.kyoku.waiting_on()
+        time_left_s = seat_time_limit(match.rules, match.kyoku.phase, MOVE_TIME_S) if owes else None
     return Heard(welcome, match.kyoku_number, match.kyoku.view_for(seat), tuple(match.scores), match.stake,
-                 (True, True), settled, over, refused)
+                 (True, True), settled, over, refused, at=time.monotonic() if at is None else at,
+                 time_left_s=time_left_s, latency_s=latency_s)
 
 
 def new_match(hands: int = 1, **rules: object) -> Match:
@@ -172,16 +182,17 @@ def test_the_frame_is_drawn_from_the_seats_view_with_its_own_tiles_only(builders
     assert [seat.place for seat in frame.seats if seat.seat == SEAT] == [0]  # the joined seat at the bottom
 
 
-def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
+def to_ron(builders, clock=time.monotonic) -> tuple[Match, RemoteTable]:
+    """A kyoku played until the host asks the seat ron or pass (the first seed that does)."""
     for seed in range(40):
         match = Match(Rules.preset("kaiji", hands=1), seed=seed)
         match.next_kyoku()
-        table = RemoteTable(heard(match), builders)
+        table = RemoteTable(heard(match, at=clock()), builders, clock=clock)
         for _ in range(400):
             if match.kyoku.phase is Phase.END or table.mode() is TableMode.RON:
                 break
             others_move(match)
-            table.take(heard(match))
+            table.take(heard(match, at=clock()))
             if table.mode() in (TableMode.WATCH, TableMode.RON):
                 continue
             if table.mode() is TableMode.BUILD:
@@ -190,25 +201,29 @@ def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
                 table.play(SEAT, table.view(SEAT).legal_actions[0])
             for move in table.take_outbox():
                 match.apply(move)
-            table.take(heard(match))
+            table.take(heard(match, at=clock()))
         if table.mode() is TableMode.RON:
-            question = table.prompt()
-            assert isinstance(question, RonOffer) and question.seat == SEAT and question.tile
-            view = match.kyoku.view_for(SEAT)
-            discarder = view.last_discard[0]
-            assert question.worth and question.worth == ron_worth(
-                view.hand, view.ron_tile, match.kyoku.win_context(SEAT, discarder), match.rules,
-                view.dealer == SEAT, match.stake, question.discarder)  # what the host's engine says
-            assert question.furiten is match.kyoku.furiten_on_passing(SEAT)
-            table.play(SEAT, Ron(SEAT))
-            for move in table.take_outbox():
-                match.apply(move)
-            table.take(heard(match))
-            assert table.kyoku_over
-            frame = table.result_frame()  # the loser's hand stays hidden: its waits are not known here
-            assert frame.wins and frame.wins[0].seat == SEAT
-            return
+            return match, table
     pytest.skip("no seed of 40 offered the seat a ron")
+
+
+def test_the_ron_question_names_the_discarder_and_what_passing_costs(builders):
+    match, table = to_ron(builders)
+    question = table.prompt()
+    assert isinstance(question, RonOffer) and question.seat == SEAT and question.tile
+    view = match.kyoku.view_for(SEAT)
+    discarder = view.last_discard[0]
+    assert question.worth and question.worth == ron_worth(
+        view.hand, view.ron_tile, match.kyoku.win_context(SEAT, discarder), match.rules,
+        view.dealer == SEAT, match.stake, question.discarder)  # what the host's engine says
+    assert question.furiten is match.kyoku.furiten_on_passing(SEAT)
+    table.play(SEAT, Ron(SEAT))
+    for move in table.take_outbox():
+        match.apply(move)
+    table.take(heard(match))
+    assert table.kyoku_over
+    frame = table.result_frame()  # the loser's hand stays hidden: its waits are not known here
+    assert frame.wins and frame.wins[0].seat == SEAT
 
 
 class Clock:
@@ -223,14 +238,14 @@ def to_build(match: Match, table: RemoteTable, at: float = 0.0) -> None:
     """Past the dora flip, whoever's it is, to the seat's build."""
     if table.mode() is TableMode.DORA:
         match.apply(table.view(SEAT).legal_actions[0])
-        table.take(dataclasses.replace(heard(match), at=at))
+        table.take(heard(match, at=at))
 
 
 def test_when_the_build_clock_runs_out_the_tiles_chosen_are_sent_to_be_completed(builders):
     match = new_match(build_time_s=30)
     others_move(match)
     clock = Clock()
-    table = RemoteTable(heard(match), builders, clock=clock)
+    table = RemoteTable(heard(match, at=0.0), builders, clock=clock)
     to_build(match, table)
     assert table.mode() is TableMode.BUILD
     table.builds[SEAT].add(table.view(SEAT).wall[0])
@@ -249,12 +264,12 @@ def test_when_the_build_clock_runs_out_the_tiles_chosen_are_sent_to_be_completed
 def test_the_next_kyokus_clock_runs_from_when_its_news_came_not_from_when_the_result_was_closed(builders):
     match = new_match(hands=2, build_time_s=30)
     clock = Clock()
-    table = RemoteTable(heard(match), builders, clock=clock)
+    table = RemoteTable(heard(match, at=0.0), builders, clock=clock)
     play_to_end(match, table)
     match.next_kyoku()
     others_move(match)
     clock.now = 100.0
-    table.take(dataclasses.replace(heard(match), at=100.0))  # kept: the player reads the result
+    table.take(heard(match, at=100.0))  # kept: the player reads the result
     clock.now = 110.0
     table.show_result()
     table.next_kyoku()
@@ -272,3 +287,77 @@ def test_the_events_the_hosts_news_brings_come_once_with_the_next_update(builder
     table.take(heard(match))
     assert table.update(0.0, 0.0) == list(match.kyoku.view_for(SEAT).events[len(first):])
     assert table.update(0.0, 0.0) == []
+
+
+def owing(builders, clock, **heard_as) -> RemoteTable:
+    """A table whose seat owes the host its first decision (the dora flip or the build)."""
+    match = new_match(build_time_s=30)
+    others_move(match)
+    table = RemoteTable(heard(match, **heard_as), builders, clock=clock)
+    assert SEAT in match.kyoku.waiting_on()
+    return table
+
+
+@pytest.mark.parametrize(("time_left_s", "latency_s", "after_s", "shown"), [
+    (30.0, 0.0, 0.0, 30.0),
+    (30.0, 0.4, 0.0, 29.8),  # the message's way here: half the round trip
+    (30.0, 0.4, 10.0, 19.8),
+    (12.5, 2.0, 0.0, 11.5),
+    (0.2, 1.0, 0.0, 0.0),  # the host's time was gone before the message came: 0, never below
+    (30.0, 0.0, 45.0, 0.0),  # run out long ago: 0, never below
+])
+def test_the_clock_counts_down_from_the_hosts_time_left_less_half_the_round_trip(builders, time_left_s, latency_s,
+                                                                                 after_s, shown):
+    clock = Clock()
+    clock.now = 50.0
+    table = owing(builders, clock, at=50.0, time_left_s=time_left_s, latency_s=latency_s)
+    clock.now = 50.0 + after_s
+    assert table.countdown() == pytest.approx(shown)
+    assert table.frame().centre.countdown == pytest.approx(shown)
+
+
+def test_news_of_the_same_decision_that_came_late_does_not_give_its_time_again():
+    pool = ThreadPoolExecutor(1)
+    clock = Clock()
+    match = new_match(build_time_s=30)
+    others_move(match)
+    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), pool, clock=clock)
+    clock.now = 20.0
+    table.take(heard(match, at=20.0, time_left_s=30.0))  # stamped before the first, or come the long way
+    assert table.countdown() == pytest.approx(10.0)
+    table.take(heard(match, at=20.0, time_left_s=None))  # news without a clock (who is present)
+    assert table.countdown() == pytest.approx(10.0)
+    table.take(heard(match, at=20.0, time_left_s=4.0))  # the host's clock is further on: it rules
+    assert table.countdown() == pytest.approx(4.0)
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def test_without_the_hosts_clock_no_clock_is_shown(builders):
+    table = owing(builders, Clock(), time_left_s=None)
+    assert table.countdown() is None and table.frame().centre.countdown is None
+
+
+def test_the_dora_flip_has_the_hosts_clock_and_once_it_has_run_out_the_seat_is_not_asked(builders):
+    match = Match(Rules.preset("kaiji", hands=1), seed=5)
+    match.next_kyoku(dealer=SEAT)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=0.0), builders, clock=clock)
+    assert table.mode() is TableMode.DORA
+    assert table.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
+    assert table.next_change(0.0) == pytest.approx(1.0)  # the clock's next second
+    clock.now = MOVE_TIME_S + 0.1
+    table.update(0.0, 0.0)
+    assert table.mode() is TableMode.WATCH and table.take_outbox() == []  # the host's stand-in flips
+    table.play(SEAT, ChooseDora(SEAT, 0, 0))
+    assert table.take_outbox() == []
+    assert table.countdown() == 0.0 and table.next_change(0.0) is None  # nothing to do until the host's news
+
+
+def test_the_ron_question_has_the_hosts_clock_and_is_not_asked_once_it_has_run_out(builders):
+    clock = Clock()
+    _match, table = to_ron(builders, clock)
+    assert table.countdown() == pytest.approx(MOVE_TIME_S)
+    assert table.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
+    clock.now += MOVE_TIME_S
+    assert table.countdown() == 0.0
+    assert table.prompt() is None and table.mode() is TableMode.WATCH

@@ -28,14 +28,17 @@ from game.app.history.player_files import PlayerFiles
 from game.app.play import savegame
 from game.app.play.match_setup import UnfinishedNotKept, _autosave, new_session, resume_session
 from game.app.play.savegame import (
+    HOSTING_FILE,
     LOCK_FILE,
     PLAN_FILE,
     RECORD_FILE,
+    HostedSeats,
     SaveDamaged,
     SaveError,
     SaveSlot,
     SaveUnreadable,
     SlotLock,
+    read_hosted_seats,
 )
 from game.app.play.session import SeatPlan
 from game.app.settings import Settings
@@ -885,3 +888,78 @@ def test_an_autosaving_match_killed_at_random_moments_always_continues(tmp_path)
     assert temporary_files(tmp_path) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == [RECORD_FILE, LOCK_FILE]  # the lock stays, unheld
     print(f"{KILLS} kills, {mid_write} of them during a write")
+
+
+TOKEN = "tOkEn_of-the-seat-0123456789abcd"
+HOSTED_PLAN = SeatPlan.table(("you", "remote"))
+
+
+def hosted_save(folder: Path, tokens: bool = True) -> SaveSlot:
+    slot = saved(folder, HOSTED_PLAN)
+    if tokens:
+        slot.save_hosting(slot.load().match.seed, HostedSeats("KAIJIC", 17017, {1: TOKEN}))
+    return slot
+
+
+def test_a_hosted_save_keeps_its_seat_tokens_beside_the_record_and_never_in_it(tmp_path):
+    slot = hosted_save(tmp_path)
+    seed = slot.load().match.seed
+    assert slot.hosted_seats(seed, (1,)) == HostedSeats("KAIJIC", 17017, {1: TOKEN})
+    slot.save(HOSTED_PLAN, slot.load().match)  # the autosave after each move
+    assert TOKEN not in slot.record_path.read_text(encoding="utf-8")
+    assert TOKEN in (tmp_path / HOSTING_FILE).read_text(encoding="utf-8")
+    assert os.name != "posix" or (tmp_path / HOSTING_FILE).stat().st_mode & 0o077 == 0  # the user's alone
+    assert slot.hosted_seats(seed + 1, (1,)) is None  # another match's
+    assert slot.hosted_seats(seed, (1, 2)) is None  # other seats
+
+
+def test_continue_keeps_the_remote_seats_of_a_save_with_tokens_for_their_people(tmp_path):
+    hosted_save(tmp_path)
+    app = fake_app(tmp_path)
+    session = resume(app)
+    assert session.plan.remote == (1,) and session.net is None and app.notice is None
+
+
+def test_an_old_hosted_save_without_tokens_continues_with_the_ai_in_the_remote_seats(tmp_path):
+    hosted_save(tmp_path, tokens=False)
+    app = fake_app(tmp_path)
+    session = resume(app)
+    assert session.plan.remote == () and 1 in session.players
+    assert "played by the AI" in str(app.notice)
+
+
+def test_a_match_without_remote_seats_saved_over_a_hosted_one_leaves_no_tokens_behind(tmp_path):
+    slot = hosted_save(tmp_path)
+    slot.save(SeatPlan.hotseat(2), match_in_play(2, seed=9))
+    assert not (tmp_path / HOSTING_FILE).exists()
+
+
+@pytest.mark.parametrize("end", ["clear", "move_aside"])
+def test_the_tokens_go_with_a_save_that_is_no_longer_continued(tmp_path, end):
+    slot = hosted_save(tmp_path)
+    getattr(slot, end)()
+    assert not (tmp_path / HOSTING_FILE).exists()
+    assert not any(TOKEN in path.read_text(encoding="utf-8") for path in tmp_path.iterdir() if path.is_file())
+
+
+@pytest.mark.parametrize("edit", [
+    lambda data: data.update(seed="1"), lambda data: data.update(code="kaijic"), lambda data: data.update(port=-1),
+    lambda data: data.update(port=True), lambda data: data.update(tokens={"1": "short"}),
+    lambda data: data.update(tokens={"1": TOKEN, "2": TOKEN}), lambda data: data.update(tokens=[TOKEN]),
+    lambda data: data.pop("code"),
+])
+def test_a_hosting_file_that_is_not_one_gives_no_seats(edit):
+    data = {"seed": 1, "code": "KAIJIC", "port": 17017, "tokens": {"1": TOKEN}}
+    assert read_hosted_seats(json.dumps(data), 1, (1,)) is not None
+    edit(data)
+    assert read_hosted_seats(json.dumps(data), 1, (1,)) is None
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=300), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20).map(json.dumps)))
+def test_fuzz_a_hosting_file_is_read_or_refused_never_raises(text):
+    seats = read_hosted_seats(text, 1, (1,))
+    assert seats is None or (set(seats.tokens) == {1} and 0 <= seats.port < 65536)

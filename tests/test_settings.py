@@ -21,7 +21,7 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 
 CHOSEN = Settings(
     rules=Rules.preset("pro_stream", hands=4), window_size=(1600, 1000), fullscreen=True,
-    animation="fast", volume=0.25, ai_level="hard", ai_delay_s=1.5, auto_ron=True,
+    animation="fast", volume=0.25, ai_level="hard", ai_delay_s=1.5, auto_ron=True, reconnect_window_s=300.0,
 )
 
 
@@ -62,7 +62,8 @@ def test_an_unknown_setting_is_ignored_and_the_rest_kept(tmp_path):
 @pytest.mark.parametrize(("name", "value"), [
     ("auto_ron", "no"), ("fullscreen", 1), ("window_size", [100000, 100000]), ("window_size", [1280]),
     ("window_size", [True, 800]), ("volume", "loud"), ("volume", float("inf")), ("volume", True),
-    ("ai_delay_s", -1), ("animation", ["fast"]), ("ai_level", "god"),
+    ("ai_delay_s", -1), ("animation", ["fast"]), ("ai_level", "god"), ("reconnect_window_s", 0),
+    ("reconnect_window_s", "2 minutes"), ("reconnect_window_s", 86400),
 ])
 def test_an_invalid_setting_keeps_its_default_alone(tmp_path, name, value):
     write(tmp_path, CHOSEN.to_dict() | {name: value})

@@ -17,15 +17,16 @@ from game.app.play import session as session_module
 from game.app.play import table_controller
 from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
+from game.app.play.table_mode import TableMode
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import ImmediatePlayer
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
-from game.net.hosting import HostedTable
+from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import DELAY_GRACE_S
-from game.net.protocol import Act, Refused, Snapshot, Update, Welcome
+from game.net.protocol import Act, Refused, Resync, Snapshot, Update, Welcome
 from game.net.server import Inbound
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
@@ -321,11 +322,13 @@ class Wire:
         return True
 
 
-def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE),
-                 **changes) -> tuple[TableController, HostedTable, Wire]:
+def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE), dealer: int = 0,
+                 match: Match | None = None, **changes) -> tuple[TableController, HostedTable, Wire]:
     """A table this computer hosts, its `REMOTE` seats played from other computers whose
-    clients are connected through `Wire` (no network); AI seats scripted."""
-    match = Match(Rules.preset(preset, **changes), seed=11)
+    clients are connected through `Wire` (no network); AI seats scripted. `match`: one
+    already under way (else a new one, `dealer` flipping the dora)."""
+    dealt = match is not None
+    match = match or Match(Rules.preset(preset, **changes), seed=11)
     plan = SeatPlan.table(seats)
     hosted = HostedTable(match, plan.names, plan.remote)  # never started: no socket is opened
     wire = hosted.table.transport = Wire()
@@ -335,7 +338,8 @@ def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE)
     for seat in plan.remote:
         hosted.present.add(seat)
         hosted.table.joined(seat, "token")
-    match.next_kyoku(dealer=0)  # you flip the dora
+    if not dealt:
+        match.next_kyoku(dealer=dealer)
     hosted.changed()  # as `Session.next_kyoku` tells the other computers
     return TableController(session, Now()), hosted, wire
 
@@ -378,7 +382,8 @@ def test_a_remote_seat_that_does_not_build_in_time_is_built_for_by_its_stand_in(
     person_moves(controller, 0)
     controller.update(0.0, 0.0)
     assert controller.remote_time_left(1) == pytest.approx(limit)
-    assert controller.next_change(0.0) == pytest.approx(limit)  # the window sleeps until the deadline
+    assert controller.frame().centre.countdown == pytest.approx(limit - DELAY_GRACE_S)  # its clock, drawn here
+    assert controller.next_change(0.0) == pytest.approx(1.0)  # the window wakes when the clock steps down
     controller.update(limit - 1, 0.0)
     assert controller.session.view(1).hand is None  # still its own to build
     controller.update(1.0, 0.0)
@@ -404,6 +409,79 @@ def test_a_remote_seat_that_does_not_discard_in_time_is_moved_for_and_a_late_mov
     controller.update(0.0, 0.0)
     assert 1 not in session.waiting_on() and len(session.kyoku.rivers[1]) == 1
     assert not hosted.remote[1].ready()  # not played for the seat's next discard
+
+
+def test_each_message_asking_a_remote_seat_carries_its_time_left_on_the_hosts_clock():
+    controller, hosted, wire = hosted_table()
+    assert wire.sent[-1][1].time_left_s is None  # the dora is yours to flip: it owes nothing
+    person_moves(controller, 0)  # the dora flipped: the remote seat is asked its build
+    asked = wire.sent[-1][1]
+    assert isinstance(asked, Update) and asked.time_left_s == 180.0
+    controller.update(10.0, 0.0)
+    hosted.table.received(1, Resync())  # its client asks for the whole view again
+    again = wire.sent[-1][1]
+    assert isinstance(again, Snapshot) and again.time_left_s == pytest.approx(170.0)  # the clock ran on
+    wall = controller.session.view(1).wall
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(wall[:13], False))))
+    controller.update(DT, 0.0)
+    assert wire.sent[-1][1].time_left_s is None  # built: nothing owed until the discards
+
+
+def remote_ron(asked: int = 1) -> Match:
+    """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there)."""
+    for seed in range(200):
+        match = Match(Rules.preset("kaiji", hands=1), seed)
+        kyoku = match.next_kyoku()
+        agents = [make_agent("easy", s) for s in range(2)]
+        for _ in range(300):
+            if kyoku.phase is Phase.RON and kyoku.waiting_on() == [asked]:
+                return match
+            if kyoku.phase is Phase.END:
+                break
+            seat = kyoku.waiting_on()[0]
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
+    raise AssertionError(f"no deal asked seat {asked} ron or pass")
+
+
+@pytest.mark.parametrize("decision", ["dora", "ron"])
+def test_the_hosts_table_shows_the_clock_of_a_remote_seats_dora_flip_and_ron_question(decision):
+    if decision == "dora":
+        controller, _hosted, wire = hosted_table(dealer=1)
+    else:
+        controller, _hosted, wire = hosted_table(match=remote_ron())
+    told = [message for _seat, message in wire.sent if isinstance(message, Snapshot | Update)]
+    assert told[-1].time_left_s == MOVE_TIME_S  # told before the table's clock began: its whole time
+    controller.update(0.0, 0.0)
+    assert controller.session.waiting_on() == [1] and controller.mode() is TableMode.WATCH
+    assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
+    controller.update(30.0, 0.0)
+    assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S - 30)
+    assert controller.countdown() is None  # not the viewer's own: no question of theirs closes on it
+    controller.update(MOVE_TIME_S - 30, 0.0)
+    assert controller.frame().centre.countdown == 0.0  # run out: its stand-in moves a second later
+
+
+@pytest.mark.parametrize("decision", ["dora", "ron"])
+def test_the_person_at_the_hosting_computer_has_a_clock_for_the_dora_flip_and_the_ron_question(decision):
+    """Else the person here could hold the people at the other computers for ever."""
+    controller, _hosted, _wire = hosted_table() if decision == "dora" else hosted_table(match=remote_ron(0))
+    controller.update(0.0, 0.0)
+    assert controller.session.waiting_on() == [0] and controller.mode() is TableMode(decision)
+    assert controller.countdown() == pytest.approx(MOVE_TIME_S)
+    assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
+    if decision == "ron":
+        assert controller.run_clock(MOVE_TIME_S) <= 0  # under the ron question, the clock runs on
+    else:
+        controller.update(MOVE_TIME_S, 0.0)
+    for _ in range(3):  # the stand-in thinks, then moves
+        controller.update(DT, 0.0)
+    assert controller.session.view(0).phase is not Phase(decision)
+
+
+def test_a_local_table_has_no_clock_for_the_dora_flip_or_the_ron_question():
+    controller = table("kaiji", ("you", "normal"))
+    controller.update(0.0, 0.0)
+    assert controller.mode() is TableMode.DORA and controller.frame().centre.countdown is None
 
 
 def test_a_dropped_remote_seat_is_waited_for_by_name():
@@ -439,7 +517,7 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     hosted.host.inbox.put(Inbound(1, "left"))  # its computer has gone
     controller.update(DT, 0.0)
     assert controller.session.view(1).hand is None  # its clock has 180 s left: waited for
-    assert controller.next_change(0.0) == pytest.approx(hosted.reconnect_window_s)
+    assert controller.session.net.give_up_in(1) == pytest.approx(hosted.reconnect_window_s)
     now[0] += hosted.reconnect_window_s
     assert "has not come back" in controller.reconnecting(controller.names())
     controller.update(DT, 0.0)

@@ -23,6 +23,7 @@ from typing import Protocol
 from game.app.play.joining import Interfaces, discovery_interfaces
 from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame
+from game.app.play.savegame import HostedSeats
 from game.app.play.session import SeatPlan, Session
 from game.app.play.waiting_room import HostOptions
 from game.app.scene import Services
@@ -72,10 +73,11 @@ class Flow:
         self._hang_up()
         self.app.stack.reset(TitleScene(self.app, self))
 
-    def table(self, session: Session) -> None:
-        """The table; first the host screen while a table with remote seats waits for them."""
-        if session.plan.remote and session.match.kyoku is None:
-            self.app.stack.reset(HostScene(self.app, self, session, self.hosting))
+    def table(self, session: Session, seats: HostedSeats | None = None) -> None:
+        """The table; first the host screen while a table with remote seats waits for them
+        (a new one, one continued or a rematch, whose people come back: `seats`)."""
+        if session.plan.remote and session.net is None:
+            self.app.stack.reset(HostScene(self.app, self, session, self.hosting, seats))
             return
         if session.net is not None:
             self.hosted_session = session
@@ -123,6 +125,11 @@ class Flow:
 
     def join(self) -> None:
         self.app.stack.push(JoinScene(self.app, self, self.discovery))
+
+    def rejoin(self, address: str, code: str) -> None:
+        """A rematch at the table just played at: joined again, from the title."""
+        self.title()
+        self.app.stack.push(JoinScene(self.app, self, self.discovery, rematch=(address, code)))
 
     def joined_table(self, table: RemoteTable) -> None:
         self.app.stack.reset(TableScene(self.app, self, None, table))

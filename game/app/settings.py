@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from game.app.words.i18n import LANGUAGES, pgettext, system_language
+from game.app.words.i18n import LANGUAGES, N_, _, format_number, ngettext, pgettext, system_language
 from game.engine.names import BadName, checked_name
 from game.engine.rules import PRESETS, Rules
 from game.files import one_line
@@ -37,6 +37,10 @@ REMOTE = "remote"
 SEAT_CHOICES = (*AI_LEVELS, PERSON, REMOTE)
 AI_DELAY_RANGE = (0.0, 5.0)
 MAX_HISTORY = 10000
+RECONNECT_WINDOWS = {30.0: N_("30 seconds"), 60.0: N_("1 minute"), 120.0: N_("2 minutes"), 300.0: N_("5 minutes"),
+                     600.0: N_("10 minutes")}
+"""The reconnection windows Settings offers (a hosted table's dropped person is waited for so long)."""
+RECONNECT_RANGE = (10.0, 3600.0)
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,9 @@ class Settings:
     auto_ron: bool = False
     keep_history: bool = True
     history_limit: int = 200
+    reconnect_window_s: float = 120.0
+    """At a table this computer hosts: how long a dropped person's seat waits for them, each
+    decision on its clock, before the AI plays it at once (until they are back)."""
     language: str | None = None
     """None: the system's language (`i18n.system_language`)."""
     table_seats: tuple[str, ...] = ()
@@ -135,6 +142,14 @@ def ai_level_name(level: str) -> str:
     }[level]
 
 
+def reconnect_window_name(seconds: float) -> str:
+    """A reconnection window in words, in the current language."""
+    if seconds in RECONNECT_WINDOWS:
+        return _(RECONNECT_WINDOWS[seconds])
+    whole = round(seconds)
+    return ngettext("{number} second", "{number} seconds", whole).format(number=format_number(whole))
+
+
 def _choice(choices: Any) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if not isinstance(value, str) or value not in choices:
@@ -216,6 +231,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_ron": _flag,
     "keep_history": _flag,
     "history_limit": _count_in(1, MAX_HISTORY),
+    "reconnect_window_s": _number_in(*RECONNECT_RANGE),
     "language": _choice(LANGUAGES),
     **REMEMBERED,
 }

@@ -24,7 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Host a table without a window: each 'person' seat is played from another computer "
         "(python -m game join ADDRESS --code CODE), the other seats by AI levels. Prints how "
-        "to join, logs each hand's result, and exits at the match's end."
+        "to join, logs each hand's result, and exits at the match's end (--keep: hosts the next)."
     )
     parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), metavar="PRESET",
                         help=f"the rule preset (default kaiji): {', '.join(sorted(PRESETS))}")
@@ -53,14 +53,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="", metavar="NAME",
                         help="the host's name, shown to players listing the tables on the local network "
                         "(default: this computer's name)")
+    parser.add_argument("--keep", action="store_true",
+                        help="after the match, host the next at the same table (the same code and port) for the "
+                        "same players, who join again with their seat keys; ends when they do not all come back "
+                        "within --wait (with --record FILE, the next matches' records are FILE-2, FILE-3, …)")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce the table on the local network (mDNS/DNS-SD); it can still be "
                         "joined by its address")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 at the match's end, 1 if the seats were not taken in time, 2 for bad arguments."""
-    from game.engine.record import write_record
+    """Exit 0 at the match's end (with --keep: when no one comes back for the next), 1 if the
+    seats were not taken in time for the first match, 2 for bad arguments."""
     from game.engine.rules import Rules
     from game.engine.scoring import install_fast_divider
     from game.net.hosting import PERSON, HostedMatch
@@ -77,16 +81,18 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port < 65536:
         return _refuse("--port is a TCP port, 0 to 65535")
     overrides = {} if args.hands is None else {"hands": args.hands}
+    announced: list[Announcer] = []
+    hosted: HostedMatch | None = None
+
+    def report(line: str) -> None:
+        _say(line)
+        for announcer in announced:
+            if hosted is not None:
+                announcer.update(_table_ad(args.name, hosted, rules))
+
     try:
         rules = Rules.preset(args.preset, **overrides)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        announced: list[Announcer] = []
-
-        def report(line: str) -> None:
-            _say(line)
-            for announcer in announced:
-                announcer.update(_table_ad(args.name, hosted, rules))
-
         hosted = HostedMatch(rules, seats, seed, args.code, args.bind or None, args.port,
                              args.move_time, report=report, reconnect_window_s=args.reconnect)
         hosted.start()
@@ -104,20 +110,56 @@ def run(args: argparse.Namespace) -> int:
             return 1
         for announcer in announced:  # a started table takes no one new: withdrawn
             announcer.close()
-        hosted.play()
-        match = hosted.match
-        _say(f"match over ({match.end_reason}): scores " + ", ".join(f"{s:g}" for s in match.scores))
-        if args.record is not None:
-            write_record(args.record, match.record)
-            _say(f"record: {args.record}")
-        sent = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.sent_bytes.items())
-        received = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.received_bytes.items())
-        _say(f"bytes sent {sent}; received {received}")
+        for number in range(1, MOST_MATCHES + 1):
+            _play(hosted, args.record if number == 1 or args.record is None else _numbered(args.record, number))
+            if not args.keep or number == MOST_MATCHES:
+                break
+            # The next match at the same table: its code, port and seat tokens, so that the same
+            # people take their seats again with their seat keys (a rematch), nobody else.
+            code, port, tokens = hosted.host.code, hosted.host.port, hosted.host.tokens()
+            hosted.stop()
+            seed = seed + 1 if args.seed is not None else secrets.randbelow(2**31)
+            hosted = HostedMatch(rules, seats, seed, code, args.bind or None, port, args.move_time, report=report,
+                                 reconnect_window_s=args.reconnect, tokens=tokens)
+            try:
+                hosted.start()
+            except OSError as error:
+                _say(f"the next match cannot open the same port ({error}): the table closes")
+                hosted = None
+                break
+            _say(f"the next match: waiting for the same players to join again (code {code}, port {port})")
+            if not hosted.wait_for_players(args.wait):
+                _say("not every player came back in time: the table closes")
+                break
     finally:
         for announcer in announced:
             announcer.close()
-        hosted.stop()
+        if hosted is not None:
+            hosted.stop()
     return 0
+
+
+MOST_MATCHES = 1000
+"""--keep hosts match after match, up to this many."""
+
+
+def _play(hosted: HostedMatch, record: Path | None) -> None:
+    from game.engine.record import write_record
+
+    hosted.play()
+    match = hosted.match
+    _say(f"match over ({match.end_reason}): scores " + ", ".join(f"{s:g}" for s in match.scores))
+    if record is not None:
+        write_record(record, match.record)
+        _say(f"record: {record}")
+    sent = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.sent_bytes.items())
+    received = ", ".join(f"seat {s}: {n}" for s, n in hosted.host.received_bytes.items())
+    _say(f"bytes sent {sent}; received {received}")
+
+
+def _numbered(record: Path, number: int) -> Path:
+    """The record of the `number`th match hosted with --keep: FILE-2.jsonl beside FILE.jsonl."""
+    return record.with_name(f"{record.stem}-{number}{record.suffix}")
 
 
 def _table_ad(name: str, hosted: HostedMatch, rules: Rules) -> TableAd:
@@ -134,7 +176,7 @@ def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
     if bind in ("", "0.0.0.0", "::"):
         announcer = Announcer(ad, port, local_addresses())
     elif ":" in bind:
-        _say("discovery: not announced (it announces IPv4 addresses; join by the address)")
+        _say("discovery: not announced (a table listening on one IPv6 address is not announced; join by the address)")
         return []
     else:  # only on the network of the one address the table listens on
         announcer = Announcer(ad, port, [bind], interfaces=[bind])

@@ -59,6 +59,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a table this window hosts is not announced on the local network (it is joined by its address)",
     )
     parser.add_argument(
+        "--bind",
+        default=None,
+        metavar="ADDRESS",
+        help="the address a table this window hosts listens on (default: every address of this computer; "
+        "127.0.0.1 for this computer only)",
+    )
+    parser.add_argument(
+        "--port",
+        type=port_number,
+        default=None,
+        metavar="N",
+        help="the TCP port a table this window hosts listens on (default 17017, or any free port when it is taken; "
+        "0: any free port)",
+    )
+    parser.add_argument(
         "--preset",
         choices=tuple(PRESETS),
         default=None,
@@ -74,6 +89,13 @@ def positive_int(text: str) -> int:
     return value
 
 
+def port_number(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535, not {value}")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     from game.app.window.quiet import quiet_startup
 
@@ -86,13 +108,15 @@ def run(args: argparse.Namespace) -> int:
 
         return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
     from game.app.flow import Flow
-    from game.app.play.waiting_room import HostOptions
+    from game.app.play.waiting_room import HOST_PORT, HostOptions
     from game.app.window.window import LaunchOptions, open_window
 
     notice = reset_settings_notice() if args.reset_settings else None
+    hosting = HostOptions(bind=args.bind, port=HOST_PORT if args.port is None else args.port,
+                          discovery=not args.no_discovery)
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
                                      notice=notice, windowed=args.windowed, language=args.language),
-                       lambda app: Flow(app, HostOptions(discovery=not args.no_discovery)).title())
+                       lambda app: Flow(app, hosting).title())
 
 
 def reset_settings_notice() -> str:

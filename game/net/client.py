@@ -1,8 +1,9 @@
-"""A joined computer's side: connect, take a seat, apply the host's messages in order, act.
+"""The scripted joiner: a seat played with a `decide(view) -> action` function.
 
-`play_seat` plays one seat to the match's end with a `decide(view) -> action` function (an
-AI level for the scripted client; the window's table later). The connection is rebuilt by
-itself with backoff when it drops, the seat's token giving the seat back.
+`play_seat` plays one seat to the match's end over a `SeatLink` (game/net/seat_link.py: the
+connection, its backoff, the seat's token, the messages in order), asking `decide` once for
+each decision the seat owes: an AI level for `python -m game join`, the tests and benchmarks.
+Also the address a person types, made into the host's URI.
 """
 
 from __future__ import annotations
@@ -13,43 +14,17 @@ import ipaddress
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
-
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
-from game.net.protocol import (
-    MAX_HOST_BYTES,
-    PROTOCOL_VERSION,
-    Act,
-    Hello,
-    ProtocolError,
-    Refused,
-    Resync,
-    read_host_message,
-    write_message,
-)
-from game.net.server import refusal_of
-from game.net.wire import OutOfOrder, SeatMirror
+from game.net.protocol import PROTOCOL_VERSION, HostMessage, Refused
+from game.net.seat_link import RECONNECT_DELAYS_S, HostGone, JoinRefused, SeatLink
+from game.net.wire import SeatMirror
 
-OPEN_TIMEOUT_S = 5.0
-RECONNECT_DELAYS_S = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
-"""Backoff between attempts to get back to a dropped host: about half a minute in all."""
+__all__ = ["DEFAULT_PORT", "HostGone", "JoinRefused", "join_uri", "parse_address", "play_seat"]
+
 REFUSALS_BEFORE_WAITING = 3
 """A decision refused this often is left to the host's clock (its stand-in moves)."""
 DEFAULT_PORT = 17017
-
-
-class JoinRefused(Exception):
-    """The host refused this client; `refusal.code` says why (protocol.REFUSAL_CODES)."""
-
-    def __init__(self, refusal: Refused) -> None:
-        super().__init__(f"{refusal.code}: {refusal.detail}")
-        self.refusal = refusal
-
-
-class HostGone(Exception):
-    """The host cannot be reached any more."""
 
 
 def parse_address(address: str) -> tuple[str, int]:
@@ -79,63 +54,38 @@ def join_uri(address: str, code: str) -> str:
 async def play_seat(uri: str, name: str, decide: Callable[[SeatView], Action], token: str = "",
                     on_message: Callable[[SeatMirror], None] = lambda mirror: None,
                     delays: tuple[float, ...] = RECONNECT_DELAYS_S) -> SeatMirror:
-    """Play a seat to the match's end; the mirror holds the match as the seat saw it."""
-    mirror = SeatMirror()
-    failures = 0
-    while mirror.over is None:
-        try:
-            async with connect(uri, compression=None, proxy=None, open_timeout=OPEN_TIMEOUT_S,
-                               max_size=MAX_HOST_BYTES, ping_interval=10, ping_timeout=10,
-                               close_timeout=2) as connection:
-                failures = 0
-                await connection.send(write_message(Hello(name, token)))
-                await _follow(connection, mirror, decide, on_message)
-        except InvalidStatus as error:
-            refusal = refusal_of(error.response.body or b"")
-            raise JoinRefused(refusal or Refused(0, "bad_message", f"HTTP {error.response.status_code}")) from error
-        except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as error:
-            if mirror.welcome is None and not token:
-                raise HostGone(str(error)) from error
-        if mirror.over is not None:
-            break
-        if mirror.welcome is not None:
-            token = mirror.welcome.token
-        if failures >= len(delays):
-            raise HostGone("the host does not answer")
-        await asyncio.sleep(delays[failures])
-        failures += 1
-    return mirror
+    """Play a seat to the match's end; the mirror holds the match as the seat saw it.
+    JoinRefused when the host refuses the seat, HostGone when it cannot be reached."""
+    return await SeatLink(uri, name, token, delays).run(_Decider(decide, on_message))
 
 
-async def _follow(connection: ClientConnection, mirror: SeatMirror, decide: Callable[[SeatView], Action],
-                  on_message: Callable[[SeatMirror], None]) -> None:
-    acted: tuple[object, ...] | None = None
-    refusals: dict[tuple[object, ...], int] = {}
-    async for raw in connection:
-        try:
-            message = read_host_message(raw)
-        except ProtocolError:
-            continue  # a host of the same version sends none; nothing to act on
-        if isinstance(message, Refused) and message.seq == 0:
-            raise JoinRefused(message)
-        try:
-            mirror.receive(message)
-        except OutOfOrder:
-            await connection.send(write_message(Resync()))
-            continue
-        on_message(mirror)
+class _Decider:
+    """Asks `decide` once for each decision the seat owes (again after a refusal, up to
+    REFUSALS_BEFORE_WAITING times) and sends its answer."""
+
+    def __init__(self, decide: Callable[[SeatView], Action], on_message: Callable[[SeatMirror], None]) -> None:
+        self.decide = decide
+        self.on_message = on_message
+        self.acted: tuple[object, ...] | None = None
+        self.refusals: dict[tuple[object, ...], int] = {}
+
+    def reconnecting(self, attempt: int) -> None:
+        self.acted, self.refusals = None, {}  # the new connection's view asks afresh
+
+    async def heard(self, link: SeatLink, message: HostMessage) -> None:
+        mirror = link.mirror
+        self.on_message(mirror)
         if mirror.over is not None:
             return
-        if isinstance(message, Refused) and message.code == "illegal_action" and acted is not None:
-            refusals[acted] = refusals.get(acted, 0) + 1
-            if refusals[acted] < REFUSALS_BEFORE_WAITING:
-                acted = None  # asked again with the view as it is now
+        if isinstance(message, Refused) and message.code == "illegal_action" and self.acted is not None:
+            self.refusals[self.acted] = self.refusals.get(self.acted, 0) + 1
+            if self.refusals[self.acted] < REFUSALS_BEFORE_WAITING:
+                self.acted = None  # asked again with the view as it is now
         view = mirror.view
         if view is None or not view.legal_actions:
-            continue
+            return
         key = (mirror.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None)
-        if key == acted or refusals.get(key, 0) >= REFUSALS_BEFORE_WAITING:
-            continue
-        acted = key
-        action = await asyncio.to_thread(decide, view)
-        await connection.send(write_message(Act(action)))
+        if key == self.acted or self.refusals.get(key, 0) >= REFUSALS_BEFORE_WAITING:
+            return
+        self.acted = key
+        await link.send(await asyncio.to_thread(self.decide, view))

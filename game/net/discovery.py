@@ -2,9 +2,11 @@
 
 The announcement is a DNS-SD service of type `SERVICE_TYPE` whose TXT properties say what a
 joiner needs to choose a table (`TableAd`): the host's name, the seats taken, the preset and
-the versions. It never carries the join code, a token or anything hidden: everyone on the
-network reads it. A TXT record comes from any computer on the network, so `read_properties`
-reads it as strictly as the protocol reads a message and trusts none of its values.
+the versions; its address records hold the host's IPv4 and IPv6 addresses (zeroconf
+answers on both where the computer has IPv6). It never carries the join code, a token or
+anything hidden: everyone on the network reads it. A TXT record comes from any computer on
+the network, so `read_properties` reads it as strictly as the protocol reads a message and
+trusts none of its values.
 
 zeroconf runs its own thread; the browser's callbacks run there and only fill a snapshot
 behind a lock, which the caller reads (`TableBrowser.tables`) from its own thread.
@@ -134,10 +136,46 @@ def shown_name(name: str) -> str:
 
 
 def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses, the loopback only when it has no other."""
-    found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if isinstance(ip.ip, str)]
-    outside = [a for a in found if not ipaddress.ip_address(a).is_loopback]
-    return outside or found
+    """This computer's addresses on the local network (`lan_addresses`)."""
+    return lan_addresses(ifaddr.get_adapters())
+
+
+def lan_addresses(adapters: list[ifaddr.Adapter]) -> list[str]:
+    """The addresses other computers reach this one by: its IPv4 addresses, then its IPv6
+    ones; the loopback only when it has no other. A link-local IPv6 address (fe80::) is left
+    out: it is not joined without naming the other computer's interface."""
+    found = [ip.ip if isinstance(ip.ip, str) else ip.ip[0] for adapter in adapters for ip in adapter.ips]
+    usable = [ipaddress.ip_address(a) for a in dict.fromkeys(found)]
+    usable = [a for a in usable if not a.is_link_local and not a.is_unspecified]
+    outside = [a for a in usable if not a.is_loopback] or usable
+    return [str(a) for a in sorted(outside, key=lambda a: a.version)]
+
+
+def joinable_host(addresses: list[str]) -> str | None:
+    """Of the addresses a table announces, the one to join it by: IPv4 first (every network
+    routes it), else an IPv6 address that is not link-local."""
+    parsed = []
+    for text in addresses:
+        try:
+            parsed.append(ipaddress.ip_address(text))
+        except ValueError:  # a scoped fe80::1%eth0, or not an address at all
+            continue
+    usable = sorted((a for a in parsed if not a.is_link_local and not a.is_unspecified and not a.is_multicast),
+                    key=lambda a: a.version)
+    return str(usable[0]) if usable else None
+
+
+def open_zeroconf(interfaces: InterfaceChoice | list[str]) -> Zeroconf:
+    """zeroconf on IPv4 and IPv6 (answering with both kinds of address), or on IPv4 alone
+    where this computer has no IPv6. OSError when neither can be opened."""
+    try:
+        return Zeroconf(interfaces=interfaces, ip_version=IPVersion.All)
+    except (OSError, RuntimeError):  # RuntimeError: no interface of that IP version
+        pass
+    try:
+        return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+    except RuntimeError as error:
+        raise OSError(str(error)) from error
 
 
 class Announcer:
@@ -157,7 +195,7 @@ class Announcer:
     def start(self) -> None:
         """Start announcing (this takes some 2 s: the name is probed first). OSError when the
         network cannot be used for it."""
-        self.zeroconf = Zeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
+        self.zeroconf = open_zeroconf(self.interfaces)
         self.info = self._info(self.ad)
         try:
             self.zeroconf.register_service(self.info, allow_name_change=True)
@@ -209,7 +247,7 @@ class TableBrowser:
         self.browser: ServiceBrowser | None = None
 
     def start(self) -> None:
-        self.zeroconf = Zeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
+        self.zeroconf = open_zeroconf(self.interfaces)
         self.browser = ServiceBrowser(self.zeroconf, SERVICE_TYPE, handlers=[self._changed])
 
     def tables(self) -> list[FoundTable]:
@@ -251,7 +289,7 @@ def found_table(info: ServiceInfo) -> FoundTable | None:
         ad = read_properties(info.properties)
     except DiscoveryError:
         return None
-    addresses = info.parsed_addresses(IPVersion.V4Only)
-    if not addresses or info.port is None or not 0 < info.port < 65536:
+    host = joinable_host(info.parsed_addresses(IPVersion.All))
+    if host is None or info.port is None or not 0 < info.port < 65536:
         return None
-    return FoundTable(ad, addresses[0], info.port)
+    return FoundTable(ad, host, info.port)

@@ -23,7 +23,7 @@ from game import __version__
 from game.engine.match import Match
 from game.engine.player import Player
 from game.engine.rules import Rules
-from game.net.play import DELAY_GRACE_S, MatchLoop
+from game.net.play import DELAY_GRACE_S, MatchLoop, seat_time_limit
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -46,10 +46,13 @@ class HostedTable:
     def __init__(self, match: Match, names: Sequence[str], remote: tuple[int, ...], code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
                  report: Callable[[str], None] = lambda line: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, tokens: dict[int, str] | None = None) -> None:
+        """`tokens`: the remote seats' tokens of a match continued (`code` and `port` as it had
+        them too): only they take the seats back, and each seat waits for its person as for
+        one who has dropped."""
         self.match = match
         self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
-        self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap)
+        self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap, tokens)
         self.table = NetTable(match, tuple(names), self.remote, self.host)
         self.report = report
         self.present: set[int] = set()
@@ -60,6 +63,16 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
+        self.continued = bool(tokens)
+        self.table.time_left = self.whole_time
+
+    def whole_time(self, seat: int) -> float | None:
+        """A pending decision's whole time: the clock a seat is told until the loop that
+        runs the clocks (the window's table, `MatchLoop`) has begun to count it."""
+        kyoku = self.match.kyoku
+        if kyoku is None or seat not in kyoku.waiting_on():
+            return None
+        return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""
@@ -107,6 +120,8 @@ class HostedTable:
     def changed(self) -> None:
         """After anything the match did: tell each remote seat (`NetTable.changed`)."""
         self.table.changed()
+        if self.match.over:
+            self.host.over = True
 
     def poll(self, timeout: float = 0.0) -> None:
         """Hand the table what the clients sent, waiting up to `timeout` for the first."""
@@ -153,7 +168,10 @@ class HostedMatch:
     def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
                  report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
-                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S) -> None:
+                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S,
+                 tokens: dict[int, str] | None = None) -> None:
+        """`tokens`: the seats' tokens of the match before (with its `code` and `port`): the next
+        match at the same table, its seats taken again only by the same people."""
         from game.ai.agents import make_agent  # the window's host imports this module; a copy may lack the AI
 
         if len(seats) != rules.players:
@@ -161,7 +179,7 @@ class HostedMatch:
         self.match = Match(rules, seed)
         remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
         names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
-        self.hosted = HostedTable(self.match, names, remote, code, bind, port, tap, report)
+        self.hosted = HostedTable(self.match, names, remote, code, bind, port, tap, report, tokens=tokens)
         self.remote = self.hosted.remote
         self.host = self.hosted.host
         self.table = self.hosted.table
@@ -194,6 +212,7 @@ class HostedMatch:
     def play(self) -> None:
         MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
                   stopped=self.closing.is_set, grace_s=self.grace_s, given_up=self.hosted.given_up).run()
+        self.host.over = self.match.over
 
     def poll(self, timeout: float) -> None:
         self.hosted.poll(timeout)

@@ -25,11 +25,17 @@ DELAY_GRACE_S = 1.0
 """Added to a remote seat's clock: its action travels back over the network."""
 
 
-def remote_time_limit(rules: Rules, phase: Phase, move_time_s: float, grace_s: float = DELAY_GRACE_S) -> float:
-    """How long a remote seat has for a decision before its stand-in moves: the rules' build
-    or discard time, else `move_time_s`, and `grace_s` for the action's way back."""
+def seat_time_limit(rules: Rules, phase: Phase, move_time_s: float) -> float:
+    """A remote seat's time for a decision, as every screen shows it: the rules' build or
+    discard time, else `move_time_s` (the dora flip, a discard without a limit, the ron question)."""
     limit = {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(phase)
-    return (float(limit) if limit is not None else move_time_s) + grace_s
+    return float(limit) if limit is not None else move_time_s
+
+
+def remote_time_limit(rules: Rules, phase: Phase, move_time_s: float, grace_s: float = DELAY_GRACE_S) -> float:
+    """How long a remote seat has for a decision before its stand-in moves: its time
+    (`seat_time_limit`) and `grace_s` for the action's way back."""
+    return seat_time_limit(rules, phase, move_time_s) + grace_s
 
 
 class MatchLoop:
@@ -56,6 +62,17 @@ class MatchLoop:
         stand-in moves at once (`HostedTable.given_up`)."""
         self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
         """Each remote seat's pending decision and when the table began to wait for it."""
+        table.time_left = self.time_left
+
+    def time_left(self, seat: int) -> float | None:
+        """The seat's time left for its pending decision (None when it owes none): the
+        clock stamped into the messages that ask it."""
+        kyoku = self.match.kyoku
+        if kyoku is None or kyoku.phase is Phase.END or seat not in kyoku.waiting_on():
+            return None
+        asked = self.asked.get(seat)
+        waited = self.clock() - asked[1] if asked is not None and asked[0] == self._key(seat) else 0.0
+        return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s) - waited
 
     def run(self, max_steps: int = 1_000_000) -> None:
         for _ in range(max_steps):
@@ -91,7 +108,7 @@ class MatchLoop:
             return player.act(view)
         if player.ready():
             return player.act(view)
-        key = (self.match.kyoku_number, view.phase, len(view.rivers[seat]))
+        key = self._key(seat)
         if seat not in self.asked or self.asked[seat][0] != key:
             self.asked[seat] = (key, self.clock())
         waited = self.clock() - self.asked[seat][1]
@@ -105,6 +122,12 @@ class MatchLoop:
         from game.ai.agents import make_agent  # the window's table imports this module; a copy may lack the AI
 
         return make_agent(STAND_IN_LEVEL, self.match.seed + seat).act(view)
+
+    def _key(self, seat: int) -> tuple[object, ...]:
+        """One decision of one seat: each gets its whole time."""
+        kyoku = self.match.kyoku
+        assert kyoku is not None
+        return self.match.kyoku_number, kyoku.phase, len(kyoku.rivers[seat])
 
     def _kyoku_ended(self) -> None:
         last = self.match.settlements[-1]

@@ -39,6 +39,8 @@ MAX_ITEMS = 512
 MAX_TEXT = 512
 MAX_INT = 2**53
 """Beyond this a JavaScript peer would lose digits; no count of the game comes near."""
+MAX_TIME_LEFT_S = 24 * 3600.0
+"""The longest time left a host may give a decision (the rules' clocks are minutes)."""
 TAG = "type"
 
 
@@ -52,7 +54,7 @@ class ProtocolError(ValueError):
 
 REFUSAL_CODES = (
     "bad_message", "wrong_version", "wrong_code", "too_many_attempts", "table_full", "match_started",
-    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced",
+    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced", "match_over",
 )
 """Why the host refuses a connection or a message. The sentence a player reads is the
 reader's own (game/app/words/net_words.py), in its language; `Refused.detail` adds what the
@@ -156,9 +158,17 @@ class Presence:
     kind: ClassVar[str] = "presence"
 
 
+def check_time_left(time_left_s: float | None) -> None:
+    """A decision's time left is a span of time: none, or from 0 to MAX_TIME_LEFT_S seconds."""
+    if time_left_s is not None and not 0.0 <= time_left_s <= MAX_TIME_LEFT_S:
+        raise ValueError(f"time_left_s must be from 0 to {MAX_TIME_LEFT_S:g} seconds, not {time_left_s!r}")
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """The whole of the seat's view of the current hand, and the standings before it."""
+    """The whole of the seat's view of the current hand, and the standings before it.
+    `time_left_s`: the seconds left on the host's clock for the seat's pending decision as
+    the message leaves (None: it owes none)."""
 
     seq: int
     kyoku_number: int
@@ -166,18 +176,27 @@ class Snapshot:
     events: tuple[Event, ...]
     scores: tuple[float, ...]
     stake: int
+    time_left_s: float | None
     kind: ClassVar[str] = "snapshot"
+
+    def __post_init__(self) -> None:
+        check_time_left(self.time_left_s)
 
 
 @dataclass(frozen=True)
 class Update:
-    """What changed in the seat's view since the last message: the fields, the new events."""
+    """What changed in the seat's view since the last message: the fields, the new events;
+    `time_left_s` as in `Snapshot`."""
 
     seq: int
     kyoku_number: int
     changed: Annotated[dict[str, Any], PatchOf(WireView)]
     events: tuple[Event, ...]
+    time_left_s: float | None
     kind: ClassVar[str] = "update"
+
+    def __post_init__(self) -> None:
+        check_time_left(self.time_left_s)
 
 
 @dataclass(frozen=True)

@@ -99,14 +99,21 @@ class NetHost:
     """The server for one table: its remote seats, the join code, the connections."""
 
     def __init__(self, remote_seats: tuple[int, ...], code: str | None = None, host: str = "127.0.0.1",
-                 port: int = 0, game_version: str = "", tap: Callable[[int, str], None] | None = None) -> None:
+                 port: int = 0, game_version: str = "", tap: Callable[[int, str], None] | None = None,
+                 tokens: dict[int, str] | None = None) -> None:
         self.code = normal_code(code) if code else new_join_code()
         self.host, self.port = host, port
         self.game_version = game_version
-        self.seats = {seat: _Seat(secrets.token_urlsafe(24)) for seat in remote_seats}
+        self.seats = {seat: _Seat((tokens or {}).get(seat) or secrets.token_urlsafe(24)) for seat in remote_seats}
+        for seat in tokens or {}:  # a match continued: its people left, and come back with their tokens
+            if seat in self.seats:
+                self.seats[seat].taken = self.seats[seat].left = True
         self.inbox: queue.Queue[Inbound] = queue.Queue()
-        self.started = False
-        """Set when the match starts: from then on only a seat's token takes a seat."""
+        self.started = bool(tokens)
+        """Set when the match starts (a continued match has): from then on only a seat's token takes a seat."""
+        self.over = False
+        """Set when the match is over: no one takes a seat any more (a player coming back for a
+        rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
         self.notify: Callable[[], None] = lambda: None
@@ -158,6 +165,11 @@ class NetHost:
 
     def all_joined(self) -> bool:
         return all(seat.connection is not None for seat in self.seats.values())
+
+    def tokens(self) -> dict[int, str]:
+        """Each remote seat's token: kept by the host's save only, to take the seats back after it."""
+        with self._lock:
+            return {seat: state.token for seat, state in self.seats.items()}
 
     def close_seat(self, seat: int) -> bool:
         """Take no one at `seat` any more (the host gave it to the AI): False, and the seat
@@ -283,6 +295,8 @@ class NetHost:
     def _claim(self, token: str) -> tuple[int | None, str]:
         """The seat a hello takes: the token's seat (taken over), or the first free one."""
         with self._lock:
+            if self.over:
+                return None, "match_over"
             if token:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):

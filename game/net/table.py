@@ -21,6 +21,7 @@ from game.engine.player import GivenMove
 from game.net.protocol import (
     MAX_HOST_BYTES,
     MAX_ITEMS,
+    MAX_TIME_LEFT_S,
     Act,
     ClientMessage,
     HostMessage,
@@ -75,9 +76,13 @@ class NetTable:
         (a client's first message is its Welcome)."""
         self.tokens: dict[int, str] = {}
         """Each remote seat's token, sent only to that seat's own client (with its welcome)."""
-        self.settled_through = 0
-        """The last kyoku whose settlement the remote seats were told."""
+        self.settled_through = match.settlements[-1].kyoku_number if match.settlements else 0
+        """The last kyoku whose settlement the remote seats were told (a match continued:
+        those before it were told by the host that saved it)."""
         self.over_told = False
+        self.time_left: Callable[[int], float | None] = lambda seat: None
+        """Seconds left on the host's clock for a seat's pending decision (None: it owes
+        none), stamped into each message that asks it; set by the loop that runs the clocks."""
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -169,7 +174,10 @@ class NetTable:
         if kyoku is None or seat not in self._listening():
             return
         scores, stake = tuple(self.match.scores), self.match.stake
-        make = self.feeds[seat].message(self.match.kyoku_number, kyoku.view_for(seat), scores, stake)
+        view = kyoku.view_for(seat)
+        left = self.time_left(seat) if view.legal_actions else None
+        make = self.feeds[seat].message(self.match.kyoku_number, view, scores, stake,
+                                        None if left is None else min(max(0.0, left), MAX_TIME_LEFT_S))
         if make is not None:
             self.transport.send(seat, make)
 

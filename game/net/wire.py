@@ -52,20 +52,21 @@ class SeatFeed:
         self.sent = None
 
     def message(self, kyoku_number: int, view: SeatView, scores: tuple[float, ...],
-                stake: int) -> Callable[[int], Snapshot | Update] | None:
+                stake: int, time_left_s: float | None = None) -> Callable[[int], Snapshot | Update] | None:
         """The next message for this seat (a maker taking its sequence number), or None when
-        nothing it sees has changed."""
+        nothing it sees has changed. `time_left_s`: the host's clock for the seat's pending
+        decision, stamped into the message (it alone changing sends nothing)."""
         fields = {name: to_wire(getattr(view, name)) for name in VIEW_FIELDS}
         if self.sent is None or kyoku_number != self.kyoku_number or len(view.events) < self.events_sent:
             self.sent, self.kyoku_number, self.events_sent = fields, kyoku_number, len(view.events)
             whole = wire_view(view)
-            return lambda seq: Snapshot(seq, kyoku_number, whole, view.events, scores, stake)
+            return lambda seq: Snapshot(seq, kyoku_number, whole, view.events, scores, stake, time_left_s)
         changed = {name: getattr(view, name) for name in VIEW_FIELDS if fields[name] != self.sent[name]}
         events = view.events[self.events_sent:]
         if not changed and not events:
             return None
         self.sent, self.events_sent = fields, len(view.events)
-        return lambda seq: Update(seq, kyoku_number, changed, events)
+        return lambda seq: Update(seq, kyoku_number, changed, events, time_left_s)
 
 
 class OutOfOrder(Exception):
@@ -90,6 +91,8 @@ class SeatMirror:
         self.waiting_for_snapshot = False
         self.record_parts: dict[int, tuple[str, ...]] = {}
         self.record_count = 0
+        self.time_left_s: float | None = None
+        """The host's clock for the seat's pending decision, as the latest view's message carried it."""
 
     @property
     def rules(self) -> Rules | None:
@@ -106,6 +109,7 @@ class SeatMirror:
             self.fields = {name: getattr(message.view, name) for name in VIEW_FIELDS}
             self.events = list(message.events)
             self.scores, self.stake = message.scores, message.stake
+            self.time_left_s = message.time_left_s
             return
         if message.seq != self.seq + 1 or self.waiting_for_snapshot:
             self.waiting_for_snapshot = True
@@ -117,6 +121,7 @@ class SeatMirror:
                 raise OutOfOrder(f"an update of hand {message.kyoku_number} without its snapshot")
             self.fields.update(message.changed)
             self.events.extend(message.events)
+            self.time_left_s = message.time_left_s
         elif isinstance(message, Presence):
             self.present = message.present
         elif isinstance(message, Settled):

@@ -16,17 +16,23 @@ import pytest
 from websockets.sync.client import connect
 
 from game.ai import make_agent
-from game.app.play.waiting_room import AI, JOINED, OPEN
-from game.app.scenes.host import HostScene
+from game.app.play.match_setup import new_session
+from game.app.play.savegame import HOSTING_FILE, HostedSeats
+from game.app.play.session import SeatPlan
+from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
+from game.app.scenes.host import ADDRESS_WIDTH, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
+from game.engine.kyoku import Phase
 from game.engine.rules import Rules
-from game.net.client import join_uri, play_seat
+from game.net.client import HostGone, join_uri, play_seat
 from game.net.protocol import Hello, MatchOver, Welcome, read_host_message, write_message
+from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
-from tests.ui.driver import LOOPBACK
+from tests.ui.driver import LOOPBACK, Driver
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
@@ -56,12 +62,14 @@ def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, .
 
 
 class Client:
-    """A computer joining the table: `play_seat` with an easy AI, in a thread of its own."""
+    """A computer joining the table: `play_seat` with an easy AI, in a thread of its own
+    (with `token`: the seat's key, kept from an earlier join)."""
 
-    def __init__(self, host: HostScene, name: str) -> None:
+    def __init__(self, host: HostScene, name: str, token: str = "") -> None:
         assert host.hosted is not None
         self.uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
         self.name = name
+        self.token = token
         self.mirror = None
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, name=f"client-{name}", daemon=True)
@@ -69,9 +77,15 @@ class Client:
 
     def _run(self) -> None:
         agent = make_agent("easy", 3)
+
+        def keep_token(mirror) -> None:
+            if mirror.welcome is not None:
+                self.token = mirror.welcome.token
+
         try:
             self.mirror = asyncio.run(asyncio.wait_for(
-                play_seat(self.uri, self.name, agent.act, delays=(0.2, 0.5)), CLIENT_TIMEOUT_S))
+                play_seat(self.uri, self.name, agent.act, self.token, keep_token, delays=(0.2, 0.5)),
+                CLIENT_TIMEOUT_S))
         except BaseException as error:  # reported by the test
             self.error = error
 
@@ -244,3 +258,139 @@ def test_where_there_is_no_clipboard_copy_says_to_give_the_code_as_shown(driver,
     driver.press(host.buttons["copy"])
     assert host.copied.startswith("There is no clipboard here")
     host.back()
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_host_screen_lists_its_ipv6_address_beside_its_ipv4_one_each_on_its_line(driver, monkeypatch, language):
+    """The addresses of a computer on an IPv4 and IPv6 network (game/net/discovery.py
+    `lan_addresses` reads them from the interfaces; here they are given): the longest IPv6
+    address is drawn smaller, to fit left of the code, and Copy gives both."""
+    v6 = "2001:db8:1234:5678:9abc:def0:1234:5678"
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    monkeypatch.setattr("game.app.scenes.host.addresses", lambda options: ["192.168.1.20", v6])
+    host = open_host_screen(driver, monkeypatch)
+    assert host.hosted is not None
+    port = host.hosted.host.port
+    for shown in (f"192.168.1.20:{port}", f"[{v6}]:{port}"):
+        size = address_size(driver.app.text, shown)
+        assert driver.app.text.font(size, bold=True).size(shown)[0] <= ADDRESS_WIDTH, shown
+    assert address_size(driver.app.text, f"192.168.1.20:{port}") == 26
+    driver.press(host.buttons["copy"])
+    assert f"192.168.1.20:{port}, [{v6}]:{port}" in pygame.scrap.get_text()
+    shot(driver, f"host_ipv6_{language}")
+    host.back()
+
+
+def test_continue_on_the_host_opens_the_same_table_and_its_person_takes_the_seat_back(display, tmp_path,
+                                                                                        monkeypatch):
+    first = Driver.start(tmp_path, seed=7)
+    try:
+        host = open_host_screen(first, monkeypatch)
+        port, code = host.hosted.host.port, host.hosted.host.code
+        client = Client(host, "Kaiji")
+        first.wait_until(lambda: host.room.can_start, seconds=30)
+        first.press(host.buttons["start"])
+        table = first.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        session = table.session
+        for _ in range(400):  # into the hand: the dora flipped, the hands built, discards begun
+            kyoku = session.match.kyoku
+            if kyoku.phase is Phase.DISCARD and sum(map(len, kyoku.view_for(0).rivers)) >= 2:
+                break
+            answer(first, table)
+        assert session.match.kyoku.phase is Phase.DISCARD
+        session.net.host.stop()  # the host's window dies mid-hand: no goodbye
+        client.thread.join(timeout=30)
+        assert isinstance(client.error, HostGone) and client.token
+    finally:
+        first.close()
+    hosting = (tmp_path / "data" / HOSTING_FILE).read_text(encoding="utf-8")
+    assert client.token in hosting  # kept beside the save, in the host's own folder
+    for kept in (tmp_path / "data").rglob("*.jsonl"):
+        assert client.token not in kept.read_text(encoding="utf-8")  # never in a record
+
+    again = Driver.start(tmp_path, seed=8)
+    try:
+        again.press(again.button("Continue"))
+        if not isinstance(again.top, HostScene):  # "Before you play": what continuing had to say
+            again.press(again.top.elements[0])
+        host = again.top
+        assert isinstance(host, HostScene) and host.continued is not None and host.hosted is not None
+        assert (host.hosted.host.port, host.hosted.host.code) == (port, code)
+        assert [row.state for row in host.room.seats()] == ["here", LEFT]
+        assert not host.buttons["start"].is_enabled and "fill_1" in host.buttons  # or the AI plays it
+        shot(again, "host_continued")
+        stranger = Client(host, "Stranger")  # no token: the seat is Kaiji's
+        stranger.thread.join(timeout=30)
+        assert stranger.error is not None and "match_started" in str(stranger.error)
+        back = Client(host, "Kaiji", client.token)
+        again.wait_until(lambda: host.room.can_start, seconds=30)
+        again.press(host.buttons["start"])
+        table = again.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        play_to_result(again, table, seconds=180)
+        assert table.session.match.over
+        back.thread.join(timeout=60)
+        assert back.error is None and back.mirror is not None
+        assert back.mirror.over.scores == tuple(table.session.match.scores)
+    finally:
+        again.close()
+    assert not (tmp_path / "data" / HOSTING_FILE).exists()  # the match is over: its tokens are gone
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(driver, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    slot = driver.app.files.slot
+    slot.save(SeatPlan.table(("you", "remote", "remote"), ("", "Kaiji", "Tonegawa")), match_in_play(3))
+    tokens = {1: "k" * 32, 2: "t" * 32}
+    slot.save_hosting(slot.load().match.seed, HostedSeats("KAIJIC", 0, tokens))
+    driver.screens.title()
+    driver.frame()
+    driver.press(driver.top.buttons["continue"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is not None and host.hosted.host.code == "KAIJIC"
+    assert [row.state for row in host.room.seats()] == ["here", LEFT, LEFT]
+    assert [row.name for row in host.room.seats()][1:] == ["Kaiji", "Tonegawa"]
+    driver.frame()
+    shot(driver, f"host_continued_{language}")
+    host.back()
+    plan = SeatPlan.table(("you", "remote", "remote"), ("", "Kaiji", "Tonegawa"))
+    driver.screens.table(new_session(driver.app.files, driver.app, plan, replace_unkept=True,
+                                     rules=Rules.preset("three_player")),
+                         HostedSeats("KAIJIC", 0, tokens))  # a rematch of that table
+    driver.frame()
+    assert driver.top.rematch and [row.state for row in driver.top.room.seats()] == ["here", LEFT, LEFT]
+    shot(driver, f"host_rematch_{language}")
+    driver.top.back()
+
+
+def test_a_rematch_at_a_hosted_table_opens_the_same_table_and_its_people_take_their_seats_again(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    port, code = host.hosted.host.port, host.hosted.host.code
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    driver.press(play_to_result(driver, table, seconds=180).next_button)
+    summary = driver.top
+    assert isinstance(summary, SummaryScene)
+    client.thread.join(timeout=60)
+    assert client.error is None and client.mirror.over is not None and client.token
+    driver.press(summary.buttons["rematch"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.rematch and host.hosted is not None
+    assert (host.hosted.host.port, host.hosted.host.code) == (port, code)  # the seat keys the others kept fit
+    assert [(row.state, row.name) for row in host.room.seats()] == [("here", "Player 1"), (LEFT, "Kaiji")]
+    driver.frame()
+    shot(driver, "host_rematch")
+    again = Client(host, "Kaiji", client.token)  # Join again: the seat key takes the same seat
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene) and table.session.name(1) == "Kaiji"
+    play_to_result(driver, table, seconds=180)
+    again.thread.join(timeout=60)
+    assert again.error is None and again.mirror.over.scores == tuple(table.session.match.scores)
+    assert table.session.match.seed != summary.session.match.seed  # a new match, the same seats

@@ -4,6 +4,7 @@ and the refusals said in a sentence on the Join screen. Discovery stays off."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -18,10 +19,12 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.words.net_words import refusal_sentence
 from game.net.discovery import FoundTable, TableAd
+from game.net.hosting import HostedMatch
 from game.net.protocol import PROTOCOL_VERSION, Refused
-from tests.hosted_table import Host
+from tests.hosted_table import WAIT_S, Host
 from tests.ui.autoplay import play_to_result
 from tests.ui.driver import Driver
+from tests.ui.test_screens import shot
 
 SECONDS = 30.0
 
@@ -96,7 +99,7 @@ def test_a_joined_seat_plays_a_whole_hand_against_the_hosts_ai_and_sees_its_resu
     driver.press(result.next_button)
     assert isinstance(driver.top, JoinedSummaryScene)
     assert driver.top.scores == tuple(table_host.hosted.match.scores)
-    driver.press(driver.button(driver.top.elements[0].text))
+    driver.press(driver.top.elements[-1])  # Title (beside Rematch)
     assert isinstance(driver.top, TitleScene)
 
 
@@ -184,3 +187,34 @@ def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_i
     assert listed.text.startswith("studio — 1/2 seats — ")
     driver.press(listed)
     assert scene.address == "192.168.1.20:17017" and scene.buttons["address"].get_text() == scene.address
+
+
+def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_the_same_seat(driver, host):
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    result = play_to_result(driver, driver.top, seconds=120)
+    driver.press(result.next_button)
+    summary = driver.top
+    assert isinstance(summary, JoinedSummaryScene) and summary.ring.focused() is summary.elements[-1]  # Title
+    shot(driver, "joined_summary_rematch")
+    driver.press(driver.button("Rematch"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene) and scene.joining is not None
+    wait(driver, lambda: scene.joining is not None and scene.joining.waiting_for_host)  # the last match is over
+    assert scene._state_lines()[0][0].startswith("Waiting for the host at")
+    shot(driver, "join_waiting_for_rematch")
+    old = table_host.hosted
+    table_host.thread.join(WAIT_S)
+    old.stop()
+    rematch = HostedMatch(old.match.rules, ["easy", "person"], seed=12, code=old.host.code, bind="127.0.0.1",
+                          port=old.host.port, move_time_s=30, report=lambda line: None, tokens=old.host.tokens())
+    table_host.hosted = rematch  # closed by the fixture
+    rematch.start()
+    table_host.thread = threading.Thread(target=lambda: rematch.wait_for_players(WAIT_S) and rematch.play(),
+                                         daemon=True)
+    table_host.thread.start()
+    wait(driver, lambda: joined(driver))
+    table = driver.top
+    assert table.viewer == 1 and rematch.hosted.connected(1)  # the same seat, by its key
+    assert play_to_result(driver, table, seconds=120).frame.over

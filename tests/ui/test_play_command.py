@@ -32,5 +32,12 @@ def test_without_a_display_it_says_so_and_exits_with_an_error(tmp_path):
 def test_the_command_documents_its_options(tmp_path):
     done = run_play(tmp_path, "--help")
     assert done.returncode == 0
-    for option in ("--seed", "--frames", "--screenshots"):
+    for option in ("--seed", "--frames", "--screenshots", "--bind", "--port"):
         assert option in done.stdout
+
+
+def test_a_port_that_is_not_one_is_refused_before_the_window_opens(tmp_path):
+    for port in ("70000", "-1", "seventeen"):
+        done = run_play(tmp_path, "--bind", "127.0.0.1", "--port", port, "--frames", "5")
+        assert done.returncode == 2, port
+        assert "--port" in done.stderr

@@ -352,3 +352,22 @@ def test_the_volume_label_holds_100_percent(driver, language):
     label = scene.volume_label
     assert label.text == i18n._("{number}%").format(number=100)
     assert "100%" in label.text and label.font.size(label.text)[0] <= label.rect.width
+
+
+def test_the_wait_for_a_dropped_player_is_chosen_here_kept_and_used_by_the_next_hosted_table(driver, monkeypatch):
+    scene = open_settings(driver)
+    menu = scene.controls["Wait for a dropped player"]
+    assert menu.selected_option[0] == "2 minutes"  # the default
+    choose(driver, scene, "Wait for a dropped player", "5 minutes")
+    assert driver.app.settings.reconnect_window_s == 300.0
+    saved = json.loads((driver.app.files.config_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert saved["reconnect_window_s"] == 300.0
+    driver.key(pygame.K_ESCAPE)
+    from tests.ui.test_host import open_host_screen
+
+    host = open_host_screen(driver, monkeypatch)
+    assert host.hosted.reconnect_window_s == 300.0
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert "A player who drops is waited for 5 minutes (Settings)." in drawn
+    host.back()

@@ -13,8 +13,10 @@ import game.app.play.match_setup as match_setup
 import game.app.scenes.title as title
 from game.app.flow import Flow
 from game.app.play.draw_reasons import draw_reasons
+from game.app.play.remote_table import RemoteTable
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import SeatPlan, Session
+from game.app.play.table_controller import TableController
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
@@ -25,6 +27,7 @@ from game.app.views import helper_panel
 from game.app.views.helper_panel import tenpai_verdict, wait_verdict
 from game.app.window import layout
 from game.app.window.menu_keys import KEY_GUARD_S
+from game.app.words.i18n import _
 from game.app.words.i18n import format_amount as amount
 from game.app.words.terms import hand_in_sentence
 from game.engine.events import DoraFlipped, ExhaustiveDraw, WinningTileMissed, Won
@@ -33,6 +36,8 @@ from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
 from tests.scenario_tools import crafted_deal
+from tests.test_remote_table import SEAT, Clock, heard, to_ron
+from tests.test_table_controller import hosted_table, remote_ron
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, ScriptedAgent, crafted_table
 from tests.ui.test_screens import shot
@@ -726,7 +731,7 @@ def privacy_over_every_frame(driver, players: int) -> None:
         check_frame()
 
     driver.frame = checked_frame
-    for _ in range(1500):
+    for _move in range(1500):
         if isinstance(driver.top, ResultScene):
             break
         answer(driver, table)
@@ -821,3 +826,71 @@ def test_without_a_floor_the_helper_and_prompts_speak_of_yaku_not_mangan(driver)
     assert {wait_verdict(line, True)[0] for line in report.waits} <= {"clears floor", "below floor", "never comes"}
     dialog = prompts.build_anyway(driver.app, True, lambda: None, floor=False)
     assert "mangan" not in dialog.message and "yaku" in dialog.message
+# Every decision's clock in network play (issue #32 points 3 and 6): the joined screen shows
+# its seat's clock for the dora flip and the ron question (the host's time left, less the
+# message's way), the host's screen the clock of a remote seat it waits for; a local table
+# has none for them.
+
+CLOCK_TEXT = re.compile(r"\d+:\d\d")
+
+
+def clocks_drawn(driver, monkeypatch) -> list[str]:
+    """The clocks ('1:59') drawn in the next frame."""
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    return [text for text in drawn if CLOCK_TEXT.fullmatch(text)]
+
+
+def joined_table(driver, table) -> None:
+    driver.screens.joined_table(table)
+    driver.frame()
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_joined_screen_shows_its_seats_clock_for_the_dora_flip_and_the_ron_question(driver, monkeypatch,
+                                                                                       language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    match = Match(Rules.preset("kaiji", hands=1), seed=5)
+    match.next_kyoku(dealer=SEAT)
+    clock = Clock()
+    clock.now = 1000.0
+    joined_table(driver, RemoteTable(heard(match, at=clock.now, latency_s=0.5), driver.app.executor, clock=clock))
+    table = driver.top
+    assert table.mode() == "dora"
+    assert clocks_drawn(driver, monkeypatch) == ["2:00"]  # 120 s less the message's way (0.25 s)
+    shot(driver, f"clock_joined_dora_{language}")
+
+    _match, ron = to_ron(driver.app.executor, clock)
+    joined_table(driver, ron)
+    driver.wait_until(lambda: isinstance(driver.top, Dialog), frames=10)  # once the discard has landed
+    question = driver.top
+    assert isinstance(question, Dialog) and question.title == _("Ron?") and ron.mode() == "ron"
+    clock.now += 61.0
+    assert clocks_drawn(driver, monkeypatch) == ["0:59", "0:59"]  # on the table, and in the question's corner
+    shot(driver, f"clock_joined_ron_{language}")
+    clock.now += 60.0
+    driver.frames(2)
+    assert driver.top is not question and not isinstance(driver.top, Dialog)  # out of time: not asked again
+    assert ron.mode() == "watch" and ron.take_outbox() == []
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_hosts_screen_shows_the_clock_of_a_remote_seats_dora_flip_and_ron_question(driver, monkeypatch,
+                                                                                     language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    for name, (controller, _hosted, _wire) in (("dora", hosted_table(dealer=1)),
+                                                ("ron", hosted_table(match=remote_ron()))):
+        driver.screens.table(controller.session)
+        table = driver.top
+        assert isinstance(table.controller, TableController) and table.session.waiting_on() == [1]
+        assert clocks_drawn(driver, monkeypatch) == ["2:00"]
+        shot(driver, f"clock_host_{name}_{language}")
+
+
+def test_a_local_table_draws_no_clock_for_the_dora_flip_or_the_ron_question(driver, monkeypatch):
+    table = crafted_table(driver.app, ScriptedAgent(discards=["4m"], avoid=AVOID))
+    driver.frame()
+    assert table.mode() == "dora" and clocks_drawn(driver, monkeypatch) == []
+    build_example_and_wait_for_turn(driver, table)
+    driver.wait_until(lambda: isinstance(driver.top, Dialog))
+    assert driver.top.title == "Ron?" and clocks_drawn(driver, monkeypatch) == []

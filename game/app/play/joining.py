@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 from zeroconf import InterfaceChoice
 
@@ -123,19 +125,29 @@ class Failed:
     sentence: str
 
 
+REMATCH_PATIENCE_S = 180.0
+"""How long a Rematch keeps knocking at the host's table until the host opens the rematch."""
+KNOCK_EVERY_S = 2.0
+NOT_OPEN_YET = ("unreachable", "match_over")
+"""How a table not open (yet) for the rematch answers: no answer at all, or the last match over."""
+
+
 class Joining:
     """One attempt to join a table: the link and where it stands. With `keys` (the user
     data folder) the seat's key is kept there and the next Join of the same table takes the
-    same seat back (game/app/play/seat_keys.py)."""
+    same seat back (game/app/play/seat_keys.py). With `patience_s` (a rematch: Join again
+    with the same address, code and key) a table that is not open yet is tried again every
+    KNOCK_EVERY_S until it opens or the patience runs out."""
 
     def __init__(self, address: str, code: str, name: str,
-                 make_link: Callable[[str, str, str], RemoteLink] = RemoteLink, keys: Path | None = None) -> None:
+                 make_link: Callable[[str, str, str], RemoteLink] = RemoteLink, keys: Path | None = None,
+                 patience_s: float = 0.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.address = address.strip()
         self.uri, self.name = join_uri(self.address, normal_code(code)), name
         self.make_link = make_link
         self.keys = keys
         self.table = table_of(self.address, code)
-        self.token = read_keys(keys).get(self.table, "") if keys is not None else ""
+        self.token = key_for(read_keys(keys), self.table) if keys is not None else ""
         self.seated: Heard | None = None
         """The host's welcome came: the seat, the names, the rules (the match not started yet)."""
         self.ready: Heard | None = None
@@ -143,11 +155,26 @@ class Joining:
         self.failed: Failed | None = None
         self.backlog: list[News] = []
         """News after the first view, for the table."""
+        self.clock = clock
+        self.give_up_at = clock() + patience_s
+        self.knock_at: float | None = None
+        """When to try again a table not open yet (None: not waiting for it)."""
         self.link = make_link(self.uri, name, self.token)
         self.link.start()
 
+    @property
+    def waiting_for_host(self) -> bool:
+        """A rematch waits for the host to open it."""
+        return self.knock_at is not None
+
     def poll(self) -> None:
         """Take the link's news (never waits)."""
+        if self.knock_at is not None:
+            if self.clock() >= self.knock_at:
+                self.knock_at = None
+                self.link = self.make_link(self.uri, self.name, self.token)
+                self.link.start()
+            return
         for news in self.link.poll():
             if self.ready is not None:
                 self.backlog.append(news)
@@ -163,14 +190,42 @@ class Joining:
                 self.link = self.make_link(self.uri, self.name, "")
                 self.link.start()
                 return
+            elif isinstance(news, Ended) and self._not_open_yet(news) and self.clock() < self.give_up_at:
+                self.link.close()
+                self.knock_at = self.clock() + KNOCK_EVERY_S
+                return
             elif isinstance(news, Ended):
                 self.failed = Failed(ended_sentence(news, self.address))
+
+    def _not_open_yet(self, ended: Ended) -> bool:
+        code = ended.refusal.code if ended.refusal is not None else ended.reason
+        return self.seated is None and code in NOT_OPEN_YET
 
     def _stale_key(self, ended: Ended) -> bool:
         return bool(self.token) and ended.refusal is not None and ended.refusal.code == "not_your_seat"
 
     def close(self) -> None:
         self.link.close()
+
+
+def key_for(keys: Mapping[str, str], table: str) -> str:
+    """The seat key of `table` (`seat_keys.table_of`); else the newest of the same host and
+    code on another port: a host that continued its match where its port was taken opened it
+    on another (a key that is not the table's is refused, and a free seat taken instead)."""
+    if table in keys:
+        return keys[table]
+    where, _, code = table.rpartition("/")
+    host = where.rpartition(":")[0]
+    for other in reversed(list(keys)):
+        other_where, _, other_code = other.rpartition("/")
+        if other_code == code and other_where.rpartition(":")[0] == host:
+            return keys[other]
+    return ""
+
+
+def code_of(uri: str) -> str:
+    """The join code a link's address carries (`join_uri`), "" if none."""
+    return normal_code(parse_qs(urlsplit(uri).query).get("code", [""])[0])
 
 
 def ended_sentence(ended: Ended, address: str) -> str:

@@ -126,7 +126,8 @@ def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
     session.players = {**seat_agents(plan, session.match), **hosted.remote}
     session.net = hosted
     hosted.begin(plan.names)
-    session.next_kyoku()
+    if session.match.kyoku is None:  # a match continued goes on where it was
+        session.next_kyoku()
 
 
 def _claim(files: PlayerFiles, window: Window) -> bool:
@@ -182,13 +183,13 @@ def resume_session(files: PlayerFiles, window: Window) -> Session:
         add_notice(window, Message(N_("The saved match was cut short: it continues from its last whole move. "
                                       "The file as it was is kept as {path}."), path=str(kept)))
     plan = saved.plan
-    if plan.remote:  # the other computers' seats cannot be taken back (their tokens are not kept)
-        plan = replace(plan, remote=())
+    if plan.remote and files.slot.hosted_seats(saved.match.seed, plan.remote) is None:
+        plan = replace(plan, remote=())  # the seats' tokens are not kept (a save before 0.3): no one takes them back
         add_notice(window, Message(N_("The seats of the people at other computers are played by the AI in this "
                                       "match from now on.")))
     session = _session(files, window, saved.match, plan, saving=True)
     session.builds.update(saved.builds)
-    if saved.match.kyoku is None:
+    if saved.match.kyoku is None and not plan.remote:  # a hosted table deals when its people are back
         session.next_kyoku()
     elif saved.cut:
         _autosave(files, window, session, saving=True)

@@ -1,12 +1,12 @@
 """The joined window's connection to the host: the network in a thread of its own.
 
 The frame loop never waits on the network. `RemoteLink` runs an asyncio loop in a daemon
-thread that connects (game/net/client.py's address, backoff and refusals), applies the
-host's messages in order to a `SeatMirror` and, after each, puts what the seat now knows
-(`Heard`, immutable) on a thread-safe queue the scene polls each frame (`news`). The
-player's actions go the other way with `send`, which only hands them to the loop. A
-refusal of the connection, a host that cannot be reached and a host that went away each
-end the link with one `Ended` on the queue.
+thread that plays the seat over a `SeatLink` (game/net/seat_link.py: the connection, its
+backoff and refusals, the host's messages applied in order to a `SeatMirror`) and, after
+each message, puts what the seat now knows (`Heard`, immutable) on a thread-safe queue the
+scene polls each frame (`news`). The player's actions go the other way with `send`, which
+only hands them to the loop. A refusal of the connection, a host that cannot be reached and
+a host that went away each end the link with one `Ended` on the queue.
 """
 
 from __future__ import annotations
@@ -19,27 +19,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
-
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
-from game.net.client import OPEN_TIMEOUT_S, RECONNECT_DELAYS_S
-from game.net.protocol import (
-    MAX_HOST_BYTES,
-    Act,
-    Hello,
-    MatchOver,
-    ProtocolError,
-    Refused,
-    Resync,
-    Settled,
-    Welcome,
-    read_host_message,
-    write_message,
+from game.net.protocol import HostMessage, MatchOver, Refused, Settled, Welcome
+from game.net.seat_link import (
+    OPEN_TIMEOUT_S,
+    RECONNECT_DELAYS_S,
+    HostGone,
+    HostUnreachable,
+    JoinRefused,
+    SeatLink,
 )
-from game.net.server import refusal_of
-from game.net.wire import OutOfOrder, SeatMirror
+from game.net.wire import SeatMirror
 
 CLOSE_TIMEOUT_S = 3.0
 STOPPED = "stopped"
@@ -63,6 +54,10 @@ class Heard:
     record_text: str | None = None
     at: float = 0.0
     """When the message reached this computer (`time.monotonic`): a decision's clock starts then."""
+    latency_s: float = 0.0
+    """The connection's keep-alive round trip when the message came (`SeatLink.latency_s`)."""
+    time_left_s: float | None = None
+    """The host's clock for the seat's pending decision as the latest view's message left it."""
 
 
 ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
@@ -89,23 +84,31 @@ News = Heard | Ended | Reconnecting
 
 
 class RemoteLink:
-    """One seat at a host's table, played from this window."""
+    """One seat at a host's table, played from this window: the `SeatLink`'s driver, its
+    news on a queue."""
 
     def __init__(self, uri: str, name: str, token: str = "",
                  delays: tuple[float, ...] = RECONNECT_DELAYS_S, open_timeout_s: float = OPEN_TIMEOUT_S,
                  on_news: Callable[[], None] = lambda: None) -> None:
         """`on_news` is called from the network thread after each piece of news (the window's
         wake-up, so that a sleeping frame loop draws it at once)."""
-        self.uri, self.name, self.token = uri, name, token
+        self.link = SeatLink(uri, name, token, delays, open_timeout_s)
         self.on_news = on_news
-        self.delays = delays
-        self.open_timeout_s = open_timeout_s
         self.news: queue.Queue[News] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[Action] | None = None
         self._task: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
+
+    @property
+    def delays(self) -> tuple[float, ...]:
+        """The pauses between attempts to get back to a dropped host."""
+        return self.link.delays
+
+    @delays.setter
+    def delays(self, delays: tuple[float, ...]) -> None:
+        self.link.delays = delays
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="net-join", daemon=True)
@@ -143,7 +146,14 @@ class RemoteLink:
                 break
         return got
 
-    # --- the network thread -------------------------------------------------------------
+    # --- the network thread: the SeatLink's driver --------------------------------------
+
+    async def heard(self, link: SeatLink, message: HostMessage) -> None:
+        if link.mirror.welcome is not None:
+            self._tell(_heard(link.mirror, message if isinstance(message, Refused) else None, link.latency_s))
+
+    def reconnecting(self, attempt: int) -> None:
+        self._tell(Reconnecting(attempt))
 
     def _tell(self, news: News) -> None:
         self.news.put(news)
@@ -162,86 +172,32 @@ class RemoteLink:
             loop.close()
 
     async def _play(self) -> None:
-        mirror = SeatMirror()
-        failures = 0
+        sender = asyncio.create_task(self._send_actions())
         try:
-            while mirror.over is None:
-                try:
-                    async with connect(self.uri, compression=None, proxy=None, open_timeout=self.open_timeout_s,
-                                       max_size=MAX_HOST_BYTES, ping_interval=10, ping_timeout=10,
-                                       close_timeout=2) as connection:
-                        failures = 0
-                        await connection.send(write_message(Hello(self.name, self.token)))
-                        await self._follow(connection, mirror)
-                except InvalidStatus as error:
-                    refusal = refusal_of(error.response.body or b"")
-                    self._tell(Ended("refused", refusal or Refused(0, "bad_message",
-                                                                     f"HTTP {error.response.status_code}")))
-                    return
-                except _RefusedHere as refused:
-                    self._tell(Ended("refused", refused.refusal))
-                    return
-                except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as error:
-                    if mirror.welcome is None and not self.token:
-                        self._tell(Ended("unreachable", detail=str(error)))
-                        return
-                if mirror.over is not None:
-                    break
-                if failures >= len(self.delays):
-                    self._tell(Ended("gone"))
-                    return
-                self._tell(Reconnecting(failures + 1))
-                await asyncio.sleep(self.delays[failures])
-                failures += 1
-            if mirror.over.reason == STOPPED:
-                self._tell(Ended("gone"))
+            mirror = await self.link.run(self)
+        except JoinRefused as refused:
+            self._tell(Ended("refused", refused.refusal))
+        except HostUnreachable as error:
+            self._tell(Ended("unreachable", detail=str(error)))
+        except HostGone:
+            self._tell(Ended("gone"))
         except asyncio.CancelledError:
             self._tell(Ended("closed"))
             raise
-
-    async def _follow(self, connection: ClientConnection, mirror: SeatMirror) -> None:
-        assert self._outbox is not None
-        while not self._outbox.empty():  # moves made for a connection that dropped: the new view asks again
-            self._outbox.get_nowait()
-        sender = asyncio.create_task(self._send_actions(connection))
-        try:
-            async for raw in connection:
-                try:
-                    message = read_host_message(raw)
-                except ProtocolError:
-                    continue  # a host of the same version sends none; nothing to act on
-                if isinstance(message, Refused) and message.seq == 0:
-                    raise _RefusedHere(message)
-                try:
-                    mirror.receive(message)
-                except OutOfOrder:
-                    await connection.send(write_message(Resync()))
-                    continue
-                if isinstance(message, Welcome):
-                    self.token = message.token  # a dropped connection takes the seat back with it
-                if mirror.welcome is None:
-                    continue
-                self._tell(_heard(mirror, message if isinstance(message, Refused) else None))
-                if mirror.over is not None:
-                    return
+        else:
+            if mirror.over is not None and mirror.over.reason == STOPPED:
+                self._tell(Ended("gone"))
         finally:
             sender.cancel()
 
-    async def _send_actions(self, connection: ClientConnection) -> None:
+    async def _send_actions(self) -> None:
         assert self._outbox is not None
         while True:
-            action = await self._outbox.get()
-            with contextlib.suppress(ConnectionClosed):  # lost with the connection: the view will ask again
-                await connection.send(write_message(Act(action)))
+            await self.link.send(await self._outbox.get())
 
 
-class _RefusedHere(Exception):
-    def __init__(self, refusal: Refused) -> None:
-        super().__init__(refusal.code)
-        self.refusal = refusal
-
-
-def _heard(mirror: SeatMirror, refused: Refused | None) -> Heard:
+def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Heard:
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
-                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic())
+                 tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
+                 mirror.time_left_s)

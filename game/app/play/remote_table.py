@@ -9,11 +9,13 @@ which wait in `outbox` for the scene to hand to the link.
 
 Two things differ from a table at this computer. The host moves on by itself: a kyoku's
 end is kept on the table until the player has seen its result (`next_kyoku`), the next
-kyoku's views waiting meanwhile. And the clock: the protocol sends no deadline, so the
-viewer's clock is the rules' time limit (`build_time_s`, `discard_time_s`) counted from the
-moment the decision reached this computer; when the build clock runs out the tiles chosen
-so far are sent to be completed, as at a local table, before the host's own clock (one
-second later) has its stand-in move.
+kyoku's views waiting meanwhile. And the clock is the host's: each message that asks the
+seat for a decision carries the seconds left for it on the host's clock, which this table
+counts down from when the message came, less its way here (half the connection's round
+trip). Every decision has one (the dora flip and the ron question too); when it runs out
+the seat's move is no longer asked here (the host's stand-in makes it a second later),
+and at the build's deadline the tiles chosen so far are sent to be completed, as at a
+local table.
 """
 
 from __future__ import annotations
@@ -80,8 +82,8 @@ class RemoteTable:
         self.result_shown = False
         self.clock = clock
         self._decision: tuple[object, ...] | None = None
-        self._started = first.at
-        """When the news that asked the current decision reached this computer."""
+        self._deadline: float | None = None
+        """When the current decision's time runs out, on `clock` (None: it has no clock)."""
         self._sent: tuple[object, ...] | None = None
         """The decision the player's move was sent for (the table waits for the host)."""
         self._kyoku = first.kyoku_number
@@ -92,7 +94,7 @@ class RemoteTable:
         self._fresh: list[Event] = list(first.view.events) if first.view is not None else []
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
-        self._track(first.at)
+        self._track(first)
         for news in backlog:
             self._hear(news)
 
@@ -138,16 +140,21 @@ class RemoteTable:
             self._new_kyoku(heard.kyoku_number)
             before = None
         self._prepare_build()
-        self._track(heard.at)
+        self._track(heard)
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
 
-    def _track(self, at: float) -> None:
-        """A new decision's clock starts when the news asking it came, even if it was kept
-        while the player looked at the last kyoku's result (the host's clock ran meanwhile)."""
+    def _track(self, heard: Heard) -> None:
+        """A decision's clock counts from when the news asking it came, even if it was kept
+        while the player looked at the last kyoku's result (the host's clock ran meanwhile).
+        Later news of the same decision may bring its end nearer, never further: news that
+        came late does not give the time again."""
         key = self._key()
+        deadline = deadline_of(heard)
         if key != self._decision:
-            self._decision, self._started = key, at
+            self._decision, self._deadline = key, deadline
+        elif deadline is not None and (self._deadline is None or deadline < self._deadline):
+            self._deadline = deadline
 
     def _new_kyoku(self, number: int) -> None:
         self._kyoku = number
@@ -217,6 +224,9 @@ class RemoteTable:
         view = self.shown.view
         if view is None or not view.legal_actions or self._sent == self._key():
             return TableMode.WATCH
+        left = self._left()
+        if left is not None and left <= 0:
+            return TableMode.WATCH  # out of time: the host's stand-in moves
         if view.phase is Phase.BUILD and self.seat not in self.builds:
             return TableMode.WATCH
         return MODE_OF_PHASE.get(view.phase, TableMode.WATCH)
@@ -283,26 +293,41 @@ class RemoteTable:
         return (self.shown.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None,
                 bool(view.legal_actions))
 
-    def time_limit(self) -> float | None:
-        rules = self.rules
-        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(self.mode())
+    def _left(self) -> float | None:
+        """Seconds until the current decision's time runs out (below 0 once it has)."""
+        if self._deadline is None or self._decision != self._key():
+            return None
+        return self._deadline - self.clock()
 
     def countdown(self) -> float | None:
-        limit = self.time_limit()
-        if limit is None:
+        """The seat's time left for its move, never below 0 (None: it owes none, has made
+        it, or the host gave it no clock)."""
+        view = self.shown.view
+        left = self._left()
+        if view is None or not view.legal_actions or self._sent == self._key() or left is None:
             return None
-        return limit - (self.clock() - self._started if self._decision == self._key() else 0.0)
+        return max(0.0, left)
 
     def run_clock(self, dt: float) -> float | None:
         """The clock runs by itself (from when the decision came); at the build deadline the
-        tiles chosen so far are sent to be completed."""
+        tiles chosen so far are sent to be completed. The time left before that."""
         left = self.countdown()
-        if left is not None and left <= 0 and self.mode() == TableMode.BUILD:
-            self.play(self.seat, BuildHand(self.seat, self.builds[self.seat].text(), complete=True))
-        return self.countdown()
+        if left is not None and left <= 0 and self._building():
+            self.outbox.append(BuildHand(self.seat, self.builds[self.seat].text(), complete=True))
+            self._sent = self._key()
+        return left
+
+    def _building(self) -> bool:
+        view = self.shown.view
+        return view is not None and view.phase is Phase.BUILD and self.seat in self.builds
 
     def next_change(self, delay_s: float) -> float | None:
-        return seconds_to_next_step(self.countdown())
+        """The clock's next second; once it has run out, the build's deadline at once, else
+        nothing until the host's news (which wake the window)."""
+        left = self.countdown()
+        if left is not None and left <= 0:
+            return 0.0 if self._building() else None
+        return seconds_to_next_step(left)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -416,6 +441,15 @@ class RemoteTable:
         if key != self._strip_key:
             self._strip_key, self._strip = key, wait_strip(view)
         return self._strip
+
+
+def deadline_of(heard: Heard) -> float | None:
+    """When the decision `heard` asks runs out on this computer's clock: the host's time left
+    as the message left it, less the message's way here (half the round trip), from when it
+    came (None: the host gave it no clock)."""
+    if heard.time_left_s is None:
+        return None
+    return heard.at + max(0.0, heard.time_left_s - heard.latency_s / 2)
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

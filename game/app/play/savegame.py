@@ -11,6 +11,8 @@ does not replay is moved aside (kept under a dated name), never deleted.
 from __future__ import annotations
 
 import contextlib
+import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,12 +40,19 @@ from game.files import (
     parse_json,
     read_bytes_limited,
     remove_temporary_files,
+    write_text_atomically,
 )
 
 RECORD_FILE = "unfinished_match.jsonl"
 PLAN_FILE = "unfinished_match.json"
 """Where version 0.1.0 kept the seats, beside a record without them: still read, then removed."""
 MAX_PLAN_BYTES = 1 << 16
+HOSTING_FILE = "unfinished_match.hosting.json"
+"""The seat tokens of a hosted unfinished match, beside the save and never in it: the record
+goes into the history and may be shared, the tokens give a seat at the table."""
+MAX_HOSTING_BYTES = 4096
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+CODE = re.compile(r"[A-Z]{4,12}")
 LOCK_FILE = "unfinished_match.lock"
 """Locked by the window that keeps the save (see `SlotLock`); never deleted."""
 
@@ -92,6 +101,39 @@ class SaveSummary:
     """The match's length in hands; None when it lasts until someone goes bust."""
 
 
+@dataclass(frozen=True)
+class HostedSeats:
+    """How the other computers took their seats at a hosted match: its join code, the port it
+    listened on and each remote seat's token, so that Continue opens the same table again
+    and the same people take their seats back."""
+
+    code: str
+    port: int
+    tokens: dict[int, str]
+
+    def to_json(self, seed: int) -> str:
+        return json.dumps({"seed": seed, "code": self.code, "port": self.port,
+                           "tokens": {str(seat): token for seat, token in sorted(self.tokens.items())}})
+
+
+def read_hosted_seats(text: str, seed: int, remote: tuple[int, ...]) -> HostedSeats | None:
+    """The hosted seats a hosting file keeps for the match of `seed` played from other
+    computers at `remote`; None when the file is not one (damaged, another match's, other
+    seats). Read as outside input: every field checked, nothing else used."""
+    try:
+        data = parse_json(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("seed") != seed:
+        return None
+    code, port, tokens = data.get("code"), data.get("port"), data.get("tokens")
+    if not (isinstance(code, str) and CODE.fullmatch(code) and _is_whole(port) and 0 <= port < 65536
+            and isinstance(tokens, dict) and sorted(tokens) == sorted(str(seat) for seat in remote)
+            and all(isinstance(token, str) and TOKEN.fullmatch(token) for token in tokens.values())):
+        return None
+    return HostedSeats(code, port, {int(seat): token for seat, token in tokens.items()})
+
+
 class SaveSlot:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -104,6 +146,30 @@ class SaveSlot:
     def plan_path(self) -> Path:
         return self.folder / PLAN_FILE
 
+    @property
+    def hosting_path(self) -> Path:
+        return self.folder / HOSTING_FILE
+
+    def save_hosting(self, seed: int, seats: HostedSeats) -> None:
+        """Keep the seat tokens of the hosted match of `seed` (atomically; the file is the
+        user's alone, as every temporary file is made)."""
+        write_text_atomically(self.hosting_path, seats.to_json(seed))
+
+    def hosted_seats(self, seed: int, remote: tuple[int, ...]) -> HostedSeats | None:
+        """The seat tokens kept for the hosted match of `seed` (`read_hosted_seats`); None
+        when there are none to use: its remote seats are then played by the AI."""
+        try:
+            raw = read_bytes_limited(self.hosting_path, MAX_HOSTING_BYTES)
+            return read_hosted_seats(raw.decode("utf-8"), seed, remote)
+        except (OSError, FileRefused, UnicodeDecodeError):
+            return None
+
+    def _forget_hosting(self) -> None:
+        """The tokens of a match that is no longer continued give nothing: they go (never
+        kept aside, where someone might find them)."""
+        with contextlib.suppress(OSError):
+            self.hosting_path.unlink(missing_ok=True)
+
     def exists(self) -> bool:
         return self.record_path.is_file()
 
@@ -115,6 +181,8 @@ class SaveSlot:
             extra["builds"] = [{"seat": seat, "hand": b.kyoku_number, "chosen": b.chosen, "elapsed": b.elapsed}
                                for seat, b in sorted(builds.items())]
         write_record(self.record_path, [{**header, **extra}, *lines])
+        if not plan.remote and self.hosting_path.exists():  # an earlier hosted match's tokens: this one has none
+            self._forget_hosting()
         if self.plan_path.exists():
             with contextlib.suppress(OSError):  # a stale plan file is never read: the header wins
                 self.plan_path.unlink()
@@ -123,17 +191,20 @@ class SaveSlot:
         """Forget the save of a match that is over."""
         self.record_path.unlink(missing_ok=True)
         self.plan_path.unlink(missing_ok=True)
+        self._forget_hosting()
 
     def remove_leftovers(self) -> None:
         """Delete the temporary files of autosaves that were killed (at start, before saving)."""
         remove_temporary_files(self.record_path)
         remove_temporary_files(self.plan_path)
+        remove_temporary_files(self.hosting_path)
 
     def move_aside(self, why: str = "damaged") -> Path:
         """Keep a save out of the way, `<name>.<why>-<time>` (`damaged`: it cannot be resumed;
         `abandoned`: a new match replaces it), the path it now has. Raises OSError when it
         cannot be moved."""
         kept = move_aside(self.record_path, why)
+        self._forget_hosting()
         if self.plan_path.exists():
             with contextlib.suppress(OSError):
                 move_aside(self.plan_path, why)

@@ -47,7 +47,7 @@ from game.engine.match import Settlement
 from game.engine.player import GivenMove, ImmediatePlayer, Player
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
 from game.engine.wall import PERSONAL_WALLS
-from game.net.play import remote_time_limit
+from game.net.play import DELAY_GRACE_S, seat_time_limit
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +118,8 @@ class TableController:
         self.bottom = humans[0] if humans else 0
         """The seat drawn at the bottom of the table."""
         self.make_stand_in: Callable[[int], Player] = make_stand_in
+        if session.net is not None:
+            session.net.table.time_left = self.seat_time_left  # the clock the other computers are told
         self._reset_kyoku()
 
     def _reset_kyoku(self) -> None:
@@ -222,16 +224,36 @@ class TableController:
     # --- time limits --------------------------------------------------------------------
 
     def time_limit(self) -> float | None:
+        """The viewer's time for their move: the rules' build and discard clocks; at a table
+        with seats at other computers every move has one, the remote seats' own
+        (`seat_time_limit`), so that no one here can hold the people there for ever."""
+        mode, net = self.mode(), self.session.net
+        if net is not None and net.remote and mode is not TableMode.WATCH and self.viewer is not None:
+            return seat_time_limit(self.session.rules, self.session.view(self.viewer).phase, net.move_time_s)
         rules = self.session.rules
-        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(self.mode())
+        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(mode)
 
     def countdown(self) -> float | None:
+        """The viewer's own time left for their move (None: no clock)."""
         limit = self.time_limit()
         if limit is None or self.viewer is None:
             return None
         decision = self.decisions.get(self.viewer)
         current = decision is not None and decision.key == self._key(self.viewer)
         return limit - (decision.elapsed if current and decision is not None else 0.0)
+
+    def table_clock(self) -> float | None:
+        """The clock the table shows: the viewer's own, else that of the seat at another
+        computer the table waits for (the first in turn order), so that the people here see
+        how long the table may wait."""
+        own = self.countdown()
+        if own is not None:
+            return own
+        for seat in self.session.waiting_on():
+            left = self.seat_time_left(seat)
+            if left is not None:
+                return max(0.0, left)
+        return None
 
     def next_change(self, delay_s: float) -> float | None:
         """Seconds until the table moves on without input (0: at the next update): an AI's
@@ -258,7 +280,7 @@ class TableController:
                 return 0.0
             elif decision.future.done():
                 waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
-        left = seconds_to_next_step(self.countdown())
+        left = seconds_to_next_step(self.table_clock())
         if left is not None:
             waits.append(left)
         return min(waits, default=None)
@@ -373,16 +395,22 @@ class TableController:
         else:
             decision.player = self.make_stand_in(self.session.match.seed + seat)
 
-    def remote_time_left(self, seat: int) -> float | None:
-        """How long a seat played at another computer has left for its decision (None when
-        it is not such a seat or owes none)."""
+    def seat_time_left(self, seat: int) -> float | None:
+        """How long a seat played at another computer has left for its decision, as every
+        screen shows it (None when it is not such a seat or owes none); its stand-in moves
+        `DELAY_GRACE_S` later, the time its last move may take to come."""
         net = self.session.net
         if net is None or seat not in net.remote or seat not in self.session.waiting_on():
             return None
         decision = self.decisions.get(seat)
         elapsed = decision.elapsed if decision is not None and decision.key == self._key(seat) else 0.0
-        limit = remote_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
-        return limit - elapsed
+        return seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s) - elapsed
+
+    def remote_time_left(self, seat: int) -> float | None:
+        """How long until the stand-in of a seat played at another computer moves (None
+        when it is not such a seat or owes none)."""
+        left = self.seat_time_left(seat)
+        return None if left is None else left + DELAY_GRACE_S
 
     def _check_remote_deadline(self, seat: int, decision: Decision) -> None:
         """The host's clock rules: a remote seat that has not moved in time is moved for by
@@ -517,7 +545,7 @@ class TableController:
                         turn=waiting[0] if waiting else None,
                         status=self.reconnecting(names) or status(view, names, mode, waiting, session.busy,
                                                                    self.result_shown),
-                        countdown=self.countdown(), private=self._private(self.shown_private_seat),
+                        countdown=self.table_clock(), private=self._private(self.shown_private_seat),
                         ended=view.result if session.kyoku_over else None,
                         own_seat=None if self.hotseat else self.viewer)
 

@@ -35,8 +35,6 @@ class HostOptions:
     bind: str | None = None
     port: int = HOST_PORT
     discovery: bool = True
-    reconnect_window_s: float = 120.0
-    """How long a dropped person's seat waits for them before the AI plays it (until they are back)."""
 
 
 class RemoteSeats(Protocol):

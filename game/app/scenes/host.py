@@ -20,9 +20,11 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.play.match_setup import ai_available, start_hosted
+from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session, shown_name
 from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom
 from game.app.scene import Scene, Screens, Services
+from game.app.settings import reconnect_window_name
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, GOOD, INK, SOFT, WARN
@@ -31,6 +33,7 @@ from game.app.words.i18n import N_, _
 from game.app.words.rule_texts import rules_summary
 
 if TYPE_CHECKING:
+    from game.app.window.text import Text
     from game.net.hosting import BackgroundAnnouncer, HostedTable
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,9 @@ ROW_TOP = 456
 ROW_PITCH = 52
 FILL_WIDTH = 300
 MAX_ADDRESSES = 3
+ADDRESS_SIZES = (26, 22, 18)
+ADDRESS_WIDTH = CODE_X - LEFT_X - 20
+"""An address line's room, left of the code; a long IPv6 address is drawn smaller to fit."""
 STATES = {HERE: N_("at this computer"), AI: N_("played by the AI"),
           OPEN: N_("waiting for a player to join…"), JOINED: N_("has joined"),
           LEFT: N_("has left; they can come back")}
@@ -50,18 +56,22 @@ LISTEN_PROBLEMS = {errno.EADDRINUSE: N_("another program uses the port"),
                    errno.EACCES: N_("the system does not allow this program to listen")}
 
 
-def open_table(session: Session, options: HostOptions) -> tuple[HostedTable | None, OSError | None]:
+def open_table(session: Session, options: HostOptions, continued: HostedSeats | None = None,
+               reconnect_window_s: float = 120.0) -> tuple[HostedTable | None, OSError | None]:
     """The session's table hosted: its server listening (on `options.port`, or any free
-    port when that one is taken). None and why, when no port opens."""
+    port when that one is taken). None and why, when no port opens. A match `continued`
+    opens with its code, on its port if it is free, and its seats wait for their tokens."""
     from game.net.hosting import HostedTable
 
     names = session.plan.names
     problem: OSError | None = None
-    for port in dict.fromkeys((options.port, 0)):
-        hosted = HostedTable(session.match, names, session.plan.remote, bind=options.bind, port=port,
-                             report=log.info)
+    code, tokens = (continued.code, continued.tokens) if continued is not None else (None, None)
+    ports = (continued.port, 0) if continued is not None else (options.port, 0)
+    for port in dict.fromkeys(ports):
+        hosted = HostedTable(session.match, names, session.plan.remote, code, bind=options.bind, port=port,
+                             report=log.info, tokens=tokens)
         hosted.host.notify = wake_window  # a join, a move or a drop wakes the window to read it
-        hosted.reconnect_window_s = options.reconnect_window_s
+        hosted.reconnect_window_s = reconnect_window_s
         try:
             hosted.start()
         except OSError as error:
@@ -93,13 +103,25 @@ def join_address(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
+def address_size(text: Text, shown: str) -> int:
+    """The largest of ADDRESS_SIZES at which `shown` fits its line (an IPv6 address is long)."""
+    return next((size for size in ADDRESS_SIZES if text.font(size, bold=True).size(shown)[0] <= ADDRESS_WIDTH),
+                ADDRESS_SIZES[-1])
+
+
 class HostScene(Scene):
-    def __init__(self, app: Services, screens: Screens, session: Session, options: HostOptions) -> None:
+    def __init__(self, app: Services, screens: Screens, session: Session, options: HostOptions,
+                 rematch: HostedSeats | None = None) -> None:
         super().__init__(app)
         self.screens = screens
         self.session = session
         self.options = options
-        self.hosted, self.problem = open_table(session, options)
+        self.rematch = rematch is not None
+        self.continued = rematch or (app.files.slot.hosted_seats(session.match.seed, session.plan.remote)
+                                     if session.match.kyoku is not None else None)
+        """The seats of a match continued or a rematch: the people who played them come back
+        with their tokens."""
+        self.hosted, self.problem = open_table(session, options, self.continued, app.settings.reconnect_window_s)
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
         self.addresses = addresses(options)[:MAX_ADDRESSES] if self.hosted else []
         self.announcer: BackgroundAnnouncer | None = None
@@ -180,6 +202,12 @@ class HostScene(Scene):
         if self.announcer is not None:  # a started table takes no one new
             self.announcer.close()
             self.announcer = None
+        if self.app.files.keeps_the_save():  # beside the save, for Continue: never in the record
+            try:
+                self.app.files.slot.save_hosting(self.session.match.seed, HostedSeats(
+                    self.hosted.host.code, self.hosted.host.port, self.hosted.host.tokens()))
+            except OSError as error:  # the match is played; Continue then gives its seats to the AI
+                log.warning("the seat tokens could not be kept: %s", error)
         start_hosted(self.session, self.hosted, self.room.plan_at_start())
         self.screens.table(self.session)
 
@@ -243,7 +271,9 @@ class HostScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
-        text.draw(surface, _("Host a table"), 48, GOLD, (640, 60), "midtop", bold=True)
+        heading = _("A rematch at your table") if self.rematch else _("Host a table") if self.continued is None \
+            else _("Continue the match at your table")
+        text.draw(surface, heading, 48, GOLD, (640, 60), "midtop", bold=True)
         if self.hosted is None or self.room is None:
             message = _("This computer cannot take players from other computers: {reason}.").format(
                 reason=listen_problem(self.problem))
@@ -251,18 +281,26 @@ class HostScene(Scene):
                 text.draw(surface, line, 20, WARN, (640, 200 + index * 30), "midtop")
             self.ring.draw_focus(surface)
             return
-        for index, line in enumerate(text.wrap(
-                _("On each other computer: Join on the title screen, then this address and the code."), 18, WIDTH)):
+        if self.rematch:
+            how = _("The rematch starts when they are back: on each other computer, Join on the title screen, "
+                    "then this address and the code.")
+        elif self.continued is not None:
+            how = _("The match goes on when they are back: on each other computer, Join on the title screen, "
+                    "then this address and the code.")
+        else:
+            how = _("On each other computer: Join on the title screen, then this address and the code.")
+        for index, line in enumerate(text.wrap(how, 18, WIDTH)):
             text.draw(surface, line, 18, SOFT, (640, 132 + index * 24), "midtop")
         text.draw(surface, _("Address on the local network"), 17, SOFT, (LEFT_X, 190))
         port = self.hosted.host.port
         for index, address in enumerate(self.addresses):
-            text.draw(surface, join_address(address, port), 26, INK, (LEFT_X, 216 + index * 34), bold=True)
+            shown = join_address(address, port)
+            text.draw(surface, shown, address_size(text, shown), INK, (LEFT_X, 216 + index * 34), bold=True)
         text.draw(surface, _("Join code"), 17, SOFT, (CODE_X, 190))
         text.draw(surface, self.hosted.host.code, 40, GOLD, (CODE_X, 212), bold=True)
         if self.copied:
-            for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:2]):
-                text.draw(surface, line, 15, SOFT, (CODE_X, 320 + index * 20))
+            for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:3]):  # IPv6 is long
+                text.draw(surface, line, 15, SOFT, (CODE_X, 318 + index * 18))
         text.draw(surface, self._announcement(), 15, SOFT, (LEFT_X + 540, 383))
         text.draw(surface, _("Seats ({joined} of {count} from other computers joined):").format(
             joined=self.room.joined, count=len(self.room.net.remote)), 18, SOFT, (LEFT_X, ROW_TOP - 34))
@@ -274,8 +312,11 @@ class HostScene(Scene):
             colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT) else SOFT
             text.draw(surface, _(STATES[row.state]), 17, colour, (LEFT_X + 340, top + 12))
         rules = self.session.rules
-        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 736),
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 732),
                   "midtop")
+        # Translators: {time} is a setting's value, e.g. "2 minutes"
+        text.draw(surface, _("A player who drops is waited for {time} (Settings).").format(
+            time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 756), "midtop")
         self.ring.draw_focus(surface)
 
     def _announcement(self) -> str:

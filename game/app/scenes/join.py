@@ -14,7 +14,15 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game.app.play.joining import Interfaces, Joining, LanTables, address_problem, code_problem, table_line
+from game.app.play.joining import (
+    REMATCH_PATIENCE_S,
+    Interfaces,
+    Joining,
+    LanTables,
+    address_problem,
+    code_problem,
+    table_line,
+)
 from game.app.play.remote_link import RemoteLink
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
@@ -52,8 +60,11 @@ class Field(UITextEntryLine):
 
 class JoinScene(Scene):
     def __init__(self, app: Services, screens: Screens, discovery: Interfaces | None,
-                 make_link: Callable[[str, str, str], RemoteLink] | None = None) -> None:
-        """`discovery`: where to look for tables (None: not at all)."""
+                 make_link: Callable[[str, str, str], RemoteLink] | None = None,
+                 rematch: tuple[str, str] | None = None) -> None:
+        """`discovery`: where to look for tables (None: not at all). `rematch`: the address
+        and code of the table just played at, joined again at once (the seat key takes the
+        same seat) and knocked at until its host opens the rematch."""
         super().__init__(app)
         self.screens = screens
         self.lan = LanTables(discovery) if discovery is not None else None
@@ -67,6 +78,9 @@ class JoinScene(Scene):
         """(address, line) of each table listed now."""
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton | Field] = {}
+        if rematch is not None:
+            self.address, self.code = rematch
+            self.join(REMATCH_PATIENCE_S)
 
     # --- elements ---------------------------------------------------------------------
 
@@ -130,7 +144,7 @@ class JoinScene(Scene):
         if isinstance(code, Field):
             code.select()
 
-    def join(self) -> None:
+    def join(self, patience_s: float = 0.0) -> None:
         if self.joining is not None:
             return
         self.sentence = address_problem(self.address) or code_problem(self.code)
@@ -138,8 +152,9 @@ class JoinScene(Scene):
             return
         names = self.app.settings.table_names
         self.joining = Joining(self.address, self.code, names[0] if names else "", self.make_link,
-                               keys=self.app.files.seat_keys_folder)
-        self.buttons["join"].disable()
+                               keys=self.app.files.seat_keys_folder, patience_s=patience_s)
+        if "join" in self.buttons:
+            self.buttons["join"].disable()
 
     def back(self) -> None:
         if self.joining is not None:
@@ -238,6 +253,9 @@ class JoinScene(Scene):
         joining = self.joining
         if joining is None:
             return [(self.sentence, WARN)] if self.sentence else []
+        if joining.waiting_for_host:
+            return [(_("Waiting for the host at {address} to open the rematch…").format(address=joining.address),
+                     INK)]
         if joining.seated is None:
             return [(_("Connecting to {address}…").format(address=joining.address), INK)]
         welcome = joining.seated.welcome

@@ -7,6 +7,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.play.joining import code_of
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
 from game.app.views.felt import draw_felt
@@ -27,16 +28,24 @@ class JoinedSummaryScene(Scene):
         self.reason = over.reason if over is not None else ""
         self.names = tuple(table.names())
         self.seat = table.seat
+        self.table_at = (table.address, code_of(table.link.link.uri)) if table.link is not None and table.address \
+            else None
+        """Where the match was played (address, code): its Rematch joins there again."""
         self.ring = ButtonRing()
         self.guard = KeyGuard()
 
     def enter(self) -> None:
+        if self.table_at is not None:
+            rematch = UIButton(pygame.Rect(385, 660, 250, 48), _("Rematch"), self.app.manager,
+                               object_id=ObjectID(object_id="#rematch", class_id="@menu_button"))
+            self.elements.append(rematch)
+            self.ring.add(rematch, lambda: self.screens.rejoin(*self.table_at))
         # Translators: back to the title screen
-        button = UIButton(pygame.Rect(515, 660, 250, 48), pgettext("button", "Title"), self.app.manager,
-                          object_id=ObjectID(object_id="#title", class_id="@menu_button"))
+        button = UIButton(pygame.Rect(645 if self.table_at else 515, 660, 250, 48), pgettext("button", "Title"),
+                          self.app.manager, object_id=ObjectID(object_id="#title", class_id="@menu_button"))
         self.elements.append(button)
         self.ring.add(button, self.screens.title)
-        self.ring.focus_first_enabled()
+        self.ring.focus_on(len(self.ring.entries) - 1)  # Enter: the title, as before there was a choice
 
     @property
     def heading(self) -> str:

@@ -52,9 +52,11 @@ def discard_own_wait(app: Services, code: str, discard: Callable[[], None],
 
 
 def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",
-                furiten: FuritenSpan = FuritenSpan.REST_OF_HAND) -> Dialog:
+                furiten: FuritenSpan = FuritenSpan.REST_OF_HAND,
+                clock: Callable[[], float | None] | None = None) -> Dialog:
     """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known;
-    `furiten`: how long passing keeps the player furiten, as the engine rules it."""
+    `furiten`: how long passing keeps the player furiten, as the engine rules it; `clock`:
+    the question's time left, where it has a clock (a table at another computer)."""
     lasting = furiten is FuritenSpan.REST_OF_HAND
     if worth and lasting:
         message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
@@ -73,7 +75,7 @@ def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool
                   # Translators: the keys R and P stay as they are
                   [Choice(_("Ron (R)"), lambda: decide(True), pygame.K_r, "#ron_button"),
                    Choice(_("Pass (P)"), lambda: decide(False), pygame.K_p)],
-                  tiles=[code], unbidden=True, own_keys=True)
+                  tiles=[code], unbidden=True, own_keys=True, clock=clock)
 
 
 def notice(app: Services, told: Notice) -> Dialog:

@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from game.app.scene import Scene, Services
-from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.app.settings import ANIMATION_SPEEDS, RECONNECT_WINDOWS, WINDOW_SIZES, reconnect_window_name
 from game.app.views import legible
 from game.app.views.felt import draw_felt
 from game.app.window.palette import GOLD, SOFT, WARN
@@ -233,6 +233,15 @@ class SettingsScene(Scene):
             {n: i18n.format_number(n) for n in sorted({*HISTORY_LIMITS, settings.history_limit})},
             settings.history_limit,
             lambda v: self._change(history_limit=v),
+        )
+        self._choice(
+            N_("Wait for a dropped player"),
+            _("At a table you host: how long the seat of a person at another computer who lost the connection "
+              "waits for them before the AI plays it, until they are back."),
+            {seconds: reconnect_window_name(seconds) for seconds in sorted({*RECONNECT_WINDOWS,
+                                                                            settings.reconnect_window_s})},
+            settings.reconnect_window_s,
+            lambda v: self._change(reconnect_window_s=v),
         )
         self._heading(_("The rules (for the next new match)"))
         rules = settings.rules

@@ -16,6 +16,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.play.match_setup import new_session
+from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session
 from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene, Screens, Services
@@ -117,9 +118,16 @@ class SummaryScene(Scene):
         self.screens.title()
 
     def rematch(self) -> None:
-        """The same seats and rules (the match's own, whatever Settings now hold), a new seed."""
+        """The same seats and rules (the match's own, whatever Settings now hold), a new seed.
+        At a hosted table, the same table: its code, its port and its seats' tokens, so that
+        the same people take their seats again (Join again, their seat keys kept)."""
+        old = self.session.net
         session = new_session(self.app.files, self.app, self.session.plan, rules=self.session.match.rules)
-        self.screens.table(session)
+        if old is None or not session.plan.remote:
+            self.screens.table(session)
+            return
+        old.stop()  # (bounded) the port is free again for the rematch's table
+        self.screens.table(session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
 
     def watch(self) -> None:
         """This match in the theatre, as the history keeps it (its record, the seats' names

@@ -90,7 +90,7 @@ class TableScene(Scene):
         self.card_left = 0.0
         self.move_question: Scene | None = None
         """The table's own question about the move being made (build anyway? discard a
-        winning tile?), under which the move's clock runs on."""
+        winning tile? ron or pass?), under which the move's clock runs on."""
 
     # --- what the controller knows, by the names the tests and views use ---------------
 
@@ -266,9 +266,10 @@ class TableScene(Scene):
             self._decide(question.seat, True)
         elif isinstance(question, RonOffer):
             seat = question.seat
-            self.app.stack.push(prompts.ron_or_pass(self.app, question.discarder, question.tile,
-                                                    lambda ron: self._decide(seat, ron), question.worth,
-                                                    question.furiten))
+            self.move_question = prompts.ron_or_pass(self.app, question.discarder, question.tile,
+                                                     lambda ron: self._decide(seat, ron), question.worth,
+                                                     question.furiten, self.controller.countdown)
+            self.app.stack.push(self.move_question)
         self._sync_buttons()
 
     def moment_s(self) -> float:

@@ -17,6 +17,7 @@ REFUSAL_SENTENCES: dict[str, str] = {
     "illegal_action": N_("Not possible: {detail}."),
     "flood": N_("Too many messages; the connection is closed."),
     "replaced": N_("Your seat was taken over by a new connection with its key."),
+    "match_over": N_("This match is over, and the host has not opened the next one yet."),
 }
 
 

@@ -4,9 +4,11 @@ and make sure a hang fails fast."""
 from __future__ import annotations
 
 import faulthandler
+import functools
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,6 +42,8 @@ _stderr_copy: int | None = None
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--rss", action="store_true",
                      help="report the test process's resident memory: its peak and the files that grew it most")
+    parser.addoption("--cpu-durations", type=int, default=0, metavar="N",
+                     help="report the N tests that took most CPU time, and the files that took most")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,11 +51,15 @@ def pytest_configure(config: pytest.Config) -> None:
     _stderr_copy = os.dup(sys.stderr.fileno())  # before output capture: the watchdog's dump shows
     from game.engine.scoring import install_fast_divider
 
-    install_fast_divider()  # the tests score as the game does (tests/test_scoring_memos.py checks both ways)
+    install_fast_divider()  # the tests score as the game does (tests/test_scoring.py checks both ways)
     if config.getoption("rss"):
         from rss_report import RssReport
 
         config.pluginmanager.register(RssReport(), "rss_report")
+    if config.getoption("cpu_durations"):
+        from cpu_report import CpuReport
+
+        config.pluginmanager.register(CpuReport(config.getoption("cpu_durations")), "cpu_report")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -97,7 +105,7 @@ def _time_limit(item: pytest.Item) -> float:
 @pytest.fixture(scope="session")
 def shipped_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The font subsets the executable ships (build/fonts.py `make_fonts`), made once for the
-    whole run: some 45 s of CPU, which each pytest-xdist worker would otherwise spend again
+    whole run: some 10 s of CPU, which each pytest-xdist worker would otherwise spend again
     for each test file that reads them. The first worker to ask makes them in the run's own
     folder (above each worker's), under a lock; the others wait for it."""
     from game.files import FileLock
@@ -114,8 +122,18 @@ def shipped_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         if not made.exists():
             folder.mkdir(exist_ok=True)
-            build_module("fonts").make_fonts(folder)
+            fonts = build_module("fonts")
+            # Each font's characters start from the same scan of every string in the game and
+            # in pygame_gui: scanned once here (the build itself runs once, it need not).
+            fonts.base_characters = _scanned_once(fonts.base_characters)
+            fonts.language_characters = _scanned_once(fonts.language_characters)
+            fonts.make_fonts(folder)
             made.touch()
     finally:
         lock.release()
     return folder
+
+
+def _scanned_once(characters: Callable[..., set[str]]) -> Callable[..., frozenset[str]]:
+    """`characters`, asked once per argument; frozen, as its callers add to what it gives."""
+    return functools.cache(lambda *args: frozenset(characters(*args)))

@@ -17,7 +17,7 @@ from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, KIND_COUNT, WIND_NAMES, format_tiles, ids_for_codes, parse_tiles
 from tests.scenario_tools import crafted_deal
-from tests.test_best_first_choices import CASES, every_hand, seat_views
+from tests.test_building import CASES, every_hand, seat_views
 from tests.test_kyoku import NO_DORA
 
 M5, P5, P6, S5, S8, HAKU = 4, 13, 14, 22, 25, 31

@@ -82,8 +82,9 @@ def test_every_character_of_the_game_is_in_the_shipped_theme_fonts(shipped_fonts
 
 
 def test_the_latin_and_symbol_fonts_keep_what_they_had_of_the_ui_characters(shipped_fonts):
+    characters = fonts.ui_characters()
     for name in fonts.STARTUP_FONTS:
-        wanted = fonts.ui_characters() & cmap(fonts.font_path(name))
+        wanted = characters & cmap(fonts.font_path(name))
         assert wanted <= cmap(shipped_fonts / name), name
         assert "A" in wanted
 

@@ -15,8 +15,8 @@ from game.app.window.layout import RIVER_PER_ROW
 from game.engine.wall import STACKS_PER_WALL
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent
-from tests.ui.test_four_players import solo_table
 from tests.ui.test_screens import SHOTS, shot
+from tests.ui.test_table import solo_table
 
 PRESETS = {2: "kaiji", 3: "three_player", 4: "four_player"}
 

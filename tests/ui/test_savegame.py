@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game.app.play.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
@@ -18,6 +19,7 @@ from tests.save_faults import match_in_play
 from tests.scenario_tools import build_all, drive
 from tests.ui.autoplay import answer
 from tests.ui.driver import Driver
+from tests.ui.test_table import scripted_ai
 
 
 def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
@@ -160,3 +162,69 @@ def test_a_save_cut_short_continues_from_its_last_whole_move_and_says_so(driver)
     driver.press(driver.button("Play"))
     assert isinstance(driver.app.stack.scenes[0], TableScene)
     assert slot.load().cut == 0
+
+
+# Continue during a build restores the tiles chosen so far and the build clock where it stood
+# (both saved as the person builds); saves without them still load.
+def start_and_choose(driver, monkeypatch):
+    scripted_ai(monkeypatch)
+    driver.press(driver.button("Normal"))
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    if table.mode() == "dora":
+        from tests.ui.autoplay import answer
+
+        answer(driver, table)
+    driver.wait_until(lambda: table.mode() == "build")
+    state = table.builds[0]
+    for tile in state.wall[:5]:
+        state.add(tile)
+    driver.frames(40, dt=1.0)  # 40 s of the build clock
+    return table
+
+
+def leave_and_continue(driver) -> TableScene:
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))
+    assert isinstance(driver.top, TitleScene)
+    driver.press(driver.button("Continue"))
+    resumed = driver.app.stack.scenes[0]
+    assert isinstance(resumed, TableScene)
+    driver.frame()
+    return resumed
+
+
+def test_continue_restores_the_chosen_tiles_and_the_clock(driver, monkeypatch):
+    table = start_and_choose(driver, monkeypatch)
+    chosen = format_tiles(table.builds[0].hand, False)
+    left = table.countdown()
+    assert 135 <= left <= 141
+    resumed = leave_and_continue(driver)
+    assert resumed is not table and resumed.mode() == "build"
+    assert format_tiles(resumed.builds[0].hand, False) == chosen
+    assert abs(resumed.countdown() - left) <= 5.5  # saved every 5 s of the clock, and on each change
+
+
+def test_a_save_without_builds_and_one_with_a_damaged_build_still_continue(driver, monkeypatch, tmp_path):
+    table = start_and_choose(driver, monkeypatch)
+    slot = SaveSlot(driver.app.files.data_dir)
+    lines = slot.record_path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["builds"][0]["seat"] == 0
+    for builds in (None, [{"seat": 0, "hand": 1, "chosen": "not tiles", "elapsed": -3}], "junk"):
+        edited = {key: value for key, value in header.items() if key != "builds"}
+        if builds is not None:
+            edited["builds"] = builds
+        slot.record_path.write_text("\n".join([json.dumps(edited), *lines[1:]]) + "\n", encoding="utf-8")
+        saved = slot.load()
+        assert saved.builds == {}
+        assert saved.match.kyoku_number == table.session.match.kyoku_number
+
+
+@pytest.mark.parametrize("elapsed", [0.0, 12.5])
+def test_the_saved_build_round_trips(driver, monkeypatch, elapsed):
+    table = start_and_choose(driver, monkeypatch)
+    session = table.session
+    session.note_build(0, "123m", elapsed)
+    saved = SaveSlot(driver.app.files.data_dir).load()
+    assert saved.builds[0].chosen == "123m" and saved.builds[0].elapsed == elapsed

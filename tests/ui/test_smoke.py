@@ -274,7 +274,8 @@ def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monke
 #
 # The text is caught where it is drawn (the game's own text and pygame_gui's), on the title,
 # the rules page of every preset, the settings screen, and a whole hand that the smoke's
-# scripted player plays to the result; the subsets are made as the build makes them.
+# scripted player plays to the result; the subsets are the build's own (`shipped_fonts`,
+# made once for the whole run).
 @pytest.fixture
 def drawn(monkeypatch) -> set[str]:
     """The characters of every text drawn from now on."""
@@ -294,7 +295,7 @@ def drawn(monkeypatch) -> set[str]:
 
 
 
-def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatch, tmp_path):
+def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatch, shipped_fonts):
     monkeypatch.setattr(match_setup, "make_agents", lambda humans, players, level, seed: {1: ScriptedAgent()})
     app = driver.app
     for preset in PRESET_NAMES:
@@ -319,8 +320,7 @@ def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatc
     assert {"十", "七", "歩", "A", "9"} <= drawn  # the title, the table and the result were drawn
     assert drawn <= fonts.ui_characters() | {"\n"}
     for name in fonts.THEME_FONTS:
-        fonts.subset_font(fonts.font_path(name), tmp_path / name, fonts.ui_characters())
-        with TTFont(str(tmp_path / name)) as font:
+        with TTFont(str(shipped_fonts / name)) as font:
             shipped = {chr(code) for code in font.getBestCmap()}
         missing = {c for c in drawn if c.isprintable() and c != " "} - shipped
         assert not missing, f"{name} lacks {''.join(sorted(missing))}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -29,10 +30,17 @@ from tests.ui.test_screens import SHOTS, shot
 
 
 def record_file(folder: Path, preset: str, seed: int = 5) -> Path:
-    match, _ = live_match(preset, 2, seed)
     path = folder / f"{preset}.jsonl"
-    write_record(path, match.record)
+    write_record(path, played_record(preset, seed))
     return path
+
+
+@cache
+def played_record(preset: str, seed: int) -> tuple[dict, ...]:
+    """The record of a two-hand match the AI plays (a second of CPU each: made once per
+    worker, as the record is only read)."""
+    match, _ = live_match(preset, 2, seed)
+    return tuple(match.record)
 
 
 

@@ -1,5 +1,5 @@
-"""The AI's build, the lab's and the review's mangan checks, found best-first: the same
-answers as scoring every hand of the wall.
+"""The AI's build (game/ai/building.py), the lab's and the review's mangan checks, found
+best-first: the same answers as scoring every hand of the wall.
 
 The builder scores hands in the order of a bound on its expected value and stops once no
 unscored hand can beat the best scored one; the references here score every hand

@@ -30,22 +30,33 @@ def game(*args: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def lines_of(process: subprocess.Popen[str]) -> queue.Queue[str]:
-    """The process's output lines as they come (read in a thread: a wait never hangs)."""
-    lines: queue.Queue[str] = queue.Queue()
+def lines_of(process: subprocess.Popen[str]) -> queue.Queue[str | None]:
+    """The process's output lines as they come (read in a thread: a wait never hangs), None
+    after the last."""
+    lines: queue.Queue[str | None] = queue.Queue()
+    stream, process.stdout = process.stdout, None  # this thread alone reads it: `communicate`
+    assert stream is not None  # would read it too, and a line could be split between the two
 
     def read() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
+        for line in stream:
             lines.put(line.rstrip("\n"))
+        lines.put(None)
 
     threading.Thread(target=read, daemon=True).start()
     return lines
 
 
-def wait_for_line(lines: queue.Queue[str], pattern: str, seen: list[str], timeout: float = 60) -> re.Match[str]:
+def rest_of(lines: queue.Queue[str | None], seen: list[str], timeout: float = 10) -> None:
+    """The lines not read yet, to the last (the process has ended: its output is closed)."""
+    while (line := lines.get(timeout=timeout)) is not None:
+        seen.append(line)
+
+
+def wait_for_line(lines: queue.Queue[str | None], pattern: str, seen: list[str],
+                  timeout: float = 60) -> re.Match[str]:
     while True:
         line = lines.get(timeout=timeout)
+        assert line is not None, f"the output ended without a line matching {pattern!r}: {seen[-5:]}"
         seen.append(line)
         found = re.search(pattern, line)
         if found:
@@ -53,7 +64,7 @@ def wait_for_line(lines: queue.Queue[str], pattern: str, seen: list[str], timeou
 
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
-    """Exit status, output and errors (the output is empty when a thread reads it)."""
+    """Exit status, output and errors (the output is empty when a thread reads it, `lines_of`)."""
     try:
         output, errors = process.communicate(timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -88,8 +99,7 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
             if process.poll() is None:
                 process.kill()
                 process.communicate(timeout=10)
-    while not lines.empty():
-        host_lines.append(lines.get())
+    rest_of(lines, host_lines)
     assert host_code == 0, host_errors
     ends = [line for line in host_lines if line.startswith("match over")]
     assert len(ends) == 1
@@ -135,8 +145,7 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
             host.kill()
             host.communicate(timeout=10)
     said = []
-    while not lines.empty():
-        said.append(lines.get())
+    rest_of(lines, said)
     kept = history.load_history(tmp_path / "history").entries
     assert len(kept) == 1, (said, errors)
     (kept,) = kept
@@ -173,8 +182,7 @@ def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_a
             if process.poll() is None:
                 process.kill()
                 process.communicate(timeout=10)
-    while not lines.empty():
-        host_lines.append(lines.get())
+    rest_of(lines, host_lines)
     assert host_code == 0, host_errors
     assert sum("Crash joined" in line for line in host_lines) == 2
     token = (tmp_path / "Crash.token").read_text(encoding="utf-8").strip()
@@ -241,8 +249,7 @@ def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_cl
             if process.poll() is None:
                 process.kill()
                 process.communicate(timeout=10)
-    while not lines.empty():
-        host_lines.append(lines.get())
+    rest_of(lines, host_lines)
     assert host_code == 0, host_errors
     ends = [line for line in host_lines if line.startswith("match over")]
     assert len(ends) == 2 and host_lines[-1] == "not every player came back in time: the table closes"

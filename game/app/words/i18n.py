@@ -212,8 +212,8 @@ ENGLISH_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
 def format_date(day: date) -> str:
     """A day as the current language writes it ('Nov 1, 2026', '2026/11/01', '2026年11月1日'):
     Babel's medium dates, written without its CLDR data, which the statistics screen loaded
-    for every language it was shown in (some 6 MB of the game's memory; checked against
-    Babel in tests/test_i18n.py)."""
+    for every language it was shown in (some 6 MB of the game's memory; the tests check it
+    against Babel)."""
     if _language == "ja":
         return f"{day.year}/{day.month:02d}/{day.day:02d}"
     if _language == "zh_CN":

@@ -63,6 +63,14 @@ def wait_for_line(lines: queue.Queue[str | None], pattern: str, seen: list[str],
             return found
 
 
+def stop(*processes: subprocess.Popen[str]) -> None:
+    """Kill those still running (a test that failed leaves no host or client behind)."""
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=10)
+
+
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
     """Exit status, output and errors (the output is empty when a thread reads it, `lines_of`)."""
     try:
@@ -95,10 +103,7 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
         results = [finish(client) for client in clients]
         host_code, _, host_errors = finish(host)
     finally:
-        for process in (host, *clients):
-            if process.poll() is None:
-                process.kill()
-                process.communicate(timeout=10)
+        stop(host, *clients)
     rest_of(lines, host_lines)
     assert host_code == 0, host_errors
     ends = [line for line in host_lines if line.startswith("match over")]
@@ -141,9 +146,7 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
             host.send_signal(signal.SIGINT)  # ^C while the first hand is played
             errors = finish(host)[2]
     finally:
-        if host.poll() is None:
-            host.kill()
-            host.communicate(timeout=10)
+        stop(host)
     said = []
     rest_of(lines, said)
     kept = history.load_history(tmp_path / "history").entries
@@ -178,10 +181,7 @@ def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_a
         results = [finish(again), finish(steady)]
         host_code, _, host_errors = finish(host)
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.kill()
-                process.communicate(timeout=10)
+        stop(*processes)
     rest_of(lines, host_lines)
     assert host_code == 0, host_errors
     assert sum("Crash joined" in line for line in host_lines) == 2
@@ -245,10 +245,7 @@ def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_cl
         rematch = join(*token_file)  # the player's rematch: join again, the seat key takes the seat
         host_code, _, host_errors = finish(host)
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.kill()
-                process.communicate(timeout=10)
+        stop(*processes)
     rest_of(lines, host_lines)
     assert host_code == 0, host_errors
     ends = [line for line in host_lines if line.startswith("match over")]

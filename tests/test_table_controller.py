@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
 
@@ -65,8 +66,10 @@ def person_moves(controller: TableController, seat: int) -> None:
         controller.play(seat, view.legal_actions[0])
 
 
-def play_out(controller: TableController, delay: float = 0.0, frames: int = 20000) -> list[tuple[int, object]]:
-    """Run the hand to its end, people answering as soon as they have the screen."""
+def play_out(controller: TableController, delay: float = 0.0, frames: int = 20000,
+             each_frame: Callable[[], None] = lambda: None) -> list[tuple[int, object]]:
+    """Run the hand to its end, people answering as soon as they have the screen
+    (`each_frame`: what else happens before each update, e.g. a remote client's answer)."""
     played = []
     for _ in range(frames):
         if controller.session.kyoku_over:
@@ -78,6 +81,7 @@ def play_out(controller: TableController, delay: float = 0.0, frames: int = 2000
         active = controller.active_person()
         if active is not None and active == controller.viewer:
             person_moves(controller, active)
+        each_frame()
         played += [(event.seat, event) for event in controller.update(DT, delay) if hasattr(event, "seat")]
     raise AssertionError("the hand did not end")
 
@@ -532,19 +536,12 @@ def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_tabl
     assert welcome.levels == (None, "normal", None, None)  # the seat behind the curtain: a person too
     session = controller.session
     far = make_agent("easy", 5)
-    for _ in range(20000):
-        if session.kyoku_over:
-            break
-        seat = controller.curtain_for()
-        if seat is not None:
-            controller.cover(seat)
-            controller.lift_curtain(seat)
-        active = controller.active_person()
-        if active is not None and active == controller.viewer:
-            person_moves(controller, active)
+
+    def its_client_answers() -> None:
         if 3 in session.waiting_on() and not hosted.remote[3].ready():
-            hosted.table.received(3, Act(far.act(session.kyoku.view_for(3))))  # its client's answer
-        controller.update(DT, 0.0)
+            hosted.table.received(3, Act(far.act(session.kyoku.view_for(3))))
+
+    play_out(controller, each_frame=its_client_answers)
     assert session.kyoku_over and len(session.kyoku.rivers[3]) > 0
     assert {seat for seat, _message in wire.sent} == {3}
     assert not any(isinstance(message, Refused) for _seat, message in wire.sent)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pygame
 import pytest
 
 from game.app.play.savegame import PLAN_FILE, RECORD_FILE, SaveError, SaveSlot, SlotLock
@@ -19,7 +18,7 @@ from tests.save_faults import match_in_play
 from tests.scenario_tools import build_all, drive
 from tests.ui.autoplay import answer
 from tests.ui.driver import Driver
-from tests.ui.test_table import scripted_ai
+from tests.ui.test_table import leave_and_continue, scripted_ai
 
 
 def test_a_match_saved_mid_hand_rebuilds_to_the_same_record(tmp_path):
@@ -181,17 +180,6 @@ def start_and_choose(driver, monkeypatch):
         state.add(tile)
     driver.frames(40, dt=1.0)  # 40 s of the build clock
     return table
-
-
-def leave_and_continue(driver) -> TableScene:
-    driver.key(pygame.K_ESCAPE)
-    driver.press(driver.button("Title"))
-    assert isinstance(driver.top, TitleScene)
-    driver.press(driver.button("Continue"))
-    resumed = driver.app.stack.scenes[0]
-    assert isinstance(resumed, TableScene)
-    driver.frame()
-    return resumed
 
 
 def test_continue_restores_the_chosen_tiles_and_the_clock(driver, monkeypatch):

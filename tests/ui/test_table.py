@@ -752,13 +752,15 @@ def scripted_ai(monkeypatch):
     monkeypatch.setattr("game.app.scenes.title.ai_available", lambda: True)
 
 
-def back_to_the_title_and_continue(driver) -> TableScene:
+def leave_and_continue(driver) -> TableScene:
+    """Back to the title by the menu, then Continue: the table the save makes again."""
     driver.key(pygame.K_ESCAPE)
     driver.press(driver.button("Title"))
     assert isinstance(driver.top, TitleScene)
     driver.press(driver.button("Continue"))
     resumed = driver.app.stack.scenes[0]
     assert isinstance(resumed, TableScene)
+    driver.frame()
     return resumed
 
 
@@ -775,7 +777,7 @@ def test_a_match_left_during_a_build_continues_from_the_title(driver, monkeypatc
         answer(driver, table)
     driver.wait_until(lambda: all(table.session.view(0).built[1:]))
     assert table.mode() == "build" and SaveSlot(driver.app.files.data_dir).exists()
-    resumed = back_to_the_title_and_continue(driver)
+    resumed = leave_and_continue(driver)
     assert resumed is not table and resumed.session.rules.players == players
     assert resumed.session.view(0).built == (False, *[True] * (players - 1))
     assert resumed.session.name(1) == "Normal AI"

@@ -395,6 +395,21 @@ def test_an_illegal_move_from_a_remote_seat_is_refused_with_the_rule_and_the_han
     assert controller.session.view(1).phase is Phase.BUILD and controller.session.view(1).hand is None
 
 
+def test_an_illegal_move_from_a_remote_seat_does_not_give_it_its_time_again():
+    """Else a client could hold the table for ever by sending moves the engine refuses."""
+    controller, hosted, wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    controller.update(0.0, 0.0)
+    later(controller, 100.0)
+    view = controller.session.view(1)
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(view.wall[:12], False))))  # 12 tiles
+    controller.update(DT, 0.0)
+    controller.update(DT, 0.0)
+    assert isinstance(wire.sent[-1][1], Refused)
+    assert controller.seat_time_left(1) == pytest.approx(80.0)
+
+
 @pytest.mark.parametrize(("changes", "limit"),
                          [({}, 180 + DELAY_GRACE_S), ({"build_time_s": None}, 120 + DELAY_GRACE_S)])
 def test_a_remote_seat_that_does_not_build_in_time_is_built_for_by_its_stand_in(changes, limit):

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from game.ai.agents import make_agent
-from game.app.play.hosted_match import AtOnce
+from game.app.play.hosted_match import AtOnce, HostedMatch
 from game.app.play.session import SeatPlan, Session
 from game.app.play.table_turns import TableTurns
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.hosting import HostedTable
-from game.net.protocol import Resync, Snapshot, Update
+from game.net.protocol import Act, MatchOver, Resync, Snapshot, Update
 from game.net.server import Inbound
 
 MOVE_TIME_S = 30.0
@@ -148,3 +148,27 @@ def test_the_messages_asking_a_remote_seat_carry_its_time_left_on_the_loops_cloc
     clock.now = limit + 0.5  # in the grace for its move's way back: 0, never below
     hosted.table.received(seat, Resync())
     assert transport.time_left() == 0.0
+
+
+def test_the_headless_host_plays_the_match_to_its_end_reporting_each_hand():
+    """`HostedMatch` steps the same loop with nobody at the screen: each hand dealt, its
+    result reported, the clients told the match's end."""
+    transport = Recording()
+    lines: list[str] = []
+    hosted = HostedMatch(Rules.preset("kaiji", hands=2), ["easy", "person"], 5, report=lines.append)
+    hosted.table.transport = transport  # never started: no socket is opened
+    hosted.table.joined(1, "token")
+    far = make_agent("easy", 9)
+
+    def its_client_answers(_timeout: float) -> None:
+        kyoku = hosted.match.kyoku
+        if kyoku is not None and 1 in kyoku.waiting_on() and not hosted.remote[1].ready():
+            hosted.table.received(1, Act(far.act(kyoku.view_for(1))))
+
+    hosted.wait = its_client_answers
+    hosted.play(most_steps=20_000)
+    assert hosted.match.over
+    assert [line.split(":")[0] for line in lines] == ["hand 1", "hand 2"]
+    assert lines[-1].endswith("scores " + ", ".join(f"{s:g}" for s in hosted.match.scores))
+    assert isinstance(transport.sent[-1], MatchOver)
+    assert not any("stand-in" in line for line in lines)

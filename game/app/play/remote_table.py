@@ -90,6 +90,9 @@ class RemoteTable:
         self._completing = False
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
+        self.result_closed = False
+        """The player closed the shown kyoku's result before the host began the next one: the
+        table shows the end, says it waits for the host, and shows the next kyoku as it begins."""
         self.clock = clock
         self.keep = keep
         self.keeping: Future[Message | None] | None = None
@@ -126,6 +129,12 @@ class RemoteTable:
             return
         self._show(heard)
 
+    def listen(self) -> None:
+        """The link's news taken (never waits): the host goes on while the result is read."""
+        if self.link is not None:
+            for news in self.link.poll():
+                self._hear(news)
+
     def _hear(self, news: News) -> None:
         if isinstance(news, Heard):
             self.reconnecting = False
@@ -143,7 +152,7 @@ class RemoteTable:
     def _holding(self) -> bool:
         """The shown kyoku has ended and its result has not been seen and closed yet."""
         view = self.shown.view
-        return view is not None and view.phase is Phase.END
+        return view is not None and view.phase is Phase.END and not self.result_closed
 
     def _show(self, heard: Heard) -> None:
         before = self.shown.view
@@ -177,6 +186,7 @@ class RemoteTable:
         self.builds, self.helpers = {}, {}
         self._decision, self._sent = None, None
         self.result_shown = False
+        self.result_closed = False
         self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
 
     def _prepare_build(self) -> None:
@@ -353,9 +363,7 @@ class RemoteTable:
     def update(self, dt: float, delay_s: float) -> list[Event]:
         """The link's news taken, the clock run, the player's moves sent; the events the
         host's news brought since the last update."""
-        if self.link is not None:
-            for news in self.link.poll():
-                self._hear(news)
+        self.listen()
         self.run_clock(dt)
         if self.link is not None:
             for action in self.take_outbox():
@@ -413,11 +421,39 @@ class RemoteTable:
         return result_frame(views, settlement, self.names(), self.heard.over is not None and not self.waiting)
 
     def next_kyoku(self) -> None:
-        """The result was seen: on to the next kyoku's news, kept meanwhile."""
+        """The result was seen: on to the next kyoku's news, kept meanwhile (that came up to
+        now); none yet, the table waits for the host and shows the next kyoku when it begins."""
+        self.listen()
         self.result_shown = True
         waiting, self.waiting = self.waiting, []
+        self.result_closed = not waiting
         for heard in waiting:
             self._show(heard)
+
+    def next_news(self) -> str | None:
+        """While the result is read (the link's news taken): that the next kyoku has begun at
+        the host, with the seat's time left if it owes a move there (its clock runs); else None."""
+        self.listen()
+        begun = [heard for heard in self.waiting if heard.view is not None]
+        if not begun:
+            return None
+        latest = begun[-1]
+        left = self._waiting_left(begun)
+        if left is None:
+            return _("Hand {number} has begun.").format(number=latest.kyoku_number)
+        seconds = max(0, int(left + 0.999))
+        return _("Hand {number} has begun: your clock is running ({time} left).").format(
+            number=latest.kyoku_number, time=f"{seconds // 60}:{seconds % 60:02d}")
+
+    def _waiting_left(self, begun: Sequence[Heard]) -> float | None:
+        """The time left for the move the latest kept news asks of the seat (None: none asked,
+        or no clock): the earliest deadline among the news of that decision, as `_track` keeps it."""
+        latest = begun[-1]
+        if latest.view is None or not latest.view.legal_actions:
+            return None
+        deadlines = [deadline for heard in begun
+                     if _decision_of(heard) == _decision_of(latest) and (deadline := deadline_of(heard)) is not None]
+        return min(deadlines) - self.clock() if deadlines else None
 
     # --- the frame ------------------------------------------------------------------------
 
@@ -446,6 +482,9 @@ class RemoteTable:
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
         if gone is not None and view.phase is not Phase.END:
             return reconnect_words(self.names()[gone], given_up=gone < len(given_up) and given_up[gone])
+        if self.result_closed and view.phase is Phase.END:
+            # Translators: a joined table, its player having closed the result before the host
+            return _("Waiting for the host to start the next hand")
         completing = self._completing and self._sent == self._key()
         return status(view, self.names(), mode, waiting, completing, self.result_shown)
 
@@ -475,6 +514,14 @@ def deadline_of(heard: Heard) -> float | None:
     if heard.time_left_s is None:
         return None
     return heard.at + max(0.0, heard.time_left_s - heard.latency_s / 2)
+
+
+def _decision_of(heard: Heard) -> tuple[object, ...]:
+    """The decision news asks of the seat, as `RemoteTable._key` tells one from the next."""
+    view = heard.view
+    if view is None:
+        return ()
+    return (heard.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None, bool(view.legal_actions))
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

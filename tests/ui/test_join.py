@@ -173,6 +173,21 @@ def test_an_address_that_is_not_one_is_said_before_any_connection(driver):
     assert scene.joining is None and scene.sentence and "host:port" in scene.sentence
 
 
+def test_an_ipv6_address_and_port_without_brackets_is_a_sentence_saying_how_to_write_them(driver):
+    scene = join(driver, "::1:47123", "KANTER")
+    assert scene.joining is None
+    assert scene.sentence == "Write an IPv6 address in brackets, then its port: [::1]:47123."
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if shots:
+        before = driver.app.settings
+        for language in ("en", "ja", "zh_CN"):
+            driver.app.change_settings(dataclasses.replace(before, language=language))
+            scene.join()  # the sentence in the language spoken
+            driver.frame(dt=0.0)
+            pygame.image.save(driver.pixels(), os.path.join(shots, f"join_ipv6_unbracketed_{language}.png"))
+        driver.app.change_settings(before)
+
+
 def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     table_host = host(["easy", "person"], hands=4)
     join(driver, table_host.address, table_host.code)

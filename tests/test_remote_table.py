@@ -506,3 +506,24 @@ def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as
         assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
     finally:
         i18n.set_language(before)
+
+
+def test_after_a_draw_the_joined_result_tells_another_seats_own_discard_furiten_as_the_hosts_does(builders):
+    from game.app.play.result_frame import result_frame
+
+    for seed in range(80):
+        match = Match(Rules.preset("kaiji", hands=1), seed=seed)
+        match.next_kyoku()
+        table = RemoteTable(heard(match), builders)
+        play_to_end(match, table)
+        result = match.kyoku.view_for(SEAT).result
+        if result is None or not result.drawn:
+            continue
+        host = result_frame([match.kyoku.view_for(seat) for seat in range(2)], match.settlements[-1],
+                            table.names(), True)
+        other = host.draws[1 - SEAT].reason
+        if "own winning tile" not in other or "passed" in other:
+            continue
+        assert table.result_frame().draws[1 - SEAT].reason == other
+        return
+    pytest.fail("no drawn hand with another seat's own-discard furiten among the seeds")

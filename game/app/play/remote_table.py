@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 
 from game.app.play.builder import BuildState
+from game.app.play.draw_reasons import told_from_outside
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import STOPPED, Heard, News, Reconnecting, RemoteLink
@@ -414,7 +415,7 @@ class RemoteTable:
         own = self.view(self.seat)
         result = own.result
         assert result is not None
-        views = [own if seat == self.seat else dataclasses.replace(own, seat=seat, waits=_waits(result.hands[seat]))
+        views = [own if seat == self.seat else _seen_from_outside(own, seat, _waits(result.hands[seat]))
                  for seat in range(own.rules.players)]
         settlement = self._settlement()
         assert settlement is not None
@@ -522,6 +523,13 @@ def _decision_of(heard: Heard) -> tuple[object, ...]:
     if view is None:
         return ()
     return (heard.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None, bool(view.legal_actions))
+
+
+def _seen_from_outside(own: SeatView, seat: int, waits: tuple[int, ...]) -> SeatView:
+    """Another seat's view of the ended kyoku as far as `own` tells it: its waits, from its hand
+    laid open, and its furiten and misses as far as they are public (`told_from_outside`)."""
+    return dataclasses.replace(own, seat=seat, waits=waits,
+                               events=told_from_outside(own.events, seat, waits, own.rules.red_fives))
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

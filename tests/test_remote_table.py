@@ -527,3 +527,18 @@ def test_after_a_draw_the_joined_result_tells_another_seats_own_discard_furiten_
         assert table.result_frame().draws[1 - SEAT].reason == other
         return
     pytest.fail("no drawn hand with another seat's own-discard furiten among the seeds")
+
+
+def test_a_hand_the_hosts_stand_in_completed_is_told_at_once_not_only_at_the_seats_turn(builders):
+    match = Match(Rules.preset("kaiji", hands=1), seed=1)
+    match.next_kyoku()
+    assert match.kyoku.dealer != SEAT
+    table = RemoteTable(heard(match), builders)
+    others_move(match)  # the dealer flips the dora and builds
+    table.take(heard(match))
+    match.apply(BuildHand(SEAT, "", complete=True))  # the seat's time ran out: the host's stand-in built
+    table.take(heard(match))
+    assert table.view(SEAT).phase is Phase.DISCARD and table.view(SEAT).turn != SEAT
+    question = table.prompt()
+    assert isinstance(question, Notice) and str(question.text).startswith("Time is up: your hand was completed")
+    assert table.prompt() is None  # told once

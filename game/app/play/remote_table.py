@@ -86,8 +86,7 @@ class RemoteTable:
         """The player's moves not yet handed to the link."""
         self.refusals: list[Heard] = []
         self.notices: list[Notice] = []
-        """The seat's own notices (seat_notices.py) not told yet: told when the seat moves next,
-        as at a table at this computer."""
+        """The seat's own notices (seat_notices.py) not told yet: told as soon as the table asks."""
         self._completing = False
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
@@ -291,7 +290,10 @@ class RemoteTable:
             refused = self.refusals.pop(0).refused
             assert refused is not None
             return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
-        if self.notices and self.seat in self.waiting_on():
+        if self.notices:
+            # One person at this computer, always looking: told at once (at a local table the
+            # person is told on their turn, a few seconds away; here the other seats' time,
+            # minutes maybe, would pass first and the notice come as the seat's own clock runs).
             return self.notices.pop(0)
         if self.mode() != TableMode.RON:
             return None

@@ -195,7 +195,27 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     driver.top.controller.link.delays = (0.05, 0.05)
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
-    assert "host" in str(driver.app.notice).lower()
+    assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
+                                      "play on.")
+
+
+def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(
+        driver, host, monkeypatch):
+    driver.app.notice = "The host has left the table. If the host continues the match, join again to play on."
+    placed: dict[str, pygame.Rect] = {}
+    original = driver.app.text.draw
+
+    def placing(surface, text, *rest, **named):
+        placed[text] = original(surface, text, *rest, **named)
+        return placed[text]
+
+    monkeypatch.setattr(driver.app.text, "draw", placing)
+    driver.frame()
+    assert placed[driver.app.notice].bottom <= driver.app.screen.get_height() - 12  # no descender on the edge
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    assert driver.app.notice is None  # the Settings page no longer shows it during this match
 
 
 class FoundLater:

@@ -242,5 +242,6 @@ def ended_sentence(ended: Ended, address: str) -> str:
         # Translators: {detail} is the network library's own words, in English
         return _("Joining {address} failed: {detail}").format(address=address, detail=ended.detail)
     if ended.reason == "gone":
-        return _("The host has left the table: the match cannot go on.")
+        # Translators: the host's Continue re-opens the table for the same seats
+        return _("The host has left the table. If the host continues the match, join again to play on.")
     return _("You left the table.")

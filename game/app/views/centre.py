@@ -3,12 +3,15 @@ its own side of the panel, the dora, the countdown."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.app.play.table_frame import CentreInfo
 from game.app.views import legible
 from game.app.window import layout
 from game.app.window.art import TileArt
+from game.app.window.fitting import fit_names_in
 from game.app.window.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
 from game.app.window.text import Text
 from game.app.words import terms
@@ -20,6 +23,8 @@ DORA_TILE_RIGHT = 100 + DORA_TILE
 """The right edge of the dora row's second tile, from the row's left."""
 
 
+FOOTER_ROWS = 2
+"""The status's rows at the foot of the announcement band."""
 STATUS_ROW = 20
 """The least room of a status line at the foot of an announcement band (the pitch of its
 rows: its letters' height and FOOTER_CLEARANCE where that is more)."""
@@ -48,7 +53,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         text.draw(surface, info.stake, legible.at_least(14), INK, (panel.right - 12, top + 1), "topright")
     centre = panel.center
     status = legible.at_least(15)
-    rows = status_rows(text, info.status, panel)[:2] if info.announcement is None else []
+    rows = status_rows(text, info.status, table, info.status_names) if info.announcement is None else []
     for index, row in enumerate(rows):
         y = centre[1] + table.status_y + index * STATUS_ROW
         text.draw(surface, row, status, INK, (centre[0], y), "midtop")
@@ -72,7 +77,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         if room is None or not room.colliderect(dora):
             _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if room is not None:
-        _draw_announcement(surface, text, panel, room, info.announcement, info.status)
+        _draw_announcement(surface, text, panel, room, info.announcement, info.status, info.status_names)
     if info.countdown is not None:
         (dx, dy), anchor = table.countdown_at
         draw_clock(surface, text, info.countdown, (centre[0] + dx, centre[1] + dy), anchor)
@@ -86,9 +91,23 @@ def draw_clock(surface: pygame.Surface, text: Text, countdown: float, pos: tuple
     return text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", size, colour, pos, anchor, bold=True)
 
 
-def status_rows(text: Text, status: str, panel: pygame.Rect) -> list[str]:
-    """The status in the panel: one row, or two of even length."""
-    return _balanced(text, status, legible.at_least(15), panel.width - 20)
+def status_rows(text: Text, status: str, table: layout.TableLayout, names: Sequence[str] = ()) -> list[str]:
+    """The status in the panel: its rows (`table.status_rows` at most), even in length; the
+    `names` in it cut with … when it would need more rows or a row wider than the panel."""
+    return _fitted_rows(text, status, names, legible.at_least(15), table.centre.width - 20, table.status_rows)
+
+
+def _fitted_rows(text: Text, words: str, names: Sequence[str], size: int, width: int, most: int) -> list[str]:
+    """`words` in at most `most` balanced rows within `width`, the `names` in them cut as far
+    as that needs (a status without names, or with names cut to a letter, still too long
+    loses its last rows)."""
+    font = text.font(size)
+
+    def fits(line: str) -> bool:
+        rows = text.wrap(line, size, width)
+        return len(rows) <= most and all(font.size(row)[0] <= width for row in rows)
+
+    return _balanced(text, fit_names_in(words, names, fits), size, width)[:most]
 
 
 def _dora_rect(art: TileArt, at: tuple[int, int], indicator: str) -> pygame.Rect:
@@ -107,11 +126,11 @@ def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int,
 
 
 def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, room: pygame.Rect, words: str,
-                       status: str) -> None:
+                       status: str, names: Sequence[str]) -> None:
     """The end of the hand across the panel, filling `room` (larger when the words need it),
     with the status line beneath it inside the band."""
     small = legible.at_least(13)
-    footer_rows = _balanced(text, status, small, panel.width - 16)[:2] if status else []
+    footer_rows = _fitted_rows(text, status, names, small, panel.width - 16, FOOTER_ROWS) if status else []
     # The status is placed by its letters, not its line box (whose empty top and deep foot
     # pushed descenders, kanji and hanzi through the band's lower rule).
     inks = [text.render(row, small, SOFT).get_bounding_rect() for row in footer_rows]

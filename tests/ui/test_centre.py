@@ -69,7 +69,9 @@ def statuses() -> list[str]:
     who = _("{wind} ({name})").format(wind=terms.wind("South"), name=name)
     dropped = [reconnect_words(person, gone) for person in (name, "Tonegawa Yukio X") for gone in (False, True)]
     waiting = [_(status).format(who=who) for status in WAITING_STATUS.values()]
-    return [_(status) for status in MODE_STATUS.values()] + waiting + dropped
+    others = [_("Completing the hand…"), _("Click or press a key for the result"), _("The hand is over"),
+              _("The connection to the host was lost: reconnecting…")]
+    return [_(status) for status in MODE_STATUS.values()] + waiting + dropped + others
 
 
 
@@ -91,6 +93,15 @@ def draw(players: int, info: CentreInfo) -> list[tuple[str, pygame.Rect]]:
 
 
 
+def over_the_dora(players: int, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
+    """Words on the dora row's tiles (inside the panel at two seats), or nearer than the
+    layout's least gap above them."""
+    table = layout.for_players(players)
+    dora = pygame.Rect(table.dora_at, (DORA_TILE_RIGHT, TileArt().tile("5z", DORA_TILE).get_height()))
+    return [f"{words!r} {ink} over the dora {dora}" for words, ink in drawn
+            if ink.inflate(2 * ROW_GAP, 2 * ROW_GAP).colliderect(dora)]
+
+
 def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
     found = []
     for index, (words, ink) in enumerate(drawn):
@@ -107,7 +118,7 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
     panel = layout.for_players(players).centre.inflate(-2 * MARGIN, -2 * MARGIN)
     problems = []
     for status in statuses():
-        rows = status_rows(Text(), status, layout.for_players(players))
+        rows = [row for row, _dx in status_rows(Text(), status, layout.for_players(players))]
         assert squashed(" ".join(rows)) == squashed(status), f"the status is cut: {rows}"
         for settlement in STAKE_WORDS:
             stake = _(STAKE_WORDS[settlement]).format(stake=16)
@@ -115,7 +126,7 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
                 for hands in (16, None):
                     drawn = draw(players, centre_info(players, status, stake, countdown, hands))
                     problems += [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
-                    problems += clashes(drawn, rows)
+                    problems += clashes(drawn, rows) + over_the_dora(players, drawn)
     assert sorted(set(problems)) == [], "\n".join(sorted(set(problems)))
 
 
@@ -214,15 +225,13 @@ def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(la
     name = LONGEST[kind]
     assert len(name) == LONGEST_NAME
     stake = _(STAKE_WORDS["stakes"]).format(stake=16)
-    tile = TileArt().tile("5z", DORA_TILE)
-    dora = pygame.Rect(table.dora_at, (DORA_TILE_RIGHT, tile.get_height()))  # inside the panel at two seats
     for status, before, after in naming_statuses(name):
         info = dataclasses.replace(centre_info(players, status, stake, 179.0, 16), status_names=("Ann", name))
         drawn = draw(players, info)
         first_count = next(index for index, (words, _ink) in enumerate(drawn) if words.endswith("/17"))
         rows = [words for words, _ink in drawn[1 + table.stake_in_centre:first_count]]
         shown = " ".join(rows)
-        assert 1 <= len(rows) <= table.status_rows, rows
+        assert 1 <= len(rows) <= len(table.status_rows), rows
         assert squashed(shown).startswith(squashed(before)), (status, rows)
         assert squashed(shown).endswith(squashed(after)), (status, rows)
         assert "…" in shown or squashed(shown) == squashed(status), rows
@@ -230,8 +239,7 @@ def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(la
             assert "…" in shown, rows
         assert squashed(name[:3]) in squashed(shown)
         problems = [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
-        problems += [f"{words!r} {ink} over the dora {dora}" for words, ink in drawn[:first_count]
-                     if ink.inflate(2 * ROW_GAP, 2 * ROW_GAP).colliderect(dora)]  # the layout puts it close
+        problems += over_the_dora(players, drawn)
         assert problems + clashes(drawn, rows) == [], (status, problems + clashes(drawn, rows))
 
 
@@ -239,5 +247,18 @@ def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(la
 def test_a_status_that_fits_keeps_its_names_whole(language, players):
     for name in ("Ann", "Tonegawa Yukio"):
         for status, _before, _after in naming_statuses(name):
-            rows = status_rows(Text(), status, layout.for_players(players), ("Ann", name))
+            rows = [row for row, _dx in status_rows(Text(), status, layout.for_players(players), ("Ann", name))]
             assert squashed(" ".join(rows)) == squashed(status), rows
+
+
+def test_a_caption_too_long_for_the_rows_clear_of_the_dora_takes_the_panels_width(language):
+    """The theatre's caption of a step, in the status: at two seats, where it does not fit
+    the rows clear of the dora row and the countdown, it takes two rows of the panel's width
+    (over the dora row's edge) rather than lose its end."""
+    who = _("{wind} ({name})").format(wind=terms.wind("East"), name=_("Player {number}").format(number=1))
+    caption = _("; ").join([_("{who} discards {tile} ({number} of 17)").format(
+        who=who, tile=terms.tile_in_sentence("7z"), number=17), _("Exhaustive draw")])
+    table = layout.for_players(2)
+    rows = status_rows(Text(), caption, table)
+    assert squashed(" ".join(row for row, _dx in rows)) == squashed(caption), rows
+    assert len(rows) <= len(table.status_rows)

@@ -54,9 +54,9 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
     centre = panel.center
     status = legible.at_least(15)
     rows = status_rows(text, info.status, table, info.status_names) if info.announcement is None else []
-    for index, row in enumerate(rows):
+    for index, (row, dx) in enumerate(rows):
         y = centre[1] + table.status_y + index * STATUS_ROW
-        text.draw(surface, row, status, INK, (centre[0], y), "midtop")
+        text.draw(surface, row, status, INK, (centre[0] + dx, y), "midtop")
     counts: dict[int, pygame.Rect] = {}
     for place, wind, made, turn in info.discards:
         (dx, dy), anchor = table.count_at[place]
@@ -91,23 +91,41 @@ def draw_clock(surface: pygame.Surface, text: Text, countdown: float, pos: tuple
     return text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", size, colour, pos, anchor, bold=True)
 
 
-def status_rows(text: Text, status: str, table: layout.TableLayout, names: Sequence[str] = ()) -> list[str]:
-    """The status in the panel: its rows (`table.status_rows` at most), even in length; the
-    `names` in it cut with … when it would need more rows or a row wider than the panel."""
-    return _fitted_rows(text, status, names, legible.at_least(15), table.centre.width - 20, table.status_rows)
+def status_rows(text: Text, status: str, table: layout.TableLayout, names: Sequence[str] = ()) -> list[tuple[str, int]]:
+    """The status's rows, each with its middle's x from the panel's centre: in the rows
+    `table.status_rows` keeps clear of what lies beneath (in the ring, of even length), the
+    `names` in it cut with … as far as that needs. A status too long for them even so (a
+    theatre's caption) takes the panel's whole width in as many rows; what does not fit
+    those is not drawn."""
+    size = legible.at_least(15)
+    rows, fitted = _fitted_rows(text, status, names, size, [width for _dx, width in table.status_rows])
+    if fitted:
+        return [(row, dx) for row, (dx, _width) in zip(rows, table.status_rows, strict=False)]
+    rows, _fitted = _fitted_rows(text, status, names, size, [table.centre.width - 20] * len(table.status_rows))
+    return [(row, 0) for row in rows[:len(table.status_rows)]]
 
 
-def _fitted_rows(text: Text, words: str, names: Sequence[str], size: int, width: int, most: int) -> list[str]:
-    """`words` in at most `most` balanced rows within `width`, the `names` in them cut as far
-    as that needs (a status without names, or with names cut to a letter, still too long
-    loses its last rows)."""
+def _fitted_rows(text: Text, words: str, names: Sequence[str], size: int,
+                 widths: Sequence[int]) -> tuple[list[str], bool]:
+    """`words` in rows of `widths`, the `names` in them cut as far as that needs; and whether
+    they fit so (else the rows are more, or wider, than `widths`)."""
     font = text.font(size)
 
     def fits(line: str) -> bool:
-        rows = text.wrap(line, size, width)
-        return len(rows) <= most and all(font.size(row)[0] <= width for row in rows)
+        rows = _rows(text, line, size, widths, even=False)  # as many rows as when even, and no wider
+        return len(rows) <= len(widths) and all(font.size(row)[0] <= width
+                                                for row, width in zip(rows, widths, strict=False))
 
-    return _balanced(text, fit_names_in(words, names, fits), size, width)[:most]
+    line = fit_names_in(words, names, fits)
+    return _rows(text, line, size, widths), fits(line)
+
+
+def _rows(text: Text, words: str, size: int, widths: Sequence[int], even: bool = True) -> list[str]:
+    """`words` wrapped at the first row's width, balanced (`even`) where every row is as wide;
+    where they are not, each row is then measured against its own."""
+    if even and len(set(widths)) == 1:
+        return _balanced(text, words, size, widths[0])
+    return text.wrap(words, size, widths[0])
 
 
 def _dora_rect(art: TileArt, at: tuple[int, int], indicator: str) -> pygame.Rect:
@@ -130,7 +148,8 @@ def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, 
     """The end of the hand across the panel, filling `room` (larger when the words need it),
     with the status line beneath it inside the band."""
     small = legible.at_least(13)
-    footer_rows = _fitted_rows(text, status, names, small, panel.width - 16, FOOTER_ROWS) if status else []
+    footer_rows = _fitted_rows(text, status, names, small, [panel.width - 16] * FOOTER_ROWS)[0][:FOOTER_ROWS] \
+        if status else []
     # The status is placed by its letters, not its line box (whose empty top and deep foot
     # pushed descenders, kanji and hanzi through the band's lower rule).
     inks = [text.render(row, small, SOFT).get_bounding_rect() for row in footer_rows]

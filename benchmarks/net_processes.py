@@ -272,7 +272,9 @@ class Host:
         raise SystemExit("the host did not say it: " + "\n".join(self.lines[-10:]))
 
     def uri(self, port: int | None = None) -> str:
-        return f"ws://127.0.0.1:{port or self.port}/?v=1&code={self.code}"
+        from game.net.protocol import PROTOCOL_VERSION
+
+        return f"ws://127.0.0.1:{port or self.port}/?v={PROTOCOL_VERSION}&code={self.code}"
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()

@@ -111,9 +111,9 @@ class Recording(Silent):
     def send(self, seat, make) -> None:
         self.sent.append(make(len(self.sent) + 1))
 
-    def time_left(self) -> float | None:
-        """The time left the latest view carried."""
-        return next(m for m in reversed(self.sent) if isinstance(m, Snapshot | Update)).time_left_s
+    def time_left(self, seat: int) -> float | None:
+        """The time left for `seat`'s decision the latest view carried."""
+        return next(m for m in reversed(self.sent) if isinstance(m, Snapshot | Update)).clocks[seat]
 
 
 @pytest.mark.parametrize("phase", [Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON])
@@ -126,12 +126,12 @@ def test_the_messages_asking_a_remote_seat_carry_its_time_left_on_the_loops_cloc
     loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S, clock=clock)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
     table.joined(seat, "token")
-    assert transport.time_left() == limit  # not asked yet: its whole time
+    assert transport.time_left(seat) == limit  # not asked yet: its whole time
     for _ in range(5):
         loop.step()  # asked now; the other seat builds meanwhile
     clock.now = 12.5
     table.received(seat, Resync())
-    assert transport.time_left() == pytest.approx(limit - 12.5)
+    assert transport.time_left(seat) == pytest.approx(limit - 12.5)
     clock.now = limit + 0.5  # in the grace for its move's way back: 0, never below
     table.received(seat, Resync())
-    assert transport.time_left() == 0.0
+    assert transport.time_left(seat) == 0.0

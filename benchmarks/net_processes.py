@@ -329,6 +329,13 @@ def measure_match(folder: Path, hands: int, seed: int, through_proxy: bool) -> N
                 process.wait(timeout=10)
         for proxy in proxies:
             proxy.close()
+    for n, (process, _) in enumerate(clients):
+        if process.returncode != 0:  # its numbers are missing: say why
+            print(f"seat {n}'s client ended with status {process.returncode}: "
+                  + (process.stderr.read() if process.stderr else "").strip()[-600:])
+    for line in host.lines:
+        if "did not move in time" in line:
+            print(f"host: {line} (a stall: the latencies include the clock's wait)")
     logs = [entries(log) for _, log in clients]
     sent = {tuple(e["sent"]): e["t"] for log in logs for e in log if "sent" in e}
     applied = [(tuple(e["applied"]), e["t"], e["cpu"]) for log in logs for e in log if "applied" in e]

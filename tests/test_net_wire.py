@@ -4,6 +4,7 @@ client receives read strictly and checked against what its seat may know (issue 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Callable
 
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.agents import make_agent
+from game.app.play.hosted_match import HostedMatch
 from game.engine.actions import Discard
 from game.engine.events import HandBuilt
 from game.engine.kyoku import Phase, SeatView
@@ -19,7 +21,6 @@ from game.engine.match import Match
 from game.engine.record import parse_record, replay
 from game.engine.rules import Rules
 from game.engine.tiles import tile_code
-from game.net.play import MatchLoop
 from game.net.protocol import (
     Act,
     HostMessage,
@@ -58,9 +59,10 @@ class CheckedTransport:
         self.mirrors: dict[int, SeatMirror] = {}
         self.texts: dict[int, list[str]] = {}
         self.table: NetTable | None = None
-        self.clocks: list[tuple[int, Phase, set[int], set[int]]] = []
-        """Each view's message: its seat, the phase, the seats whose clocks it told, and the
-        seats the hand waits on that the seat may know it waits on."""
+        self.clocks: list[tuple[int, Phase, set[int], set[int], set[int]]] = []
+        """Each view's message: its seat, the phase, the seats whose clocks it told, the seats
+        with a clock on the host (`NetTable.time_left`) the hand waits on that the seat may know
+        it waits on, and those it may not know it waits on."""
 
     def connected(self, seat: int) -> bool:
         return seat in self.mirrors
@@ -92,7 +94,10 @@ class CheckedTransport:
             told = {other for other, clock in enumerate(message.clocks) if clock is not None}
             if not told <= set(seats_waited_on(truth)):
                 raise Leak(f"seat {seat} told the clocks of seats {sorted(told)}: whom the hand waits on is hidden")
-            self.clocks.append((seat, truth.phase, told, set(kyoku.waiting_on()) & set(seats_waited_on(truth))))
+            if self.table is not None:
+                clocked = {other for other in kyoku.waiting_on() if self.table.time_left(other) is not None}
+                knowable = set(seats_waited_on(truth))
+                self.clocks.append((seat, truth.phase, told, clocked & knowable, clocked - knowable))
         elif isinstance(message, Settled):
             last = self.match.settlements[-1]
             expected = Settled(message.seq, last.kyoku_number, last.gains, last.scores, last.stake, last.next_stake)
@@ -151,20 +156,25 @@ class ScriptedClients:
 
 
 def play(rules: Rules, remote: tuple[int, ...], feed: type[SeatFeed] = SeatFeed,
-         table_class: type[NetTable] = NetTable) -> CheckedTransport:
-    match = Match(rules, SEED)
+         clocks: Callable[[NetTable, SeatView], tuple[float | None, ...]] | None = None) -> CheckedTransport:
+    """A whole match at a headless host (never started: no socket is opened), its `remote`
+    seats played by scripted clients, the others by easy AIs; `clocks`, if given, says the
+    clocks each view's message tells (in place of `NetTable.clocks`)."""
+    seats = ["person" if seat in remote else "easy" for seat in range(rules.players)]
+    hosted = HostedMatch(rules, seats, SEED, move_time_s=60, report=lambda line: None)
+    match = hosted.match
     transport = CheckedTransport(match)
-    seats = {seat: RemoteSeat(seat, f"Remote {seat}") for seat in remote}
-    players = {seat: seats.get(seat) or make_agent("easy", seat) for seat in range(rules.players)}
-    names = tuple(player.name for player in players.values())
-    levels = tuple(None if seat in seats else "easy" for seat in range(rules.players))
-    table = transport.table = table_class(match, names, levels, seats, transport)
+    table = transport.table = hosted.table
+    table.transport = transport
+    if clocks is not None:
+        table.clocks = functools.partial(clocks, table)
     table.feeds = {seat: feed(seat) for seat in remote}
     clients = ScriptedClients(transport)
     for seat in remote:
         transport.mirrors[seat], transport.texts[seat] = SeatMirror(), []
         table.joined(seat, TOKENS[seat])
-    MatchLoop(match, players, table, clients.wait, move_time_s=60, clock=lambda: 0.0).run(max_steps=20_000)
+    hosted.wait = clients.wait
+    hosted.play(most_steps=20_000)
     assert match.over
     return transport
 
@@ -192,12 +202,14 @@ def test_whole_matches_send_each_seat_its_own_view_and_the_public_news_only(rule
 @pytest.mark.parametrize(("rules", "remote"), TABLES)
 def test_each_view_tells_the_clock_of_every_seat_the_hand_waits_on_that_its_seat_may_know_it_waits_on(rules, remote):
     transport = play(rules, remote)
-    assert all(told == waited for _seat, _phase, told, waited in transport.clocks)
-    if rules.players == 2:  # the other seat's every decision: its clock on this seat's screen too
-        others = {phase for seat, phase, told, _waited in transport.clocks if told - {seat}}
+    assert all(told == waited for _seat, _phase, told, waited, _hidden in transport.clocks)
+    others = {phase for seat, phase, told, _waited, _hidden in transport.clocks if told - {seat}}
+    if len(remote) == 2:  # the other remote seat's every decision: its clock on this seat's screen too
+        assert others >= {Phase.BUILD, Phase.DISCARD}
+    if rules.players == 2:
         assert others == {Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON}
-    else:  # whose ron question it is, is hidden: seen only by the asked seat, or where one seat alone can have it
-        assert any(phase is Phase.RON and not told for _seat, phase, told, _waited in transport.clocks)
+    if len(remote) == 4:  # whose ron question it is, is hidden: seen only by the asked seat
+        assert any(phase is Phase.RON and hidden for _seat, phase, _told, _waited, hidden in transport.clocks)
 
 
 def write_record_text(record) -> str:
@@ -270,17 +282,15 @@ def test_the_check_fails_when_one_hidden_tile_is_added_to_a_message(feed):
         play(Rules.preset("kaiji", hands=1), (0, 1), feed)
 
 
-class TellingEveryClock(NetTable):
-    """Tells every seat the clock of every seat the hand waits on: whose ron question it is too."""
-
-    def clocks(self, view):
-        waited = self.match.kyoku.waiting_on()
-        return tuple(self.time_left(seat) if seat in waited else None for seat in range(self.match.rules.players))
+def every_clock(table: NetTable, view: SeatView) -> tuple[float | None, ...]:
+    """The clock of every seat the hand waits on: whose ron question it is too."""
+    waited = table.match.kyoku.waiting_on()
+    return tuple(table.time_left(seat) if seat in waited else None for seat in range(table.match.rules.players))
 
 
 def test_the_check_fails_when_a_seat_is_told_the_clock_of_a_ron_question_it_may_not_know_of():
     with pytest.raises(Leak, match="whom the hand waits on is hidden"):
-        play(Rules.preset("four_player", hands=1), (1, 3), table_class=TellingEveryClock)
+        play(*TABLES[3].values, clocks=every_clock)
 
 
 def test_the_reader_refuses_a_message_with_a_field_its_kind_does_not_have():
@@ -390,8 +400,6 @@ def test_a_seat_gone_past_the_reconnection_window_is_told_given_up_to_the_others
     (["easy", "person", "person", "normal"], ("easy", None, None, "normal")),
 ])
 def test_the_headless_hosts_welcome_tells_each_seats_level_a_person_none(seats, levels):
-    from game.net.hosting import HostedMatch
-
     rules = Rules.preset("kaiji" if len(seats) == 2 else "four_player", hands=1)
     hosted = HostedMatch(rules, seats, SEED, report=lambda line: None)  # never started: no socket is opened
     transport = hosted.table.transport = CheckedTransport(hosted.match)

@@ -51,16 +51,17 @@ STEP_TIMEOUT_S = 120.0
 def host_role(stats_path: Path, host_args: list[str]) -> int:
     """The headless host, its table's work per move timed (thread CPU, on the table's thread)."""
     from game import __main__ as cli
+    from game.engine.match import Match
     from game.net.table import NetTable
 
     moves: list[float] = []
     views: list[float] = []
-    apply, changed = NetTable.apply, NetTable.changed
+    apply, changed = Match.apply, NetTable.changed
 
-    def timed_apply(self: NetTable, seat: int, action: object) -> bool:
+    def timed_apply(self: Match, action: object) -> object:
         started = time.thread_time()
         try:
-            return apply(self, seat, action)
+            return apply(self, action)
         finally:
             moves.append(time.thread_time() - started)
 
@@ -71,7 +72,7 @@ def host_role(stats_path: Path, host_args: list[str]) -> int:
         finally:
             views.append(time.thread_time() - started)
 
-    NetTable.apply, NetTable.changed = timed_apply, timed_changed
+    Match.apply, NetTable.changed = timed_apply, timed_changed
     try:
         return cli.main(["host", *host_args])
     finally:

@@ -467,8 +467,8 @@ class RemoteTable:
         latest = begun[-1]
         if latest.view is None or not latest.view.legal_actions:
             return None
-        deadlines = [deadline for heard in begun
-                     if _decision_of(heard) == _decision_of(latest) and (deadline := deadline_of(heard)) is not None]
+        same = [heard for heard in begun if _decision_of(heard) == _decision_of(latest)]
+        deadlines = [deadline for heard in same if (deadline := deadline_of(heard, self.seat)) is not None]
         return min(deadlines) - self.clock() if deadlines else None
 
     # --- the frame ------------------------------------------------------------------------
@@ -538,7 +538,8 @@ def _decision_of(heard: Heard) -> tuple[object, ...]:
     view = heard.view
     if view is None:
         return ()
-    return (heard.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None, bool(view.legal_actions))
+    return (heard.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.built[view.seat],
+            bool(view.legal_actions))
 
 
 def _seen_from_outside(own: SeatView, seat: int, waits: tuple[int, ...]) -> SeatView:

@@ -54,7 +54,9 @@ DEAL_IN_SCALE = 0.45
 (with the race) a unit of it would cost about 1.4 units, three times what the hard_v1
 build charges for its cruder pool risk (0.39); doubling that charge lost 0.05 units a
 hand there (docs/ai.md, "Tried and not kept"), because an estimate that ranks pools
-only roughly must be charged less than its face value. This scale charges about 0.6."""
+only roughly must be charged less than its face value. This scale charges about 0.6.
+Measured against 0.2, 0.3, 0.6, 0.8 and 1.0 (tools/measure_build_scale.py): none won on
+held-out deals (docs/ai.md, "Tried and not kept")."""
 MOST_DANGER = 0.999
 """A kind's danger is kept below certainty, so that its logarithm stays finite."""
 

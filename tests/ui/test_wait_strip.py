@@ -387,7 +387,7 @@ def test_the_strip_and_the_helper_agree_on_a_hand_from_its_build_on(changes, han
         elif ippatsu:  # the opponent's first discard after this seat's riichi
             assert [w.clears for w in strip.waits] == with_ippatsu, phase
             assert (strip.verdict is None) == any(with_ippatsu), phase
-        else:  # a plain riichi ron: the helper's very words
+        else:  # a plain riichi ron: the helper's value (its "(kiriage)" left out) and verdict
             assert [(terms.limit(w.value), w.clears) for w in strip.waits] == [
-                (terms.limit_name(w.value), w.clears_floor) for w in report.waits], phase
+                (terms.level_name(w.value), w.clears_floor) for w in report.waits], phase
             assert (strip.verdict is None) == report.mangan_tenpai, phase

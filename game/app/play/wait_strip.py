@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.app.words.i18n import N_, _
 from game.engine.kyoku import FuritenSpan, SeatView
-from game.engine.scoring import RonAssessment, WinValue, assess_rons
+from game.engine.scoring import RonAssessment, assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
 
 COPIES = 4
@@ -29,8 +29,8 @@ class WaitLine:
     code: str
     unseen: int
     value: str
-    """The limit name ('mangan', 'mangan (kiriage)', 'yakuman') or 'n han m fu'; 'no yaku'
-    when it cannot win."""
+    """The limit name ('mangan', 'yakuman') or 'n han m fu'; 'no yaku' when it cannot win
+    (a kiriage mangan is 'mangan': the strip's columns are narrower than the helper's)."""
     clears: bool
     """A ron on it on the next discard is allowed by the floor (or, with no floor, has a yaku)."""
     clears_in_riichi: bool = False
@@ -136,7 +136,7 @@ def wait_strip(view: SeatView) -> WaitStrip:
         for kind, assessment, in_riichi in zip(waits, next_rons, riichi_rons, strict=True):
             value = assessment.value
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
-                                  _value_name(value) if value is not None else NO_YAKU,
+                                  value.level_name if value is not None else NO_YAKU,
                                   _clears(assessment), _clears(in_riichi)))
     ends = view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends)
@@ -144,11 +144,6 @@ def wait_strip(view: SeatView) -> WaitStrip:
 
 def _clears(assessment: RonAssessment) -> bool:
     return assessment.clears_floor and assessment.value is not None
-
-
-def _value_name(value: WinValue) -> str:
-    """As the building helper names it: a mangan reached only by kiriage says so."""
-    return "mangan (kiriage)" if value.kiriage else value.level_name
 
 
 def _plain_tile(kind: int) -> int:

@@ -34,13 +34,15 @@ SCREEN = pygame.Rect(0, 0, 1280, 800)
 
 
 def record_places(driver, monkeypatch) -> list[tuple[str, int, pygame.Rect]]:
-    """Every text drawn from now on, with its size and where it lies."""
+    """Every text drawn from now on on the screen, with its size and where it lies (not the
+    words of a card drawn apart and blitted, as the board's: their places are the card's)."""
     drawn = []
     original = driver.app.text.draw
 
     def recording(surface, text, size, *rest, **named):
         rect = original(surface, text, size, *rest, **named)
-        drawn.append((text, size, rect.move(surface.get_abs_offset())))
+        if surface.get_abs_parent().get_size() == SCREEN.size:
+            drawn.append((text, size, rect.move(surface.get_abs_offset())))
         return rect
 
     monkeypatch.setattr(driver.app.text, "draw", recording)

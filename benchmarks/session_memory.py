@@ -13,8 +13,8 @@ rules page read to its end; for `--minutes` of real time.
   here), where the game's memory is what a player's is; `dummy`: SDL's window-less driver.
 - Each minute: the main process's resident memory (now and its highest in that minute),
   the C heap's memory in use and free (glibc's `mallinfo2`: RSS far above in-use is the
-  heap's fragmentation), the surfaces Python holds and their pixels, the analysis workers'
-  memory together, and how far the session got.
+  heap's fragmentation), the surfaces Python holds and their pixels, the entries memoised
+  functions hold, the analysis workers' memory together, and how far the session got.
 - At the end: the main process's peak RSS (the kernel's VmHWM), its RSS when the first
   match ended (back on the title, before the first visits) and its highest after that (the
   growth that a long session would keep adding), the CPU time it took, and the largest
@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ctypes
+import functools
 import gc
 import os
 import re
@@ -94,6 +95,13 @@ def live_surfaces() -> tuple[int, int]:
     pixels = sum(surface.get_pitch() * surface.get_height() for surface in found.values()
                  if surface.get_parent() is None)
     return len(found), pixels // 1024
+
+
+def memoised_entries() -> int:
+    """The entries every memoised function (`functools.lru_cache`, `cache`) of the process
+    holds: the engine's, filled by the game's AI and results, are emptied once a match is over."""
+    return sum(held.cache_info().currsize for held in gc.get_objects()
+               if isinstance(held, functools._lru_cache_wrapper))
 
 
 def largest_mappings(count: int) -> list[tuple[int, str]]:
@@ -341,7 +349,7 @@ class Session:
             surfaces, pixels = live_surfaces()
             print(f"{(now - self.started) / 60:5.1f} min: main RSS {main / MB:6.1f} MB "
                   f"(highest this minute {max(m for m, _ in self.minute) / MB:6.1f}; {held}"
-                  f"{surfaces} surfaces, {pixels / MB:5.1f} MB), "
+                  f"{surfaces} surfaces, {pixels / MB:5.1f} MB; {memoised_entries()} memoised), "
                   f"workers {max(w for _, w in self.minute) / MB:6.1f} MB; match {len(self.seeds)}, "
                   f"{progress.kyoku_dealt} hands in it, {self.tours} tours, {app.frames} frames, "
                   f"{app.language}", flush=True)

@@ -762,3 +762,23 @@ def test_any_winning_hand_scores_alike_with_and_without_the_memo(hand, seat, ipp
     finally:
         HandDivider.divide_hand = staticmethod(scoring._memoised_divide_hand)
         scoring._score_cached.cache_clear()
+
+
+def test_clear_cache_forgets_every_threads_library_configurations() -> None:
+    # A thread that scores keeps a library configuration per setting (some 9 kB each, up to
+    # MAX_CONFIGS_PER_THREAD); the game's threads live the whole session, so what they kept
+    # of past matches must go when the game clears the cache between matches (issue 30).
+    from concurrent.futures import ThreadPoolExecutor
+
+    hand, win = hand_and_win(PINFU_HAND, "5s")
+    rules = Rules.preset()
+
+    def score_and_count(indicators: list[int]) -> int:
+        for indicator in indicators:
+            score_win(hand, win, WinContext(seat_wind=WEST, dora_indicators=(indicator,)), rules)
+        return len(scoring._THREAD_CONFIGS.by_setting)
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        assert thread.submit(score_and_count, [0, 8, 16, 40]).result() == 4
+        scoring.clear_cache()
+        assert thread.submit(score_and_count, [60]).result() == 1

@@ -39,6 +39,9 @@ _KIND_OF_ID = bytes(kind_of(t) if t < TILE_COUNT else _NOT_A_KIND for t in range
 _YAKU_FIELDS = attrgetter("name", "han_closed", "is_yakuman")
 MAX_CONFIGS_PER_THREAD = 256
 _THREAD_CONFIGS = threading.local()
+_configs_forgotten = 0
+"""How many times `clear_cache` ran: a thread whose configurations are older starts anew
+(another thread's locals cannot be reached from the one that clears)."""
 log = logging.getLogger(__name__)
 
 _YAKU_NAMES = {
@@ -200,7 +203,10 @@ def _mangan_with_han(han: int, fu: int, kiriage: bool) -> bool:
 
 
 def clear_cache() -> None:
-    """Forget every win scored so far, for measurements on a cold cache."""
+    """Forget every win scored so far (for measurements on a cold cache, and in the game
+    between matches), and every thread's library configurations at its next score."""
+    global _configs_forgotten
+    _configs_forgotten += 1
     _score_cached.cache_clear()
     _suit_decomposition.cache_clear()
     _honours_decomposition.cache_clear()
@@ -448,7 +454,11 @@ def _library_call(setting: _Setting) -> tuple[HandConfig, tuple[int, ...], tuple
     """The configuration and the dora and ura indicators (library ids) of a setting,
     remembered for the last setting of this thread: the JSON report scores thousands of
     wins in one setting, and each lookup hashed the whole setting twice."""
-    last = getattr(_THREAD_CONFIGS, "last", None)
+    if getattr(_THREAD_CONFIGS, "generation", None) != _configs_forgotten:
+        _THREAD_CONFIGS.generation = _configs_forgotten
+        _THREAD_CONFIGS.by_setting = {}
+        _THREAD_CONFIGS.last = None
+    last = _THREAD_CONFIGS.last
     if last is not None and last[0] is setting:
         return last[1]
     call = (_library_config(setting), tuple(k * 4 for k in setting.dora_kinds),

@@ -1,6 +1,6 @@
 """The board's rows at four seats: a name as long as "South Normal AI" shown whole beside
 a standing and '17/17 R', every column clear of the next and inside the board, in every
-language; a name too long for its column gives way to the seat's wind alone."""
+language; a name too long for its column is cut with … after the seat's wind."""
 from __future__ import annotations
 
 import pygame
@@ -15,6 +15,7 @@ from game.app.window import layout
 from game.app.window.text import Text
 from game.app.words import i18n, terms
 from game.app.words.i18n import _
+from game.engine.names import LONGEST_NAME
 from tests.ui.test_centre import Inked
 
 WINDS = ("East", "South", "West", "North")
@@ -57,7 +58,7 @@ def test_a_normal_ai_is_named_whole_and_the_columns_stay_apart(display, language
             assert len(lines) == 4
             inside = pygame.Rect((0, 0), board.size).inflate(-8, 0)
             for (shown, name_ink), (_standing, standing_ink), (_made, made_ink) in lines:
-                assert shown.endswith(name) if whole else shown in {terms.wind(w) for w in WINDS}, shown
+                assert shown.endswith(name) if whole else shown.endswith("…") and name[:6] in shown, shown
                 assert name_ink.right + GAP <= standing_ink.left and standing_ink.right + GAP <= made_ink.left
                 assert all(inside.contains(ink) for ink in (name_ink, standing_ink, made_ink))
     finally:
@@ -169,3 +170,31 @@ def test_a_plate_holds_the_widest_standing_beside_dealer(spoken, language):
             problems.append(f"{score_shown!r} {score_ink} or {dealer!r} {dealer_ink} leaves the plate {plate}")
         problems += [f"{words!r} at {size} px" for size, words in sizes if size < legible.smallest()]
     assert problems == [], "\n".join(problems)
+
+
+
+LONG_NAMES = ("Bartholomew-Alexandria Q", "W" * LONGEST_NAME, "龍" * LONGEST_NAME)
+"""The longest names a person may take, Latin and CJK (game.engine.names)."""
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_longest_names_are_cut_on_the_board_never_dropped(spoken, language):
+    spoken(language)
+    problems = []
+    for players in SIZES:
+        for name in LONG_NAMES:
+            text = Text()
+            inked = Inked(text)
+            board = draw_board(pygame.Surface(layout.SCREEN.size), text, grouped_frame(players, name, "points",
+                                                                                       -123000.0))
+            lines = inked.drawn[2:]  # after the heading's stake and "discards"
+            inside = pygame.Rect((0, 0), board.size).inflate(-8, 0)
+            for index, seat in enumerate(range(0, len(lines), 3)):
+                (shown, name_ink), (standing, standing_ink), _made = lines[seat:seat + 3]
+                wind = terms.wind(WINDS[index])
+                where = f"{players} seats, {name[:3]}: {shown!r}"
+                if not (shown.startswith(wind) and shown.endswith("…") and name[0] in shown[len(wind):]):
+                    problems.append(f"{where} is not the wind and the name cut")
+                if name_ink.right + GAP > standing_ink.left or not inside.contains(name_ink):
+                    problems.append(f"{where} {name_ink} touches {standing!r} {standing_ink} or leaves the board")
+    assert problems == [], "\n".join(problems[:12])

@@ -4,17 +4,25 @@ place too narrow cuts them with … (game/app/window/fitting.py)."""
 
 from __future__ import annotations
 
+import dataclasses
+from concurrent.futures import ThreadPoolExecutor
+
 import pygame
 import pytest
 
 import game.app.play.match_setup as match_setup
 from game.app.play.match_setup import new_session
+from game.app.play.remote_table import RemoteTable
 from game.app.play.session import PERSON, SeatPlan
 from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.window import layout
 from game.app.words import i18n
+from game.engine.match import Match
 from game.engine.names import LONGEST_NAME
 from game.engine.rules import Rules
+from game.net.protocol import MatchOver
+from tests.test_remote_table import heard
 from tests.ui.autoplay import play_to_result
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_screens import shot
@@ -26,13 +34,15 @@ SCREEN = pygame.Rect(0, 0, 1280, 800)
 
 
 def record_places(driver, monkeypatch) -> list[tuple[str, int, pygame.Rect]]:
-    """Every text drawn from now on, with its size and where it lies."""
+    """Every text drawn from now on on the screen, with its size and where it lies (not the
+    words of a card drawn apart and blitted, as the board's: their places are the card's)."""
     drawn = []
     original = driver.app.text.draw
 
     def recording(surface, text, size, *rest, **named):
         rect = original(surface, text, size, *rest, **named)
-        drawn.append((text, size, rect.move(surface.get_abs_offset())))
+        if surface.get_abs_parent().get_size() == SCREEN.size:
+            drawn.append((text, size, rect.move(surface.get_abs_offset())))
         return rect
 
     monkeypatch.setattr(driver.app.text, "draw", recording)
@@ -101,5 +111,38 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
         assert "…" not in looks_away and curtain.others_look_away.startswith(looks_away)
         assert all(curtain.card.inflate(-20, -20).contains(rect) for _text, _size, rect in drawn), drawn
         shot(driver, f"long_names_look_away_{language}")
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+SCORE_GAP = 12
+"""The least a row of the joined summary keeps between a name and its score."""
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", (LATIN, CJK, "Bartholomew-Alexandria Q"))
+def test_the_joined_summary_cuts_a_long_name_clear_of_its_score(driver, monkeypatch, language, name):
+    try:
+        driver.app.change_settings(driver.app.settings.with_changes(language=language))
+        match = Match(Rules.preset("four_player", hands=1), 5)
+        match.next_kyoku()
+        first = heard(match, seat=0)
+        welcome = dataclasses.replace(first.welcome, names=(name, name, "Hana", name), levels=(None,) * 4)
+        over = MatchOver(9, "hands", (48700.0, 49000.0, 1300.0, 25000.0))  # another long name wins
+        with ThreadPoolExecutor(1) as builders:
+            driver.screens.joined_summary(RemoteTable(dataclasses.replace(first, welcome=welcome, over=over),
+                                                      builders))
+        assert isinstance(driver.top, JoinedSummaryScene)
+        drawn = record_places(driver, monkeypatch)
+        driver.frame()
+        shot(driver, f"long_names_joined_summary_{language}_{name[0]}")
+        assert all(SCREEN.contains(rect) for _text, _size, rect in drawn), drawn
+        rows = [index for index, (text, _size, _rect) in enumerate(drawn) if text[:4] in {"1.  ", "2.  ", "3.  ",
+                                                                                           "4.  "}]
+        assert len(rows) == 4
+        for index in rows:
+            (row, _size, row_ink), (score, _size, score_ink) = drawn[index:index + 2]
+            assert row_ink.right + SCORE_GAP <= score_ink.left, (row, row_ink, score, score_ink)
+            assert row.endswith("Hana") or (row.endswith("…") and name[:1] in row), row
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)

@@ -309,3 +309,31 @@ def test_each_hand_s_stake_is_shown_when_stakes_double(driver, monkeypatch):
 def test_a_table_without_stakes_has_no_stake_column(driver, monkeypatch, settlement):
     rules = replace(Rules.preset("kaiji"), settlement=settlement)
     assert "Stake" not in drawn_texts(driver, monkeypatch, rules)
+
+
+def engine_memos() -> dict[str, int]:
+    """The entries each memoised function of the engine holds."""
+    import functools
+    import sys
+
+    return {f"{name}.{key}": held.cache_info().currsize for name, module in list(sys.modules.items())
+            if name.startswith("game.engine.") for key, held in vars(module).items()
+            if isinstance(held, functools._lru_cache_wrapper)}
+
+
+@pytest.mark.parametrize("screen", ["summary", "title"])
+def test_the_end_of_a_match_leaves_nothing_of_it_memoised(driver, screen):
+    # The walls and wins the match's AI and results memoised in the game's own process
+    # stayed to the end of the session: a megabyte or two more at every match (issue 30).
+    from game.engine.analysis import WallAnalyser
+
+    match = finished(RULES)
+    WallAnalyser(tuple(range(0, 136, 4))[:34], 27, None, RULES).ranked_tiles()
+    assert sum(engine_memos().values()) > 0
+    if screen == "summary":
+        driver.app.stack.reset(SummaryScene(driver.app, driver.screens,
+                                            Session(match, SeatPlan.solo(2, "normal"), {}, driver.app.executor)))
+    else:
+        driver.app.stack.reset(TitleScene(driver.app, driver.screens))
+    driver.frame()
+    assert {name: held for name, held in engine_memos().items() if held} == {}

@@ -22,7 +22,7 @@ from functools import _lru_cache_wrapper, cached_property
 
 from game.app.words.i18n import _
 from game.app.words.terms import tiles_in_sentence
-from game.engine import analysis, bound
+from game.engine import analysis, bound, scoring
 from game.engine.analysis import CandidateHand, WaitAnalysis
 from game.engine.kyoku import HAND_SIZE
 from game.engine.rules import Rules
@@ -163,15 +163,17 @@ def warm_up() -> None:
 
 def release_memory() -> None:
     """Forget every wall analysed so far and give the memory back to the system (an
-    analysis worker, after each job: the next job is another wall). Every memoised
+    analysis worker, after each job: the next job is another wall; the game, once a match
+    is over: its AI and its results scored in the game's own threads). Every memoised
     function of the process is emptied (the analyser's, the AI's, the scoring library's
-    own): the few entries that outlive a wall would otherwise keep most of the
-    allocator's arenas of its ranking in memory. They refill in the first milliseconds
+    own, and each thread's library configurations): the few entries that outlive a wall
+    would otherwise keep most of the allocator's arenas of its ranking in memory. They refill in the first milliseconds
     of the next wall; the memory held meanwhile counts towards the game's 200 MB
     (benchmarks/startup.py, benchmarks/worker_memory.py)."""
     for cached in [obj for obj in gc.get_objects() if isinstance(obj, _lru_cache_wrapper)]:
         cached.cache_clear()
     bound.clear_cache()
+    scoring.clear_cache()
     # A full collection also empties the interpreter's free lists (thousands of spare
     # tuples, spread over the arenas, would keep each of them in memory too).
     gc.collect()

@@ -87,7 +87,7 @@ class TableTurns:
         """Each remote seat's decision and when, on the hosted table's clock, it began: kept
         apart from its `Decision`, which a refused move starts again."""
         if session.net is not None:
-            session.net.table.time_left = self.seat_time_left  # the clock the other computers are told
+            session.net.table.time_left = self.told_time_left  # the clock the other computers are told
         self._reset_kyoku()
 
     def _reset_kyoku(self) -> None:
@@ -164,6 +164,11 @@ class TableTurns:
             asked = self.asked[seat] = (key, net.clock())
         limit = seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
         return limit - (net.clock() - asked[1])
+
+    def told_time_left(self, seat: int) -> float | None:
+        """A seat's time left as the other computers are told it: a remote seat's (nobody
+        plays at this screen; an AI seat has no clock)."""
+        return self.seat_time_left(seat)
 
     def remote_time_left(self, seat: int) -> float | None:
         """How long until the stand-in of a seat played at another computer moves (None

@@ -11,12 +11,19 @@ from game.app.play.joining import code_of
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
 from game.app.views.felt import draw_felt
+from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import ButtonRing, KeyGuard
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.words.i18n import N_, Message, _, pgettext
 from game.app.words.i18n import format_amount as amount
 
 KEEPING_LOOK_S = 0.1
+HEADING_SIZE = 48
+HEADING_ROOM = 1200
+NAME_LEFT = 420
+SCORE_RIGHT = 860
+SCORE_GAP = 24
+"""At least this much between a row's name (a long one cut with …) and its score."""
 END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
@@ -61,7 +68,8 @@ class JoinedSummaryScene(Scene):
             return _("The match ends level")
         if leaders[0] == self.seat:
             return _("You win the match")
-        return _("{name} wins the match").format(name=self.names[leaders[0]])
+        return fitted_name(self.app.text, lambda name: _("{name} wins the match").format(name=name),
+                           self.names[leaders[0]], HEADING_SIZE, HEADING_ROOM, bold=True)
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
@@ -84,7 +92,7 @@ class JoinedSummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         text = self.app.text
-        text.draw(surface, self.heading, 48, GOLD, (640, 90), "midtop", bold=True)
+        text.draw(surface, self.heading, HEADING_SIZE, GOLD, (640, 90), "midtop", bold=True)
         if self.reason in END_REASONS:
             text.draw(surface, _("The match is over: {reason}.").format(reason=_(END_REASONS[self.reason])), 20,
                       SOFT, (640, 170), "midtop")
@@ -92,8 +100,12 @@ class JoinedSummaryScene(Scene):
         for row, seat in enumerate(order):
             colour = GOLD if seat == self.seat else INK
             y = 250 + row * 48
-            text.draw(surface, f"{row + 1}.  {self.names[seat]}", 26, colour, (420, y), bold=seat == self.seat)
-            text.draw(surface, amount(self.scores[seat]), 26, colour, (860, y), "topright", bold=seat == self.seat)
+            bold = seat == self.seat
+            score = amount(self.scores[seat])
+            room = SCORE_RIGHT - NAME_LEFT - SCORE_GAP - text.font(26, bold).size(score)[0]
+            name = fitted_name(text, lambda name, place=row + 1: f"{place}.  {name}", self.names[seat], 26, room, bold)
+            text.draw(surface, name, 26, colour, (NAME_LEFT, y), bold=bold)
+            text.draw(surface, score, 26, colour, (SCORE_RIGHT, y), "topright", bold=bold)
         if self.not_kept is not None:
             for row, line in enumerate(text.wrap(str(self.not_kept), 17, 1000)[:3]):
                 text.draw(surface, line, 17, WARN, (640, 520 + row * 24), "midtop")

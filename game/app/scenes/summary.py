@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.play.helper import release_memory
 from game.app.play.match_setup import new_session
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session
@@ -91,6 +92,9 @@ class SummaryScene(Scene):
         # It follows the last result unbidden: a second Enter meant for that result must not
         # press Title before the final standings were seen.
         self.guard = KeyGuard()
+        # The match's walls and wins, memoised as its AI and results scored them in this
+        # process, are no use to the next: kept, a session grew by a megabyte or two a match.
+        release_memory()
 
     def enter(self) -> None:
         width, height = BUTTON_SIZE

@@ -14,6 +14,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.play.helper import release_memory
 from game.app.play.match_setup import (
     ANOTHER_WINDOW,
     UnfinishedNotKept,
@@ -123,6 +124,9 @@ class TitleScene(Scene):
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
         self.keeps_the_save = True
+        # A match left for the title (from its menu) is over: what it memoised goes, as at
+        # its summary.
+        release_memory()
 
     def enter(self) -> None:
         y = COLUMN.top

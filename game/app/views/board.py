@@ -8,6 +8,7 @@ import pygame
 
 from game.app.play.table_frame import TableFrame
 from game.app.views import legible
+from game.app.window.fitting import fitted_name
 from game.app.window.palette import EDGE, GOLD, INK, SOFT
 from game.app.window.text import Text
 from game.app.words.i18n import _
@@ -41,9 +42,8 @@ def draw_board(surface: pygame.Surface, text: Text, frame: TableFrame) -> pygame
     for index, seat in enumerate(seats):
         y = HEADING - 2 + index * ROW
         colour = GOLD if seat.turn else INK
-        name = _("{wind} {name}").format(wind=seat.wind, name=seat.name)
-        if text.font(small).size(name)[0] > name_width:
-            name = seat.wind  # the name plate says who it is
+        name = fitted_name(text, lambda name, wind=seat.wind: _("{wind} {name}").format(wind=wind, name=name),
+                           seat.name, small, name_width)
         text.draw(card, name, small, colour, (PAD, y))  # the turn in gold: bold would not fit
         text.draw(card, seat.standing, small, SOFT, (standing_right, y), "topright")
         text.draw(card, made[index], small, colour, (rect.width - PAD, y), "topright")

@@ -21,6 +21,7 @@ from game import __version__
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.play import seat_time_limit
+from game.net.protocol import Resync
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -62,14 +63,18 @@ class HostedTable:
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
         self.continued = bool(tokens)
+        self.begun = False
+        """The match has started (`begin`): before, a hand continued waits for its people."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that
-        runs the clocks (`TableTurns`) has begun to count it."""
+        runs the clocks (`TableTurns`) has begun to count it. None before the match has
+        begun: a hand continued waits for its people, with no clock running on any screen
+        until the loop tells every seat its own (`retell`)."""
         kyoku = self.match.kyoku
-        if kyoku is None or seat not in kyoku.waiting_on():
+        if not self.begun or kyoku is None or seat not in kyoku.waiting_on():
             return None
         return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
 
@@ -102,11 +107,17 @@ class HostedTable:
     def begin(self, names: Sequence[str] | None = None, levels: Sequence[str | None] | None = None) -> None:
         """The match starts: from now on a seat is taken back only with its token. `names`
         and `levels`: the seats' names and AI levels as it is played, told to every client."""
-        self.host.started = True
+        self.host.started = self.begun = True
         names = self.table.names if names is None else tuple(names)
         levels = self.table.levels if levels is None else tuple(levels)
         if (names, levels) != (self.table.names, self.table.levels):
             self.table.rename(names, levels)
+
+    def retell(self) -> None:
+        """Each remote seat its whole view again, stamped with the clock of the loop that
+        now runs it: a seat told before (in a continued match's waiting room) had no clock."""
+        for seat in self.remote:
+            self.table.received(seat, Resync())
 
     def give_to_ai(self, seat: int) -> bool:
         """An empty remote seat is played on this computer from now on (False, and the seat

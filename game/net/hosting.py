@@ -46,12 +46,16 @@ class HostedTable:
                  bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
                  report: Callable[[str], None] = lambda line: None,
                  clock: Callable[[], float] = time.monotonic, tokens: dict[int, str] | None = None) -> None:
-        """`tokens`: the remote seats' tokens of a match continued (`code` and `port` as it had
-        them too): only they take the seats back, and each seat waits for its person as for
-        one who has dropped. `levels`: each seat's AI level, None for a person."""
+        """`tokens`: the remote seats' tokens of a match continued or of the match before a
+        rematch (`code` and `port` as it had them too): only they take the seats back, and
+        each seat waits for its person as for one who has dropped. `levels`: each seat's AI
+        level, None for a person."""
         self.match = match
         self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap, tokens)
+        # Only a match under way has started: a rematch's seats are kept for their people
+        # too, but anyone else is told the table is full until it starts.
+        self.host.started = bool(tokens) and (match.kyoku is not None or bool(match.settlements))
         self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
         self.report = report
         self.present: set[int] = set()

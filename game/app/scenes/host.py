@@ -22,7 +22,7 @@ from pygame_gui.elements import UIButton
 from game.app.play.match_setup import ai_available, seat_levels, start_hosted
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session, shown_name
-from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom
+from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom, join_address
 from game.app.scene import Scene, Screens, Services
 from game.app.settings import reconnect_window_name
 from game.app.views.felt import draw_felt
@@ -98,10 +98,6 @@ def addresses(options: HostOptions) -> list[str]:
     from game.net.discovery import local_addresses
 
     return local_addresses()
-
-
-def join_address(address: str, port: int) -> str:
-    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
 def address_size(text: Text, shown: str) -> int:

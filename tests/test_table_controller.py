@@ -544,7 +544,7 @@ def test_a_continued_match_shows_one_clock_for_a_remote_seats_build_on_every_scr
     """The host crashed mid-build: Continue restores the person's clock here and the remote
     seat's from the same save; the rejoined client is told no clock until Start, then the
     time the host's screen shows for its seat."""
-    controller, hosted, _wire = hosted_table()
+    controller, _hosted, _wire = hosted_table()
     person_moves(controller, 0)  # the dora: both build from now on
     controller.update(0.0, 0.0)
     later(controller, 40.0)

@@ -18,7 +18,7 @@ from game.app.play import session as session_module
 from game.app.play import table_controller
 from game.app.play.match_setup import seat_levels
 from game.app.play.savegame import SaveSlot
-from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
+from game.app.play.session import PERSON, REMOTE, Notice, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.app.play.table_mode import TableMode
 from game.engine.actions import BuildHand, Discard, Pass, Ron
@@ -596,13 +596,17 @@ def test_a_dropped_remote_seat_is_waited_for_by_name():
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
 
 
-def test_a_person_who_still_builds_keeps_their_instruction_while_a_dropped_seat_is_waited_for():
+def test_a_person_who_still_builds_keeps_their_instruction_and_is_told_once_that_a_seat_dropped():
     controller, hosted, _wire = hosted_table()
     person_moves(controller, 0)  # the dora flipped: both build
     hosted.host.inbox.put(Inbound(1, "left"))  # the other computer has gone
     controller.update(DT, 0.0)
     assert controller.mode() is TableMode.BUILD
-    assert controller.frame().centre.status == "Build your hand: 13 of your 34 tiles\nWaiting for Player 2 to reconnect"
+    assert controller.frame().centre.status == "Build your hand: 13 of your 34 tiles"
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.text == "Waiting for Player 2 to reconnect"
+    controller.update(DT, 0.0)
+    assert controller.prompt() is None  # once
     person_moves(controller, 0)  # built: only the wait is left to say
     controller.update(DT, 0.0)
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"

@@ -36,7 +36,7 @@ from game.app.play.table_frame import (
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import Decision, KeepSelection, TableTurns
-from game.app.play.table_words import reconnect_words, ron_worth, status, with_absence
+from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action
 from game.engine.events import Event
@@ -83,6 +83,8 @@ class TableController(TableTurns):
         """The person who has the screen now; None while a curtain is up."""
         self.bottom = humans[0] if humans else 0
         """The seat drawn at the bottom of the table."""
+        self._told_absent: set[int] = set()
+        """The dropped seats the people here have been told of (while they stay gone)."""
 
     def _reset_kyoku(self) -> None:
         super()._reset_kyoku()
@@ -254,6 +256,7 @@ class TableController(TableTurns):
 
     def _after_asking(self) -> None:
         self._note_builds()
+        self._tell_absences()
 
     def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
         """A person's clock runs while they have the screen; the other seats' as in `TableTurns`."""
@@ -386,11 +389,34 @@ class TableController(TableTurns):
         names = self.names()
         return frame_of(view, names, self.standings(), self.shown_stake(), session.match.kyoku_number, mode=mode,
                         turn=waiting[0] if waiting else None,
-                        status=with_absence(status(view, names, mode, waiting, session.busy, self.result_shown),
-                                            mode, self.reconnecting(names)),
+                        status=self._absence(names, mode) or status(view, names, mode, waiting, session.busy,
+                                                                     self.result_shown),
                         countdown=self.table_clock(), private=self._private(self.shown_private_seat),
                         ended=view.result if session.kyoku_over else None,
                         own_seat=None if self.hotseat else self.viewer)
+
+    def _absence(self, names: Sequence[str], mode: TableMode) -> str | None:
+        """The centre's one line says whom the table waits for, once the viewer has no move of
+        their own left to be told (`_tell_absences` told them meanwhile)."""
+        return None if mode in MODE_STATUS else self.reconnecting(names)
+
+    def _tell_absences(self) -> None:
+        """A person here who still has a move keeps its instruction in the centre: they are
+        told once, by a notice, that a seat the table waits for has dropped (told again if it
+        drops again after coming back)."""
+        net = self.session.net
+        if net is None or self.session.busy or self.session.kyoku_over:
+            return
+        gone = {seat for seat in net.remote if not net.connected(seat)}
+        self._told_absent &= gone
+        person = self.active_person()
+        if person is None:
+            return
+        for seat in self.session.waiting_on():
+            if seat in gone and seat not in self._told_absent:
+                self._told_absent.add(seat)
+                self.session.notices.append(Notice(person, reconnect_words(self.session.name(seat),
+                                                                           net.given_up(seat))))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

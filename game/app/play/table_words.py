@@ -87,15 +87,6 @@ def reconnect_words(name: str, given_up: bool) -> str:
     return _("Waiting for {name} to reconnect").format(name=name)
 
 
-def with_absence(own: str, mode: TableMode, absence: str | None) -> str:
-    """The status while the table waits for a seat whose computer has dropped (`absence`,
-    `reconnect_words`): a person who still has a move of their own (`mode`) keeps its
-    instruction, the wait said on a line of its own beneath it; else the wait alone."""
-    if absence is None:
-        return own
-    return f"{own}\n{absence}" if mode in MODE_STATUS else absence
-
-
 def announcement(view: SeatView, result: KyokuResult | None) -> str | None:
     """The end of the hand in words, for the table: who won on whose discard, or the draw."""
     if result is None:

@@ -51,16 +51,17 @@ STEP_TIMEOUT_S = 120.0
 def host_role(stats_path: Path, host_args: list[str]) -> int:
     """The headless host, its table's work per move timed (thread CPU, on the table's thread)."""
     from game import __main__ as cli
+    from game.engine.match import Match
     from game.net.table import NetTable
 
     moves: list[float] = []
     views: list[float] = []
-    apply, changed = NetTable.apply, NetTable.changed
+    apply, changed = Match.apply, NetTable.changed
 
-    def timed_apply(self: NetTable, seat: int, action: object) -> bool:
+    def timed_apply(self: Match, action: object) -> object:
         started = time.thread_time()
         try:
-            return apply(self, seat, action)
+            return apply(self, action)
         finally:
             moves.append(time.thread_time() - started)
 
@@ -71,7 +72,7 @@ def host_role(stats_path: Path, host_args: list[str]) -> int:
         finally:
             views.append(time.thread_time() - started)
 
-    NetTable.apply, NetTable.changed = timed_apply, timed_changed
+    Match.apply, NetTable.changed = timed_apply, timed_changed
     try:
         return cli.main(["host", *host_args])
     finally:
@@ -272,7 +273,9 @@ class Host:
         raise SystemExit("the host did not say it: " + "\n".join(self.lines[-10:]))
 
     def uri(self, port: int | None = None) -> str:
-        return f"ws://127.0.0.1:{port or self.port}/?v=1&code={self.code}"
+        from game.net.protocol import PROTOCOL_VERSION
+
+        return f"ws://127.0.0.1:{port or self.port}/?v={PROTOCOL_VERSION}&code={self.code}"
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -327,6 +330,13 @@ def measure_match(folder: Path, hands: int, seed: int, through_proxy: bool) -> N
                 process.wait(timeout=10)
         for proxy in proxies:
             proxy.close()
+    for n, (process, _) in enumerate(clients):
+        if process.returncode != 0:  # its numbers are missing: say why
+            print(f"seat {n}'s client ended with status {process.returncode}: "
+                  + (process.stderr.read() if process.stderr else "").strip()[-600:])
+    for line in host.lines:
+        if "did not move in time" in line:
+            print(f"host: {line} (a stall: the latencies include the clock's wait)")
     logs = [entries(log) for _, log in clients]
     sent = {tuple(e["sent"]): e["t"] for log in logs for e in log if "sent" in e}
     applied = [(tuple(e["applied"]), e["t"], e["cpu"]) for log in logs for e in log if "applied" in e]

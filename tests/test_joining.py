@@ -330,7 +330,8 @@ def test_the_first_decision_comes_with_the_hosts_time_left_and_the_round_trip_al
         time.sleep(0.01)
     first = next(n for n in news if isinstance(n, Heard) and n.view is not None)
     owes = bool(first.view.legal_actions)
-    limit = {Phase.BUILD: table.hosted.match.rules.build_time_s}.get(first.view.phase) or table.hosted.move_time_s
-    assert first.time_left_s == (pytest.approx(limit, abs=1.0) if owes else None)
+    rules, move_time_s = table.hosted.match.rules, table.hosted.hosted.move_time_s
+    limit = {Phase.BUILD: rules.build_time_s}.get(first.view.phase) or move_time_s
+    assert first.time_left_s(first.welcome.seat) == (pytest.approx(limit, abs=1.0) if owes else None)
     assert 0.0 < first.latency_s < 1.0  # a ping went out as the connection opened: no waiting 10 s for one
     link.close(wait_s=WAIT_S)

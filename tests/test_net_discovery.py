@@ -4,7 +4,8 @@ The TXT properties are read as anything from outside is: fuzzed, never trusted. 
 that announce and browse run inside a network namespace each makes for itself
 (`unshare --net`): its only interface is its own loopback, so nothing ever multicasts on
 this machine's real interfaces. Without `unshare` (not root, no user namespaces) they are
-skipped, saying why.
+skipped, saying why. The loopback carries no IPv6 multicast until the namespace is given a
+route for it (`IPV6_MULTICAST`); the tests of mDNS over IPv6 alone ask for it.
 """
 
 from __future__ import annotations
@@ -23,12 +24,16 @@ import ifaddr
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from zeroconf import InterfaceChoice, IPVersion
 
 from game import __main__ as cli
+from game.net import discovery
 from game.net.discovery import (
     MAX_NAME,
+    Announcer,
     DiscoveryError,
     TableAd,
+    ip_version_of,
     joinable_host,
     lan_addresses,
     read_properties,
@@ -156,6 +161,65 @@ def test_a_table_is_joined_by_an_ipv4_address_else_an_ipv6_one_never_a_link_loca
     assert joinable_host(announced) == host
 
 
+@pytest.mark.parametrize(("interfaces", "version"), [
+    (["::1"], IPVersion.V6Only),
+    (["2001:db8::20", "fd00::2"], IPVersion.V6Only),
+    (["127.0.0.1"], IPVersion.All),
+    (["127.0.0.1", "::1"], IPVersion.All),
+    (InterfaceChoice.All, IPVersion.All),
+    ([], IPVersion.All),
+])
+def test_zeroconf_runs_on_ipv6_alone_only_for_ipv6_addresses(interfaces, version):
+    assert ip_version_of(interfaces) is version
+
+
+@pytest.fixture
+def opened(monkeypatch) -> list[dict]:
+    """zeroconf as an announcer opens it, off the network: each one opened, how, and what it
+    registered."""
+    found: list[dict] = []
+
+    class Recorded:
+        def __init__(self, **named) -> None:
+            self.registered: list = []
+            found.append({**named, "registered": self.registered})
+
+        def register_service(self, info, allow_name_change=False) -> None:
+            self.registered.append(info)
+
+        def unregister_service(self, info) -> None:
+            self.registered.remove(info)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(discovery, "Zeroconf", Recorded)
+    return found
+
+
+@pytest.mark.parametrize(("bound", "version"), [
+    ("::1", IPVersion.V6Only),
+    ("2001:db8::20", IPVersion.V6Only),
+    ("127.0.0.1", IPVersion.All),
+])
+def test_a_table_bound_to_one_address_is_announced_on_its_family_with_that_address(opened, bound, version):
+    announcer = Announcer(AD, 17017, [bound], interfaces=[bound])  # as python -m game host --bind ADDRESS makes it
+    announcer.start()
+    [zeroconf] = opened
+    assert (zeroconf["interfaces"], zeroconf["ip_version"]) == ([bound], version)
+    [info] = zeroconf["registered"]
+    assert (info.parsed_addresses(IPVersion.All), info.port) == ([bound], 17017)
+    assert read_properties(info.properties) == AD
+    announcer.close()
+    assert zeroconf["registered"] == []
+
+
+def test_a_table_bound_to_a_host_name_is_not_announced_and_starts_no_zeroconf(opened):
+    with pytest.raises(OSError):
+        Announcer(AD, 17017, ["localhost"], interfaces=["localhost"]).start()
+    assert opened == []
+
+
 # --- announcing and browsing, inside a network namespace of the test's own ----------------
 
 
@@ -169,14 +233,21 @@ def namespace_refusal() -> str | None:
     return f"cannot make a network namespace: {tried.stderr.strip()}" if tried.returncode else None
 
 
-def in_namespace(script: str) -> dict:
-    """Run `script` in a network namespace of its own with only its loopback up; the JSON
-    object it prints last."""
+IPV6_MULTICAST = "ip link set lo multicast on && ip -6 route add local ff02::/16 dev lo table local"
+"""The namespace's loopback carries IPv6 multicast (mDNS's ff02::fb): without the route a
+packet to ff02:: on `lo` has no route ('Network is unreachable'); as a local route it is
+delivered to this namespace's own sockets."""
+
+
+def in_namespace(script: str, setup: str = "true") -> dict:
+    """Run `script` in a network namespace of its own with only its loopback up (and the
+    `setup` shell commands run first); the JSON object it prints last."""
     refusal = namespace_refusal()
     if refusal is not None:
         pytest.skip(f"discovery is tested only inside a network namespace: {refusal}")
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*"}
-    ran = subprocess.run(["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" -c "$1"', sys.executable,
+    ran = subprocess.run(["unshare", "--net", "sh", "-c", f'ip link set lo up && {setup} && exec "$0" -c "$1"',
+                          sys.executable,
                           WAIT_FOR + textwrap.dedent(script)], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=NAMESPACE_TIMEOUT_S)
     assert ran.returncode == 0, ran.stdout + ran.stderr
@@ -341,3 +412,53 @@ def test_the_windows_announcement_is_made_in_the_background_follows_the_seats_an
     assert seen["first_state"] == "starting"  # the caller did not wait for zeroconf's probing
     assert seen["woken"] == ["announced"]
     assert seen["found"] == [["Kaiji", 1]] and seen["updated"] == [["Kaiji", 2]] and seen["withdrawn"] == []
+
+
+@pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)
+def test_a_table_listening_on_ipv6_alone_is_announced_over_ipv6_and_listed_by_its_ipv6_address():
+    seen = in_namespace("""
+    from zeroconf import IPVersion, ServiceInfo, Zeroconf
+    from game.net.discovery import SERVICE_TYPE, Announcer, TableAd, TableBrowser
+    six = ["::1"]
+    announcer = Announcer(TableAd("Six", 1, 2, "kaiji", "0.1.0", 1), 17018, six, interfaces=six)
+    announcer.start()
+    browser = TableBrowser(interfaces=six)
+    browser.start()
+    listed = wait_for(lambda: [(t.ad.name, t.ad.taken, t.address) for t in browser.tables()], bool)
+    zeroconf = Zeroconf(interfaces=six, ip_version=IPVersion.V6Only)  # what any browser on the network reads
+    info = ServiceInfo(SERVICE_TYPE, announcer.info.name)
+    info.request(zeroconf, 3000)
+    records = info.parsed_addresses(IPVersion.All)
+    zeroconf.close()
+    browser.close()
+    announcer.close()
+    print(json.dumps({"listed": listed, "records": records}))
+    """, IPV6_MULTICAST)
+    assert seen["listed"] == [["Six", 1, "[::1]:17018"]]
+    assert seen["records"] == ["::1"]  # AAAA alone
+
+
+@pytest.mark.timeout(NAMESPACE_TIMEOUT_S + 30)
+def test_a_headless_host_bound_to_ipv6_alone_is_listed_by_join():
+    seen = in_namespace("""
+    import queue, re, subprocess, sys, threading
+    host = subprocess.Popen([sys.executable, "-m", "game", "host", "--seats", "person,person", "--port", "0",
+                             "--bind", "::1", "--code", "ACDEFH", "--name", "Six", "--wait", "60"],
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line.rstrip()) for line in host.stdout], daemon=True).start()
+    said = []
+    while not any(line.startswith("discovery:") for line in said):
+        said.append(lines.get(timeout=30))
+    def listed():
+        return subprocess.run([sys.executable, "-m", "game", "join", "--list", "--seconds", "3"],
+                              capture_output=True, text=True, timeout=30).stdout
+    found = wait_for(listed, lambda out: "Six" in out)
+    host.kill()
+    host.wait(timeout=10)
+    print(json.dumps({"said": said, "found": found}))
+    """, IPV6_MULTICAST)
+    assert "discovery: announced on the local network as 'Six'" in seen["said"], seen["said"]
+    port = re.search(r"port (\d+)", seen["said"][0])[1]
+    assert seen["found"].splitlines() == [
+        f"Six: 0/2 seats, preset kaiji, join with: python -m game join [::1]:{port} --code CODE"]

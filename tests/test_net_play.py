@@ -127,9 +127,9 @@ class Recording(Silent):
     def send(self, seat, make) -> None:
         self.sent.append(make(len(self.sent) + 1))
 
-    def time_left(self) -> float | None:
-        """The time left the latest view carried."""
-        return next(m for m in reversed(self.sent) if isinstance(m, Snapshot | Update)).time_left_s
+    def time_left(self, seat: int) -> float | None:
+        """The time left for `seat`'s decision the latest view carried."""
+        return next(m for m in reversed(self.sent) if isinstance(m, Snapshot | Update)).clocks[seat]
 
 
 @pytest.mark.parametrize("phase", [Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON])
@@ -139,15 +139,15 @@ def test_the_messages_asking_a_remote_seat_carry_its_time_left_on_the_loops_cloc
     turns, hosted, _lines = unattended(match, seat, clock, transport)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
     hosted.table.joined(seat, "token")
-    assert transport.time_left() == limit  # its whole time, from the moment it is told
+    assert transport.time_left(seat) == limit  # its whole time, from the moment it is told
     for _ in range(5):
         turns.update(0.0, 0.0)  # asked now; the other seat builds meanwhile
     clock.now = 12.5
     hosted.table.received(seat, Resync())
-    assert transport.time_left() == pytest.approx(limit - 12.5)
+    assert transport.time_left(seat) == pytest.approx(limit - 12.5)
     clock.now = limit + 0.5  # in the grace for its move's way back: 0, never below
     hosted.table.received(seat, Resync())
-    assert transport.time_left() == 0.0
+    assert transport.time_left(seat) == 0.0
 
 
 def test_the_headless_host_plays_the_match_to_its_end_reporting_each_hand():

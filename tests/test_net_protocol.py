@@ -21,6 +21,7 @@ from game.net.protocol import (
     SEAT_LEVELS,
     Act,
     Hello,
+    Legal,
     MatchOver,
     Presence,
     ProtocolError,
@@ -59,11 +60,13 @@ def test_every_client_message_reads_back_as_itself(message):
     Welcome(1, 2, "tok", ("Hard AI", "Easy AI", "Me"), (None, "easy", None), Rules.preset("kaiji"), "v"),
     Presence(2, (True, False, True), (False, False, False)),
     Presence(2, (True, False, False), (False, True, False)),
-    Update(3, 1, {"turn": 1, "pool": (1, 2, 3), "last_discard": (0, 17)},
-           (Discarded(0, "5m", 1, True), DoraFlipped(None, None, None, "1z")), 57.25),
+    Update(3, 1, {"turn": 1, "pool": (1, 2, 3), "last_discard": (0, 17), "legal": Legal.POOL},
+           (Discarded(0, "5m", 1, True), DoraFlipped(None, None, None, "1z")), ((0, 17, True),), (None, 57.25)),
     Update(4, 2, {}, (Won(1, 0, "5m", "123m456p789s1122z", None, 3, 40, (("riichi", 1), ("tanyao", 1)),
-                          "mangan", 3, 1.0),), None),
-    Update(5, 2, {}, (), 0.0),
+                          "mangan", 3, 1.0),), (), (None, None, None)),
+    Update(5, 2, {"legal": Legal.LISTED, "legal_actions": (Discard(2, "5m"),)}, (), ((3, 0, False), (2, 135, False)),
+           (0.0, None, 12.5, 3.0)),
+    Update(6, 2, {"rivers": (((4, False),), ())}, (), (), ()),
     Settled(5, 1, (8.0, -8.0), (108.0, 92.0), 1, 1),
     MatchOver(6, "hands", (108.0, 92.0)),
     Refused(7, "illegal_action", "discard_from_pool"),
@@ -83,23 +86,26 @@ REFUSED = [
     pytest.param("", "not JSON", id="empty"),
     pytest.param("[1, 2]", "not a JSON object", id="a list"),
     pytest.param('{"type": "resync"}', "protocol version", id="no version"),
-    pytest.param(raw(type="resync").replace('"v": 1', '"v": true'), "protocol version", id="version true"),
+    pytest.param(raw(type="resync").replace(f'"v": {PROTOCOL_VERSION}', '"v": true'), "protocol version",
+                 id="version true"),
     pytest.param(raw(type="launch"), "unknown message type", id="unknown type"),
     pytest.param(raw(type="resync", extra=1), "unknown 'extra'", id="a field too many"),
     pytest.param(raw(type="hello", name="x"), "missing 'token'", id="a field missing"),
     pytest.param(raw(type="hello", name=7, token=""), "expected text", id="a number for text"),
     pytest.param(raw(type="hello", name="x" * 600, token=""), "more than", id="text too long"),
-    pytest.param('{"v": 1, "type": "hello", "name": "\\ud800", "token": ""}', "not Unicode", id="lone surrogate"),
+    pytest.param(raw(type="hello", token="").replace('"type"', '"name": "\\ud800", "type"'), "not Unicode",
+                 id="lone surrogate"),
     pytest.param(raw(type="act", action={"type": "discard", "seat": True, "tile": "1m"}), "whole number",
                  id="true for a seat"),
     pytest.param(raw(type="act", action={"type": "discard", "seat": 10**30, "tile": "1m"}), "whole number",
                  id="a huge number"),
-    pytest.param('{"v": 1, "type": "act", "action": {"type": "ron", "seat": NaN}}', "not JSON", id="NaN"),
+    pytest.param(raw(type="act", action={"type": "ron", "seat": 0}).replace('"seat": 0', '"seat": NaN'), "not JSON",
+                 id="NaN"),
     pytest.param(raw(type="act", action={"type": "discard", "seat": 0, "tile": "1m", "x": 1}), "unknown 'x'",
                  id="an action's field too many"),
     pytest.param(raw(type="act", action={"type": "explode", "seat": 0}), "expected one of", id="unknown action"),
     pytest.param(raw(type="act", action="ron"), "expected one of", id="an action as text"),
-    pytest.param("{" + '"v": 1, "type": "act", "action": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    pytest.param("{" + f'"v": {PROTOCOL_VERSION}, "type": "act", "action": ' + "[" * 100_000 + "]" * 100_000 + "}",
                  "more than", id="deep nesting"),
     pytest.param(raw(type="act", action=json.loads("[" * 20 + "1" + "]" * 20)), "expected one of",
                  id="nested lists"),
@@ -107,23 +113,45 @@ REFUSED = [
 ]
 
 
-def update(time_left_s: object) -> str:
-    return raw(type="update", seq=1, kyoku_number=1, changed={}, events=[], time_left_s=time_left_s)
+def update(time_left_s: object = None, **fields: object) -> str:
+    return raw(**{"type": "update", "seq": 1, "kyoku_number": 1, "changed": {}, "events": [], "discards": [],
+                  "clocks": [None, time_left_s], **fields})
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    pytest.param(update(-0.5), "time_left_s must be from 0", id="time left below 0"),
-    pytest.param(update(MAX_TIME_LEFT_S + 1), "time_left_s must be from 0", id="time left of more than a day"),
+    pytest.param(update(-0.5), "a clock must be from 0", id="time left below 0"),
+    pytest.param(update(MAX_TIME_LEFT_S + 1), "a clock must be from 0", id="time left of more than a day"),
     pytest.param(update("30"), "expected a number", id="time left as text"),
     pytest.param(update(True), "expected a number", id="time left true"),
     pytest.param(update([30]), "expected a number", id="time left as a list"),
     pytest.param(update(1e300), "expected a number", id="time left beyond 2**53"),
-    pytest.param('{"v": 1, "type": "update", "seq": 1, "kyoku_number": 1, "changed": {}, "events": [], '
-                 '"time_left_s": Infinity}', "not JSON", id="time left infinite"),
-    pytest.param(raw(type="update", seq=1, kyoku_number=1, changed={}, events=[]), "missing 'time_left_s'",
-                 id="no time left"),
+    pytest.param(update(clocks=[1.0] * 5), "clocks for 5 seats", id="clocks for more seats than a table has"),
+    pytest.param(update(clocks=30.0), "expected a list", id="one clock, not one a seat"),
+    pytest.param(f'{{"v": {PROTOCOL_VERSION}, "type": "update", "seq": 1, "kyoku_number": 1, "changed": {{}}, '
+                 '"events": [], "discards": [], "clocks": [Infinity]}', "not JSON", id="time left infinite"),
+    pytest.param(raw(type="update", seq=1, kyoku_number=1, changed={}, events=[], discards=[]), "missing 'clocks'",
+                 id="no clocks"),
+    pytest.param(update(time_left_s=30.0, time_left_s_=1), "unknown", id="a field too many"),
 ])
-def test_the_reader_refuses_a_time_left_that_is_no_span_of_time(text, says):
+def test_the_reader_refuses_a_clock_that_is_no_span_of_time(text, says):
+    with pytest.raises(ProtocolError, match=says):
+        read_host_message(text)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    pytest.param(update(discards=[[4, 17, False]]), "a discard by seat 4", id="a discard by a fifth seat"),
+    pytest.param(update(discards=[[-1, 17, False]]), "a discard by seat -1", id="a discard by no seat"),
+    pytest.param(update(discards=[[0, 17]]), "a list of 3 items", id="a discard without its riichi"),
+    pytest.param(update(discards=[[0, "5m", False]]), "expected a whole number", id="a discard's tile in mpsz"),
+    pytest.param(update(discards=[0, 17, False]), "expected a list", id="a discard not in a list"),
+    pytest.param(update(discards={"0": [17]}), "expected a list", id="discards by seat as an object"),
+    pytest.param(update(changed={"legal": "anything"}), "not one of listed, dora", id="a short form there is not"),
+    pytest.param(update(changed={"legal": None}), "not one of listed", id="no short form"),
+    pytest.param(update(changed={"legal_actions": "pool"}), "expected a list", id="legal actions as text"),
+    pytest.param(update(changed={"legal_actions": [{"type": "explode", "seat": 0}]}), "expected one of",
+                 id="a legal action there is not"),
+])
+def test_the_reader_refuses_discards_or_legal_actions_of_no_seats_kind(text, says):
     with pytest.raises(ProtocolError, match=says):
         read_host_message(text)
 
@@ -195,7 +223,34 @@ def test_a_time_left_reads_back_as_itself_or_is_refused(value):
         assert not (value is None or (isinstance(value, int | float) and not isinstance(value, bool)
                                       and 0 <= value <= MAX_TIME_LEFT_S))
         return
-    assert message.time_left_s == (None if value is None else float(value))
+    assert message.clocks == (None, None if value is None else float(value))
+    assert read_host_message(write_message(message)) == message
+
+
+LISTED = [{"type": "discard", "seat": 0, "tile": "5m"}, {"type": "ron", "seat": 1}]
+
+
+def a_discard(item: object) -> bool:
+    """Whether `item` (parsed JSON) is a discard as an update tells it: seat, tile, riichi."""
+    return isinstance(item, tuple | list) and len(item) == 3 and type(item[0]) is int and 0 <= item[0] < 4 \
+        and type(item[1]) is int and abs(item[1]) <= 2**53 and type(item[2]) is bool
+
+
+@settings(max_examples=300, deadline=None)
+@given(discards=st.lists(st.one_of(st.tuples(st.integers(-2, 6), st.integers(-1, 200), st.booleans()),
+                                   json_values), max_size=5),
+       legal=st.one_of(st.sampled_from([form.value for form in Legal]), json_values),
+       listed=st.one_of(st.lists(st.sampled_from([*LISTED, {"type": "pass"}])), json_values))
+def test_any_discards_and_legal_actions_read_back_as_themselves_or_are_refused(discards, legal, listed):
+    text = update(discards=discards, changed={"legal": legal, "legal_actions": listed})
+    try:
+        message = read_host_message(text)
+    except ProtocolError:
+        assert not (all(map(a_discard, discards)) and legal in [form.value for form in Legal]
+                    and isinstance(listed, list) and all(item in LISTED for item in listed))
+        return
+    assert message.discards == tuple(tuple(d) for d in discards)
+    assert message.changed["legal"] == Legal(legal) and len(message.changed["legal_actions"]) == len(listed)
     assert read_host_message(write_message(message)) == message
 
 
@@ -206,7 +261,7 @@ def test_the_reader_refuses_each_malformed_message_saying_why(text, says):
 
 
 def test_deep_nesting_within_the_size_limit_is_refused():
-    text = '{"v": 1, "type": "act", "action": ' + "[" * 2000 + "]" * 2000 + "}"
+    text = f'{{"v": {PROTOCOL_VERSION}, "type": "act", "action": ' + "[" * 2000 + "]" * 2000 + "}"
     with pytest.raises(ProtocolError):
         read_client_message(text)
 
@@ -244,8 +299,8 @@ def test_any_json_value_is_a_message_or_refused(value):
 @given(kind=st.sampled_from(["hello", "act", "resync", "welcome", "presence", "update", "snapshot", "settled",
                              "refused"]),
        fields=st.dictionaries(st.sampled_from(["name", "token", "action", "seq", "seat", "changed", "events",
-                                               "view", "rules", "code", "detail", "scores", "time_left_s",
-                                               "names", "levels", "present", "given_up"]),
+                                               "view", "rules", "code", "detail", "scores", "clocks",
+                                               "discards", "names", "levels", "present", "given_up"]),
                               json_values, max_size=6))
 def test_messages_of_a_known_type_with_any_fields_are_read_typed_or_refused(kind, fields):
     text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields})

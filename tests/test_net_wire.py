@@ -4,6 +4,7 @@ client receives read strictly and checked against what its seat may know (issue 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Callable
 
@@ -13,10 +14,13 @@ from hypothesis import strategies as st
 
 from game.ai.agents import make_agent
 from game.app.play.hosted_match import HostedMatch
+from game.engine.actions import Discard
 from game.engine.events import HandBuilt
+from game.engine.kyoku import Phase, SeatView
 from game.engine.match import Match
 from game.engine.record import parse_record, replay
 from game.engine.rules import Rules
+from game.engine.tiles import tile_code
 from game.net.protocol import (
     Act,
     HostMessage,
@@ -34,7 +38,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.table import NetTable, RemoteSeat
-from game.net.wire import OutOfOrder, SeatFeed, SeatMirror, wire_view
+from game.net.wire import OutOfOrder, SeatFeed, SeatMirror, seats_waited_on, wire_view
 
 SEED = 918_273_645_546_372
 """Long enough that its digits cannot turn up in a message by chance."""
@@ -55,6 +59,10 @@ class CheckedTransport:
         self.mirrors: dict[int, SeatMirror] = {}
         self.texts: dict[int, list[str]] = {}
         self.table: NetTable | None = None
+        self.clocks: list[tuple[int, Phase, set[int], set[int], set[int]]] = []
+        """Each view's message: its seat, the phase, the seats whose clocks it told, the seats
+        with a clock on the host (`NetTable.time_left`) the hand waits on that the seat may know
+        it waits on, and those it may not know it waits on."""
 
     def connected(self, seat: int) -> bool:
         return seat in self.mirrors
@@ -82,9 +90,14 @@ class CheckedTransport:
             if isinstance(message, Snapshot) and (message.view != wire_view(truth) or message.events != truth.events):
                 raise Leak(f"seat {seat}'s snapshot is not its view")
             if isinstance(message, Update):
-                allowed = set(truth.events)
-                if any(event not in allowed for event in message.events):
-                    raise Leak(f"an event seat {seat} may not see")
+                check_update(seat, message, truth)
+            told = {other for other, clock in enumerate(message.clocks) if clock is not None}
+            if not told <= set(seats_waited_on(truth)):
+                raise Leak(f"seat {seat} told the clocks of seats {sorted(told)}: whom the hand waits on is hidden")
+            if self.table is not None:
+                clocked = {other for other in kyoku.waiting_on() if self.table.time_left(other) is not None}
+                knowable = set(seats_waited_on(truth))
+                self.clocks.append((seat, truth.phase, told, clocked & knowable, clocked - knowable))
         elif isinstance(message, Settled):
             last = self.match.settlements[-1]
             expected = Settled(message.seq, last.kyoku_number, last.gains, last.scores, last.stake, last.next_stake)
@@ -101,6 +114,22 @@ class CheckedTransport:
                 raise Leak("the record (every wall, the seed) before the match's end")
         else:
             assert isinstance(message, Presence | MatchOver)
+
+
+def check_update(seat: int, message: Update, truth: SeatView) -> None:
+    """Each thing an update tells is in the seat's view: the fields as they are, events it
+    sees, discards at the end of the rivers."""
+    whole = wire_view(truth)
+    for name, value in message.changed.items():
+        if value != getattr(whole, name):
+            raise Leak(f"seat {seat}'s {name} on the wire is not its view's")
+    allowed = set(truth.events)
+    if any(event not in allowed for event in message.events):
+        raise Leak(f"an event seat {seat} may not see")
+    for river_seat, river in enumerate(truth.rivers):
+        added = tuple((tile, riichi) for s, tile, riichi in message.discards if s == river_seat)
+        if added and river[len(river) - len(added):] != added:
+            raise Leak(f"discards of seat {river_seat} that are not the last of its river")
 
 
 class ScriptedClients:
@@ -126,15 +155,19 @@ class ScriptedClients:
             table.received(seat, read_client_message(write_message(Act(action))))
 
 
-def play(rules: Rules, remote: tuple[int, ...], feed: type[SeatFeed] = SeatFeed) -> CheckedTransport:
+def play(rules: Rules, remote: tuple[int, ...], feed: type[SeatFeed] = SeatFeed,
+         clocks: Callable[[NetTable, SeatView], tuple[float | None, ...]] | None = None) -> CheckedTransport:
     """A whole match at a headless host (never started: no socket is opened), its `remote`
-    seats played by scripted clients, the others by easy AIs."""
+    seats played by scripted clients, the others by easy AIs; `clocks`, if given, says the
+    clocks each view's message tells (in place of `NetTable.clocks`)."""
     seats = ["person" if seat in remote else "easy" for seat in range(rules.players)]
     hosted = HostedMatch(rules, seats, SEED, move_time_s=60, report=lambda line: None)
     match = hosted.match
     transport = CheckedTransport(match)
     table = transport.table = hosted.table
     table.transport = transport
+    if clocks is not None:
+        table.clocks = functools.partial(clocks, table)
     table.feeds = {seat: feed(seat) for seat in remote}
     clients = ScriptedClients(transport)
     for seat in remote:
@@ -166,6 +199,19 @@ def test_whole_matches_send_each_seat_its_own_view_and_the_public_news_only(rule
         assert mirror.record_text == write_record_text(transport.match.record)
 
 
+@pytest.mark.parametrize(("rules", "remote"), TABLES)
+def test_each_view_tells_the_clock_of_every_seat_the_hand_waits_on_that_its_seat_may_know_it_waits_on(rules, remote):
+    transport = play(rules, remote)
+    assert all(told == waited for _seat, _phase, told, waited, _hidden in transport.clocks)
+    others = {phase for seat, phase, told, _waited, _hidden in transport.clocks if told - {seat}}
+    if len(remote) == 2:  # the other remote seat's every decision: its clock on this seat's screen too
+        assert others >= {Phase.BUILD, Phase.DISCARD}
+    if rules.players == 2:
+        assert others == {Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON}
+    if len(remote) == 4:  # whose ron question it is, is hidden: seen only by the asked seat
+        assert any(phase is Phase.RON and hidden for _seat, phase, _told, _waited, hidden in transport.clocks)
+
+
 def write_record_text(record) -> str:
     """The record as `write_record` writes it to a file."""
     return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in record)
@@ -183,30 +229,68 @@ def report_of(text: str):
     return replay(parse_record(text))
 
 
-class LeakingOwnPool(SeatFeed):
-    """Adds one tile from outside the seat's wall (another seat's, or the dead wall's) to its pool."""
+def hidden_tile(view: SeatView) -> int:
+    """A tile from outside the seat's wall (another seat's, or the dead wall's)."""
+    return next(t for t in range(136) if t not in view.wall)
 
-    def message(self, kyoku_number, view, scores, stake, time_left_s=None):
-        if view.wall is not None and view.phase.value == "discard":
-            stolen = next(t for t in range(136) if t not in view.wall)
-            view = dataclasses.replace(view, pool=(*view.pool, stolen))
-        return super().message(kyoku_number, view, scores, stake, time_left_s)
+
+class LeakingOwnPool(SeatFeed):
+    """Adds a hidden tile to the seat's pool."""
+
+    def message(self, kyoku_number, view, scores, stake, clocks=()):
+        if view.wall is not None and view.phase is Phase.DISCARD:
+            view = dataclasses.replace(view, pool=(*view.pool, hidden_tile(view)))
+        return super().message(kyoku_number, view, scores, stake, clocks)
 
 
 class LeakingOpponentsBuild(SeatFeed):
     """Tells the seat the other seat's private HandBuilt event (its whole hand)."""
 
-    def message(self, kyoku_number, view, scores, stake, time_left_s=None):
+    def message(self, kyoku_number, view, scores, stake, clocks=()):
         if view.built and all(view.built):
             other = (view.seat + 1) % view.rules.players
             view = dataclasses.replace(view, events=(*view.events, HandBuilt(other, "123m456p789s1122z", False)))
-        return super().message(kyoku_number, view, scores, stake, time_left_s)
+        return super().message(kyoku_number, view, scores, stake, clocks)
 
 
-@pytest.mark.parametrize("feed", [LeakingOwnPool, LeakingOpponentsBuild])
+class LeakingIntoARiver(SeatFeed):
+    """Adds a hidden tile to the other seat's river, once its river has grown: a discard of
+    an update, never a snapshot's river."""
+
+    def message(self, kyoku_number, view, scores, stake, clocks=()):
+        other = (view.seat + 1) % view.rules.players
+        if view.wall is not None and len(view.rivers[other]) == 3:
+            rivers = list(view.rivers)
+            rivers[other] = (*rivers[other], (hidden_tile(view), False))
+            view = dataclasses.replace(view, rivers=tuple(rivers))
+        return super().message(kyoku_number, view, scores, stake, clocks)
+
+
+class LeakingLegalDiscard(SeatFeed):
+    """Lists a hidden tile among the seat's legal discards."""
+
+    def message(self, kyoku_number, view, scores, stake, clocks=()):
+        if view.wall is not None and view.phase is Phase.DISCARD and view.legal_actions:
+            code = tile_code(hidden_tile(view), view.rules.red_fives)
+            view = dataclasses.replace(view, legal_actions=(*view.legal_actions, Discard(view.seat, code)))
+        return super().message(kyoku_number, view, scores, stake, clocks)
+
+
+@pytest.mark.parametrize("feed", [LeakingOwnPool, LeakingOpponentsBuild, LeakingIntoARiver, LeakingLegalDiscard])
 def test_the_check_fails_when_one_hidden_tile_is_added_to_a_message(feed):
     with pytest.raises(Leak):
         play(Rules.preset("kaiji", hands=1), (0, 1), feed)
+
+
+def every_clock(table: NetTable, view: SeatView) -> tuple[float | None, ...]:
+    """The clock of every seat the hand waits on: whose ron question it is too."""
+    waited = table.match.kyoku.waiting_on()
+    return tuple(table.time_left(seat) if seat in waited else None for seat in range(table.match.rules.players))
+
+
+def test_the_check_fails_when_a_seat_is_told_the_clock_of_a_ron_question_it_may_not_know_of():
+    with pytest.raises(Leak, match="whom the hand waits on is hidden"):
+        play(*TABLES[3].values, clocks=every_clock)
 
 
 def test_the_reader_refuses_a_message_with_a_field_its_kind_does_not_have():

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from game.ai.agents import make_agent
 from game.app.play.remote_link import Heard, Reconnecting
 from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
@@ -28,6 +29,7 @@ from game.net.server import Inbound
 from game.net.wire import SeatMirror
 
 SEAT = 1
+NAMES = ("Host", "Guest", "Kaiji", "Tonegawa")
 
 
 @pytest.fixture
@@ -38,19 +40,23 @@ def builders():
 
 
 def heard(match: Match, seat: int = SEAT, refused: Refused | None = None, at: float | None = None,
-          time_left_s: float | None = -1.0, latency_s: float = 0.0) -> Heard:
+          time_left_s: float | None = -1.0, latency_s: float = 0.0, others: dict[int, float] | None = None) -> Heard:
     """What the link hands the table after a message: the seat's view and the standings, and
     the host's clock for the seat's decision (by default its whole time, as a host stamps a
-    decision it has just asked), come now (`at` None: `time.monotonic`, the table's default clock)."""
-    welcome = Welcome(1, seat, "token", ("Host", "Guest"), (None, None), match.rules, "test")
+    decision it has just asked) and for the `others` seats' (none by default), come now (`at`
+    None: `time.monotonic`, the table's default clock)."""
+    players = match.rules.players
+    welcome = Welcome(1, seat, "token", NAMES[:players], (None,) * players, match.rules, "test")
     settled = tuple(Settled(0, s.kyoku_number, s.gains, s.scores, s.stake, s.next_stake) for s in match.settlements)
     over = MatchOver(0, "hands", tuple(match.scores)) if match.over else None
     if time_left_s is not None and time_left_s < 0:
         owes = seat in match.kyoku.waiting_on()
         time_left_s = seat_time_limit(match.rules, match.kyoku.phase, MOVE_TIME_S) if owes else None
+    clocks = [(others or {}).get(other) for other in range(match.rules.players)]
+    clocks[seat] = time_left_s
     return Heard(welcome, match.kyoku_number, match.kyoku.view_for(seat), tuple(match.scores), match.stake,
-                 (True, True), settled, over, refused, at=time.monotonic() if at is None else at,
-                 time_left_s=time_left_s, latency_s=latency_s)
+                 (True,) * players, settled, over, refused, at=time.monotonic() if at is None else at,
+                 clocks=tuple(clocks), latency_s=latency_s)
 
 
 def new_match(hands: int = 1, **rules: object) -> Match:
@@ -415,6 +421,74 @@ def test_the_ron_question_has_the_hosts_clock_and_is_not_asked_once_it_has_run_o
     assert table.prompt() is None and table.mode() is TableMode.WATCH
 
 
+def waiting_for_the_other(phase: Phase, preset: str = "kaiji") -> Match:
+    """A hand that waits for seat 0's decision in `phase` alone: the dora flip, its build (the
+    others have built), its discard, its ron question (the first seed whose easy AIs get there)."""
+    for seed in range(200):
+        match = Match(Rules.preset(preset, hands=1), seed)
+        kyoku = match.next_kyoku(dealer=0)
+        agents = [make_agent("easy", s) for s in range(match.rules.players)]
+        for _ in range(300):
+            if kyoku.phase is phase and kyoku.waiting_on() == [0]:
+                return match
+            if kyoku.phase is Phase.END:
+                break
+            seat = kyoku.waiting_on()[-1]  # the others build first
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
+    raise AssertionError(f"no deal waited for the other seat in {phase}")
+
+
+@pytest.mark.parametrize("phase", [Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON])
+def test_the_table_shows_the_clock_of_the_other_seat_it_waits_for_as_the_hosts_table_does(builders, phase):
+    from game.app.words import i18n
+
+    match = waiting_for_the_other(phase)
+    clock = Clock()
+    clock.now = 50.0
+    table = RemoteTable(heard(match, at=50.0, latency_s=0.4, others={0: 100.0}), builders, clock=clock)
+    assert table.mode() is TableMode.WATCH and table.countdown() is None  # this seat owes nothing
+    assert table.waiting_on() == [0] and table.frame().seats[0].turn
+    assert table.frame().centre.countdown == pytest.approx(99.8)  # the host's time less half the round trip
+    clock.now = 60.3
+    assert table.frame().centre.countdown == pytest.approx(89.5)
+    assert table.next_change(0.0) == pytest.approx(0.5)  # drawn again at its next second
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        assert "(Host)" in table.frame().centre.status  # whom it waits for, its ron question too
+    finally:
+        i18n.set_language(before)
+    clock.now = 200.0
+    assert table.frame().centre.countdown == 0.0 and table.next_change(0.0) is None  # the host's news comes next
+
+
+def test_news_of_the_other_seats_decision_that_came_late_does_not_give_its_time_again(builders):
+    match = waiting_for_the_other(Phase.DISCARD)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=0.0, others={0: 30.0}), builders, clock=clock)
+    clock.now = 20.0
+    table.take(heard(match, at=20.0, others={0: 30.0}))  # stamped before the first, or come the long way
+    assert table.frame().centre.countdown == pytest.approx(10.0)
+    table.take(heard(match, at=20.0, others={0: 4.0}))  # the host's clock is further on: it rules
+    assert table.frame().centre.countdown == pytest.approx(4.0)
+    match.apply(make_agent("easy", 0).act(match.kyoku.view_for(0)))
+    table.take(heard(match, at=20.0, others={0: 30.0}))
+    if 0 in match.kyoku.waiting_on():  # its next decision (its ron question): its whole time
+        assert table.frame().centre.countdown == pytest.approx(30.0)
+    else:
+        assert table.frame().centre.countdown == pytest.approx(MOVE_TIME_S)  # this seat's own clock
+
+
+def test_the_own_clock_is_shown_while_the_seat_owes_its_move_then_the_others_it_waits_for(builders):
+    match = Match(Rules.preset("kaiji", hands=1, build_time_s=30), seed=5)
+    kyoku = match.next_kyoku(dealer=0)
+    match.apply(kyoku.view_for(0).legal_actions[0])  # the dora flipped: both seats build
+    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0, others={0: 25.0}), builders, clock=Clock())
+    assert table.mode() is TableMode.BUILD and table.frame().centre.countdown == pytest.approx(30.0)
+    table.play(SEAT, BuildHand(SEAT, "", complete=True))  # sent: the other seat still builds
+    assert table.frame().centre.countdown == pytest.approx(25.0)
+
+
 class Mirrors:
     """The host's messages as each joined computer reads them (no network): its seat's mirror."""
 
@@ -429,10 +503,27 @@ class Mirrors:
         mirror = self.mirrors[seat]
         mirror.receive(read_host_message(write_message(make(mirror.seq + 1))))
 
-    def heard(self, seat: int) -> Heard:
+    def heard(self, seat: int, at: float | None = None) -> Heard:
         mirror = self.mirrors[seat]
         return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
-                     (), None, given_up=mirror.given_up)
+                     (), None, at=time.monotonic() if at is None else at, clocks=mirror.clocks,
+                     given_up=mirror.given_up)
+
+
+def test_the_clock_of_a_seat_the_host_waits_for_comes_over_the_wire_to_the_joined_table(builders):
+    match = Match(Rules.preset("kaiji", hands=1), seed=5)
+    match.next_kyoku(dealer=0)
+    hosted = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,))  # never started: no socket is opened
+    wire = hosted.table.transport = Mirrors(hosted)
+    hosted.host.inbox.put(Inbound(SEAT, "joined", token="t"))
+    hosted.poll()
+    hosted.changed()
+    clock = Clock()
+    table = RemoteTable(wire.heard(SEAT, at=0.0), builders, clock=clock)
+    assert table.waiting_on() == [0] and table.mode() is TableMode.WATCH  # the host's person flips the dora
+    assert table.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
+    clock.now = 30.0
+    assert table.frame().centre.countdown == pytest.approx(MOVE_TIME_S - 30.0)
 
 
 @pytest.mark.parametrize(("preset", "levels"), [("three_player", ("hard", None, None)),

@@ -22,6 +22,7 @@ from game.engine.rules import Rules
 from game.net import seat_link
 from game.net.client import play_seat
 from game.net.protocol import (
+    PROTOCOL_VERSION,
     Act,
     ClientMessage,
     Hello,
@@ -57,7 +58,7 @@ def snapshot(seq: int, match: Match) -> str:
     assert match.kyoku is not None
     view = match.kyoku.view_for(0)
     return write_message(Snapshot(seq, match.kyoku_number, wire_view(view), view.events, tuple(match.scores),
-                                  match.stake, None))
+                                  match.stake, ()))
 
 
 def presence(seq: int) -> str:
@@ -78,7 +79,7 @@ class ScriptedHost:
 
     @property
     def uri(self) -> str:
-        return f"ws://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/?v=1&code=KANTER"
+        return f"ws://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/?v={PROTOCOL_VERSION}&code=KANTER"
 
     async def next_message(self, connection: ServerConnection) -> ClientMessage:
         message = read_client_message(await asyncio.wait_for(connection.recv(), WAIT_S))

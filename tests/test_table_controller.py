@@ -450,18 +450,18 @@ def test_a_remote_seat_that_does_not_discard_in_time_is_moved_for_and_a_late_mov
 
 def test_each_message_asking_a_remote_seat_carries_its_time_left_on_the_hosts_clock():
     controller, hosted, wire = hosted_table()
-    assert wire.sent[-1][1].time_left_s is None  # the dora is yours to flip: it owes nothing
+    assert wire.sent[-1][1].clocks[1] is None  # the dora is yours to flip: it owes nothing
     person_moves(controller, 0)  # the dora flipped: the remote seat is asked its build
     asked = wire.sent[-1][1]
-    assert isinstance(asked, Update) and asked.time_left_s == 180.0
+    assert isinstance(asked, Update) and asked.clocks[1] == 180.0
     later(controller, 10.0)
     hosted.table.received(1, Resync())  # its client asks for the whole view again
     again = wire.sent[-1][1]
-    assert isinstance(again, Snapshot) and again.time_left_s == pytest.approx(170.0)  # the clock ran on
+    assert isinstance(again, Snapshot) and again.clocks[1] == pytest.approx(170.0)  # the clock ran on
     wall = controller.session.view(1).wall
     hosted.table.received(1, Act(BuildHand(1, format_tiles(wall[:13], False))))
     controller.update(DT, 0.0)
-    assert wire.sent[-1][1].time_left_s is None  # built: nothing owed until the discards
+    assert wire.sent[-1][1].clocks[1] is None  # built: nothing owed until the discards
 
 
 @pytest.mark.parametrize("sent", [True, False])
@@ -476,7 +476,7 @@ def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_s
     wall = controller.session.view(1).wall
     hosted.clock.now += 100  # the host's menu is open: no update
     hosted.table.received(1, Resync())  # its client asks for the whole view again
-    assert wire.sent[-1][1].time_left_s == pytest.approx(80.0)
+    assert wire.sent[-1][1].clocks[1] == pytest.approx(80.0)
     assert controller.frame().centre.countdown == pytest.approx(80.0)
     own = format_tiles(wall[1:14], False)
     if sent:
@@ -512,7 +512,7 @@ def test_the_hosts_table_shows_the_clock_of_a_remote_seats_dora_flip_and_ron_que
     else:
         controller, _hosted, wire = hosted_table(match=remote_ron())
     told = [message for _seat, message in wire.sent if isinstance(message, Snapshot | Update)]
-    assert told[-1].time_left_s == MOVE_TIME_S  # told before the table's clock began: its whole time
+    assert told[-1].clocks[1] == MOVE_TIME_S  # told before the table's clock began: its whole time
     controller.update(0.0, 0.0)
     assert controller.session.waiting_on() == [1] and controller.mode() is TableMode.WATCH
     assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
@@ -560,18 +560,18 @@ def test_a_continued_match_shows_one_clock_for_a_remote_seats_build_on_every_scr
     session.net = again
     again.present.add(1)
     again.table.joined(1, "token")  # the client is back in the waiting room
-    assert last_view(wire).time_left_s is None  # no clock runs until Start
+    assert last_view(wire).clocks[1] is None  # no clock runs until Start
     again.clock.now += 30.0  # the host waits, then starts
     again.begin()
     continued = TableController(session, Now())
     told = last_view(wire)
-    assert isinstance(told, Snapshot) and told.time_left_s == pytest.approx(140.0)
+    assert isinstance(told, Snapshot) and told.clocks[1] == pytest.approx(140.0)
     assert continued.frame().centre.countdown == pytest.approx(140.0)  # the person's own
     later(continued, 5.0)
     person_moves(continued, 0)  # built: the table shows the remote seat's clock
     continued.update(0.0, 0.0)
     again.table.received(1, Resync())
-    assert continued.frame().centre.countdown == pytest.approx(135.0) == last_view(wire).time_left_s
+    assert continued.frame().centre.countdown == pytest.approx(135.0) == last_view(wire).clocks[1]
 
 
 def last_view(wire: Wire) -> Snapshot | Update:

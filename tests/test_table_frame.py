@@ -76,3 +76,15 @@ def test_the_centre_says_the_stake_the_hand_and_the_plates_the_standings():
         ("Stake 4", 3, "Bo to discard", 9.5)
     assert [(s.name, s.score, s.turn) for s in frame.seats] == [("Ann", "Bankroll 96", False),
                                                                 ("Bo", "Bankroll 104", True)]
+
+
+@pytest.mark.parametrize(("names", "status", "named"), [
+    (("Ann", "Bo"), "Bo to discard", ("Bo",)),
+    (("Ann", "Bo"), "Waiting for Ann to reconnect", ("Ann",)),
+    (("Ann", "Ann"), "Ann to discard", ("Ann",)),
+    (("Ann", "Bo"), "Click or press a key for the result", ()),
+])
+def test_the_centre_says_which_names_its_status_holds_for_the_view_to_cut(names, status, named):
+    view = views_at("kaiji_two_draws_then_a_win", Phase.DISCARD)[1]
+    frame = frame_of(view, names, (96.0, 104.0), 4, 3, mode="watch", turn=1, status=status)
+    assert frame.centre.status_names == named

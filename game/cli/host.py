@@ -201,9 +201,6 @@ def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
 
     if bind in ("", "0.0.0.0", "::"):
         announcer = Announcer(ad, port, local_addresses())
-    elif ":" in bind:
-        _say("discovery: not announced (a table listening on one IPv6 address is not announced; join by the address)")
-        return []
     else:  # only on the network of the one address the table listens on
         announcer = Announcer(ad, port, [bind], interfaces=[bind])
     try:

@@ -3,7 +3,8 @@
 The announcement is a DNS-SD service of type `SERVICE_TYPE` whose TXT properties say what a
 joiner needs to choose a table (`TableAd`): the host's name, the seats taken, the preset and
 the versions; its address records hold the host's IPv4 and IPv6 addresses (zeroconf
-answers on both where the computer has IPv6). It never carries the join code, a token or
+answers on both where the computer has IPv6), or the one address a table listens on (on IPv6
+alone for an IPv6 address). It never carries the join code, a token or
 anything hidden: everyone on the network reads it. A TXT record comes from any computer on
 the network, so `read_properties` reads it as strictly as the protocol reads a message and
 trusts none of its values.
@@ -165,9 +166,31 @@ def joinable_host(addresses: list[str]) -> str | None:
     return str(usable[0]) if usable else None
 
 
+def ip_version_of(interfaces: InterfaceChoice | list[str]) -> IPVersion:
+    """The IP version zeroconf runs on for `interfaces`: IPv6 alone when they are all IPv6
+    addresses (a table listening on one IPv6 address is announced on that address's network,
+    where IPv4 may not be), else IPv4 and IPv6."""
+    if isinstance(interfaces, list) and interfaces and all(_is_ipv6(address) for address in interfaces):
+        return IPVersion.V6Only
+    return IPVersion.All
+
+
+def _is_ipv6(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).version == 6
+    except ValueError:
+        return False
+
+
 def open_zeroconf(interfaces: InterfaceChoice | list[str]) -> Zeroconf:
     """zeroconf on IPv4 and IPv6 (answering with both kinds of address), or on IPv4 alone
-    where this computer has no IPv6. OSError when neither can be opened."""
+    where this computer has no IPv6; on IPv6 alone for IPv6 `interfaces` (`ip_version_of`).
+    OSError when it cannot be opened."""
+    if ip_version_of(interfaces) is IPVersion.V6Only:
+        try:
+            return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V6Only)
+        except RuntimeError as error:  # no interface holds that address
+            raise OSError(str(error)) from error
     try:
         return Zeroconf(interfaces=interfaces, ip_version=IPVersion.All)
     except (OSError, RuntimeError):  # RuntimeError: no interface of that IP version
@@ -194,9 +217,10 @@ class Announcer:
 
     def start(self) -> None:
         """Start announcing (this takes some 2 s: the name is probed first). OSError when the
-        network cannot be used for it."""
+        network cannot be used for it, or an address is not one."""
+        info = self._info(self.ad)  # before zeroconf's thread starts: OSError for a host name
         self.zeroconf = open_zeroconf(self.interfaces)
-        self.info = self._info(self.ad)
+        self.info = info
         try:
             self.zeroconf.register_service(self.info, allow_name_change=True)
         except (Error, TimeoutError) as error:  # zeroconf's own, EventLoopBlocked among them

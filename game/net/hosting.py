@@ -74,11 +74,11 @@ class HostedTable:
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that
-        runs the clocks (`TableTurns`) has begun to count it. None before the match has
-        begun: a hand continued waits for its people, with no clock running on any screen
+        runs the clocks (`TableTurns`) has begun to count it. None in a continued match before
+        it has begun again: its hand waits for its people, with no clock running on any screen
         until the loop tells every seat its own (`retell`)."""
         kyoku = self.match.kyoku
-        if not self.begun or kyoku is None or seat not in kyoku.waiting_on():
+        if (self.continued and not self.begun) or kyoku is None or seat not in kyoku.waiting_on():
             return None
         return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
 

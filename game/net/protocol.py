@@ -5,7 +5,13 @@ reader (`read_message`) refuses anything but exactly the fields of the message's
 each of its declared type, within size and length limits: nothing untyped reaches the
 engine, and nothing a peer sends is evaluated, unpickled or used as a path. Every message
 the host sends carries a sequence number (`seq`), counted per seat, so that a client applies
-them in order and asks for a fresh snapshot (`Resync`) when one is missing.
+them in order and asks for a fresh snapshot (`Resync`) when one is missing. An update is
+the difference from the message before it (the fields that changed, the new events, the new
+discards), so a client that missed one cannot use the next: it asks for a snapshot.
+
+Messages are lean, as a match's bytes count (issue #32: under 200 KB each way): what the
+client can write out again from its view travels in short (the legal actions as the one
+form they take, `Legal`), and what grows travels as it grows (the events, the discards).
 
 A refusal travels as a reason code (`REFUSAL_CODES`); the sentence is put into the reader's
 language where it is shown (game/app/words/net_words.py), never on the wire.
@@ -28,7 +34,8 @@ from game.engine.events import Event
 from game.engine.kyoku import FuritenSpan, KyokuResult, Phase
 from game.engine.rules import Rules
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""1: the legal actions listed and the rivers resent in every update; one clock, the seat's own."""
 MAX_CLIENT_BYTES = 4096
 """A client's largest message (its hello, an action): far more than any needs."""
 MAX_HOST_BYTES = 256 * 1024
@@ -41,6 +48,7 @@ MAX_INT = 2**53
 """Beyond this a JavaScript peer would lose digits; no count of the game comes near."""
 MAX_TIME_LEFT_S = 24 * 3600.0
 """The longest time left a host may give a decision (the rules' clocks are minutes)."""
+MAX_SEATS = 4
 TAG = "type"
 SEAT_LEVELS = ("easy", "normal", "hard")
 """The AI levels a seat may be played at (game.ai.agents.LEVELS, which this layer may not
@@ -113,10 +121,28 @@ class Resync:
 # --- the messages: host to client --------------------------------------------------------
 
 
+class Legal(Enum):
+    """The seat's legal actions in short: the one form they take, which the client writes out
+    again from its view as the very actions the host's engine lists (game/net/wire.py
+    `legal_actions`). `LISTED`: as `WireView.legal_actions` lists them (none, or what no
+    short form says)."""
+
+    LISTED = "listed"
+    DORA = "dora"
+    """Flip the top tile of any stack of the side walls."""
+    BUILD = "build"
+    """Build the hand (listed as the deadline's form, `BuildHand(seat, "", complete=True)`)."""
+    POOL = "pool"
+    """Discard any tile of the seat's pool."""
+    RON = "ron"
+    """Ron or pass."""
+
+
 @dataclass(frozen=True)
 class WireView:
     """A `SeatView` without what travels once (the rules, in `Welcome`) or as it grows (the
-    events, appended by each `Update`)."""
+    events, appended by each `Update`), its legal actions in short (`legal`; listed in
+    `legal_actions` only as `Legal.LISTED`)."""
 
     seat: int
     phase: Phase
@@ -135,8 +161,13 @@ class WireView:
     rivers: tuple[tuple[tuple[int, bool], ...], ...]
     last_discard: tuple[int, int] | None
     ron_tile: int | None
+    legal: Legal
     legal_actions: tuple[Action, ...]
     result: KyokuResult | None
+
+    def __post_init__(self) -> None:
+        if self.legal is not Legal.LISTED and self.legal_actions:
+            raise ValueError(f"legal actions both in short ({self.legal.value}) and listed")
 
 
 @dataclass(frozen=True)
@@ -181,17 +212,22 @@ class Presence:
             raise ValueError("a seat both present and given up")
 
 
-def check_time_left(time_left_s: float | None) -> None:
-    """A decision's time left is a span of time: none, or from 0 to MAX_TIME_LEFT_S seconds."""
-    if time_left_s is not None and not 0.0 <= time_left_s <= MAX_TIME_LEFT_S:
-        raise ValueError(f"time_left_s must be from 0 to {MAX_TIME_LEFT_S:g} seconds, not {time_left_s!r}")
+def check_clocks(clocks: tuple[float | None, ...]) -> None:
+    """Each seat's time left is a span of time: none, or from 0 to MAX_TIME_LEFT_S seconds."""
+    if len(clocks) > MAX_SEATS:
+        raise ValueError(f"clocks for {len(clocks)} seats: a table has at most {MAX_SEATS}")
+    for time_left_s in clocks:
+        if time_left_s is not None and not 0.0 <= time_left_s <= MAX_TIME_LEFT_S:
+            raise ValueError(f"a clock must be from 0 to {MAX_TIME_LEFT_S:g} seconds, not {time_left_s!r}")
 
 
 @dataclass(frozen=True)
 class Snapshot:
     """The whole of the seat's view of the current hand, and the standings before it.
-    `time_left_s`: the seconds left on the host's clock for the seat's pending decision as
-    the message leaves (None: it owes none)."""
+    `clocks`, by seat: the seconds left on the host's clock for the decision each seat owes as
+    the message leaves, for the seats the table waits on as far as this seat may know it
+    (None: it owes none, or who owes it is hidden from this seat: a ron question at a table
+    of three or four)."""
 
     seq: int
     kyoku_number: int
@@ -199,27 +235,32 @@ class Snapshot:
     events: tuple[Event, ...]
     scores: tuple[float, ...]
     stake: int
-    time_left_s: float | None
+    clocks: tuple[float | None, ...]
     kind: ClassVar[str] = "snapshot"
 
     def __post_init__(self) -> None:
-        check_time_left(self.time_left_s)
+        check_clocks(self.clocks)
 
 
 @dataclass(frozen=True)
 class Update:
-    """What changed in the seat's view since the last message: the fields, the new events;
-    `time_left_s` as in `Snapshot`."""
+    """What changed in the seat's view since the last message: the fields (`rivers` only when
+    they did more than grow), the new events, the new discards (seat, tile, whether it
+    declared riichi: appended to the seat's river); `clocks` as in `Snapshot`."""
 
     seq: int
     kyoku_number: int
     changed: Annotated[dict[str, Any], PatchOf(WireView)]
     events: tuple[Event, ...]
-    time_left_s: float | None
+    discards: tuple[tuple[int, int, bool], ...]
+    clocks: tuple[float | None, ...]
     kind: ClassVar[str] = "update"
 
     def __post_init__(self) -> None:
-        check_time_left(self.time_left_s)
+        check_clocks(self.clocks)
+        seats = [seat for seat, _tile, _riichi in self.discards if not 0 <= seat < MAX_SEATS]
+        if seats:
+            raise ValueError(f"a discard by seat {seats[0]}: a table has at most {MAX_SEATS}")
 
 
 @dataclass(frozen=True)

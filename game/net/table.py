@@ -10,12 +10,13 @@ goes on. A `RemoteSeat` is a player like the others: the table asks `ready()`, t
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from game import __version__
 from game.engine.actions import Action
-from game.engine.kyoku import IllegalAction, Phase
+from game.engine.kyoku import IllegalAction, Phase, SeatView
 from game.engine.match import Match
 from game.engine.player import GivenMove
 from game.net.protocol import (
@@ -33,7 +34,7 @@ from game.net.protocol import (
     Settled,
     Welcome,
 )
-from game.net.wire import SeatFeed
+from game.net.wire import SeatFeed, seats_waited_on
 
 RECORD_PART_BYTES = MAX_HOST_BYTES // 2
 """A record's part leaves room in its message for JSON's escapes of the lines' quotes."""
@@ -84,7 +85,8 @@ class NetTable:
         self.over_told = False
         self.time_left: Callable[[int], float | None] = lambda seat: None
         """Seconds left on the host's clock for a seat's pending decision (None: it owes
-        none), stamped into each message that asks it; set by the loop that runs the clocks."""
+        none, or it has no clock), stamped into each message to the seats that may know the
+        hand waits on it; set by the loop that runs the clocks."""
         self.given_up: Callable[[int], bool] = lambda seat: False
         """Whether a remote seat's client has been gone past the reconnection window (set by
         the `HostedTable` that keeps the window)."""
@@ -194,11 +196,18 @@ class NetTable:
             return
         scores, stake = tuple(self.match.scores), self.match.stake
         view = kyoku.view_for(seat)
-        left = self.time_left(seat) if view.legal_actions else None
-        make = self.feeds[seat].message(self.match.kyoku_number, view, scores, stake,
-                                        None if left is None else min(max(0.0, left), MAX_TIME_LEFT_S))
+        make = self.feeds[seat].message(self.match.kyoku_number, view, scores, stake, self.clocks(view))
         if make is not None:
             self.transport.send(seat, make)
+
+    def clocks(self, view: SeatView) -> tuple[float | None, ...]:
+        """Each seat's time left for the decision it owes, for the seats the hand waits on as
+        far as `view`'s seat can tell (`seats_waited_on`); None for the others."""
+        kyoku = self.match.kyoku
+        assert kyoku is not None
+        waited = set(kyoku.waiting_on()).intersection(seats_waited_on(view))
+        players = self.match.rules.players
+        return tuple(_span(self.time_left(seat)) if seat in waited else None for seat in range(players))
 
     def settled(self) -> None:
         """The hand's settlement, told to every remote seat."""
@@ -220,6 +229,12 @@ class NetTable:
             for index, lines in enumerate(parts):
                 self.transport.send(seat, lambda seq, i=index, part=lines: RecordPart(seq, i, len(parts), part))
             self.transport.send(seat, lambda seq: MatchOver(seq, reason, scores))
+
+
+def _span(left: float | None) -> float | None:
+    """A time left as the protocol carries it: from 0 to its longest, in whole milliseconds
+    (rounded down: the client never shows more time than the host gives)."""
+    return None if left is None else math.floor(min(max(0.0, left), MAX_TIME_LEFT_S) * 1000) / 1000
 
 
 def record_parts(record: list[dict[str, Any]]) -> list[tuple[str, ...]]:

@@ -4,17 +4,20 @@ line box), whatever the status says, whatever the stake, with or without a count
 at the end of a hand, the announcement band leaves the top and bottom seats' counts whole."""
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
 from game.app.play.table_frame import CentreInfo
 from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS, reconnect_words
-from game.app.views.centre import draw_centre, status_rows
+from game.app.views.centre import DORA_TILE, DORA_TILE_RIGHT, draw_centre, status_rows
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import _
+from game.engine.names import LONGEST_NAME
 
 GAP = 6
 
@@ -66,7 +69,9 @@ def statuses() -> list[str]:
     who = _("{wind} ({name})").format(wind=terms.wind("South"), name=name)
     dropped = [reconnect_words(person, gone) for person in (name, "Tonegawa Yukio X") for gone in (False, True)]
     waiting = [_(status).format(who=who) for status in WAITING_STATUS.values()]
-    return [_(status) for status in MODE_STATUS.values()] + waiting + dropped
+    others = [_("Completing the hand…"), _("Click or press a key for the result"), _("The hand is over"),
+              _("The connection to the host was lost: reconnecting…")]
+    return [_(status) for status in MODE_STATUS.values()] + waiting + dropped + others
 
 
 
@@ -88,6 +93,15 @@ def draw(players: int, info: CentreInfo) -> list[tuple[str, pygame.Rect]]:
 
 
 
+def over_the_dora(players: int, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
+    """Words on the dora row's tiles (inside the panel at two seats), or nearer than the
+    layout's least gap above them."""
+    table = layout.for_players(players)
+    dora = pygame.Rect(table.dora_at, (DORA_TILE_RIGHT, TileArt().tile("5z", DORA_TILE).get_height()))
+    return [f"{words!r} {ink} over the dora {dora}" for words, ink in drawn
+            if ink.inflate(2 * ROW_GAP, 2 * ROW_GAP).colliderect(dora)]
+
+
 def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
     found = []
     for index, (words, ink) in enumerate(drawn):
@@ -104,15 +118,15 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
     panel = layout.for_players(players).centre.inflate(-2 * MARGIN, -2 * MARGIN)
     problems = []
     for status in statuses():
-        rows = status_rows(Text(), status, layout.for_players(players).centre)
-        assert len(rows) <= 2, f"the status is cut: {rows}"
+        rows = [row for row, _dx in status_rows(Text(), status, layout.for_players(players))]
+        assert squashed(" ".join(rows)) == squashed(status), f"the status is cut: {rows}"
         for settlement in STAKE_WORDS:
             stake = _(STAKE_WORDS[settlement]).format(stake=16)
             for countdown in (None, 179.0):
                 for hands in (16, None):
                     drawn = draw(players, centre_info(players, status, stake, countdown, hands))
                     problems += [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
-                    problems += clashes(drawn, rows)
+                    problems += clashes(drawn, rows) + over_the_dora(players, drawn)
     assert sorted(set(problems)) == [], "\n".join(sorted(set(problems)))
 
 
@@ -182,3 +196,69 @@ def test_the_bands_words_lie_between_its_rules(monkeypatch, language, players):
     assert inside
     for words, ink in inside:
         assert top + 1 < ink.top and ink.bottom < bottom - 1, (words, ink, top, bottom)
+
+
+LONGEST = {"latin": "W" * LONGEST_NAME, "cjk": "麻雀の神様" * 4 + "麻雀の神",
+           "mixed": "Mahjong麻雀の神様Master 伊藤開司X"}
+"""Names of the most characters the new-table screen takes: the widest Latin letter, kanji, both."""
+
+
+def naming_statuses(name: str) -> list[tuple[str, str, str]]:
+    """(status, the words before the name, the words after it) for every status naming a seat."""
+    who = _("{wind} ({name})").format(wind=terms.wind("South"), name=name)
+    statuses = [reconnect_words(name, gone) for gone in (False, True)]
+    statuses += [_(status).format(who=who) for status in WAITING_STATUS.values()]
+    return [(status, *status.split(name)) for status in statuses]
+
+
+def squashed(words: str) -> str:
+    return words.replace(" ", "")
+
+
+# A name of 24 characters made a status of three rows in the ring's narrow panel (the third
+# was not drawn: "…to reconnect" was lost) or a row wider than the panel ("WWW…W").
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("kind", sorted(LONGEST))
+def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(language, players, kind):
+    table = layout.for_players(players)
+    panel = table.centre.inflate(-2 * MARGIN, -2 * MARGIN)
+    name = LONGEST[kind]
+    assert len(name) == LONGEST_NAME
+    stake = _(STAKE_WORDS["stakes"]).format(stake=16)
+    for status, before, after in naming_statuses(name):
+        info = dataclasses.replace(centre_info(players, status, stake, 179.0, 16), status_names=("Ann", name))
+        drawn = draw(players, info)
+        first_count = next(index for index, (words, _ink) in enumerate(drawn) if words.endswith("/17"))
+        rows = [words for words, _ink in drawn[1 + table.stake_in_centre:first_count]]
+        shown = " ".join(rows)
+        assert 1 <= len(rows) <= len(table.status_rows), rows
+        assert squashed(shown).startswith(squashed(before)), (status, rows)
+        assert squashed(shown).endswith(squashed(after)), (status, rows)
+        assert "…" in shown or squashed(shown) == squashed(status), rows
+        if kind != "mixed":  # these never fit whole
+            assert "…" in shown, rows
+        assert squashed(name[:3]) in squashed(shown)
+        problems = [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
+        problems += over_the_dora(players, drawn)
+        assert problems + clashes(drawn, rows) == [], (status, problems + clashes(drawn, rows))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_status_that_fits_keeps_its_names_whole(language, players):
+    for name in ("Ann", "Tonegawa Yukio"):
+        for status, _before, _after in naming_statuses(name):
+            rows = [row for row, _dx in status_rows(Text(), status, layout.for_players(players), ("Ann", name))]
+            assert squashed(" ".join(rows)) == squashed(status), rows
+
+
+def test_a_caption_too_long_for_the_rows_clear_of_the_dora_takes_the_panels_width(language):
+    """The theatre's caption of a step, in the status: at two seats, where it does not fit
+    the rows clear of the dora row and the countdown, it takes two rows of the panel's width
+    (over the dora row's edge) rather than lose its end."""
+    who = _("{wind} ({name})").format(wind=terms.wind("East"), name=_("Player {number}").format(number=1))
+    caption = _("; ").join([_("{who} discards {tile} ({number} of 17)").format(
+        who=who, tile=terms.tile_in_sentence("7z"), number=17), _("Exhaustive draw")])
+    table = layout.for_players(2)
+    rows = status_rows(Text(), caption, table)
+    assert squashed(" ".join(row for row, _dx in rows)) == squashed(caption), rows
+    assert len(rows) <= len(table.status_rows)

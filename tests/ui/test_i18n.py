@@ -44,6 +44,8 @@ from tests.ui.test_text_fits import shown_elements
 from tests.ui.test_theatre import record_file
 
 MARKED = re.compile(f"{i18n.PSEUDO_OPEN}[^{i18n.PSEUDO_OPEN}{i18n.PSEUDO_CLOSE}]*{i18n.PSEUDO_CLOSE}")
+CUT = re.compile(f"{i18n.PSEUDO_OPEN}[^{i18n.PSEUDO_OPEN}{i18n.PSEUDO_CLOSE}]*…")
+"""A translated name cut to fit its place (game/app/window/fitting.py): its end marker is cut off with it."""
 TILES = re.compile(r"(?<![A-Za-z])(?:[0-9]+[mpsz])+(?![A-Za-z])")
 TAGS = re.compile(r"<[^>]*>")
 
@@ -54,7 +56,7 @@ def outside_the_catalog(text: str) -> bool:
         return False  # each language by its own name, never translated
     rest, before = text, None
     while rest != before:  # innermost first: a translated message may hold another
-        before, rest = rest, MARKED.sub(" ", rest)
+        before, rest = rest, MARKED.sub(" ", CUT.sub(" ", rest))
     rest = TILES.sub(" ", rest)
     return any(unicodedata.category(char).startswith("L") for char in rest)
 

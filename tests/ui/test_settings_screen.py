@@ -3,7 +3,9 @@ labels fit their text in every language, and it says what --language and a chang
 from __future__ import annotations
 
 import json
+import time
 import warnings
+from types import SimpleNamespace
 
 import pygame
 import pygame_gui
@@ -23,6 +25,7 @@ from game.app.scenes.settings_screen import (
 )
 from game.app.settings import Settings
 from game.app.views import legible
+from game.app.window import window as window_module
 from game.app.words import i18n
 from game.app.words.rule_texts import OPTIONS, PRESET_NAMES
 from game.engine.rules import Conflict, Rules
@@ -371,3 +374,25 @@ def test_the_wait_for_a_dropped_player_is_chosen_here_kept_and_used_by_the_next_
     driver.frame()
     assert "A player who drops is waited for 5 minutes (Settings)." in drawn
     host.back()
+
+
+def test_a_language_switch_is_drawn_although_it_takes_longer_than_the_settling_frames(driver, monkeypatch):
+    """The window draws frames for SETTLE_S after an input, then sleeps until the next. A
+    switch of language (fonts, every scene made anew) can take longer than that: the frames
+    must count from when it is done, or the screen stays in the old language until the
+    player moves the mouse (found over a table's menu, where nothing else moves)."""
+    app = driver.app
+    now = [1000.0]
+    monkeypatch.setattr(window_module, "time", SimpleNamespace(monotonic=lambda: now[0], time=time.time))
+    app.last_input = now[0]
+    switch = app.apply_language
+
+    def slow_switch() -> None:
+        switch()
+        now[0] += 3 * window_module.SETTLE_S
+
+    monkeypatch.setattr(app, "apply_language", slow_switch)
+    driver.press(driver.button("Settings"))
+    choose(driver, driver.top, "Language", "日本語")
+    assert i18n.language() == "ja"
+    assert app.idle_wait() == 0.0, "the window would sleep before drawing the screen in the new language"

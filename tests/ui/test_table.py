@@ -36,7 +36,7 @@ from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
 from tests.scenario_tools import crafted_deal
-from tests.test_remote_table import SEAT, Clock, heard, to_ron
+from tests.test_remote_table import SEAT, Clock, heard, to_ron, waiting_for_the_other
 from tests.test_table_controller import hosted_table, remote_ron
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, ScriptedAgent, crafted_table
@@ -874,6 +874,23 @@ def test_the_joined_screen_shows_its_seats_clock_for_the_dora_flip_and_the_ron_q
     driver.frames(2)
     assert driver.top is not question and not isinstance(driver.top, Dialog)  # out of time: not asked again
     assert ron.mode() == "watch" and ron.take_outbox() == []
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+def test_the_joined_screen_shows_the_clock_of_the_seat_it_waits_for_as_the_hosts_screen_does(driver, monkeypatch,
+                                                                                            preset, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language, window_size=(1024, 640)))
+    match = waiting_for_the_other(Phase.DISCARD, preset)
+    clock = Clock()
+    clock.now = 1000.0
+    joined_table(driver, RemoteTable(heard(match, at=clock.now, latency_s=0.5, others={0: 75.0}),
+                                     driver.app.executor, clock=clock))
+    assert driver.top.mode() == "watch"
+    assert clocks_drawn(driver, monkeypatch) == ["1:15"]  # seat 0's: 75 s less the message's way (0.25 s)
+    shot(driver, f"clock_joined_other_{preset}_{language}")
+    clock.now += 70.0
+    assert clocks_drawn(driver, monkeypatch) == ["0:05"]
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])

@@ -56,10 +56,16 @@ class Heard:
     """When the message reached this computer (`time.monotonic`): a decision's clock starts then."""
     latency_s: float = 0.0
     """The connection's keep-alive round trip when the message came (`SeatLink.latency_s`)."""
-    time_left_s: float | None = None
-    """The host's clock for the seat's pending decision as the latest view's message left it."""
+    clocks: tuple[float | None, ...] = ()
+    """The host's clock for each seat's pending decision (by seat) as the latest view's
+    message left it: the seats the table waits on, as far as this seat may know (`Snapshot.clocks`)."""
     given_up: tuple[bool, ...] = ()
     """The absent seats the host has given up to their stand-in (`Presence.given_up`)."""
+
+    def time_left_s(self, seat: int) -> float | None:
+        """The host's clock for `seat`'s pending decision as the latest view's message left it
+        (None: it owes none, or this seat may not know it does)."""
+        return self.clocks[seat] if 0 <= seat < len(self.clocks) else None
 
 
 ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
@@ -202,4 +208,4 @@ def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Hea
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
-                 mirror.time_left_s, mirror.given_up)
+                 mirror.clocks, mirror.given_up)

@@ -11,13 +11,14 @@ in this computer's history.
 
 Two things differ from a table at this computer. The host moves on by itself: a kyoku's
 end is kept on the table until the player has seen its result (`next_kyoku`), the next
-kyoku's views waiting meanwhile. And the clock is the host's: each message that asks the
-seat for a decision carries the seconds left for it on the host's clock, which this table
-counts down from when the message came, less its way here (half the connection's round
-trip). Every decision has one (the dora flip and the ron question too); when it runs out
-the seat's move is no longer asked here (the host's stand-in makes it a second later),
-and at the build's deadline the tiles chosen so far are sent to be completed, as at a
-local table.
+kyoku's views waiting meanwhile. And the clock is the host's: each view's message carries
+the seconds left on the host's clock for each seat the table waits on (as far as this seat
+may know whom it waits on), which this table counts down from when the message came, less
+its way here (half the connection's round trip). Every decision has one (the dora flip and
+the ron question too). The table shows the seat's own clock while it owes a move, else the
+clock of the first seat it waits for, as the host's table does. When the seat's own runs
+out its move is no longer asked here (the host's stand-in makes it a second later), and at
+the build's deadline the tiles chosen so far are sent to be completed, as at a local table.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from game.engine.rules import Rules
 from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
 from game.engine.wall import PERSONAL_WALLS
+from game.net.wire import seats_waited_on
 
 
 class RemoteTable:
@@ -94,9 +96,8 @@ class RemoteTable:
         self.keep = keep
         self.keeping: Future[Message | None] | None = None
         """The match being kept in the history (its outcome: None, or why it was not kept)."""
-        self._decision: tuple[object, ...] | None = None
-        self._deadline: float | None = None
-        """When the current decision's time runs out, on `clock` (None: it has no clock)."""
+        self._deadlines: dict[int, tuple[tuple[object, ...], float | None]] = {}
+        """Each seat's decision (`_key`) and when its time runs out, on `clock` (None: it has no clock)."""
         self._sent: tuple[object, ...] | None = None
         """The decision the player's move was sent for (the table waits for the host)."""
         self._kyoku = first.kyoku_number
@@ -132,7 +133,7 @@ class RemoteTable:
             self.take(news)
         elif isinstance(news, Reconnecting):
             self.reconnecting = True
-            self._decision = None  # the host may come back restarted, its clocks restored: its news sets ours
+            self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
             self.closed = ended_sentence(news, self.address)
 
@@ -165,18 +166,21 @@ class RemoteTable:
         """A decision's clock counts from when the news asking it came, even if it was kept
         while the player looked at the last kyoku's result (the host's clock ran meanwhile).
         Later news of the same decision may bring its end nearer, never further: news that
-        came late does not give the time again."""
-        key = self._key()
-        deadline = deadline_of(heard)
-        if key != self._decision:
-            self._decision, self._deadline = key, deadline
-        elif deadline is not None and (self._deadline is None or deadline < self._deadline):
-            self._deadline = deadline
+        came late does not give the time again. Each seat's decision has its own clock."""
+        if self.shown.view is None:
+            return
+        for seat in range(self.rules.players):
+            key = self._key(seat)
+            deadline = deadline_of(heard, seat)
+            known = self._deadlines.get(seat)
+            nearer = deadline is not None and known is not None and (known[1] is None or deadline < known[1])
+            if known is None or known[0] != key or nearer:
+                self._deadlines[seat] = (key, deadline)
 
     def _new_kyoku(self, number: int) -> None:
         self._kyoku = number
         self.builds, self.helpers = {}, {}
-        self._decision, self._sent = None, None
+        self._deadlines, self._sent = {}, None
         self.result_shown = False
         self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
 
@@ -252,19 +256,7 @@ class RemoteTable:
     def waiting_on(self) -> list[int]:
         """The seats the kyoku waits for, as far as this seat can tell (in turn order)."""
         view = self.shown.view
-        if view is None:
-            return []
-        players = view.rules.players
-        order = [(view.dealer + step) % players for step in range(players)]
-        if view.phase is Phase.DORA:
-            return [view.dealer]
-        if view.phase is Phase.BUILD:
-            return [seat for seat in order if not view.built[seat]]
-        if view.phase is Phase.DISCARD and view.turn is not None:
-            return [view.turn]
-        if view.phase is Phase.RON and view.legal_actions:
-            return [self.seat]
-        return []
+        return [] if view is None else list(seats_waited_on(view))
 
     def curtain_for(self) -> int | None:
         return None  # one person at this computer
@@ -306,18 +298,24 @@ class RemoteTable:
 
     # --- the clock ------------------------------------------------------------------------
 
-    def _key(self) -> tuple[object, ...]:
+    def _key(self, seat: int | None = None) -> tuple[object, ...]:
+        """The decision `seat` (the viewer's by default) owes now, as the shown view tells it:
+        each gets its whole time."""
         view = self.shown.view
         if view is None:
             return ()
-        return (self.shown.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.hand is None,
-                bool(view.legal_actions))
+        seat = self.seat if seat is None else seat
+        owes = bool(view.legal_actions) if seat == self.seat else seat in seats_waited_on(view)
+        return (self.shown.kyoku_number, view.phase, tuple(map(len, view.rivers)), seat, view.built[seat], owes)
 
-    def _left(self) -> float | None:
-        """Seconds until the current decision's time runs out (below 0 once it has)."""
-        if self._deadline is None or self._decision != self._key():
+    def _left(self, seat: int | None = None) -> float | None:
+        """Seconds until `seat`'s (the viewer's) current decision's time runs out (below 0 once
+        it has; None: the host gave it no clock)."""
+        seat = self.seat if seat is None else seat
+        known = self._deadlines.get(seat)
+        if known is None or known[1] is None or known[0] != self._key(seat):
             return None
-        return self._deadline - self.clock()
+        return known[1] - self.clock()
 
     def countdown(self) -> float | None:
         """The seat's time left for its move, never below 0 (None: it owes none, has made
@@ -327,6 +325,19 @@ class RemoteTable:
         if view is None or not view.legal_actions or self._sent == self._key() or left is None:
             return None
         return max(0.0, left)
+
+    def table_clock(self) -> float | None:
+        """The clock the table shows: the viewer's own, else that of the first seat the table
+        waits for (as far as this seat can tell) whose clock the host told, as the host's
+        table shows the clock of a seat at another computer it waits for."""
+        own = self.countdown()
+        if own is not None:
+            return own
+        for seat in self.waiting_on():
+            left = self._left(seat) if seat != self.seat else None
+            if left is not None:
+                return max(0.0, left)
+        return None
 
     def run_clock(self, dt: float) -> float | None:
         """The clock runs by itself (from when the decision came); at the build deadline the
@@ -342,12 +353,14 @@ class RemoteTable:
         return view is not None and view.phase is Phase.BUILD and self.seat in self.builds
 
     def next_change(self, delay_s: float) -> float | None:
-        """The clock's next second; once it has run out, the build's deadline at once, else
-        nothing until the host's news (which wake the window)."""
+        """The shown clock's next second; once the viewer's own has run out, the build's
+        deadline at once; once the shown clock has, nothing until the host's news (which
+        wake the window)."""
         left = self.countdown()
         if left is not None and left <= 0:
             return 0.0 if self._building() else None
-        return seconds_to_next_step(left)
+        shown = self.table_clock()
+        return seconds_to_next_step(shown) if shown is None or shown > 0 else None
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -438,7 +451,7 @@ class RemoteTable:
         return frame_of(view, names, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
                         turn=waiting[0] if waiting else None,
                         status=self._status(view, mode, waiting),
-                        countdown=self.countdown(), private=self._private(), ended=ended, own_seat=self.seat)
+                        countdown=self.table_clock(), private=self._private(), ended=ended, own_seat=self.seat)
 
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
@@ -469,13 +482,14 @@ class RemoteTable:
         return self._strip
 
 
-def deadline_of(heard: Heard) -> float | None:
-    """When the decision `heard` asks runs out on this computer's clock: the host's time left
-    as the message left it, less the message's way here (half the round trip), from when it
-    came (None: the host gave it no clock)."""
-    if heard.time_left_s is None:
+def deadline_of(heard: Heard, seat: int) -> float | None:
+    """When the decision of `seat` that `heard` tells runs out on this computer's clock: the
+    host's time left as the message left it, less the message's way here (half the round
+    trip), from when it came (None: the host gave it no clock)."""
+    time_left_s = heard.time_left_s(seat)
+    if time_left_s is None:
         return None
-    return heard.at + max(0.0, heard.time_left_s - heard.latency_s / 2)
+    return heard.at + max(0.0, time_left_s - heard.latency_s / 2)
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

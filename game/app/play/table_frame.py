@@ -91,6 +91,8 @@ class CentreInfo:
     countdown: float | None
     announcement: str | None = None
     """How the hand ended, in large letters over the panel (a ron, an exhaustive draw)."""
+    status_names: tuple[str, ...] = ()
+    """The players' names that stand in `status` (the view cuts them when it is too long)."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,8 @@ def frame_of(view: SeatView, names: Sequence[str], standings: Sequence[float], s
         ))
     centre = CentreInfo(kyoku_number, rules.hands, stake_words(rules.settlement, stake), status,
                         tuple((s.place, s.wind, len(s.river), s.turn) for s in seats),
-                        _code(view.dora_indicator, rules.red_fives), countdown, announcement(view, ended))
+                        _code(view.dora_indicator, rules.red_fives), countdown, announcement(view, ended),
+                        tuple(name for name in dict.fromkeys(names) if name and name in status))
     return TableFrame(players, rules.red_fives, rules.floor_applies, mode, tuple(seats), _side_walls(view),
                       centre, private)
 

@@ -3,12 +3,15 @@ its own side of the panel, the dora, the countdown."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.app.play.table_frame import CentreInfo
 from game.app.views import legible
 from game.app.window import layout
 from game.app.window.art import TileArt
+from game.app.window.fitting import fit_names_in
 from game.app.window.palette import EDGE, GOLD, INK, PANEL, SOFT, URGENT
 from game.app.window.text import Text
 from game.app.words import terms
@@ -20,6 +23,8 @@ DORA_TILE_RIGHT = 100 + DORA_TILE
 """The right edge of the dora row's second tile, from the row's left."""
 
 
+FOOTER_ROWS = 2
+"""The status's rows at the foot of the announcement band."""
 STATUS_ROW = 20
 """The least room of a status line at the foot of an announcement band (the pitch of its
 rows: its letters' height and FOOTER_CLEARANCE where that is more)."""
@@ -48,10 +53,10 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         text.draw(surface, info.stake, legible.at_least(14), INK, (panel.right - 12, top + 1), "topright")
     centre = panel.center
     status = legible.at_least(15)
-    rows = status_rows(text, info.status, panel)[:2] if info.announcement is None else []
-    for index, row in enumerate(rows):
+    rows = status_rows(text, info.status, table, info.status_names) if info.announcement is None else []
+    for index, (row, dx) in enumerate(rows):
         y = centre[1] + table.status_y + index * STATUS_ROW
-        text.draw(surface, row, status, INK, (centre[0], y), "midtop")
+        text.draw(surface, row, status, INK, (centre[0] + dx, y), "midtop")
     counts: dict[int, pygame.Rect] = {}
     for place, wind, made, turn in info.discards:
         (dx, dy), anchor = table.count_at[place]
@@ -72,7 +77,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
         if room is None or not room.colliderect(dora):
             _draw_dora(surface, text, art, table.dora_at, info.dora_indicator)
     if room is not None:
-        _draw_announcement(surface, text, panel, room, info.announcement, info.status)
+        _draw_announcement(surface, text, panel, room, info.announcement, info.status, info.status_names)
     if info.countdown is not None:
         (dx, dy), anchor = table.countdown_at
         draw_clock(surface, text, info.countdown, (centre[0] + dx, centre[1] + dy), anchor)
@@ -86,9 +91,41 @@ def draw_clock(surface: pygame.Surface, text: Text, countdown: float, pos: tuple
     return text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", size, colour, pos, anchor, bold=True)
 
 
-def status_rows(text: Text, status: str, panel: pygame.Rect) -> list[str]:
-    """The status in the panel: one row, or two of even length."""
-    return _balanced(text, status, legible.at_least(15), panel.width - 20)
+def status_rows(text: Text, status: str, table: layout.TableLayout, names: Sequence[str] = ()) -> list[tuple[str, int]]:
+    """The status's rows, each with its middle's x from the panel's centre: in the rows
+    `table.status_rows` keeps clear of what lies beneath (in the ring, of even length), the
+    `names` in it cut with … as far as that needs. A status too long for them even so (a
+    theatre's caption) takes the panel's whole width in as many rows; what does not fit
+    those is not drawn."""
+    size = legible.at_least(15)
+    rows, fitted = _fitted_rows(text, status, names, size, [width for _dx, width in table.status_rows])
+    if fitted:
+        return [(row, dx) for row, (dx, _width) in zip(rows, table.status_rows, strict=False)]
+    rows, _fitted = _fitted_rows(text, status, names, size, [table.centre.width - 20] * len(table.status_rows))
+    return [(row, 0) for row in rows[:len(table.status_rows)]]
+
+
+def _fitted_rows(text: Text, words: str, names: Sequence[str], size: int,
+                 widths: Sequence[int]) -> tuple[list[str], bool]:
+    """`words` in rows of `widths`, the `names` in them cut as far as that needs; and whether
+    they fit so (else the rows are more, or wider, than `widths`)."""
+    font = text.font(size)
+
+    def fits(line: str) -> bool:
+        rows = _rows(text, line, size, widths, even=False)  # as many rows as when even, and no wider
+        return len(rows) <= len(widths) and all(font.size(row)[0] <= width
+                                                for row, width in zip(rows, widths, strict=False))
+
+    line = fit_names_in(words, names, fits)
+    return _rows(text, line, size, widths), fits(line)
+
+
+def _rows(text: Text, words: str, size: int, widths: Sequence[int], even: bool = True) -> list[str]:
+    """`words` wrapped at the first row's width, balanced (`even`) where every row is as wide;
+    where they are not, each row is then measured against its own."""
+    if even and len(set(widths)) == 1:
+        return _balanced(text, words, size, widths[0])
+    return text.wrap(words, size, widths[0])
 
 
 def _dora_rect(art: TileArt, at: tuple[int, int], indicator: str) -> pygame.Rect:
@@ -107,11 +144,12 @@ def _draw_dora(surface: pygame.Surface, text: Text, art: TileArt, at: tuple[int,
 
 
 def _draw_announcement(surface: pygame.Surface, text: Text, panel: pygame.Rect, room: pygame.Rect, words: str,
-                       status: str) -> None:
+                       status: str, names: Sequence[str]) -> None:
     """The end of the hand across the panel, filling `room` (larger when the words need it),
     with the status line beneath it inside the band."""
     small = legible.at_least(13)
-    footer_rows = _balanced(text, status, small, panel.width - 16)[:2] if status else []
+    footer_rows = _fitted_rows(text, status, names, small, [panel.width - 16] * FOOTER_ROWS)[0][:FOOTER_ROWS] \
+        if status else []
     # The status is placed by its letters, not its line box (whose empty top and deep foot
     # pushed descenders, kanji and hanzi through the band's lower rule).
     inks = [text.render(row, small, SOFT).get_bounding_rect() for row in footer_rows]

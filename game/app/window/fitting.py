@@ -1,21 +1,51 @@
 """Names cut with … to fit where they are drawn: a name may be 24 characters
 (`game.engine.names.LONGEST_NAME`), wider than a name plate or a line of standings holds,
-and the rest of the line (a wind, a score) must stay whole."""
+and the rest of the line (a wind, a score, the words of a status) must stay whole."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from game.app.window.text import Text
 
 ELLIPSIS = "…"
+SKIN_TONES = ("\U0001F3FB", "\U0001F3FF")
+REGIONAL_INDICATORS = ("\U0001F1E6", "\U0001F1FF")
+"""Two of them make a flag."""
 
 
 def cut(name: str, limit: int) -> str:
-    """`name` in at most `limit` characters (at least one kept), … standing for the rest."""
+    """`name` in at most `limit` characters (at least one letter kept), … standing for the
+    rest. The cut falls between letters as they are drawn: never between a letter and an
+    accent or skin tone on it, nor inside a flag."""
     if len(name) <= limit:
         return name
-    return name[: max(limit - 1, 1)].rstrip() + ELLIPSIS
+    end = max(limit - 1, 1)
+    while end > 1 and _joins_previous(name, end):
+        end -= 1
+    while end < len(name) and _joins_previous(name, end):  # the first letter kept whole
+        end += 1
+    return name[:end].rstrip() + ELLIPSIS if end < len(name) else name
+
+
+def _joins_previous(name: str, index: int) -> bool:
+    """Whether `name[index]` is drawn as one with the character before it: a combining mark
+    (an accent, a variation selector), an emoji's skin tone, a flag's second half."""
+    character = name[index]
+    if unicodedata.category(character).startswith("M") or SKIN_TONES[0] <= character <= SKIN_TONES[1]:
+        return True
+    if not _regional(character):
+        return False
+    before = index
+    while before > 0 and _regional(name[before - 1]):
+        before -= 1
+    return (index - before) % 2 == 1  # regional indicators pair up from the first
+
+
+def _regional(character: str) -> bool:
+    return REGIONAL_INDICATORS[0] <= character <= REGIONAL_INDICATORS[1]
 
 
 def fit_names(compose: Callable[[Sequence[str]], str], names: Sequence[str], fits: Callable[[str], bool]) -> str:
@@ -32,6 +62,28 @@ def fit_names(compose: Callable[[Sequence[str]], str], names: Sequence[str], fit
         else:
             high = middle - 1
     return compose([cut(name, low) for name in names])
+
+
+def fit_names_in(line: str, names: Sequence[str], fits: Callable[[str], bool]) -> str:
+    """`line`, a finished sentence in which `names` stand, as it fits (`fits`): the names in
+    it cut as `fit_names` cuts them, the other words whole. A name within a longer one
+    ('Ann' in 'Annabel') is the longer one's."""
+    wanted = sorted({name for name in names if name}, key=len, reverse=True)
+    if not wanted or fits(line):
+        return line
+    pieces: list[tuple[str, bool]] = []  # (text, whether it is a name)
+    start = 0
+    for found in re.finditer("|".join(map(re.escape, wanted)), line):
+        pieces += [(line[start:found.start()], False), (found.group(), True)]
+        start = found.end()
+    pieces.append((line[start:], False))
+    present = sorted({text for text, named in pieces if named})
+
+    def compose(shown: Sequence[str]) -> str:
+        cut_to = dict(zip(present, shown, strict=True))
+        return "".join(cut_to[text] if named else text for text, named in pieces)
+
+    return fit_names(compose, present, fits)
 
 
 def fits_in(text: Text, size: int, room: int, bold: bool = False) -> Callable[[str], bool]:

@@ -103,6 +103,9 @@ class TableLayout:
     count_at: dict[int, tuple[tuple[int, int], str]]
     """Where each place's "discards n/17" sits in the centre panel (offset, anchor)."""
     status_y: int
+    status_rows: tuple[tuple[int, int], ...]
+    """Each row the status may take: (its middle's x from the panel's centre, its width). In
+    the wide panel of two seats the second lies between the dora row and the countdown."""
     countdown_at: tuple[tuple[int, int], str]
     dora_at: tuple[int, int]
     helper: pygame.Rect
@@ -168,6 +171,10 @@ _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=
 # clear of the next in every language, each row's widest words measured.
 _RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
                 3: ((-100, 20), "midleft")}
+_RING_STATUS_ROWS = ((0, _RING_CENTRE.width - 20),) * 2
+_TWO_SECOND_STATUS_ROW = (33, 110)
+"""Between the dora row's second tile (its right edge 28 px left of the panel's centre) and
+the countdown's left (some 94 px right of it), 6 px clear of each."""
 _RING_HELPER = pygame.Rect(755, 122, 370, 382)
 """Below the right seat's plate, above the label of the hand being built."""
 
@@ -177,19 +184,21 @@ LAYOUTS: dict[int, TableLayout] = {
         rivers={0: RiverSpot((CENTRE_X - 111, 448)), 2: RiverSpot((CENTRE_X + 111, 282))},
         seats={2: _TOP_SEAT}, centre=_TWO_CENTRE,
         count_at={0: ((0, 49), "midtop"), 2: ((0, -45), "midtop")}, status_y=-20,
+        status_rows=((0, _TWO_CENTRE.width - 20), _TWO_SECOND_STATUS_ROW),
         countdown_at=((156, 24), "midright"), dora_at=(482, 374),
         helper=HELPER_PANEL, build_buttons=(84, 300),
     ),
     3: TableLayout(
         players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
-        status_y=-37, countdown_at=((0, 46), "center"), dora_at=(402, 190),
-        helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
+        status_y=-37, status_rows=_RING_STATUS_ROWS, countdown_at=((0, 46), "center"),
+        dora_at=(402, 190), helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
     4: TableLayout(
         players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
-        count_at=_RING_COUNTS, status_y=-37, countdown_at=((0, 46), "center"), dora_at=(402, 190),
+        count_at=_RING_COUNTS, status_y=-37, status_rows=_RING_STATUS_ROWS, countdown_at=((0, 46), "center"),
+        dora_at=(402, 190),
         helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
 }

@@ -285,8 +285,13 @@ class App:
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events (the queue's, in window pixels, then any given ones, already
         logical), update, draw."""
-        for event in [*map(self.display.map_event, pygame.event.get()), *(events or [])]:
+        events = [*map(self.display.map_event, pygame.event.get()), *(events or [])]
+        for event in events:
             self.dispatch(event)
+        if any(event.type != WAKE for event in events):
+            # The settling frames count from when the input's work is done: a language
+            # switch takes longer than SETTLE_S, and its screen would wait for the next input.
+            self.last_input = time.monotonic()
         self.advance(dt)
         self.draw()
         self._trim_after_scene_change()

@@ -353,18 +353,26 @@ def test_the_first_player_is_east_and_the_second_west():
 
 
 
-@pytest.mark.parametrize("rules", [
-    Rules.preset("kaiji"),
-    Rules.preset("kaiji", riichi_timing="before_play"),
-    Rules.preset("kaiji", houtei="last_discard_of_hand"),
-], ids=["kaiji", "riichi_before_play", "houtei_last_of_hand"])
-def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules):
-    """What the waits strip shows before each discard: for each seat, the context a ron on the
-    next discard it can take will have (its own coming discard declares its riichi)."""
-    match = start(rules, {0: JUNK, 2: JUNK})
-    build_all(match, {0: JUNK, 1: JUNK})
+@pytest.mark.parametrize(("rules", "dealer"), [
+    (Rules.preset("kaiji"), 0),
+    (Rules.preset("kaiji"), 1),
+    (Rules.preset("kaiji", riichi_timing="before_play"), 0),
+    (Rules.preset("kaiji", houtei="last_discard_of_hand"), 0),
+], ids=["kaiji", "kaiji_dealer_1", "riichi_before_play", "houtei_last_of_hand"])
+def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules, dealer):
+    """What the waits strip shows from the moment a seat has built (the other still building)
+    to each discard: for each seat, the context a ron on the next discard it can take will
+    have. The first discard is the first player's own, which declares its riichi: its first
+    chance is riichi + ippatsu, not a ron without riichi (the second player's renhou); with
+    `before_play` everyone is in riichi before it."""
+    match = start(rules, {0: JUNK, 2: JUNK}, dealer=dealer)
     kyoku = match.kyoku
-    predicted, discarders, actual = [], [], []
+    build_all(match, {dealer: JUNK})
+    assert kyoku.phase is Phase.BUILD
+    predicted = [{seat: kyoku.next_ron_context(seat) for seat in (0, 1)}]
+    first_in_riichi = {seat: kyoku.view_for(seat).first_riichi_ron_context() for seat in (0, 1)}
+    match.apply(BuildHand(1 - dealer, JUNK))
+    discarders, actual = [], []
     while kyoku.phase is Phase.DISCARD:
         predicted.append({seat: kyoku.next_ron_context(seat) for seat in (0, 1)})
         seat = kyoku.turn
@@ -374,9 +382,12 @@ def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules):
     assert len(actual) == 34
     for step, contexts in enumerate(predicted):
         for seat, context in contexts.items():
-            chance = next((k for k in range(step, len(discarders)) if discarders[k] != seat), None)
+            chance = next((k for k in range(max(0, step - 1), len(discarders)) if discarders[k] != seat), None)
             if chance is not None:
                 assert context == actual[chance], (step, seat)
+    for seat, context in first_in_riichi.items():
+        own_first = discarders.index(seat)
+        assert context.without_ura() == actual[own_first + 1].without_ura(), seat
 
 
 

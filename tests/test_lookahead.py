@@ -57,6 +57,17 @@ def test_of_equal_hands_the_build_leaves_the_safest_leftovers():
     assert format_tiles(HardAgent(1).build(view), False) == SAFE_LEFTOVERS
 
 
+def test_the_deal_in_scale_weighs_the_leftovers():
+    # at scale 0 the leftovers weigh nothing: the three hands tie and another text wins
+    view = build_view(THREE_PAIRS)
+    blind = Outlook.of(view, 0.0)
+    assert len({blind.value(scored(view, text)) for text in (SAFE_LEFTOVERS, *DANGEROUS_LEFTOVERS)}) == 1
+    assert format_tiles(lookahead.best_hand_to_come(view, 0.0), False) != SAFE_LEFTOVERS
+    assert format_tiles(lookahead.best_hand_to_come(view, lookahead.DEAL_IN_SCALE), False) == SAFE_LEFTOVERS
+    hand = scored(view, SAFE_LEFTOVERS)
+    assert Outlook.of(view, 0.9).deal_in(hand) == pytest.approx(2 * Outlook.of(view, 0.45).deal_in(hand))
+
+
 def test_the_reference_level_builds_as_before():
     # hard_v1 reads the pool by the class of each tile only: the three pairs are alike to
     # it, and the greatest text wins the tie

@@ -464,6 +464,24 @@ def test_each_message_asking_a_remote_seat_carries_its_time_left_on_the_hosts_cl
     assert wire.sent[-1][1].clocks[1] is None  # built: nothing owed until the discards
 
 
+def test_the_other_computers_are_told_the_clock_of_the_person_at_the_hosting_computer():
+    """Point 6 of issue 32: every decision's clock shown to everyone, the host's person's too."""
+    controller, hosted, wire = hosted_table()
+    controller.update(0.0, 0.0)
+    assert controller.session.waiting_on() == [0]  # the person here flips the dora
+    later(controller, 30.0)
+    hosted.table.received(1, Resync())
+    told = wire.sent[-1][1]
+    assert isinstance(told, Snapshot) and told.clocks[0] == pytest.approx(MOVE_TIME_S - 30)
+    assert told.clocks[0] == pytest.approx(controller.countdown())  # as this screen shows it
+    person_moves(controller, 0)  # flipped: both build, each on their own clock
+    controller.update(DT, 0.0)
+    told = wire.sent[-1][1]
+    assert told.clocks[0] == pytest.approx(180.0, abs=DT) and told.clocks[1] == 180.0
+    person_moves(controller, 0)  # built: the person here owes nothing until the discards
+    assert wire.sent[-1][1].clocks[0] is None
+
+
 @pytest.mark.parametrize("sent", [True, False])
 def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_step(sent):
     """Under the host's menu or a question the table is not stepped; the remote seat's own
@@ -564,6 +582,7 @@ def test_a_continued_match_shows_one_clock_for_a_remote_seats_build_on_every_scr
     again.clock.now += 30.0  # the host waits, then starts
     again.begin()
     continued = TableController(session, Now())
+    continued.update(0.0, 0.0)  # its first look at the seats
     told = last_view(wire)
     assert isinstance(told, Snapshot) and told.clocks[1] == pytest.approx(140.0)
     assert continued.frame().centre.countdown == pytest.approx(140.0)  # the person's own

@@ -26,7 +26,7 @@ from game.ai import building
 from game.ai.danger import heuristic_danger, total_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
-from game.ai.lookahead import best_hand_to_come
+from game.ai.lookahead import DEAL_IN_SCALE, best_hand_to_come
 from game.ai.planning import DangerFunction, planned_discard
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.kyoku import Phase, SeatView
@@ -128,9 +128,10 @@ class HardAgent(HardV1Agent):
     """Builds for the hand to come; discards as hard_v1."""
 
     name = "hard"
+    deal_in_scale = DEAL_IN_SCALE
 
     def build(self, view: SeatView) -> tuple[int, ...] | None:
-        return best_hand_to_come(view)
+        return best_hand_to_come(view, self.deal_in_scale)
 
 
 def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction) -> Discard:

@@ -54,7 +54,9 @@ DEAL_IN_SCALE = 0.45
 (with the race) a unit of it would cost about 1.4 units, three times what the hard_v1
 build charges for its cruder pool risk (0.39); doubling that charge lost 0.05 units a
 hand there (docs/ai.md, "Tried and not kept"), because an estimate that ranks pools
-only roughly must be charged less than its face value. This scale charges about 0.6."""
+only roughly must be charged less than its face value. This scale charges about 0.6.
+Measured against 0.2, 0.3, 0.6, 0.8 and 1.0 (tools/measure_build_scale.py): none won on
+held-out deals (docs/ai.md, "Tried and not kept")."""
 MOST_DANGER = 0.999
 """A kind's danger is kept below certainty, so that its logarithm stays finite."""
 
@@ -138,14 +140,16 @@ class Outlook:
     """The seat's wall, kind -> copies."""
     live: tuple[int, ...]
     """Per kind, the copies the seat cannot see."""
+    deal_in_scale: float = DEAL_IN_SCALE
+    """The weight of the walk's deal-in chance (another only to measure one against it)."""
 
     @classmethod
-    def of(cls, view: SeatView) -> Outlook:
+    def of(cls, view: SeatView, deal_in_scale: float = DEAL_IN_SCALE) -> Outlook:
         assert view.wall is not None
         opponents, unseen = opponents_and_unseen(view)
         knowledge = Knowledge.of(view)
         return cls(opponents, unseen, discard_shares(knowledge.dora), leftover_danger(knowledge),
-                   Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live)
+                   Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live, deal_in_scale)
 
     def win(self, clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
         """`building.win_chance_of`, each wait let go as a reading opponent lets it go."""
@@ -155,7 +159,7 @@ class Outlook:
         """The weighted chance of dealing in while walking the pool the hand leaves."""
         pool = self.wall - Counter(kind_of(tile) for tile in hand.tiles)
         waits = frozenset(w.kind for w in hand.waits)
-        return min(1.0, DEAL_IN_SCALE * walk_risk(pool, self.danger, waits))
+        return min(1.0, self.deal_in_scale * walk_risk(pool, self.danger, waits))
 
     def value(self, hand: CandidateHand) -> float:
         """The hand's `race_value`."""
@@ -167,7 +171,7 @@ class Outlook:
         """For an unscored hand, at least (clears the floor somewhere, `value`) of the
         scored hand: the waits that may clear counted as clearing at their multiplier's
         bound, the deal-in chance at the least any pool of the wall has."""
-        least_deal_in = min(1.0, DEAL_IN_SCALE * least_walk_risk(self.wall, self.danger))
+        least_deal_in = min(1.0, self.deal_in_scale * least_walk_risk(self.wall, self.danger))
         live = self.live
 
         def bound(hand: PendingHand) -> tuple[bool, float]:
@@ -180,11 +184,11 @@ class Outlook:
         return bound
 
 
-def best_hand_to_come(view: SeatView) -> tuple[int, ...] | None:
+def best_hand_to_come(view: SeatView, deal_in_scale: float = DEAL_IN_SCALE) -> tuple[int, ...] | None:
     """The hand of the best `Outlook.value`; hands that clear the floor before all others;
     on a tie the greatest text. Scored best-first on `Outlook.bound`: the same hand as
     scoring every one."""
-    outlook = Outlook.of(view)
+    outlook = Outlook.of(view, deal_in_scale)
     best: tuple[bool, float, str] | None = None
     chosen: CandidateHand | None = None
     for most, hand in seat_wall(view).best_first(outlook.bound()):

@@ -150,9 +150,19 @@ class SeatView:
     def next_ron_context(self) -> WinContext:
         """The situational yaku of a ron on the next discard this seat can take
         (`Kyoku.next_ron_context`), as the seat can know them: without the ura dora."""
-        after = (self.seat + 1) % self.rules.players  # turn order runs seat by seat
-        discarder, in_riichi, discards = next_ron(self.seat, after, self.phase, self.turn,
+        discarder, in_riichi, discards = next_ron(self.rules, self.seat, self.dealer, self.phase, self.turn,
                                                   self.riichi[self.seat], self._discards())
+        return self._ron_context(discarder, in_riichi, discards)
+
+    def first_riichi_ron_context(self) -> WinContext:
+        """The situational yaku of the first ron this seat can take in riichi: on the discard
+        after its own first one, which declares it (the best it can hope for later when its
+        next ron comes before that), as the seat can know them: without the ura dora."""
+        players = self.rules.players
+        ahead = {(self.dealer + i) % players for i in range((self.seat - self.dealer) % players)}
+        first_round = [int(seat in ahead) for seat in range(players)]  # the seats that discard before it
+        discarder, in_riichi, discards = next_ron(self.rules, self.seat, self.dealer, Phase.DISCARD, self.seat,
+                                                  True, first_round)
         return self._ron_context(discarder, in_riichi, discards)
 
     def _discards(self) -> list[int]:
@@ -175,22 +185,28 @@ def furiten_on_passing(in_riichi: bool) -> FuritenSpan:
     return FuritenSpan.REST_OF_HAND if in_riichi else FuritenSpan.UNTIL_OWN_DISCARD
 
 
-def next_ron(seat: int, after: int, phase: Phase, turn: int | None, in_riichi: bool,
+def next_ron(rules: Rules, seat: int, dealer: int, phase: Phase, turn: int | None, in_riichi: bool,
              discards: list[int]) -> tuple[int, bool, list[int]]:
     """The next discard `seat` can ron: its discarder, whether `seat` is in riichi by then and
-    each seat's discards made by then (`discards`: made so far). It is the coming discard of
-    the seat on turn or, when `seat` is on turn, of the seat `after` it, once `seat`'s own
-    discard (which declares its riichi) is made."""
+    each seat's discards made by then (`discards`: made so far). It is the coming discard:
+    the first player's first one before the discards begin (everyone already in riichi with
+    `before_play`), else that of the seat on turn, or of the seat after it while a ron on
+    its discard is decided; when that is `seat`'s own, the discard after it, once `seat`'s
+    own (which declares its riichi) is made."""
     counted = list(discards)
-    discarder = after
-    if phase is Phase.DISCARD and turn is not None:
-        if turn == seat:
-            counted[seat] += 1
-            in_riichi = True
-        else:
-            discarder = turn
-    counted[discarder] += 1
-    return discarder, in_riichi, counted
+    if phase in (Phase.DORA, Phase.BUILD) or turn is None:
+        coming = dealer
+        in_riichi = in_riichi or rules.riichi_timing == "before_play"
+    elif phase is Phase.RON:
+        coming = (turn + 1) % rules.players  # turn order runs seat by seat
+    else:
+        coming = turn
+    if coming == seat:
+        counted[seat] += 1
+        in_riichi = True
+        coming = (seat + 1) % rules.players
+    counted[coming] += 1
+    return coming, in_riichi, counted
 
 
 def ron_context(rules: Rules, seat: int, discarder: int, in_riichi: bool, discards: list[int], seat_wind: int,
@@ -537,8 +553,8 @@ class Kyoku:
 
     def next_ron_context(self, seat: int) -> WinContext:
         """The situational yaku of a ron by `seat` on the next discard it can take (`next_ron`)."""
-        discarder, in_riichi, discards = next_ron(seat, self._after(seat)[0], self.phase, self.turn, self.riichi[seat],
-                                                  [len(river) for river in self.rivers])
+        discarder, in_riichi, discards = next_ron(self.rules, seat, self.dealer, self.phase, self.turn,
+                                                  self.riichi[seat], [len(river) for river in self.rivers])
         return self._ron_context(seat, discarder, in_riichi, discards)
 
     def _ron_context(self, seat: int, discarder: int, in_riichi: bool, discards: list[int]) -> WinContext:

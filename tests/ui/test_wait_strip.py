@@ -3,18 +3,26 @@ sees, rivers included), its value and whether a ron on it wins; a "cannot win" b
 no wait wins or none is live. Computed by game/app/play/wait_strip.py, drawn beside the hand."""
 from __future__ import annotations
 
+from concurrent.futures import Executor, Future
 from itertools import pairwise
 
 import pygame
 import pytest
 
-from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip
+from game.app.play.helper import BuildHelper
+from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip, wait_strip
 from game.app.views import legible, marks
 from game.app.views.pool import STRIP_OFFSET, STRIP_TILE, _wait_value, draw_wait_strip
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
-from game.app.words import i18n
+from game.app.words import i18n, terms
+from game.engine.actions import BuildHand, ChooseDora
+from game.engine.kyoku import Kyoku
+from game.engine.match import Match
+from game.engine.rules import Rules
+from game.engine.tiles import parse_tiles, pick_ids
+from tests.scenario_tools import crafted_deal, drive
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_centre import Inked
 from tests.ui.test_notice_card import Sized
@@ -57,6 +65,10 @@ def test_no_live_winning_wait_is_a_clear_cannot_win():
     assert low.verdict == "Cannot win: no wait reaches mangan"
     no_floor = WaitStrip((WaitLine("1m", 2, "no yaku", False),), floor=False, furiten=False)
     assert no_floor.verdict == "Cannot win: no wait has a yaku"
+    before_riichi = WaitStrip((WaitLine("2m", 3, "3 han 30 fu", False, clears_in_riichi=True),),
+                              floor=True, furiten=False)
+    assert not before_riichi.can_win and before_riichi.verdict == "Cannot win before your riichi"
+    assert before_riichi.hand_can_win and before_riichi.winning == ("2m",)
     furiten = WaitStrip((WaitLine("4m", 3, "yakuman", True),), floor=True, furiten=True)
     assert furiten.verdict == "Cannot win: furiten"
     assert WaitStrip((), floor=True, furiten=False).verdict == "Cannot win: not tenpai"
@@ -299,3 +311,83 @@ def test_each_wait_keeps_its_own_value_where_they_fit_apart(display, language):
             assert all(abs(x - tile.centerx) < tile.width for (x, _words), tile in zip(labels, tiles, strict=True))
     finally:
         i18n.set_language(before)
+
+
+
+# The building helper and the waits strip speak of the same hand: the helper of a plain
+# riichi ron (and whether ippatsu or houtei would lift it), the strip of the next discard the
+# seat can ron. They must agree wherever they speak of the same ron, at every moment from the
+# build on: a hand the helper says can win is never "cannot win" on the strip.
+class Idle(Executor):
+    """Never studies the wall: a full hand's report needs only its own analysis."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        return Future()
+
+
+OTHER = "19p19s1234567z25p"  # the opponent's hand, far from tenpai
+AGREEMENT_CASES = [
+    # rules, hand (no dora: the indicator is Haku), the helper's value of each wait
+    ({}, "3455567m445566p", "mangan (kiriage)"),  # riichi tanyao pinfu iipeikou: 4 han 30 fu
+    ({"kiriage": False}, "3455567m445566p", "4 han 30 fu"),
+    ({}, "111m999p444z2355s", "mangan (kiriage)"),  # riichi sanankou, three terminal/honour triplets: 3 han 60 fu
+    ({"kiriage": False}, "111m999p444z2355s", "3 han 60 fu"),
+    ({}, "234m234p234s67s55p", "mangan"),  # riichi pinfu tanyao sanshoku: 5 han
+    ({}, "123m456p789s55p23s", "2 han 30 fu"),  # riichi pinfu: never mangan
+]
+PHASES = ("built, the other building", "the first player's first turn", "after the first discard",
+          "past the ippatsu window")
+
+
+def helper_report(kyoku: Kyoku, seat: int, hand: str):
+    wall = kyoku.walls[seat]
+    chosen = pick_ids(parse_tiles(hand, red_fives=False), wall, False)
+    return BuildHelper(wall, kyoku.seat_wind_kind(seat), kyoku.dora_indicator, kyoku.rules, Idle()).report(chosen)
+
+
+def strips_through_the_phases(rules: Rules, seat: int, hand: str) -> tuple[object, list[WaitStrip]]:
+    """The helper's report as `seat` builds `hand` (seat 0 the first player), and the strip at each of `PHASES`."""
+    match = Match(rules, seed=1)
+    match.next_kyoku(crafted_deal({0: hand, 2: OTHER} if seat == 0 else {0: OTHER, 2: hand},
+                                  dora=(1, 0, "5z", "6z")), dealer=0)
+    kyoku = match.kyoku
+    match.apply(ChooseDora(0, 1, 0))
+    report = helper_report(kyoku, seat, hand)
+    match.apply(BuildHand(seat, hand))
+    seen = [wait_strip(kyoku.view_for(seat))]
+    match.apply(BuildHand(1 - seat, OTHER))
+    seen.append(wait_strip(kyoku.view_for(seat)))
+    drive(match, {0: [None]}, until_end=False)
+    seen.append(wait_strip(kyoku.view_for(seat)))
+    drive(match, {0: [None], 1: [None, None]}, until_end=False)
+    assert kyoku.turn == 0 and len(kyoku.rivers[0]) == 2
+    seen.append(wait_strip(kyoku.view_for(seat)))
+    return report, seen
+
+
+@pytest.mark.parametrize("seat", [0, 1], ids=["first_player", "second_player"])
+@pytest.mark.parametrize(("changes", "hand", "helper_value"), AGREEMENT_CASES,
+                         ids=[f"{hand}{'' if changes else '_kiriage'}" for changes, hand, _v in AGREEMENT_CASES])
+def test_the_strip_and_the_helper_agree_on_a_hand_from_its_build_on(changes, hand, helper_value, seat):
+    rules = Rules.preset("kaiji", **changes)
+    report, seen = strips_through_the_phases(rules, seat, hand)
+    assert report.tenpai and {terms.limit_name(w.value) for w in report.waits} == {helper_value}
+    with_ippatsu = [w.clears_floor or w.luck_only for w in report.waits]  # one han more: ippatsu
+    for phase, strip in zip(PHASES, seen, strict=True):
+        assert [w.code for w in strip.waits] == [w.code for w in report.waits], phase
+        if report.mangan_tenpai:  # the helper says it can win: the strip never says it cannot
+            assert strip.hand_can_win and strip.verdict in (None, "Cannot win before your riichi"), phase
+            assert set(strip.winning) == {w.code for w in report.waits}, phase
+        before_riichi = seat == 1 and phase in PHASES[:2]  # its next ron is on the first player's first discard
+        ippatsu = phase != PHASES[-1] and not before_riichi
+        if before_riichi:  # no riichi, no ippatsu (renhou is no yaku in Kaiji): maybe too low on that discard
+            assert [w.clears_in_riichi for w in strip.waits] == with_ippatsu, phase
+            assert strip.verdict == (None if strip.can_win else "Cannot win before your riichi" if any(with_ippatsu)
+                                     else "Cannot win: no wait reaches mangan"), phase
+        elif ippatsu:  # the opponent's first discard after this seat's riichi
+            assert [w.clears for w in strip.waits] == with_ippatsu, phase
+            assert (strip.verdict is None) == any(with_ippatsu), phase
+        else:  # a plain riichi ron: the helper's value (its "(kiriage)" left out) and verdict
+            assert [(terms.limit(w.value), w.clears) for w in strip.waits] == [
+                (terms.level_name(w.value), w.clears_floor) for w in report.waits], phase
+            assert (strip.verdict is None) == report.mangan_tenpai, phase

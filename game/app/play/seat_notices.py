@@ -86,9 +86,8 @@ def completed_text(view: SeatView, event: HandBuilt) -> Message:
     """The hand completed at the deadline, and whether it can win (the waits strip's verdict).
     A notice is shown later, maybe after a language switch: it is kept as its messages."""
     strip = wait_strip(view)
-    winning = [line.code for line in strip.waits if line.clears]
-    if strip.can_win:
-        tiles = Later(lambda: terms.tiles_in_sentence(winning, _(", ")))
+    if strip.hand_can_win:
+        tiles = Later(lambda: terms.tiles_in_sentence(strip.winning, _(", ")))
         outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
     else:
         outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))

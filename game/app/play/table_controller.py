@@ -205,6 +205,20 @@ class TableController(TableTurns):
         current = decision is not None and decision.key == self._key(self.viewer)
         return limit - (decision.elapsed if current and decision is not None else 0.0)
 
+    def told_time_left(self, seat: int) -> float | None:
+        """A remote seat's time left, or a person's here: the people at the other computers see
+        the clock of the person they wait for, as this screen shows it to them."""
+        remote = self.seat_time_left(seat)
+        if remote is not None or not isinstance(self.players.get(seat), HumanPlayer):
+            return remote
+        net = self.session.net
+        if net is None or seat not in self.session.waiting_on():
+            return None
+        limit = seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
+        decision = self.decisions.get(seat)
+        current = decision is not None and decision.key == self._key(seat)
+        return limit - (decision.elapsed if current and decision is not None else 0.0)
+
     def table_clock(self) -> float | None:
         """The clock the table shows: the viewer's own, else that of the seat at another
         computer the table waits for (the first in turn order), so that the people here see

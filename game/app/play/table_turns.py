@@ -88,9 +88,11 @@ class TableTurns:
         apart from its `Decision`, which a refused move starts again."""
         self._reset_kyoku()
         if session.net is not None:
-            session.net.table.time_left = self.seat_time_left  # the clock the other computers are told
+            session.net.table.time_left = self.told_time_left  # the clock the other computers are told
             self._restore_remote_builds()
-            session.net.retell()
+        self.retold = session.net is None
+        """Every remote seat has been told its view with this loop's clocks (at the first
+        asking: a person's clock here is restored then too)."""
 
     def _restore_remote_builds(self) -> None:
         """A continued match: each remote seat's build clock where it stood when it was
@@ -119,6 +121,9 @@ class TableTurns:
         if self.session.match.kyoku_number != self.kyoku_number:
             self._reset_kyoku()
         self._before_asking()
+        if not self.retold and self.session.net is not None:
+            self.retold = True
+            self.session.net.retell()
         for seat in list(self.decisions):
             if self.decisions[seat].key != self._key(seat):
                 del self.decisions[seat]  # the move is no longer this seat's to make
@@ -178,6 +183,11 @@ class TableTurns:
             asked = self.asked[seat] = (key, net.clock())
         limit = seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
         return limit - (net.clock() - asked[1])
+
+    def told_time_left(self, seat: int) -> float | None:
+        """A seat's time left as the other computers are told it: a remote seat's (nobody
+        plays at this screen; an AI seat has no clock)."""
+        return self.seat_time_left(seat)
 
     def remote_time_left(self, seat: int) -> float | None:
         """How long until the stand-in of a seat played at another computer moves (None

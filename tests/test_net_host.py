@@ -17,6 +17,7 @@ import pytest
 
 from game import __main__ as cli
 from game.app.history import history
+from game.cli.output import program_name
 from game.engine.record import read_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -253,7 +254,17 @@ def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_cl
     for (status, output, errors), end in zip((first, rematch), ends, strict=True):
         assert status == 0, errors
         assert output.splitlines()[-1] == end
-    assert stranger[0] == 1 and "match_started" in stranger[2]
+    assert stranger[0] == 1 and "table_full" in stranger[2]  # the rematch has not started: its seats are kept
     for path in (record, tmp_path / "match-2.jsonl"):
         assert "replay identical" in subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
                                                     text=True, capture_output=True, timeout=120).stdout
+
+
+@pytest.mark.parametrize(("bind", "shown"), [("::1", "[::1]:{port}"), ("127.0.0.1", "127.0.0.1:{port}")])
+def test_the_join_command_the_host_prints_is_one_the_join_command_reads(bind, shown, capsys):
+    """An IPv6 address in brackets: `::1:47123` cannot be told from an address ending in 47123."""
+    assert cli.main(["host", "--seats", "normal,person", "--port", "0", "--bind", bind, "--code", "KANTER",
+                     "--hands", "1", "--no-discovery", "--wait", "0"]) == 1
+    out = capsys.readouterr().out
+    port = re.search(r"port (\d+)", out)[1]
+    assert f"join with: {program_name()} join {shown.format(port=port)} --code KANTER\n" in out

@@ -172,3 +172,27 @@ def test_the_headless_host_plays_the_match_to_its_end_reporting_each_hand():
     assert lines[-1].endswith("scores " + ", ".join(f"{s:g}" for s in hosted.match.scores))
     assert isinstance(transport.sent[-1], MatchOver)
     assert not any("stand-in" in line for line in lines)
+
+
+@pytest.mark.parametrize(("under_way", "refusal"), [(False, "table_full"), (True, "match_started")])
+def test_a_stranger_at_a_rematch_finds_the_table_full_and_at_a_continued_match_that_it_has_started(under_way,
+                                                                                                   refusal):
+    """Both tables keep their seats for the people with their tokens; only the continued
+    one is a match under way."""
+    from websockets.sync.client import connect
+
+    from game.net.protocol import PROTOCOL_VERSION, Hello, Refused, read_host_message, write_message
+
+    match = Match(Rules.preset("kaiji", hands=1), 3)
+    if under_way:
+        match.next_kyoku()
+    hosted = HostedTable(match, ("P1", "P2"), (None, None), (1,), "KANTER", tokens={1: "a" * 32})
+    hosted.start()
+    try:
+        uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code=KANTER"
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
+            stranger.send(write_message(Hello("Stranger", "")))
+            told = read_host_message(stranger.recv(timeout=10))
+        assert isinstance(told, Refused) and told.code == refusal
+    finally:
+        hosted.stop()

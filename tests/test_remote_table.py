@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from game.ai.agents import make_agent
-from game.app.play.remote_link import Heard
+from game.app.play.remote_link import Heard, Reconnecting
 from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
@@ -422,6 +422,35 @@ def test_news_of_the_same_decision_that_came_late_does_not_give_its_time_again()
     assert table.countdown() == pytest.approx(10.0)
     table.take(heard(match, at=20.0, time_left_s=4.0))  # the host's clock is further on: it rules
     assert table.countdown() == pytest.approx(4.0)
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Link:
+    """The link's news, handed over at the next update."""
+
+    def __init__(self, news: list) -> None:
+        self.news = news
+
+    def poll(self) -> list:
+        news, self.news = self.news, []
+        return news
+
+    def send(self, action) -> None:
+        pass
+
+
+def test_after_a_reconnection_the_hosts_clock_rules_even_if_it_gives_more_time():
+    """The host was killed and continued its match: its clock stood still meanwhile, restored
+    from its save, and the screens show that one clock again."""
+    pool = ThreadPoolExecutor(1)
+    clock = Clock()
+    match = new_match(build_time_s=30)
+    others_move(match)
+    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), pool, clock=clock)
+    clock.now = 20.0
+    table.link = Link([Reconnecting(1), heard(match, at=20.0, time_left_s=25.0)])
+    table.update(0.0, 0.0)
+    assert table.countdown() == pytest.approx(25.0)
     pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -17,7 +17,8 @@ from game.ai import make_agent
 from game.app.play import session as session_module
 from game.app.play import table_controller
 from game.app.play.match_setup import seat_levels
-from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
+from game.app.play.savegame import SaveSlot
+from game.app.play.session import PERSON, REMOTE, Notice, SeatPlan, Session
 from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
 from game.app.play.table_mode import TableMode
 from game.engine.actions import BuildHand, Discard, Pass, Ron
@@ -557,6 +558,46 @@ def test_the_person_at_the_hosting_computer_has_a_clock_for_the_dora_flip_and_th
     assert controller.session.view(0).phase is not Phase(decision)
 
 
+def test_a_continued_match_shows_one_clock_for_a_remote_seats_build_on_every_screen(tmp_path):
+    """The host crashed mid-build: Continue restores the person's clock here and the remote
+    seat's from the same save; the rejoined client is told no clock until Start, then the
+    time the host's screen shows for its seat."""
+    controller, _hosted, _wire = hosted_table()
+    person_moves(controller, 0)  # the dora: both build from now on
+    controller.update(0.0, 0.0)
+    later(controller, 40.0)
+    slot = SaveSlot(tmp_path)
+    slot.save(controller.session.plan, controller.session.match, controller.session.builds)
+    saved = slot.load()  # the host's window is killed here, and opened again
+    assert {seat: build.elapsed for seat, build in saved.builds.items()} == {0: 40.0, 1: 40.0}
+    again = HostedTable(saved.match, saved.plan.names, seat_levels(saved.plan), saved.plan.remote, clock=Clock(),
+                        tokens={1: "token"})
+    wire = again.table.transport = Wire()
+    session = Session(saved.match, saved.plan, dict(again.remote), Now())
+    session.builds.update(saved.builds)
+    session.net = again
+    again.present.add(1)
+    again.table.joined(1, "token")  # the client is back in the waiting room
+    assert last_view(wire).clocks[1] is None  # no clock runs until Start
+    again.clock.now += 30.0  # the host waits, then starts
+    again.begin()
+    continued = TableController(session, Now())
+    continued.update(0.0, 0.0)  # its first look at the seats
+    told = last_view(wire)
+    assert isinstance(told, Snapshot) and told.clocks[1] == pytest.approx(140.0)
+    assert continued.frame().centre.countdown == pytest.approx(140.0)  # the person's own
+    later(continued, 5.0)
+    person_moves(continued, 0)  # built: the table shows the remote seat's clock
+    continued.update(0.0, 0.0)
+    again.table.received(1, Resync())
+    assert continued.frame().centre.countdown == pytest.approx(135.0) == last_view(wire).clocks[1]
+
+
+def last_view(wire: Wire) -> Snapshot | Update:
+    """The latest view the remote seat was sent."""
+    return next(message for _seat, message in reversed(wire.sent) if isinstance(message, Snapshot | Update))
+
+
 def test_a_local_table_has_no_clock_for_the_dora_flip_or_the_ron_question():
     controller = table("kaiji", ("you", "normal"))
     controller.update(0.0, 0.0)
@@ -571,6 +612,22 @@ def test_a_dropped_remote_seat_is_waited_for_by_name():
     hosted.host.inbox.put(Inbound(1, "left"))  # its computer has gone
     controller.update(DT, 0.0)
     assert controller.reconnecting(controller.names()) == "Waiting for Player 2 to reconnect"
+    assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
+
+
+def test_a_person_who_still_builds_keeps_their_instruction_and_is_told_once_that_a_seat_dropped():
+    controller, hosted, _wire = hosted_table()
+    person_moves(controller, 0)  # the dora flipped: both build
+    hosted.host.inbox.put(Inbound(1, "left"))  # the other computer has gone
+    controller.update(DT, 0.0)
+    assert controller.mode() is TableMode.BUILD
+    assert controller.frame().centre.status == "Build your hand: 13 of your 34 tiles"
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.text == "Waiting for Player 2 to reconnect"
+    controller.update(DT, 0.0)
+    assert controller.prompt() is None  # once
+    person_moves(controller, 0)  # built: only the wait is left to say
+    controller.update(DT, 0.0)
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
 
 

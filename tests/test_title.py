@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.app.play.savegame import SaveSlot
-from game.app.play.session import PERSON, SeatPlan
+from game.app.play.session import PERSON, REMOTE, SeatPlan
 from game.app.scenes.title import continue_label
 from game.app.words import i18n
 from game.engine.match import Match
@@ -80,4 +80,23 @@ def test_a_save_that_cannot_say_keeps_the_plain_label(tmp_path):
 ])
 def test_a_label_too_long_for_its_button_says_the_levels_or_cuts_them(tmp_path, room, label):
     slot = saved(tmp_path, SeatPlan.table(("you", "hard", "easy", "normal")), Rules.preset("four_player"))
+    assert continue_label(slot.summary(), fits=lambda line: len(line) <= room) == label
+
+
+LONG = "Bartholomew-Alexandria Q"
+
+
+@pytest.mark.parametrize(("seats", "names", "preset", "room", "label"), [
+    (("you", REMOTE), ("Hana", "Kaiji"), "kaiji", 99, "Continue: hand 1/8 vs Kaiji"),
+    (("you", REMOTE), ("Hana", LONG), "kaiji", 40, "Continue: hand 1/8 vs Bartholomew-Alexa…"),
+    (("you", REMOTE, "hard", "easy"), ("Hana", LONG), "four_player", 56,
+     "Continue: hand 1/8 vs Bartholomew-Alexan…, Hard, Easy AI"),
+    (("you", REMOTE, REMOTE), ("Hana", "Kaiji", LONG), "three_player", 99,
+     f"Continue: hand 1/8 vs Kaiji, {LONG}"),
+])
+def test_continue_names_the_people_at_other_computers_by_name_never_by_an_ai_level(tmp_path, seats, names, preset,
+                                                                                 room, label):
+    """After the host's crash the opponent is the person who joined, even when their name
+    is too long for the button."""
+    slot = saved(tmp_path, SeatPlan.table(seats, names), Rules.preset(preset))
     assert continue_label(slot.summary(), fits=lambda line: len(line) <= room) == label

@@ -70,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     """Exit 0 at the match's end (with --keep: when no one comes back for the next), 1 if the
     seats were not taken in time for the first match, 2 for bad arguments."""
     from game.app.play.hosted_match import HostedMatch
+    from game.app.play.waiting_room import join_address
     from game.engine.rules import Rules
     from game.engine.scoring import install_fast_divider
     from game.net.hosting import PERSON
@@ -107,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         where = args.bind if args.bind and args.bind not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         _say(f"17 Steps table: {rules.players} seats, preset {rules.preset_name}, "
              f"{rules.hands or 'until a bust'} hand(s); join code {hosted.host.code}; port {hosted.host.port}")
-        _say(f"join with: {program_name()} join {where}:{hosted.host.port} --code {hosted.host.code}")
+        _say(f"join with: {program_name()} join {join_address(where, hosted.host.port)} --code {hosted.host.code}")
         if not args.no_discovery:
             announced.extend(_announce(_table_ad(args.name, hosted, rules), hosted.host.port, args.bind))
         if not hosted.wait_for_players(args.wait):

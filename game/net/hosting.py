@@ -21,6 +21,7 @@ from game import __version__
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.play import seat_time_limit
+from game.net.protocol import Resync
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -45,12 +46,16 @@ class HostedTable:
                  bind: str | None = "127.0.0.1", port: int = 0, tap: Callable[[int, str], None] | None = None,
                  report: Callable[[str], None] = lambda line: None,
                  clock: Callable[[], float] = time.monotonic, tokens: dict[int, str] | None = None) -> None:
-        """`tokens`: the remote seats' tokens of a match continued (`code` and `port` as it had
-        them too): only they take the seats back, and each seat waits for its person as for
-        one who has dropped. `levels`: each seat's AI level, None for a person."""
+        """`tokens`: the remote seats' tokens of a match continued or of the match before a
+        rematch (`code` and `port` as it had them too): only they take the seats back, and
+        each seat waits for its person as for one who has dropped. `levels`: each seat's AI
+        level, None for a person."""
         self.match = match
         self.remote = {seat: RemoteSeat(seat, names[seat]) for seat in remote}
         self.host = NetHost(remote, code, bind, port, f"17 Steps {__version__}", tap, tokens)
+        # Only a match under way has started: a rematch's seats are kept for their people
+        # too, but anyone else is told the table is full until it starts.
+        self.host.started = bool(tokens) and (match.kyoku is not None or bool(match.settlements))
         self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
         self.report = report
         self.present: set[int] = set()
@@ -62,14 +67,18 @@ class HostedTable:
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
         self.continued = bool(tokens)
+        self.begun = False
+        """The match has started (`begin`): before, a hand continued waits for its people."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that
-        runs the clocks (`TableTurns`) has begun to count it."""
+        runs the clocks (`TableTurns`) has begun to count it. None in a continued match before
+        it has begun again: its hand waits for its people, with no clock running on any screen
+        until the loop tells every seat its own (`retell`)."""
         kyoku = self.match.kyoku
-        if kyoku is None or seat not in kyoku.waiting_on():
+        if (self.continued and not self.begun) or kyoku is None or seat not in kyoku.waiting_on():
             return None
         return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
 
@@ -102,11 +111,17 @@ class HostedTable:
     def begin(self, names: Sequence[str] | None = None, levels: Sequence[str | None] | None = None) -> None:
         """The match starts: from now on a seat is taken back only with its token. `names`
         and `levels`: the seats' names and AI levels as it is played, told to every client."""
-        self.host.started = True
+        self.host.started = self.begun = True
         names = self.table.names if names is None else tuple(names)
         levels = self.table.levels if levels is None else tuple(levels)
         if (names, levels) != (self.table.names, self.table.levels):
             self.table.rename(names, levels)
+
+    def retell(self) -> None:
+        """Each remote seat its whole view again, stamped with the clock of the loop that
+        now runs it: a seat told before (in a continued match's waiting room) had no clock."""
+        for seat in self.remote:
+            self.table.received(seat, Resync())
 
     def give_to_ai(self, seat: int) -> bool:
         """An empty remote seat is played on this computer from now on (False, and the seat

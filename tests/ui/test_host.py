@@ -21,12 +21,13 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
-from game.app.scenes.host import ADDRESS_WIDTH, HostScene, address_size
+from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
+from game.app.words import i18n
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, play_seat
@@ -418,3 +419,31 @@ def test_a_rematch_at_a_hosted_table_opens_the_same_table_and_its_people_take_th
     again.thread.join(timeout=60)
     assert again.error is None and again.mirror.over.scores == tuple(table.session.match.scores)
     assert table.session.match.seed != summary.session.match.seed  # a new match, the same seats
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_joined_persons_long_name_is_cut_to_keep_a_gap_before_their_state(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    host = open_host_screen(driver, monkeypatch)
+    assert host.hosted is not None
+    host.hosted.remote[1].name = "Bartholomew-Alexandria Q"  # 24 characters, the longest a name may be
+    host.hosted.present.add(1)  # as the inbox tells of a join
+    drawn: list[tuple[str, pygame.Rect]] = []
+    draw = driver.app.text.draw
+
+    def recorded(surface, words, size, colour, pos, anchor="topleft", bold=False):
+        rect = draw(surface, words, size, colour, pos, anchor, bold)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(driver.app.text, "draw", recorded)
+    host.draw(pygame.Surface((1280, 800)))
+    monkeypatch.undo()
+    label = i18n._("Seat {number}: {name}").format(number=2, name="")
+    ((seat, name_at),) = [(words, rect) for words, rect in drawn if words.startswith(label)]
+    (state_at,) = [rect for words, rect in drawn if words == i18n._("has joined")]
+    assert name_at.right + NAME_GAP <= state_at.left, (seat, name_at, state_at)
+    driver.frame()
+    shot(driver, f"host_long_name_{language}")
+    host.back()

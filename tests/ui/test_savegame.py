@@ -213,6 +213,6 @@ def test_a_save_without_builds_and_one_with_a_damaged_build_still_continue(drive
 def test_the_saved_build_round_trips(driver, monkeypatch, elapsed):
     table = start_and_choose(driver, monkeypatch)
     session = table.session
-    session.note_build(0, "123m", elapsed)
+    session.note_builds({0: ("123m", elapsed)})
     saved = SaveSlot(driver.app.files.data_dir).load()
     assert saved.builds[0].chosen == "123m" and saved.builds[0].elapsed == elapsed

@@ -142,6 +142,7 @@ class RemoteTable:
             self.take(news)
         elif isinstance(news, Reconnecting):
             self.reconnecting = True
+            self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
             self.closed = ended_sentence(news, self.address)
 

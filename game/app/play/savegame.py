@@ -304,18 +304,20 @@ def seat_plan(data: Any, players: int) -> SeatPlan:
 
 
 def saved_builds(data: Any, match: Match, plan: SeatPlan) -> dict[int, BuildProgress]:
-    """The builds in progress of the saved hand. They only save time and clicks: any that do
-    not fit the match (another hand, not a person, not a tile list, a clock out of range)
-    are left out rather than refusing the whole save."""
+    """The builds in progress of the saved hand (a remote seat's: its clock alone). They
+    only save time and clicks: any that do not fit the match (another hand, not a person
+    here or at another computer, not a tile list, a clock out of range) are left out rather
+    than refusing the whole save."""
     builds: dict[int, BuildProgress] = {}
     if not isinstance(data, list):
         return builds
     limit = match.rules.build_time_s
+    builders = (*plan.humans, *plan.remote)
     for item in data[: match.rules.players]:
         if not isinstance(item, dict):
             continue
         seat, hand, chosen, elapsed = (item.get(key) for key in ("seat", "hand", "chosen", "elapsed"))
-        if not (_is_whole(seat) and seat in plan.humans and hand == match.kyoku_number and isinstance(chosen, str)
+        if not (_is_whole(seat) and seat in builders and hand == match.kyoku_number and isinstance(chosen, str)
                 and len(chosen) <= 64 and isinstance(elapsed, int | float) and not isinstance(elapsed, bool)
                 and elapsed >= 0 and (limit is None or elapsed <= limit)):
             continue

@@ -126,8 +126,9 @@ class SeatPlan:
 
 @dataclass(frozen=True)
 class BuildProgress:
-    """A person's hand being built: the tiles chosen so far (mpsz) and the build clock used,
-    kept in the save so that Continue neither resets the clock nor forgets the choice."""
+    """A person's hand being built: the tiles chosen so far (mpsz; none for a seat played at
+    another computer, whose tiles are there) and the build clock used, kept in the save so
+    that Continue neither resets the clock nor forgets the choice."""
 
     kyoku_number: int
     chosen: str
@@ -242,9 +243,11 @@ class Session:
         self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
         self._changed()
 
-    def note_build(self, seat: int, chosen: str, elapsed: float) -> None:
-        """A person's build has changed (tiles or clock): saved, though no action was played."""
-        self.builds[seat] = BuildProgress(self.match.kyoku_number, chosen, round(elapsed, 1))
+    def note_builds(self, builds: dict[int, tuple[str, float]]) -> None:
+        """The builds in progress have changed (tiles or clocks; by seat, the tiles chosen
+        and the clock used): saved in one write, though no action was played."""
+        for seat, (chosen, elapsed) in builds.items():
+            self.builds[seat] = BuildProgress(self.match.kyoku_number, chosen, round(elapsed, 1))
         if self.on_change is not None:
             self.on_change(self)
 

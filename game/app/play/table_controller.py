@@ -36,7 +36,7 @@ from game.app.play.table_frame import (
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import Decision, KeepSelection, TableTurns
-from game.app.play.table_words import reconnect_words, ron_worth, status
+from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.engine.actions import Action
 from game.engine.events import Event
@@ -83,6 +83,8 @@ class TableController(TableTurns):
         """The person who has the screen now; None while a curtain is up."""
         self.bottom = humans[0] if humans else 0
         """The seat drawn at the bottom of the table."""
+        self._told_absent: set[int] = set()
+        """The dropped seats the people here have been told of (while they stay gone)."""
 
     def _reset_kyoku(self) -> None:
         super()._reset_kyoku()
@@ -268,6 +270,7 @@ class TableController(TableTurns):
 
     def _after_asking(self) -> None:
         self._note_builds()
+        self._tell_absences()
 
     def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
         """A person's clock runs while they have the screen; the other seats' as in `TableTurns`."""
@@ -279,20 +282,30 @@ class TableController(TableTurns):
         self._check_deadline(seat, decision)
 
     def _note_builds(self) -> None:
-        """Save each person's build in progress when its tiles change, and every few seconds
-        of its clock, so that Continue restores both."""
+        """Save the builds in progress when a person's tiles change, and every few seconds
+        of a builder's clock, so that Continue restores them: each person's tiles and clock,
+        each remote seat's clock (its tiles are at its own computer); all in one save, so
+        that the clocks restored agree as they did."""
         if self.session.busy or self.session.kyoku_over:
             return
+        builds: dict[int, tuple[str, float]] = {}
         for seat, state in self.builds.items():
             view = self.session.view(seat)
             decision = self.decisions.get(seat)
             if view.phase is not Phase.BUILD or view.hand is not None or (decision and decision.stand_in):
                 continue
-            elapsed = decision.elapsed if decision is not None else 0.0
-            mark = (state.revision, int(elapsed // BUILD_SAVE_EVERY_S))
-            if self._noted.get(seat) != mark:
-                self._noted[seat] = mark
-                self.session.note_build(seat, state.text(), elapsed)
+            builds[seat] = (state.text(), decision.elapsed if decision is not None else 0.0)
+        net = self.session.net
+        for seat in net.remote if net is not None else ():
+            view = self.session.view(seat)
+            left = self.seat_time_left(seat) if view.phase is Phase.BUILD and view.hand is None else None
+            if left is not None:
+                builds[seat] = ("", seat_time_limit(self.session.rules, Phase.BUILD, net.move_time_s) - max(0.0, left))
+        marks = {seat: (self.builds[seat].revision if seat in self.builds else 0, int(elapsed // BUILD_SAVE_EVERY_S))
+                 for seat, (_chosen, elapsed) in builds.items()}
+        if any(self._noted.get(seat) != mark for seat, mark in marks.items()):
+            self._noted.update(marks)
+            self.session.note_builds(builds)
 
     def next_kyoku(self) -> None:
         self.session.next_kyoku()
@@ -390,11 +403,34 @@ class TableController(TableTurns):
         names = self.names()
         return frame_of(view, names, self.standings(), self.shown_stake(), session.match.kyoku_number, mode=mode,
                         turn=waiting[0] if waiting else None,
-                        status=self.reconnecting(names) or status(view, names, mode, waiting, session.busy,
-                                                                   self.result_shown),
+                        status=self._absence(names, mode) or status(view, names, mode, waiting, session.busy,
+                                                                     self.result_shown),
                         countdown=self.table_clock(), private=self._private(self.shown_private_seat),
                         ended=view.result if session.kyoku_over else None,
                         own_seat=None if self.hotseat else self.viewer)
+
+    def _absence(self, names: Sequence[str], mode: TableMode) -> str | None:
+        """The centre's one line says whom the table waits for, once the viewer has no move of
+        their own left to be told (`_tell_absences` told them meanwhile)."""
+        return None if mode in MODE_STATUS else self.reconnecting(names)
+
+    def _tell_absences(self) -> None:
+        """A person here who still has a move keeps its instruction in the centre: they are
+        told once, by a notice, that a seat the table waits for has dropped (told again if it
+        drops again after coming back)."""
+        net = self.session.net
+        if net is None or self.session.busy or self.session.kyoku_over:
+            return
+        gone = {seat for seat in net.remote if not net.connected(seat)}
+        self._told_absent &= gone
+        person = self.active_person()
+        if person is None:
+            return
+        for seat in self.session.waiting_on():
+            if seat in gone and seat not in self._told_absent:
+                self._told_absent.add(seat)
+                self.session.notices.append(Notice(person, reconnect_words(self.session.name(seat),
+                                                                           net.given_up(seat))))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

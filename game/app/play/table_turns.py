@@ -86,9 +86,25 @@ class TableTurns:
         self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
         """Each remote seat's decision and when, on the hosted table's clock, it began: kept
         apart from its `Decision`, which a refused move starts again."""
+        self._reset_kyoku()
         if session.net is not None:
             session.net.table.time_left = self.told_time_left  # the clock the other computers are told
-        self._reset_kyoku()
+            self._restore_remote_builds()
+        self.retold = session.net is None
+        """Every remote seat has been told its view with this loop's clocks (at the first
+        asking: a person's clock here is restored then too)."""
+
+    def _restore_remote_builds(self) -> None:
+        """A continued match: each remote seat's build clock where it stood when it was
+        saved (as a person's here is), so that every screen shows the one clock."""
+        net = self.session.net
+        if net is None or self.session.match.kyoku is None or self.session.busy:
+            return
+        for seat in net.remote:
+            progress = self.session.build_progress(seat)
+            view = self.session.view(seat)
+            if progress is not None and view.phase is Phase.BUILD and view.hand is None:
+                self.asked[seat] = (self._key(seat), net.clock() - progress.elapsed)
 
     def _reset_kyoku(self) -> None:
         self.kyoku_number = self.session.match.kyoku_number
@@ -105,6 +121,9 @@ class TableTurns:
         if self.session.match.kyoku_number != self.kyoku_number:
             self._reset_kyoku()
         self._before_asking()
+        if not self.retold and self.session.net is not None:
+            self.retold = True
+            self.session.net.retell()
         for seat in list(self.decisions):
             if self.decisions[seat].key != self._key(seat):
                 del self.decisions[seat]  # the move is no longer this seat's to make

@@ -37,6 +37,12 @@ class HostOptions:
     discovery: bool = True
 
 
+def join_address(address: str, port: int) -> str:
+    """An address and port as the join command and the Join screen read them: an IPv6
+    address in brackets (`[::1]:17017`), else `host:port`."""
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
 class RemoteSeats(Protocol):
     """What the room reads of the hosted table (game/net/hosting.py `HostedTable`)."""
 

@@ -22,10 +22,11 @@ from pygame_gui.elements import UIButton
 from game.app.play.match_setup import ai_available, seat_levels, start_hosted
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session, shown_name
-from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom
+from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom, join_address
 from game.app.scene import Scene, Screens, Services
 from game.app.settings import reconnect_window_name
 from game.app.views.felt import draw_felt
+from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, GOOD, INK, SOFT, WARN
 from game.app.window.wake import wake_window
@@ -44,6 +45,10 @@ CODE_X = 760
 ROW_TOP = 456
 ROW_PITCH = 52
 FILL_WIDTH = 300
+STATE_X = LEFT_X + 340
+"""Where a seat's state is said, right of its name."""
+NAME_GAP = 16
+"""Between a seat's name, cut with … to fit, and its state."""
 MAX_ADDRESSES = 3
 ADDRESS_SIZES = (26, 22, 18)
 ADDRESS_WIDTH = CODE_X - LEFT_X - 20
@@ -98,10 +103,6 @@ def addresses(options: HostOptions) -> list[str]:
     from game.net.discovery import local_addresses
 
     return local_addresses()
-
-
-def join_address(address: str, port: int) -> str:
-    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
 def address_size(text: Text, shown: str) -> int:
@@ -308,10 +309,11 @@ class HostScene(Scene):
         for row in self.room.seats():
             top = ROW_TOP + row.seat * ROW_PITCH
             name = shown_name(row.name)
-            text.draw(surface, _("Seat {number}: {name}").format(number=row.seat + 1, name=name), 20, INK,
-                      (LEFT_X, top + 10), bold=True)
+            seat = fitted_name(text, lambda shown, number=row.seat + 1: _("Seat {number}: {name}").format(
+                number=number, name=shown), name, 20, STATE_X - NAME_GAP - LEFT_X, bold=True)
+            text.draw(surface, seat, 20, INK, (LEFT_X, top + 10), bold=True)
             colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT) else SOFT
-            text.draw(surface, _(STATES[row.state]), 17, colour, (LEFT_X + 340, top + 12))
+            text.draw(surface, _(STATES[row.state]), 17, colour, (STATE_X, top + 12))
         rules = self.session.rules
         text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 732),
                   "midtop")

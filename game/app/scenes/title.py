@@ -49,24 +49,29 @@ HOTSEAT_LABELS = {
 
 
 def continue_label(saved: SaveSummary | None, fits: Callable[[str], bool] | None = None) -> str:
-    """The Continue button, saying which match it resumes: the hand, and the AI seats (one
-    person "vs" them, several people "with" them), or the number of players of a table of
-    people. `fits`: whether a label fits the button; where the AI seats' names do not, their
-    levels, cut with … if need be."""
+    """The Continue button, saying which match it resumes: the hand, and the other seats (one
+    person "vs" them, several people "with" them): the AI seats and the people at other
+    computers by their names; or the number of players of a table of people here. `fits`:
+    whether a label fits the button; where the names do not, the AI seats' levels, and
+    everything cut with … if need be."""
     if saved is None:
         return _("Continue the unfinished match")
-    ai_seats = [seat for seat in range(saved.players) if seat not in saved.plan.humans]
-    if not ai_seats:
+    plan = saved.plan
+    others = [seat for seat in range(saved.players) if seat not in plan.humans]
+    if not others:
         return _people_label(saved)
-    compose = _against_label if len(saved.plan.humans) == 1 else _with_label
+    compose = _against_label if len(plan.humans) == 1 else _with_label
     fits = fits or (lambda _label: True)
-    named = compose(saved, _ai_list([shown_name(saved.plan.names[seat]) for seat in ai_seats]))
+    named = compose(saved, _ai_list([shown_name(plan.names[seat]) for seat in others]))
     if fits(named):
         return named
+    away = [shown_name(plan.names[seat]) for seat in others if seat in plan.remote]
+    ai_seats = [seat for seat in others if seat not in plan.remote]
     # Translators: the AI seats of a table by their levels, when their names are too long for the Continue
     # button ("Hard ×2, Easy AI")
-    levels = _("{levels} AI").format(levels=_ai_list([ai_level_name(saved.plan.level(seat)) for seat in ai_seats]))
-    return fit_names(lambda shown: compose(saved, shown[0]), [levels], fits)
+    levels = [_("{levels} AI").format(levels=_ai_list([ai_level_name(plan.level(seat)) for seat in ai_seats]))]
+    return fit_names(lambda shown: compose(saved, pgettext("list", ", ").join(shown)),
+                     [*away, *(levels if ai_seats else [])], fits)
 
 
 def button_fits(app: Services) -> Callable[[str], bool]:

@@ -149,7 +149,7 @@ def test_nothing_the_spec_leaves_out_is_imported_by_the_game(tmp_path):
         "code = main(['--smoke', '120', '--seed', '2'])\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SEVENTEEN_STEPS_UNPACED_SMOKE": "1",
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=120)

@@ -20,7 +20,7 @@ from fontTools.ttLib import TTFont
 import game
 from game.app.words import i18n
 from game.app.words.i18n import LANGUAGE_NAMES
-from tests.helpers import build_module
+from tests.helpers import build_module, scanned_fonts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +46,7 @@ THEME_SUBSET_LIMIT_BYTES = 2_500_000
 
 
 
-fonts = build_module("fonts")
+fonts = scanned_fonts()
 
 
 

@@ -27,7 +27,7 @@ from game.app.window.window import App, LaunchOptions
 from game.app.words.rule_texts import PRESET_NAMES
 from game.cli.smoke import UNPACED_VARIABLE, ScriptedPlayer
 from game.engine.rules import Rules
-from tests.helpers import build_module
+from tests.helpers import scanned_fonts
 from tests.test_main import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
@@ -350,7 +350,7 @@ def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatc
         time.sleep(0.001)
     driver.frames(3)
 
-    fonts = build_module("fonts")
+    fonts = scanned_fonts()
     assert {"十", "七", "歩", "A", "9"} <= drawn  # the title, the table and the result were drawn
     assert drawn <= fonts.ui_characters() | {"\n"}
     for name in fonts.THEME_FONTS:

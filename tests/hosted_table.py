@@ -1,12 +1,12 @@
-"""A headless host (game/net/hosting.py) on 127.0.0.1, discovery off, waiting for its
+"""A headless host (game/app/play/hosted_match.py) on 127.0.0.1, discovery off, waiting for its
 `person` seats and playing its match in a thread: what the joining tests join."""
 
 from __future__ import annotations
 
 import threading
 
+from game.app.play.hosted_match import HostedMatch
 from game.engine.rules import Rules
-from game.net.hosting import HostedMatch
 
 WAIT_S = 20.0
 

@@ -1,17 +1,21 @@
-"""The headless host's loop: a remote seat that does not move is moved for by its stand-in
-when its clock runs out, at every decision it owes (issue #32 point 6)."""
+"""The seats' one loop (`TableTurns`) with nobody at the screen, as the headless host steps
+it: a remote seat that does not move is moved for by its stand-in when its clock runs out,
+at every decision it owes (issue #32 point 6)."""
 
 from __future__ import annotations
 
 import pytest
 
 from game.ai.agents import make_agent
+from game.app.play.hosted_match import AtOnce, HostedMatch
+from game.app.play.session import SeatPlan, Session
+from game.app.play.table_turns import TableTurns
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
-from game.net.play import MatchLoop
-from game.net.protocol import Resync, Snapshot, Update
-from game.net.table import NetTable, RemoteSeat
+from game.net.hosting import HostedTable
+from game.net.protocol import Act, MatchOver, Resync, Snapshot, Update
+from game.net.server import Inbound
 
 MOVE_TIME_S = 30.0
 
@@ -50,19 +54,31 @@ def match_at(phase: Phase, preset: str) -> tuple[Match, int]:
     raise AssertionError(f"no deal reached the {phase} phase")
 
 
+def unattended(match: Match, seat: int, clock: Clock, transport: Silent | None = None,
+               ) -> tuple[TableTurns, HostedTable, list[str]]:
+    """The loop at a table whose `seat` is played at another computer (its client connected
+    through `transport`, by default one that never answers), the others by easy AIs."""
+    players = match.rules.players
+    names = tuple(f"P{s}" for s in range(players))
+    levels = tuple(None if s == seat else "easy" for s in range(players))
+    hosted = HostedTable(match, names, levels, (seat,), clock=clock)  # never started: no socket is opened
+    hosted.table.transport = transport or Silent()
+    hosted.move_time_s = MOVE_TIME_S
+    agents = {s: make_agent("easy", s) for s in range(players) if s != seat}
+    session = Session(match, SeatPlan.unattended(names, levels, (seat,)), {**agents, **hosted.remote}, AtOnce())
+    session.net = hosted
+    lines: list[str] = []
+    return TableTurns(session, AtOnce(), report=lines.append), hosted, lines
+
+
 @pytest.mark.parametrize(("phase", "preset"), [
     (Phase.DORA, "kaiji"), (Phase.BUILD, "kaiji"), (Phase.DISCARD, "kaiji"), (Phase.RON, "kaiji"),
     (Phase.BUILD, "four_player"),
 ])
 def test_an_idle_remote_seat_is_moved_for_when_its_clock_runs_out_and_not_before(phase, preset):
     match, seat = match_at(phase, preset)
-    remote = {seat: RemoteSeat(seat, "Idle")}
-    players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
-    clock, lines = Clock(), []
-    table = NetTable(match, tuple(f"P{s}" for s in range(match.rules.players)), (None,) * match.rules.players, remote,
-                     Silent())
-    loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
-                     report=lines.append, clock=clock, grace_s=1.0)
+    clock = Clock()
+    turns, _hosted, lines = unattended(match, seat, clock)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
     kyoku = match.kyoku
 
@@ -70,36 +86,36 @@ def test_an_idle_remote_seat_is_moved_for_when_its_clock_runs_out_and_not_before
         return seat in kyoku.waiting_on() and kyoku.phase is phase
 
     for _ in range(20):  # the other seats move; the idle one is still waited for
-        loop.step()
+        turns.update(0.0, 0.0)
     assert owes()
     clock.now = limit + 0.9
-    loop.step()
+    turns.update(0.0, 0.0)
     assert owes()
     clock.now = limit + 1.1
     for _ in range(5):
-        loop.step()
+        turns.update(0.0, 0.0)
         if not owes():
             break
     assert not owes()
-    assert any("stand-in moves" in line for line in lines)
+    assert lines == [f"seat {seat} (P{seat}) did not move in time: its stand-in moves"]
     if phase is Phase.RON:  # the stand-in takes a ron the rules allow (it clears the floor)
         assert any(line.get("action") == "ron" for line in match.record)
 
 
 def test_a_seat_gone_past_the_reconnection_window_is_moved_for_without_its_clock():
     match, seat = match_at(Phase.DISCARD, "kaiji")
-    remote = {seat: RemoteSeat(seat, "Gone")}
-    players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
-    gone = set()
-    table = NetTable(match, ("P0", "P1"), (None, None), remote, Silent())
-    loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S,
-                     clock=Clock(), given_up=gone.__contains__)
+    clock = Clock()
+    turns, hosted, lines = unattended(match, seat, clock)
     discards = len(match.kyoku.rivers[seat])
-    loop.step()
+    turns.update(0.0, 0.0)
     assert seat in match.kyoku.waiting_on()  # its clock has not run: waited for
-    gone.add(seat)
-    loop.step()
+    hosted.host.inbox.put(Inbound(seat, "left"))
+    turns.update(0.0, 0.0)
+    clock.now += hosted.reconnect_window_s
+    for _ in range(3):
+        turns.update(0.0, 0.0)
     assert len(match.kyoku.rivers[seat]) == discards + 1
+    assert lines == []  # not late: gone, and said so to every screen
 
 
 class Recording(Silent):
@@ -119,19 +135,40 @@ class Recording(Silent):
 @pytest.mark.parametrize("phase", [Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON])
 def test_the_messages_asking_a_remote_seat_carry_its_time_left_on_the_loops_clock(phase):
     match, seat = match_at(phase, "kaiji")
-    remote = {seat: RemoteSeat(seat, "Idle")}
-    players = {s: remote.get(s) or make_agent("easy", s) for s in range(match.rules.players)}
     clock, transport = Clock(), Recording()
-    table = NetTable(match, ("P0", "P1"), (None, None), remote, transport)
-    loop = MatchLoop(match, players, table, wait=lambda timeout: None, move_time_s=MOVE_TIME_S, clock=clock)
+    turns, hosted, _lines = unattended(match, seat, clock, transport)
     limit = {Phase.BUILD: match.rules.build_time_s}.get(phase) or MOVE_TIME_S
-    table.joined(seat, "token")
-    assert transport.time_left() == limit  # not asked yet: its whole time
+    hosted.table.joined(seat, "token")
+    assert transport.time_left() == limit  # its whole time, from the moment it is told
     for _ in range(5):
-        loop.step()  # asked now; the other seat builds meanwhile
+        turns.update(0.0, 0.0)  # asked now; the other seat builds meanwhile
     clock.now = 12.5
-    table.received(seat, Resync())
+    hosted.table.received(seat, Resync())
     assert transport.time_left() == pytest.approx(limit - 12.5)
     clock.now = limit + 0.5  # in the grace for its move's way back: 0, never below
-    table.received(seat, Resync())
+    hosted.table.received(seat, Resync())
     assert transport.time_left() == 0.0
+
+
+def test_the_headless_host_plays_the_match_to_its_end_reporting_each_hand():
+    """`HostedMatch` steps the same loop with nobody at the screen: each hand dealt, its
+    result reported, the clients told the match's end."""
+    transport = Recording()
+    lines: list[str] = []
+    hosted = HostedMatch(Rules.preset("kaiji", hands=2), ["easy", "person"], 5, report=lines.append)
+    hosted.table.transport = transport  # never started: no socket is opened
+    hosted.table.joined(1, "token")
+    far = make_agent("easy", 9)
+
+    def its_client_answers(_timeout: float) -> None:
+        kyoku = hosted.match.kyoku
+        if kyoku is not None and 1 in kyoku.waiting_on() and not hosted.remote[1].ready():
+            hosted.table.received(1, Act(far.act(kyoku.view_for(1))))
+
+    hosted.wait = its_client_answers
+    hosted.play(most_steps=20_000)
+    assert hosted.match.over
+    assert [line.split(":")[0] for line in lines] == ["hand 1", "hand 2"]
+    assert lines[-1].endswith("scores " + ", ".join(f"{s:g}" for s in hosted.match.scores))
+    assert isinstance(transport.sent[-1], MatchOver)
+    assert not any("stand-in" in line for line in lines)

@@ -19,11 +19,11 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from game.ai.agents import make_agent
+from game.app.play.hosted_match import HostedMatch
 from game.engine.actions import Discard
 from game.engine.rules import Rules
 from game.net import server as server_module
 from game.net.client import HostGone, play_seat
-from game.net.hosting import HostedMatch
 from game.net.protocol import (
     PROTOCOL_VERSION,
     Act,

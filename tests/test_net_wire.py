@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.agents import make_agent
+from game.app.play.hosted_match import HostedMatch
 from game.engine.events import HandBuilt
 from game.engine.match import Match
 from game.engine.record import parse_record, replay
 from game.engine.rules import Rules
-from game.net.play import MatchLoop
 from game.net.protocol import (
     Act,
     HostMessage,
@@ -127,19 +127,21 @@ class ScriptedClients:
 
 
 def play(rules: Rules, remote: tuple[int, ...], feed: type[SeatFeed] = SeatFeed) -> CheckedTransport:
-    match = Match(rules, SEED)
+    """A whole match at a headless host (never started: no socket is opened), its `remote`
+    seats played by scripted clients, the others by easy AIs."""
+    seats = ["person" if seat in remote else "easy" for seat in range(rules.players)]
+    hosted = HostedMatch(rules, seats, SEED, move_time_s=60, report=lambda line: None)
+    match = hosted.match
     transport = CheckedTransport(match)
-    seats = {seat: RemoteSeat(seat, f"Remote {seat}") for seat in remote}
-    players = {seat: seats.get(seat) or make_agent("easy", seat) for seat in range(rules.players)}
-    names = tuple(player.name for player in players.values())
-    levels = tuple(None if seat in seats else "easy" for seat in range(rules.players))
-    table = transport.table = NetTable(match, names, levels, seats, transport)
+    table = transport.table = hosted.table
+    table.transport = transport
     table.feeds = {seat: feed(seat) for seat in remote}
     clients = ScriptedClients(transport)
     for seat in remote:
         transport.mirrors[seat], transport.texts[seat] = SeatMirror(), []
         table.joined(seat, TOKENS[seat])
-    MatchLoop(match, players, table, clients.wait, move_time_s=60, clock=lambda: 0.0).run(max_steps=20_000)
+    hosted.wait = clients.wait
+    hosted.play(most_steps=20_000)
     assert match.over
     return transport
 
@@ -314,8 +316,6 @@ def test_a_seat_gone_past_the_reconnection_window_is_told_given_up_to_the_others
     (["easy", "person", "person", "normal"], ("easy", None, None, "normal")),
 ])
 def test_the_headless_hosts_welcome_tells_each_seats_level_a_person_none(seats, levels):
-    from game.net.hosting import HostedMatch
-
     rules = Rules.preset("kaiji" if len(seats) == 2 else "four_player", hands=1)
     hosted = HostedMatch(rules, seats, SEED, report=lambda line: None)  # never started: no socket is opened
     transport = hosted.table.transport = CheckedTransport(hosted.match)

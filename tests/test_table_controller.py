@@ -327,6 +327,22 @@ class Wire:
         return True
 
 
+class Clock:
+    """The hosted table's clock, which the remote seats' clocks run by: moved on by `later`."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def later(controller: TableController, seconds: float, delay: float = 0.0) -> None:
+    """`seconds` pass at the hosted table, which steps once after them."""
+    controller.session.net.clock.now += seconds
+    controller.update(seconds, delay)
+
+
 def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE), dealer: int = 0,
                  match: Match | None = None, **changes) -> tuple[TableController, HostedTable, Wire]:
     """A table this computer hosts, its `REMOTE` seats played from other computers whose
@@ -335,7 +351,7 @@ def hosted_table(preset: str = "kaiji", seats: tuple[str, ...] = ("you", REMOTE)
     dealt = match is not None
     match = match or Match(Rules.preset(preset, **changes), seed=11)
     plan = SeatPlan.table(seats)
-    hosted = HostedTable(match, plan.names, seat_levels(plan), plan.remote)  # never started: no socket is opened
+    hosted = HostedTable(match, plan.names, seat_levels(plan), plan.remote, clock=Clock())  # never started: no socket
     wire = hosted.table.transport = Wire()
     agents = {seat: ScriptedAgent() for seat in range(len(seats)) if seat not in (*plan.humans, *plan.remote)}
     session = Session(match, plan, {**agents, **hosted.remote}, Now())
@@ -379,6 +395,21 @@ def test_an_illegal_move_from_a_remote_seat_is_refused_with_the_rule_and_the_han
     assert controller.session.view(1).phase is Phase.BUILD and controller.session.view(1).hand is None
 
 
+def test_an_illegal_move_from_a_remote_seat_does_not_give_it_its_time_again():
+    """Else a client could hold the table for ever by sending moves the engine refuses."""
+    controller, hosted, wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)
+    controller.update(0.0, 0.0)
+    later(controller, 100.0)
+    view = controller.session.view(1)
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(view.wall[:12], False))))  # 12 tiles
+    controller.update(DT, 0.0)
+    controller.update(DT, 0.0)
+    assert isinstance(wire.sent[-1][1], Refused)
+    assert controller.seat_time_left(1) == pytest.approx(80.0)
+
+
 @pytest.mark.parametrize(("changes", "limit"),
                          [({}, 180 + DELAY_GRACE_S), ({"build_time_s": None}, 120 + DELAY_GRACE_S)])
 def test_a_remote_seat_that_does_not_build_in_time_is_built_for_by_its_stand_in(changes, limit):
@@ -389,9 +420,9 @@ def test_a_remote_seat_that_does_not_build_in_time_is_built_for_by_its_stand_in(
     assert controller.remote_time_left(1) == pytest.approx(limit)
     assert controller.frame().centre.countdown == pytest.approx(limit - DELAY_GRACE_S)  # its clock, drawn here
     assert controller.next_change(0.0) == pytest.approx(1.0)  # the window wakes when the clock steps down
-    controller.update(limit - 1, 0.0)
+    later(controller, limit - 1)
     assert controller.session.view(1).hand is None  # still its own to build
-    controller.update(1.0, 0.0)
+    later(controller, 1.0)
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # completed by the engine, as for a person here
 
@@ -408,7 +439,7 @@ def test_a_remote_seat_that_does_not_discard_in_time_is_moved_for_and_a_late_mov
             hosted.table.received(1, Act(BuildHand(1, format_tiles(session.view(1).wall[:13], False))))
         controller.update(DT, 0.0)
     assert session.view(1).phase is Phase.DISCARD and 1 in session.waiting_on()
-    controller.update(120 + DELAY_GRACE_S, 0.0)  # the stand-in (here the scripted AI) is asked
+    later(controller, 120 + DELAY_GRACE_S)  # the stand-in (here the scripted AI) is asked
     late = session.view(1).legal_actions[-1]
     hosted.table.received(1, Act(late))  # arrives while the stand-in thinks
     controller.update(0.0, 0.0)
@@ -422,7 +453,7 @@ def test_each_message_asking_a_remote_seat_carries_its_time_left_on_the_hosts_cl
     person_moves(controller, 0)  # the dora flipped: the remote seat is asked its build
     asked = wire.sent[-1][1]
     assert isinstance(asked, Update) and asked.time_left_s == 180.0
-    controller.update(10.0, 0.0)
+    later(controller, 10.0)
     hosted.table.received(1, Resync())  # its client asks for the whole view again
     again = wire.sent[-1][1]
     assert isinstance(again, Snapshot) and again.time_left_s == pytest.approx(170.0)  # the clock ran on
@@ -430,6 +461,31 @@ def test_each_message_asking_a_remote_seat_carries_its_time_left_on_the_hosts_cl
     hosted.table.received(1, Act(BuildHand(1, format_tiles(wall[:13], False))))
     controller.update(DT, 0.0)
     assert wire.sent[-1][1].time_left_s is None  # built: nothing owed until the discards
+
+
+@pytest.mark.parametrize("sent", [True, False])
+def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_step(sent):
+    """Under the host's menu or a question the table is not stepped; the remote seat's own
+    screen runs its clock on, and so does the host's: a move its client sent meanwhile is
+    played when the table steps again, else its stand-in moves at once."""
+    controller, hosted, wire = hosted_table()
+    person_moves(controller, 0)
+    person_moves(controller, 0)  # the remote seat is asked its build
+    controller.update(DT, 0.0)
+    wall = controller.session.view(1).wall
+    hosted.clock.now += 100  # the host's menu is open: no update
+    hosted.table.received(1, Resync())  # its client asks for the whole view again
+    assert wire.sent[-1][1].time_left_s == pytest.approx(80.0)
+    assert controller.frame().centre.countdown == pytest.approx(80.0)
+    own = format_tiles(wall[1:14], False)
+    if sent:
+        hosted.host.inbox.put(Inbound(1, "message", Act(BuildHand(1, own))))
+    hosted.clock.now += 100  # its clock has run out meanwhile
+    controller.update(DT, 0.0)  # the menu closed
+    controller.update(0.0, 0.0)
+    hand = controller.session.view(1).hand
+    assert hand is not None
+    assert (format_tiles(sorted(hand), False) == format_tiles(sorted(wall[1:14]), False)) is sent
 
 
 def remote_ron(asked: int = 1) -> Match:
@@ -459,10 +515,10 @@ def test_the_hosts_table_shows_the_clock_of_a_remote_seats_dora_flip_and_ron_que
     controller.update(0.0, 0.0)
     assert controller.session.waiting_on() == [1] and controller.mode() is TableMode.WATCH
     assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S)
-    controller.update(30.0, 0.0)
+    later(controller, 30.0)
     assert controller.frame().centre.countdown == pytest.approx(MOVE_TIME_S - 30)
     assert controller.countdown() is None  # not the viewer's own: no question of theirs closes on it
-    controller.update(MOVE_TIME_S - 30, 0.0)
+    later(controller, MOVE_TIME_S - 30)
     assert controller.frame().centre.countdown == 0.0  # run out: its stand-in moves a second later
 
 

@@ -1,4 +1,5 @@
-"""`python -m game host`: a networked table without a window (docs/network.md)."""
+"""`python -m game host`: a networked table without a window (docs/network.md), played by
+the window's host's code with nobody at the screen (game/app/play/hosted_match.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from game.cli.output import program_name
 from game.engine.rules import PRESETS
 
 if TYPE_CHECKING:
+    from game.app.play.hosted_match import HostedMatch
     from game.engine.rules import Rules
     from game.net.discovery import Announcer, TableAd
-    from game.net.hosting import HostedMatch
 
 BAD_INPUT = 2
 SEAT_KINDS = ("person", "easy", "normal", "hard")
@@ -68,9 +69,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 at the match's end (with --keep: when no one comes back for the next), 1 if the
     seats were not taken in time for the first match, 2 for bad arguments."""
+    from game.app.play.hosted_match import HostedMatch
     from game.engine.rules import Rules
     from game.engine.scoring import install_fast_divider
-    from game.net.hosting import PERSON, HostedMatch
+    from game.net.hosting import PERSON
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
     install_fast_divider()

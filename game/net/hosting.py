@@ -1,11 +1,10 @@
-"""A hosted table: the server, the remote seats, what their clients are told (`HostedTable`);
-and a match hosted without a window (`HostedMatch`).
+"""A hosted table: the server, the remote seats, what their clients are told (`HostedTable`).
 
-The window's host and the headless host run the same `HostedTable`: the same server, the
-same `RemoteSeat` players and the same `NetTable.changed` after each move. Only the loop
-that asks the seats differs: the window's `TableController` (game/app/play, which this
-layer may not import) or `MatchLoop` (game/net/play.py); both give a remote seat the same
-clock (`remote_time_limit`) and the same stand-in.
+The window's host and the headless host run the same code: this `HostedTable` (the same
+server, the same `RemoteSeat` players, the same `NetTable.changed` after each move), and
+one loop that asks the seats, runs their clocks and stand-ins: `TableTurns`
+(game/app/play/table_turns.py, which this layer may not import), stepped by the window's
+frames or, without a window, by `HostedMatch` (game/app/play/hosted_match.py).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import queue
 import socket
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,9 +19,8 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.engine.match import Match
-from game.engine.player import Player
 from game.engine.rules import Rules
-from game.net.play import DELAY_GRACE_S, MatchLoop, seat_time_limit
+from game.net.play import seat_time_limit
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -70,7 +67,7 @@ class HostedTable:
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that
-        runs the clocks (the window's table, `MatchLoop`) has begun to count it."""
+        runs the clocks (`TableTurns`) has begun to count it."""
         kyoku = self.match.kyoku
         if kyoku is None or seat not in kyoku.waiting_on():
             return None
@@ -166,70 +163,6 @@ class HostedTable:
         """Let the last messages leave, then close every connection and the server."""
         self.host.flush(FLUSH_TIMEOUT_S)
         self.host.stop()
-
-
-class HostedMatch:
-    """One match at a table whose `PERSON` seats are played from other computers."""
-
-    def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
-                 bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
-                 report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
-                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S,
-                 tokens: dict[int, str] | None = None) -> None:
-        """`tokens`: the seats' tokens of the match before (with its `code` and `port`): the next
-        match at the same table, its seats taken again only by the same people."""
-        from game.ai.agents import make_agent  # the window's host imports this module; a copy may lack the AI
-
-        if len(seats) != rules.players:
-            raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
-        self.match = Match(rules, seed)
-        remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
-        names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
-        levels = [None if seat in remote else who for seat, who in enumerate(seats)]
-        self.hosted = HostedTable(self.match, names, levels, remote, code, bind, port, tap, report, tokens=tokens)
-        self.remote = self.hosted.remote
-        self.host = self.hosted.host
-        self.table = self.hosted.table
-        self.players: dict[int, Player] = {
-            seat: self.remote.get(seat) or make_agent(who, seed * 31 + seat) for seat, who in enumerate(seats)
-        }
-        self.move_time_s = self.hosted.move_time_s = move_time_s
-        self.hosted.reconnect_window_s = reconnect_window_s
-        self.grace_s = grace_s
-        self.report = report
-        self.closing = threading.Event()
-        """Set by `close` from another thread: the wait for players and the match stop."""
-
-    def start(self) -> None:
-        self.hosted.start()
-
-    def wait_for_players(self, timeout_s: float) -> bool:
-        """Until every remote seat is taken (True) or `timeout_s` has passed (False)."""
-        deadline = time.monotonic() + timeout_s
-        while not self.hosted.all_joined():
-            if self.closing.is_set():
-                return False
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            self.poll(min(left, 0.2))
-        self.hosted.begin()
-        return True
-
-    def play(self) -> None:
-        MatchLoop(self.match, self.players, self.table, self.poll, self.move_time_s, self.report,
-                  stopped=self.closing.is_set, grace_s=self.grace_s, given_up=self.hosted.given_up).run()
-        self.host.over = self.match.over
-
-    def poll(self, timeout: float) -> None:
-        self.hosted.poll(timeout)
-
-    def close(self) -> None:
-        """Stop waiting and playing (from any thread); `stop` then closes the network."""
-        self.closing.set()
-
-    def stop(self) -> None:
-        self.hosted.stop()
 
 
 def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.app.history import history
+from game.app.play.hosted_match import HostedMatch
 from game.app.play.joining import OUR_VERSION
 from game.app.play.remote_table import RemoteTable
 from game.app.scenes.join import JoinScene
@@ -24,7 +25,6 @@ from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
 from game.app.words.net_words import refusal_sentence
 from game.net.discovery import FoundTable, TableAd
-from game.net.hosting import HostedMatch
 from game.net.protocol import PROTOCOL_VERSION, MatchOver, Refused
 from tests.hosted_table import WAIT_S, Host
 from tests.ui.autoplay import play_to_result

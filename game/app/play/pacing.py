@@ -1,7 +1,8 @@
 """The AI seats' players, and the stand-in that moves for a person whose time ran out.
 
-How and when their moves are played (in the background, after the adjustable AI pause)
-is the table controller's (game/app/play/table_controller.py), the same for every seat.
+How and when their moves are played (in the background, after the adjustable AI pause;
+at once without a window) is the seats' loop's (game/app/play/table_turns.py), the same
+for every seat.
 """
 
 from __future__ import annotations

@@ -81,6 +81,13 @@ class SeatPlan:
         return cls(SOLO if len(humans) == 1 else HOTSEAT, humans, shown, ai[0] if ai else None, tuple(levels),
                    remote)
 
+    @classmethod
+    def unattended(cls, names: Sequence[str], levels: Sequence[str | None], remote: tuple[int, ...]) -> SeatPlan:
+        """Nobody at this screen (the headless host): each seat an AI level, or a person at
+        another computer (level None). A hot seat with no one at it, as the match history
+        keeps a hosted match."""
+        return cls(HOTSEAT, (), tuple(names), None, tuple(levels), remote)
+
     def level(self, seat: int) -> str:
         """The AI level of a seat nobody at the screen plays."""
         chosen = self.levels[seat] if seat < len(self.levels) else None

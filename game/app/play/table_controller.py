@@ -1,11 +1,11 @@
-"""The table's controller: runs the seats in turn order and guards what each frame shows.
+"""The window's table: the seats' one loop (`TableTurns`, table_turns.py) and the people
+at this screen.
 
-Every seat is a `Player` (game/engine/player.py, which says how a seat is driven), the
-people at this computer included: an AI seat's `act` runs in the background and its move
-is played after the AI pause; a person's `HumanPlayer`, an `ImmediatePlayer`, is given its
-move by the input controls and is asked for it at once; when a person's time runs out, a
-stand-in player makes the move instead (the engine completes the hand being built; the
-normal AI discards). One `Decision` per seat that must move covers all three.
+A person's `HumanPlayer`, an `ImmediatePlayer`, is given its move by the input controls
+and asked for it at once; their clock runs while they have the screen, and when it runs
+out the stand-in moves for them (the tiles chosen so far, completed by the engine; the
+normal AI's discard). At a table this computer hosts, every move a person here owes has a
+clock, so that no one here can hold the people at the other computers for ever.
 
 With several people at one screen the controller keeps their tiles apart: a seat's
 private tiles are shown only to the `viewer`, who is set when the curtain naming them
@@ -17,15 +17,13 @@ of table_words.py. No pygame here.
 
 from __future__ import annotations
 
-import logging
 import math
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
+from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
-from game.app.play.pacing import make_stand_in
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
@@ -37,52 +35,23 @@ from game.app.play.table_frame import (
     private_frame,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
+from game.app.play.table_turns import Decision, KeepSelection, TableTurns
 from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
-from game.engine.actions import Action, BuildHand
+from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.kyoku import HAND_SIZE, FuritenSpan, IllegalAction, Phase, SeatView
+from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
 from game.engine.match import Settlement
-from game.engine.player import GivenMove, ImmediatePlayer, Player
+from game.engine.player import GivenMove
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
 from game.engine.wall import PERSONAL_WALLS
-from game.net.play import DELAY_GRACE_S, seat_time_limit
-
-log = logging.getLogger(__name__)
+from game.net.play import seat_time_limit
 
 BUILD_SAVE_EVERY_S = 5
 
 
 class HumanPlayer(GivenMove):
     """A person at this computer: the move is the one the input controls gave."""
-
-
-class KeepSelection(ImmediatePlayer):
-    """The stand-in at the build deadline: the tiles chosen so far (none of a seat built at
-    another computer), completed by the engine."""
-
-    name = "time limit"
-
-    def __init__(self, build: BuildState | None) -> None:
-        self.build = build
-
-    def ready(self) -> bool:
-        return True
-
-    def act(self, view: SeatView) -> Action:
-        return BuildHand(view.seat, self.build.text() if self.build is not None else "", complete=True)
-
-
-@dataclass
-class Decision:
-    """One move of one seat, from the moment the table waits for it until it is played."""
-
-    key: tuple[object, ...]
-    player: Player
-    stand_in: bool = False
-    future: Future[Action] | None = None
-    """An AI thinking in the background."""
-    elapsed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -96,36 +65,29 @@ class RonOffer:
     """How long passing keeps the seat furiten."""
 
 
-class TableController:
+class TableController(TableTurns):
+    """The seats' loop with the people at this screen."""
+
     def __init__(self, session: Session, executor: Executor, builders: Executor | None = None,
                  fallback: Executor | None = None) -> None:
         """`executor` runs AI discards and ron decisions (they may carry an agent's memory);
         `builders` the AI's choice of a hand and the helper's wall ranking (seconds of
         pure Python, best in a process); `fallback` runs the ranking if `builders` fails."""
-        self.session = session
-        self.executor = executor
-        self.builders = builders or executor
+        super().__init__(session, executor, builders)
         self.fallback = fallback or executor
         humans = session.plan.humans
-        self.players: dict[int, Player] = {
-            seat: HumanPlayer(session.name(seat)) if seat in humans else session.players[seat]
-            for seat in range(session.rules.players)
-        }
+        for seat in humans:
+            self.players[seat] = HumanPlayer(session.name(seat))
         self.hotseat = len(humans) > 1
         self.viewer: int | None = None if self.hotseat else humans[0]
         """The person who has the screen now; None while a curtain is up."""
         self.bottom = humans[0] if humans else 0
         """The seat drawn at the bottom of the table."""
-        self.make_stand_in: Callable[[int], Player] = make_stand_in
-        if session.net is not None:
-            session.net.table.time_left = self.seat_time_left  # the clock the other computers are told
-        self._reset_kyoku()
 
     def _reset_kyoku(self) -> None:
-        self.kyoku_number = self.session.match.kyoku_number
+        super()._reset_kyoku()
         self.builds: dict[int, BuildState] = {}
         self.helpers: dict[int, BuildHelper] = {}
-        self.decisions: dict[int, Decision] = {}
         self._report_key: tuple[object, ...] | None = None
         self._report: HelperReport | None = None
         self.result_shown = False
@@ -255,33 +217,13 @@ class TableController:
         return None
 
     def next_change(self, delay_s: float) -> float | None:
-        """Seconds until the table moves on without input (0: at the next update): an AI's
-        move when its pause is over, a seat not yet asked, the viewer's clock at its next
-        second. None when it waits only for input or for work in the background (which
-        wakes the window when done)."""
+        """Seconds until the table moves on without input (0: at the next update): a seat's
+        move (`TableTurns.next_change`) or the clock shown at its next second. None when it
+        waits only for input or for work in the background (which wakes the window when done)."""
+        soonest = super().next_change(delay_s)
         if self.session.busy or self.session.kyoku_over:
             return None
-        waits: list[float] = []
-        for seat in self.session.waiting_on():
-            decision = self.decisions.get(seat)
-            if decision is None or decision.key != self._key(seat):
-                return 0.0
-            if isinstance(decision.player, ImmediatePlayer):
-                if decision.player.ready():
-                    return 0.0
-                remote_left = self.remote_time_left(seat) if not decision.stand_in else None
-                if remote_left is not None:
-                    waits.append(max(0.0, remote_left))
-                give_up = self.session.net.give_up_in(seat) if self.session.net is not None else None
-                if give_up is not None and not decision.stand_in:
-                    waits.append(give_up)
-            elif decision.future is None:
-                return 0.0
-            elif decision.future.done():
-                waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
-        left = seconds_to_next_step(self.table_clock())
-        if left is not None:
-            waits.append(left)
+        waits = [wait for wait in (soonest, seconds_to_next_step(self.table_clock())) if wait is not None]
         return min(waits, default=None)
 
     def run_clock(self, dt: float) -> float | None:
@@ -307,25 +249,20 @@ class TableController:
         player.give(action)
         return self._advance(seat, 0.0, 0.0)
 
-    def update(self, dt: float, delay_s: float) -> list[Event]:
-        """Advance every seat the hand waits for; the events of the moves played."""
-        events = self.session.poll()
-        if self.session.net is not None and not self.session.busy:  # never while the engine works
-            self.session.net.poll()
-        if self.session.busy or self.session.kyoku_over:
-            return events
-        if self.session.match.kyoku_number != self.kyoku_number:
-            self._reset_kyoku()
+    def _before_asking(self) -> None:
         self._prepare_builds()
-        for seat in list(self.decisions):
-            if self.decisions[seat].key != self._key(seat):
-                del self.decisions[seat]  # the move is no longer this seat's to make
-        for seat in self.session.waiting_on():
-            if self.session.busy or self.session.kyoku_over:
-                break
-            events += self._advance(seat, dt, delay_s)
+
+    def _after_asking(self) -> None:
         self._note_builds()
-        return events
+
+    def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
+        """A person's clock runs while they have the screen; the other seats' as in `TableTurns`."""
+        if not self.is_person(seat) or decision.stand_in:
+            super()._run_clock_of(seat, decision, dt)
+            return
+        if seat == self.viewer:
+            decision.elapsed += dt
+        self._check_deadline(seat, decision)
 
     def _note_builds(self) -> None:
         """Save each person's build in progress when its tiles change, and every few seconds
@@ -349,41 +286,6 @@ class TableController:
         if self.hotseat:
             self.viewer = None  # everyone saw the result: the next private view is handed over
 
-    def _key(self, seat: int) -> tuple[object, ...]:
-        """One decision of one seat: each gets the whole time limit for it."""
-        view = self.session.view(seat)
-        return (self.kyoku_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
-
-    def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
-        key = self._key(seat)
-        decision = self.decisions.get(seat)
-        if decision is None or decision.key != key:
-            decision = self.decisions[seat] = Decision(key, self.players[seat])
-        if self.is_person(seat) and not decision.stand_in:
-            if seat == self.viewer:
-                decision.elapsed += dt
-            self._check_deadline(seat, decision)
-        else:
-            decision.elapsed += dt
-            if self.session.is_remote(seat) and not decision.stand_in:
-                self._check_remote_deadline(seat, decision)
-        player = decision.player
-        if isinstance(player, ImmediatePlayer):
-            if not player.ready():
-                return []
-            self._drop_late_move(seat, decision)
-            return self._play(seat, self._asked(player, seat))
-        if decision.future is None:
-            view = self.session.view(seat)
-            runner = self.builders if view.phase is Phase.BUILD else self.executor
-            decision.future = runner.submit(player.act, view)
-            return []
-        if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
-            return []
-        self._drop_late_move(seat, decision)
-        del self.decisions[seat]
-        return self._play(seat, self._result(seat, player, decision.future))
-
     def _check_deadline(self, seat: int, decision: Decision) -> None:
         limit = self.time_limit() if seat == self.viewer else None
         if limit is None or decision.elapsed < limit:
@@ -393,74 +295,6 @@ class TableController:
             decision.player = KeepSelection(self.builds[seat])
         else:
             decision.player = self.make_stand_in(self.session.match.seed + seat)
-
-    def seat_time_left(self, seat: int) -> float | None:
-        """How long a seat played at another computer has left for its decision, as every
-        screen shows it (None when it is not such a seat or owes none); its stand-in moves
-        `DELAY_GRACE_S` later, the time its last move may take to come."""
-        net = self.session.net
-        if net is None or seat not in net.remote or seat not in self.session.waiting_on():
-            return None
-        decision = self.decisions.get(seat)
-        elapsed = decision.elapsed if decision is not None and decision.key == self._key(seat) else 0.0
-        return seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s) - elapsed
-
-    def remote_time_left(self, seat: int) -> float | None:
-        """How long until the stand-in of a seat played at another computer moves (None
-        when it is not such a seat or owes none)."""
-        left = self.seat_time_left(seat)
-        return None if left is None else left + DELAY_GRACE_S
-
-    def _check_remote_deadline(self, seat: int, decision: Decision) -> None:
-        """The host's clock rules: a remote seat that has not moved in time is moved for by
-        its stand-in, as a person here is (a late move from its client is refused)."""
-        left = self.remote_time_left(seat)
-        net = self.session.net
-        if left is None or (left > 0 and not (net is not None and net.given_up(seat))):
-            return
-        log.info("seat %s did not move in time: its stand-in moves", seat)
-        decision.stand_in = True
-        if self.session.view(seat).phase is Phase.BUILD:
-            decision.player = KeepSelection(None)
-        else:
-            decision.player = self.make_stand_in(self.session.match.seed + seat)
-
-    def _drop_late_move(self, seat: int, decision: Decision) -> None:
-        """A move a remote seat's client sent after its stand-in took over is not kept for
-        the seat's next decision."""
-        net = self.session.net
-        if decision.stand_in and net is not None and seat in net.remote:
-            net.remote[seat].forget()
-
-    def _asked(self, player: ImmediatePlayer, seat: int) -> Action | None:
-        try:
-            return player.act(self.session.view(seat))
-        except LookupError:
-            return None
-
-    def _result(self, seat: int, player: Player, future: Future[Action]) -> Action | None:
-        try:
-            return future.result()
-        except Exception:  # a player that fails must not stop the match: the hand's default move
-            log.exception("%s, the player of seat %s, failed; playing its first legal action", player.name, seat)
-            legal = self.session.view(seat).legal_actions
-            return legal[0] if legal else None
-
-    def _play(self, seat: int, action: Action | None) -> list[Event]:
-        self.decisions.pop(seat, None)
-        if action is None:
-            return []
-        if isinstance(action, BuildHand) and action.complete:
-            self.session.apply_in_background(action)
-            return []
-        try:
-            return self.session.apply(action)
-        except IllegalAction as error:
-            # The table moved on while the player thought; it is asked again next frame.
-            log.warning("seat %s: %s (%s); asking again", seat, error, error.rule)
-            if self.session.net is not None and self.session.is_remote(seat):
-                self.session.net.table.refuse(seat, "illegal_action", error.rule)
-            return []
 
     def _prepare_builds(self) -> None:
         for seat in self.players:

@@ -1,0 +1,143 @@
+"""A match hosted without a window (`python -m game host`): its seats played by AI levels
+here and by people at other computers, stepped by the window's loop (`TableTurns`) with
+nobody at the screen.
+
+The window's host and this one run the same code: the same `HostedTable` (the server, the
+`RemoteSeat` players, what each client is told after every change), the same `Session`
+and the same `TableTurns` (each seat's decision, its clock and stand-in). Here the AI
+moves at once, on the loop's thread (no AI pause: nobody watches), and the loop waits for
+the network when no seat can move.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
+
+from game.app.play.session import SeatPlan, Session
+from game.app.play.table_turns import TableTurns
+from game.engine.match import Match
+from game.engine.player import Player
+from game.engine.rules import Rules
+from game.net.hosting import MOVE_TIME_S, PERSON, RECONNECT_WINDOW_S, HostedTable
+from game.net.play import DELAY_GRACE_S
+
+POLL_S = 0.05
+"""The longest the loop waits for the network between looks at the table."""
+MOST_STEPS = 10_000_000
+"""A bound on the loop (a match of the longest preset takes far fewer)."""
+
+
+class AtOnce(Executor):
+    """Runs each job at once on the caller's thread: the AI's moves on the loop's, which has
+    nothing else to do meanwhile (the network has its own thread)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # kept in the future, as a pool keeps it
+            future.set_exception(error)
+        return future
+
+
+class HostedMatch:
+    """One match at a table whose `PERSON` seats are played from other computers."""
+
+    def __init__(self, rules: Rules, seats: list[str], seed: int, code: str | None = None,
+                 bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
+                 report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
+                 grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S,
+                 tokens: dict[int, str] | None = None) -> None:
+        """`tokens`: the seats' tokens of the match before (with its `code` and `port`): the next
+        match at the same table, its seats taken again only by the same people."""
+        from game.ai.agents import make_agent  # the window's host imports this package; a copy may lack the AI
+
+        if len(seats) != rules.players:
+            raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
+        self.match = Match(rules, seed)
+        remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
+        names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
+        levels = [None if seat in remote else who for seat, who in enumerate(seats)]
+        self.hosted = HostedTable(self.match, names, levels, remote, code, bind, port, tap, report, tokens=tokens)
+        self.remote = self.hosted.remote
+        self.host = self.hosted.host
+        self.table = self.hosted.table
+        players: dict[int, Player] = {
+            seat: self.remote.get(seat) or make_agent(who, seed * 31 + seat) for seat, who in enumerate(seats)
+        }
+        self.hosted.move_time_s = move_time_s
+        self.hosted.reconnect_window_s = reconnect_window_s
+        self.report = report
+        at_once = AtOnce()
+        self.session = Session(self.match, SeatPlan.unattended(names, levels, remote), players, at_once)
+        self.session.net = self.hosted
+        self.turns = TableTurns(self.session, at_once, report=report)
+        self.turns.grace_s = grace_s
+        self.players = self.turns.players
+        """Who plays each seat, as the loop asks them."""
+        self.wait: Callable[[float], None] = self.poll
+        """How the loop waits when no seat can move: for the network, up to the time given."""
+        self.closing = threading.Event()
+        """Set by `close` from another thread: the wait for players and the match stop."""
+
+    def start(self) -> None:
+        self.hosted.start()
+
+    def wait_for_players(self, timeout_s: float) -> bool:
+        """Until every remote seat is taken (True) or `timeout_s` has passed (False)."""
+        deadline = time.monotonic() + timeout_s
+        while not self.hosted.all_joined():
+            if self.closing.is_set():
+                return False
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.poll(min(left, 0.2))
+        self.hosted.begin()
+        return True
+
+    def play(self, most_steps: int = MOST_STEPS) -> None:
+        """The match to its end (or until `close`): each hand dealt, the seats' moves, each
+        hand's result reported; then every client told the match is over."""
+        clock = self.hosted.clock
+        last = clock()
+        for _ in range(most_steps):
+            if self.match.over or self.closing.is_set():
+                break
+            if self.match.kyoku is None:
+                self.session.next_kyoku()
+            now = clock()
+            self.turns.update(now - last, 0.0)
+            last = now
+            if self.session.kyoku_over:
+                self._kyoku_ended()
+                if not self.match.over:
+                    self.session.next_kyoku()
+                continue
+            due = 0.0 if self.session.busy else self.turns.next_change(0.0)
+            if due is None or due > 0:
+                self.wait(POLL_S if due is None else min(due, POLL_S))
+        self.table.match_over()
+        self.host.over = self.match.over
+
+    def _kyoku_ended(self) -> None:
+        last = self.match.settlements[-1]
+        scores = ", ".join(f"{s:g}" for s in last.scores)
+        result = self.session.kyoku.result
+        assert result is not None
+        how = "drawn" if result.drawn else "won by " + ", ".join(f"seat {w.seat}" for w in result.wins)
+        self.report(f"hand {last.kyoku_number}: {how}; scores {scores}")
+
+    def poll(self, timeout: float) -> None:
+        self.hosted.poll(timeout)
+
+    def close(self) -> None:
+        """Stop waiting and playing (from any thread); `stop` then closes the network."""
+        self.closing.set()
+
+    def stop(self) -> None:
+        self.hosted.stop()

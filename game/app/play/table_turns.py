@@ -1,0 +1,268 @@
+"""The one loop that asks a table's seats for their moves: the window's table and the
+headless host (`python -m game host`) both step it.
+
+Every seat is a `Player` (game/engine/player.py, which says how a seat is driven). An AI
+seat's `act` runs on the executor and its move is played after the AI pause (none when
+nobody watches); an `ImmediatePlayer` (a person at this screen, a seat played from another
+computer) is asked at once whether it has a move. One `Decision` per seat that must move
+covers them all. When a seat's time runs out, a stand-in moves instead: the engine
+completes the hand being built, the normal AI makes any other move (docs/rules.md §3.6).
+
+A seat played from another computer is on the host's clock, which runs by real time (the
+hosted table's clock) whatever this computer's screen is doing, as its own screen runs it:
+the time left is stamped into every message that asks it (`NetTable.time_left`). A move its
+client sent before the table stepped again is played even if the clock ran out meanwhile;
+without one, its stand-in moves at once.
+
+`TableTurns` knows nobody at the screen; the window's `TableController` adds the people
+here (their clocks, builds, curtain and frames). No pygame here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+
+from game.app.play.builder import BuildState
+from game.app.play.pacing import make_stand_in
+from game.app.play.session import Session
+from game.engine.actions import Action, BuildHand
+from game.engine.events import Event
+from game.engine.kyoku import IllegalAction, Phase, SeatView
+from game.engine.player import ImmediatePlayer, Player
+from game.net.play import DELAY_GRACE_S, seat_time_limit
+
+log = logging.getLogger(__name__)
+
+
+class KeepSelection(ImmediatePlayer):
+    """The stand-in at the build deadline: the tiles chosen so far (none of a seat built at
+    another computer), completed by the engine."""
+
+    name = "time limit"
+
+    def __init__(self, build: BuildState | None) -> None:
+        self.build = build
+
+    def ready(self) -> bool:
+        return True
+
+    def act(self, view: SeatView) -> Action:
+        return BuildHand(view.seat, self.build.text() if self.build is not None else "", complete=True)
+
+
+@dataclass
+class Decision:
+    """One move of one seat, from the moment the table waits for it until it is played."""
+
+    key: tuple[object, ...]
+    player: Player
+    stand_in: bool = False
+    future: Future[Action] | None = None
+    """An AI thinking in the background."""
+    elapsed: float = 0.0
+    """The table's time spent on it (`update`'s dt): the AI pause, a person's clock here."""
+
+
+class TableTurns:
+    """Asks every seat the hand waits for, runs each decision's clock and stand-in, and
+    plays the moves through the session."""
+
+    def __init__(self, session: Session, executor: Executor, builders: Executor | None = None,
+                 report: Callable[[str], None] = log.info) -> None:
+        """`executor` runs AI discards and ron decisions (they may carry an agent's memory);
+        `builders` the AI's choice of a hand. `report`: a line for each stand-in that moves
+        for a seat at another computer."""
+        self.session = session
+        self.executor = executor
+        self.builders = builders or executor
+        self.report = report
+        self.players: dict[int, Player] = dict(session.players)
+        self.make_stand_in: Callable[[int], Player] = make_stand_in
+        self.grace_s = DELAY_GRACE_S
+        """Added to a remote seat's time before its stand-in moves: its move's way back."""
+        self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
+        """Each remote seat's decision and when, on the hosted table's clock, it began: kept
+        apart from its `Decision`, which a refused move starts again."""
+        if session.net is not None:
+            session.net.table.time_left = self.seat_time_left  # the clock the other computers are told
+        self._reset_kyoku()
+
+    def _reset_kyoku(self) -> None:
+        self.kyoku_number = self.session.match.kyoku_number
+        self.decisions: dict[int, Decision] = {}
+
+    def update(self, dt: float, delay_s: float) -> list[Event]:
+        """Advance every seat the hand waits for (`dt`: the table's time since the last
+        update; `delay_s`: the AI pause); the events of the moves played."""
+        events = self.session.poll()
+        if self.session.net is not None and not self.session.busy:  # never while the engine works
+            self.session.net.poll()
+        if self.session.busy or self.session.kyoku_over:
+            return events
+        if self.session.match.kyoku_number != self.kyoku_number:
+            self._reset_kyoku()
+        self._before_asking()
+        for seat in list(self.decisions):
+            if self.decisions[seat].key != self._key(seat):
+                del self.decisions[seat]  # the move is no longer this seat's to make
+        for seat in self.session.waiting_on():
+            if self.session.busy or self.session.kyoku_over:
+                break
+            events += self._advance(seat, dt, delay_s)
+        self._after_asking()
+        return events
+
+    def _before_asking(self) -> None:
+        """What the table prepares before the seats are asked (nothing without people here)."""
+
+    def _after_asking(self) -> None:
+        """What the table keeps after the seats were asked (nothing without people here)."""
+
+    def next_change(self, delay_s: float) -> float | None:
+        """Seconds until a seat moves without input (0: at the next update): an AI's move
+        when its pause is over, a seat not yet asked, a remote seat's stand-in. None when it
+        waits only for input or for work in the background."""
+        if self.session.busy or self.session.kyoku_over:
+            return None
+        waits: list[float] = []
+        for seat in self.session.waiting_on():
+            decision = self.decisions.get(seat)
+            if decision is None or decision.key != self._key(seat):
+                return 0.0
+            if isinstance(decision.player, ImmediatePlayer):
+                if decision.player.ready():
+                    return 0.0
+                remote_left = self.remote_time_left(seat) if not decision.stand_in else None
+                if remote_left is not None:
+                    waits.append(max(0.0, remote_left))
+                give_up = self.session.net.give_up_in(seat) if self.session.net is not None else None
+                if give_up is not None and not decision.stand_in:
+                    waits.append(give_up)
+            elif decision.future is None:
+                return 0.0
+            elif decision.future.done():
+                waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
+        return min(waits, default=None)
+
+    # --- the clocks ---------------------------------------------------------------------
+
+    def seat_time_left(self, seat: int) -> float | None:
+        """How long a seat played at another computer has left for its decision, as every
+        screen shows it (None when it is not such a seat or owes none): its clock starts when
+        it is first told or asked, and runs by the hosted table's clock; its stand-in moves
+        `grace_s` later, the time its last move may take to come."""
+        net = self.session.net
+        if net is None or seat not in net.remote or self.session.match.kyoku is None \
+                or seat not in self.session.waiting_on():
+            return None
+        key = self._key(seat)
+        asked = self.asked.get(seat)
+        if asked is None or asked[0] != key:
+            asked = self.asked[seat] = (key, net.clock())
+        limit = seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
+        return limit - (net.clock() - asked[1])
+
+    def remote_time_left(self, seat: int) -> float | None:
+        """How long until the stand-in of a seat played at another computer moves (None
+        when it is not such a seat or owes none)."""
+        left = self.seat_time_left(seat)
+        return None if left is None else left + self.grace_s
+
+    def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
+        """The decision's clock, and its stand-in once it has run out."""
+        decision.elapsed += dt
+        if self.session.is_remote(seat) and not decision.stand_in and not self._has_move(decision):
+            self._check_remote_deadline(seat, decision)
+
+    @staticmethod
+    def _has_move(decision: Decision) -> bool:
+        """A move the seat's client sent before the table stepped again: played, even if the
+        clock ran out since (the table may not have stepped while this computer's menu was
+        open; the seat's own screen ran its clock on)."""
+        return isinstance(decision.player, ImmediatePlayer) and decision.player.ready()
+
+    def _check_remote_deadline(self, seat: int, decision: Decision) -> None:
+        """The host's clock rules: a remote seat that has not moved in time is moved for by
+        its stand-in, as a person here is (a late move from its client is refused)."""
+        left = self.remote_time_left(seat)
+        net = self.session.net
+        given_up = net is not None and net.given_up(seat)
+        if left is None or (left > 0 and not given_up):
+            return
+        if not given_up:
+            self.report(f"seat {seat} ({self.players[seat].name}) did not move in time: its stand-in moves")
+        decision.stand_in = True
+        if self.session.view(seat).phase is Phase.BUILD:
+            decision.player = KeepSelection(None)
+        else:
+            decision.player = self.make_stand_in(self.session.match.seed + seat)
+
+    # --- moves --------------------------------------------------------------------------
+
+    def _key(self, seat: int) -> tuple[object, ...]:
+        """One decision of one seat: each gets the whole time limit for it."""
+        view = self.session.view(seat)
+        return (self.session.match.kyoku_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
+
+    def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
+        key = self._key(seat)
+        decision = self.decisions.get(seat)
+        if decision is None or decision.key != key:
+            decision = self.decisions[seat] = Decision(key, self.players[seat])
+        self._run_clock_of(seat, decision, dt)
+        player = decision.player
+        if isinstance(player, ImmediatePlayer):
+            if not player.ready():
+                return []
+            self._drop_late_move(seat, decision)
+            return self._play(seat, self._asked(player, seat))
+        if decision.future is None:
+            view = self.session.view(seat)
+            runner = self.builders if view.phase is Phase.BUILD else self.executor
+            decision.future = runner.submit(player.act, view)
+            return []
+        if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
+            return []
+        self._drop_late_move(seat, decision)
+        del self.decisions[seat]
+        return self._play(seat, self._result(seat, player, decision.future))
+
+    def _drop_late_move(self, seat: int, decision: Decision) -> None:
+        """A move a remote seat's client sent after its stand-in took over is not kept for
+        the seat's next decision."""
+        net = self.session.net
+        if decision.stand_in and net is not None and seat in net.remote:
+            net.remote[seat].forget()
+
+    def _asked(self, player: ImmediatePlayer, seat: int) -> Action | None:
+        try:
+            return player.act(self.session.view(seat))
+        except LookupError:
+            return None
+
+    def _result(self, seat: int, player: Player, future: Future[Action]) -> Action | None:
+        try:
+            return future.result()
+        except Exception:  # a player that fails must not stop the match: the hand's default move
+            log.exception("%s, the player of seat %s, failed; playing its first legal action", player.name, seat)
+            legal = self.session.view(seat).legal_actions
+            return legal[0] if legal else None
+
+    def _play(self, seat: int, action: Action | None) -> list[Event]:
+        self.decisions.pop(seat, None)
+        if action is None:
+            return []
+        if isinstance(action, BuildHand) and action.complete:
+            self.session.apply_in_background(action)
+            return []
+        try:
+            return self.session.apply(action)
+        except IllegalAction as error:
+            # The table moved on while the player thought; it is asked again next frame.
+            log.warning("seat %s: %s (%s); asking again", seat, error, error.rule)
+            if self.session.net is not None and self.session.is_remote(seat):
+                self.session.net.table.refuse(seat, "illegal_action", error.rule)
+            return []

@@ -4,11 +4,9 @@ and make sure a hang fails fast."""
 from __future__ import annotations
 
 import faulthandler
-import functools
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -109,7 +107,7 @@ def shipped_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for each test file that reads them. The first worker to ask makes them in the run's own
     folder (above each worker's), under a lock; the others wait for it."""
     from game.files import FileLock
-    from tests.helpers import build_module
+    from tests.helpers import scanned_fonts
 
     run_folder = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -122,18 +120,10 @@ def shipped_fonts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         if not made.exists():
             folder.mkdir(exist_ok=True)
-            fonts = build_module("fonts")
             # Each font's characters start from the same scan of every string in the game and
             # in pygame_gui: scanned once here (the build itself runs once, it need not).
-            fonts.base_characters = _scanned_once(fonts.base_characters)
-            fonts.language_characters = _scanned_once(fonts.language_characters)
-            fonts.make_fonts(folder)
+            scanned_fonts().make_fonts(folder)
             made.touch()
     finally:
         lock.release()
     return folder
-
-
-def _scanned_once(characters: Callable[..., set[str]]) -> Callable[..., frozenset[str]]:
-    """`characters`, asked once per argument; frozen, as its callers add to what it gives."""
-    return functools.cache(lambda *args: frozenset(characters(*args)))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -42,3 +44,20 @@ def build_module(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@functools.cache
+def scanned_fonts() -> ModuleType:
+    """The build's font helper (build/fonts.py) with its scans, of the strings of the game and
+    of pygame_gui (`base_characters`, a second or two of CPU) and of each language's catalog
+    (`language_characters`), made once per process: a dozen tests ask for them, four times
+    each. Not for a test that changes what they read (`fonts.CATALOGS`)."""
+    fonts = build_module("fonts")
+    fonts.base_characters = _scanned_once(fonts.base_characters)
+    fonts.language_characters = _scanned_once(fonts.language_characters)
+    return fonts
+
+
+def _scanned_once(characters: Callable[..., set[str]]) -> Callable[..., frozenset[str]]:
+    """`characters`, asked once per argument; frozen, as its callers add to what it gives."""
+    return functools.cache(lambda *args: frozenset(characters(*args)))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from tests.test_ship import build_module
+from tests.helpers import build_module, scanned_fonts
 
 fonts = build_module("fonts")
 LANGUAGES = sorted(fonts.catalog_paths())
@@ -77,6 +77,7 @@ def test_the_subset_follows_the_catalogs_of_the_languages_it_draws(tmp_path: Pat
     """A kanji only the Japanese catalog uses is in the Japanese font's subset, and not in the
     Chinese one's; the Chinese catalog's hanzi the other way round."""
     monkeypatch.setattr(fonts, "CATALOGS", catalogs_holding(tmp_path / "locale", {"ja": "鬱", "zh_CN": "鑫"}))
+    monkeypatch.setattr(fonts, "base_characters", scanned_fonts().base_characters)  # no catalog in it
     assert "鬱" in fonts.font_characters("NotoSansJP-Regular.otf")
     assert "鬱" not in fonts.font_characters("NotoSansSC-Regular.otf")
     assert "鑫" in fonts.font_characters("NotoSansSC-Bold.otf")

@@ -20,7 +20,7 @@ from fontTools.ttLib import TTFont
 import game
 from game.app.words import i18n
 from game.app.words.i18n import LANGUAGE_NAMES
-from tests.helpers import build_module
+from tests.helpers import build_module, scanned_fonts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +46,7 @@ THEME_SUBSET_LIMIT_BYTES = 2_500_000
 
 
 
-fonts = build_module("fonts")
+fonts = scanned_fonts()
 
 
 
@@ -149,7 +149,7 @@ def test_nothing_the_spec_leaves_out_is_imported_by_the_game(tmp_path):
         "code = main(['--smoke', '120', '--seed', '2'])\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SEVENTEEN_STEPS_UNPACED_SMOKE": "1",
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=120)

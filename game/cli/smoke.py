@@ -9,10 +9,17 @@ Enter on the result to deal the next hand.
 
 It plays in a throwaway config and data folder, so a player's settings and saved match
 are never touched, and prints one line saying how far it got.
+
+Its frames come at 60 a second, as a player's would. With SEVENTEEN_STEPS_UNPACED_SMOKE=1 in
+the environment (the tests) each frame still lets 1/60 s pass for the game, but is drawn as
+soon as the last one is, except while the table waits for work in the background (an AI's
+move, the helper's suggestion): those frames wait for it up to 1/60 s each, as paced ones do,
+so that the same frames get as far through the match.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -26,6 +33,7 @@ from game.app.scenes.result import ResultScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
+from game.app.window.display import wait_for_event
 from game.app.window.screenshots import check_screenshot_folder
 from game.app.window.window import App, LaunchOptions, NoDisplayError, create_app
 from game.engine.rules import Rules
@@ -37,6 +45,9 @@ SMOKE_SEED = 17
 """The seed of a smoke run without --seed, so that CI plays the same hand every time."""
 PRESS_SCENES = (TitleScene, Dialog, ResultScene, SummaryScene)
 BAD_INPUT = 2
+UNPACED_VARIABLE = "SEVENTEEN_STEPS_UNPACED_SMOKE"
+FRAME_S = 1 / 60
+"""The time each frame lets pass, paced or not."""
 
 
 def key_press(key: int) -> list[pygame.event.Event]:
@@ -64,12 +75,15 @@ class Progress:
 class ScriptedPlayer:
     """The human seat's keyboard during a smoke run; a `Pilot` for `App.run`."""
 
-    def __init__(self) -> None:
+    def __init__(self, unpaced: bool = False) -> None:
         self.progress = Progress()
+        self.unpaced = unpaced
         self._settled_seen: set[int] = set()
 
     def __call__(self, app: App) -> list[pygame.event.Event]:
         self._observe(app)
+        if self.unpaced and self.awaits_work(app):
+            wait_for_event(FRAME_S)  # until the work is done (it wakes the window) or a frame's time
         if app.frames % ACT_EVERY:
             return []
         return key_press(key) if (key := self.key_for(app)) is not None else []
@@ -93,8 +107,18 @@ class ScriptedPlayer:
             return pygame.K_g if top.helpers[top.viewer].ready else None
         return None
 
+    def awaits_work(self, app: App) -> bool:
+        """Nothing to press and nothing on screen to move but work in the background (an AI's
+        move, the helper's suggestion), which takes real time whatever time the frames let pass."""
+        if self.key_for(app) is not None:
+            return False
+        top = app.stack.top
+        if isinstance(top, TableScene) and top.mode() == "build":
+            return True  # the helper or the other seats' builds; the build clock moves meanwhile
+        return app.stack.next_change() is None
+
     def _observe(self, app: App) -> None:
-        table = next((scene for scene in app.stack.scenes if isinstance(scene, TableScene)), None)
+        table = _table(app)
         if table is None or table.session.busy:
             return
         match = table.session.match
@@ -104,6 +128,10 @@ class ScriptedPlayer:
         if table.session.kyoku_over:
             self._settled_seen.add(match.kyoku_number)
         self.progress.kyoku_settled = len(self._settled_seen)
+
+
+def _table(app: App) -> TableScene | None:
+    return next((scene for scene in app.stack.scenes if isinstance(scene, TableScene)), None)
 
 
 def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None,
@@ -117,6 +145,7 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
             check_screenshot_folder(screenshot_dir)
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
             return _no_screenshot(screenshot_dir, error)
+    unpaced = os.environ.get(UNPACED_VARIABLE) == "1"
     with tempfile.TemporaryDirectory(prefix="17steps-smoke-") as folder:
         options = LaunchOptions(
             seed=SMOKE_SEED if seed is None else seed,
@@ -125,6 +154,7 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
             config_dir=Path(folder) / "config",
             data_dir=Path(folder) / "data",
             language=language,
+            frame_step_s=FRAME_S if unpaced else None,
         )
         try:
             app = create_app(options)
@@ -135,7 +165,7 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
         app.settings = app.settings.with_changes(ai_delay_s=0.1, animation="fast")
         if preset is not None:
             app.settings = app.settings.with_changes(rules=Rules.preset(preset))
-        player = ScriptedPlayer()
+        player = ScriptedPlayer(unpaced)
         Flow(app).title()
         try:
             app.run(player)

@@ -2,13 +2,23 @@
 floor verdicts and suggestions, only faster for partial selections."""
 from __future__ import annotations
 
+import gc
 import random
 import threading
+import weakref
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import pytest
 
-from game.app.play.helper import FIRST_ANSWER, SUGGESTIONS_SHOWN, BuildHelper, best_of_wall, holding_mask, rank_wall
+from game.app.play.helper import (
+    FIRST_ANSWER,
+    SUGGESTIONS_SHOWN,
+    BuildHelper,
+    best_of_wall,
+    holding_mask,
+    rank_wall,
+    release_memory,
+)
 from game.engine import analysis
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, TILE_COUNT, WEST, format_tiles
@@ -246,3 +256,16 @@ def test_the_first_answer_is_the_start_of_the_ranking():
     whole, whole_masks = rank_wall(SHUFFLED_WALL, EAST, INDICATOR, RULES)
     assert len(first) == FIRST_ANSWER
     assert first == whole[:FIRST_ANSWER] and masks == whole_masks[:FIRST_ANSWER]
+
+
+def test_releasing_the_memory_passes_over_a_dead_weak_proxy():
+    """The game holds weak proxies; one whose object is gone raised ReferenceError at the
+    first summary or title after a match (release_memory asked it for its class)."""
+    class Thing:
+        pass
+
+    thing = Thing()
+    proxy = weakref.proxy(thing)
+    del thing
+    release_memory()
+    assert gc.is_tracked(proxy)  # it was among the objects looked at

@@ -1,10 +1,15 @@
-"""No text on screen bypasses the catalog: every screen is drawn in the pseudo-locale, which
+"""The window's languages (game/app/words/i18n.py as the player meets it): no text on screen
+bypasses the catalog; the language setting, applied at once and at the next start; notices
+that follow a language switch; one English word in two meanings as two messages.
+
+No text bypasses the catalog: every screen is drawn in the pseudo-locale, which
 wraps each translated message in ⟦ ⟧, and every text drawn (through game/app/window/text.py) or
 shown by a gui element must lie inside the markers. Outside them only numbers, punctuation,
 symbols, tile notation (mpsz) and the languages' own names (the language menu) may appear."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import unicodedata
@@ -14,34 +19,42 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from pygame_gui.elements import UIDropDownMenu
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.app.flow import Flow
 from game.app.history import history
-from game.app.history.player_files import SETTINGS_FILE
+from game.app.history.player_files import SETTINGS_FILE, load_settings
 from game.app.play.session import Notice, SeatPlan
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.prompts import discard_own_wait
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
+from game.app.scenes.statistics import group_name
 from game.app.scenes.summary import SummaryScene
+from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
+from game.app.settings import Settings
 from game.app.window import layout
 from game.app.window.text import Text
 from game.app.window.window import App, LaunchOptions
 from game.app.words import i18n
+from game.app.words.i18n import N_, Message
 from game.app.words.rule_texts import PRESET_NAMES
 from game.engine.rules import Rules
 from tests.ui.autoplay import answer
 from tests.ui.driver import Driver
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
+from tests.ui.test_screens import choose
+from tests.ui.test_smoke import run_game, smoke_numbers
 from tests.ui.test_statistics_screen import keep_fixtures
 from tests.ui.test_table import AVOID, drag_example_hand, solo_table
-from tests.ui.test_text_fits import shown_elements
 from tests.ui.test_theatre import record_file
+from tests.ui.test_theme import shown_elements
 
 MARKED = re.compile(f"{i18n.PSEUDO_OPEN}[^{i18n.PSEUDO_OPEN}{i18n.PSEUDO_CLOSE}]*{i18n.PSEUDO_CLOSE}")
 CUT = re.compile(f"{i18n.PSEUDO_OPEN}[^{i18n.PSEUDO_OPEN}{i18n.PSEUDO_CLOSE}]*…")
@@ -440,3 +453,278 @@ def test_the_rules_page_draws_only_catalog_text(driver, drawn):
     driver.frames(2)
     assert any(module == "game.app.scenes.rules_page" for module, _ in drawn)
     assert not bypassing(drawn)
+
+
+
+# The language setting: the system's by default, chosen on the Settings screen by each
+# language's own name, applied at once to every scene (the one beneath too) and at the next
+# start; --language for one run only; Chinese text in a Chinese font, never tofu boxes.
+
+
+CHINESE_ONLY = "这们"
+"""Simplified characters that Noto Sans JP lacks and Noto Sans SC has."""
+NO_FONT_HAS = "\U0001d11e"
+"""A character neither font draws (the G clef): what a missing glyph, the tofu box, looks like."""
+
+
+@pytest.fixture
+def pseudo_japanese(monkeypatch):
+    """Japanese as the pseudo-locale: with it, a label in Japanese reads ⟦…⟧ whatever the
+    state of the catalog (the translators fill it meanwhile)."""
+    load = i18n._load
+    monkeypatch.setattr(i18n, "_load", lambda code: i18n._PseudoTranslations() if code == "ja" else load(code))
+
+
+def start(tmp_path, **options) -> App:
+    app = App(LaunchOptions(seed=3, config_dir=tmp_path / "config", data_dir=tmp_path / "data", **options))
+    Flow(app).title()
+    app.step(1 / 60)
+    return app
+
+
+def write_settings(tmp_path, data: dict) -> None:
+    (tmp_path / "config").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "config" / SETTINGS_FILE).write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_the_language_follows_the_system_unless_one_is_chosen(monkeypatch):
+    assert Settings().language is None
+    monkeypatch.setenv("LANGUAGE", "ja_JP")
+    assert Settings().shown_language == "ja"
+    assert Settings(language="zh_CN").shown_language == "zh_CN"
+    settings, rejected = Settings.from_dict({"language": "fr"})
+    assert settings.language is None and rejected == ["language"]
+    assert Settings.from_dict(Settings(language="ja").to_dict())[0].language == "ja"
+
+
+def test_the_tests_speak_english_whatever_the_machine_does(driver):
+    assert i18n.language() == "en" and driver.app.manager.get_locale() == "en"
+
+
+def test_settings_list_the_system_and_each_language_by_its_own_name(driver):
+    driver.press(driver.button("Settings"))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    labels = [text for text, _ in scene.controls["Language"].options_list]
+    assert labels == ["System (English)", "English", "日本語", "简体中文"]
+
+
+def test_choosing_a_language_switches_every_scene_at_once_and_is_kept(driver, pseudo_japanese):
+    app = driver.app
+    driver.press(driver.button("Two players"))  # a table under a curtain, then the menu over both
+    table = app.stack.scenes[0]
+    assert isinstance(table, TableScene) and isinstance(driver.top, CurtainScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Settings"))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    choose(driver, scene, "Language", "日本語")
+    assert i18n.language() == "ja" and app.manager.get_locale() == "ja"
+    assert load_settings(app.files.config_dir)[0].language == "ja"
+    shown = [element.text for element in app.manager.get_root_container().elements
+             if isinstance(element, UIButton) and element.visible]
+    assert "⟦Back (Esc)⟧" in shown and all(text.startswith("⟦") for text in shown)
+    # The table beneath is labelled again too, and stays hidden until it is back on top.
+    assert table.buttons["menu"].text == "⟦Menu (Esc)⟧" and not table.buttons["menu"].visible
+    choose(driver, scene, "Language", "简体中文")
+    assert i18n.language() == "zh_CN" and app.manager.get_locale() == "zh"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is not scene and table.buttons["menu"].text == "菜单(Esc)"
+
+
+def test_the_saved_language_applies_at_start_and_its_notices_are_in_it(display, tmp_path, pseudo_japanese):
+    write_settings(tmp_path, {"language": "ja", "volume": "loud"})
+    app = start(tmp_path)
+    try:
+        assert i18n.language() == "ja" and app.manager.get_locale() == "ja"
+        assert app.notice is not None and app.notice.startswith("⟦Some settings were not valid (volume)")
+        assert app.stack.top.buttons["quit"].text == "⟦Quit⟧"
+    finally:
+        app.close()
+
+
+def test_the_launch_option_speaks_for_one_run_and_is_not_saved(display, tmp_path):
+    write_settings(tmp_path, {"language": "ja"})
+    app = start(tmp_path, language="zh_CN")
+    try:
+        assert i18n.language() == "zh_CN" and app.manager.get_locale() == "zh"
+        app.change_settings(app.settings.with_changes(volume=0.2))
+        assert i18n.language() == "zh_CN"
+        assert load_settings(app.files.config_dir)[0].language == "ja"
+    finally:
+        app.close()
+    app = start(tmp_path)
+    try:
+        assert i18n.language() == "ja"
+    finally:
+        app.close()
+
+
+def glyph_of(font, char: str) -> bytes:
+    return pygame.image.tobytes(font.render_premul(char, pygame.Color("white")), "RGBA")
+
+
+def tofu(app: App, text: str, class_id: str = "@menu_button") -> list[str]:
+    """The characters of `text` that a button styled like the game's, in the gui's current
+    locale, draws as the missing-glyph box."""
+    button = UIButton(pygame.Rect(0, 0, 300, 48), text, app.manager,
+                      object_id=ObjectID(object_id="#glyph_check", class_id=class_id))
+    try:
+        return [char for char in text if glyph_of(button.font, char) == glyph_of(button.font, NO_FONT_HAS)]
+    finally:
+        button.kill()
+
+
+def test_chinese_is_drawn_in_a_chinese_font_without_tofu(display, tmp_path):
+    app = start(tmp_path, language="zh_CN")
+    try:
+        for class_id in ("@menu_button", "@small_button", "@explanation"):
+            assert tofu(app, CHINESE_ONLY, class_id) == []
+        # The check can fail: in English the theme's font is Noto Sans JP, which has no 这 or 们.
+        app.change_settings(app.settings.with_changes(language="en"))
+        assert app.manager.get_locale() == "en"
+        assert tofu(app, CHINESE_ONLY) == list(CHINESE_ONLY)
+    finally:
+        app.close()
+
+
+def test_every_language_name_shows_in_the_language_menu_in_every_language(display, tmp_path):
+    app = start(tmp_path)
+    try:
+        for code in i18n.LANGUAGES:
+            app.change_settings(app.settings.with_changes(language=code))
+            app.stack.push(SettingsScene(app))
+            app.step(1 / 60)
+            menu = app.stack.top.controls["Language"]
+            font = menu.menu_states["closed"].selected_option_button.font
+            missing = [(code, char) for name in i18n.LANGUAGE_NAMES.values() for char in name
+                       if glyph_of(font, char) == glyph_of(font, NO_FONT_HAS)]
+            assert missing == []
+            app.stack.pop()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN"])
+def test_smoke_settles_a_hand_in_each_language(tmp_path, language):
+    frames, _seed, _dealt, settled, _moves = smoke_numbers(
+        run_game(tmp_path, "--smoke", "900", "--language", language))
+    assert frames == 900 and settled >= 1
+
+
+
+# A notice on screen follows a language switch at once: it is kept as its message and
+# arguments (i18n.Message) and put into words each time it is drawn.
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+def test_a_message_reads_in_the_language_of_the_moment():
+    notice = Message(N_("Not possible: {reason}."), reason=Message(N_("Settings")))
+    assert str(notice) == "Not possible: Settings."
+    i18n.set_language("ja")
+    assert str(notice) == i18n._("Not possible: {reason}.").format(reason=i18n._("Settings"))
+    assert str(notice) != "Not possible: Settings." and "設定" in notice
+    i18n.set_language("zh_CN")
+    assert "设置" in notice and len(notice) == len(str(notice))
+
+
+def test_the_settings_notice_is_kept_as_its_message(tmp_path):
+    (tmp_path / SETTINGS_FILE).write_text("]]", encoding="utf-8")
+    _, notice = load_settings(tmp_path)
+    assert notice is not None and "defaults" in notice
+    i18n.set_language("ja")
+    assert "defaults" not in notice and ".damaged-" in notice
+
+
+def shown(notice: str, drawn: list[str]) -> bool:
+    """Whether the notice is drawn, on one line or wrapped onto several."""
+    return notice.replace(" ", "") in "".join(drawn).replace(" ", "")
+
+
+def test_the_title_notice_follows_a_language_switch(display, tmp_path, monkeypatch):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / SETTINGS_FILE).write_text("]]", encoding="utf-8")
+    game = Driver.start(tmp_path, seed=1)
+    try:
+        english = str(game.app.notice)
+        drawn = game.record_text(monkeypatch)
+        game.frame()
+        assert shown(english, drawn)
+        game.app.change_settings(game.app.settings.with_changes(language="ja"))
+        drawn.clear()
+        game.frame()
+        japanese = str(game.app.notice)
+        assert japanese != english and shown(japanese, drawn) and not shown(english, drawn)
+        # The settings screen shows the same notice, in the language of the moment too.
+        from game.app.scenes.settings_screen import SettingsScene
+
+        game.app.stack.push(SettingsScene(game.app))
+        game.app.change_settings(game.app.settings.with_changes(language="zh_CN"))
+        drawn.clear()
+        game.frame()
+        assert str(game.app.notice) in drawn and japanese not in drawn
+    finally:
+        game.close()
+
+
+
+def test_the_table_notice_card_follows_a_language_switch(driver, monkeypatch):
+    """The winning tile below the floor: the card on the felt is in Japanese once the player
+    switches language from the table's menu."""
+    from game.app.scenes.settings_screen import SettingsScene
+    from tests.ui.scripted import ScriptedAgent, crafted_table
+    from tests.ui.test_table import AVOID, build_example_and_wait_for_turn
+
+    table = crafted_table(driver.app, ScriptedAgent(discards=[None, "2m", "4m"], avoid=AVOID))
+    driver.frame()
+    build_example_and_wait_for_turn(driver, table)
+    driver.wait_until(lambda: table.mode() == "discard")
+    driver.click(table.pool_controls.rect(0, len(table.session.view(0).pool)).center)
+    driver.wait_until(lambda: table.card is not None)
+    english = str(table.card.text)
+    assert "worth less than mangan" in english
+    settings = SettingsScene(driver.app)
+    driver.app.stack.push(settings)
+    driver.app.change_settings(driver.app.settings.with_changes(language="ja"))
+    driver.app.stack.remove(settings)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    japanese = str(table.card.text)
+    assert japanese != english and "満貫" in japanese and "worth less" not in japanese
+    assert i18n._("Your winning tile") in drawn
+    assert any(len(row) > 4 and row in japanese for row in drawn)  # the card's own words, wrapped
+
+
+
+# One English word in two meanings is two messages, so that a language can say each its own
+# way: "Normal" as an AI level and as an animation speed, "Keep it" of a tile and of a match.
+
+
+def test_normal_is_an_ai_level_and_a_speed_each_in_its_own_chinese_word(driver):
+    driver.app.change_settings(driver.app.settings.with_changes(language="zh_CN"))
+    driver.frames(2)
+    assert driver.top.buttons["ai_normal"].text == "普通"  # the title's solo buttons
+    assert group_name("normal") == "普通"  # the statistics' AI level
+    scene = SettingsScene(driver.app)
+    driver.app.stack.push(scene)
+    driver.frames(2)
+    animations = scene.controls["Animations"]
+    shown = [text for text, _id in animations.options_list]
+    assert animations.selected_option[0] == "标准" and "普通" not in shown
+
+
+def test_keep_it_says_what_it_keeps_in_japanese(driver, monkeypatch):
+    driver.app.change_settings(driver.app.settings.with_changes(language="ja"))
+    driver.frames(2)
+    monkeypatch.setattr(driver.app.files, "has_save", lambda: True)  # a match to keep
+    driver.top.start_solo("normal")
+    driver.frames(2)
+    new_match = driver.top
+    assert isinstance(new_match, Dialog) and new_match.title == "新しい対局を始めますか？"
+    assert new_match.choices[0].label == "今の対局を残す"
+    assert [choice.label for choice in discard_own_wait(driver.app, "5m", lambda: None).choices][1] == "残す"

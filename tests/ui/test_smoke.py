@@ -25,9 +25,9 @@ from game.app.settings import Settings
 from game.app.window.text import Text
 from game.app.window.window import App, LaunchOptions
 from game.app.words.rule_texts import PRESET_NAMES
-from game.cli.smoke import ScriptedPlayer
+from game.cli.smoke import UNPACED_VARIABLE, ScriptedPlayer
 from game.engine.rules import Rules
-from tests.helpers import build_module
+from tests.helpers import scanned_fonts
 from tests.test_main import interrupted_when_busy
 from tests.ui.scripted import ScriptedAgent
 
@@ -82,7 +82,7 @@ def test_the_scripted_player_plays_a_hand_from_the_title_to_the_next_deal(displa
 
 def run_game(tmp_path: Path, *args: str, env_changes: dict[str, str | None] | None = None,
              cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", UNPACED_VARIABLE: "1",
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     for name, value in (env_changes or {}).items():
         if value is None:
@@ -270,6 +270,40 @@ def test_a_screenshot_that_fails_at_the_end_is_one_line(display, tmp_path, monke
 
 
 
+@pytest.mark.parametrize("unpaced", ["1", None])
+def test_an_unpaced_smoke_lets_a_frame_s_time_pass_without_keeping_a_frame_rate(display, monkeypatch, capsys,
+                                                                                unpaced):
+    """SEVENTEEN_STEPS_UNPACED_SMOKE=1, the tests' smokes: every frame is drawn and lets 1/60 s
+    pass for the game, and none is held to 60 a second (a player's smoke is)."""
+    from game.cli import smoke
+
+    if unpaced is None:
+        monkeypatch.delenv(smoke.UNPACED_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(smoke.UNPACED_VARIABLE, unpaced)
+    paced: list[int] = []
+
+    class CountedClock:
+        """pygame's frame clock, noting the frame rates it is asked to keep (none: not paced)."""
+
+        def tick(self, framerate: int = 0) -> int:
+            if framerate:
+                paced.append(framerate)
+            return 16
+
+    monkeypatch.setattr("pygame.time.Clock", CountedClock)
+    steps: list[float] = []
+    step = App.step
+    monkeypatch.setattr(App, "step", lambda self, dt, events=None: (steps.append(dt), step(self, dt, events))[1])
+    assert smoke.run_smoke(30, 1, None) == 0
+    assert capsys.readouterr().out.startswith("smoke: 30 frames")
+    assert len(steps) == 30
+    if unpaced:
+        assert paced == [] and steps == [smoke.FRAME_S] * 30
+    else:
+        assert paced == [60] * 30
+
+
 # Every character the window draws is in the subset fonts the executable ships.
 #
 # The text is caught where it is drawn (the game's own text and pygame_gui's), on the title,
@@ -316,7 +350,7 @@ def test_every_drawn_character_is_in_the_shipped_fonts(driver, drawn, monkeypatc
         time.sleep(0.001)
     driver.frames(3)
 
-    fonts = build_module("fonts")
+    fonts = scanned_fonts()
     assert {"十", "七", "歩", "A", "9"} <= drawn  # the title, the table and the result were drawn
     assert drawn <= fonts.ui_characters() | {"\n"}
     for name in fonts.THEME_FONTS:

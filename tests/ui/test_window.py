@@ -4,7 +4,6 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-import threading
 import time
 import warnings
 from concurrent.futures import Future
@@ -23,7 +22,7 @@ from game.app.window import window
 from game.app.window.display import MINIMUM_SIZE
 from game.app.window.text import Text
 from game.app.window.viewport import Viewport, fit
-from game.app.window.wake import WAKE
+from game.app.window.wake import WAKE, wake_window
 from game.app.window.window import LOGICAL_SIZE, LONGEST_STEP_S, SETTLE_S, App, LaunchOptions
 from game.app.words import i18n
 from tests.ui.driver import Driver
@@ -270,25 +269,26 @@ STALL_S = 2.5
 class StallsOnce(Scene):
     """Holds the loop up in its first update, and notes the time each update is given."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, stall) -> None:
         super().__init__(app)
+        self.stall = stall
         self.steps: list[float] = []
 
     def update(self, dt: float) -> None:
         self.steps.append(dt)
         if len(self.steps) == 1:
-            time.sleep(STALL_S)
+            self.stall(STALL_S)
 
     def next_change(self) -> float | None:
         return 0.0
 
 
 
-def test_a_stalled_frame_passes_at_most_the_longest_step(driver):
-    scene = StallsOnce(driver.app)
+def test_a_stalled_frame_passes_at_most_the_longest_step(driver, loop_time):
+    scene = StallsOnce(driver.app, loop_time.sleep)
     driver.app.stack.push(scene)
-    started = run_for(driver.app, STALL_S + 1.0)
-    ran = time.monotonic() - started
+    started = loop_time.run_for(driver.app, STALL_S + 1.0)
+    ran = loop_time.now - started
     assert len(scene.steps) > 2
     assert max(scene.steps) == LONGEST_STEP_S, "the stall is seen, and cut to the longest step"
     assert sum(scene.steps) <= ran - (STALL_S - LONGEST_STEP_S) + 0.05, "the rest of the stall was not counted"
@@ -369,43 +369,95 @@ def test_the_heap_is_trimmed_once_at_a_scene_change(driver, monkeypatch):
 
 # The frame loop sleeps while nothing moves and wakes for whatever must be shown: input, a
 # scene's next change (the build clock's next second, the theatre's next step), and background
-# work finishing. These run the real loop (`App.run`) for a second or two, with input and
-# wake-ups posted from other threads as the system and the workers post them.
-class Frames:
-    """The moments (time.monotonic) the window drew a frame, from now on."""
+# work finishing. These run the real loop (`App.run`) on a clock of their own (`LoopTime`):
+# the loop's sleeps and paced frames pass on it at once, and the input and wake-ups the
+# system and the workers would post are posted at their moments on it, so that what is
+# asserted is what the loop draws when, whatever the machine's load.
+class LoopTime:
+    """The frame loop's clock (`time.monotonic`, pygame's frame clock, the sleep until an
+    event) as a count that the loop's own sleeps and paced frames move on: a frame drawn
+    takes no time, a sleep takes what it sleeps, a frame held to FPS takes 1/FPS."""
 
-    def __init__(self, app, monkeypatch, note=lambda: None) -> None:
+    def __init__(self, monkeypatch) -> None:
+        self.now = 1000.0
+        self.timers: list[tuple[float, object]] = []
+        loop_time = self
+
+        class Clock:
+            def __init__(self) -> None:
+                self.last = loop_time.now
+
+            def tick(self, framerate: int = 0) -> float:
+                if framerate:
+                    loop_time.pass_to(max(loop_time.now, self.last + 1 / framerate))
+                elapsed, self.last = loop_time.now - self.last, loop_time.now
+                return elapsed * 1000.0
+
+        monkeypatch.setattr(window, "time", self)
+        monkeypatch.setattr("pygame.time.Clock", Clock)
+        monkeypatch.setattr(window, "wait_for_event", self.wait_for_event)
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return time.time()
+
+    def sleep(self, seconds: float) -> None:
+        """A stall of the loop (a slow step): it passes on this clock."""
+        self.pass_to(self.now + seconds)
+
+    def pass_to(self, moment: float) -> None:
+        """Let time pass to `moment`, calling each timer due by then at its time."""
+        while self.timers and min(self.timers, key=lambda timer: timer[0])[0] <= moment:
+            timer = min(self.timers, key=lambda timer: timer[0])
+            self.timers.remove(timer)
+            self.now = max(self.now, timer[0])
+            timer[1]()
+        self.now = max(self.now, moment)
+
+    def wait_for_event(self, seconds: float) -> None:
+        """`display.wait_for_event`: until an event is queued (a timer posts one) or
+        `seconds` pass."""
+        deadline = self.now + seconds
+        while not pygame.event.peek() and self.now < deadline:
+            due = min((moment for moment, _ in self.timers), default=deadline)
+            self.pass_to(min(due, deadline))
+
+    def run_for(self, app, seconds: float, *later: tuple[float, object]) -> float:
+        """Run the window's loop for `seconds`, calling each (delay, function) of `later` at
+        its time (from where the system or a worker would post its event); when it started."""
+        started = self.now
+        app.running = True
+        app.last_input = started
+        self.timers = [(started + delay, function) for delay, function in later]
+        self.timers.append((started + seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))))
+        app.run()
+        return started
+
+
+@pytest.fixture
+def loop_time(monkeypatch) -> LoopTime:
+    return LoopTime(monkeypatch)
+
+
+class Frames:
+    """The moments (on the loop's clock) the window drew a frame, from now on."""
+
+    def __init__(self, app, monkeypatch, clock: LoopTime, note=lambda: None) -> None:
         self.times: list[float] = []
         self.notes: list[object] = []
         draw = app.draw
 
         def drawing() -> None:
             draw()
-            self.times.append(time.monotonic())
+            self.times.append(clock.now)
             self.notes.append(note())
 
         monkeypatch.setattr(app, "draw", drawing)
 
     def between(self, start: float, end: float) -> list[float]:
         return [moment for moment in self.times if start <= moment < end]
-
-
-def run_for(app, seconds: float, *later: tuple[float, object]) -> float:
-    """Run the window's loop for `seconds`, calling each (delay, function) of `later` from
-    another thread at its time; when it started (time.monotonic)."""
-    started = time.monotonic()
-    app.running = True
-    app.last_input = started
-    timers = [threading.Timer(delay, function) for delay, function in later]
-    timers.append(threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))))
-    for timer in timers:
-        timer.start()
-    try:
-        app.run()
-    finally:
-        for timer in timers:
-            timer.cancel()
-    return started
 
 
 class Recorder(Scene):
@@ -431,34 +483,36 @@ def key_down() -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
 
 
-def test_the_idle_title_draws_no_frames_once_the_input_has_settled(driver, monkeypatch):
-    frames = Frames(driver.app, monkeypatch)
-    started = run_for(driver.app, 2.5)
+def test_the_idle_title_draws_no_frames_once_the_input_has_settled(driver, monkeypatch, loop_time):
+    frames = Frames(driver.app, monkeypatch, loop_time)
+    started = loop_time.run_for(driver.app, 2.5)
     assert frames.between(started, started + SETTLE_S - 0.1), "frames while the gui may still settle"
     idle = frames.between(started + SETTLE_S + 0.1, started + 2.5)
     assert len(idle) <= 2, f"{len(idle)} frames in 1.9 idle seconds (at most the once-a-second safety frame)"
 
 
-def test_input_wakes_the_window_at_once(driver, monkeypatch):
+def test_input_wakes_the_window_at_once(driver, monkeypatch, loop_time):
     monkeypatch.setattr(window, "LONGEST_SLEEP_S", 60.0)
-    frames = Frames(driver.app, monkeypatch)
+    frames = Frames(driver.app, monkeypatch, loop_time)
     posted: list[float] = []
-    started = run_for(driver.app, 2.0, (1.2, lambda: (posted.append(time.monotonic()), key_down())))
+    started = loop_time.run_for(driver.app, 2.0, (1.2, lambda: (posted.append(loop_time.now), key_down())))
     assert not frames.between(started + SETTLE_S + 0.1, posted[0]), "nothing to draw before the key"
     woken = frames.between(posted[0], started + 2.0)
     assert woken and woken[0] - posted[0] < 0.1, "the key is answered within a frame or so"
 
 
-def test_background_work_is_drawn_the_moment_it_is_done(driver, monkeypatch):
+def test_background_work_is_drawn_the_moment_it_is_done(driver, monkeypatch, loop_time):
+    """The work's end is its future's wake-up (`wake_window`, posted by every future of the
+    window: test_every_future_of_the_window_posts_a_wake_up_when_done), at 1.2 s."""
     monkeypatch.setattr(window, "LONGEST_SLEEP_S", 60.0)
-    frames = Frames(driver.app, monkeypatch)
+    frames = Frames(driver.app, monkeypatch, loop_time)
     done: list[float] = []
 
-    def work() -> None:
-        time.sleep(0.3)
-        done.append(time.monotonic())
+    def work_done() -> None:
+        done.append(loop_time.now)
+        wake_window()
 
-    started = run_for(driver.app, 2.0, (0.9, lambda: driver.app.executor.submit(work)))
+    started = loop_time.run_for(driver.app, 2.0, (1.2, work_done))
     assert done, "the work ran"
     assert not frames.between(started + SETTLE_S + 0.1, done[0])
     after = frames.between(done[0], started + 2.0)
@@ -478,12 +532,12 @@ def test_every_future_of_the_window_posts_a_wake_up_when_done(driver, executor):
     assert pygame.event.peek(WAKE)
 
 
-def test_the_time_slept_passes_before_the_input_that_ended_the_sleep(driver, monkeypatch):
+def test_the_time_slept_passes_before_the_input_that_ended_the_sleep(driver, monkeypatch, loop_time):
     monkeypatch.setattr(window, "LONGEST_SLEEP_S", 60.0)
     scene = Recorder(driver.app)
     driver.app.stack.reset(scene)
-    driver.app.executor.submit(time.sleep, 0.8)  # its wake-up must not reach the scene
-    run_for(driver.app, 2.0, (1.3, key_down))
+    # background work done at 0.8 s: its wake-up must not reach the scene
+    loop_time.run_for(driver.app, 2.0, (0.8, wake_window), (1.3, key_down))
     log = scene.log
     assert ("event", WAKE) not in log
     pressed = log.index(("event", pygame.KEYDOWN))
@@ -494,49 +548,50 @@ def test_the_time_slept_passes_before_the_input_that_ended_the_sleep(driver, mon
     assert sum(dt for kind, dt in log if kind == "update") == pytest.approx(2.0, abs=0.3)
 
 
-def test_a_scene_that_moves_is_drawn_every_frame_and_a_timer_at_its_time(driver, monkeypatch):
+def test_a_scene_that_moves_is_drawn_every_frame_and_a_timer_at_its_time(driver, monkeypatch, loop_time):
     monkeypatch.setattr(window, "LONGEST_SLEEP_S", 60.0)
     moving = Recorder(driver.app, change=0.0)
     driver.app.stack.reset(moving)
-    frames = Frames(driver.app, monkeypatch)
-    started = run_for(driver.app, 1.5)
+    frames = Frames(driver.app, monkeypatch, loop_time)
+    started = loop_time.run_for(driver.app, 1.5)
     assert len(frames.between(started + SETTLE_S, started + 1.5)) >= 20, "about 60 a second"
     timed = Recorder(driver.app, change=0.3)
     driver.app.stack.reset(timed)
     frames.times.clear()
-    started = run_for(driver.app, 2.0)
+    started = loop_time.run_for(driver.app, 2.0)
     idle = frames.between(started + SETTLE_S + 0.05, started + 2.0)
     assert 3 <= len(idle) <= 6, f"every 0.3 s, not every frame: {len(idle)}"
     gaps = [later - earlier for earlier, later in pairwise(idle)]
     assert all(0.25 < gap < 0.45 for gap in gaps), gaps
 
 
-def test_a_minimised_window_draws_a_few_frames_a_second(driver, monkeypatch):
+def test_a_minimised_window_draws_a_few_frames_a_second(driver, monkeypatch, loop_time):
     monkeypatch.setattr(pygame.display, "get_active", lambda: False)
     driver.app.stack.reset(Recorder(driver.app, change=0.0))
-    frames = Frames(driver.app, monkeypatch)
-    started = run_for(driver.app, 1.5)
+    frames = Frames(driver.app, monkeypatch, loop_time)
+    started = loop_time.run_for(driver.app, 1.5)
     assert 2 <= len(frames.between(started, started + 1.5)) <= 8
 
 
-def test_counted_runs_draw_every_frame(driver, monkeypatch):
-    """--frames and --smoke count frames: they are all drawn, asleep or not."""
+def test_counted_runs_draw_every_frame(driver, monkeypatch, loop_time):
+    """--frames and --smoke count frames: they are all drawn, asleep or not (at 60 a second:
+    not one sleeps)."""
     monkeypatch.setattr(driver.app, "options", driver.app.options.__class__(max_frames=40))
     driver.app.frames = 0
-    started = time.monotonic()
+    started = loop_time.now
     driver.app.run()
-    assert driver.app.frames == 40 and time.monotonic() - started < 5
+    assert driver.app.frames == 40 and loop_time.now - started == pytest.approx(40 / window.FPS)
 
 
-def test_the_build_clock_is_drawn_at_each_second_and_not_between(driver, monkeypatch):
+def test_the_build_clock_is_drawn_at_each_second_and_not_between(driver, monkeypatch, loop_time):
     monkeypatch.setattr(window, "LONGEST_SLEEP_S", 60.0)
     app = driver.app
     table = crafted_table(app, ScriptedAgent(avoid=AVOID))
     driver.frame()
     flip_dora(driver, table)
     driver.wait_until(lambda: table.helpers[0].ready and table.next_change() not in (None, 0.0))
-    frames = Frames(app, monkeypatch, note=lambda: table.countdown())
-    started = run_for(app, 3.6)
+    frames = Frames(app, monkeypatch, loop_time, note=lambda: table.countdown())
+    started = loop_time.run_for(app, 3.6)
     idle = [(moment, left) for moment, left in zip(frames.times, frames.notes, strict=True)
             if started + SETTLE_S + 0.05 <= moment < started + 3.6]  # not the frame the quit brings
     shown = [int(left + 0.999) for _, left in idle]
@@ -546,7 +601,7 @@ def test_the_build_clock_is_drawn_at_each_second_and_not_between(driver, monkeyp
     assert all(abs(left - round(left)) < 0.1 for _, left in idle), "drawn as the second changes"
 
 
-def test_the_theatre_playing_sleeps_between_its_steps(driver, monkeypatch, tmp_path):
+def test_the_theatre_playing_sleeps_between_its_steps(driver, monkeypatch, tmp_path, loop_time):
     from game.app.scenes.theatre import SPEEDS, TheatreScene
     from tests.ui.test_theatre import record_file
 
@@ -560,8 +615,8 @@ def test_the_theatre_playing_sleeps_between_its_steps(driver, monkeypatch, tmp_p
     theatre.speed = SPEEDS.index(1.0)
     theatre.playing = True
     position = theatre.playback.position
-    frames = Frames(app, monkeypatch)
-    started = run_for(app, 3.3)
+    frames = Frames(app, monkeypatch, loop_time)
+    started = loop_time.run_for(app, 3.3)
     assert theatre.playback.position - position == 3, "a step a second"
     assert len(frames.between(started + SETTLE_S + 0.05, started + 3.3)) <= 8
 

@@ -170,8 +170,8 @@ def release_memory() -> None:
     would otherwise keep most of the allocator's arenas of its ranking in memory. They refill in the first milliseconds
     of the next wall; the memory held meanwhile counts towards the game's 200 MB
     (benchmarks/startup.py, benchmarks/worker_memory.py)."""
-    # type(), not isinstance(): isinstance asks a dead weak proxy among the objects for its
-    # class and raises ReferenceError (a joined match's summary → Title did).
+    # type(), not isinstance(): isinstance asks a weak proxy for its referent's class, and a
+    # dead proxy raises ReferenceError (the game holds some).
     for cached in [obj for obj in gc.get_objects() if type(obj) is _lru_cache_wrapper]:
         cached.cache_clear()
     bound.clear_cache()

@@ -8,7 +8,8 @@ The table is drawn at a logical 1280 x 800 and scaled to whatever size the windo
 Frames are drawn at up to 60 a second while something moves, and not at all while nothing
 does: the loop then sleeps until input, until the scene's next visible change (the clock's
 next second, an AI's paced move) or until background work is done (game/app/window/wake.py).
-A run that counts frames (--frames, --smoke) draws every frame, as a test expects.
+A run that counts frames (--frames, --smoke) draws every frame, as a test expects; an
+unpaced one (`LaunchOptions.frame_step_s`) draws them without waiting for their time.
 """
 
 from __future__ import annotations
@@ -112,6 +113,9 @@ class LaunchOptions:
     """Open in a window fitted to the screen, and keep that (the way out of a bad fullscreen)."""
     language: str | None = None
     """Speak this language for this run (--language), whatever the settings say; not saved."""
+    frame_step_s: float | None = None
+    """Each frame lets this much time pass for the scenes and is drawn as soon as the last one
+    is (an unpaced --smoke); None: the time that really passed, at up to FPS frames a second."""
 
 
 class ScaledUIManager(pygame_gui.UIManager):
@@ -409,6 +413,8 @@ class App:
                     # input starts begins at its first picture.
                     self.advance(min(clock.tick() / 1000.0, LONGEST_STEP_S))
                     dt = 0.0
+                elif self.options.frame_step_s is not None:
+                    dt = self.options.frame_step_s
                 else:
                     dt = min(clock.tick(FPS) / 1000.0, LONGEST_STEP_S)
                 self.step(dt, pilot(self) if pilot is not None else None)

@@ -1,8 +1,5 @@
-"""Starting a new match over an unfinished one says what becomes of it, truly: the match
-history keeps it as abandoned (it said "will be lost"), unless the history is off; a save
-the history cannot keep (damaged, unreadable, the history read-only or a file) is moved
-aside and the player told where, before the table and on the title screen; one that cannot
-even be moved is asked about again (issue 30, point 2)."""
+"""The title screen (game/app/scenes/title.py) and what it keeps of the player's files:
+a new match over an unfinished one, Continue, and the notices of a start."""
 
 from __future__ import annotations
 
@@ -11,16 +8,26 @@ import json
 import pytest
 
 from game.app.history import history
+from game.app.history.player_files import SETTINGS_FILE, save_settings
 from game.app.play import savegame
 from game.app.play.savegame import RECORD_FILE, SaveSlot
 from game.app.play.session import SeatPlan
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
+from game.app.settings import Settings
+from game.app.window.window import App, LaunchOptions
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
+from tests.ui.driver import Driver
 from tests.ui.test_new_table import scripted_ai
+from tests.ui.test_play_command import run_play
 
 
+# Starting a new match over an unfinished one says what becomes of it, truly: the match
+# history keeps it as abandoned (it said "will be lost"), unless the history is off; a save
+# the history cannot keep (damaged, unreadable, the history read-only or a file) is moved
+# aside and the player told where, before the table and on the title screen; one that cannot
+# even be moved is asked about again (issue 30, point 2).
 def unfinished_then_new(driver, monkeypatch, keep_history: bool) -> str:
     """The new-match question's words; then the new match is started."""
     scripted_ai(monkeypatch)
@@ -116,3 +123,56 @@ def test_a_save_that_can_be_neither_kept_nor_moved_is_asked_about_again(driver, 
     driver.press(driver.button("Start anyway"))
     assert isinstance(driver.app.stack.scenes[0], TableScene)
     assert not files_holding(driver.app.files.data_dir, original)  # the player said so
+
+
+
+# A start cleans up after killed autosaves (issue 18), Continue keeps a damaged save aside and
+# says where, `--reset-settings` keeps the old file and the title screen says so.
+
+
+def test_a_start_removes_what_killed_autosaves_left(display, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    leftover = data / f".{RECORD_FILE}.k1ll3d"
+    leftover.write_text('{"type": "header"', encoding="utf-8")
+    game = Driver.start(tmp_path, seed=7)
+    try:
+        assert not leftover.exists()
+    finally:
+        game.close()
+
+
+def test_continue_keeps_a_damaged_save_aside_and_says_where(driver):
+    driver.press(driver.button("Two players on this computer"))
+    slot = SaveSlot(driver.app.files.data_dir)
+    lines = [json.loads(line) for line in slot.record_path.read_text(encoding="utf-8").splitlines()]
+    lines[0]["seats"]["humans"] = [7]
+    slot.record_path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    driver.screens.title()
+    driver.frame()
+    driver.press(driver.button("Continue the unfinished match"))
+    assert isinstance(driver.top, TitleScene)
+    (kept,) = driver.app.files.data_dir.glob(f"{RECORD_FILE}.damaged-*")
+    assert str(kept) in driver.app.notice and "could not be continued" in driver.app.notice
+    assert "Continue the unfinished match" not in [b.text for b in driver.top.buttons.values()]
+
+
+def test_reset_settings_keeps_the_old_file_and_says_so(tmp_path):
+    config = tmp_path / "config" / "17steps"
+    save_settings(config, Settings(volume=0.1, auto_ron=True))
+    done = run_play(tmp_path, "--reset-settings", "--frames", "3")
+    assert done.returncode == 0, done.stderr
+    (kept,) = config.glob(f"{SETTINGS_FILE}.reset-*")
+    assert json.loads(kept.read_text(encoding="utf-8"))["auto_ron"] is True
+    assert str(kept) in done.stdout
+    assert not (config / SETTINGS_FILE).exists() or json.loads(
+        (config / SETTINGS_FILE).read_text(encoding="utf-8")) == Settings().to_dict()
+
+
+def test_what_the_command_line_did_is_the_title_screens_notice(display, tmp_path):
+    app = App(LaunchOptions(config_dir=tmp_path / "config", data_dir=tmp_path / "data",
+                            notice="The settings are back to the defaults; the old ones are kept as X."))
+    try:
+        assert app.notice is not None and app.notice.startswith("The settings are back")
+    finally:
+        app.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.play.draw_reasons import draw_reasons
+from game.app.play.draw_reasons import draw_reasons, told_from_outside
 from game.engine.events import Discarded, FuritenStarted, RonPassed, WinningTileMissed
 from game.engine.rules import Rules
 from tests.scenario_tools import build_all, drive
@@ -26,6 +26,19 @@ WAITS = ((0,), (3,))
 ])
 def test_each_seat_is_told_what_kept_it_from_winning(events, waits, expected):
     assert draw_reasons(events, waits) == expected
+
+
+@pytest.mark.parametrize(("public", "expected"), [
+    ((Discarded(0, "2m", 1, True),), "no winning tile was discarded"),
+    ((Discarded(0, "4m", 1, True),), "4-man could not be won on"),  # passed, no yaku, below the floor: its own
+    ((Discarded(1, "4m", 1, True), Discarded(0, "4m", 1, True)),
+     "furiten: discarded its own winning tile 4-man; 4-man came while furiten"),
+    ((Discarded(1, "4m", 1, True), Discarded(1, "4m", 2, False)), "furiten: discarded its own winning tile 4-man"),
+])
+def test_another_seats_reasons_as_the_public_events_and_its_open_hand_tell_them(public, expected):
+    """Seat 1 waits on 4-man, seen from seat 0's computer after the draw."""
+    told = told_from_outside(public, 1, (3,), red_fives=True)
+    assert draw_reasons(told, ((), (3,)))[1] == expected
 
 
 def test_a_whole_drawn_hand_of_two_hands_not_tenpai():

@@ -37,16 +37,54 @@ from tests.hosted_table import WAIT_S, Host
 
 @pytest.mark.parametrize(("address", "fine"), [
     ("127.0.0.1:17017", True), ("[::1]:17017", True), ("studio", True), ("::1", True), ("studio:0", False),
-    ("studio:99999", False), (":17017", False), ("", False), ("[::1]:port", False),
+    ("studio:99999", False), (":17017", False), ("", False), ("[::1]:port", False), ("[::1]:47123", True),
+    ("2001:db8::1", True), ("::1:47123", False), ("a host:17017", False), ("[studio]:17017", False),
+    ("fe80::1%eth0", False), ("studio/x:17017", False),
 ])
 def test_an_address_is_host_port_or_ipv6_in_brackets(address, fine):
     assert (address_problem(address) is None) is fine
+
+
+@pytest.mark.parametrize(("address", "written"), [("::1:47123", "[::1]:47123"), ("::1:4712", "[::1]:4712"),
+                                                  (" fe80::2:17017 ", "[fe80::2]:17017")])
+def test_an_ipv6_address_and_port_without_brackets_is_refused_saying_how_to_write_them(address, written):
+    assert address_problem(address) == f"Write an IPv6 address in brackets, then its port: {written}."
 
 
 @given(st.text(max_size=80))
 def test_any_typed_address_is_read_or_refused_in_a_sentence(address):
     problem = address_problem(address)
     assert problem is None or problem.endswith(".")
+
+
+@given(st.one_of(st.text(max_size=60), st.ip_addresses().map(str),
+                 st.tuples(st.ip_addresses().map(str), st.integers(-5, 70000)).map(lambda a: f"{a[0]}:{a[1]}"),
+                 st.tuples(st.ip_addresses(v=6).map(str), st.integers(-5, 70000)).map(lambda a: f"[{a[0]}]:{a[1]}")))
+def test_an_address_read_is_one_the_connection_can_take(address):
+    from websockets.uri import parse_uri
+
+    if address_problem(address) is None:
+        parse_uri(join_uri(address, "ACDEFH"))  # InvalidURI here killed the joining thread
+
+
+class FailingLink(RemoteLink):
+    async def _failing(self, driver: object) -> object:
+        raise RuntimeError("no such thing")
+
+
+def test_any_failure_of_the_joining_thread_ends_the_join_in_a_sentence():
+    def make_link(uri: str, name: str, token: str) -> RemoteLink:
+        link = FailingLink(uri, name, token, delays=())
+        link.link.run = link._failing  # type: ignore[method-assign]
+        return link
+
+    joining = Joining("127.0.0.1:9", "ACDEFH", "Guest", make_link=make_link)
+    deadline = time.monotonic() + WAIT_S
+    while joining.failed is None and time.monotonic() < deadline:
+        joining.poll()
+        time.sleep(0.01)
+    assert joining.failed is not None
+    assert joining.failed.sentence == "Joining 127.0.0.1:9 failed: RuntimeError: no such thing"
 
 
 @pytest.mark.parametrize(("code", "fine"), [("KANTER", True), ("kanter", True), (" KANTER ", True),

@@ -287,6 +287,70 @@ def test_the_next_kyokus_clock_runs_from_when_its_news_came_not_from_when_the_re
     assert table.countdown() == pytest.approx(20)
 
 
+class QueuedLink:
+    """The link as the table reads it: the host's news waiting until it is polled."""
+
+    def __init__(self) -> None:
+        self.news: list[Heard] = []
+        self.sent: list[object] = []
+
+    def poll(self) -> list[Heard]:
+        news, self.news = self.news, []
+        return news
+
+    def send(self, action: object) -> None:
+        self.sent.append(action)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_a_result_closed_before_the_host_goes_on_waits_for_the_host_and_the_next_kyoku_comes_by_itself(builders):
+    match = new_match(hands=2)
+    table = RemoteTable(heard(match), builders)
+    play_to_end(match, table)
+    table.show_result()
+    table.next_kyoku()  # Next pressed while the host's person still reads the result
+    assert not table.kyoku_over  # the result does not come up again
+    assert table.frame().centre.status == "Waiting for the host to start the next hand"
+    match.next_kyoku()
+    table.take(heard(match))
+    assert table.shown_kyoku == 2 and table.view(SEAT).phase is not Phase.END
+    assert not table.result_closed and table.frame().centre.status != "Waiting for the host to start the next hand"
+
+
+def test_while_the_result_is_read_the_next_kyoku_begun_at_the_host_is_said_with_the_seats_clock(builders):
+    match = new_match(hands=2, build_time_s=120)
+    clock = Clock()
+    link = QueuedLink()
+    table = RemoteTable(heard(match, at=0.0), builders, clock=clock, link=link)  # type: ignore[arg-type]
+    play_to_end(match, table)
+    table.show_result()
+    assert table.next_news() is None  # the host's person still reads it too
+    match.next_kyoku()
+    others_move(match)  # at the host, past the dora flip if it is not the seat's
+    link.news.append(heard(match, at=10.0))
+    clock.now = 25.0
+    owes = bool(match.kyoku.view_for(SEAT).legal_actions)
+    left = seat_time_limit(match.rules, match.kyoku.phase, MOVE_TIME_S) - 15
+    assert table.next_news() == (f"Hand 2 has begun: your clock is running ({int(left) // 60}:{int(left) % 60:02d} "
+                                 "left)." if owes else "Hand 2 has begun.")
+    table.next_kyoku()  # the first Next after it goes to the table
+    assert table.shown_kyoku == 2 and table.view(SEAT).phase is not Phase.END
+
+
+def test_the_first_next_after_the_host_went_on_goes_to_the_new_kyoku_though_its_news_was_not_read_yet(builders):
+    match = new_match(hands=2)
+    link = QueuedLink()
+    table = RemoteTable(heard(match), builders, link=link)  # type: ignore[arg-type]
+    play_to_end(match, table)
+    table.show_result()
+    match.next_kyoku()
+    link.news.append(heard(match))  # on the link, not polled while the result was up
+    table.next_kyoku()
+    assert table.shown_kyoku == 2 and not table.kyoku_over
+
+
 def test_the_events_the_hosts_news_brings_come_once_with_the_next_update(builders):
     match = new_match()
     table = RemoteTable(heard(match), builders)
@@ -562,3 +626,39 @@ def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as
         assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
     finally:
         i18n.set_language(before)
+
+
+def test_after_a_draw_the_joined_result_tells_another_seats_own_discard_furiten_as_the_hosts_does(builders):
+    from game.app.play.result_frame import result_frame
+
+    for seed in range(80):
+        match = Match(Rules.preset("kaiji", hands=1), seed=seed)
+        match.next_kyoku()
+        table = RemoteTable(heard(match), builders)
+        play_to_end(match, table)
+        result = match.kyoku.view_for(SEAT).result
+        if result is None or not result.drawn:
+            continue
+        host = result_frame([match.kyoku.view_for(seat) for seat in range(2)], match.settlements[-1],
+                            table.names(), True)
+        other = host.draws[1 - SEAT].reason
+        if "own winning tile" not in other or "passed" in other:
+            continue
+        assert table.result_frame().draws[1 - SEAT].reason == other
+        return
+    pytest.fail("no drawn hand with another seat's own-discard furiten among the seeds")
+
+
+def test_a_hand_the_hosts_stand_in_completed_is_told_at_once_not_only_at_the_seats_turn(builders):
+    match = Match(Rules.preset("kaiji", hands=1), seed=1)
+    match.next_kyoku()
+    assert match.kyoku.dealer != SEAT
+    table = RemoteTable(heard(match), builders)
+    others_move(match)  # the dealer flips the dora and builds
+    table.take(heard(match))
+    match.apply(BuildHand(SEAT, "", complete=True))  # the seat's time ran out: the host's stand-in built
+    table.take(heard(match))
+    assert table.view(SEAT).phase is Phase.DISCARD and table.view(SEAT).turn != SEAT
+    question = table.prompt()
+    assert isinstance(question, Notice) and str(question.text).startswith("Time is up: your hand was completed")
+    assert table.prompt() is None  # told once

@@ -83,8 +83,9 @@ class Flow:
             self.hosted_session = session
         self.app.stack.reset(TableScene(self.app, self, session))
 
-    def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None:
-        self.app.stack.push(ResultScene(self.app, make_frame, on_next))
+    def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
+               news: Callable[[], str | None] | None = None) -> None:
+        self.app.stack.push(ResultScene(self.app, make_frame, on_next, news))
 
     def summary(self, session: Session) -> None:
         self._hang_up()

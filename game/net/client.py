@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import re
 from collections.abc import Callable
 from urllib.parse import urlencode
 
@@ -27,20 +28,51 @@ REFUSALS_BEFORE_WAITING = 3
 DEFAULT_PORT = 17017
 
 
+HOST_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_-]{1,63})*\.?")
+"""A host's name as a URI may carry it (letters, digits, `-` and `_`, dot-separated)."""
+
+
+class UnbracketedIPv6(ValueError):
+    """An IPv6 address and a port written without brackets (`::1:47123`, `::1:4712`): the
+    port cannot be told from the address's last group, so it is refused, with the form that can."""
+
+    def __init__(self, address: str, suggestion: str) -> None:
+        super().__init__(f"write an IPv6 address in brackets, then its port: {suggestion} (not {address})")
+        self.suggestion = suggestion
+
+
 def parse_address(address: str) -> tuple[str, int]:
-    """`host:port`, `[v6]:port`, a bare host or IPv6 address (the default port)."""
+    """`host:port`, `[v6]:port`, a bare host or IPv6 address (the default port); ValueError
+    for anything else (`UnbracketedIPv6` for an IPv6 address and a port without brackets)."""
     text = address.strip()
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
+        host, closed, rest = text[1:].partition("]")
+        if not closed or (rest and not rest.startswith(":")) or not _ipv6(host):
+            raise ValueError(f"not an address: {address!r} ([IPv6]:port)")
         port = rest.removeprefix(":") or str(DEFAULT_PORT)
     elif text.count(":") > 1:
+        head, _, tail = text.rpartition(":")
+        if _ipv6(head) and tail.isascii() and tail.isdigit():  # "::1:4712": a port, or the last group?
+            raise UnbracketedIPv6(text, f"[{head}]:{tail}")
+        if not _ipv6(text):
+            raise ValueError(f"not an address: {address!r} (host:port, or [IPv6]:port)")
         host, port = text, str(DEFAULT_PORT)
     else:
         host, _, port = text.partition(":")
         port = port or str(DEFAULT_PORT)
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        if not HOST_NAME.fullmatch(host):
+            raise ValueError(f"not an address: {address!r} (host:port, or [IPv6]:port)")
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"not an address: {address!r} (host:port, or [IPv6]:port)")
     return host, int(port)
+
+
+def _ipv6(host: str) -> bool:
+    """An IPv6 address a URI can carry in brackets (no zone: `%` would need escaping)."""
+    try:
+        return ipaddress.ip_address(host).version == 6 and "%" not in host
+    except ValueError:
+        return False
 
 
 def join_uri(address: str, code: str) -> str:

@@ -173,6 +173,21 @@ def test_an_address_that_is_not_one_is_said_before_any_connection(driver):
     assert scene.joining is None and scene.sentence and "host:port" in scene.sentence
 
 
+def test_an_ipv6_address_and_port_without_brackets_is_a_sentence_saying_how_to_write_them(driver):
+    scene = join(driver, "::1:47123", "KANTER")
+    assert scene.joining is None
+    assert scene.sentence == "Write an IPv6 address in brackets, then its port: [::1]:47123."
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if shots:
+        before = driver.app.settings
+        for language in ("en", "ja", "zh_CN"):
+            driver.app.change_settings(dataclasses.replace(before, language=language))
+            scene.join()  # the sentence in the language spoken
+            driver.frame(dt=0.0)
+            pygame.image.save(driver.pixels(), os.path.join(shots, f"join_ipv6_unbracketed_{language}.png"))
+        driver.app.change_settings(before)
+
+
 def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     table_host = host(["easy", "person"], hands=4)
     join(driver, table_host.address, table_host.code)
@@ -180,7 +195,27 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     driver.top.controller.link.delays = (0.05, 0.05)
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
-    assert "host" in str(driver.app.notice).lower()
+    assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
+                                      "play on.")
+
+
+def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(
+        driver, host, monkeypatch):
+    driver.app.notice = "The host has left the table. If the host continues the match, join again to play on."
+    placed: dict[str, pygame.Rect] = {}
+    original = driver.app.text.draw
+
+    def placing(surface, text, *rest, **named):
+        placed[text] = original(surface, text, *rest, **named)
+        return placed[text]
+
+    monkeypatch.setattr(driver.app.text, "draw", placing)
+    driver.frame()
+    assert placed[driver.app.notice].bottom <= driver.app.screen.get_height() - 12  # no descender on the edge
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    assert driver.app.notice is None  # the Settings page no longer shows it during this match
 
 
 class FoundLater:
@@ -340,3 +375,78 @@ def test_a_record_the_host_sends_damaged_is_one_sentence_on_the_joined_summary_a
     drawn = driver.record_text(monkeypatch)
     driver.frame()
     assert str(summary.not_kept) in drawn  # one line: it fits
+
+
+def joined_at_a_kyokus_end(driver: Driver, builders, build_time_s: float = 120):
+    """A joined table (the host's news on a queue) at the end of its first of two kyoku."""
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from tests.test_remote_table import QueuedLink, heard, play_to_end
+
+    match = Match(Rules.preset("kaiji", hands=2, build_time_s=build_time_s), 5)
+    match.next_kyoku()
+    link = QueuedLink()
+    table = RemoteTable(heard(match), builders, link=link)
+    play_to_end(match, table)
+    driver.screens.joined_table(table)
+    wait(driver, lambda: isinstance(driver.top, ResultScene))
+    driver.look()
+    return match, link, table
+
+
+def test_a_joined_result_says_the_host_began_the_next_hand_and_the_first_enter_goes_to_it(driver, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.test_remote_table import heard, others_move
+
+    with ThreadPoolExecutor(1) as builders:
+        match, link, _table = joined_at_a_kyokus_end(driver, builders)
+        result = driver.top
+        drawn = driver.record_text(monkeypatch)
+        driver.frame()
+        assert result.news_line is None and not any("has begun" in line for line in drawn)
+        match.next_kyoku()
+        others_move(match)  # the host's dora flip: the seat's build clock runs
+        link.news.append(heard(match))  # the host's person pressed Next: its news waits on the link
+        driver.frame()
+        owes = bool(match.kyoku.view_for(1).legal_actions)
+        assert result.news_line.startswith("Hand 2 has begun: your clock is running (" if owes
+                                           else "Hand 2 has begun.")
+        assert result.news_line in drawn
+        shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+        if shots:
+            before = driver.app.settings
+            for language in ("en", "ja", "zh_CN"):
+                driver.app.change_settings(dataclasses.replace(before, language=language))
+                driver.frame(dt=0.0)
+                pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_next_begun_{language}.png"))
+            driver.app.change_settings(before)
+        driver.key(pygame.K_RETURN)
+        assert isinstance(driver.top, TableScene) and driver.top.controller.shown_kyoku == 2
+
+
+def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_hand_comes_by_itself(driver,
+                                                                                                monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.test_remote_table import heard
+
+    with ThreadPoolExecutor(1) as builders:
+        match, link, table = joined_at_a_kyokus_end(driver, builders)
+        driver.key(pygame.K_RETURN)
+        drawn = driver.record_text(monkeypatch)
+        driver.frames(100, dt=0.1)  # ten seconds: the result does not come up again
+        assert isinstance(driver.top, TableScene)
+        assert "Waiting for the host to start the next hand" in drawn
+        shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+        if shots:
+            before = driver.app.settings
+            for language in ("en", "ja", "zh_CN"):
+                driver.app.change_settings(dataclasses.replace(before, language=language))
+                driver.frame(dt=0.0)
+                pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_waits_for_host_{language}.png"))
+            driver.app.change_settings(before)
+        match.next_kyoku()
+        link.news.append(heard(match))
+        driver.frame()
+        assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from game.app.words import terms
 from game.app.words.i18n import N_, _
 from game.engine.events import Discarded, Event, FuritenStarted, RonPassed, WinningTileMissed
+from game.engine.kyoku import fixes_furiten
+from game.engine.tiles import ids_for_codes
 
 MISSED = {
     "furiten": N_("{tile} came while furiten"),
@@ -47,3 +49,24 @@ def draw_reasons(history: Sequence[Event], waits: Sequence[Sequence[int]]) -> tu
         else:
             reasons.append(_("no winning tile was discarded"))
     return tuple(reasons)
+
+
+def told_from_outside(history: Sequence[Event], seat: int, waits: Sequence[int], red_fives: bool) -> tuple[Event, ...]:
+    """Another seat's part of a drawn hand as a joined computer can tell it (it has the public
+    events and, after the draw, every hand laid open, but never another seat's private events):
+    the public `history` with the seat's furiten from discarding one of its own winning tiles
+    (public once its hand is open), and each winning tile another seat discarded for it, missed
+    while so furiten, else for a reason only that seat was told ("could not be won on")."""
+    told: list[Event] = []
+    furiten = False
+    for event in history:
+        told.append(event)
+        if not isinstance(event, Discarded):
+            continue
+        (tile,) = ids_for_codes([event.tile], red_fives)
+        if event.seat == seat and fixes_furiten(tile, tuple(waits), furiten):
+            furiten = True
+            told.append(FuritenStarted(seat, "own_discard", True))
+        elif event.seat != seat and fixes_furiten(tile, tuple(waits), False):  # one of its winning tiles
+            told.append(WinningTileMissed(seat, event.tile, "furiten" if furiten else "unknown"))
+    return tuple(told)

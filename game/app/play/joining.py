@@ -26,7 +26,7 @@ from game.app.play.seat_keys import read_keys, remember_key, table_of
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.app.words.rule_texts import preset_name
-from game.net.client import join_uri, parse_address
+from game.net.client import UnbracketedIPv6, join_uri, parse_address
 from game.net.discovery import FoundTable, TableBrowser
 from game.net.protocol import PROTOCOL_VERSION
 from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
@@ -99,6 +99,9 @@ def address_problem(address: str) -> str | None:
         return _("Type the host's address, or choose a table above.")
     try:
         parse_address(address)
+    except UnbracketedIPv6 as error:
+        # Translators: {example} is the address typed, in brackets: [::1]:47123
+        return _("Write an IPv6 address in brackets, then its port: {example}.").format(example=error.suggestion)
     except ValueError:
         # Translators: {example} shows the forms: 192.168.1.20:17017 or [::1]:17017
         return _("Not an address: type it as host:port, or [IPv6]:port ({example}).").format(
@@ -235,6 +238,10 @@ def ended_sentence(ended: Ended, address: str) -> str:
     if ended.reason == "unreachable":
         return _("No table answers at {address}: check the address, and that the host is still waiting for "
                  "players.").format(address=address)
+    if ended.reason == "failed":
+        # Translators: {detail} is the network library's own words, in English
+        return _("Joining {address} failed: {detail}").format(address=address, detail=ended.detail)
     if ended.reason == "gone":
-        return _("The host has left the table: the match cannot go on.")
+        # Translators: the host's Continue re-opens the table for the same seats
+        return _("The host has left the table. If the host continues the match, join again to play on.")
     return _("You left the table.")

@@ -68,13 +68,14 @@ class Heard:
         return self.clocks[seat] if 0 <= seat < len(self.clocks) else None
 
 
-ENDED_REASONS = ("refused", "unreachable", "gone", "closed")
+ENDED_REASONS = ("refused", "unreachable", "gone", "closed", "failed")
 
 
 @dataclass(frozen=True)
 class Ended:
     """The link is over: `refused` (with the host's refusal), `unreachable` (no connection
-    could be made), `gone` (the host went away and did not come back) or `closed`."""
+    could be made), `gone` (the host went away and did not come back), `closed`, or `failed`
+    (anything else went wrong in the link: `detail` says what)."""
 
     reason: str
     refusal: Refused | None = None
@@ -192,6 +193,8 @@ class RemoteLink:
         except asyncio.CancelledError:
             self._tell(Ended("closed"))
             raise
+        except Exception as error:  # any other failure ends the link in words, never a screen left waiting
+            self._tell(Ended("failed", detail=f"{type(error).__name__}: {error}"))
         else:
             if mirror.over is not None and mirror.over.reason == STOPPED:
                 self._tell(Ended("gone"))

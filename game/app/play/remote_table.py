@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 
 from game.app.play.builder import BuildState
+from game.app.play.draw_reasons import told_from_outside
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import STOPPED, Heard, News, Reconnecting, RemoteLink
@@ -87,11 +88,13 @@ class RemoteTable:
         """The player's moves not yet handed to the link."""
         self.refusals: list[Heard] = []
         self.notices: list[Notice] = []
-        """The seat's own notices (seat_notices.py) not told yet: told when the seat moves next,
-        as at a table at this computer."""
+        """The seat's own notices (seat_notices.py) not told yet: told as soon as the table asks."""
         self._completing = False
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
+        self.result_closed = False
+        """The player closed the shown kyoku's result before the host began the next one: the
+        table shows the end, says it waits for the host, and shows the next kyoku as it begins."""
         self.clock = clock
         self.keep = keep
         self.keeping: Future[Message | None] | None = None
@@ -127,6 +130,12 @@ class RemoteTable:
             return
         self._show(heard)
 
+    def listen(self) -> None:
+        """The link's news taken (never waits): the host goes on while the result is read."""
+        if self.link is not None:
+            for news in self.link.poll():
+                self._hear(news)
+
     def _hear(self, news: News) -> None:
         if isinstance(news, Heard):
             self.reconnecting = False
@@ -145,7 +154,7 @@ class RemoteTable:
     def _holding(self) -> bool:
         """The shown kyoku has ended and its result has not been seen and closed yet."""
         view = self.shown.view
-        return view is not None and view.phase is Phase.END
+        return view is not None and view.phase is Phase.END and not self.result_closed
 
     def _show(self, heard: Heard) -> None:
         before = self.shown.view
@@ -182,6 +191,7 @@ class RemoteTable:
         self.builds, self.helpers = {}, {}
         self._deadlines, self._sent = {}, None
         self.result_shown = False
+        self.result_closed = False
         self.notices.clear()  # the last kyoku's, untold at its end: its result has said it all
 
     def _prepare_build(self) -> None:
@@ -273,7 +283,10 @@ class RemoteTable:
             refused = self.refusals.pop(0).refused
             assert refused is not None
             return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
-        if self.notices and self.seat in self.waiting_on():
+        if self.notices:
+            # One person at this computer, always looking: told at once (at a local table the
+            # person is told on their turn, a few seconds away; here the other seats' time,
+            # minutes maybe, would pass first and the notice come as the seat's own clock runs).
             return self.notices.pop(0)
         if self.mode() != TableMode.RON:
             return None
@@ -367,9 +380,7 @@ class RemoteTable:
     def update(self, dt: float, delay_s: float) -> list[Event]:
         """The link's news taken, the clock run, the player's moves sent; the events the
         host's news brought since the last update."""
-        if self.link is not None:
-            for news in self.link.poll():
-                self._hear(news)
+        self.listen()
         self.run_clock(dt)
         if self.link is not None:
             for action in self.take_outbox():
@@ -420,18 +431,46 @@ class RemoteTable:
         own = self.view(self.seat)
         result = own.result
         assert result is not None
-        views = [own if seat == self.seat else dataclasses.replace(own, seat=seat, waits=_waits(result.hands[seat]))
+        views = [own if seat == self.seat else _seen_from_outside(own, seat, _waits(result.hands[seat]))
                  for seat in range(own.rules.players)]
         settlement = self._settlement()
         assert settlement is not None
         return result_frame(views, settlement, self.names(), self.heard.over is not None and not self.waiting)
 
     def next_kyoku(self) -> None:
-        """The result was seen: on to the next kyoku's news, kept meanwhile."""
+        """The result was seen: on to the next kyoku's news, kept meanwhile (that came up to
+        now); none yet, the table waits for the host and shows the next kyoku when it begins."""
+        self.listen()
         self.result_shown = True
         waiting, self.waiting = self.waiting, []
+        self.result_closed = not waiting
         for heard in waiting:
             self._show(heard)
+
+    def next_news(self) -> str | None:
+        """While the result is read (the link's news taken): that the next kyoku has begun at
+        the host, with the seat's time left if it owes a move there (its clock runs); else None."""
+        self.listen()
+        begun = [heard for heard in self.waiting if heard.view is not None]
+        if not begun:
+            return None
+        latest = begun[-1]
+        left = self._waiting_left(begun)
+        if left is None:
+            return _("Hand {number} has begun.").format(number=latest.kyoku_number)
+        seconds = max(0, int(left + 0.999))
+        return _("Hand {number} has begun: your clock is running ({time} left).").format(
+            number=latest.kyoku_number, time=f"{seconds // 60}:{seconds % 60:02d}")
+
+    def _waiting_left(self, begun: Sequence[Heard]) -> float | None:
+        """The time left for the move the latest kept news asks of the seat (None: none asked,
+        or no clock): the earliest deadline among the news of that decision, as `_track` keeps it."""
+        latest = begun[-1]
+        if latest.view is None or not latest.view.legal_actions:
+            return None
+        same = [heard for heard in begun if _decision_of(heard) == _decision_of(latest)]
+        deadlines = [deadline for heard in same if (deadline := deadline_of(heard, self.seat)) is not None]
+        return min(deadlines) - self.clock() if deadlines else None
 
     # --- the frame ------------------------------------------------------------------------
 
@@ -460,6 +499,9 @@ class RemoteTable:
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
         if gone is not None and view.phase is not Phase.END:
             return reconnect_words(self.names()[gone], given_up=gone < len(given_up) and given_up[gone])
+        if self.result_closed and view.phase is Phase.END:
+            # Translators: a joined table, its player having closed the result before the host
+            return _("Waiting for the host to start the next hand")
         completing = self._completing and self._sent == self._key()
         return status(view, self.names(), mode, waiting, completing, self.result_shown)
 
@@ -490,6 +532,22 @@ def deadline_of(heard: Heard, seat: int) -> float | None:
     if time_left_s is None:
         return None
     return heard.at + max(0.0, time_left_s - heard.latency_s / 2)
+
+
+def _decision_of(heard: Heard) -> tuple[object, ...]:
+    """The decision news asks of the seat, as `RemoteTable._key` tells one from the next."""
+    view = heard.view
+    if view is None:
+        return ()
+    return (heard.kyoku_number, view.phase, tuple(map(len, view.rivers)), view.built[view.seat],
+            bool(view.legal_actions))
+
+
+def _seen_from_outside(own: SeatView, seat: int, waits: tuple[int, ...]) -> SeatView:
+    """Another seat's view of the ended kyoku as far as `own` tells it: its waits, from its hand
+    laid open, and its furiten and misses as far as they are public (`told_from_outside`)."""
+    return dataclasses.replace(own, seat=seat, waits=waits,
+                               events=told_from_outside(own.events, seat, waits, own.rules.red_fives))
 
 
 def _waits(hand: Sequence[int] | None) -> tuple[int, ...]:

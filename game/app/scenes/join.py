@@ -190,6 +190,7 @@ class JoinScene(Scene):
         elif joining.ready is not None:
             self._stop_looking()
             self.joining = None  # the table owns the link now
+            self.app.notice = None  # what the last match's end said is old news at a new table
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,
                                                   link=joining.link, address=joining.address,
                                                   backlog=joining.backlog, keep=self.keep_match))

@@ -13,15 +13,24 @@ from game.app.play.result_frame import ResultFrame
 from game.app.scene import Scene, Services
 from game.app.views.result_panel import ResultPanel
 from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.window.palette import GOLD
 from game.app.words.i18n import _
+
+NEWS_LOOK_S = 0.25
+"""How often the host's news (the next hand begun, the seat's clock running) is looked at."""
 
 
 class ResultScene(Scene):
     opaque = False
 
-    def __init__(self, app: Services, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None]) -> None:
-        """`make_frame` makes the result's frame in the language spoken (again when it changes)."""
+    def __init__(self, app: Services, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
+                 news: Callable[[], str | None] | None = None) -> None:
+        """`make_frame` makes the result's frame in the language spoken (again when it changes);
+        `news` (a joined table, whose host goes on by itself) what has happened at the host
+        since, in words, looked at each frame (None: nothing yet)."""
         super().__init__(app)
+        self.news = news
+        self.news_line: str | None = None
         self.result = ResultPanel(app.text, app.art, make_frame, app.screen.get_width())
         self.on_next = on_next
         self.ring = ButtonRing()
@@ -68,12 +77,15 @@ class ResultScene(Scene):
         self.on_next()
 
     def next_change(self) -> float | None:
-        """None: the key guard's time needs no frame of its own (the window counts the time
-        passed up to the moment an input is handled)."""
-        return None
+        """A look each NEWS_LOOK_S while the host's news is shown (its clock runs), else None: the
+        host's news wakes the window, and the key guard's time needs no frame of its own (the
+        window counts the time passed up to the moment an input is handled)."""
+        return NEWS_LOOK_S if self.news_line is not None else None
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
+        if self.news is not None:
+            self.news_line = self.news()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):
@@ -82,4 +94,8 @@ class ResultScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.result.draw(surface)
+        if self.news_line is not None:
+            # On the right, clear of the payments and the next stake, which start at the left.
+            corner = (self.panel.right - 24, self.next_button.rect.top - 8)
+            self.app.text.draw(surface, self.news_line, 18, GOLD, corner, "bottomright", bold=True)
         self.ring.draw_focus(surface)

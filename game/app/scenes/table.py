@@ -191,6 +191,9 @@ class TableScene(Scene):
             return
         if controller.shown_kyoku != self.kyoku_number:
             self._reset_kyoku_state()
+        if isinstance(controller, RemoteTable) and controller.result_closed and controller.match_over:
+            self.match_ended()  # the host ended the match while the table waited for its next hand
+            return
         if controller.kyoku_over:
             self._towards_result(dt)
             return
@@ -295,7 +298,8 @@ class TableScene(Scene):
             return
         self.result_open = True
         self.controller.show_result()
-        self.screens.result(self.controller.result_frame, self.next_kyoku)
+        news = self.controller.next_news if isinstance(self.controller, RemoteTable) else None
+        self.screens.result(self.controller.result_frame, self.next_kyoku, news)
 
     def next_kyoku(self) -> None:
         if self.controller.match_over:

@@ -307,5 +307,5 @@ class TitleScene(Scene):
         text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 16, SOFT,
                   (640, min(730, top - 4)), "midtop")
         for index, line in enumerate(lines):
-            text.draw(surface, line, 16, WARN, (640, top + 22 + index * 22), "midtop")
+            text.draw(surface, line, 16, WARN, (640, top + index * 22), "midtop")
         self.ring.draw_focus(surface)

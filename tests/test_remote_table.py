@@ -409,13 +409,19 @@ def test_the_clock_counts_down_from_the_hosts_time_left_less_half_the_round_trip
     assert table.frame().centre.countdown == pytest.approx(shown)
 
 
-def test_news_of_the_same_decision_that_came_late_does_not_give_its_time_again():
+def told_thirty_seconds_to_build_twenty_seconds_ago() -> tuple[ThreadPoolExecutor, Clock, Match, RemoteTable]:
+    """A joined table told at 0 s that its seat has 30 s to build; the clock now at 20 s."""
     pool = ThreadPoolExecutor(1)
     clock = Clock()
     match = new_match(build_time_s=30)
     others_move(match)
     table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), pool, clock=clock)
     clock.now = 20.0
+    return pool, clock, match, table
+
+
+def test_news_of_the_same_decision_that_came_late_does_not_give_its_time_again():
+    pool, _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
     table.take(heard(match, at=20.0, time_left_s=30.0))  # stamped before the first, or come the long way
     assert table.countdown() == pytest.approx(10.0)
     table.take(heard(match, at=20.0, time_left_s=None))  # news without a clock (who is present)
@@ -442,12 +448,7 @@ class Link:
 def test_after_a_reconnection_the_hosts_clock_rules_even_if_it_gives_more_time():
     """The host was killed and continued its match: its clock stood still meanwhile, restored
     from its save, and the screens show that one clock again."""
-    pool = ThreadPoolExecutor(1)
-    clock = Clock()
-    match = new_match(build_time_s=30)
-    others_move(match)
-    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), pool, clock=clock)
-    clock.now = 20.0
+    pool, _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
     table.link = Link([Reconnecting(1), heard(match, at=20.0, time_left_s=25.0)])
     table.update(0.0, 0.0)
     assert table.countdown() == pytest.approx(25.0)

@@ -29,7 +29,6 @@ from game.app.play.session import Notice, SeatPlan
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.prompts import discard_own_wait
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
@@ -54,7 +53,7 @@ from tests.ui.test_smoke import run_game, smoke_numbers
 from tests.ui.test_statistics_screen import keep_fixtures
 from tests.ui.test_table import AVOID, drag_example_hand, solo_table
 from tests.ui.test_theatre import record_file
-from tests.ui.test_theme import shown_elements
+from tests.ui.test_theme import every_new_table_choice, shown_elements
 
 MARKED = re.compile(f"{i18n.PSEUDO_OPEN}[^{i18n.PSEUDO_OPEN}{i18n.PSEUDO_CLOSE}]*{i18n.PSEUDO_CLOSE}")
 CUT = re.compile(f"{i18n.PSEUDO_OPEN}[^{i18n.PSEUDO_OPEN}{i18n.PSEUDO_CLOSE}]*…")
@@ -210,15 +209,8 @@ def test_the_rules_page(screens):
 
 
 def test_the_new_table_screen(screens):
-    app = screens.driver.app
-    app.stack.push(NewTableScene(app, lambda plan: None))
-    scene = app.stack.top
-    for count in (2, 3, 4):
-        scene.set_count(count)
-        for seat in range(1, count):
-            for _choice in scene.choices:
-                scene.cycle(seat)
-                screens.look(f"new table, {count} players")
+    for count in every_new_table_choice(screens.driver.app):
+        screens.look(f"new table, {count} players")
     assert screens.misses == {}, report(screens)
 
 

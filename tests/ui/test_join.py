@@ -413,16 +413,22 @@ def test_a_joined_result_says_the_host_began_the_next_hand_and_the_first_enter_g
         assert result.news_line.startswith("Hand 2 has begun: your clock is running (" if owes
                                            else "Hand 2 has begun.")
         assert result.news_line in drawn
-        shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
-        if shots:
-            before = driver.app.settings
-            for language in ("en", "ja", "zh_CN"):
-                driver.app.change_settings(dataclasses.replace(before, language=language))
-                driver.frame(dt=0.0)
-                pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_next_begun_{language}.png"))
-            driver.app.change_settings(before)
+        shoot_in_every_language(driver, "joined_next_begun")
         driver.key(pygame.K_RETURN)
         assert isinstance(driver.top, TableScene) and driver.top.controller.shown_kyoku == 2
+
+
+def shoot_in_every_language(driver, name: str) -> None:
+    """With SEVENTEEN_STEPS_SHOTS set, the screen in each language, to look at."""
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if not shots:
+        return
+    before = driver.app.settings
+    for language in ("en", "ja", "zh_CN"):
+        driver.app.change_settings(dataclasses.replace(before, language=language))
+        driver.frame(dt=0.0)
+        pygame.image.save(driver.pixels(), os.path.join(shots, f"{name}_{language}.png"))
+    driver.app.change_settings(before)
 
 
 def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_hand_comes_by_itself(driver,
@@ -438,14 +444,7 @@ def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_han
         driver.frames(100, dt=0.1)  # ten seconds: the result does not come up again
         assert isinstance(driver.top, TableScene)
         assert "Waiting for the host to start the next hand" in drawn
-        shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
-        if shots:
-            before = driver.app.settings
-            for language in ("en", "ja", "zh_CN"):
-                driver.app.change_settings(dataclasses.replace(before, language=language))
-                driver.frame(dt=0.0)
-                pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_waits_for_host_{language}.png"))
-            driver.app.change_settings(before)
+        shoot_in_every_language(driver, "joined_waits_for_host")
         match.next_kyoku()
         link.news.append(heard(match))
         driver.frame()

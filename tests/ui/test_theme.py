@@ -509,9 +509,9 @@ def test_the_prompts_fit(speaking):
         app.stack.remove(dialog)
 
 
-def test_the_new_table_fits_for_every_count(speaking):
-    driver = speaking
-    app = driver.app
+def every_new_table_choice(app) -> Iterator[int]:
+    """The new-table screen opened, then each seat of each count cycled through every choice:
+    the count, after each change."""
     app.stack.push(NewTableScene(app, lambda plan: None))
     scene = app.stack.top
     for count in (2, 3, 4):
@@ -519,5 +519,11 @@ def test_the_new_table_fits_for_every_count(speaking):
         for seat in range(1, count):
             for _choice in scene.choices:
                 scene.cycle(seat)
-                driver.frame()
-                assert overflowing(driver) == []
+                yield count
+
+
+def test_the_new_table_fits_for_every_count(speaking):
+    driver = speaking
+    for _count in every_new_table_choice(driver.app):
+        driver.frame()
+        assert overflowing(driver) == []

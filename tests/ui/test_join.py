@@ -306,6 +306,19 @@ class DiscardsAnEightPin:
         return Discard(0, next(code for code in codes if code != "8p"))
 
 
+def shoot_in_every_language(driver, name: str) -> None:
+    """With SEVENTEEN_STEPS_SHOTS set, the screen in each language, to look at."""
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if not shots:
+        return
+    before = driver.app.settings
+    for language in ("en", "ja", "zh_CN"):
+        driver.app.change_settings(dataclasses.replace(before, language=language))
+        driver.frame(dt=0.0)
+        pygame.image.save(driver.pixels(), os.path.join(shots, f"{name}_{language}.png"))
+    driver.app.change_settings(before)
+
+
 def test_a_joined_seat_that_may_not_win_on_a_discard_is_told_so_as_at_a_local_table(driver, host, monkeypatch):
     from functools import partial
 
@@ -335,14 +348,7 @@ def test_a_joined_seat_that_may_not_win_on_a_discard_is_told_so_as_at_a_local_ta
     assert table.card.tile == "8p" and [str(table.card.text)] == [str(n.text) for n in expected]
     assert str(table.card.text).startswith("East's 8-pin completes your hand, but you may not win on it: it is worth "
                                            "less than mangan")
-    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
-    if shots:  # to look at: the card, in each language (the window shows the canvas at 1024x640 too)
-        before = driver.app.settings
-        for language in ("en", "ja", "zh_CN"):
-            driver.app.change_settings(dataclasses.replace(before, language=language))
-            driver.frame(dt=0.0)
-            pygame.image.save(driver.pixels(), os.path.join(shots, f"joined_notice_{language}.png"))
-        driver.app.change_settings(before)
+    shoot_in_every_language(driver, "joined_notice")  # the card (the window shows the canvas at 1024x640 too)
 
 
 def test_a_record_the_host_sends_damaged_is_one_sentence_on_the_joined_summary_and_nothing_is_kept(driver,
@@ -416,19 +422,6 @@ def test_a_joined_result_says_the_host_began_the_next_hand_and_the_first_enter_g
         shoot_in_every_language(driver, "joined_next_begun")
         driver.key(pygame.K_RETURN)
         assert isinstance(driver.top, TableScene) and driver.top.controller.shown_kyoku == 2
-
-
-def shoot_in_every_language(driver, name: str) -> None:
-    """With SEVENTEEN_STEPS_SHOTS set, the screen in each language, to look at."""
-    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
-    if not shots:
-        return
-    before = driver.app.settings
-    for language in ("en", "ja", "zh_CN"):
-        driver.app.change_settings(dataclasses.replace(before, language=language))
-        driver.frame(dt=0.0)
-        pygame.image.save(driver.pixels(), os.path.join(shots, f"{name}_{language}.png"))
-    driver.app.change_settings(before)
 
 
 def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_hand_comes_by_itself(driver,

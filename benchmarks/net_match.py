@@ -25,10 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.agents import LEVELS, make_agent
+from game.app.play.hosted_match import HostedMatch
 from game.engine.events import Discarded
 from game.engine.rules import PRESETS, Rules
 from game.net.client import play_seat
-from game.net.hosting import HostedMatch
 from game.net.protocol import Update, read_host_message
 from game.net.wire import SeatMirror
 

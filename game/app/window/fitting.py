@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from game.app.window.text import Text
 
 ELLIPSIS = "…"
-SKIN_TONES = ("\U0001F3FB", "\U0001F3FF")
-REGIONAL_INDICATORS = ("\U0001F1E6", "\U0001F1FF")
-"""Two of them make a flag."""
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+REGIONAL_INDICATORS = range(0x1F1E6, 0x1F200)
+"""Two of them make a flag. Code points, not characters: the font check counts every
+character of the game's text as drawn, and these are only ever a player's."""
 
 
 def cut(name: str, limit: int) -> str:
@@ -34,7 +35,7 @@ def _joins_previous(name: str, index: int) -> bool:
     """Whether `name[index]` is drawn as one with the character before it: a combining mark
     (an accent, a variation selector), an emoji's skin tone, a flag's second half."""
     character = name[index]
-    if unicodedata.category(character).startswith("M") or SKIN_TONES[0] <= character <= SKIN_TONES[1]:
+    if unicodedata.category(character).startswith("M") or ord(character) in SKIN_TONES:
         return True
     if not _regional(character):
         return False
@@ -45,7 +46,7 @@ def _joins_previous(name: str, index: int) -> bool:
 
 
 def _regional(character: str) -> bool:
-    return REGIONAL_INDICATORS[0] <= character <= REGIONAL_INDICATORS[1]
+    return ord(character) in REGIONAL_INDICATORS
 
 
 def fit_names(compose: Callable[[Sequence[str]], str], names: Sequence[str], fits: Callable[[str], bool]) -> str:

@@ -89,6 +89,13 @@ class InlineExecutor:
         return future
 
 
+class ReviewLater:
+    """An executor that never does the work it is given."""
+
+    def submit(self, function, *args):
+        return Future()
+
+
 def fake_app(tmp_path, **settings):
     return SimpleNamespace(settings=Settings(**settings), files=PlayerFiles(data_dir=tmp_path),
                            executor=InlineExecutor(), notice=None)
@@ -511,6 +518,9 @@ def test_with_the_history_off_a_joined_match_is_not_kept(tmp_path):
 def test_fuzz_a_hostile_record_is_refused_with_a_sentence_and_overwrites_nothing(tmp_path_factory, data):
     folder = tmp_path_factory.mktemp("joiner")
     app = fake_app(folder)
+    # The build review is not what is fuzzed here, and reviewing a hostile wall under
+    # Hypothesis's line tracing took over 3 minutes in one CI run: it is left undone.
+    app.executor = ReviewLater()
     earlier = history.keep_match(history.history_folder(folder), header_only(4) + fixture_record()[1:], SOLO,
                                  history.FINISHED, 200, START)
     before = earlier.read_bytes()

@@ -19,7 +19,14 @@ from game.app.play import table_controller
 from game.app.play.match_setup import seat_levels
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import PERSON, REMOTE, Notice, SeatPlan, Session
-from game.app.play.table_controller import HumanPlayer, KeepSelection, RonOffer, TableController
+from game.app.play.table_controller import (
+    HumanPlayer,
+    KeepSelection,
+    RonOffer,
+    TableController,
+    seconds_to_next_step,
+    shown_seconds,
+)
 from game.app.play.table_mode import TableMode
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
@@ -725,6 +732,15 @@ def test_background_work_not_done_gives_no_time_it_wakes_the_window_itself():
     controller.update(DT, PAUSE)
     assert controller.decisions[1].future is not None
     assert controller.next_change(PAUSE) is None
+
+
+@pytest.mark.parametrize("left", [179.0 + 1e-12, 3.0 + 3e-14, 0.5e-13])
+def test_a_countdown_a_hair_above_a_whole_second_asks_for_a_wait_that_moves_a_clock_on(left):
+    """At 1000 s on a clock, a wait of 3e-14 s is no time at all: the frame loop, asked for
+    it again and again, never got to the next second (a test's loop on its own clock hung)."""
+    wait = seconds_to_next_step(left)
+    assert 1000.0 + wait > 1000.0
+    assert shown_seconds(left - wait) == max(0, shown_seconds(left) - 1)  # the wait ends as the shown second steps
 
 
 def test_the_clock_is_due_at_each_of_its_seconds():

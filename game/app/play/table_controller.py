@@ -17,7 +17,6 @@ of table_words.py. No pygame here.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -464,8 +463,23 @@ class TableController(TableTurns):
         return self._strip
 
 
+SHORTEST_STEP_S = 0.001
+"""The least wait: a clock at 1000 s does not move on by a wait of 1e-14 s."""
+
+
+def shown_seconds(left: float) -> int:
+    """A countdown's whole seconds as the clock shows them."""
+    return max(0, int(left + 0.999))
+
+
 def seconds_to_next_step(left: float | None) -> float | None:
-    """Seconds until a countdown's shown whole seconds step down (0 once it has run out)."""
+    """Seconds until a countdown's shown whole seconds step down (0 once it has run out).
+    Counted from the seconds shown, not from `math.ceil`: a countdown a hair above a whole
+    second (what sums of frame times leave) shows that second already, and a wait to it was
+    too short to move a clock on, then a second frame showed the same second."""
     if left is None:
         return None
-    return left - math.ceil(left) + 1 if left > 0 else 0.0
+    if left <= 0:
+        return 0.0
+    shown = shown_seconds(left)
+    return max(left - (shown - 1) if shown > 0 else left, SHORTEST_STEP_S)

@@ -25,8 +25,8 @@ from game.app.play.table_controller import (
     RonOffer,
     TableController,
     seconds_to_next_step,
-    shown_seconds,
 )
+from game.app.play.table_frame import shown_seconds
 from game.app.play.table_mode import TableMode
 from game.engine.actions import BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase

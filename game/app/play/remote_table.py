@@ -37,7 +37,15 @@ from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.seat_notices import Notice, seat_notices
 from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
-from game.app.play.table_frame import PrivateFrame, TableFrame, frame_of, place_of_seat, place_of_wall, private_frame
+from game.app.play.table_frame import (
+    PrivateFrame,
+    TableFrame,
+    frame_of,
+    place_of_seat,
+    place_of_wall,
+    private_frame,
+    shown_seconds,
+)
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
@@ -458,7 +466,7 @@ class RemoteTable:
         left = self._waiting_left(begun)
         if left is None:
             return _("Hand {number} has begun.").format(number=latest.kyoku_number)
-        seconds = max(0, int(left + 0.999))
+        seconds = shown_seconds(left)
         return _("Hand {number} has begun: your clock is running ({time} left).").format(
             number=latest.kyoku_number, time=f"{seconds // 60}:{seconds % 60:02d}")
 

@@ -32,6 +32,7 @@ from game.app.play.table_frame import (
     place_of_seat,
     place_of_wall,
     private_frame,
+    shown_seconds,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import Decision, KeepSelection, TableTurns
@@ -465,11 +466,6 @@ class TableController(TableTurns):
 
 SHORTEST_STEP_S = 0.001
 """The least wait: a clock at 1000 s does not move on by a wait of 1e-14 s."""
-
-
-def shown_seconds(left: float) -> int:
-    """A countdown's whole seconds as the clock shows them."""
-    return max(0, int(left + 0.999))
 
 
 def seconds_to_next_step(left: float | None) -> float | None:

@@ -209,3 +209,8 @@ def _side_walls(view: SeatView) -> tuple[SideWallFrame, ...]:
 
 def _code(tile: int | None, red: bool) -> str | None:
     return tile_code(tile, red) if tile is not None else None
+
+
+def shown_seconds(left: float) -> int:
+    """A countdown's whole seconds as every clock shows them."""
+    return max(0, int(left + 0.999))

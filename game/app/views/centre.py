@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.app.play.table_frame import CentreInfo
+from game.app.play.table_frame import CentreInfo, shown_seconds
 from game.app.views import legible
 from game.app.window import layout
 from game.app.window.art import TileArt
@@ -86,7 +86,7 @@ def draw_centre(surface: pygame.Surface, text: Text, art: TileArt, table: layout
 def draw_clock(surface: pygame.Surface, text: Text, countdown: float, pos: tuple[int, int], anchor: str,
                size: int = 30) -> pygame.Rect:
     """A move's time left as the table shows it ('2:31'; red in its last ten seconds)."""
-    seconds = max(0, int(countdown + 0.999))
+    seconds = shown_seconds(countdown)
     colour = URGENT if seconds <= 10 else GOLD
     return text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", size, colour, pos, anchor, bold=True)
 

@@ -6,8 +6,7 @@ and answers with a legal action.
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
 - hard: the hand chosen for the hand to come (game/ai/lookahead.py): its waits as a
-  reading opponent lets them go, against the danger of the leftovers it must walk (with
-  three players, hard_v1's hand);
+  reading opponent lets them go, against the danger of the leftovers it must walk;
   discards by the danger the Bayesian opponent model infers (game/ai/inference.py),
   holding back the kinds that carry the most of it (game/ai/planning.py).
 Every level takes every legal ron.
@@ -125,21 +124,13 @@ class HardV1Agent(NormalAgent):
         return planned_discard(view, options, knowledge, inferred)
 
 
-THREE_PLAYERS = 3
-"""The table where the hard level builds as hard_v1: there the hand to come lost to
-hard_v1's build on two independent blocks of deals, below zero pooled (docs/ai.md,
-"Every table"), mostly by leaving waits on and beside the dora that hard_v1 takes."""
-
-
 class HardAgent(HardV1Agent):
-    """Builds for the hand to come (with three players, as hard_v1); discards as hard_v1."""
+    """Builds for the hand to come; discards as hard_v1."""
 
     name = "hard"
     deal_in_scale = DEAL_IN_SCALE
 
     def build(self, view: SeatView) -> tuple[int, ...] | None:
-        if view.rules.players == THREE_PLAYERS:
-            return super().build(view)
         return best_hand_to_come(view, self.deal_in_scale)
 
 

@@ -527,3 +527,26 @@ def shoot_in_every_language_and_size(driver, name: str) -> None:
             driver.frame(dt=0.0)
             pygame.image.save(driver.pixels(), os.path.join(shots, f"{name}_{size[0]}_{language}.png"))
     driver.app.change_settings(before)
+
+
+# A match the host stops before its end (its person left the table, or the host closed) is
+# not over: the host keeps it, and the joined seat takes its seat back when the host
+# continues it. So the joined computer shows no summary and keeps nothing in its history
+# (as a match left at this computer stays out of the history while it can be continued):
+# one sentence on the title, even when the stop comes while a hand's result is read.
+def test_a_match_the_host_stopped_while_a_result_is_read_ends_on_the_title_and_nothing_is_kept(driver):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.test_remote_table import heard
+
+    with ThreadPoolExecutor(1) as builders:
+        match, link, _table = joined_at_a_kyokus_end(driver, builders)
+        link.news.append(dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores))))
+        driver.frame()
+        driver.look()
+        driver.key(pygame.K_RETURN)  # Next, on the result
+        driver.frame()
+    assert isinstance(driver.top, TitleScene)
+    assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
+                                      "play on.")
+    assert history.record_files(driver.app.files.history_folder) == []

@@ -15,7 +15,7 @@ from game.app.history.match_history import joined_plan
 from game.app.play.joining import code_of
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
-from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons, watch_match
+from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
 from game.app.window.palette import WARN
 from game.app.words.i18n import Message
@@ -57,7 +57,7 @@ class JoinedSummaryScene(Scene):
             actions["watch"] = self.watch
         if self.table_at is not None:
             actions["rematch"] = lambda: self.screens.rejoin(*self.table_at)
-        self.buttons = summary_buttons(self.app, self.ring, self.elements, actions)
+        self.buttons = summary_buttons(self.app.manager, self.ring, self.elements, actions)
 
     def relabel(self) -> None:
         relabel_buttons(self.buttons)
@@ -65,7 +65,7 @@ class JoinedSummaryScene(Scene):
     def watch(self) -> None:
         """The match in the theatre from the host's record, every hand open, the seats named
         as this computer's history names them; Back returns here."""
-        watch_match(self.app, self.screens.theatre, self.record, self.plan)
+        self.screens.watch_match(self.record, self.plan)
 
     def sheet(self) -> SummarySheet:
         return SummarySheet(self.app.text, MatchEnd(

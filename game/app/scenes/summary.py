@@ -12,7 +12,7 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session
 from game.app.scene import Scene, Screens, Services
-from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons, watch_match
+from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
 
 YOU = "You"
@@ -34,7 +34,7 @@ class SummaryScene(Scene):
         release_memory()
 
     def enter(self) -> None:
-        self.buttons = summary_buttons(self.app, self.ring, self.elements,
+        self.buttons = summary_buttons(self.app.manager, self.ring, self.elements,
                                        {"rematch": self.rematch, "watch": self.watch, "to_title": self.to_title})
 
     def relabel(self) -> None:
@@ -57,7 +57,7 @@ class SummaryScene(Scene):
 
     def watch(self) -> None:
         """This match in the theatre, as the history keeps it; Back returns here."""
-        watch_match(self.app, self.screens.theatre, self.session.match.record, self.session.plan.to_dict())
+        self.screens.watch_match(self.session.match.record, self.session.plan.to_dict())
 
     def next_change(self) -> float | None:
         """None: the key guard's time needs no frame of its own (the window counts the time

@@ -15,14 +15,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
+from pygame_gui import UIManager
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.history.match_history import kept_lines
 from game.app.play.table_frame import place_of_seat
-from game.app.scene import Services
-from game.app.scenes.dialog import Choice, Dialog
-from game.app.scenes.prompts import nothing
 from game.app.views.felt import draw_felt
 from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import ButtonRing
@@ -31,8 +28,6 @@ from game.app.window.text import Text
 from game.app.words import i18n, terms
 from game.app.words.i18n import N_, _, pgettext
 from game.app.words.i18n import format_amount as amount
-from game.engine.playback import Playback
-from game.engine.record import RecordError
 
 ROWS_SHOWN = 16
 TABLE_SIZE = 17
@@ -223,7 +218,7 @@ SUMMARY_LABELS = {"rematch": N_("Rematch"), "watch": N_("Watch this match"), "to
 """The summary's buttons, left to right (a joined match's Rematch only where it can join again)."""
 
 
-def summary_buttons(app: Services, ring: ButtonRing, elements: list[Any],
+def summary_buttons(manager: UIManager, ring: ButtonRing, elements: list[Any],
                     actions: dict[str, Callable[[], None]]) -> dict[str, UIButton]:
     """The summary's buttons for `actions` (by name, in `SUMMARY_LABELS`' order), side by
     side and centred under the table, in `ring` with the focus on the last (Enter: the title)."""
@@ -233,7 +228,7 @@ def summary_buttons(app: Services, ring: ButtonRing, elements: list[Any],
     buttons: dict[str, UIButton] = {}
     for index, name in enumerate(names):
         button = UIButton(pygame.Rect(left + index * (width + BUTTON_GAP), BUTTONS_TOP, width, height),
-                          _(SUMMARY_LABELS[name]), app.manager,
+                          _(SUMMARY_LABELS[name]), manager,
                           object_id=ObjectID(object_id=f"#{name}", class_id="@menu_button"))
         elements.append(button)
         buttons[name] = button
@@ -246,16 +241,3 @@ def relabel_buttons(buttons: dict[str, UIButton]) -> None:
     """The summary's buttons in the language of the moment."""
     for name, button in buttons.items():
         button.set_text(_(SUMMARY_LABELS[name]))
-
-
-def watch_match(app: Services, theatre: Callable[[Playback, str], None], record: Sequence[dict[str, Any]],
-                plan: dict[str, Any]) -> None:
-    """The match in the theatre as the history keeps it (`kept_lines`), or why it cannot be
-    watched in a dialog over the summary; Back returns to the summary."""
-    try:
-        playback = Playback(kept_lines(record, plan))
-    except RecordError as error:
-        app.stack.push(Dialog(app, _("This match cannot be watched"), str(error), [Choice(_("OK"), nothing)],
-                              escape=nothing))
-        return
-    theatre(playback, _("this match"))

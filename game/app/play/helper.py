@@ -20,7 +20,7 @@ from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, cached_property
 
-from game.app.words.i18n import _
+from game.app.words.i18n import N_, _
 from game.app.words.terms import tiles_in_sentence
 from game.engine import analysis, bound, scoring
 from game.engine.analysis import CandidateHand, WaitAnalysis
@@ -45,8 +45,14 @@ class WaitLine:
     live: int
     value: WinValue | None
     clears_floor: bool
-    luck_only: bool
-    """Reaches mangan only with ippatsu or houtei."""
+    luck: tuple[str, ...] = ()
+    """Below the floor for a plain riichi ron, the situational yaku that lift it to mangan
+    ("houtei", "ippatsu"): a ron on it is allowed only where the discard has one."""
+
+    @property
+    def luck_only(self) -> bool:
+        """Reaches mangan only with ippatsu or houtei."""
+        return bool(self.luck)
 
     @property
     def code(self) -> str:
@@ -93,14 +99,25 @@ class HelperReport:
         """A full hand with a live wait that clears the floor: one that can win."""
         return bool(self.tenpai) and any(w.clears_floor and not w.dead for w in self.waits)
 
+    @property
+    def luck(self) -> tuple[str, ...]:
+        """The situational yaku without which this full hand cannot win ("houtei",
+        "ippatsu"): empty when a live wait clears without them, or none clears even with them."""
+        if not self.tenpai or self.mangan_tenpai:
+            return ()
+        return tuple(sorted({name for w in self.waits if not w.dead for name in w.luck}))
+
 
 def wait_lines(waits: Sequence[WaitAnalysis]) -> tuple[WaitLine, ...]:
-    return tuple(
-        WaitLine(
-            w.kind, w.live, w.value, w.clears_floor, not w.clears_floor and w.clears_floor_only_with_luck
-        )
-        for w in waits
-    )
+    return tuple(WaitLine(w.kind, w.live, w.value, w.clears_floor, _luck(w)) for w in waits)
+
+
+def _luck(wait: WaitAnalysis) -> tuple[str, ...]:
+    """The situational yaku that lift a wait below the floor to it, as the engine judges it."""
+    if wait.clears_floor:
+        return ()
+    return tuple(name for name, lifts in (("houtei", wait.clears_floor_with_houtei),
+                                          ("ippatsu", wait.clears_floor_with_ippatsu)) if lifts)
 
 
 def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[str, ...]:
@@ -128,12 +145,23 @@ def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: 
             notes.append(_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you are "
                            "furiten.").format(tiles=codes))
     if not any(line.clears_floor and not line.dead for line in lines):
-        notes.append(_("No live wait reaches mangan: this hand cannot win."))
+        luck = tuple(sorted({name for line in lines if not line.dead for name in line.luck}))
+        notes.append(_(LUCK_NOTES[luck]) if luck else _("No live wait reaches mangan: this hand cannot win."))
     if hand.forced_wait_discards:
         notes.append(_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you must "
                        "discard {count} of them (furiten).").format(
             kept=hand.pool_wait_copies, count=hand.forced_wait_discards))
     return tuple(notes)
+
+
+LUCK_NOTES = {
+    ("ippatsu",): N_("No live wait reaches mangan without ippatsu: this hand can win only in the first go-around "
+                     "after your riichi."),
+    ("houtei",): N_("No live wait reaches mangan without houtei: this hand can win only on a final discard."),
+    ("houtei", "ippatsu"): N_("No live wait reaches mangan without ippatsu or houtei: this hand can win only in "
+                              "the first go-around after your riichi or on a final discard."),
+}
+"""What the helper says of a hand below the floor but for situational yaku, by those it needs."""
 
 
 def _code_index(tile: int, red_fives: bool) -> int:

@@ -23,10 +23,13 @@ KEEP = 1
 
 
 def build_anyway(app: Services, tenpai: bool, build: Callable[[], None], floor: bool = True,
-                 clock: Callable[[], float | None] | None = None) -> Dialog:
+                 clock: Callable[[], float | None] | None = None, luck: tuple[str, ...] = ()) -> Dialog:
     """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing;
-    `clock`: the build's time left, which runs on under the question."""
-    if not tenpai:
+    `clock`: the build's time left, which runs on under the question; `luck`: the situational
+    yaku without which the hand cannot reach mangan (`HelperReport.luck`), if it can with them."""
+    if luck:
+        message = Message(LUCK_MESSAGES[luck])
+    elif not tenpai:
         message = Message(N_("This hand is not tenpai, so it can never win. Any 13 tiles are allowed; building "
                              "this hand costs nothing more than the chance to win."))
     elif floor:
@@ -38,6 +41,20 @@ def build_anyway(app: Services, tenpai: bool, build: Callable[[], None], floor: 
     return Dialog(app, Message(N_("Are you sure?")), message,
                   [Choice(Message(N_("Build it anyway")), build), Choice(Message(N_("Keep building")), nothing)],
                   escape=nothing, default=KEEP, clock=clock)
+
+
+LUCK_MESSAGES = {
+    ("ippatsu",): N_("No live wait of this hand reaches mangan without ippatsu, so it can win only in the first "
+                     "go-around after your riichi. Any 13 tiles are allowed; building this hand costs nothing more "
+                     "than the chance to win later."),
+    ("houtei",): N_("No live wait of this hand reaches mangan without houtei, so it can win only on a final "
+                    "discard. Any 13 tiles are allowed; building this hand costs nothing more than the chance to "
+                    "win before it."),
+    ("houtei", "ippatsu"): N_("No live wait of this hand reaches mangan without ippatsu or houtei, so it can win "
+                              "only in the first go-around after your riichi or on a final discard. Any 13 tiles "
+                              "are allowed; building this hand costs nothing more than the chance to win in between."),
+}
+"""The question's words for a hand that reaches mangan only with situational yaku, by those it needs."""
 
 
 def discard_own_wait(app: Services, code: str, discard: Callable[[], None],

@@ -46,6 +46,7 @@ from game.app.words import i18n
 from game.app.words.i18n import N_, Message
 from game.app.words.rule_texts import PRESET_NAMES
 from game.engine.rules import Rules
+from game.engine.tiles import parse_tiles, pick_ids
 from tests.ui.autoplay import answer
 from tests.ui.driver import Driver
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
@@ -692,6 +693,31 @@ def test_the_table_notice_card_follows_a_language_switch(driver, monkeypatch):
     assert i18n._("Your winning tile") in drawn
     assert any(len(row) > 4 and row in japanese for row in drawn)  # the card's own words, wrapped
 
+
+
+def test_the_helper_notes_follow_a_language_switch(driver, monkeypatch):
+    """The helper's notes on a full hand are drawn in the language chosen in the Settings
+    opened over the table while building (they were kept in the old one until the hand changed)."""
+    from tests.ui.test_table import flip_dora
+
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
+    driver.frame()
+    flip_dora(driver, table)
+    state = table.builds[0]
+    state.replace(pick_ids(parse_tiles("111222333m7p123s", red_fives=False), state.wall, False))
+    table.helpers[0].wait_until_ready(timeout=30)
+    driver.frame()
+    english = [str(note) for note in table.helper_report().warnings]
+    assert any(note.startswith("Below mangan") for note in english)
+    settings = SettingsScene(driver.app)
+    driver.app.stack.push(settings)
+    choose(driver, settings, "Language", "日本語")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is table
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert not any("mangan" in row for row in drawn)
+    assert any("満貫未満" in row for row in drawn)
 
 
 def no_move() -> None:

@@ -20,7 +20,7 @@ from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, cached_property
 
-from game.app.words.i18n import N_, _
+from game.app.words.i18n import N_, Later, Message
 from game.app.words.terms import tiles_in_sentence
 from game.engine import analysis, bound, scoring
 from game.engine.analysis import CandidateHand, WaitAnalysis
@@ -80,7 +80,7 @@ class HelperReport:
     """Whether the wall has been studied far enough to answer (needed below 13 tiles)."""
     tenpai: bool | None = None
     waits: tuple[WaitLine, ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
     completions: int | None = 0
     """Tenpai hands holding the selection; None while the rest of the wall is ranked."""
     suggestions: tuple[Suggestion, ...] = ()
@@ -120,38 +120,45 @@ def _luck(wait: WaitAnalysis) -> tuple[str, ...]:
                                           ("ippatsu", wait.clears_floor_with_ippatsu)) if lifts)
 
 
-def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[str, ...]:
-    """What can go wrong with this hand, one note per kind of trouble."""
+def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[Message, ...]:
+    """What can go wrong with this hand, one note per kind of trouble. Each is kept as its
+    message (a report is kept while the hand stays): it reads in the language of the moment."""
     if not hand.tenpai:
-        return (_("Not tenpai: this hand can never win."),)
+        return (Message(N_("Not tenpai: this hand can never win.")),)
     dead = [line.code for line in lines if line.dead]
     no_yaku = [line.code for line in lines if not line.dead and line.value is None]
     below = [line for line in lines
              if floor_applies and not line.dead and line.value is not None and not line.clears_floor]
-    notes: list[str] = []
+    notes: list[Message] = []
     if dead:
-        notes.append(_("Dead: {tiles}. Every copy is in your own wall or is the indicator.").format(
-            tiles=tiles_in_sentence(dead)))
+        notes.append(Message(N_("Dead: {tiles}. Every copy is in your own wall or is the indicator."),
+                             tiles=_tiles(dead)))
     if no_yaku:
-        notes.append(_("No yaku on {tiles}: such a win is not allowed.").format(tiles=tiles_in_sentence(no_yaku)))
+        notes.append(Message(N_("No yaku on {tiles}: such a win is not allowed."), tiles=_tiles(no_yaku)))
     if below:
         lucky = [line.code for line in below if line.luck_only]
-        codes = tiles_in_sentence(line.code for line in below)
+        codes = [line.code for line in below]
         if lucky:
-            notes.append(_("Below mangan: {tiles} ({lucky} reach it only with ippatsu or houtei). If one is "
-                           "discarded you must let it pass, and then you are furiten.").format(
-                tiles=codes, lucky=tiles_in_sentence(lucky)))
+            notes.append(Message(N_("Below mangan: {tiles} ({lucky} reach it only with ippatsu or houtei). If one "
+                                    "is discarded you must let it pass, and then you are furiten."),
+                                 tiles=_tiles(codes), lucky=_tiles(lucky)))
         else:
-            notes.append(_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you are "
-                           "furiten.").format(tiles=codes))
+            notes.append(Message(N_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you "
+                                    "are furiten."), tiles=_tiles(codes)))
     if not any(line.clears_floor and not line.dead for line in lines):
         luck = tuple(sorted({name for line in lines if not line.dead for name in line.luck}))
-        notes.append(_(LUCK_NOTES[luck]) if luck else _("No live wait reaches mangan: this hand cannot win."))
+        notes.append(Message(LUCK_NOTES[luck]) if luck
+                     else Message(N_("No live wait reaches mangan: this hand cannot win.")))
     if hand.forced_wait_discards:
-        notes.append(_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you must "
-                       "discard {count} of them (furiten).").format(
-            kept=hand.pool_wait_copies, count=hand.forced_wait_discards))
+        notes.append(Message(N_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you "
+                                "must discard {count} of them (furiten)."),
+                             kept=hand.pool_wait_copies, count=hand.forced_wait_discards))
     return tuple(notes)
+
+
+def _tiles(codes: Sequence[str]) -> Later:
+    """Tiles named in a note, in the language it is read in."""
+    return Later(lambda: tiles_in_sentence(codes))
 
 
 LUCK_NOTES = {

@@ -103,7 +103,7 @@ def _draw_full(
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
         small = legible.at_least(14)
-        for row in text.wrap(warning, small, width - 14):
+        for row in text.wrap(str(warning), small, width - 14):
             text.draw(surface, row, small, WARN, (x + 14, y))
             y += small + 5
         y += 4

@@ -132,7 +132,7 @@ class RemoteTable:
         if heard.over is not None and heard.over.reason == STOPPED and self.closed is None:
             # Not over: the host keeps the match (Continue), and this seat takes it back by
             # joining again. No summary, nothing kept (no record comes: it holds the seed).
-            self.closed = ended_sentence(Ended("gone"), self.address)
+            self.closed = Later(lambda: ended_sentence(Ended("gone"), self.address))
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         if heard.refused is not None:

@@ -4,7 +4,8 @@ A match goes title → table → result (each hand) → summary → title. The t
 leads to the table chooser, the rules, the settings, your statistics and the theatre; the
 table to its curtain between people and its menu (Esc), which leads on to the rules, the
 settings and back to the title. The title's Join leads to a table at another computer
-(join → joined table, with its own menu → its summary). This is the only module that imports the scene classes:
+(join, with the host's rules before one sits down → joined table, with its own menu and the
+host's rules → its summary). This is the only module that imports the scene classes:
 a scene goes somewhere by calling its `screens` (`scene.Screens`, which `Flow` is), and a
 scene that goes nowhere but back (the rules, a dialog) takes no `screens` at all.
 
@@ -43,6 +44,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene, nothing_to_watch, read_record
 from game.app.scenes.title import TitleScene
 from game.engine.playback import Playback
+from game.engine.rules import Rules
 
 
 class Window(Services, Protocol):
@@ -66,11 +68,14 @@ class Flow:
                                              else None)
         """Where the Join screen looks for tables on the local network (None: it does not;
         `--no-discovery` keeps this window off the network's discovery both ways)."""
+        self.joined: RemoteTable | None = None
+        """The table joined at another computer that this window shows (its menu shows its rules)."""
 
     # --- a match: title → (host screen →) table → result → summary → title ------------
 
     def title(self) -> None:
         self._hang_up()
+        self.joined = None
         self.app.stack.reset(TitleScene(self.app, self))
 
     def table(self, session: Session, seats: HostedSeats | None = None) -> None:
@@ -113,8 +118,9 @@ class Flow:
     def new_table(self, start: Callable[[SeatPlan], None]) -> None:
         self.app.stack.push(NewTableScene(self.app, start))
 
-    def rules(self) -> None:
-        self.app.stack.push(RulesScene(self.app))
+    def rules(self, rules: Rules | None = None) -> None:
+        """The rules page: of `rules` (a host's), else of the settings."""
+        self.app.stack.push(RulesScene(self.app, rules))
 
     def settings(self) -> None:
         self.app.stack.push(SettingsScene(self.app))
@@ -133,13 +139,17 @@ class Flow:
         self.app.stack.push(JoinScene(self.app, self, self.discovery, rematch=(address, code)))
 
     def joined_table(self, table: RemoteTable) -> None:
+        self.joined = table
         self.app.stack.reset(TableScene(self.app, self, None, table))
 
     def joined_summary(self, table: RemoteTable) -> None:
         self.app.stack.reset(JoinedSummaryScene(self.app, self, table))
 
     def joined_pause(self) -> None:
-        self.app.stack.push(joined_menu(self.app, settings=self.settings, title=self.title))
+        """The joined table's menu; its Rules are the host's."""
+        table = self.joined
+        self.app.stack.push(joined_menu(self.app, rules=lambda: self.rules(table.rules if table else None),
+                                        settings=self.settings, title=self.title))
 
     # --- the theatre ----------------------------------------------------------------------
 

@@ -4,6 +4,9 @@ and every option of the preset in use, with tiles drawn as tiles.
 The page is laid out once (each block's height) and scrolled (wheel, arrows, Page Up/Down);
 each frame draws the blocks in view into a picture of the view's size. A picture of the whole
 page was some 27 MB (980 pixels wide, 7,000 high), made at every visit and in every language.
+
+The page shows the rules of the settings, or those it is given: a host's, at a table joined
+(or looked at before sitting down), under the title "The host's rules".
 """
 
 from __future__ import annotations
@@ -176,8 +179,10 @@ def pages(rules: Rules) -> list[Block]:
 
 
 class RulesScene(Scene):
-    def __init__(self, app: Services) -> None:
+    def __init__(self, app: Services, rules: Rules | None = None) -> None:
+        """`rules`: a host's rules (None: the settings' own)."""
         super().__init__(app)
+        self.rules = rules
         self.view = pygame.Surface(VIEWPORT.size, pygame.SRCALPHA)
         self._lay_out()
         self.scroll = 0
@@ -199,7 +204,7 @@ class RulesScene(Scene):
     def _lay_out(self) -> None:
         """The blocks of the page in the language of the moment, each with its top and height."""
         self._language = language()
-        self.blocks = pages(self.app.settings.rules)
+        self.blocks = pages(self.rules if self.rules is not None else self.app.settings.rules)
         self.tops: list[int] = []
         self.heights = [self._block(None, block, 0) for block in self.blocks]
         y = 0
@@ -306,7 +311,8 @@ class RulesScene(Scene):
             self._lay_out()
             self.scroll_by(0)
         draw_felt(surface)
-        self.app.text.draw(surface, _("Rules"), 34, GOLD, (640, 16), "midtop", bold=True)
+        title = _("Rules") if self.rules is None else _("The host's rules")
+        self.app.text.draw(surface, title, 34, GOLD, (640, 16), "midtop", bold=True)
         self._draw_view()
         surface.blit(self.view, VIEWPORT.topleft)
         if self.max_scroll:

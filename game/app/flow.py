@@ -36,7 +36,7 @@ from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.result import ResultScene
-from game.app.scenes.rules_page import RulesScene
+from game.app.scenes.rules_page import HOST_RULES, MATCH_RULES, SETTINGS_RULES, RulesScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
@@ -70,12 +70,15 @@ class Flow:
         `--no-discovery` keeps this window off the network's discovery both ways)."""
         self.joined: RemoteTable | None = None
         """The table joined at another computer that this window shows (its menu shows its rules)."""
+        self.playing: Session | None = None
+        """The match at this computer's table (its menu shows its rules, which the settings'
+        may no longer be: a match continued, or rules changed during it)."""
 
     # --- a match: title → (host screen →) table → result → summary → title ------------
 
     def title(self) -> None:
         self._hang_up()
-        self.joined = None
+        self.joined = self.playing = None
         self.app.stack.reset(TitleScene(self.app, self))
 
     def table(self, session: Session, seats: HostedSeats | None = None) -> None:
@@ -86,6 +89,7 @@ class Flow:
             return
         if session.net is not None:
             self.hosted_session = session
+        self.playing = session
         self.app.stack.reset(TableScene(self.app, self, session))
 
     def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
@@ -94,6 +98,7 @@ class Flow:
 
     def summary(self, session: Session) -> None:
         self._hang_up()
+        self.playing = None
         self.app.stack.reset(SummaryScene(self.app, self, session))
 
     def _hang_up(self) -> None:
@@ -111,7 +116,13 @@ class Flow:
         self.app.stack.push(CurtainScene(self.app, session, seat, on_lift, on_menu))
 
     def pause(self) -> None:
-        self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title))
+        """The table's menu; its Rules are the match's."""
+        session = self.playing
+        rules = (lambda: self._match_rules(session.rules)) if session is not None else self.rules
+        self.app.stack.push(pause_menu(self.app, rules=rules, settings=self.settings, title=self.title))
+
+    def _match_rules(self, rules: Rules) -> None:
+        self.app.stack.push(RulesScene(self.app, rules, title=MATCH_RULES))
 
     # --- from the title (and the menu) ----------------------------------------------------
 
@@ -120,7 +131,7 @@ class Flow:
 
     def rules(self, rules: Rules | None = None) -> None:
         """The rules page: of `rules` (a host's), else of the settings."""
-        self.app.stack.push(RulesScene(self.app, rules))
+        self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES if rules is not None else SETTINGS_RULES))
 
     def settings(self) -> None:
         self.app.stack.push(SettingsScene(self.app))

@@ -37,7 +37,7 @@ from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import HOST_RULES, MATCH_RULES, SETTINGS_RULES, RulesScene
-from game.app.scenes.settings_screen import SettingsScene
+from game.app.scenes.settings_screen import Playing, SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
@@ -118,8 +118,12 @@ class Flow:
     def pause(self) -> None:
         """The table's menu; its Rules are the match's."""
         session = self.playing
-        rules = (lambda: self._match_rules(session.rules)) if session is not None else self.rules
-        self.app.stack.push(pause_menu(self.app, rules=rules, settings=self.settings, title=self.title))
+        if session is None:
+            self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title))
+            return
+        playing = Playing(lambda: self._match_rules(session.rules))
+        self.app.stack.push(pause_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
+                                       title=self.title))
 
     def _match_rules(self, rules: Rules) -> None:
         self.app.stack.push(RulesScene(self.app, rules, title=MATCH_RULES))
@@ -134,7 +138,11 @@ class Flow:
         self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES if rules is not None else SETTINGS_RULES))
 
     def settings(self) -> None:
-        self.app.stack.push(SettingsScene(self.app))
+        self._settings(None)
+
+    def _settings(self, playing: Playing | None) -> None:
+        """The settings; from a match's menu, with the way to that match's rules."""
+        self.app.stack.push(SettingsScene(self.app, playing))
 
     def statistics(self) -> None:
         self.app.stack.push(StatisticsScene(self.app, self))
@@ -159,8 +167,9 @@ class Flow:
     def joined_pause(self) -> None:
         """The joined table's menu; its Rules are the host's."""
         table = self.joined
-        self.app.stack.push(joined_menu(self.app, rules=lambda: self.rules(table.rules if table else None),
-                                        settings=self.settings, title=self.title))
+        playing = Playing(lambda: self.rules(table.rules if table else None), joined=True)
+        self.app.stack.push(joined_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
+                                        title=self.title))
 
     # --- the theatre ----------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import time
 
 import pygame
 import pytest
+from pygame_gui.elements import UILabel
 
 from game.app.history import history
 from game.app.history.player_files import load_settings
@@ -23,6 +24,7 @@ from game.app.scenes.join import JoinScene
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
+from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
@@ -33,7 +35,7 @@ from game.net.protocol import PROTOCOL_VERSION, MatchOver, Refused
 from tests.hosted_table import WAIT_S, Host
 from tests.ui.autoplay import play_to_result
 from tests.ui.driver import Driver
-from tests.ui.test_screens import shot
+from tests.ui.test_screens import choose, shot
 
 SECONDS = 30.0
 SMALL = (1024, 640)
@@ -316,6 +318,25 @@ def test_join_first_shows_the_hosts_rules_and_seats_taking_no_seat_and_the_joine
     assert isinstance(page, RulesScene) and page.rules == host_rules
     driver.key(pygame.K_ESCAPE)
     assert joined(driver)
+    # The settings say that this match plays the host's rules, and open them; the player's
+    # own rule settings are still theirs to change, for their own next table.
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Settings"))
+    settings = driver.top
+    assert isinstance(settings, SettingsScene)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert any("This match plays the host's rules" in line for line in drawn)
+    rows = settings.container.get_container().elements
+    assert "Your rules (for your own next table)" in [row.text for row in rows if isinstance(row, UILabel)]
+    shoot_in_every_language(driver, "joined_settings", SMALL)
+    choose(driver, settings, "Time to build", "5 minutes")
+    assert driver.app.settings.rules.build_time_s == 300 != host_rules.build_time_s
+    driver.press(driver.button("The host's rules"))
+    page = driver.top
+    assert isinstance(page, RulesScene) and page.rules == host_rules
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is settings
 
 
 def shoot_menu_in_every_language(driver) -> None:

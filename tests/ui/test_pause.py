@@ -140,6 +140,9 @@ def test_the_menus_rules_are_the_matchs_not_the_settings(driver, monkeypatch):
     driver.press(driver.button("Settings"))
     choose(driver, driver.top, "Time to build", "5 minutes")  # the settings' rules, for the next match
     assert driver.app.settings.rules.build_time_s == 300
+    driver.press(driver.button("This match's rules"))  # beside Back: the match's rules, not these
+    assert isinstance(driver.top, RulesScene) and driver.top.rules == match_rules
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     drawn = driver.record_text(monkeypatch)
     driver.press(driver.button("Rules"))

@@ -623,3 +623,42 @@ def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_han
         link.news.append(heard(match))
         driver.frame()
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+
+
+def typing_in(scene: JoinScene) -> list[str]:
+    """The fields that take the keys typed (the gui's focus), by name."""
+    return [name for name in ("name", "address", "code") if scene.buttons[name].is_focused]
+
+
+def test_enter_in_a_field_clicked_into_goes_to_the_next_field_and_in_the_code_looks(driver, host):
+    """One focus at a time: Enter in the address (clicked into with the mouse) moves the
+    typing to the code, not the ring alone to Join with the cursor left in the address."""
+    table_host = host(["person", "easy"])
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["name"], "Guest", clear=True)
+    type_into(driver, scene.buttons["address"], table_host.address, clear=True)
+    assert typing_in(scene) == ["address"] and scene.ring.focused() is scene.buttons["address"]
+    driver.key(pygame.K_RETURN)
+    assert typing_in(scene) == ["code"] and scene.ring.focused() is scene.buttons["code"]
+    for character in table_host.code:
+        driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.key(pygame.K_RETURN)
+    assert scene.looking is not None and scene.joining is None
+    wait(driver, lambda: scene.table_looked_at is not None)
+    assert typing_in(scene) == [] and scene.ring.focused() is scene.buttons["sit"]
+    driver.key(pygame.K_RETURN)  # Sit down
+    wait(driver, lambda: joined(driver))
+
+
+def test_enter_in_the_name_goes_to_the_address_and_a_sentence_goes_once_a_field_is_edited(driver):
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["name"], "Guest", clear=True)
+    driver.key(pygame.K_RETURN)
+    assert typing_in(scene) == ["address"] and scene.ring.focused() is scene.buttons["address"]
+    for field, text in (("address", "studio:99999"), ("code", "K")):
+        type_into(driver, scene.buttons["address"], "studio:99999", clear=True)
+        type_into(driver, scene.buttons["code"], "KANTER", clear=True)
+        driver.press(scene.buttons["join"])
+        assert scene.sentence is not None and "host:port" in scene.sentence
+        type_into(driver, scene.buttons[field], text)
+        assert scene.sentence is None, f"the sentence stays after the {field} is edited"

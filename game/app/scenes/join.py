@@ -63,6 +63,8 @@ SEAT_PITCH = 26
 LOOK_AGAIN_S = 0.5
 """How often the list of tables is read while the screen is idle (the browser's snapshot)."""
 LIST_TYPE = 18
+FIELDS = ("name", "address", "code")
+"""The fields in the order Enter goes through them; Enter in the last one joins."""
 
 
 class Field(UITextEntryLine):
@@ -250,6 +252,7 @@ class JoinScene(Scene):
     # --- frames -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._follow_typing()
         self._list_tables()
         self._looked()
         joining = self.joining
@@ -285,8 +288,13 @@ class JoinScene(Scene):
             self._focus("sit" if self.buttons["sit"].is_enabled else "rules")
 
     def _focus(self, name: str) -> None:
+        """The keyboard's one focus on `name`: a field takes the typing, a button Enter."""
+        self._follow_typing()
         wanted = self.buttons[name]
         self.ring.focus_on(next(i for i, (b, _action) in enumerate(self.ring.entries) if b is wanted))
+        for field in self.buttons.values():
+            if isinstance(field, Field) and field is not wanted:
+                field.unselect()
 
     def keep_match(self, heard: Heard) -> Future[Message | None]:
         """The joined match into this computer's history, from the record its host sent (in
@@ -309,7 +317,9 @@ class JoinScene(Scene):
         return LOOK_AGAIN_S if self.lan is not None and self.table_looked_at is None else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._follow_typing()
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.sentence = None  # what the last attempt came to was about what is being changed
             if event.ui_element is self.buttons.get("name"):
                 self.name = event.ui_element.get_text()
             elif event.ui_element is self.buttons.get("address"):
@@ -319,11 +329,8 @@ class JoinScene(Scene):
                 self.code = event.ui_element.get_text()
                 self._look_again()
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:  # Enter: the address leads to the code, the code joins
-            if event.ui_element is self.buttons.get("code"):
-                self.join()
-            else:
-                self.ring.focus_on((self.ring.focus + 1) % len(self.ring.entries))
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self._enter_in(event.ui_element)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -331,6 +338,32 @@ class JoinScene(Scene):
         if event.type == pygame.KEYDOWN and self._typing() and event.key not in (pygame.K_UP, pygame.K_DOWN):
             return True  # typed into the field: not a menu key
         return self.ring.handle_event(event)
+
+    def _enter_in(self, field: object) -> None:
+        """Enter in a field: on to the next field; in the last (the code) Join looks, or,
+        with the table shown, the focus goes on to Sit down."""
+        names = [name for name in FIELDS if name in self.buttons]
+        at = next((name for name in names if self.buttons[name] is field), None)
+        if at is None:
+            return
+        if at != names[-1]:
+            self._focus(names[names.index(at) + 1])
+        elif self.table_looked_at is not None:
+            self._focus("sit" if self.buttons["sit"].is_enabled else "rules")
+        else:
+            self.join()
+
+    def _follow_typing(self) -> None:
+        """The ring follows a field clicked into: the keyboard has one focus, the field's."""
+        focused = self.ring.focused()
+        typed_in = next((b for b in self.buttons.values() if isinstance(b, Field) and b.is_focused), None)
+        if typed_in is not None and typed_in is not focused:
+            if focused is not None:
+                focused.unselect()
+                if not focused.is_enabled:  # the gui's unselect draws a disabled button as enabled
+                    focused.enable()
+                    focused.disable()
+            self.ring.focus = next(i for i, (b, _action) in enumerate(self.ring.entries) if b is typed_in)
 
     def _look_again(self) -> None:
         """Another address or code: the table looked at is no longer the one they name."""

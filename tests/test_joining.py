@@ -415,6 +415,7 @@ def test_a_look_shows_the_hosts_rules_and_who_sits_where_and_takes_no_seat(host)
     assert looking.ended is None and looking.table is not None
     assert looking.table.rules == table.hosted.match.rules
     assert seat_lines(looking.table) == ["Seat 1: Easy AI", "Seat 2: free, for a person at another computer"]
+    assert seat_lines(looking.table, yours=(1, "Guest")) == ["Seat 1: Easy AI", "Seat 2: Guest (you)"]
     summary, clocks = rules_lines(looking.table)
     assert summary.startswith("The host's rules: ")
     assert clocks == "Time to build: 3 minutes · Time per discard: No limit"

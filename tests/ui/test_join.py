@@ -662,3 +662,16 @@ def test_enter_in_the_name_goes_to_the_address_and_a_sentence_goes_once_a_field_
         assert scene.sentence is not None and "host:port" in scene.sentence
         type_into(driver, scene.buttons[field], text)
         assert scene.sentence is None, f"the sentence stays after the {field} is edited"
+
+
+def test_while_seated_waiting_for_the_others_the_seat_taken_is_shown_as_the_players(driver, host, monkeypatch):
+    table_host = host(["person", "person"])
+    scene = join(driver, table_host.address, table_host.code, name="Guest")
+    wait(driver, lambda: scene.joining is not None and scene.joining.seated is not None)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    seat = scene.joining.seated.welcome.seat
+    assert f"Seat {seat + 1}: Guest (you)" in drawn
+    assert f"Seat {2 - seat}: free, for a person at another computer" in drawn
+    assert not scene.buttons["sit"].is_enabled and scene.ring.focused() is scene.buttons["rules"]
+    shoot_in_every_language(driver, "join_seated", SMALL)

@@ -189,12 +189,19 @@ class Looking:
         return self.table is not None or self.ended is not None
 
 
-def seat_lines(look: TableLook) -> list[str]:
-    """Who sits where at a table looked at: one line a seat, a free one said to be free."""
+def seat_lines(look: TableLook, yours: tuple[int, str] | None = None) -> list[str]:
+    """Who sits where at a table looked at: one line a seat, a free one said to be free;
+    with `yours` (the seat the host gave and its name there), that seat is the player's."""
     lines = []
     for seat, (name, free) in enumerate(zip(look.names, look.open, strict=True)):
-        # Translators: a seat not taken yet at a table looked at before sitting down
-        who = _("free, for a person at another computer") if free else shown_name(name)
+        if yours is not None and seat == yours[0]:
+            # Translators: the seat taken by the player at a table joined ("Seat 2: Guest (you)")
+            who = _("{name} (you)").format(name=shown_name(yours[1]))
+        elif free:
+            # Translators: a seat not taken yet at a table looked at before sitting down
+            who = _("free, for a person at another computer")
+        else:
+            who = shown_name(name)
         # Translators: one seat of a table looked at before sitting down ("Seat 2: Easy AI")
         lines.append(_("Seat {number}: {who}").format(number=seat + 1, who=who))
     return lines

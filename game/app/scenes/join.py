@@ -166,9 +166,10 @@ class JoinScene(Scene):
         self.ring = ButtonRing()
         self.buttons = {}
         self.enter()
-        if name in self.buttons:
-            wanted = self.buttons[name]
-            self.ring.focus_on(next(i for i, (b, _action) in enumerate(self.ring.entries) if b is wanted))
+        if name in self.buttons and self.buttons[name].is_enabled:
+            self._focus(name)
+        elif name == "sit":  # seated: Sit down is disabled, the host's rules are what there is to read
+            self._focus("rules")
 
     def relabel(self) -> None:
         self._rebuild()
@@ -400,7 +401,10 @@ class JoinScene(Scene):
         text.draw(surface, _("The table at {address}:").format(address=self.looking.address), 18, SOFT,
                   (LEFT, LIST_TOP - 32))
         y = LIST_TOP
-        for line in seat_lines(look):
+        seated = self.joining.seated if self.joining is not None else None
+        welcome = seated.welcome if seated is not None else None
+        yours = (welcome.seat, welcome.names[welcome.seat]) if welcome is not None else None
+        for line in seat_lines(look, yours):
             text.draw(surface, line, 17, INK, (LEFT, y))
             y += SEAT_PITCH
         y += 10

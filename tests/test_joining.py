@@ -54,7 +54,9 @@ def test_an_address_is_host_port_or_ipv6_in_brackets(address, fine):
 
 
 @pytest.mark.parametrize(("address", "written"), [("::1:47123", "[::1]:47123"), ("::1:4712", "[::1]:4712"),
-                                                  (" fe80::2:17017 ", "[fe80::2]:17017")])
+                                                  (" fe80::2:17017 ", "[fe80::2]:17017"),
+                                                  ("[::1:17932", "[::1]:17932"), ("::1]:17932", "[::1]:17932"),
+                                                  ("[::1:17932]", "[::1]:17932"), ("::1 :17932", "[::1]:17932")])
 def test_an_ipv6_address_and_port_without_brackets_is_refused_saying_how_to_write_them(address, written):
     assert address_problem(address) == f"Write an IPv6 address in brackets, then its port: {written}."
 
@@ -63,6 +65,11 @@ def test_an_ipv6_address_and_port_without_brackets_is_refused_saying_how_to_writ
 def test_any_typed_address_is_read_or_refused_in_a_sentence(address):
     problem = address_problem(address)
     assert problem is None or problem.endswith(".")
+
+
+@pytest.mark.parametrize("address", ["::1:179320", "::1:0", "studio:99999", "[studio]:17017", "::1"])
+def test_no_bracketed_form_is_offered_where_it_would_not_be_an_address(address):
+    assert "brackets" not in (address_problem(address) or "")
 
 
 @given(st.one_of(st.text(max_size=60), st.ip_addresses().map(str),

@@ -104,14 +104,35 @@ def address_problem(address: str) -> str | None:
         return _("Type the host's address, or choose a table above.")
     try:
         parse_address(address)
-    except UnbracketedIPv6 as error:
-        # Translators: {example} is the address typed, in brackets: [::1]:47123
-        return _("Write an IPv6 address in brackets, then its port: {example}.").format(example=error.suggestion)
     except ValueError:
+        suggestion = bracketed(address)
+        if suggestion is not None:
+            # Translators: {example} is the address typed, in brackets: [::1]:47123
+            return _("Write an IPv6 address in brackets, then its port: {example}.").format(example=suggestion)
         # Translators: {example} shows the forms: 192.168.1.20:17017 or [::1]:17017
         return _("Not an address: type it as host:port, or [IPv6]:port ({example}).").format(
             example="192.168.1.20:17017, [::1]:17017")
     return None
+
+
+def bracketed(address: str) -> str | None:
+    """`[IPv6]:port` for an IPv6 address and a port typed without their brackets, or with
+    one of them or in the wrong place (`::1:47123`, `[::1:47123`, `::1]:47123`), as the
+    command line's reader names it; None for anything else, or a port that is not one."""
+    bare = "".join(address.split()).replace("[", "").replace("]", "")
+    try:
+        parse_address(bare)
+    except UnbracketedIPv6 as error:
+        suggestion = error.suggestion
+    except ValueError:
+        return None
+    else:
+        return None
+    try:
+        parse_address(suggestion)
+    except ValueError:
+        return None
+    return suggestion
 
 
 def code_problem(code: str) -> str | None:

@@ -21,6 +21,7 @@ from game.app.scenes.table import TableScene
 from game.app.words.i18n import LANGUAGE_NAMES
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent, crafted_table
+from tests.ui.test_join import SMALL, shoot_in_every_language
 from tests.ui.test_screens import choose, shot
 from tests.ui.test_table import AVOID, drag_example_hand, flip_dora
 
@@ -140,6 +141,7 @@ def test_the_menus_rules_are_the_matchs_not_the_settings(driver, monkeypatch):
     driver.press(driver.button("Settings"))
     choose(driver, driver.top, "Time to build", "5 minutes")  # the settings' rules, for the next match
     assert driver.app.settings.rules.build_time_s == 300
+    shoot_in_every_language(driver, "match_settings", SMALL)
     driver.press(driver.button("This match's rules"))  # beside Back: the match's rules, not these
     assert isinstance(driver.top, RulesScene) and driver.top.rules == match_rules
     driver.key(pygame.K_ESCAPE)
@@ -152,3 +154,4 @@ def test_the_menus_rules_are_the_matchs_not_the_settings(driver, monkeypatch):
     assert "Time to build: 1 minute" in options and "Match length: 4 hands" in options
     driver.frame()
     assert "This match's rules" in drawn
+    shoot_in_every_language(driver, "match_rules", SMALL)

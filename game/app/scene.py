@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from game.app.window.audio import Audio
     from game.app.window.display import Display
     from game.app.window.text import Text
-    from game.app.words.i18n import Message
+    from game.app.words.i18n import Later, Message
     from game.engine.playback import Playback
     from game.engine.rules import Rules
 
@@ -63,8 +63,9 @@ class Services(Protocol):
     audio: Audio
     settings: Settings
     language_override: str | None
-    notice: str | Message | None
-    """What the title screen has to say (and starting a match, before the table opens)."""
+    notice: str | Message | Later | None
+    """What the title screen has to say (and starting a match, before the table opens): a
+    `Message` or `Later`, so that a language switch in the Settings over the title rewords it."""
     files: PlayerFiles
     """The player's save slot, match history and statistics."""
     executor: Executor

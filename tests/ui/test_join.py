@@ -29,6 +29,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
+from game.app.words import i18n
 from game.app.words.net_words import refusal_sentence
 from game.net.discovery import FoundTable, TableAd
 from game.net.protocol import PROTOCOL_VERSION, MatchOver, Refused
@@ -230,6 +231,9 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     wait(driver, lambda: isinstance(driver.top, TitleScene))
     assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
                                       "play on.")
+    driver.app.change_settings(driver.app.settings.with_changes(language="ja"))  # in Settings, from the title
+    assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(
+        "The host has left the table. If the host continues the match, join again to play on.")
 
 
 def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(

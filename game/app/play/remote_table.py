@@ -50,7 +50,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import Message, _
+from game.app.words.i18n import Later, Message, _
 from game.app.words.net_words import refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
@@ -81,8 +81,9 @@ class RemoteTable:
         self.builders, self.fallback = builders, fallback
         self.link = link
         self.address = address
-        self.closed: str | None = None
-        """Why the table closed under the player (the host gone, its match stopped), in words."""
+        self.closed: Later | None = None
+        """Why the table closed under the player (the host gone, its match stopped), in the words
+        of the language of the moment (the title shows it, and the language may change there)."""
         self.reconnecting = False
         self.heard = first
         """The latest news from the host."""
@@ -131,7 +132,7 @@ class RemoteTable:
         if heard.over is not None and heard.over.reason == STOPPED and self.closed is None:
             # Not over: the host keeps the match (Continue), and this seat takes it back by
             # joining again. No summary, nothing kept (no record comes: it holds the seed).
-            self.closed = ended_sentence(Ended("gone"), self.address)
+            self.closed = Later(lambda: ended_sentence(Ended("gone"), self.address))
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         if heard.refused is not None:
@@ -156,7 +157,7 @@ class RemoteTable:
             self.reconnecting = True
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
-            self.closed = ended_sentence(news, self.address)
+            self.closed = Later(lambda: ended_sentence(news, self.address))
 
     def close(self) -> None:
         """The player left the table (or it closed): the connection goes."""

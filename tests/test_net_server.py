@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import socket
 import threading
@@ -23,7 +24,7 @@ from game.app.play.hosted_match import HostedMatch
 from game.engine.actions import Discard
 from game.engine.rules import Rules
 from game.net import server as server_module
-from game.net.client import HostGone, play_seat
+from game.net.client import HostGone, look_at_table, play_seat
 from game.net.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -32,11 +33,13 @@ from game.net.protocol import (
     Presence,
     Refused,
     Snapshot,
+    TableLook,
     Welcome,
     read_host_message,
+    read_look_reply,
     write_message,
 )
-from game.net.seat_link import RECONNECT_DELAYS_S
+from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
 from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"
@@ -331,3 +334,93 @@ def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_agai
         hosted.close()
         thread.join(WAIT_S)
         hosted.stop()
+
+
+LOOK_SEED = 918_273_645_546_372
+"""Long enough that its digits cannot turn up in a look by chance."""
+
+
+def look(port: int, code: str = CODE, version: object = PROTOCOL_VERSION) -> tuple[int, bytes]:
+    """A look at the table: one plain HTTP GET (no WebSocket), its status and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", f"/?v={version}&code={code}&look=1")
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_a_look_shows_the_table_and_its_rules_and_takes_no_seat_so_the_host_does_not_start():
+    rules = Rules.preset("kaiji", hands=3, build_time_s=60, discard_time_s=20)
+    hosted = HostedMatch(rules, ["easy", "person"], LOOK_SEED, CODE, "127.0.0.1", 0, 30, report=lambda line: None)
+    hosted.start()
+    started = threading.Event()
+
+    def run() -> None:
+        if hosted.wait_for_players(WAIT_S):
+            started.set()
+            hosted.play()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            status, body = look(hosted.host.port, CODE.lower())
+            assert status == 200
+            table = read_look_reply(body)
+            assert table == TableLook(0, ("Easy AI", "Player 2"), ("easy", None), (False, True), rules,
+                                      hosted.host.game_version, False)
+        assert look_at_table(f"127.0.0.1:{hosted.host.port}", CODE) == table
+        time.sleep(0.3)
+        assert not hosted.host.taken(1) and not hosted.hosted.connected(1) and not started.is_set()
+        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}", open_timeout=5,
+                     close_timeout=1, proxy=None) as player:
+            player.send(write_message(Hello("Tonegawa", "")))
+            welcome = receive(player)
+            assert isinstance(welcome, Welcome) and welcome.seat == 1  # the seat looked at is still free
+            receive_until(player, Snapshot)
+            status, body = look(hosted.host.port)  # mid-hand: the table, nothing of the hand
+            seated = read_look_reply(body)
+            assert seated.names == ("Easy AI", "Tonegawa") and seated.open == (False, False) and seated.started
+            text = body.decode()
+            assert set(json.loads(text)) == {"v", "type", "seq", "names", "levels", "open", "rules", "game_version",
+                                             "started"}
+            assert str(LOOK_SEED)[:9] not in text and welcome.token not in text
+    finally:
+        hosted.close()
+        thread.join(WAIT_S)
+        hosted.stop()
+
+
+def test_a_look_is_refused_like_a_join_a_wrong_code_another_version_a_match_over():
+    with hosting(["person", "person"]) as host:
+        status, body = look(host.port, "AAAAAA")
+        assert (status, read_look_reply(body)) == (403, Refused(0, "wrong_code", ""))
+        status, body = look(host.port, version=PROTOCOL_VERSION + 1)
+        refusal = read_look_reply(body)
+        assert (status, refusal.code) == (426, "wrong_version") and f"protocol {PROTOCOL_VERSION}" in refusal.detail
+        with pytest.raises(JoinRefused) as refused:
+            look_at_table(f"127.0.0.1:{host.port}", "AAAAAA")
+        assert refused.value.refusal.code == "wrong_code"
+        host.hosted.host.over = True
+        status, body = look(host.port)
+        assert read_look_reply(body).code == "match_over"
+
+
+def test_a_look_at_a_port_where_no_host_answers_is_unreachable():
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(HostUnreachable):
+        look_at_table(f"127.0.0.1:{port}", CODE, timeout_s=2)
+
+
+@pytest.mark.parametrize("version", [PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1])
+def test_a_refusal_written_by_another_protocol_version_is_still_read_naming_that_version(version):
+    """The version refusal comes from a host of another version: its body must be understood."""
+    body = json.dumps({"v": version, "type": "refused", "seq": 0, "code": "wrong_version",
+                       "detail": f"17 Steps 9.9.9 (protocol {version})"}).encode()
+    assert refusal_of(body) == Refused(0, "wrong_version", f"17 Steps 9.9.9 (protocol {version})")
+    assert read_look_reply(body) == refusal_of(body)
+    assert refusal_of(b'{"v": 2, "type": "welcome"}') is None and refusal_of(b"\xff") is None

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from game.app.window.text import Text
     from game.app.words.i18n import Later, Message
     from game.engine.playback import Playback
+    from game.engine.rules import Rules
 
 
 @runtime_checkable
@@ -100,7 +101,8 @@ class Screens(Protocol):
 
     def pause(self) -> None: ...
 
-    def rules(self) -> None: ...
+    def rules(self, rules: Rules | None = None) -> None:
+        """The rules page: of `rules` (a host's), else of the settings."""
 
     def settings(self) -> None: ...
 

@@ -5,7 +5,9 @@ message is stamped with the seat's next sequence number and handed to the connec
 outgoing queue on the server's loop) and reads what clients sent from `inbox`, a
 `queue.Queue` of `Inbound` it polls. Before the WebSocket upgrade, `process_request`
 refuses a wrong protocol version, a wrong join code, too many attempts from one address
-and too many connections, each as an HTTP error whose body is a `Refused` message.
+and too many connections, each as an HTTP error whose body is a `Refused` message. A look at
+the table (`look=1`, protocol.LOOK_PARAMETER) is answered there too, with a `TableLook`: it
+opens no connection and takes no seat.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game.engine.names import BadName, checked_name
+from game.engine.rules import Rules
 from game.net.protocol import (
+    LOOK_PARAMETER,
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
     ClientMessage,
@@ -36,8 +40,9 @@ from game.net.protocol import (
     HostMessage,
     ProtocolError,
     Refused,
+    TableLook,
     read_client_message,
-    read_host_message,
+    read_refusal,
     write_message,
 )
 
@@ -116,6 +121,9 @@ class NetHost:
         rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
+        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules]] | None = None
+        """The seats' names and AI levels and the rules, as a look at the table shows them (set
+        by the table; called on the server's thread). None: looks are refused."""
         self.notify: Callable[[], None] = lambda: None
         """Called on the server's thread after each `Inbound` is queued: the window wakes to read it."""
         self.sent_bytes = dict.fromkeys(remote_seats, 0)
@@ -239,7 +247,25 @@ class NetHost:
                             f"{self.game_version} (protocol {PROTOCOL_VERSION})")
         if not secrets.compare_digest(normal_code(query.get("code", [""])[0]).encode(), self.code.encode()):
             return _refusal(connection, HTTPStatus.FORBIDDEN, "wrong_code")
+        if query.get(LOOK_PARAMETER) == ["1"]:
+            return self._look(connection)
         return None
+
+    def _look(self, connection: ServerConnection) -> Response:
+        """The table as a look shows it: answered before any upgrade (no seat taken, no
+        connection kept), with nothing of any hand."""
+        describe = self.describe
+        if describe is None:
+            return _refusal(connection, HTTPStatus.SERVICE_UNAVAILABLE, "host_busy")
+        names, levels, rules = describe()
+        with self._lock:
+            if self.over:
+                return _refusal(connection, HTTPStatus.GONE, "match_over")
+            open_seats = tuple(seat in self.seats and not self.seats[seat].taken for seat in range(rules.players))
+            look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started)
+        response = connection.respond(HTTPStatus.OK, write_message(look) + "\n")
+        response.headers["Content-Type"] = "application/json"
+        return response
 
     async def _handle(self, connection: ServerConnection) -> None:
         self._connections += 1
@@ -363,9 +389,6 @@ async def _close_refused(connection: ServerConnection, code: str, detail: str) -
 
 
 def refusal_of(body: bytes) -> Refused | None:
-    """The `Refused` an HTTP refusal's body carries (None if it carries none)."""
-    try:
-        message = read_host_message(body.strip())
-    except ProtocolError:
-        return None
-    return message if isinstance(message, Refused) else None
+    """The `Refused` an HTTP refusal's body carries, of any protocol version (None if it
+    carries none): a host of another version names its version."""
+    return read_refusal(body.strip())

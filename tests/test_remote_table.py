@@ -691,4 +691,5 @@ def test_a_seat_whose_discard_clock_ran_out_is_spoken_to_and_told_the_stand_ins_
     tile = match.kyoku.rivers[SEAT][-1][0]
     question = table.prompt()
     assert isinstance(question, Notice)
-    assert str(question.text) == f"Your time ran out: {terms.tile_in_sentence(tile_code(tile, False))} was discarded for you."
+    named = terms.tile_in_sentence(tile_code(tile, False))
+    assert str(question.text) == f"Your time ran out: {named} was discarded for you."

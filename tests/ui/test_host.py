@@ -162,6 +162,25 @@ def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(drive
     assert not host.hosted.host._thread.is_alive(), f"the server on port {port} still runs"
 
 
+# The only remote seat given to the AI left "Seats (0 of 0 from other computers joined)".
+def test_with_every_remote_seat_given_to_the_ai_the_seats_line_says_none_waits(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    host = open_host_screen(driver, monkeypatch)
+    driver.press(host.buttons["fill_1"])
+    drawn: list[str] = []
+    draw = driver.app.text.draw
+    monkeypatch.setattr(driver.app.text, "draw", lambda surface, words, *rest, **named: drawn.append(words) or draw(
+        surface, words, *rest, **named))
+    host.draw(pygame.Surface((1280, 800)))
+    monkeypatch.undo()
+    assert i18n._("Seats (none waits for another computer):") in drawn
+    assert i18n._("Seats ({joined} of {count} from other computers joined):").format(joined=0, count=0) not in drawn
+    driver.frame()
+    shot(driver, f"host_no_remote_seat_{language}")
+    host.back()
+
+
 @pytest.mark.parametrize("language", ["ja", "zh_CN"])
 def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
     driver.app.change_settings(driver.app.settings.with_changes(language=language))

@@ -106,7 +106,8 @@ class Flow:
         self.app.stack.push(CurtainScene(self.app, session, seat, on_lift, on_menu))
 
     def pause(self) -> None:
-        self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title))
+        self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title,
+                                       hosting=self.hosted_session is not None))
 
     # --- from the title (and the menu) ----------------------------------------------------
 

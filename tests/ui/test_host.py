@@ -21,6 +21,7 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
+from game.app.scenes.dialog import Dialog
 from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
@@ -127,6 +128,38 @@ def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monke
     assert entry.ended == history.FINISHED and entry.plan["humans"] == [0] and entry.plan["remote"] == [1]
     assert entry.lines[1:] == session.match.record[1:]
     assert len(driver.app.files.read_statistics()[0].matches) == 1
+
+
+# The host's menu "Title" ended the match for every joined player without a word.
+def test_the_hosts_menu_asks_before_leaving_a_match_others_play_and_a_local_table_does_not(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.frame()
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))
+    question = driver.top
+    assert isinstance(question, Dialog) and question.title == "Leave the match?"
+    assert "stops for the players at the other computers" in question.message and "Continue" in question.message
+    shot(driver, "host_leave_asked")
+    driver.press(driver.button("Stay"))
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"  # back to the menu, the match goes on
+    assert driver.app.stack.scenes[0] is table and client.mirror is None and client.error is None
+    driver.press(driver.button("Title"))
+    driver.press(driver.button("Leave"))
+    assert isinstance(driver.top, TitleScene)
+    client.thread.join(timeout=60)
+    assert client.mirror is not None and client.mirror.over is not None
+
+    driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy")))
+    assert isinstance(driver.app.stack.scenes[0], TableScene)
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))  # a table only this computer plays: left at once
+    assert isinstance(driver.top, TitleScene)
 
 
 def test_a_hosted_match_left_before_its_end_is_kept_as_abandoned_when_a_new_match_replaces_it(driver, monkeypatch):

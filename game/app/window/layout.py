@@ -175,8 +175,8 @@ _RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 23), "midright"), 2: ((0, -64)
                 3: ((-100, 23), "midleft")}
 _RING_STATUS_Y = -41
 _RING_COUNTDOWN = ((0, 49), "center")
-_RING_DORA = (160, 244)
-"""Beneath the board (four rows at most), clear of the left seat's pool and the left river's
+_RING_DORA_X = 160
+"""Beneath the board (18 px below it), clear of the left seat's pool and the left river's
 third row, and far from the top river, whose first row a sideways riichi tile lengthens."""
 _RING_STATUS_ROWS = ((0, _RING_CENTRE.width - 20),) * 2
 _TWO_SECOND_STATUS_ROW = (33, 110)
@@ -199,13 +199,13 @@ LAYOUTS: dict[int, TableLayout] = {
         players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
         status_y=_RING_STATUS_Y, status_rows=_RING_STATUS_ROWS, countdown_at=_RING_COUNTDOWN,
-        dora_at=_RING_DORA, helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
+        dora_at=(_RING_DORA_X, 221), helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
     4: TableLayout(
         players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
         count_at=_RING_COUNTS, status_y=_RING_STATUS_Y, status_rows=_RING_STATUS_ROWS,
-        countdown_at=_RING_COUNTDOWN, dora_at=_RING_DORA, helper=_RING_HELPER, build_buttons=(1100, 540),
+        countdown_at=_RING_COUNTDOWN, dora_at=(_RING_DORA_X, 244), helper=_RING_HELPER, build_buttons=(1100, 540),
         stake_in_centre=False,
     ),
 }

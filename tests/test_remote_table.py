@@ -18,10 +18,12 @@ from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
 from game.app.play.table_words import reconnect_words, ron_worth
 from game.app.play.wait_strip import wait_strip
+from game.app.words import terms
 from game.engine.actions import BuildHand, ChooseDora, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.tiles import tile_code
 from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import seat_time_limit
 from game.net.protocol import MatchOver, Refused, Settled, Welcome, read_host_message, write_message
@@ -677,3 +679,31 @@ def test_a_hand_the_hosts_stand_in_completed_is_told_at_once_not_only_at_the_sea
     question = table.prompt()
     assert isinstance(question, Notice) and str(question.text).startswith("Time is up: your hand was completed")
     assert table.prompt() is None  # told once
+
+
+# At 0:00 the joined table spoke of its own player in the third person, and told them
+# nothing of the discard the host's stand-in made for them.
+def test_a_seat_whose_discard_clock_ran_out_is_spoken_to_and_told_the_stand_ins_discard(builders):
+    match = new_match(discard_time_s=5)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=0.0), builders, clock=clock)
+    for _ in range(200):
+        if match.kyoku.phase is Phase.DISCARD and match.kyoku.turn == SEAT:
+            break
+        waiting = match.kyoku.waiting_on()[0]
+        match.apply(match.kyoku.view_for(waiting).legal_actions[0])
+        table.take(heard(match, at=clock.now))
+        while table.prompt() is not None:
+            pass
+    table.take(heard(match, at=clock.now, time_left_s=5.0))
+    assert table.frame().centre.status == "Your turn: discard from your pool"
+    clock.now += 6.0
+    assert table.frame().centre.status == "Your time is up: the AI discards for you"
+    discard = match.kyoku.view_for(SEAT).legal_actions[0]
+    match.apply(discard)  # the host's stand-in
+    table.take(heard(match, at=clock.now))
+    tile = match.kyoku.rivers[SEAT][-1][0]
+    question = table.prompt()
+    assert isinstance(question, Notice)
+    named = terms.tile_in_sentence(tile_code(tile, False))
+    assert str(question.text) == f"Your time ran out: {named} was discarded for you."

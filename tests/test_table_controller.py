@@ -28,6 +28,7 @@ from game.app.play.table_controller import (
 )
 from game.app.play.table_frame import shown_seconds
 from game.app.play.table_mode import TableMode
+from game.app.words import terms
 from game.engine.actions import Action, BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
@@ -222,6 +223,27 @@ def test_at_the_discard_deadline_the_stand_in_discards_for_the_person():
     assert 50 <= frames <= 52  # five seconds of frames, then the stand-in's move
     assert [format_tiles([t], False) for t, _ in controller.session.kyoku.rivers[0]] == [chosen]
     assert not controller.players[0].ready()
+
+
+# At 0:00 the centre spoke of the person in the third person ("East (You) to discard"), and
+# the stand-in's discard was made without a word (its build at the deadline has a notice).
+def test_a_person_whose_discard_clock_ran_out_is_spoken_to_and_told_the_stand_ins_discard():
+    controller = table("four_player", ("you", "normal", "normal", "normal"), discard_time_s=5)
+    person_moves(controller, 0)
+    while controller.session.kyoku.phase is Phase.BUILD:
+        controller.update(DT, 0.0)
+    chosen = format_tiles(controller.session.view(0).pool[-1:], False)
+    stand_in = ScriptedAgent(discards=[chosen])
+    controller.make_stand_in = lambda seed: stand_in
+    statuses = []
+    while not controller.session.kyoku.rivers[0] and len(statuses) < 80:
+        statuses.append(controller.frame().centre.status)
+        controller.update(DT, 0.0)
+    assert statuses[0] == "Your turn: discard from your pool"
+    assert "Your time is up: the AI discards for you" in statuses
+    assert not [status for status in statuses if "to discard" in status]
+    told = [str(notice.text) for notice in controller.session.notices if notice.seat == 0]
+    assert told == [f"Your time ran out: {terms.tile_in_sentence(chosen)} was discarded for you."]
 
 
 def test_with_several_people_nothing_private_is_shown_until_the_curtain_is_lifted():

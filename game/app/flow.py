@@ -123,12 +123,14 @@ class Flow:
     def pause(self) -> None:
         """The table's menu; its Rules are the match's."""
         session = self.playing
+        hosting = self.hosted_session is not None
         if session is None:
-            self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title))
+            self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title,
+                                           hosting=hosting))
             return
         playing = Playing(lambda: self._match_rules(session.rules))
         self.app.stack.push(pause_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
-                                       title=self.title))
+                                       title=self.title, hosting=hosting))
 
     def _match_rules(self, rules: Rules) -> None:
         self.app.stack.push(RulesScene(self.app, rules, title=MATCH_RULES))

@@ -21,6 +21,7 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
+from game.app.scenes.dialog import Dialog
 from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
@@ -129,6 +130,38 @@ def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monke
     assert len(driver.app.files.read_statistics()[0].matches) == 1
 
 
+# The host's menu "Title" ended the match for every joined player without a word.
+def test_the_hosts_menu_asks_before_leaving_a_match_others_play_and_a_local_table_does_not(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.frame()
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))
+    question = driver.top
+    assert isinstance(question, Dialog) and question.title == "Leave the match?"
+    assert "stops for the players at the other computers" in question.message and "Continue" in question.message
+    shot(driver, "host_leave_asked")
+    driver.press(driver.button("Stay"))
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"  # back to the menu, the match goes on
+    assert driver.app.stack.scenes[0] is table and client.mirror is None and client.error is None
+    driver.press(driver.button("Title"))
+    driver.press(driver.button("Leave"))
+    assert isinstance(driver.top, TitleScene)
+    client.thread.join(timeout=60)
+    assert client.mirror is not None and client.mirror.over is not None
+
+    driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy")))
+    assert isinstance(driver.app.stack.scenes[0], TableScene)
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))  # a table only this computer plays: left at once
+    assert isinstance(driver.top, TitleScene)
+
+
 def test_a_hosted_match_left_before_its_end_is_kept_as_abandoned_when_a_new_match_replaces_it(driver, monkeypatch):
     host = open_host_screen(driver, monkeypatch)
     client = Client(host, "Kaiji")
@@ -160,6 +193,25 @@ def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(drive
     assert isinstance(driver.top, TitleScene)
     host.hosted.host._thread.join(10)  # closed in the background
     assert not host.hosted.host._thread.is_alive(), f"the server on port {port} still runs"
+
+
+# The only remote seat given to the AI left "Seats (0 of 0 from other computers joined)".
+def test_with_every_remote_seat_given_to_the_ai_the_seats_line_says_none_waits(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    host = open_host_screen(driver, monkeypatch)
+    driver.press(host.buttons["fill_1"])
+    drawn: list[str] = []
+    draw = driver.app.text.draw
+    monkeypatch.setattr(driver.app.text, "draw", lambda surface, words, *rest, **named: drawn.append(words) or draw(
+        surface, words, *rest, **named))
+    host.draw(pygame.Surface((1280, 800)))
+    monkeypatch.undo()
+    assert i18n._("Seats (none waits for another computer):") in drawn
+    assert i18n._("Seats ({joined} of {count} from other computers joined):").format(joined=0, count=0) not in drawn
+    driver.frame()
+    shot(driver, f"host_no_remote_seat_{language}")
+    host.back()
 
 
 @pytest.mark.parametrize("language", ["ja", "zh_CN"])

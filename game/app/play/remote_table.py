@@ -34,7 +34,7 @@ from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import STOPPED, Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
-from game.app.play.seat_notices import Notice, seat_notices
+from game.app.play.seat_notices import Notice, seat_notices, stand_in_notices
 from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import (
@@ -47,7 +47,7 @@ from game.app.play.table_frame import (
     shown_seconds,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import reconnect_words, ron_worth, status
+from game.app.play.table_words import HOST_LOST, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
 from game.app.words.i18n import Later, Message, _
@@ -171,6 +171,7 @@ class RemoteTable:
 
     def _show(self, heard: Heard) -> None:
         before = self.shown.view
+        stood_in = self._time_up()
         self.shown = heard
         view = heard.view
         if view is None:
@@ -183,6 +184,8 @@ class RemoteTable:
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
         self.notices.extend(seat_notices(view, done))
+        if stood_in:
+            self.notices.extend(stand_in_notices(self.seat, view.events[done:]))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept
@@ -509,7 +512,7 @@ class RemoteTable:
 
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
-            return _("The connection to the host was lost: reconnecting…")
+            return _(HOST_LOST)
         present, given_up = self.heard.present, self.heard.given_up
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
         if gone is not None and view.phase is not Phase.END:
@@ -518,7 +521,12 @@ class RemoteTable:
             # Translators: a joined table, its player having closed the result before the host
             return _("Waiting for the host to start the next hand")
         completing = self._completing and self._sent == self._key()
-        return status(view, self.names(), mode, waiting, completing, self.result_shown)
+        return status(view, self.names(), mode, waiting, completing, self.result_shown, self._time_up())
+
+    def _time_up(self) -> bool:
+        """The viewer's clock ran out before it moved: the host's stand-in moves for it."""
+        left = self._left()
+        return left is not None and left <= 0 and self._sent != self._key()
 
     def _private(self) -> PrivateFrame | None:
         seat = self.shown_private_seat

@@ -304,8 +304,10 @@ class HostScene(Scene):
             for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:3]):  # IPv6 is long
                 text.draw(surface, line, 15, SOFT, (CODE_X, 318 + index * 18))
         text.draw(surface, self._announcement(), 15, SOFT, (LEFT_X + 540, 383))
-        text.draw(surface, _("Seats ({joined} of {count} from other computers joined):").format(
-            joined=self.room.joined, count=len(self.room.net.remote)), 18, SOFT, (LEFT_X, ROW_TOP - 34))
+        remote = len(self.room.net.remote)
+        seats = _("Seats ({joined} of {count} from other computers joined):").format(
+            joined=self.room.joined, count=remote) if remote else _("Seats (none waits for another computer):")
+        text.draw(surface, seats, 18, SOFT, (LEFT_X, ROW_TOP - 34))
         for row in self.room.seats():
             top = ROW_TOP + row.seat * ROW_PITCH
             name = shown_name(row.name)

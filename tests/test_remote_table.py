@@ -593,8 +593,12 @@ def test_the_clock_of_a_seat_the_host_waits_for_comes_over_the_wire_to_the_joine
 
 @pytest.mark.parametrize(("preset", "levels"), [("three_player", ("hard", None, None)),
                                                  ("four_player", ("easy", None, None, "normal"))])
-def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as_the_host_does(builders, preset,
-                                                                                                levels):
+def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_says_whom_it_waits_for(builders,
+                                                                                                    preset, levels):
+    """As the host's table does (tests/test_table_controller.py): while the joined player
+    still builds, the status keeps "Build your hand" and the drop of another joined seat is
+    told once by a notice; once built, the status says whom the table waits for, and that
+    its stand-in plays once the host's reconnection window has run out."""
     from game.app.words import i18n
 
     match = Match(Rules.preset(preset, hands=1), seed=5)
@@ -614,10 +618,20 @@ def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as
     i18n.set_language("en")
     try:
         table = RemoteTable(wire.heard(SEAT), builders)
+        assert table.mode() is TableMode.BUILD
         hosted.host.inbox.put(Inbound(2, "left"))  # the other joined computer has gone
         hosted.poll()
         table.take(wire.heard(SEAT))
         table.update(0.0, 0.0)
+        building = "Build your hand: 13 of your 34 tiles"
+        assert table.frame().centre.status == building  # the player's own instruction stays
+        told = table.prompt()
+        assert isinstance(told, Notice) and told.text == "Waiting for Kaiji to reconnect"
+        table.take(wire.heard(SEAT))  # more news while Kaiji is still gone: told once
+        assert table.prompt() is None and table.frame().centre.status == building
+        match.apply(BuildHand(SEAT, "", complete=True))  # built: nothing left to do but wait
+        hosted.changed()
+        table.take(wire.heard(SEAT))
         assert table.frame().centre.status == "Waiting for Kaiji to reconnect"
         now[0] += hosted.reconnect_window_s
         hosted.poll()

@@ -47,7 +47,7 @@ from game.app.play.table_frame import (
     shown_seconds,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import reconnect_words, ron_worth, status
+from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
 from game.app.words.i18n import Message, _
@@ -97,6 +97,8 @@ class RemoteTable:
         self.refusals: list[Heard] = []
         self.notices: list[Notice] = []
         """The seat's own notices (seat_notices.py) not told yet: told as soon as the table asks."""
+        self._told_absent: set[int] = set()
+        """The dropped seats the player was told of by a notice while they had a move (while they stay gone)."""
         self._completing = False
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
@@ -178,6 +180,23 @@ class RemoteTable:
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
         self.notices.extend(seat_notices(view, done))
+        self._tell_absences()
+
+    def _tell_absences(self) -> None:
+        """While the player has a move of their own, its instruction stays on the status line:
+        they are told once, by a notice, that a seat the table waits for has dropped (told
+        again if it drops again after coming back), as the host's table tells its person."""
+        view, present = self.shown.view, self.heard.present
+        gone = {seat for seat in range(len(present)) if not present[seat]}
+        self._told_absent &= gone
+        if view is None or view.phase is Phase.END or self.mode() not in MODE_STATUS:
+            return
+        given_up = self.heard.given_up
+        for seat in self.waiting_on():
+            if seat in gone and seat not in self._told_absent:
+                self._told_absent.add(seat)
+                self.notices.append(Notice(self.seat, reconnect_words(
+                    self.names()[seat], given_up=seat < len(given_up) and given_up[seat])))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept
@@ -505,7 +524,7 @@ class RemoteTable:
             return _("The connection to the host was lost: reconnecting…")
         present, given_up = self.heard.present, self.heard.given_up
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
-        if gone is not None and view.phase is not Phase.END:
+        if gone is not None and view.phase is not Phase.END and mode not in MODE_STATUS:
             return reconnect_words(self.names()[gone], given_up=gone < len(given_up) and given_up[gone])
         if self.result_closed and view.phase is Phase.END:
             # Translators: a joined table, its player having closed the result before the host

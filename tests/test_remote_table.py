@@ -373,10 +373,12 @@ def test_the_status_says_whom_the_table_waits_to_reconnect_and_that_the_hand_is_
         match.apply(match.kyoku.view_for(dealer).legal_actions[0])  # the dora chosen: both seats build
         table = RemoteTable(dataclasses.replace(heard(match), present=(False, True)), builders)
         assert table.mode() is TableMode.BUILD and sorted(table.waiting_on()) == [0, 1]
-        assert table.frame().centre.status == "Waiting for Host to reconnect"  # as the host's table says
-        table.take(heard(match))
-        assert table.frame().centre.status == "Build your hand: 13 of your 34 tiles"
+        assert table.frame().centre.status == "Build your hand: 13 of your 34 tiles"  # the player's move first
+        told = table.prompt()
+        assert isinstance(told, Notice) and told.text == "Waiting for Host to reconnect"  # as the host's table says
         table.play(SEAT, BuildHand(SEAT, "", complete=True))  # the build clock ran out
+        assert table.frame().centre.status == "Waiting for Host to reconnect"  # nothing left to do but wait
+        table.take(heard(match))
         assert table.frame().centre.status == "Completing the hand…"  # as at a table at this computer
     finally:
         i18n.set_language(before)

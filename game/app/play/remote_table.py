@@ -122,6 +122,7 @@ class RemoteTable:
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
         self._track(first)
+        self._tell_absences()
         for news in backlog:
             self._hear(news)
 

@@ -4,6 +4,7 @@ the views handed over as the network link would (`Heard`), without a network."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -11,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from game.ai.agents import make_agent
-from game.app.play.remote_link import Heard, Reconnecting
+from game.app.play.remote_link import Heard, Reconnecting, RemoteLink
 from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
@@ -679,3 +680,53 @@ def test_a_hand_the_hosts_stand_in_completed_is_told_at_once_not_only_at_the_sea
     question = table.prompt()
     assert isinstance(question, Notice) and str(question.text).startswith("Time is up: your hand was completed")
     assert table.prompt() is None  # told once
+
+
+class LinkWire:
+    """A host's messages to one seat, handed to a window's link as its connection would: each
+    applied to the link's mirror, then heard by the link (its news on its queue). One per
+    host, each counting its messages from 1 as a host's connection does."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        self.link = link
+        self.seq = 0
+
+    def connected(self, seat: int) -> bool:
+        return seat == SEAT
+
+    def send(self, seat: int, make) -> None:
+        self.seq += 1
+        message = read_host_message(write_message(make(self.seq)))
+        self.link.link.mirror.receive(message)
+        asyncio.run(self.link.heard(self.link.link, message))
+
+
+def test_a_joiner_back_at_a_continued_match_shows_no_clock_until_the_host_starts_it_again(builders):
+    """The host was killed mid-build and continued its match: no clock runs at the host while
+    its waiting room is open, so the joined screen that reconnected by itself shows none (not
+    the last connection's clock, run again from the welcome); at Start, the host's clock."""
+    match = new_match(build_time_s=30)
+    others_move(match)
+    if match.kyoku.phase is Phase.DORA:
+        match.apply(match.kyoku.view_for(SEAT).legal_actions[0])  # the seat's dora flip: on to the build
+    link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its messages are handed over below
+    first = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,))  # no socket is opened
+    first.table.transport = LinkWire(link)
+    first.host.inbox.put(Inbound(SEAT, "joined", token="t"))
+    first.poll()
+    news = link.poll()
+    table = RemoteTable(next(n for n in news if n.view is not None), builders, link=link)
+    assert table.countdown() == pytest.approx(30.0, abs=1.0)
+    link.reconnecting(1)  # the host's computer went away; the link knocks until it is back
+    table.update(0.0, 0.0)
+    continued = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,), tokens={SEAT: "t"})
+    continued.table.transport = LinkWire(link)
+    continued.host.inbox.put(Inbound(SEAT, "joined", token="t"))  # back, in the host's waiting room
+    continued.poll()
+    table.update(0.0, 0.0)
+    assert not table.reconnecting and table.mode() is TableMode.BUILD
+    assert table.countdown() is None and table.frame().centre.countdown is None
+    continued.begin()  # Start: every seat told its clock
+    continued.retell()
+    table.update(0.0, 0.0)
+    assert table.countdown() == pytest.approx(30.0, abs=1.0)

@@ -159,7 +159,8 @@ class RemoteLink:
 
     async def heard(self, link: SeatLink, message: HostMessage) -> None:
         if link.mirror.welcome is not None:
-            self._tell(_heard(link.mirror, message if isinstance(message, Refused) else None, link.latency_s))
+            self._tell(_heard(link.mirror, message if isinstance(message, Refused) else None, link.latency_s,
+                              clocked=not isinstance(message, Welcome)))
 
     def reconnecting(self, attempt: int) -> None:
         self._tell(Reconnecting(attempt))
@@ -207,8 +208,12 @@ class RemoteLink:
             await self.link.send(await self._outbox.get())
 
 
-def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Heard:
+def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocked: bool = True) -> Heard:
+    """The seat's news now. Not `clocked` (a welcome): no clock, for the view the mirror still
+    holds is the last connection's, its clocks stamped then; after a reconnection to a host
+    that was restarted (Continue), they would run from this moment on the joined screen while
+    no clock runs at the host until it starts the match again, which tells every seat its own."""
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
-                 mirror.clocks, mirror.given_up)
+                 mirror.clocks if clocked else (), mirror.given_up)

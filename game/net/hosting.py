@@ -26,6 +26,8 @@ from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
 if TYPE_CHECKING:
+    from zeroconf import InterfaceChoice
+
     from game.net.discovery import TableAd
 
 PERSON = "person"
@@ -191,6 +193,21 @@ def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:
                    rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
 
 
+EVERY_ADDRESS = ("", "0.0.0.0", "::")
+"""A bind address that means every address of this computer."""
+
+
+def listens_everywhere(bind: str | None) -> bool:
+    return bind is None or bind in EVERY_ADDRESS
+
+
+def announced_on(bind: str | None) -> list[str] | None:
+    """The interfaces a table listening on `bind` is announced on: that address's alone (its
+    network; IPv6 alone for an IPv6 address, `discovery.ip_version_of`), as the headless host
+    announces it; None for every interface, when it listens on every address."""
+    return None if listens_everywhere(bind) else [str(bind)]
+
+
 class BackgroundAnnouncer:
     """A table's announcement on the local network, made off the caller's thread: starting
     takes zeroconf some 2 s (the name is probed) and every change is sent out, which a
@@ -199,10 +216,14 @@ class BackgroundAnnouncer:
 
     STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
 
-    def __init__(self, ad: TableAd, port: int, addresses: list[str], notify: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, ad: TableAd, port: int, addresses: list[str], notify: Callable[[], None] = lambda: None,
+                 interfaces: InterfaceChoice | list[str] | None = None) -> None:
+        """`interfaces`: where to announce (None: every interface; `announced_on`)."""
+        from zeroconf import InterfaceChoice
+
         from game.net.discovery import Announcer
 
-        self.announcer = Announcer(ad, port, addresses)
+        self.announcer = Announcer(ad, port, addresses, InterfaceChoice.All if interfaces is None else interfaces)
         self.notify = notify
         """Called when the announcement is made or has failed (from the worker's thread)."""
         self.state = self.STARTING

@@ -233,8 +233,9 @@ class FakeAnnouncer:
     made: ClassVar[list[FakeAnnouncer]] = []
     STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
 
-    def __init__(self, ad, port, addresses, notify=lambda: None) -> None:
+    def __init__(self, ad, port, addresses, notify=lambda: None, interfaces=None) -> None:
         self.ads, self.port, self.state = [ad], port, self.ANNOUNCED
+        self.addresses, self.interfaces = addresses, interfaces
         FakeAnnouncer.made.append(self)
 
     def update(self, ad) -> None:
@@ -252,6 +253,8 @@ def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
     assert [a.state for a in FakeAnnouncer.made] == ["announced"] and FakeAnnouncer.made[0].ads[0].taken == 1
     assert FakeAnnouncer.made[0].port == host.hosted.host.port
+    # A window started with --bind 127.0.0.1: announced on that address's interface alone, with it
+    assert (FakeAnnouncer.made[0].addresses, FakeAnnouncer.made[0].interfaces) == (["127.0.0.1"], ["127.0.0.1"])
     driver.press(host.buttons["announce"])
     assert host.announcer is None and FakeAnnouncer.made[0].state == "closed"
     driver.press(host.buttons["announce"])

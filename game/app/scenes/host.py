@@ -98,8 +98,10 @@ def listen_problem(error: OSError | None) -> str:
 def addresses(options: HostOptions) -> list[str]:
     """Where the other computers reach this one: the address it listens on, else its
     addresses on the local network."""
-    if options.bind:
-        return [options.bind]
+    from game.net.hosting import listens_everywhere
+
+    if not listens_everywhere(options.bind):
+        return [str(options.bind)]
     from game.net.discovery import local_addresses
 
     return local_addresses()
@@ -139,14 +141,15 @@ class HostScene(Scene):
     # --- the network -------------------------------------------------------------------
 
     def announce(self, on: bool) -> None:
-        from game.net.hosting import BackgroundAnnouncer, table_ad
+        from game.net.hosting import BackgroundAnnouncer, announced_on, table_ad
 
         if self.announcer is not None:
             self.announcer.close()
             self.announcer = None
         if on and self.hosted is not None:
             self.announcer = BackgroundAnnouncer(table_ad("", self.hosted, self.session.rules), self.hosted.host.port,
-                                                 addresses(self.options), notify=wake_window)
+                                                 addresses(self.options), notify=wake_window,
+                                                 interfaces=announced_on(self.options.bind))
 
     def toggle_announcement(self) -> None:
         self.announce(self.announcer is None)

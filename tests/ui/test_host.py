@@ -31,7 +31,7 @@ from game.app.words import i18n
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, play_seat
-from game.net.protocol import Hello, MatchOver, Welcome, read_host_message, write_message
+from game.net.protocol import Hello, MatchOver, Resync, Snapshot, Welcome, read_host_message, write_message
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
@@ -450,3 +450,56 @@ def test_a_joined_persons_long_name_is_cut_to_keep_a_gap_before_their_state(driv
     driver.frame()
     shot(driver, f"host_long_name_{language}")
     host.back()
+
+
+def told_until(client, driver: Driver, kind: type, frames: int = 200) -> object | None:
+    """What `client` is told while the host's window runs its frames, up to the first `kind`
+    (None: not within `frames` frames)."""
+    for _ in range(frames):
+        driver.frame()
+        try:
+            told = read_host_message(client.recv(timeout=0.02))
+        except TimeoutError:
+            continue
+        if isinstance(told, kind):
+            return told
+    return None
+
+
+def drain(client, driver: Driver, quiet: int = 10, frames: int = 400) -> None:
+    """Read what `client` was told until nothing more comes for `quiet` frames."""
+    still = 0
+    for _ in range(frames):
+        driver.frame()
+        try:
+            client.recv(timeout=0.02)
+            still = 0
+        except TimeoutError:
+            still += 1
+            if still >= quiet:
+                return
+
+
+def test_under_the_hosts_menu_the_table_answers_a_resync_and_who_comes_back_but_does_not_step(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        driver.press(host.buttons["start"])
+        table = driver.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        welcome = told_until(kaiji, driver, Welcome)
+        assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
+        driver.screens.pause()  # the host's menu over the table
+        assert driver.top is not table
+        drain(kaiji, driver)
+        moves = len(table.session.match.record)
+        kaiji.send(write_message(Resync()))
+        assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)  # answered with the menu open
+    assert isinstance(welcome, Welcome)
+    with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as again:  # back with the seat's key
+        again.send(write_message(Hello("Kaiji", welcome.token)))
+        assert isinstance(told_until(again, driver, Snapshot), Snapshot)  # its seat back, the whole view
+    assert len(table.session.match.record) == moves  # the table did not step
+    assert driver.top is not table

@@ -311,7 +311,11 @@ def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
         assert len(outcome) == 1 and isinstance(outcome[0], HostGone)
 
 
-def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_again():
+@pytest.mark.parametrize("reopening", [False, True])
+def test_a_player_back_after_the_matchs_end_waits_there_and_is_told_at_once_when_the_host_leaves(reopening):
+    """Told the match is over, not shown it again; their connection kept while the host
+    decides: leaving, it says so at once (`host_left`); opening the next match at this table,
+    it closes the connection without a word, for them to join that one. A stranger is closed."""
     hosted = HostedMatch(Rules.preset("kaiji", hands=1, build_time_s=None), ["person", "easy"], 7, CODE,
                          "127.0.0.1", 0, 0.05, report=lambda line: None, grace_s=0.0)
     hosted.start()
@@ -327,6 +331,17 @@ def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_agai
         with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as again:  # e.g. its Rematch, too early
             again.send(write_message(Hello("A", welcome.token)))
             assert receive(again).code == "match_over"
+            with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
+                stranger.send(write_message(Hello("B", "")))
+                assert receive(stranger).code == "match_over"
+                with pytest.raises(ConnectionClosed):
+                    stranger.recv(timeout=5)
+            hosted.stop(reopening)
+            if reopening:
+                with pytest.raises(ConnectionClosed):
+                    again.recv(timeout=5)
+            else:
+                assert receive(again, timeout=5) == Refused(0, "host_left", "")
     finally:
         hosted.close()
         thread.join(WAIT_S)

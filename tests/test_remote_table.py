@@ -730,3 +730,27 @@ def test_a_joiner_back_at_a_continued_match_shows_no_clock_until_the_host_starts
     continued.retell()
     table.update(0.0, 0.0)
     assert table.countdown() == pytest.approx(30.0, abs=1.0)
+
+
+def test_while_the_host_has_not_reopened_its_table_the_joined_table_says_so_as_it_tries_again(builders):
+    """The host's computer crashed: the connection drops, then each attempt finds no table at
+    the address (`Reconnecting.table_closed`) until the host continues its match."""
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = new_match()
+        table = RemoteTable(heard(match), builders)
+        table.link = Link([Reconnecting(1)])
+        table.update(0.0, 0.0)
+        assert table.frame().centre.status == "The connection to the host was lost: reconnecting…"
+        table.link.news = [Reconnecting(2, table_closed=True)]
+        table.update(0.0, 0.0)
+        assert table.frame().centre.status == ("The host has not reopened the table yet: you are back at your seat "
+                                               "when they continue the match")
+        table.link.news = [heard(match)]  # Continue on the host: back at the seat
+        table.update(0.0, 0.0)
+        assert not table.reconnecting and "reopened" not in table.frame().centre.status
+    finally:
+        i18n.set_language(before)

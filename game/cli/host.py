@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
             # The next match at the same table: its code, port and seat tokens, so that the same
             # people take their seats again with their seat keys (a rematch), nobody else.
             code, port, tokens = hosted.host.code, hosted.host.port, hosted.host.tokens()
-            hosted.stop()
+            hosted.stop(reopening=True)
             seed = seed + 1 if args.seed is not None else secrets.randbelow(2**31)
             hosted = HostedMatch(rules, seats, seed, code, args.bind or None, port, args.move_time, report=report,
                                  reconnect_window_s=args.reconnect, tokens=tokens)

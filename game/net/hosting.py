@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from game.net.discovery import TableAd
 
 PERSON = "person"
+HOST_LEFT = "host_left"
+"""The refusal the host's last word carries when it leaves its table (`HostedTable.stop`)."""
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
@@ -176,10 +178,13 @@ class HostedTable:
         elif inbound.message is not None:
             self.table.received(seat, inbound.message)
 
-    def stop(self) -> None:
-        """Let the last messages leave, then close every connection and the server."""
+    def stop(self, reopening: bool = False) -> None:
+        """Let the last messages leave, then close every connection and the server, telling
+        every client connected that the host has left the table (`host_left`), unless the
+        host is `reopening` it for the next match at once: those waiting for that one then
+        knock at it."""
         self.host.flush(FLUSH_TIMEOUT_S)
-        self.host.stop()
+        self.host.stop("" if reopening else HOST_LEFT)
 
 
 def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:

@@ -31,7 +31,16 @@ from game.app.words import i18n
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, play_seat
-from game.net.protocol import Hello, MatchOver, Resync, Snapshot, Welcome, read_host_message, write_message
+from game.net.protocol import (
+    Hello,
+    MatchOver,
+    Refused,
+    Resync,
+    Snapshot,
+    Welcome,
+    read_host_message,
+    write_message,
+)
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
@@ -503,3 +512,27 @@ def test_under_the_hosts_menu_the_table_answers_a_resync_and_who_comes_back_but_
         assert isinstance(told_until(again, driver, Snapshot), Snapshot)  # its seat back, the whole view
     assert len(table.session.match.record) == moves  # the table did not step
     assert driver.top is not table
+
+
+def test_the_hosts_summary_keeps_the_table_for_a_rematch_and_its_title_tells_who_waits_there_at_once(driver,
+                                                                                                      monkeypatch):
+    """A joined player's Rematch, before the host chose: told the match is over and kept
+    waiting (the summary keeps the table open); the host goes to its title: told at once that
+    the host has left, not left knocking at a closed port for half a minute."""
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    driver.press(play_to_result(driver, table, seconds=180).next_button)
+    summary = driver.top
+    assert isinstance(summary, SummaryScene)
+    client.thread.join(timeout=60)
+    assert client.error is None and client.token
+    uri = join_uri(f"127.0.0.1:{table.session.net.host.port}", table.session.net.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as again:  # its Rematch
+        again.send(write_message(Hello("Kaiji", client.token)))
+        assert read_host_message(again.recv(timeout=10)) == Refused(0, "match_over", "")
+        driver.frames(5)
+        driver.press(summary.buttons["to_title"])
+        assert read_host_message(again.recv(timeout=10)) == Refused(0, "host_left", "")

@@ -264,7 +264,7 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     shot(driver, "join_waiting_for_rematch")
     old = table_host.hosted
     table_host.thread.join(WAIT_S)
-    old.stop()
+    old.stop(reopening=True)  # the host's Rematch: its table closed, to open the rematch's
     rematch = HostedMatch(old.match.rules, ["easy", "person"], seed=12, code=old.host.code, bind="127.0.0.1",
                           port=old.host.port, move_time_s=30, report=lambda line: None, tokens=old.host.tokens())
     table_host.hosted = rematch  # closed by the fixture
@@ -276,6 +276,23 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     table = driver.top
     assert table.viewer == 1 and rematch.hosted.connected(1)  # the same seat, by its key
     assert play_to_result(driver, table, seconds=120).frame.over
+
+
+def test_a_rematch_waiting_for_the_host_is_told_at_once_that_the_host_has_left_its_table(driver, host):
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+    driver.press(driver.button("Rematch"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene)
+    wait(driver, lambda: scene.joining is not None and scene.joining.link.waiting_for_host)  # kept there by the host
+    assert scene._state_lines()[0][0].startswith("Waiting for the host at")
+    table_host.thread.join(WAIT_S)
+    table_host.hosted.stop()  # the host leaves its table (the title, say)
+    wait(driver, lambda: scene.joining is None)
+    left = refusal_sentence(Refused(0, "host_left", ""), OUR_VERSION)
+    assert scene.sentence == left == "The host has left the table."
 
 
 JUNK = "19p19s1234567z26p"

@@ -84,9 +84,12 @@ class Ended:
 
 @dataclass(frozen=True)
 class Reconnecting:
-    """The connection dropped; the link tries again (attempt `attempt`)."""
+    """The connection dropped, or could not be made; the link tries again (attempt `attempt`)."""
 
     attempt: int
+    table_closed: bool = False
+    """The last attempt found the host's computer with no table open at the address: its host
+    has not opened it again yet (after a crash, or at its title), which Continue does."""
 
 
 News = Heard | Ended | Reconnecting
@@ -163,7 +166,13 @@ class RemoteLink:
                               clocked=not isinstance(message, Welcome)))
 
     def reconnecting(self, attempt: int) -> None:
-        self._tell(Reconnecting(attempt))
+        self._tell(Reconnecting(attempt, self.link.table_closed))
+
+    @property
+    def waiting_for_host(self) -> bool:
+        """Back at a table whose match is over: the host keeps the connection while it decides
+        (`SeatLink.waiting`)."""
+        return self.link.waiting is not None
 
     def _tell(self, news: News) -> None:
         self.news.put(news)

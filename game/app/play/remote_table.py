@@ -84,6 +84,8 @@ class RemoteTable:
         self.closed: str | None = None
         """Why the table closed under the player (the host gone, its match stopped), in words."""
         self.reconnecting = False
+        self.table_closed = False
+        """Reconnecting, and no table listens at the host's address: not reopened yet (Continue does)."""
         self.heard = first
         """The latest news from the host."""
         self.shown = first
@@ -152,7 +154,7 @@ class RemoteTable:
             self.reconnecting = False
             self.take(news)
         elif isinstance(news, Reconnecting):
-            self.reconnecting = True
+            self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
             self.closed = ended_sentence(news, self.address)
@@ -521,6 +523,10 @@ class RemoteTable:
                         countdown=self.table_clock(), private=self._private(), ended=ended, own_seat=self.seat)
 
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
+        if self.reconnecting and self.table_closed:
+            # Translators: the joined table, its host's computer answering but no table open there (crashed)
+            return _("The host has not reopened the table yet: you are back at your seat when they continue the "
+                     "match")
         if self.reconnecting:
             return _("The connection to the host was lost: reconnecting…")
         present, given_up = self.heard.present, self.heard.given_up

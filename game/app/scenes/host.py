@@ -218,10 +218,13 @@ class HostScene(Scene):
 
     def back(self) -> None:
         """No match: the server and the announcement closed (in the background: the last
-        goodbyes may take a moment)."""
+        goodbyes may take a moment). Whoever joined is told at once that the host has left;
+        at a continued match, that it can still be continued (its match stopped)."""
         if self.announcer is not None:
             self.announcer.close()
         if self.hosted is not None:
+            if self.continued is not None and not self.rematch:
+                self.hosted.table.match_over()
             threading.Thread(target=self.hosted.stop, name="net-stop", daemon=True).start()
         self.screens.title()
 

@@ -18,6 +18,7 @@ REFUSAL_SENTENCES: dict[str, str] = {
     "flood": N_("Too many messages; the connection is closed."),
     "replaced": N_("Your seat was taken over by a new connection with its key."),
     "match_over": N_("This match is over, and the host has not opened the next one yet."),
+    "host_left": N_("The host has left the table."),
 }
 
 

@@ -747,10 +747,9 @@ def test_while_the_host_has_not_reopened_its_table_the_joined_table_says_so_as_i
         assert table.frame().centre.status == "The connection to the host was lost: reconnecting…"
         table.link.news = [Reconnecting(2, table_closed=True)]
         table.update(0.0, 0.0)
-        assert table.frame().centre.status == ("The host has not reopened the table yet: you are back at your seat "
-                                               "when they continue the match")
+        assert table.frame().centre.status == "Waiting for the host to reopen the table…"  # its Continue
         table.link.news = [heard(match)]  # Continue on the host: back at the seat
         table.update(0.0, 0.0)
-        assert not table.reconnecting and "reopened" not in table.frame().centre.status
+        assert not table.reconnecting and "reopen" not in table.frame().centre.status
     finally:
         i18n.set_language(before)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 import threading
 import time
 
@@ -15,6 +16,7 @@ import pytest
 from game.app.history import history
 from game.app.play.hosted_match import HostedMatch
 from game.app.play.joining import OUR_VERSION
+from game.app.play.remote_link import Reconnecting
 from game.app.play.remote_table import RemoteTable
 from game.app.scenes.join import JoinScene
 from game.app.scenes.join_summary import JoinedSummaryScene
@@ -293,6 +295,24 @@ def test_a_rematch_waiting_for_the_host_is_told_at_once_that_the_host_has_left_i
     wait(driver, lambda: scene.joining is None)
     left = refusal_sentence(Refused(0, "host_left", ""), OUR_VERSION)
     assert scene.sentence == left == "The host has left the table."
+    shoot_in_every_language(driver, "join_host_left")
+
+
+def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_tries_again(driver):
+    """The host's computer crashed, or its player is at the title: Join again with the seat's
+    key finds no table at the address, and the Join screen says why it keeps trying."""
+    from game.app.play.seat_keys import remember_key, table_of
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
+    scene = join(driver, address, "KANTER")
+    wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    said = scene._state_lines()[0][0]
+    assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
+    shoot_in_every_language(driver, "join_not_reopened")
+    scene.back()
 
 
 JUNK = "19p19s1234567z26p"
@@ -459,3 +479,49 @@ def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_han
         link.news.append(heard(match))
         driver.frame()
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_joined_screen_keeps_its_instruction_when_another_seat_drops_and_says_when_the_host_is_not_back(
+        driver, language):
+    """At a table of four, another joined seat drops while this one builds: the notice tells
+    it once, the centre keeps "Build your hand"; then this computer's own connection drops and
+    the host's computer has no table open: the centre says the host has not reopened it."""
+    from game.app.play.table_mode import TableMode
+    from game.app.play.table_words import MODE_STATUS, reconnect_words
+    from game.app.scenes.dialog import Dialog
+    from game.app.words.i18n import _
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from game.net.hosting import HostedTable
+    from game.net.server import Inbound
+    from tests.test_remote_table import SEAT, Link, Mirrors
+
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language=language))
+    match = Match(Rules.preset("four_player", hands=1), seed=5)
+    match.next_kyoku()
+    hosted = HostedTable(match, ("Easy AI", "Guest", "Kaiji", "Normal AI"), ("easy", None, None, "normal"), (1, 2))
+    wire = hosted.table.transport = Mirrors(hosted)  # never started: no socket is opened
+    for seat in (1, 2):
+        hosted.host.inbox.put(Inbound(seat, "joined", token=f"t{seat}"))
+    hosted.poll()
+    hosted.changed()
+    table = RemoteTable(wire.heard(SEAT), driver.app.analysis_pool, driver.app.executor)
+    driver.screens.joined_table(table)
+    driver.frame()
+    hosted.host.inbox.put(Inbound(2, "left"))  # Kaiji's computer has gone
+    hosted.poll()
+    table.link = Link([wire.heard(SEAT)])
+    driver.frames(3)
+    notice = driver.top
+    assert isinstance(notice, Dialog) and table.frame().centre.status == _(MODE_STATUS[TableMode.BUILD])
+    assert notice.message == reconnect_words("Kaiji", given_up=False)
+    shot(driver, f"joined_drop_notice_{language}")
+    driver.look()
+    driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    assert isinstance(driver.top, TableScene) and table.prompt() is None  # told once
+    table.link.news = [Reconnecting(2, table_closed=True)]
+    driver.frames(2)
+    assert table.frame().centre.status == _("Waiting for the host to reopen the table…")
+    shot(driver, f"joined_not_reopened_{language}")

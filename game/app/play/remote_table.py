@@ -525,8 +525,7 @@ class RemoteTable:
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting and self.table_closed:
             # Translators: the joined table, its host's computer answering but no table open there (crashed)
-            return _("The host has not reopened the table yet: you are back at your seat when they continue the "
-                     "match")
+            return _("Waiting for the host to reopen the table…")
         if self.reconnecting:
             return _("The connection to the host was lost: reconnecting…")
         present, given_up = self.heard.present, self.heard.given_up

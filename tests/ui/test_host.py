@@ -165,8 +165,16 @@ def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(drive
     assert not host.buttons["start"].is_enabled  # seat 2 still waits
     shot(driver, "host_four_seats")
     port = host.hosted.host.port
-    driver.press(host.buttons["back"])
-    assert isinstance(driver.top, TitleScene)
+    with connect(join_uri(f"127.0.0.1:{port}", host.hosted.host.code), open_timeout=5, close_timeout=2,
+                 proxy=None) as kaiji:  # seated, waiting for the host to start
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        assert isinstance(told_until(kaiji, driver, Welcome), Welcome)
+        driver.press(host.buttons["back"])
+        assert isinstance(driver.top, TitleScene)
+        told: list = []
+        while len(told) < 10 and not (told and isinstance(told[-1], Refused)):
+            told.append(read_host_message(kaiji.recv(timeout=10)))
+        assert told[-1] == Refused(0, "host_left", "")  # at once, not found out by its timeouts
     host.hosted.host._thread.join(10)  # closed in the background
     assert not host.hosted.host._thread.is_alive(), f"the server on port {port} still runs"
 

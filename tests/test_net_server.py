@@ -47,11 +47,11 @@ pytestmark = pytest.mark.timeout(120)
 class Host:
     """A hosted match in a thread, its lines kept."""
 
-    def __init__(self, seats: list[str], move_time_s: float = 0.05, **rules: object) -> None:
+    def __init__(self, seats: list[str], move_time_s: float = 0.05, preset: str = "kaiji", **rules: object) -> None:
         self.lines: list[str] = []
         self.texts: dict[int, list[str]] = {}
         options = {"hands": 1, "build_time_s": None, **rules}
-        self.hosted = HostedMatch(Rules.preset("kaiji", **options), seats, 7, CODE, "127.0.0.1", 0, move_time_s,
+        self.hosted = HostedMatch(Rules.preset(preset, **options), seats, 7, CODE, "127.0.0.1", 0, move_time_s,
                                   report=self.lines.append, tap=lambda s, t: self.texts.setdefault(s, []).append(t),
                                   grace_s=0.0)
         self.hosted.start()
@@ -157,6 +157,22 @@ def test_a_third_client_finds_the_table_full_and_a_made_up_token_takes_no_seat()
             assert receive(guesser).code == "not_your_seat"
         first.close()
         second.close()
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("kaiji", ["person", "person"]),
+                                               ("three_player", ["person", "person", "person"])])
+def test_a_client_that_joined_first_learns_the_names_of_those_who_join_after_it(preset, seats):
+    """Before the match's first view, every client knows every person's name (its screens and
+    its history are made from its welcome's names)."""
+    names = ["Kaiji", "Xiao Ming", "Tonegawa"][:len(seats)]
+    with hosting(seats, move_time_s=5.0, preset=preset) as host:
+        joined = [host.join(name) for name in names]
+        for connection, welcome in joined:
+            _, seen = receive_until(connection, Snapshot)
+            welcomes = [welcome] + [message for message in seen if isinstance(message, Welcome)]
+            assert list(welcomes[-1].names) == names
+        for connection, _ in joined:
+            connection.close()
 
 
 def test_a_rejoin_with_the_seat_token_takes_the_seat_over_with_the_whole_view():

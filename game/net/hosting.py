@@ -165,11 +165,10 @@ class HostedTable:
         if inbound.what == "joined":
             if inbound.name:
                 self.remote[seat].name = inbound.name
-                self.table.names = tuple(inbound.name if s == seat else n for s, n in enumerate(self.table.names))
             self.present.add(seat)
             self.left_at.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} joined")
-            self.table.joined(seat, inbound.token)
+            self.table.joined(seat, inbound.token, inbound.name)
         elif inbound.what == "left":
             self.present.discard(seat)
             self.left_at[seat] = self.clock()

@@ -102,8 +102,16 @@ class NetTable:
         return present, tuple(not here and seat in self.remote and self.given_up(seat)
                               for seat, here in enumerate(present))
 
-    def joined(self, seat: int, token: str) -> None:
-        """A client took `seat` (or took it back): the table, then the whole current view."""
+    def joined(self, seat: int, token: str, name: str = "") -> None:
+        """A client took `seat` (or took it back) under `name` ("": the seat's name kept): the
+        table, then the whole current view. The other clients are welcomed again with the
+        name: one who joined earlier would otherwise know the seat by its default name for
+        the whole match (its screens, its history)."""
+        if name and name != self.names[seat]:
+            self.names = tuple(name if s == seat else n for s, n in enumerate(self.names))
+            for other in self._listening():
+                if other != seat:
+                    self._welcome(other)
         self.tokens[seat] = token
         self._welcome(seat)
         self.welcomed.add(seat)

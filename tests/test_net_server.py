@@ -362,3 +362,29 @@ def test_a_player_back_after_the_matchs_end_waits_there_and_is_told_at_once_when
         hosted.close()
         thread.join(WAIT_S)
         hosted.stop()
+
+
+def test_a_player_whose_seat_the_host_gave_to_the_ai_is_told_so_when_they_come_back():
+    """Not "the match has started; only its players can rejoin": they are one of its players."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Player 1", "Player 2"], [None, None], (0, 1),
+                         CODE, "127.0.0.1", 0)
+    hosted.start()
+    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    try:
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+            leaving.send(write_message(Hello("A", "")))
+            deadline = time.monotonic() + WAIT_S
+            while not hosted.connected(0) and time.monotonic() < deadline:
+                hosted.poll(0.1)
+            welcome = receive(leaving)
+        while hosted.connected(0) and time.monotonic() < deadline:
+            hosted.poll(0.1)
+        assert hosted.give_to_ai(0)
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as back:
+            back.send(write_message(Hello("A", welcome.token)))
+            assert receive(back).code == "seat_given"
+    finally:
+        hosted.stop()

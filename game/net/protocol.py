@@ -66,6 +66,7 @@ class ProtocolError(ValueError):
 REFUSAL_CODES = (
     "bad_message", "wrong_version", "wrong_code", "too_many_attempts", "table_full", "match_started",
     "host_busy", "not_your_seat", "illegal_action", "flood", "replaced", "match_over", "host_left",
+    "seat_given",
 )
 """Why the host refuses a connection or a message. The sentence a player reads is the
 reader's own (game/app/words/net_words.py), in its language; `Refused.detail` adds what the

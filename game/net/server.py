@@ -125,6 +125,8 @@ class NetHost:
         self.received_bytes = dict.fromkeys(remote_seats, 0)
         self._lock = threading.Lock()
         self._attempts: dict[str, deque[float]] = {}
+        self._given_away: list[str] = []
+        """The tokens of the seats the host gave to the AI (`close_seat`): their players are told so."""
         self._waiting: dict[int, ServerConnection] = {}
         """Per seat, its player's connection waiting for the host to open the next match (`_refuse`)."""
         self._connections = 0
@@ -191,6 +193,7 @@ class NetHost:
             if state.taken and (state.connection is not None or not state.left):
                 return False
             del self.seats[seat]
+            self._given_away.append(state.token)
             return True
 
     def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
@@ -345,6 +348,8 @@ class NetHost:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):
                         return seat, ""
+                if any(secrets.compare_digest(given.encode(), token.encode()) for given in self._given_away):
+                    return None, "seat_given"
                 return None, "not_your_seat"
             if self.started:
                 return None, "match_started"

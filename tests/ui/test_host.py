@@ -384,6 +384,22 @@ def test_continue_on_the_host_opens_the_same_table_and_its_person_takes_the_seat
     assert not (tmp_path / "data" / HOSTING_FILE).exists()  # the match is over: its tokens are gone
 
 
+def test_a_continued_seat_given_to_the_ai_is_saved_as_the_ais_at_once(driver):
+    """Continue on the title then names the AI, not the person it was waiting for."""
+    slot = driver.app.files.slot
+    slot.save(SeatPlan.table(("you", "remote"), ("", "Kaiji")), match_in_play(2))
+    slot.save_hosting(slot.load().match.seed, HostedSeats("KAIJIC", 0, {1: "k" * 32}))
+    driver.screens.title()
+    driver.frame()
+    driver.press(driver.top.buttons["continue"])
+    host = driver.top
+    assert isinstance(host, HostScene)
+    driver.press(host.buttons["fill_1"])
+    driver.press(host.buttons["start"])
+    saved = slot.load().plan
+    assert saved.remote == () and saved.names[1] != "Kaiji" and saved.level(1) == driver.app.settings.ai_level
+
+
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
 def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(driver, language):
     driver.app.change_settings(driver.app.settings.with_changes(language=language))

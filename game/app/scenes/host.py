@@ -214,6 +214,8 @@ class HostScene(Scene):
             except OSError as error:  # the match is played; Continue then gives its seats to the AI
                 log.warning("the seat tokens could not be kept: %s", error)
         start_hosted(self.session, self.hosted, self.room.plan_at_start())
+        if self.session.on_change is not None:  # the seats as played now, saved before any move:
+            self.session.on_change(self.session)  # Continue names a seat given to the AI as the AI
         self.screens.table(self.session)
 
     def back(self) -> None:

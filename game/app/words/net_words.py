@@ -19,6 +19,7 @@ REFUSAL_SENTENCES: dict[str, str] = {
     "replaced": N_("Your seat was taken over by a new connection with its key."),
     "match_over": N_("This match is over, and the host has not opened the next one yet."),
     "host_left": N_("The host has left the table."),
+    "seat_given": N_("The host gave your seat to the AI for the rest of this match."),
 }
 
 

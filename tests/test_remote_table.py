@@ -630,6 +630,7 @@ def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_say
         assert table.frame().centre.status == building  # the player's own instruction stays
         told = table.prompt()
         assert isinstance(told, Notice) and told.text == "Waiting for Kaiji to reconnect"
+        assert plate(table, 2) == "Kaiji (away)" and plate(table, 1) == "Guest"
         table.take(wire.heard(SEAT))  # more news while Kaiji is still gone: told once
         assert table.prompt() is None and table.frame().centre.status == building
         match.apply(BuildHand(SEAT, "", complete=True))  # built: nothing left to do but wait
@@ -642,6 +643,12 @@ def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_say
         table.update(0.0, 0.0)
         words = "Kaiji has gone: the AI stands in"
         assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
+        assert words in notices_of(table)  # told, though the status line would not say it again
+        assert plate(table, 2) == "Kaiji (AI playing)"
+        hosted.host.inbox.put(Inbound(2, "joined", token="t2"))
+        hosted.poll()
+        table.take(wire.heard(SEAT))
+        assert notices_of(table) == ["Kaiji is back at the table"] and plate(table, 2) == "Kaiji"
     finally:
         i18n.set_language(before)
 
@@ -753,3 +760,18 @@ def test_while_the_host_has_not_reopened_its_table_the_joined_table_says_so_as_i
         assert not table.reconnecting and "reopen" not in table.frame().centre.status
     finally:
         i18n.set_language(before)
+
+
+def plate(table: RemoteTable, seat: int) -> str:
+    return next(shown.name for shown in table.frame().seats if shown.seat == seat)
+
+
+def notices_of(table: RemoteTable) -> list[object]:
+    """The notices the table has to tell now (their texts)."""
+    texts = []
+    for _ in range(20):
+        notice = table.prompt()
+        if not isinstance(notice, Notice):
+            return texts
+        texts.append(notice.text)
+    return texts

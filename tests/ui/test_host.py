@@ -188,7 +188,11 @@ def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
     host.back()
 
 
-def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(driver, monkeypatch):
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(driver, monkeypatch, language):
+    from game.app.play.table_words import reconnect_words
+
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
     host = open_host_screen(driver, monkeypatch)
     assert host.hosted is not None
     uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
@@ -202,13 +206,14 @@ def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(
         assert isinstance(table, TableScene)
     # the connection is closed: Kaiji's computer has gone
     driver.wait_until(lambda: not table.session.net.connected(1), seconds=10)
-    status = "Waiting for Kaiji to reconnect"
+    status = reconnect_words("Kaiji", given_up=False)
     driver.wait_until(lambda: table.controller.frame().centre.status == status or table.mode() != "watch",
                       seconds=10)
     while table.mode() != "watch":  # the host flips the dora and builds: then only Kaiji is waited for
         answer(driver, table)
     driver.wait_until(lambda: table.controller.frame().centre.status == status, seconds=30)
-    shot(driver, "host_table_waiting_for_reconnect")
+    assert "Kaiji" in [seat.name for seat in table.controller.frame().seats][1]  # marked away
+    shot(driver, f"host_table_waiting_for_reconnect_{language}")
     with connect(uri, open_timeout=5, close_timeout=2) as again:
         again.send(write_message(Hello("Kaiji", welcome.token)))  # the seat's token takes it back
         driver.wait_until(lambda: table.session.net.connected(1), seconds=10)

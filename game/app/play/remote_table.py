@@ -51,7 +51,15 @@ from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, s
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
 from game.app.words.i18n import Message, _
-from game.app.words.net_words import refusal_sentence
+from game.app.words.net_words import (
+    HERE,
+    STAND_IN,
+    came_back_words,
+    dropped_words,
+    plate_name,
+    presence_of,
+    refusal_sentence,
+)
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, Phase, SeatView
@@ -99,8 +107,9 @@ class RemoteTable:
         self.refusals: list[Heard] = []
         self.notices: list[Notice] = []
         """The seat's own notices (seat_notices.py) not told yet: told as soon as the table asks."""
-        self._told_absent: set[int] = set()
-        """The dropped seats the player was told of by a notice while they had a move (while they stay gone)."""
+        self._told_presence: dict[int, str] = {}
+        """Where each other seat's person was as the player was last told (`net_words.presence_of`;
+        not there: at the table)."""
         self._completing = False
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
@@ -124,7 +133,7 @@ class RemoteTable:
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
         self._track(first)
-        self._tell_absences()
+        self._tell_presence()
         for news in backlog:
             self._hear(news)
 
@@ -133,6 +142,7 @@ class RemoteTable:
     def take(self, heard: Heard) -> None:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
+        self._tell_presence()
         if heard.over is not None and heard.over.reason != STOPPED and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         if heard.refused is not None:
@@ -183,23 +193,29 @@ class RemoteTable:
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
         self.notices.extend(seat_notices(view, done))
-        self._tell_absences()
 
-    def _tell_absences(self) -> None:
-        """While the player has a move of their own, its instruction stays on the status line:
-        they are told once, by a notice, that a seat the table waits for has dropped (told
-        again if it drops again after coming back), as the host's table tells its person."""
-        view, present = self.shown.view, self.heard.present
-        gone = {seat for seat in range(len(present)) if not present[seat]}
-        self._told_absent &= gone
-        if view is None or view.phase is Phase.END or self.mode() not in MODE_STATUS:
-            return
-        given_up = self.heard.given_up
-        for seat in self.waiting_on():
-            if seat in gone and seat not in self._told_absent:
-                self._told_absent.add(seat)
-                self.notices.append(Notice(self.seat, reconnect_words(
-                    self.names()[seat], given_up=seat < len(given_up) and given_up[seat])))
+    def _tell_presence(self) -> None:
+        """Each change of another seat's presence is told once, by a notice, whatever the
+        player is doing (their instruction stays on the status line): its computer dropped
+        (the host keeps the seat; for a seat the table waits on, in the host's table's words),
+        its stand-in plays it (the host's reconnection window is over), it is back. A seat
+        already gone when the table opens is told too."""
+        present, given_up = self.heard.present, self.heard.given_up
+        view = self.shown.view
+        waited = set(self.waiting_on()) if view is not None and view.phase is not Phase.END else set()
+        names = self.names()
+        for seat in range(len(names)):
+            now = presence_of(present, given_up, seat)
+            if seat == self.seat or now == self._told_presence.get(seat, HERE):
+                continue
+            self._told_presence[seat] = now
+            if now == HERE:
+                words = came_back_words(names[seat])
+            elif now == STAND_IN or seat in waited:
+                words = reconnect_words(names[seat], given_up=now == STAND_IN)
+            else:
+                words = dropped_words(names[seat])
+            self.notices.append(Notice(self.seat, words))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept
@@ -515,9 +531,10 @@ class RemoteTable:
         view = self.view(self.seat)
         mode = self.mode()
         waiting = self.waiting_on()
-        names = self.names()
+        present, given_up = self.heard.present, self.heard.given_up
+        plates = [plate_name(name, presence_of(present, given_up, seat)) for seat, name in enumerate(self.names())]
         ended = view.result if view.phase is Phase.END else None
-        return frame_of(view, names, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
+        return frame_of(view, plates, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
                         turn=waiting[0] if waiting else None,
                         status=self._status(view, mode, waiting),
                         countdown=self.table_clock(), private=self._private(), ended=ended, own_seat=self.seat)

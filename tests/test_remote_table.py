@@ -775,3 +775,38 @@ def notices_of(table: RemoteTable) -> list[object]:
             return texts
         texts.append(notice.text)
     return texts
+
+
+@pytest.mark.parametrize(("can_continue", "reason", "says"), [
+    (False, "host_left", "The host has closed its table: this match cannot be continued."),
+    (False, "gone", "The host has closed its table: this match cannot be continued."),
+    (True, "host_left", "The host has left the table."),
+    (True, "reconnecting", "The connection to the host was lost: reconnecting…"),
+])
+def test_the_result_says_at_once_that_the_connection_to_the_host_is_lost(builders, can_continue, reason, says):
+    """Not "Hand 2 has begun: your clock is running (0:00 left)" while nothing comes any more;
+    a host that cannot continue its match (a headless one) is not said to perhaps continue it."""
+    from game.app.play.remote_link import Ended
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = Match(Rules.preset("kaiji", hands=2), seed=3)
+        match.next_kyoku()
+        first = heard(match)
+        first = dataclasses.replace(first, welcome=dataclasses.replace(first.welcome, can_continue=can_continue))
+        link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its news is handed over below
+        table = RemoteTable(first, builders, link=link)
+        play_to_end(match, table)
+        table.show_result()
+        match.next_kyoku()
+        table.take(dataclasses.replace(heard(match), welcome=first.welcome))  # hand 2 begun at the host
+        assert table.next_news().startswith("Hand 2 has begun")
+        if reason == "reconnecting":
+            link.news.put(Reconnecting(1))
+        else:
+            link.news.put(Ended("refused", Refused(0, "host_left", "")) if reason == "host_left" else Ended("gone"))
+        assert table.next_news() == says
+    finally:
+        i18n.set_language(before)

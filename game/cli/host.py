@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -77,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
     install_fast_divider()
+    # A host stopped by its system (kill, a service's stop) leaves as ^C does: the players are
+    # told at once that it has left (`host_left`), the match kept in the history.
+    signal.signal(signal.SIGTERM, _terminated)
 
     seats = [s.strip() for s in args.seats.split(",")]
     if any(s not in SEAT_KINDS for s in seats) or PERSON not in seats:
@@ -210,6 +214,10 @@ def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
         return []
     _say(f"discovery: announced on the local network as {ad.name!r}")
     return [announcer]
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _say(line: str) -> None:

@@ -185,6 +185,12 @@ class Welcome:
     its name (a person may call themselves "Hard AI")."""
     rules: Rules
     game_version: str
+    reconnect_window_s: float = 120.0
+    """How long the host keeps the seat for its player after a drop: the joined computer tries
+    to get back for as long."""
+    can_continue: bool = True
+    """Whether the host can continue the match after it stopped (a window's host keeps it for
+    Continue; a headless host cannot): what a player is told when the host leaves."""
     kind: ClassVar[str] = "welcome"
 
     def __post_init__(self) -> None:

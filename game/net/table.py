@@ -91,6 +91,10 @@ class NetTable:
         """Whether a remote seat's client has been gone past the reconnection window (set by
         the `HostedTable` that keeps the window)."""
         self.told_presence: tuple[tuple[bool, ...], tuple[bool, ...]] | None = None
+        self.reconnect_window: Callable[[], float] = lambda: 120.0
+        """How long a dropped seat is kept for its player (set by the `HostedTable` that keeps it)."""
+        self.can_continue = False
+        """Whether this host can continue the match after it stops (a window's that keeps the save)."""
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -121,8 +125,9 @@ class NetTable:
 
     def _welcome(self, seat: int) -> None:
         token, names, levels, rules = self.tokens[seat], self.names, self.levels, self.match.rules
+        window, continues = min(max(0.0, self.reconnect_window()), MAX_TIME_LEFT_S), self.can_continue
         self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, levels, rules,
-                                                      f"17 Steps {__version__}"))
+                                                      f"17 Steps {__version__}", window, continues))
 
     def rename(self, names: tuple[str, ...], levels: tuple[str | None, ...]) -> None:
         """The seats' names and levels as the match is played (the people who joined since a

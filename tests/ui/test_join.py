@@ -525,3 +525,21 @@ def test_the_joined_screen_keeps_its_instruction_when_another_seat_drops_and_say
     driver.frames(2)
     assert table.frame().centre.status == _("Waiting for the host to reopen the table…")
     shot(driver, f"joined_not_reopened_{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_joined_result_says_at_once_that_the_host_has_gone(driver, monkeypatch, language):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.play.remote_link import Ended
+
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language=language))
+    with ThreadPoolExecutor(1) as builders:
+        _match, link, table = joined_at_a_kyokus_end(driver, builders)
+        result = driver.top
+        drawn = driver.record_text(monkeypatch)
+        link.news.append(Ended("gone"))  # the host's computer stopped answering
+        driver.frame()
+        assert result.news_line == table.closed and result.news_line in drawn  # one line: it fits
+        driver.look()
+        shot(driver, f"joined_result_host_gone_{language}")

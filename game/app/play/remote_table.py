@@ -32,7 +32,7 @@ from game.app.play.builder import BuildState
 from game.app.play.draw_reasons import told_from_outside
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
-from game.app.play.remote_link import STOPPED, Heard, News, Reconnecting, RemoteLink
+from game.app.play.remote_link import STOPPED, Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.seat_notices import Notice, seat_notices
 from game.app.play.session import shown_name
@@ -68,6 +68,7 @@ from game.engine.rules import Rules
 from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
 from game.engine.wall import PERSONAL_WALLS
+from game.net.hosting import HOST_LEFT
 from game.net.wire import seats_waited_on
 
 
@@ -167,7 +168,16 @@ class RemoteTable:
             self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
-            self.closed = ended_sentence(news, self.address)
+            self.closed = self._ended_words(news)
+
+    def _ended_words(self, ended: Ended) -> str:
+        """Why the table closed; a host that cannot continue its match (a headless one) is not
+        said to perhaps continue it."""
+        left = ended.reason == "gone" or (ended.refusal is not None and ended.refusal.code == HOST_LEFT)
+        if left and not self.heard.welcome.can_continue:
+            # Translators: a joined table (or its result) when a host without a window has stopped
+            return _("The host has closed its table: this match cannot be continued.")
+        return ended_sentence(ended, self.address)
 
     def close(self) -> None:
         """The player left the table (or it closed): the connection goes."""
@@ -495,8 +505,13 @@ class RemoteTable:
 
     def next_news(self) -> str | None:
         """While the result is read (the link's news taken): that the next kyoku has begun at
-        the host, with the seat's time left if it owes a move there (its clock runs); else None."""
+        the host, with the seat's time left if it owes a move there (its clock runs); else None.
+        A lost connection first, at once: the host's news stopped with it."""
         self.listen()
+        if self.closed is not None:
+            return self.closed
+        if self.reconnecting:
+            return self._status_of_link()
         begun = [heard for heard in self.waiting if heard.view is not None]
         if not begun:
             return None
@@ -540,11 +555,8 @@ class RemoteTable:
                         countdown=self.table_clock(), private=self._private(), ended=ended, own_seat=self.seat)
 
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
-        if self.reconnecting and self.table_closed:
-            # Translators: the joined table, its host's computer answering but no table open there (crashed)
-            return _("Waiting for the host to reopen the table…")
         if self.reconnecting:
-            return _("The connection to the host was lost: reconnecting…")
+            return self._status_of_link()
         present, given_up = self.heard.present, self.heard.given_up
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
         if gone is not None and view.phase is not Phase.END and mode not in MODE_STATUS:
@@ -554,6 +566,12 @@ class RemoteTable:
             return _("Waiting for the host to start the next hand")
         completing = self._completing and self._sent == self._key()
         return status(view, self.names(), mode, waiting, completing, self.result_shown)
+
+    def _status_of_link(self) -> str:
+        if self.table_closed:
+            # Translators: the joined table, its host's computer answering but no table open there (crashed)
+            return _("Waiting for the host to reopen the table…")
+        return _("The connection to the host was lost: reconnecting…")
 
     def _private(self) -> PrivateFrame | None:
         seat = self.shown_private_seat

@@ -126,6 +126,8 @@ class HostScene(Scene):
         """The seats of a match continued or a rematch: the people who played them come back
         with their tokens."""
         self.hosted, self.problem = open_table(session, options, self.continued, app.settings.reconnect_window_s)
+        if self.hosted is not None:  # its players are told whether a stopped match can be continued
+            self.hosted.table.can_continue = app.files.keeps_the_save()
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
         self.addresses = addresses(options)[:MAX_ADDRESSES] if self.hosted else []
         self.announcer: BackgroundAnnouncer | None = None

@@ -306,8 +306,12 @@ def test_a_dropped_client_tries_again_at_most_2_s_apart_for_about_half_a_minute(
     assert list(RECONNECT_DELAYS_S) == sorted(RECONNECT_DELAYS_S)  # quick first, then steady
 
 
-def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
+@pytest.mark.parametrize("window_s", [0.0, 3.0])
+def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_and_the_seats_window_saying_so(window_s):
+    """It keeps trying for as long as the host said it keeps the seat (a host restarted by
+    Continue is back within it), never less."""
     with hosting(["person", "person"], move_time_s=60.0) as host:
+        host.hosted.hosted.reconnect_window_s = window_s  # told in each welcome
         outcome: list[BaseException] = []
 
         def client() -> None:
@@ -321,10 +325,12 @@ def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
         thread.start()
         idle, _ = host.join("Idle")
         receive_until(idle, Snapshot)
+        stopped = time.monotonic()
         host.hosted.host.stop()  # the host's network gone mid-hand, as in a crash
         thread.join(30)
         assert not thread.is_alive()
         assert len(outcome) == 1 and isinstance(outcome[0], HostGone)
+        assert time.monotonic() - stopped >= window_s
 
 
 @pytest.mark.parametrize("reopening", [False, True])

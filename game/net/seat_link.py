@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -42,6 +43,8 @@ more than 2 s between two, so that a player is back within some 2 s of the netwo
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 2.0
+LONGEST_RECONNECT_S = 15 * 60.0
+"""The longest a seat tries to get back to its host, whatever reconnection window it says."""
 MATCH_OVER = "match_over"
 """The refusal of a table whose match is over, to a player back before the next one opens."""
 
@@ -104,7 +107,7 @@ class SeatLink:
         """Play the seat to the match's end (the mirror holds it). JoinRefused when the host
         refuses the seat, HostUnreachable when no connection could be made at all, HostGone
         when the host went away and did not come back within the backoff."""
-        failures = 0
+        failures, dropped_at = 0, 0.0
         while self.mirror.over is None:
             try:
                 async with connect(self.uri, compression=None, proxy=None, open_timeout=self.open_timeout_s,
@@ -130,12 +133,21 @@ class SeatLink:
                 self.table_closed = isinstance(error, ConnectionRefusedError)
             if self.mirror.over is not None:
                 break
-            if failures >= len(self.delays):
+            if failures == 0:
+                dropped_at = time.monotonic()
+            if failures >= len(self.delays) and time.monotonic() - dropped_at >= self.keeps_trying_s():
                 raise HostGone("the host does not answer")
             driver.reconnecting(failures + 1)
-            await asyncio.sleep(self.delays[failures])
+            await asyncio.sleep(self.delays[min(failures, len(self.delays) - 1)])
             failures += 1
         return self.mirror
+
+    def keeps_trying_s(self) -> float:
+        """How long after a drop the seat keeps trying to get back (past its backoff, at its
+        last pause): as long as the host keeps the seat for it (`Welcome.reconnect_window_s`:
+        a host restarted by Continue is back within it), at most `LONGEST_RECONNECT_S`."""
+        welcome = self.mirror.welcome
+        return 0.0 if welcome is None else min(welcome.reconnect_window_s, LONGEST_RECONNECT_S)
 
     async def send(self, action: Action) -> None:
         """Send an action for the seat. One made while the connection is down, or lost as it

@@ -337,6 +337,7 @@ def test_continue_on_the_host_opens_the_same_table_and_its_person_takes_the_seat
     first = Driver.start(tmp_path, seed=7)
     try:
         host = open_host_screen(first, monkeypatch)
+        host.hosted.reconnect_window_s = 0.5  # the client tries again this long after the crash (its welcome says)
         port, code = host.hosted.host.port, host.hosted.host.code
         client = Client(host, "Kaiji")
         first.wait_until(lambda: host.room.can_start, seconds=30)

@@ -28,7 +28,7 @@ from game.app.play.table_controller import (
 )
 from game.app.play.table_frame import shown_seconds
 from game.app.play.table_mode import TableMode
-from game.engine.actions import BuildHand, Discard, Pass, Ron
+from game.engine.actions import Action, BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import ImmediatePlayer
@@ -38,6 +38,7 @@ from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import DELAY_GRACE_S
 from game.net.protocol import Act, Refused, Resync, Snapshot, Update, Welcome
 from game.net.server import Inbound
+from tests.helpers import kept
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
@@ -515,18 +516,31 @@ def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_s
 
 
 def remote_ron(asked: int = 1) -> Match:
-    """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there)."""
+    """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there),
+    a new match each time: the AIs' moves are found once per process and replayed."""
+    seed, moves = _remote_ron_moves(asked)
+    match = Match(Rules.preset("kaiji", hands=1), seed)
+    match.next_kyoku()
+    for move in moves:
+        match.apply(move)
+    return match
+
+
+@kept
+def _remote_ron_moves(asked: int) -> tuple[int, tuple[Action, ...]]:
     for seed in range(200):
         match = Match(Rules.preset("kaiji", hands=1), seed)
         kyoku = match.next_kyoku()
         agents = [make_agent("easy", s) for s in range(2)]
+        moves: list[Action] = []
         for _ in range(300):
             if kyoku.phase is Phase.RON and kyoku.waiting_on() == [asked]:
-                return match
+                return seed, tuple(moves)
             if kyoku.phase is Phase.END:
                 break
             seat = kyoku.waiting_on()[0]
-            match.apply(agents[seat].act(kyoku.view_for(seat)))
+            moves.append(agents[seat].act(kyoku.view_for(seat)))
+            match.apply(moves[-1])
     raise AssertionError(f"no deal asked seat {asked} ron or pass")
 
 

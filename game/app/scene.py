@@ -23,10 +23,10 @@ game/app/flow.py, the one place that knows which screen leads to which.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 from pygame_gui.core import UIElement
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from game.app.window.audio import Audio
     from game.app.window.display import Display
     from game.app.window.text import Text
-    from game.app.words.i18n import Message
+    from game.app.words.i18n import Later, Message
     from game.engine.playback import Playback
 
 
@@ -63,8 +63,9 @@ class Services(Protocol):
     audio: Audio
     settings: Settings
     language_override: str | None
-    notice: str | Message | None
-    """What the title screen has to say (and starting a match, before the table opens)."""
+    notice: str | Message | Later | None
+    """What the title screen has to say (and starting a match, before the table opens): a
+    `Message` or `Later`, so that a language switch in the Settings over the title rewords it."""
     files: PlayerFiles
     """The player's save slot, match history and statistics."""
     executor: Executor
@@ -109,6 +110,8 @@ class Screens(Protocol):
     def watch(self, path: Path) -> bool: ...
 
     def watch_latest(self) -> None: ...
+
+    def watch_match(self, record: Sequence[dict[str, Any]], plan: dict[str, Any]) -> None: ...
 
     def theatre(self, playback: Playback, title: str) -> None: ...
 

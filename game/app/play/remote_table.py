@@ -50,7 +50,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import Message, _
+from game.app.words.i18n import Later, Message, _
 from game.app.words.net_words import (
     HERE,
     STAND_IN,
@@ -90,8 +90,9 @@ class RemoteTable:
         self.builders, self.fallback = builders, fallback
         self.link = link
         self.address = address
-        self.closed: str | None = None
-        """Why the table closed under the player (the host gone, its match stopped), in words."""
+        self.closed: Later | None = None
+        """Why the table closed under the player (the host gone, its match stopped), in the words
+        of the language of the moment (the title shows it, and the language may change there)."""
         self.reconnecting = False
         self.table_closed = False
         """Reconnecting, and no table listens at the host's address: not reopened yet (Continue does)."""
@@ -144,7 +145,11 @@ class RemoteTable:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
         self._tell_presence()
-        if heard.over is not None and heard.over.reason != STOPPED and self.keep is not None and self.keeping is None:
+        if heard.over is not None and heard.over.reason == STOPPED and self.closed is None:
+            # Not over: the host keeps the match (Continue), and this seat takes it back by
+            # joining again. No summary, nothing kept (no record comes: it holds the seed).
+            self.closed = Later(lambda: self._ended_words(Ended("gone")))
+        elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         if heard.refused is not None:
             self.refusals.append(heard)
@@ -168,7 +173,7 @@ class RemoteTable:
             self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
-            self.closed = self._ended_words(news)
+            self.closed = Later(lambda: self._ended_words(news))
 
     def _ended_words(self, ended: Ended) -> str:
         """Why the table closed; a host that cannot continue its match (a headless one) is not
@@ -280,8 +285,10 @@ class RemoteTable:
 
     @property
     def match_over(self) -> bool:
-        """The kyoku shown was the match's last (its end has come from the host)."""
-        return self.heard.over is not None and not self.waiting
+        """The kyoku shown was the match's last (its end has come from the host; a match the
+        host stopped before its end is not over: the table closes, `closed`)."""
+        over = self.heard.over
+        return over is not None and over.reason != STOPPED and not self.waiting
 
     @property
     def drawn(self) -> bool:
@@ -491,7 +498,7 @@ class RemoteTable:
                  for seat in range(own.rules.players)]
         settlement = self._settlement()
         assert settlement is not None
-        return result_frame(views, settlement, self.names(), self.heard.over is not None and not self.waiting)
+        return result_frame(views, settlement, self.names(), self.match_over)
 
     def next_kyoku(self) -> None:
         """The result was seen: on to the next kyoku's news, kept meanwhile (that came up to
@@ -509,7 +516,7 @@ class RemoteTable:
         A lost connection first, at once: the host's news stopped with it."""
         self.listen()
         if self.closed is not None:
-            return self.closed
+            return str(self.closed)
         if self.reconnecting:
             return self._status_of_link()
         begun = [heard for heard in self.waiting if heard.view is not None]

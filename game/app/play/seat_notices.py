@@ -88,7 +88,9 @@ def completed_text(view: SeatView, event: HandBuilt) -> Message:
     strip = wait_strip(view)
     if strip.hand_can_win:
         tiles = Later(lambda: terms.tiles_in_sentence(strip.winning, _(", ")))
-        outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
+        outcome = (Message(N_("It can win on {tiles}, but {reason}."), tiles=tiles,
+                           reason=Later(lambda: strip.reason or "")) if strip.luck
+                   else Message(N_("It can win on {tiles}."), tiles=tiles))
     else:
         outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
     return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),

@@ -467,8 +467,9 @@ class TableScene(Scene):
         else:
             tenpai = bool(report is not None and report.tenpai)
             floor = self.controller.rules.floor_applies
+            luck = report.luck if report is not None else ()
             self.move_question = prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor,
-                                                      self.controller.countdown)
+                                                      self.controller.countdown, luck)
             self.app.stack.push(self.move_question)
 
     def _build(self, seat: int) -> None:

@@ -481,3 +481,34 @@ def test_a_key_kept_for_the_table_is_known_before_sitting_down(tmp_path):
     remember_key(tmp_path, table_of("127.0.0.1:17017", "KANTER"), "k" * 32)
     assert holds_key(tmp_path, "127.0.0.1:17017", "kanter")
     assert not holds_key(tmp_path, "127.0.0.1:17017", "ACDEFH")
+
+
+def test_join_again_before_the_host_has_reopened_its_table_says_so_and_takes_the_seat_once_it_does(tmp_path):
+    """The host's computer crashed (or its player is at the title): Join again with the seat's
+    key finds no table at the address. The Join screen says the host has not reopened it
+    (`not_reopened`) while the link tries again, and the seat is taken as soon as Continue
+    opens the table again."""
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from game.net.hosting import HostedTable
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address, code = f"127.0.0.1:{port}", "KANTER"
+    remember_key(tmp_path, table_of(address, code), "the-seat-key-of-seat-1")  # joined before
+    joining = Joining(address, code, "Guest", keys=tmp_path,
+                      make_link=lambda uri, name, token: RemoteLink(uri, name, token, delays=(0.1,) * 100))
+    settle(joining, lambda: joining.not_reopened)
+    assert joining.not_reopened and joining.seated is None and joining.failed is None
+    match = Match(Rules.preset("kaiji", hands=1), seed=3)
+    match.next_kyoku()
+    key = "the-seat-key-of-seat-1"
+    hosted = HostedTable(match, ("Host", "Guest"), (None, None), (1,), code, port=port, tokens={1: key})
+    hosted.start()  # Continue on the host
+    try:
+        settle(joining, lambda: hosted.poll() or joining.seated is not None)
+        assert joining.failed is None and joining.seated is not None and joining.seated.welcome.seat == 1
+    finally:
+        joining.close()
+        hosted.stop()

@@ -656,6 +656,7 @@ def test_a_dropped_remote_seat_is_waited_for_by_name():
     controller.update(DT, 0.0)
     assert controller.reconnecting(controller.names()) == "Waiting for Player 2 to reconnect"
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
+    assert [seat.name for seat in controller.frame().seats if seat.seat == 1] == ["Player 2 (away)"]
 
 
 def test_a_person_who_still_builds_keeps_their_instruction_and_is_told_once_that_a_seat_dropped():
@@ -702,6 +703,8 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     controller.update(DT, 0.0)
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # the stand-in built at once
+    # Its plate says so, though the table no longer waits for it (the status names it no more).
+    assert [seat.name for seat in controller.frame().seats if seat.seat == 1] == ["Player 2 (AI playing)"]
 
 
 def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_table():

@@ -90,6 +90,7 @@ class Flow:
         """The table; first the host screen while a table with remote seats waits for them
         (a new one, one continued or a rematch, whose people come back: `seats`)."""
         if session.plan.remote and session.net is None:
+            self.hosted_session = None  # a rematch's: the last match's table was closed to open it
             self.app.stack.reset(HostScene(self.app, self, session, self.hosting, seats))
             return
         if session.net is not None:
@@ -102,13 +103,16 @@ class Flow:
         self.app.stack.push(ResultScene(self.app, make_frame, on_next, news))
 
     def summary(self, session: Session) -> None:
-        self._hang_up()
+        """The match's summary. A hosted match's table stays open behind it: a player back for
+        a rematch waits there for what the host does (Rematch opens it at the same table, the
+        title closes it, telling them at once)."""
         self.playing = None
         self.app.stack.reset(SummaryScene(self.app, self, session))
 
     def _hang_up(self) -> None:
-        """The hosted match is left (over, or the player went to the title): its server
-        closes in the background, once its last messages have left."""
+        """The hosted match is left (the player went to the title): its server closes in the
+        background, once its last messages have left, telling the other computers that the
+        host has left the table."""
         session, self.hosted_session = self.hosted_session, None
         if session is not None and session.net is not None:
             session.net.table.match_over()  # a match left before its end: the others are told it is over

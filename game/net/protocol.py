@@ -74,7 +74,8 @@ class ProtocolError(ValueError):
 
 REFUSAL_CODES = (
     "bad_message", "wrong_version", "wrong_code", "too_many_attempts", "table_full", "match_started",
-    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced", "match_over",
+    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced", "match_over", "host_left",
+    "seat_given",
 )
 """Why the host refuses a connection or a message. The sentence a player reads is the
 reader's own (game/app/words/net_words.py), in its language; `Refused.detail` adds what the
@@ -200,6 +201,12 @@ class Welcome:
     its name (a person may call themselves "Hard AI")."""
     rules: Rules
     game_version: str
+    reconnect_window_s: float = 120.0
+    """How long the host keeps the seat for its player after a drop: the joined computer tries
+    to get back for as long."""
+    can_continue: bool = True
+    """Whether the host can continue the match after it stopped (a window's host keeps it for
+    Continue; a headless host cannot): what a player is told when the host leaves."""
     kind: ClassVar[str] = "welcome"
 
     def __post_init__(self) -> None:

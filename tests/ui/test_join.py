@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 import threading
 import time
 
@@ -18,6 +19,7 @@ from game.app.history import history
 from game.app.history.player_files import load_settings
 from game.app.play.hosted_match import HostedMatch
 from game.app.play.joining import OUR_VERSION
+from game.app.play.remote_link import Reconnecting
 from game.app.play.remote_table import RemoteTable
 from game.app.play.seat_keys import KEYS_FILE
 from game.app.scenes.join import JoinScene
@@ -229,11 +231,11 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     driver.top.controller.link.delays = (0.05, 0.05)
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
-    assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
-                                      "play on.")
+    # A headless host has no Continue: its players are not told to join again.
+    assert str(driver.app.notice) == "The host has closed its table: this match cannot be continued."
     driver.app.change_settings(driver.app.settings.with_changes(language="ja"))  # in Settings, from the title
     assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(
-        "The host has left the table. If the host continues the match, join again to play on.")
+        "The host has closed its table: this match cannot be continued.")
 
 
 def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(
@@ -446,7 +448,7 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     shot(driver, "join_waiting_for_rematch")
     old = table_host.hosted
     table_host.thread.join(WAIT_S)
-    old.stop()
+    old.stop(reopening=True)  # the host's Rematch: its table closed, to open the rematch's
     rematch = HostedMatch(old.match.rules, ["easy", "person"], seed=12, code=old.host.code, bind="127.0.0.1",
                           port=old.host.port, move_time_s=30, report=lambda line: None, tokens=old.host.tokens())
     table_host.hosted = rematch  # closed by the fixture
@@ -458,6 +460,41 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     table = driver.top
     assert table.viewer == 1 and rematch.hosted.connected(1)  # the same seat, by its key
     assert play_to_result(driver, table, seconds=120).frame.over
+
+
+def test_a_rematch_waiting_for_the_host_is_told_at_once_that_the_host_has_left_its_table(driver, host):
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+    driver.press(driver.button("Rematch"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene)
+    wait(driver, lambda: scene.joining is not None and scene.joining.link.waiting_for_host)  # kept there by the host
+    assert scene._state_lines()[0][0].startswith("Waiting for the host at")
+    table_host.thread.join(WAIT_S)
+    table_host.hosted.stop()  # the host leaves its table (the title, say)
+    wait(driver, lambda: scene.joining is None)
+    left = refusal_sentence(Refused(0, "host_left", ""), OUR_VERSION)
+    assert scene.sentence == left == "The host has left the table."
+    shoot_in_every_language(driver, "join_host_left")
+
+
+def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_tries_again(driver):
+    """The host's computer crashed, or its player is at the title: Join again with the seat's
+    key finds no table at the address, and the Join screen says why it keeps trying."""
+    from game.app.play.seat_keys import remember_key, table_of
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
+    scene = join(driver, address, "KANTER")
+    wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    said = scene._state_lines()[0][0]
+    assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
+    shoot_in_every_language(driver, "join_not_reopened")
+    scene.back()
 
 
 JUNK = "19p19s1234567z26p"
@@ -680,6 +717,70 @@ def test_while_seated_waiting_for_the_others_the_seat_taken_is_shown_as_the_play
     assert f"Seat {2 - seat}: free, for a person at another computer" in drawn
     assert not scene.buttons["sit"].is_enabled and scene.ring.focused() is scene.buttons["rules"]
     shoot_in_every_language(driver, "join_seated", SMALL)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_joined_screen_keeps_its_instruction_when_another_seat_drops_and_says_when_the_host_is_not_back(
+        driver, language):
+    """At a table of four, another joined seat drops while this one builds: the notice tells
+    it once, the centre keeps "Build your hand"; then this computer's own connection drops and
+    the host's computer has no table open: the centre says the host has not reopened it."""
+    from game.app.play.table_mode import TableMode
+    from game.app.play.table_words import MODE_STATUS, reconnect_words
+    from game.app.scenes.dialog import Dialog
+    from game.app.words.i18n import _
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from game.net.hosting import HostedTable
+    from game.net.server import Inbound
+    from tests.test_remote_table import SEAT, Link, Mirrors
+
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language=language))
+    match = Match(Rules.preset("four_player", hands=1), seed=5)
+    match.next_kyoku()
+    hosted = HostedTable(match, ("Easy AI", "Guest", "Kaiji", "Normal AI"), ("easy", None, None, "normal"), (1, 2))
+    wire = hosted.table.transport = Mirrors(hosted)  # never started: no socket is opened
+    for seat in (1, 2):
+        hosted.host.inbox.put(Inbound(seat, "joined", token=f"t{seat}"))
+    hosted.poll()
+    hosted.changed()
+    table = RemoteTable(wire.heard(SEAT), driver.app.analysis_pool, driver.app.executor)
+    driver.screens.joined_table(table)
+    driver.frame()
+    hosted.host.inbox.put(Inbound(2, "left"))  # Kaiji's computer has gone
+    hosted.poll()
+    table.link = Link([wire.heard(SEAT)])
+    driver.frames(3)
+    notice = driver.top
+    assert isinstance(notice, Dialog) and table.frame().centre.status == _(MODE_STATUS[TableMode.BUILD])
+    assert notice.message == reconnect_words("Kaiji", given_up=False)
+    shot(driver, f"joined_drop_notice_{language}")
+    driver.look()
+    driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    assert isinstance(driver.top, TableScene) and table.prompt() is None  # told once
+    table.link.news = [Reconnecting(2, table_closed=True)]
+    driver.frames(2)
+    assert table.frame().centre.status == _("Waiting for the host to reopen the table…")
+    shot(driver, f"joined_not_reopened_{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_joined_result_says_at_once_that_the_host_has_gone(driver, monkeypatch, language):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.play.remote_link import Ended
+
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language=language))
+    with ThreadPoolExecutor(1) as builders:
+        _match, link, table = joined_at_a_kyokus_end(driver, builders)
+        result = driver.top
+        drawn = driver.record_text(monkeypatch)
+        link.news.append(Ended("gone"))  # the host's computer stopped answering
+        driver.frame()
+        assert result.news_line == table.closed and result.news_line in drawn  # one line: it fits
+        driver.look()
+        shot(driver, f"joined_result_host_gone_{language}")
 
 
 # The joined summary shows what the summary of a match at this computer shows: every hand's

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 from zeroconf import InterfaceChoice
 
 from game import __version__
-from game.app.play.remote_link import Ended, Heard, News, RemoteLink
+from game.app.play.remote_link import Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.seat_keys import read_keys, remember_key, table_of
 from game.app.play.session import shown_name
 from game.app.words.i18n import _
@@ -288,13 +288,16 @@ class Joining:
         self.give_up_at = clock() + patience_s
         self.knock_at: float | None = None
         """When to try again a table not open yet (None: not waiting for it)."""
+        self.not_reopened = False
+        """The seat's key was refused no seat but no table listens at the address: its host has
+        not opened it again yet (crashed, or at its title); tried again, as after a drop."""
         self.link = make_link(self.uri, name, self.token)
         self.link.start()
 
     @property
     def waiting_for_host(self) -> bool:
-        """A rematch waits for the host to open it."""
-        return self.knock_at is not None
+        """A rematch waits for the host to open it (knocking, or kept waiting by its table)."""
+        return self.knock_at is not None or self.link.waiting_for_host
 
     def poll(self) -> None:
         """Take the link's news (never waits)."""
@@ -314,6 +317,8 @@ class Joining:
                 self.seated = news
                 if news.view is not None:
                     self.ready = news
+            elif isinstance(news, Reconnecting):
+                self.not_reopened = news.table_closed and self.seated is None
             elif isinstance(news, Ended) and self._stale_key(news):
                 self.token = ""  # a key of an earlier table at this address: a free seat then
                 self.link = self.make_link(self.uri, self.name, "")

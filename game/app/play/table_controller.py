@@ -39,6 +39,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import Decision, KeepSelection, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
+from game.app.words.net_words import plate_name, presence_of
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
@@ -411,7 +412,8 @@ class TableController(TableTurns):
         waiting = session.waiting_on()
         mode = self.mode()
         names = self.names()
-        return frame_of(view, names, self.standings(), self.shown_stake(), session.match.kyoku_number, mode=mode,
+        return frame_of(view, self._plates(names), self.standings(), self.shown_stake(), session.match.kyoku_number,
+                        mode=mode,
                         turn=waiting[0] if waiting else None,
                         status=self._absence(names, mode) or status(view, names, mode, waiting, session.busy,
                                                                      self.result_shown, self._viewer_time_up()),
@@ -423,6 +425,15 @@ class TableController(TableTurns):
         """The viewer's clock ran out: their stand-in makes their move."""
         decision = self.decisions.get(self.viewer) if self.viewer is not None else None
         return decision is not None and decision.stand_in
+
+    def _plates(self, names: Sequence[str]) -> list[str]:
+        """The names on the plates, a remote seat's marked while its person is away."""
+        net = self.session.net
+        if net is None:
+            return list(names)
+        present = [seat not in net.remote or net.connected(seat) for seat in range(len(names))]
+        given_up = [seat in net.remote and net.given_up(seat) for seat in range(len(names))]
+        return [plate_name(name, presence_of(present, given_up, seat)) for seat, name in enumerate(names)]
 
     def _absence(self, names: Sequence[str], mode: TableMode) -> str | None:
         """The centre's one line says whom the table waits for, once the viewer has no move of

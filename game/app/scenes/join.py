@@ -443,6 +443,10 @@ class JoinScene(Scene):
         if joining.waiting_for_host:
             return [(_("Waiting for the host at {address} to open the rematch…").format(address=joining.address),
                      INK)]
+        if joining.not_reopened and joining.seated is None:
+            # Translators: Join again with the seat's key, after the host's computer crashed or its player left
+            return [(_("The host at {address} has not reopened the table yet: you take your seat again when they "
+                       "continue the match. Trying again…").format(address=joining.address), INK)]
         if joining.seated is None:
             return [(_("Connecting to {address}…").format(address=joining.address), INK)]
         welcome = joining.seated.welcome

@@ -795,7 +795,7 @@ def test_while_the_host_has_not_reopened_its_table_the_joined_table_says_so_as_i
         table = RemoteTable(heard(match), builders)
         table.link = Link([Reconnecting(1)])
         table.update(0.0, 0.0)
-        assert table.frame().centre.status == "The connection to the host was lost: reconnecting…"
+        assert table.frame().centre.status == "Connection to the host lost: reconnecting…"
         table.link.news = [Reconnecting(2, table_closed=True)]
         table.update(0.0, 0.0)
         assert table.frame().centre.status == "Waiting for the host to reopen the table…"  # its Continue
@@ -825,7 +825,7 @@ def notices_of(table: RemoteTable) -> list[object]:
     (False, "host_left", "The host has closed its table: this match cannot be continued."),
     (False, "gone", "The host has closed its table: this match cannot be continued."),
     (True, "host_left", "The host has left the table."),
-    (True, "reconnecting", "The connection to the host was lost: reconnecting…"),
+    (True, "reconnecting", "Connection to the host lost: reconnecting…"),
 ])
 def test_the_result_says_at_once_that_the_connection_to_the_host_is_lost(builders, can_continue, reason, says):
     """Not "Hand 2 has begun: your clock is running (0:00 left)" while nothing comes any more;

@@ -86,14 +86,15 @@ def open_join(driver: Driver) -> JoinScene:
 
 
 def look_at(driver: Driver, address: str, code: str, name: str = "Guest") -> JoinScene:
-    """Join pressed: the table looked at (or a sentence why not), no seat taken yet."""
+    """Join pressed: the table looked at (or a sentence why not), no seat taken yet; or, for
+    a table of which this computer keeps a seat key and that does not answer, sitting down."""
     scene = open_join(driver)
     type_into(driver, scene.buttons["name"], name, clear=True)
     type_into(driver, scene.buttons["address"], address, clear=True)
     type_into(driver, scene.buttons["code"], code, clear=True)
     assert (scene.name, scene.address, scene.code) == (name, address, code)
     driver.press(scene.buttons["join"])
-    wait(driver, lambda: scene.table_looked_at is not None or scene.sentence is not None)
+    wait(driver, lambda: scene.table_looked_at is not None or scene.sentence is not None or scene.joining is not None)
     return scene
 
 

@@ -279,8 +279,15 @@ class JoinScene(Scene):
         if looking is None or not looking.done or looking is self.shown:
             return
         if looking.ended is not None:
-            self.sentence = ended_sentence(looking.ended, looking.address)
             self.looking = None
+            if looking.ended.reason == "unreachable" and holds_key(self.app.files.seat_keys_folder, looking.address,
+                                                                   looking.code):
+                # A seat of ours at a table not open (its host crashed, or is at its title):
+                # sit down at once, and the join tries again until the host's Continue opens it.
+                self._sit(self.name.strip())
+                self._rebuild()
+                return
+            self.sentence = ended_sentence(looking.ended, looking.address)
         else:
             self.has_key = holds_key(self.app.files.seat_keys_folder, looking.address, looking.code)
             self.shown, self.sentence = looking, None

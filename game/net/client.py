@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
-from game.net.protocol import PROTOCOL_VERSION, HostMessage, Refused
+from game.net.protocol import PROTOCOL_VERSION, HostMessage, Reading, Refused
 from game.net.seat_link import RECONNECT_DELAYS_S, HostGone, JoinRefused, SeatLink
 from game.net.wire import SeatMirror
 
@@ -109,6 +109,9 @@ class _Decider:
         self.on_message(mirror)
         if mirror.over is not None:
             return
+        if isinstance(message, Reading) and mirror.welcome is not None \
+                and mirror.welcome.seat < len(message.waiting) and message.waiting[mirror.welcome.seat]:
+            await link.ready(message.kyoku_number)  # a script reads the result at once
         if isinstance(message, Refused) and message.code == "illegal_action" and self.acted is not None:
             self.refusals[self.acted] = self.refusals.get(self.acted, 0) + 1
             if self.refusals[self.acted] < REFUSALS_BEFORE_WAITING:

@@ -71,6 +71,7 @@ class HostedTable:
         """The match has started (`begin`): before, a hand continued waits for its people."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
+        self.table.clock = clock
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that

@@ -104,14 +104,14 @@ class ResultScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
-        if self.news is not None:
-            self.news_line = self.news()
+        news = self.news() if self.news is not None else None
         gate = self._gate()
         if gate is not None:
             if gate.next_begun():
                 self._go_on()
                 return
-            self.news_line = self.news_line or gate.reading_words(self.closed)
+            news = news or gate.reading_words(self.closed)
+        self.news_line = news
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):

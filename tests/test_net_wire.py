@@ -40,7 +40,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.table import NetTable, RemoteSeat
-from game.net.wire import OutOfOrder, SeatFeed, SeatMirror, seats_waited_on, wire_view
+from game.net.wire import OutOfOrder, SeatFeed, SeatMirror, deflated_parts, inflated, seats_waited_on, wire_view
 
 SEED = 918_273_645_546_372
 """Long enough that its digits cannot turn up in a message by chance."""
@@ -232,6 +232,46 @@ def test_the_record_leaves_the_host_only_after_the_match_and_reads_back_as_a_rec
     first_record = next(i for i, text in enumerate(texts) if '"record_part"' in text)
     assert all('"match_over"' not in text and '"record_part"' not in text for text in texts[:first_record])
     assert report_of(transport.mirrors[0].record_text).ok
+
+
+def test_the_record_travels_deflated_in_one_message_under_a_quarter_of_its_text():
+    # The end-of-match record was the largest message of a match (51 KB of 118 KB to a seat
+    # for 8 hands, a fifth of it the escapes of its lines' quotes): deflated, some 7 KB.
+    transport = play(Rules.preset("kaiji", hands=1), (0, 1))
+    (message,) = [text for text in transport.texts[0] if '"record_part"' in text]
+    assert len(message) < len(write_record_text(transport.match.record)) / 4
+
+
+@given(st.text(max_size=3000), st.integers(1, 400))
+@settings(max_examples=60, deadline=None)
+def test_a_records_text_cut_into_deflated_parts_inflates_back(text, size):
+    parts = deflated_parts(text, size)
+    assert all(len(part) <= size for part in parts)
+    assert inflated(parts) == text
+
+
+@given(st.lists(st.text(max_size=200), max_size=4))
+@settings(max_examples=200, deadline=None)
+def test_parts_that_are_not_a_deflated_text_are_no_record(parts):
+    got = inflated(parts)
+    assert got is None or isinstance(got, str)
+
+
+@pytest.mark.parametrize("parts", [["not base64!"], ["é"], [deflated_parts("x" * 1000)[0][:-8]]],
+                         ids=["not base64", "not ASCII", "a stream cut short"])
+def test_damaged_parts_are_no_record(parts):
+    assert inflated(parts) is None
+
+
+def test_a_small_message_that_would_inflate_past_any_record_is_not_inflated():
+    import base64
+    import zlib
+
+    bomb = base64.b64encode(zlib.compress(b"{" * (3 * 1024 * 1024), 9)).decode("ascii")
+    assert len(bomb) < 20_000
+    assert inflated([bomb], limit=1024 * 1024) is None
+    assert inflated([base64.b64encode(zlib.compress(b"ok") + b"more").decode("ascii")]) is None  # more after the stream
+    assert inflated([base64.b64encode(zlib.compress(b"\xff\xfe")).decode("ascii")]) is None  # not UTF-8
 
 
 def report_of(text: str):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
@@ -158,6 +158,20 @@ def test_the_end_waits_for_its_settlement_and_the_last_kyoku_ends_the_match(buil
     table.take(heard(match))
     assert table.kyoku_over and table.match_over
     assert table.result_frame().over
+
+
+@pytest.mark.parametrize(("reason", "kept", "over"), [("hands", 1, True), ("bust", 1, True), ("stopped", 0, False)])
+def test_a_match_the_host_ended_is_kept_and_one_it_stopped_closes_the_table_and_is_not(builders, reason, kept,
+                                                                                       over):
+    """A match stopped before its end is not over (the host keeps it to be continued, and
+    sends no record): its last result says the match goes on, and the table closes."""
+    match = new_match(hands=2)
+    keeping: list[Heard] = []
+    table = RemoteTable(heard(match), builders, keep=lambda news: keeping.append(news) or Future())
+    play_to_end(match, table)
+    table.take(dataclasses.replace(heard(match), over=MatchOver(9, reason, tuple(match.scores))))
+    assert len(keeping) == kept and table.match_over is over and table.result_frame().over is over
+    assert (table.closed is None) is over
 
 
 def test_once_built_the_seat_sees_its_waits_strip_as_at_a_local_table(builders):

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
+from game.app.history.match_history import kept_lines
 from game.app.play.joining import Interfaces, discovery_interfaces
 from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame
@@ -29,12 +30,14 @@ from game.app.play.session import SeatPlan, Session
 from game.app.play.waiting_room import HostOptions
 from game.app.scene import Services
 from game.app.scenes.curtain import CurtainScene
+from game.app.scenes.dialog import Choice, Dialog
 from game.app.scenes.host import HostScene
 from game.app.scenes.join import JoinScene
 from game.app.scenes.join_menu import joined_menu
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
+from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
@@ -43,7 +46,9 @@ from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene, nothing_to_watch, read_record
 from game.app.scenes.title import TitleScene
+from game.app.words.i18n import _
 from game.engine.playback import Playback
+from game.engine.record import RecordError
 
 
 class Window(Services, Protocol):
@@ -159,6 +164,18 @@ class Flow:
             self.app.stack.push(nothing_to_watch(self.app))
         else:
             self.watch(path)
+
+    def watch_match(self, record: Sequence[dict[str, Any]], plan: dict[str, Any]) -> None:
+        """A match just ended (at this computer's table or joined at another's) in the theatre,
+        as the history keeps it (`kept_lines`: its record, the seats' names in its header);
+        a record that cannot be read is explained instead. Back returns to the summary."""
+        try:
+            playback = Playback(kept_lines(record, plan))
+        except RecordError as error:
+            self.app.stack.push(Dialog(self.app, _("This match cannot be watched"), str(error),
+                                       [Choice(_("OK"), nothing)], escape=nothing))
+            return
+        self.theatre(playback, _("this match"))
 
     def theatre(self, playback: Playback, title: str) -> None:
         self.app.stack.push(TheatreScene(self.app, playback, title))

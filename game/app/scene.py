@@ -22,10 +22,10 @@ game/app/flow.py, the one place that knows which screen leads to which.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 from pygame_gui.core import UIElement
@@ -108,6 +108,8 @@ class Screens(Protocol):
     def watch(self, path: Path) -> bool: ...
 
     def watch_latest(self) -> None: ...
+
+    def watch_match(self, record: Sequence[dict[str, Any]], plan: dict[str, Any]) -> None: ...
 
     def theatre(self, playback: Playback, title: str) -> None: ...
 

@@ -34,8 +34,9 @@ from game.engine.events import Event
 from game.engine.kyoku import FuritenSpan, KyokuResult, Phase
 from game.engine.rules import Rules
 
-PROTOCOL_VERSION = 2
-"""1: the legal actions listed and the rivers resent in every update; one clock, the seat's own."""
+PROTOCOL_VERSION = 3
+"""1: the legal actions listed and the rivers resent in every update; one clock, the seat's own.
+2: the record's lines sent as they are (a quarter of it the escapes of their quotes)."""
 MAX_CLIENT_BYTES = 4096
 """A client's largest message (its hello, an action): far more than any needs."""
 MAX_HOST_BYTES = 256 * 1024
@@ -74,13 +75,13 @@ sentence names: the host's version, the rule an action breaks."""
 
 @dataclass(frozen=True)
 class TextLimit:
-    """Marks a text field that may be longer than MAX_TEXT (a record's line)."""
+    """Marks a text field that may be longer than MAX_TEXT (a part of the record)."""
 
     characters: int
 
 
-MAX_RECORD_LINE = 16384
-"""A record's longest line (a hand's wall of 136 tiles is some 900 characters)."""
+RECORD_PART_CHARS = 128 * 1024
+"""The most of a record's deflated text one message carries (half the host's largest message)."""
 
 
 @dataclass(frozen=True)
@@ -306,12 +307,15 @@ class Reading:
 @dataclass(frozen=True)
 class RecordPart:
     """Part `index` (from 0) of `count` of the match's record, sent once the match is over
-    (never before: it holds every wall and the seed), so that each computer keeps it."""
+    (never before: it holds every wall and the seed), so that each computer keeps it. The
+    record's text, as `write_record` writes it, travels deflated (zlib) in base64, cut into
+    parts (game/net/wire.py `deflated_parts`, `inflated`): an 8-hand match's 51 KB message
+    is some 7 KB so. Once, at the end, so the connections themselves stay uncompressed."""
 
     seq: int
     index: int
     count: int
-    lines: tuple[Annotated[str, TextLimit(MAX_RECORD_LINE)], ...]
+    deflated: Annotated[str, TextLimit(RECORD_PART_CHARS)]
     kind: ClassVar[str] = "record_part"
 
 

@@ -21,8 +21,6 @@ from game.engine.kyoku import IllegalAction, Phase, SeatView
 from game.engine.match import Match
 from game.engine.player import GivenMove
 from game.net.protocol import (
-    MAX_HOST_BYTES,
-    MAX_ITEMS,
     MAX_TIME_LEFT_S,
     Act,
     ClientMessage,
@@ -37,13 +35,11 @@ from game.net.protocol import (
     Settled,
     Welcome,
 )
-from game.net.wire import SeatFeed, seats_waited_on
+from game.net.wire import SeatFeed, deflated_parts, seats_waited_on
 
 READING_TIME_S = 60.0
 """The longest a hand's result is read before the next hand begins anyway: no one who has
 gone, or who does not press Next, holds the table longer."""
-RECORD_PART_BYTES = MAX_HOST_BYTES // 2
-"""A record's part leaves room in its message for JSON's escapes of the lines' quotes."""
 
 
 class RemoteSeat(GivenMove):
@@ -289,10 +285,10 @@ class NetTable:
             return
         self.over_told = True
         reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
-        parts = record_parts(self.match.record) if self.match.over else []
+        parts = deflated_parts(record_text(self.match.record)) if self.match.over else []
         for seat in self._listening():
-            for index, lines in enumerate(parts):
-                self.transport.send(seat, lambda seq, i=index, part=lines: RecordPart(seq, i, len(parts), part))
+            for index, part in enumerate(parts):
+                self.transport.send(seat, lambda seq, i=index, deflated=part: RecordPart(seq, i, len(parts), deflated))
             self.transport.send(seat, lambda seq: MatchOver(seq, reason, scores))
 
 
@@ -302,18 +298,6 @@ def _span(left: float | None) -> float | None:
     return None if left is None else math.floor(min(max(0.0, left), MAX_TIME_LEFT_S) * 1000) / 1000
 
 
-def record_parts(record: list[dict[str, Any]]) -> list[tuple[str, ...]]:
-    """The record's lines (as `write_record` writes them) in parts that each fit a message."""
-    parts: list[tuple[str, ...]] = []
-    part: list[str] = []
-    size = 0
-    for line in record:
-        text = json.dumps(line, ensure_ascii=False, separators=(",", ":"))
-        if part and (size + len(text) > RECORD_PART_BYTES or len(part) >= MAX_ITEMS):
-            parts.append(tuple(part))
-            part, size = [], 0
-        part.append(text)
-        size += len(text.encode("utf-8")) + 8
-    if part:
-        parts.append(tuple(part))
-    return parts
+def record_text(record: list[dict[str, Any]]) -> str:
+    """The record's text as `write_record` writes it (the same bytes on every computer)."""
+    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in record)

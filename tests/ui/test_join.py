@@ -381,6 +381,7 @@ def test_a_record_the_host_sends_damaged_is_one_sentence_on_the_joined_summary_a
     drawn = driver.record_text(monkeypatch)
     driver.frame()
     assert str(summary.not_kept) in drawn  # one line: it fits
+    shoot_in_every_language_and_size(driver, "joined_summary_not_kept")
 
 
 def joined_at_a_kyokus_end(driver: Driver, builders, build_time_s: float = 120):
@@ -452,3 +453,110 @@ def test_a_joined_result_left_open_closes_by_itself_when_the_reading_time_is_up_
         link.news.append(heard(match))  # the host's reading time ran out: it dealt
         driver.frame()
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+
+
+# The joined summary shows what the summary of a match at this computer shows: every hand's
+# payments and how it ended, and Watch this match, which opens the theatre on the record the
+# host sent at the match's end (the one this computer's history keeps).
+def joined_summary_of(driver: Driver, builders, players: int, sent: bool = True):
+    """The summary of a whole match played from seat 1, its record sent by the host (or not: `sent`)."""
+    import json
+    from pathlib import Path
+
+    from game.engine.record import read_record, replay
+    from tests.test_remote_table import heard
+
+    name = {2: "kaiji_two_draws_then_a_win", 4: "four_player_a_ron_below_mangan"}[players]
+    match = replay(read_record(Path(__file__).parent.parent / "records" / f"{name}.jsonl")).match
+    assert match is not None and match.over
+    record = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in match.record)
+    table = RemoteTable(dataclasses.replace(heard(match), record_text=record if sent else None), builders)
+    driver.screens.joined_summary(table)
+    return match, driver.top
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_joined_summary_shows_every_hands_payments_and_how_it_ended(driver, monkeypatch, players):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.views.match_summary import gain_words
+
+    with ThreadPoolExecutor(1) as builders:
+        match, summary = joined_summary_of(driver, builders, players)
+    assert isinstance(summary, JoinedSummaryScene)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert "Hand" in drawn and "How it ended" in drawn
+    for settlement in match.settlements:
+        assert gain_words(settlement.gains[1]) in drawn
+    endings = [line for line in drawn if ": ron, " in line or line == "Exhaustive draw"]
+    assert len(endings) == len(match.settlements)
+    assert [button.text for button, _action in summary.ring.entries] == ["Watch this match", "Title (Enter)"]
+    shoot_in_every_language_and_size(driver, f"joined_summary_{players}")
+
+
+def test_watch_on_the_joined_summary_opens_the_hosts_record_in_the_theatre_and_back_returns(driver):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as builders:
+        match, summary = joined_summary_of(driver, builders, 2)
+    driver.look()
+    driver.press(driver.button("Watch this match"))
+    theatre = driver.top
+    assert isinstance(theatre, TheatreScene) and theatre.point_of_view == OPEN
+    assert theatre.names == NAMES_OF_TWO
+    playback = theatre.playback
+    assert playback.divergence is None and playback.damage is None
+    assert len(playback.lines) == len(match.record) and playback.hands == [1, 2, 3]  # two draws, then a win
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is summary
+
+
+NAMES_OF_TWO = ("Host", "Guest")
+"""The seats' names in the tables of tests/test_remote_table.py, as the host told them."""
+
+
+def test_a_joined_summary_without_the_hosts_record_offers_no_watch(driver):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as builders:
+        _match, summary = joined_summary_of(driver, builders, 2, sent=False)
+    assert [button.text for button, _action in summary.ring.entries] == ["Title (Enter)"]
+
+
+def shoot_in_every_language_and_size(driver, name: str) -> None:
+    """With SEVENTEEN_STEPS_SHOTS set, the screen in each language at the smallest window
+    and at a common laptop's, to look at."""
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if not shots:
+        return
+    before = driver.app.settings
+    for size in ((1024, 640), (1366, 768)):
+        for language in ("en", "ja", "zh_CN"):
+            driver.app.change_settings(dataclasses.replace(before, language=language, window_size=size))
+            driver.frame(dt=0.0)
+            pygame.image.save(driver.pixels(), os.path.join(shots, f"{name}_{size[0]}_{language}.png"))
+    driver.app.change_settings(before)
+
+
+# A match the host stops before its end (its person left the table, or the host closed) is
+# not over: the host keeps it, and the joined seat takes its seat back when the host
+# continues it. So the joined computer shows no summary and keeps nothing in its history
+# (as a match left at this computer stays out of the history while it can be continued):
+# one sentence on the title, even when the stop comes while a hand's result is read.
+def test_a_match_the_host_stopped_while_a_result_is_read_ends_on_the_title_and_nothing_is_kept(driver):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.test_remote_table import heard
+
+    with ThreadPoolExecutor(1) as builders:
+        match, link, _table = joined_at_a_kyokus_end(driver, builders)
+        link.news.append(dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores))))
+        driver.frame()
+        driver.look()
+        driver.key(pygame.K_RETURN)  # Next, on the result
+        driver.frame()
+    assert isinstance(driver.top, TitleScene)
+    assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
+                                      "play on.")
+    assert history.record_files(driver.app.files.history_folder) == []

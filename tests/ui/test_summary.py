@@ -10,10 +10,11 @@ import pygame
 import pytest
 
 from game.app.play.session import SeatPlan, Session
-from game.app.scenes.summary import SummaryScene, column_lefts, kyoku_winners, player_names
+from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
+from game.app.views.match_summary import column_lefts, kyoku_winners, player_names
 from game.app.words import i18n
 from game.engine.actions import BuildHand
 from game.engine.kyoku import Phase

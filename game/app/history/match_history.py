@@ -12,6 +12,7 @@ fatal: a folder that cannot be written gives a notice.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -137,6 +138,13 @@ def keep_hosted(folder: Path, match: Match, names: Sequence[str], levels: Sequen
             "remote": [seat for seat, level in enumerate(levels) if level is None]}
     return history.keep_match(folder, match.record, plan, history.FINISHED if match.over else history.ABANDONED,
                               limit)
+
+
+def kept_lines(record: Sequence[dict[str, Any]], plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """A match's record as the history keeps it (the seat plan in its header, naming the
+    seats), read back as a kept file is: RecordError for a record no kept file could hold."""
+    header = {**record[0], "history": {"plan": plan}}
+    return parse_record("\n".join(json.dumps(line, ensure_ascii=False) for line in [header, *record[1:]]))
 
 
 def _keep(files: PlayerFiles, executor: Executor, record: list[dict[str, Any]], plan: dict[str, Any], ended: str,

@@ -32,7 +32,7 @@ from game.app.play.builder import BuildState
 from game.app.play.draw_reasons import told_from_outside
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
-from game.app.play.remote_link import STOPPED, Heard, News, Reconnecting, RemoteLink
+from game.app.play.remote_link import STOPPED, Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
 from game.app.play.seat_notices import Notice, seat_notices
@@ -132,7 +132,11 @@ class RemoteTable:
     def take(self, heard: Heard) -> None:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
-        if heard.over is not None and heard.over.reason != STOPPED and self.keep is not None and self.keeping is None:
+        if heard.over is not None and heard.over.reason == STOPPED and self.closed is None:
+            # Not over: the host keeps the match (Continue), and this seat takes it back by
+            # joining again. No summary, nothing kept (no record comes: it holds the seed).
+            self.closed = ended_sentence(Ended("gone"), self.address)
+        elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         if heard.refused is not None:
             self.refusals.append(heard)
@@ -236,8 +240,10 @@ class RemoteTable:
 
     @property
     def match_over(self) -> bool:
-        """The kyoku shown was the match's last (its end has come from the host)."""
-        return self.heard.over is not None and not self.waiting
+        """The kyoku shown was the match's last (its end has come from the host; a match the
+        host stopped before its end is not over: the table closes, `closed`)."""
+        over = self.heard.over
+        return over is not None and over.reason != STOPPED and not self.waiting
 
     @property
     def drawn(self) -> bool:
@@ -447,7 +453,7 @@ class RemoteTable:
                  for seat in range(own.rules.players)]
         settlement = self._settlement()
         assert settlement is not None
-        return result_frame(views, settlement, self.names(), self.heard.over is not None and not self.waiting)
+        return result_frame(views, settlement, self.names(), self.match_over)
 
     def next_kyoku(self) -> None:
         """The result was seen: on to the next kyoku's news, kept meanwhile (that came up to

@@ -1,41 +1,45 @@
-"""The end of a match played at another computer's table: the final standings and why it
-ended, as the host sent them; then back to the title."""
+"""The end of a match played at another computer's table, as the summary of a match at
+this computer shows it (game/app/views/match_summary.py): the final standings and why it
+ended, as the host announced them, every hand's payments, as the host settled them; then a
+rematch at the same table, the match again in the theatre (from the record the host sent
+at its end, the one this computer's history keeps), or the title."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
-from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.app.history.match_history import joined_plan
 from game.app.play.joining import code_of
 from game.app.play.remote_table import RemoteTable
 from game.app.scene import Scene, Screens, Services
-from game.app.views.felt import draw_felt
-from game.app.window.fitting import fitted_name
+from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
-from game.app.window.palette import GOLD, INK, SOFT, WARN
-from game.app.words.i18n import N_, Message, _, pgettext
-from game.app.words.i18n import format_amount as amount
+from game.app.window.palette import WARN
+from game.app.words.i18n import Message
+from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record
 
 KEEPING_LOOK_S = 0.1
-HEADING_SIZE = 48
-HEADING_ROOM = 1200
-NAME_LEFT = 420
-SCORE_RIGHT = 860
-SCORE_GAP = 24
-"""At least this much between a row's name (a long one cut with …) and its score."""
-END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
 
 
 class JoinedSummaryScene(Scene):
     def __init__(self, app: Services, screens: Screens, table: RemoteTable) -> None:
         super().__init__(app)
         self.screens = screens
-        over = table.heard.over
+        heard = table.heard
+        over = heard.over
         self.scores = over.scores if over is not None else table.standings()
         self.reason = over.reason if over is not None else ""
         self.names = tuple(table.names())
         self.seat = table.seat
+        self.rules = table.rules
+        self.settlements = heard.settlements
+        self.record = _readable(heard.record_text)
+        """The match's record as its host sent it (empty: none came, or it cannot be read)."""
+        self.plan = joined_plan(self.seat, heard.welcome.names, heard.welcome.levels)
+        """Who played which seat, as this computer's history keeps the match."""
         self.keeping = table.keeping
         """The match being kept in this computer's history (join.py)."""
         self.not_kept: Message | None = None
@@ -44,32 +48,34 @@ class JoinedSummaryScene(Scene):
             else None
         """Where the match was played (address, code): its Rematch joins there again."""
         self.ring = ButtonRing()
+        self.buttons: dict[str, UIButton] = {}
         self.guard = KeyGuard()
 
     def enter(self) -> None:
+        actions = {"to_title": self.screens.title}
+        if self.record:
+            actions["watch"] = self.watch
         if self.table_at is not None:
-            rematch = UIButton(pygame.Rect(385, 660, 250, 48), _("Rematch"), self.app.manager,
-                               object_id=ObjectID(object_id="#rematch", class_id="@menu_button"))
-            self.elements.append(rematch)
-            self.ring.add(rematch, lambda: self.screens.rejoin(*self.table_at))
-        # Translators: back to the title screen
-        button = UIButton(pygame.Rect(645 if self.table_at else 515, 660, 250, 48), pgettext("button", "Title"),
-                          self.app.manager, object_id=ObjectID(object_id="#title", class_id="@menu_button"))
-        self.elements.append(button)
-        self.ring.add(button, self.screens.title)
-        self.ring.focus_on(len(self.ring.entries) - 1)  # Enter: the title, as before there was a choice
+            actions["rematch"] = lambda: self.screens.rejoin(*self.table_at)
+        self.buttons = summary_buttons(self.app.manager, self.ring, self.elements, actions)
+
+    def relabel(self) -> None:
+        relabel_buttons(self.buttons)
+
+    def watch(self) -> None:
+        """The match in the theatre from the host's record, every hand open, the seats named
+        as this computer's history names them; Back returns here."""
+        self.screens.watch_match(self.record, self.plan)
+
+    def sheet(self) -> SummarySheet:
+        return SummarySheet(self.app.text, MatchEnd(
+            self.names, self.scores, self.reason, self.settlements, self.record, self.rules.settlement == "stakes",
+            self.seat, bottom=self.seat))
 
     @property
     def heading(self) -> str:
         """The same words as the summary of a match at this computer."""
-        best = max(self.scores)
-        leaders = [seat for seat, score in enumerate(self.scores) if score == best]
-        if len(leaders) > 1:
-            return _("The match ends level")
-        if leaders[0] == self.seat:
-            return _("You win the match")
-        return fitted_name(self.app.text, lambda name: _("{name} wins the match").format(name=name),
-                           self.names[leaders[0]], HEADING_SIZE, HEADING_ROOM, bold=True)
+        return self.sheet().heading
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
@@ -90,23 +96,16 @@ class JoinedSummaryScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_felt(surface)
-        text = self.app.text
-        text.draw(surface, self.heading, HEADING_SIZE, GOLD, (640, 90), "midtop", bold=True)
-        if self.reason in END_REASONS:
-            text.draw(surface, _("The match is over: {reason}.").format(reason=_(END_REASONS[self.reason])), 20,
-                      SOFT, (640, 170), "midtop")
-        order = sorted(range(len(self.scores)), key=lambda seat: -self.scores[seat])
-        for row, seat in enumerate(order):
-            colour = GOLD if seat == self.seat else INK
-            y = 250 + row * 48
-            bold = seat == self.seat
-            score = amount(self.scores[seat])
-            room = SCORE_RIGHT - NAME_LEFT - SCORE_GAP - text.font(26, bold).size(score)[0]
-            name = fitted_name(text, lambda name, place=row + 1: f"{place}.  {name}", self.names[seat], 26, room, bold)
-            text.draw(surface, name, 26, colour, (NAME_LEFT, y), bold=bold)
-            text.draw(surface, score, 26, colour, (SCORE_RIGHT, y), "topright", bold=bold)
-        if self.not_kept is not None:
-            for row, line in enumerate(text.wrap(str(self.not_kept), 17, 1000)[:3]):
-                text.draw(surface, line, 17, WARN, (640, 520 + row * 24), "midtop")
+        self.sheet().draw(surface, str(self.not_kept) if self.not_kept is not None else None, WARN)
         self.ring.draw_focus(surface)
+
+
+def _readable(text: str | None) -> list[dict[str, Any]]:
+    """The record's lines, or none when the host sent none or one that cannot be read (the
+    history's keeping says why: `keep_joined`)."""
+    if text is None or len(text) > MAX_RECORD_BYTES:
+        return []
+    try:
+        return parse_record(text, "the host's record")
+    except RecordError:
+        return []

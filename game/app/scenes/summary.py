@@ -1,85 +1,22 @@
-"""The end of the match: who finished ahead, why it ended, and every hand's payments; then
-a rematch, the match again in the theatre, or the title.
-
-Seats are named by their players, whose winds turn from hand to hand: a column is one
-player's, and a hand's ending names its winner by the wind that player had in that hand,
-as its result did."""
+"""The end of a match at this computer: who finished ahead, why it ended, and every hand's
+payments (game/app/views/match_summary.py, drawn alike for a joined match); then a
+rematch, the match again in the theatre, or the title."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
-from typing import Any
-
 import pygame
-from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.play.helper import release_memory
 from game.app.play.match_setup import new_session
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session
-from game.app.play.table_frame import place_of_seat
 from game.app.scene import Scene, Screens, Services
-from game.app.scenes.dialog import Choice, Dialog
-from game.app.scenes.prompts import nothing
-from game.app.views.felt import draw_felt
-from game.app.window.fitting import fitted_name
+from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
-from game.app.window.palette import GOLD, INK, SOFT
-from game.app.words import i18n, terms
-from game.app.words.i18n import N_, _, pgettext
-from game.app.words.i18n import format_amount as amount
-from game.engine.playback import Playback
-from game.engine.record import RecordError, parse_record
 
-ROWS_SHOWN = 16
 YOU = "You"
 """The name the seat plan gives the one person at a table against the AI (as saved)."""
-TABLE_SIZE = 17
-TABLE_TOP = 230
-ROW_HEIGHT = 28
-COLUMN_GAP = 36
-TABLE_WIDTH = 1200
-"""The widest the final standings may be, on the 1280-pixel canvas."""
-FINAL_SIZES = (26, 24, 22, 20, 18)
-NAMES_ROOM = 640
-"""The players' names share this much of a row of the hands' table (a long name is cut with …)."""
-END_REASONS = {"hands": N_("all the hands of the match were played"), "bust": N_("a player could not pay on")}
-BUTTONS_TOP = 716
-BUTTON_SIZE = (250, 48)
-BUTTON_GAP = 20
-# Translators: a player among others of the same name, by where they sat from the first
-# person's seat (Japanese 下家 / 対面 / 上家)
-PLACES = {1: N_("{name} (right)"), 2: N_("{name} (across)"), 3: N_("{name} (left)")}
-"""Where a seat sits as seen from the first person's, by table place (game/app/play/table_frame.py)."""
-
-
-def player_names(names: Sequence[str], players: int) -> list[str]:
-    """Each seat's player as the summary names them all the match long: their name, and
-    where they sat when another seat has the same name (three "Normal AI" at four seats)."""
-    labels = []
-    for seat, name in enumerate(names):
-        place = place_of_seat(players, seat, 0)
-        shared = names.count(name) > 1 and place in PLACES
-        labels.append(_(PLACES[place]).format(name=name) if shared else name)
-    return labels
-
-
-def kyoku_winners(record: Sequence[dict[str, Any]]) -> dict[int, list[tuple[int, str, str]]]:
-    """Each hand's winners as (seat, wind in that hand, limit), read from the match record;
-    an exhaustive draw has none."""
-    winners: dict[int, list[tuple[int, str, str]]] = {}
-    number, winds = 0, []
-    for line in record:
-        if line.get("type") == "hand":
-            number = line["number"]
-            winners[number] = []
-        elif line.get("type") == "event" and line.get("event") == "hand_started":
-            winds = line["seat_winds"]
-        elif line.get("type") == "event" and line.get("event") == "won":
-            winners.setdefault(number, []).append((line["seat"], winds[line["seat"]], line["level"]))
-    return winners
 
 
 class SummaryScene(Scene):
@@ -97,26 +34,11 @@ class SummaryScene(Scene):
         release_memory()
 
     def enter(self) -> None:
-        width, height = BUTTON_SIZE
-        left = 640 - (3 * width + 2 * BUTTON_GAP) // 2
-        choices: list[tuple[str, Callable[[], None]]] = [
-            ("rematch", self.rematch), ("watch", self.watch), ("to_title", self.to_title)]
-        for index, (name, action) in enumerate(choices):
-            button = UIButton(pygame.Rect(left + index * (width + BUTTON_GAP), BUTTONS_TOP, width, height),
-                              self.label(name), self.app.manager,
-                              object_id=ObjectID(object_id=f"#{name}", class_id="@menu_button"))
-            self.elements.append(button)
-            self.buttons[name] = button
-            self.ring.add(button, action)
-        self.ring.focus_on(2)  # Enter: the title, as before there was a choice
-
-    @staticmethod
-    def label(name: str) -> str:
-        return {"rematch": _("Rematch"), "watch": _("Watch this match"), "to_title": _("Title (Enter)")}[name]
+        self.buttons = summary_buttons(self.app.manager, self.ring, self.elements,
+                                       {"rematch": self.rematch, "watch": self.watch, "to_title": self.to_title})
 
     def relabel(self) -> None:
-        for name, button in self.buttons.items():
-            button.set_text(self.label(name))
+        relabel_buttons(self.buttons)
 
     def to_title(self) -> None:
         self.screens.title()
@@ -134,18 +56,8 @@ class SummaryScene(Scene):
         self.screens.table(session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
 
     def watch(self) -> None:
-        """This match in the theatre, as the history keeps it (its record, the seats' names
-        in its header), read back as a kept file is; Back returns here."""
-        record = self.session.match.record
-        header = {**record[0], "history": {"plan": self.session.plan.to_dict()}}
-        text = "\n".join(json.dumps(line, ensure_ascii=False) for line in [header, *record[1:]])
-        try:
-            playback = Playback(parse_record(text))
-        except RecordError as error:
-            self.app.stack.push(Dialog(self.app, _("This match cannot be watched"), str(error),
-                                       [Choice(_("OK"), nothing)], escape=nothing))
-            return
-        self.screens.theatre(playback, _("this match"))
+        """This match in the theatre, as the history keeps it; Back returns here."""
+        self.screens.watch_match(self.session.match.record, self.session.plan.to_dict())
 
     def next_change(self) -> float | None:
         """None: the key guard's time needs no frame of its own (the window counts the time
@@ -160,97 +72,19 @@ class SummaryScene(Scene):
             return True
         return self.ring.handle_event(event)
 
-    def names(self) -> list[str]:
-        """Each seat's player, as the summary's columns name them (a long name cut with …)."""
+    def sheet(self) -> SummarySheet:
         session = self.session
-        players = session.match.rules.players
-        return player_names([self._fitted(session.name(seat), lambda name: name, NAMES_ROOM // players)
-                             for seat in range(players)], players)
-
-    def _fitted(self, name: str, line: Callable[[str], str], room: int) -> str:
-        return fitted_name(self.app.text, line, name, TABLE_SIZE, room)
+        match = session.match
+        players = match.rules.players
+        you = next((seat for seat, name in enumerate(session.plan.names) if name == YOU), None)
+        return SummarySheet(self.app.text, MatchEnd(
+            [session.name(seat) for seat in range(players)], match.scores, match.end_reason or "",
+            match.settlements, match.record, match.rules.settlement == "stakes", you))
 
     @property
     def heading(self) -> str:
-        scores = self.session.match.scores
-        best = max(scores)
-        leaders = [seat for seat, score in enumerate(scores) if score == best]
-        if len(leaders) > 1:
-            return _("The match ends level")
-        if self.session.plan.names[leaders[0]] == YOU:
-            return _("You win the match")
-        return _("{name} wins the match").format(name=self.names()[leaders[0]])
+        return self.sheet().heading
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_felt(surface)
-        text = self.app.text
-        match = self.session.match
-        centre = surface.get_width() // 2
-        text.draw(surface, self.heading, 44, GOLD, (centre, 50), "midtop", bold=True)
-        reason = _(END_REASONS[match.end_reason]) if match.end_reason in END_REASONS else match.end_reason or ""
-        text.draw(surface, _("The match is over: {reason}.").format(reason=reason), 20, INK, (centre, 116), "midtop")
-        names = self.names()
-        final = "    ".join(_("{name}: {score}").format(name=name, score=amount(score))
-                           for name, score in zip(names, match.scores, strict=True))
-        size = next((size for size in FINAL_SIZES if text.font(size, True).size(final)[0] <= TABLE_WIDTH),
-                    FINAL_SIZES[-1])
-        text.draw(surface, final, size, INK, (centre, 160), "midtop", bold=True)
-        self._draw_hands(surface, names, centre)
+        self.sheet().draw(surface)
         self.ring.draw_focus(surface)
-
-    def _draw_hands(self, surface: pygame.Surface, names: list[str], centre: int) -> None:
-        """Each hand's number, ending, stake (where it doubles) and every player's gain, as
-        columns each as wide as its widest line, the whole table centred."""
-        match = self.session.match
-        endings = self.endings()
-        settlements = match.settlements[-ROWS_SHOWN:]
-        stakes = match.rules.settlement == "stakes"  # a mangan is +4 at a stake of 4: say so
-        # Translators: the heading of the column of hand numbers
-        columns = [[pgettext("column", "Hand"), *(i18n.format_number(s.kyoku_number) for s in settlements)],
-                   [_("How it ended"), *(endings.get(s.kyoku_number, "") for s in settlements)]]
-        if stakes:
-            # Translators: the heading of the column of each hand's stake (it doubles after a draw)
-            columns.append([pgettext("column", "Stake"), *(amount(s.stake) for s in settlements)])
-        for seat, name in enumerate(names):
-            columns.append([name, *(gain_words(s.gains[seat]) for s in settlements)])
-        font = self.app.text.font(TABLE_SIZE)
-        widths = [max(font.size(line)[0] for line in column) for column in columns]
-        lefts = column_lefts(widths, centre)
-        for index, (column, left, width) in enumerate(zip(columns, lefts, widths, strict=True)):
-            numbers = index == 0 or index >= 2  # hand numbers, stakes and gains line up on the right
-            x, anchor = (left + width, "topright") if numbers else (left, "topleft")
-            for row, line in enumerate(column):
-                colour = SOFT if row == 0 or (stakes and index == 2) else INK
-                self.app.text.draw(surface, line, TABLE_SIZE, colour, (x, TABLE_TOP + row * ROW_HEIGHT), anchor)
-
-    def endings(self) -> dict[int, str]:
-        """Each hand's ending in words: its winners by their wind in that hand and their
-        player, as its result named them, or the draw."""
-        session = self.session
-        endings: dict[int, str] = {}
-        for number, winners in kyoku_winners(session.match.record).items():
-            ending = ""
-            for seat, wind, level in winners:
-                shown_wind = terms.wind(wind)
-                winner = self._fitted(session.name(seat),
-                                      lambda name, w=shown_wind: _("{wind} ({name})").format(wind=w, name=name),
-                                      NAMES_ROOM // 2)
-                won = _("{name}: ron, {limit}").format(name=winner, limit=terms.limit(level))
-                # Translators: two wins on one discard, in the summary's column of how hands ended
-                ending = _("{first}; {then}").format(first=ending, then=won) if ending else won
-            endings[number] = ending or _("Exhaustive draw")
-        return endings
-
-
-def gain_words(gain: float) -> str:
-    return ("+" if gain > 0 else "") + amount(gain) if gain else "—"
-
-
-def column_lefts(widths: list[int], centre: int, gap: int = COLUMN_GAP) -> list[int]:
-    """Where each column of `widths` starts, `gap` apart, the whole centred on `centre`."""
-    total = sum(widths) + gap * (len(widths) - 1)
-    lefts, x = [], centre - total // 2
-    for width in widths:
-        lefts.append(x)
-        x += width + gap
-    return lefts

@@ -1,4 +1,4 @@
-"""Shared test helpers: mpsz text to tile ids, the build's scripts as modules."""
+"""Shared test helpers: mpsz text to tile ids, the build's scripts as modules, a cache the game leaves alone."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any, TypeVar
 
 from game.engine.tiles import ids_for_codes, parse_tiles
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,7 +49,24 @@ def build_module(name: str) -> ModuleType:
     return module
 
 
-@functools.cache
+def kept(function: Callable[..., T]) -> Callable[..., T]:
+    """`functools.cache` for the tests' costly setups, out of reach of the game's
+    `release_memory` (game/app/play/helper.py): it empties every functools cache of the
+    process, the tests' with the game's, and each title screen calls it, so that a window
+    test run between two users of a cached setup made it again (the theatre's played records
+    were made 43 times for one file's tests)."""
+    results: dict[tuple[Any, ...], T] = {}
+
+    @functools.wraps(function)
+    def cached(*args: Any) -> T:
+        if args not in results:
+            results[args] = function(*args)
+        return results[args]
+
+    return cached
+
+
+@kept
 def scanned_fonts() -> ModuleType:
     """The build's font helper (build/fonts.py) with its scans, of the strings of the game and
     of pygame_gui (`base_characters`, a second or two of CPU) and of each language's catalog
@@ -60,4 +80,4 @@ def scanned_fonts() -> ModuleType:
 
 def _scanned_once(characters: Callable[..., set[str]]) -> Callable[..., frozenset[str]]:
     """`characters`, asked once per argument; frozen, as its callers add to what it gives."""
-    return functools.cache(lambda *args: frozenset(characters(*args)))
+    return kept(lambda *args: frozenset(characters(*args)))

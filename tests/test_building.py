@@ -9,7 +9,6 @@ unscored hand can beat the best scored one; the references here score every hand
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 
@@ -20,11 +19,12 @@ from game.engine.kyoku import Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import EAST, WIND_NAMES
+from tests.helpers import kept
 
 STYLES = (NormalAgent.style, HardAgent.style)
 
 
-@cache
+@kept
 def seat_views(preset: str, seed: int) -> list[SeatView]:
     """Every seat's view of a dealt hand at the build, the dora flipped at random."""
     match = Match(Rules.preset(preset, hands=1), seed)
@@ -39,7 +39,7 @@ def every_hand(view: SeatView) -> tuple:
     return _every_hand(tuple(view.wall or ()), view.seat_winds[view.seat], view.dora_indicator, view.rules)
 
 
-@cache
+@kept
 def _every_hand(wall: tuple[int, ...], wind_name: str, indicator: int | None, rules: Rules) -> tuple:
     """Every hand of the wall, scored as the ranking scores it (cached: several tests ask)."""
     wind = EAST + WIND_NAMES.index(wind_name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import string
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,14 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from game.app.words import i18n
+from tests.helpers import kept
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
 Key = tuple[str, str | None]  # (msgid, context)
 
 
-@cache
+@kept
 def code_messages() -> dict[Key, str]:
     """Every message the code marks, as `pybabel extract` with babel.cfg finds them, and where."""
     found: dict[Key, str] = {}
@@ -31,7 +31,7 @@ def code_messages() -> dict[Key, str]:
     return found
 
 
-@cache
+@kept
 def catalog(code: str):
     with i18n.catalog_path(code).open("rb") as file:
         return read_po(file, locale=code)

@@ -19,19 +19,27 @@ from hypothesis import strategies as st
 from game.app.play.joining import (
     OUR_VERSION,
     Joining,
+    Looking,
     address_problem,
     code_problem,
     discovery_interfaces,
+    ended_sentence,
+    holds_key,
     key_for,
+    name_problem,
+    rules_lines,
+    seat_lines,
+    sit_problem,
     table_line,
 )
 from game.app.play.remote_link import Ended, Heard, Reconnecting, RemoteLink
 from game.app.play.seat_keys import KEYS_FILE, MOST_KEYS, TOKEN, read_keys, remember_key, table_of
 from game.app.words.net_words import refusal_sentence
 from game.engine.kyoku import Phase
+from game.engine.rules import Rules
 from game.net.client import join_uri
 from game.net.discovery import FoundTable, TableAd
-from game.net.protocol import PROTOCOL_VERSION, Refused
+from game.net.protocol import PROTOCOL_VERSION, Refused, TableLook
 from tests.hosted_table import WAIT_S, Host
 
 
@@ -46,7 +54,9 @@ def test_an_address_is_host_port_or_ipv6_in_brackets(address, fine):
 
 
 @pytest.mark.parametrize(("address", "written"), [("::1:47123", "[::1]:47123"), ("::1:4712", "[::1]:4712"),
-                                                  (" fe80::2:17017 ", "[fe80::2]:17017")])
+                                                  (" fe80::2:17017 ", "[fe80::2]:17017"),
+                                                  ("[::1:17932", "[::1]:17932"), ("::1]:17932", "[::1]:17932"),
+                                                  ("[::1:17932]", "[::1]:17932"), ("::1 :17932", "[::1]:17932")])
 def test_an_ipv6_address_and_port_without_brackets_is_refused_saying_how_to_write_them(address, written):
     assert address_problem(address) == f"Write an IPv6 address in brackets, then its port: {written}."
 
@@ -55,6 +65,11 @@ def test_an_ipv6_address_and_port_without_brackets_is_refused_saying_how_to_writ
 def test_any_typed_address_is_read_or_refused_in_a_sentence(address):
     problem = address_problem(address)
     assert problem is None or problem.endswith(".")
+
+
+@pytest.mark.parametrize("address", ["::1:179320", "::1:0", "studio:99999", "[studio]:17017", "::1"])
+def test_no_bracketed_form_is_offered_where_it_would_not_be_an_address(address):
+    assert "brackets" not in (address_problem(address) or "")
 
 
 @given(st.one_of(st.text(max_size=60), st.ip_addresses().map(str),
@@ -373,3 +388,127 @@ def test_the_first_decision_comes_with_the_hosts_time_left_and_the_round_trip_al
     assert first.time_left_s(first.welcome.seat) == (pytest.approx(limit, abs=1.0) if owes else None)
     assert 0.0 < first.latency_s < 1.0  # a ping went out as the connection opened: no waiting 10 s for one
     link.close(wait_s=WAIT_S)
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("Kaiji", None), ("  Kaiji  ", None), ("伊藤 開司", None), ("伊藤\u3000開司", None), ("x" * 24, None),
+    ("", "Type your name: the other players see it at the table."),
+    ("   ", "Type your name: the other players see it at the table."),
+    ("x" * 25, "Your name is at most 24 characters."),
+    ("Kai\tji", "Your name cannot hold the character U+0009."),
+    ("Kai\u2028ji", "Your name cannot hold the character U+2028."),
+])
+def test_the_joiners_name_is_one_a_name_plate_holds_else_a_sentence_says_why(name, said):
+    assert name_problem(name) == said
+
+
+@given(st.text(max_size=40))
+def test_any_typed_name_is_taken_or_refused_in_a_sentence(name):
+    problem = name_problem(name)
+    assert problem is None or problem.endswith(".")
+
+
+def looked(host_table: Host) -> Looking:
+    looking = Looking(host_table.address, host_table.code.lower())
+    deadline = time.monotonic() + WAIT_S
+    while not looking.done and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return looking
+
+
+def test_a_look_shows_the_hosts_rules_and_who_sits_where_and_takes_no_seat(host):
+    table = host(["easy", "person"])
+    looking = looked(table)
+    assert looking.ended is None and looking.table is not None
+    assert looking.table.rules == table.hosted.match.rules
+    assert seat_lines(looking.table) == ["Seat 1: Easy AI", "Seat 2: free, for a person at another computer"]
+    assert seat_lines(looking.table, yours=(1, "Guest")) == ["Seat 1: Easy AI", "Seat 2: Guest (you)"]
+    summary, clocks = rules_lines(looking.table)
+    assert summary.startswith("The host's rules: ")
+    assert clocks == "Time to build: 3 minutes · Time per discard: No limit"
+    assert sit_problem(looking.table, has_key=False) is None
+    assert not table.hosted.host.taken(1)
+    joining = join(table.address, table.code)
+    settle(joining, lambda: joining.seated is not None or joining.failed is not None)
+    assert joining.seated is not None and joining.seated.welcome.seat == 1  # the seat looked at
+    joining.close()
+
+
+def test_a_look_refused_or_unanswered_ends_in_the_joins_own_sentence(host):
+    table = host(["person", "easy"])
+    wrong = Looking(table.address, "AAAAAA" if table.code != "AAAAAA" else "CCCCCC")
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        nowhere = f"127.0.0.1:{probe.getsockname()[1]}"
+    unanswered = Looking(nowhere, "KANTER")
+    for looking in (wrong, unanswered):
+        deadline = time.monotonic() + WAIT_S
+        while not looking.done and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert ended_sentence(wrong.ended, wrong.address) == refusal_sentence(Refused(0, "wrong_code", ""), OUR_VERSION)
+    assert ended_sentence(unanswered.ended, nowhere).startswith(f"No table answers at {nowhere}")
+
+
+def test_a_look_that_fails_otherwise_is_said_never_raised():
+    def broken(address: str, code: str) -> TableLook:
+        raise RuntimeError("no such thing")
+
+    looking = Looking("127.0.0.1:9", "KANTER", look=broken)
+    deadline = time.monotonic() + WAIT_S
+    while not looking.done and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert ended_sentence(looking.ended, "127.0.0.1:9") == "Joining 127.0.0.1:9 failed: RuntimeError: no such thing"
+
+
+def a_look(open_seats: tuple[bool, ...], started: bool) -> TableLook:
+    return TableLook(0, ("Host", "Player 2"), (None, None), open_seats, Rules(), "17 Steps 0.1.0", started)
+
+
+@pytest.mark.parametrize(("open_seats", "started", "has_key", "code"), [
+    ((False, True), False, False, None),
+    ((False, False), False, False, "table_full"),
+    ((False, False), True, False, "match_started"),
+    ((False, False), True, True, None),  # a player of the match: their key takes their seat back
+    ((False, False), False, True, None),
+])
+def test_sitting_down_is_offered_only_where_a_seat_is_free_or_the_players_key_takes_one_back(open_seats, started,
+                                                                                              has_key, code):
+    expected = None if code is None else refusal_sentence(Refused(0, code, ""), OUR_VERSION)
+    assert sit_problem(a_look(open_seats, started), has_key) == expected
+
+
+def test_a_key_kept_for_the_table_is_known_before_sitting_down(tmp_path):
+    remember_key(tmp_path, table_of("127.0.0.1:17017", "KANTER"), "k" * 32)
+    assert holds_key(tmp_path, "127.0.0.1:17017", "kanter")
+    assert not holds_key(tmp_path, "127.0.0.1:17017", "ACDEFH")
+
+
+def test_join_again_before_the_host_has_reopened_its_table_says_so_and_takes_the_seat_once_it_does(tmp_path):
+    """The host's computer crashed (or its player is at the title): Join again with the seat's
+    key finds no table at the address. The Join screen says the host has not reopened it
+    (`not_reopened`) while the link tries again, and the seat is taken as soon as Continue
+    opens the table again."""
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from game.net.hosting import HostedTable
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address, code = f"127.0.0.1:{port}", "KANTER"
+    remember_key(tmp_path, table_of(address, code), "the-seat-key-of-seat-1")  # joined before
+    joining = Joining(address, code, "Guest", keys=tmp_path,
+                      make_link=lambda uri, name, token: RemoteLink(uri, name, token, delays=(0.1,) * 100))
+    settle(joining, lambda: joining.not_reopened)
+    assert joining.not_reopened and joining.seated is None and joining.failed is None
+    match = Match(Rules.preset("kaiji", hands=1), seed=3)
+    match.next_kyoku()
+    key = "the-seat-key-of-seat-1"
+    hosted = HostedTable(match, ("Host", "Guest"), (None, None), (1,), code, port=port, tokens={1: key})
+    hosted.start()  # Continue on the host
+    try:
+        settle(joining, lambda: hosted.poll() or joining.seated is not None)
+        assert joining.failed is None and joining.seated is not None and joining.seated.welcome.seat == 1
+    finally:
+        joining.close()
+        hosted.stop()

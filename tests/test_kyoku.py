@@ -22,6 +22,7 @@ from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, FuritenSpan, Illegal
 from game.engine.match import Match
 from game.engine.record import replay
 from game.engine.rules import PRESETS, Rules
+from game.engine.scoring import WinContext
 from game.engine.tiles import EAST, TILE_COUNT, format_tiles, kind_code, kind_of, parse_tiles, pick_ids
 from game.engine.wall import PERSONAL_WALLS, side_walls
 from tests.scenario_tools import build_all, crafted_deal, drive
@@ -364,30 +365,32 @@ def test_the_next_ron_context_is_the_one_the_next_ronnable_discard_has(rules, de
     to each discard: for each seat, the context a ron on the next discard it can take will
     have. The first discard is the first player's own, which declares its riichi: its first
     chance is riichi + ippatsu, not a ron without riichi (the second player's renhou); with
-    `before_play` everyone is in riichi before it."""
+    `before_play` everyone is in riichi before it. Each later chance, to the hand's last
+    discard, has the context its discard will have too (`later_ron_contexts`)."""
     match = start(rules, {0: JUNK, 2: JUNK}, dealer=dealer)
     kyoku = match.kyoku
     build_all(match, {dealer: JUNK})
     assert kyoku.phase is Phase.BUILD
-    predicted = [{seat: kyoku.next_ron_context(seat) for seat in (0, 1)}]
-    first_in_riichi = {seat: kyoku.view_for(seat).first_riichi_ron_context() for seat in (0, 1)}
+
+    def foreseen() -> dict[int, tuple[WinContext, tuple[WinContext, ...]]]:
+        return {seat: (kyoku.next_ron_context(seat), kyoku.view_for(seat).later_ron_contexts()) for seat in (0, 1)}
+
+    predicted = [foreseen()]
     match.apply(BuildHand(1 - dealer, JUNK))
     discarders, actual = [], []
     while kyoku.phase is Phase.DISCARD:
-        predicted.append({seat: kyoku.next_ron_context(seat) for seat in (0, 1)})
+        predicted.append(foreseen())
         seat = kyoku.turn
         drive(match, {seat: [None]}, until_end=False)
         discarders.append(seat)
         actual.append(kyoku.win_context(1 - seat, seat))
     assert len(actual) == 34
     for step, contexts in enumerate(predicted):
-        for seat, context in contexts.items():
-            chance = next((k for k in range(max(0, step - 1), len(discarders)) if discarders[k] != seat), None)
-            if chance is not None:
-                assert context == actual[chance], (step, seat)
-    for seat, context in first_in_riichi.items():
-        own_first = discarders.index(seat)
-        assert context.without_ura() == actual[own_first + 1].without_ura(), seat
+        for seat, (context, later) in contexts.items():
+            chances = [k for k in range(max(0, step - 1), len(discarders)) if discarders[k] != seat]
+            if chances:
+                assert context == actual[chances[0]], (step, seat)
+            assert later == tuple(actual[k].without_ura() for k in chances[1:]), (step, seat)
 
 
 

@@ -214,6 +214,28 @@ def test_a_table_bound_to_one_address_is_announced_on_its_family_with_that_addre
     assert zeroconf["registered"] == []
 
 
+@pytest.mark.parametrize(("bind", "interfaces", "version"), [
+    ("::1", ["::1"], IPVersion.V6Only),
+    ("127.0.0.1", ["127.0.0.1"], IPVersion.All),
+    (None, InterfaceChoice.All, IPVersion.All),
+    ("0.0.0.0", InterfaceChoice.All, IPVersion.All),
+])
+def test_the_windows_table_bound_to_one_address_is_announced_on_that_address_alone(opened, bind, interfaces,
+                                                                                   version):
+    """`python -m game play --bind ADDRESS`: the window's announcement (made in the background)
+    as the headless host's, on the bound address's interface; on every one without --bind."""
+    from game.net.hosting import BackgroundAnnouncer, announced_on
+
+    addresses = [bind] if bind not in (None, "0.0.0.0") else ["192.168.1.20"]
+    announcer = BackgroundAnnouncer(AD, 17017, addresses, interfaces=announced_on(bind))
+    announcer.worker.shutdown(wait=True)  # the announcement is made
+    assert announcer.state == announcer.ANNOUNCED
+    [zeroconf] = opened
+    assert (zeroconf["interfaces"], zeroconf["ip_version"]) == (interfaces, version)
+    [info] = zeroconf["registered"]
+    assert info.parsed_addresses(IPVersion.All) == addresses
+
+
 def test_a_table_bound_to_a_host_name_is_not_announced_and_starts_no_zeroconf(opened):
     with pytest.raises(OSError):
         Announcer(AD, 17017, ["localhost"], interfaces=["localhost"]).start()

@@ -164,6 +164,39 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
         assert not any(line.startswith("history: kept as") for line in said)
 
 
+def test_a_headless_host_stopped_by_sigterm_tells_every_player_at_once_that_it_has_left():
+    from websockets.sync.client import connect
+
+    from game.net.client import join_uri
+    from game.net.protocol import Hello, Refused, Snapshot, read_host_message, write_message
+
+    host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--wait", "60",
+                "--no-discovery")
+    try:
+        lines = lines_of(host)
+        port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()
+        uri = join_uri(f"127.0.0.1:{port}", code)
+        with connect(uri, open_timeout=10, close_timeout=2) as first, \
+                connect(uri, open_timeout=10, close_timeout=2) as second:
+            for seat, name in ((first, "Kaiji"), (second, "Xiao Ming")):
+                seat.send(write_message(Hello(name, "")))
+            for seat in (first, second):
+                for _ in range(20):
+                    if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
+                        break
+            host.terminate()
+            for seat in (first, second):
+                last = None
+                for _ in range(50):
+                    last = read_host_message(seat.recv(timeout=10))
+                    if isinstance(last, Refused):
+                        break
+                assert isinstance(last, Refused) and last.code == "host_left"
+        finish(host)
+    finally:
+        stop(host)
+
+
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):
     record = tmp_path / "match.jsonl"
     host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--hands", "2",

@@ -28,10 +28,13 @@ from game.net.protocol import (
     Refused,
     Resync,
     Settled,
+    TableLook,
     Update,
     Welcome,
     read_client_message,
     read_host_message,
+    read_look_reply,
+    read_refusal,
     write_message,
 )
 
@@ -159,7 +162,7 @@ def test_the_reader_refuses_discards_or_legal_actions_of_no_seats_kind(text, say
 def welcome(**changes: object) -> str:
     fields = {"seq": 1, "seat": 1, "token": "t", "names": ["Hard AI", "Guest"], "levels": ["hard", None],
               "rules": json.loads(write_message(Welcome(0, 0, "", (), (), Rules.preset("kaiji"), "")))["rules"],
-              "game_version": "v", **changes}
+              "game_version": "v", "reconnect_window_s": 120.0, "can_continue": False, **changes}
     return raw(type="welcome", **fields)
 
 
@@ -324,3 +327,44 @@ def test_actions_with_any_values_read_back_typed(seat, tile, wall, complete):
                 or any(0xD800 <= ord(c) <= 0xDFFF for c in tile)
             continue
         assert message == Act(action)
+
+
+LOOK = TableLook(0, ("Easy AI", "Player 2"), ("easy", None), (False, True), Rules(), "17 Steps 0.1.0", False)
+
+
+def test_a_look_reply_reads_back_as_itself_and_is_no_message_of_a_connection():
+    for reply in (LOOK, Refused(0, "wrong_code", "")):
+        assert read_look_reply(write_message(reply)) == reply
+    with pytest.raises(ProtocolError):
+        read_host_message(write_message(LOOK))  # never on a WebSocket: a seat's mirror never reads one
+
+
+@pytest.mark.parametrize(("changes", "said"), [
+    ({"names": ["A"]}, "a table of 2 seats"), ({"open": [True, True, True]}, "a table of 2 seats"),
+    ({"levels": ["easy", "god"]}, "not 'god'"), ({"seed": 7}, "unknown 'seed'"),
+])
+def test_a_look_reply_with_seats_miscounted_an_unknown_level_or_a_field_too_many_is_refused(changes, said):
+    data = json.loads(write_message(LOOK)) | changes
+    with pytest.raises(ProtocolError, match=said):
+        read_look_reply(json.dumps(data))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300) | json_values.map(json.dumps))
+def test_any_look_reply_is_the_table_a_refusal_or_refused(data):
+    with contextlib.suppress(ProtocolError):
+        assert isinstance(read_look_reply(data), TableLook | Refused)
+    assert read_refusal(data) is None or isinstance(read_refusal(data), Refused)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields=st.dictionaries(st.sampled_from(["seq", "names", "levels", "open", "rules", "game_version", "started",
+                                               "code", "detail"]), json_values, max_size=6),
+       kind=st.sampled_from(["table", "refused"]), version=st.sampled_from([PROTOCOL_VERSION, 1, "3", None]))
+def test_look_replies_of_a_known_type_with_any_fields_are_read_typed_or_refused(fields, kind, version):
+    text = json.dumps({"v": version, "type": kind, **fields})
+    try:
+        reply = read_look_reply(text)
+    except ProtocolError:
+        return
+    assert read_look_reply(write_message(reply)) == reply

@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import socket
 import threading
@@ -23,7 +24,7 @@ from game.app.play.hosted_match import HostedMatch
 from game.engine.actions import Discard
 from game.engine.rules import Rules
 from game.net import server as server_module
-from game.net.client import HostGone, play_seat
+from game.net.client import HostGone, look_at_table, play_seat
 from game.net.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -32,11 +33,13 @@ from game.net.protocol import (
     Presence,
     Refused,
     Snapshot,
+    TableLook,
     Welcome,
     read_host_message,
+    read_look_reply,
     write_message,
 )
-from game.net.seat_link import RECONNECT_DELAYS_S
+from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
 from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"
@@ -47,11 +50,11 @@ pytestmark = pytest.mark.timeout(120)
 class Host:
     """A hosted match in a thread, its lines kept."""
 
-    def __init__(self, seats: list[str], move_time_s: float = 0.05, **rules: object) -> None:
+    def __init__(self, seats: list[str], move_time_s: float = 0.05, preset: str = "kaiji", **rules: object) -> None:
         self.lines: list[str] = []
         self.texts: dict[int, list[str]] = {}
         options = {"hands": 1, "build_time_s": None, **rules}
-        self.hosted = HostedMatch(Rules.preset("kaiji", **options), seats, 7, CODE, "127.0.0.1", 0, move_time_s,
+        self.hosted = HostedMatch(Rules.preset(preset, **options), seats, 7, CODE, "127.0.0.1", 0, move_time_s,
                                   report=self.lines.append, tap=lambda s, t: self.texts.setdefault(s, []).append(t),
                                   grace_s=0.0)
         self.hosted.start()
@@ -157,6 +160,22 @@ def test_a_third_client_finds_the_table_full_and_a_made_up_token_takes_no_seat()
             assert receive(guesser).code == "not_your_seat"
         first.close()
         second.close()
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("kaiji", ["person", "person"]),
+                                               ("three_player", ["person", "person", "person"])])
+def test_a_client_that_joined_first_learns_the_names_of_those_who_join_after_it(preset, seats):
+    """Before the match's first view, every client knows every person's name (its screens and
+    its history are made from its welcome's names)."""
+    names = ["Kaiji", "Xiao Ming", "Tonegawa"][:len(seats)]
+    with hosting(seats, move_time_s=5.0, preset=preset) as host:
+        joined = [host.join(name) for name in names]
+        for connection, welcome in joined:
+            _, seen = receive_until(connection, Snapshot)
+            welcomes = [welcome] + [message for message in seen if isinstance(message, Welcome)]
+            assert list(welcomes[-1].names) == names
+        for connection, _ in joined:
+            connection.close()
 
 
 def test_a_rejoin_with_the_seat_token_takes_the_seat_over_with_the_whole_view():
@@ -290,8 +309,12 @@ def test_a_dropped_client_tries_again_at_most_2_s_apart_for_about_half_a_minute(
     assert list(RECONNECT_DELAYS_S) == sorted(RECONNECT_DELAYS_S)  # quick first, then steady
 
 
-def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
+@pytest.mark.parametrize("window_s", [0.0, 3.0])
+def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_and_the_seats_window_saying_so(window_s):
+    """It keeps trying for as long as the host said it keeps the seat (a host restarted by
+    Continue is back within it), never less."""
     with hosting(["person", "person"], move_time_s=60.0) as host:
+        host.hosted.hosted.reconnect_window_s = window_s  # told in each welcome
         outcome: list[BaseException] = []
 
         def client() -> None:
@@ -305,13 +328,19 @@ def test_a_client_whose_host_is_gone_gives_up_after_its_backoff_saying_so():
         thread.start()
         idle, _ = host.join("Idle")
         receive_until(idle, Snapshot)
+        stopped = time.monotonic()
         host.hosted.host.stop()  # the host's network gone mid-hand, as in a crash
         thread.join(30)
         assert not thread.is_alive()
         assert len(outcome) == 1 and isinstance(outcome[0], HostGone)
+        assert time.monotonic() - stopped >= window_s
 
 
-def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_again():
+@pytest.mark.parametrize("reopening", [False, True])
+def test_a_player_back_after_the_matchs_end_waits_there_and_is_told_at_once_when_the_host_leaves(reopening):
+    """Told the match is over, not shown it again; their connection kept while the host
+    decides: leaving, it says so at once (`host_left`); opening the next match at this table,
+    it closes the connection without a word, for them to join that one. A stranger is closed."""
     hosted = HostedMatch(Rules.preset("kaiji", hands=1, build_time_s=None), ["person", "easy"], 7, CODE,
                          "127.0.0.1", 0, 0.05, report=lambda line: None, grace_s=0.0)
     hosted.start()
@@ -327,7 +356,134 @@ def test_a_player_back_after_the_matchs_end_is_told_it_is_over_not_shown_it_agai
         with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as again:  # e.g. its Rematch, too early
             again.send(write_message(Hello("A", welcome.token)))
             assert receive(again).code == "match_over"
+            with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
+                stranger.send(write_message(Hello("B", "")))
+                assert receive(stranger).code == "match_over"
+                with pytest.raises(ConnectionClosed):
+                    stranger.recv(timeout=5)
+            hosted.stop(reopening)
+            if reopening:
+                with pytest.raises(ConnectionClosed):
+                    again.recv(timeout=5)
+            else:
+                assert receive(again, timeout=5) == Refused(0, "host_left", "")
     finally:
         hosted.close()
         thread.join(WAIT_S)
+        hosted.stop()
+
+
+LOOK_SEED = 918_273_645_546_372
+"""Long enough that its digits cannot turn up in a look by chance."""
+
+
+def look(port: int, code: str = CODE, version: object = PROTOCOL_VERSION) -> tuple[int, bytes]:
+    """A look at the table: one plain HTTP GET (no WebSocket), its status and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", f"/?v={version}&code={code}&look=1")
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_a_look_shows_the_table_and_its_rules_and_takes_no_seat_so_the_host_does_not_start():
+    rules = Rules.preset("kaiji", hands=3, build_time_s=60, discard_time_s=20)
+    hosted = HostedMatch(rules, ["easy", "person"], LOOK_SEED, CODE, "127.0.0.1", 0, 30, report=lambda line: None)
+    hosted.start()
+    started = threading.Event()
+
+    def run() -> None:
+        if hosted.wait_for_players(WAIT_S):
+            started.set()
+            hosted.play()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            status, body = look(hosted.host.port, CODE.lower())
+            assert status == 200
+            table = read_look_reply(body)
+            assert table == TableLook(0, ("Easy AI", "Player 2"), ("easy", None), (False, True), rules,
+                                      hosted.host.game_version, False)
+        assert look_at_table(f"127.0.0.1:{hosted.host.port}", CODE) == table
+        time.sleep(0.3)
+        assert not hosted.host.taken(1) and not hosted.hosted.connected(1) and not started.is_set()
+        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}", open_timeout=5,
+                     close_timeout=1, proxy=None) as player:
+            player.send(write_message(Hello("Tonegawa", "")))
+            welcome = receive(player)
+            assert isinstance(welcome, Welcome) and welcome.seat == 1  # the seat looked at is still free
+            receive_until(player, Snapshot)
+            status, body = look(hosted.host.port)  # mid-hand: the table, nothing of the hand
+            seated = read_look_reply(body)
+            assert seated.names == ("Easy AI", "Tonegawa") and seated.open == (False, False) and seated.started
+            text = body.decode()
+            assert set(json.loads(text)) == {"v", "type", "seq", "names", "levels", "open", "rules", "game_version",
+                                             "started"}
+            assert str(LOOK_SEED)[:9] not in text and welcome.token not in text
+    finally:
+        hosted.close()
+        thread.join(WAIT_S)
+        hosted.stop()
+
+
+def test_a_look_is_refused_like_a_join_a_wrong_code_another_version_a_match_over():
+    with hosting(["person", "person"]) as host:
+        status, body = look(host.port, "AAAAAA")
+        assert (status, read_look_reply(body)) == (403, Refused(0, "wrong_code", ""))
+        status, body = look(host.port, version=PROTOCOL_VERSION + 1)
+        refusal = read_look_reply(body)
+        assert (status, refusal.code) == (426, "wrong_version") and f"protocol {PROTOCOL_VERSION}" in refusal.detail
+        with pytest.raises(JoinRefused) as refused:
+            look_at_table(f"127.0.0.1:{host.port}", "AAAAAA")
+        assert refused.value.refusal.code == "wrong_code"
+        host.hosted.host.over = True
+        status, body = look(host.port)
+        assert read_look_reply(body).code == "match_over"
+
+
+def test_a_look_at_a_port_where_no_host_answers_is_unreachable():
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(HostUnreachable):
+        look_at_table(f"127.0.0.1:{port}", CODE, timeout_s=2)
+
+
+@pytest.mark.parametrize("version", [PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1])
+def test_a_refusal_written_by_another_protocol_version_is_still_read_naming_that_version(version):
+    """The version refusal comes from a host of another version: its body must be understood."""
+    body = json.dumps({"v": version, "type": "refused", "seq": 0, "code": "wrong_version",
+                       "detail": f"17 Steps 9.9.9 (protocol {version})"}).encode()
+    assert refusal_of(body) == Refused(0, "wrong_version", f"17 Steps 9.9.9 (protocol {version})")
+    assert read_look_reply(body) == refusal_of(body)
+    assert refusal_of(b'{"v": 2, "type": "welcome"}') is None and refusal_of(b"\xff") is None
+
+
+def test_a_player_whose_seat_the_host_gave_to_the_ai_is_told_so_when_they_come_back():
+    """Not "the match has started; only its players can rejoin": they are one of its players."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Player 1", "Player 2"], [None, None], (0, 1),
+                         CODE, "127.0.0.1", 0)
+    hosted.start()
+    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    try:
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+            leaving.send(write_message(Hello("A", "")))
+            deadline = time.monotonic() + WAIT_S
+            while not hosted.connected(0) and time.monotonic() < deadline:
+                hosted.poll(0.1)
+            welcome = receive(leaving)
+        while hosted.connected(0) and time.monotonic() < deadline:
+            hosted.poll(0.1)
+        assert hosted.give_to_ai(0)
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as back:
+            back.send(write_message(Hello("A", welcome.token)))
+            assert receive(back).code == "seat_given"
+    finally:
         hosted.stop()

@@ -4,6 +4,7 @@ the views handed over as the network link would (`Heard`), without a network."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -11,17 +12,19 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pytest
 
 from game.ai.agents import make_agent
-from game.app.play.remote_link import Heard, Reconnecting
+from game.app.play.remote_link import Heard, Reconnecting, RemoteLink
 from game.app.play.remote_table import RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
 from game.app.play.table_words import reconnect_words, ron_worth
 from game.app.play.wait_strip import wait_strip
+from game.app.words import terms
 from game.engine.actions import BuildHand, ChooseDora, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.tiles import tile_code
 from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import seat_time_limit
 from game.net.protocol import MatchOver, Refused, Settled, Welcome, read_host_message, write_message
@@ -387,10 +390,12 @@ def test_the_status_says_whom_the_table_waits_to_reconnect_and_that_the_hand_is_
         match.apply(match.kyoku.view_for(dealer).legal_actions[0])  # the dora chosen: both seats build
         table = RemoteTable(dataclasses.replace(heard(match), present=(False, True)), builders)
         assert table.mode() is TableMode.BUILD and sorted(table.waiting_on()) == [0, 1]
-        assert table.frame().centre.status == "Waiting for Host to reconnect"  # as the host's table says
-        table.take(heard(match))
-        assert table.frame().centre.status == "Build your hand: 13 of your 34 tiles"
+        assert table.frame().centre.status == "Build your hand: 13 of your 34 tiles"  # the player's move first
+        told = table.prompt()
+        assert isinstance(told, Notice) and told.text == "Waiting for Host to reconnect"  # as the host's table says
         table.play(SEAT, BuildHand(SEAT, "", complete=True))  # the build clock ran out
+        assert table.frame().centre.status == "Waiting for Host to reconnect"  # nothing left to do but wait
+        table.take(heard(match))
         assert table.frame().centre.status == "Completing the hand…"  # as at a table at this computer
     finally:
         i18n.set_language(before)
@@ -607,8 +612,12 @@ def test_the_clock_of_a_seat_the_host_waits_for_comes_over_the_wire_to_the_joine
 
 @pytest.mark.parametrize(("preset", "levels"), [("three_player", ("hard", None, None)),
                                                  ("four_player", ("easy", None, None, "normal"))])
-def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as_the_host_does(builders, preset,
-                                                                                                levels):
+def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_says_whom_it_waits_for(builders,
+                                                                                                    preset, levels):
+    """As the host's table does (tests/test_table_controller.py): while the joined player
+    still builds, the status keeps "Build your hand" and the drop of another joined seat is
+    told once by a notice; once built, the status says whom the table waits for, and that
+    its stand-in plays once the host's reconnection window has run out."""
     from game.app.words import i18n
 
     match = Match(Rules.preset(preset, hands=1), seed=5)
@@ -628,10 +637,21 @@ def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as
     i18n.set_language("en")
     try:
         table = RemoteTable(wire.heard(SEAT), builders)
+        assert table.mode() is TableMode.BUILD
         hosted.host.inbox.put(Inbound(2, "left"))  # the other joined computer has gone
         hosted.poll()
         table.take(wire.heard(SEAT))
         table.update(0.0, 0.0)
+        building = "Build your hand: 13 of your 34 tiles"
+        assert table.frame().centre.status == building  # the player's own instruction stays
+        told = table.prompt()
+        assert isinstance(told, Notice) and told.text == "Waiting for Kaiji to reconnect"
+        assert plate(table, 2) == "Kaiji (away)" and plate(table, 1) == "Guest"
+        table.take(wire.heard(SEAT))  # more news while Kaiji is still gone: told once
+        assert table.prompt() is None and table.frame().centre.status == building
+        match.apply(BuildHand(SEAT, "", complete=True))  # built: nothing left to do but wait
+        hosted.changed()
+        table.take(wire.heard(SEAT))
         assert table.frame().centre.status == "Waiting for Kaiji to reconnect"
         now[0] += hosted.reconnect_window_s
         hosted.poll()
@@ -639,6 +659,12 @@ def test_a_joined_table_says_another_dropped_seat_has_been_given_up_to_the_ai_as
         table.update(0.0, 0.0)
         words = "Kaiji has gone: the AI stands in"
         assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
+        assert words in notices_of(table)  # told, though the status line would not say it again
+        assert plate(table, 2) == "Kaiji (AI playing)"
+        hosted.host.inbox.put(Inbound(2, "joined", token="t2"))
+        hosted.poll()
+        table.take(wire.heard(SEAT))
+        assert notices_of(table) == ["Kaiji is back at the table"] and plate(table, 2) == "Kaiji"
     finally:
         i18n.set_language(before)
 
@@ -677,3 +703,154 @@ def test_a_hand_the_hosts_stand_in_completed_is_told_at_once_not_only_at_the_sea
     question = table.prompt()
     assert isinstance(question, Notice) and str(question.text).startswith("Time is up: your hand was completed")
     assert table.prompt() is None  # told once
+
+
+# At 0:00 the joined table spoke of its own player in the third person, and told them
+# nothing of the discard the host's stand-in made for them.
+def test_a_seat_whose_discard_clock_ran_out_is_spoken_to_and_told_the_stand_ins_discard(builders):
+    match = new_match(discard_time_s=5)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=0.0), builders, clock=clock)
+    for _ in range(200):
+        if match.kyoku.phase is Phase.DISCARD and match.kyoku.turn == SEAT:
+            break
+        waiting = match.kyoku.waiting_on()[0]
+        match.apply(match.kyoku.view_for(waiting).legal_actions[0])
+        table.take(heard(match, at=clock.now))
+        while table.prompt() is not None:
+            pass
+    table.take(heard(match, at=clock.now, time_left_s=5.0))
+    assert table.frame().centre.status == "Your turn: discard from your pool"
+    clock.now += 6.0
+    assert table.frame().centre.status == "Your time is up: the AI discards for you"
+    discard = match.kyoku.view_for(SEAT).legal_actions[0]
+    match.apply(discard)  # the host's stand-in
+    table.take(heard(match, at=clock.now))
+    tile = match.kyoku.rivers[SEAT][-1][0]
+    question = table.prompt()
+    assert isinstance(question, Notice)
+    named = terms.tile_in_sentence(tile_code(tile, False))
+    assert str(question.text) == f"Your time ran out: {named} was discarded for you."
+
+
+class LinkWire:
+    """A host's messages to one seat, handed to a window's link as its connection would: each
+    applied to the link's mirror, then heard by the link (its news on its queue). One per
+    host, each counting its messages from 1 as a host's connection does."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        self.link = link
+        self.seq = 0
+
+    def connected(self, seat: int) -> bool:
+        return seat == SEAT
+
+    def send(self, seat: int, make) -> None:
+        self.seq += 1
+        message = read_host_message(write_message(make(self.seq)))
+        self.link.link.mirror.receive(message)
+        asyncio.run(self.link.heard(self.link.link, message))
+
+
+def test_a_joiner_back_at_a_continued_match_shows_no_clock_until_the_host_starts_it_again(builders):
+    """The host was killed mid-build and continued its match: no clock runs at the host while
+    its waiting room is open, so the joined screen that reconnected by itself shows none (not
+    the last connection's clock, run again from the welcome); at Start, the host's clock."""
+    match = new_match(build_time_s=30)
+    others_move(match)
+    if match.kyoku.phase is Phase.DORA:
+        match.apply(match.kyoku.view_for(SEAT).legal_actions[0])  # the seat's dora flip: on to the build
+    link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its messages are handed over below
+    first = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,))  # no socket is opened
+    first.table.transport = LinkWire(link)
+    first.host.inbox.put(Inbound(SEAT, "joined", token="t"))
+    first.poll()
+    news = link.poll()
+    table = RemoteTable(next(n for n in news if n.view is not None), builders, link=link)
+    assert table.countdown() == pytest.approx(30.0, abs=1.0)
+    link.reconnecting(1)  # the host's computer went away; the link knocks until it is back
+    table.update(0.0, 0.0)
+    continued = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,), tokens={SEAT: "t"})
+    continued.table.transport = LinkWire(link)
+    continued.host.inbox.put(Inbound(SEAT, "joined", token="t"))  # back, in the host's waiting room
+    continued.poll()
+    table.update(0.0, 0.0)
+    assert not table.reconnecting and table.mode() is TableMode.BUILD
+    assert table.countdown() is None and table.frame().centre.countdown is None
+    continued.begin()  # Start: every seat told its clock
+    continued.retell()
+    table.update(0.0, 0.0)
+    assert table.countdown() == pytest.approx(30.0, abs=1.0)
+
+
+def test_while_the_host_has_not_reopened_its_table_the_joined_table_says_so_as_it_tries_again(builders):
+    """The host's computer crashed: the connection drops, then each attempt finds no table at
+    the address (`Reconnecting.table_closed`) until the host continues its match."""
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = new_match()
+        table = RemoteTable(heard(match), builders)
+        table.link = Link([Reconnecting(1)])
+        table.update(0.0, 0.0)
+        assert table.frame().centre.status == "The connection to the host was lost: reconnecting…"
+        table.link.news = [Reconnecting(2, table_closed=True)]
+        table.update(0.0, 0.0)
+        assert table.frame().centre.status == "Waiting for the host to reopen the table…"  # its Continue
+        table.link.news = [heard(match)]  # Continue on the host: back at the seat
+        table.update(0.0, 0.0)
+        assert not table.reconnecting and "reopen" not in table.frame().centre.status
+    finally:
+        i18n.set_language(before)
+
+
+def plate(table: RemoteTable, seat: int) -> str:
+    return next(shown.name for shown in table.frame().seats if shown.seat == seat)
+
+
+def notices_of(table: RemoteTable) -> list[object]:
+    """The notices the table has to tell now (their texts)."""
+    texts = []
+    for _ in range(20):
+        notice = table.prompt()
+        if not isinstance(notice, Notice):
+            return texts
+        texts.append(notice.text)
+    return texts
+
+
+@pytest.mark.parametrize(("can_continue", "reason", "says"), [
+    (False, "host_left", "The host has closed its table: this match cannot be continued."),
+    (False, "gone", "The host has closed its table: this match cannot be continued."),
+    (True, "host_left", "The host has left the table."),
+    (True, "reconnecting", "The connection to the host was lost: reconnecting…"),
+])
+def test_the_result_says_at_once_that_the_connection_to_the_host_is_lost(builders, can_continue, reason, says):
+    """Not "Hand 2 has begun: your clock is running (0:00 left)" while nothing comes any more;
+    a host that cannot continue its match (a headless one) is not said to perhaps continue it."""
+    from game.app.play.remote_link import Ended
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = Match(Rules.preset("kaiji", hands=2), seed=3)
+        match.next_kyoku()
+        first = heard(match)
+        first = dataclasses.replace(first, welcome=dataclasses.replace(first.welcome, can_continue=can_continue))
+        link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its news is handed over below
+        table = RemoteTable(first, builders, link=link)
+        play_to_end(match, table)
+        table.show_result()
+        match.next_kyoku()
+        table.take(dataclasses.replace(heard(match), welcome=first.welcome))  # hand 2 begun at the host
+        assert table.next_news().startswith("Hand 2 has begun")
+        if reason == "reconnecting":
+            link.news.put(Reconnecting(1))
+        else:
+            link.news.put(Ended("refused", Refused(0, "host_left", "")) if reason == "host_left" else Ended("gone"))
+        assert table.next_news() == says
+    finally:
+        i18n.set_language(before)

@@ -54,3 +54,33 @@ def test_the_title_subtitle_names_no_number_of_players(language, count_words):
         i18n.set_language("en")
     assert subtitle != "十七歩 — the riichi duel from Kaiji"
     assert not [word for word in count_words if word in subtitle], subtitle
+
+
+@pytest.mark.parametrize(("language", "option", "value", "shown"), [
+    ("en", "discard_time_s", 20, "20 seconds"),
+    ("en", "build_time_s", 240, "4 minutes"),
+    ("en", "build_time_s", 90, "90 seconds"),
+    ("en", "hands", 3, "3 hands"),
+    ("en", "players", 5, "5 players"),
+    ("en", "bankroll_stakes", 40, "40 stakes"),
+    ("en", "start_points", 27000, "27,000"),
+    ("ja", "discard_time_s", 20, "20秒"),
+    ("ja", "build_time_s", 240, "4分"),
+    ("ja", "hands", 3, "3局"),
+    ("ja", "bankroll_stakes", 40, "賭け金×40"),
+    ("zh_CN", "discard_time_s", 20, "20秒"),
+    ("zh_CN", "build_time_s", 240, "4分钟"),
+    ("zh_CN", "hands", 3, "3局"),
+    ("zh_CN", "bankroll_stakes", 40, "40倍赌注"),
+])
+def test_a_value_no_choice_lists_is_written_with_its_unit_as_the_listed_ones(language, option, value, shown):
+    """A host's "Time per discard: 20" was a bare number beside "30 seconds"."""
+    from game.app.words.rule_texts import choice_text, choices_for
+
+    i18n.set_language(language)
+    try:
+        assert value not in OPTIONS[option].english_choices
+        assert choice_text(option, value) == shown
+        assert choices_for(option, value)[value] == shown
+    finally:
+        i18n.set_language("en")

@@ -50,8 +50,9 @@ def a_hand(seed: int = 3) -> Match:
     return match
 
 
-def welcome(seq: int, match: Match, token: str = TOKEN) -> str:
-    return write_message(Welcome(seq, 0, token, ("Guest", "Host"), (None, None), match.rules, "0.0.0"))
+def welcome(seq: int, match: Match, token: str = TOKEN, window_s: float = 0.0) -> str:
+    """`window_s`: how long the host keeps the seat after a drop (the link tries as long)."""
+    return write_message(Welcome(seq, 0, token, ("Guest", "Host"), (None, None), match.rules, "0.0.0", window_s))
 
 
 def snapshot(seq: int, match: Match) -> str:

@@ -210,6 +210,28 @@ def test_the_remembered_table_falls_back_quietly(tmp_path, seats, names, kept_se
 
 
 
+@pytest.mark.parametrize(("joined", "kept"), [
+    (["192.168.1.20:17017", "KANTER"], ("192.168.1.20:17017", "KANTER")),
+    (["[::1]:47123", "kanter"], ("[::1]:47123", "kanter")),
+    (["studio:17017"], ()),
+    (["studio:17017", "KANTER", "more"], ()),
+    (["studio\n:17017", "KANTER"], ()),
+    (["x" * 271, "KANTER"], ()),
+    (["studio:17017", "K" * 9], ()),
+    (["studio:17017", 7], ()),
+    ("studio:17017", ()),
+    ({"address": "studio"}, ()),
+], ids=["ipv4", "ipv6", "no-code", "too-many", "two-lines", "long-address", "long-code", "code-not-text",
+        "not-a-list", "object"])
+def test_the_last_table_joined_is_remembered_or_forgotten_quietly(tmp_path, joined, kept):
+    write(tmp_path, CHOSEN.to_dict() | {"last_join": joined})
+    loaded, notice = load_settings(tmp_path)
+    assert loaded.last_join == kept and loaded.with_changes(last_join=()) == CHOSEN
+    assert notice is None and kept_copies(tmp_path) == []
+    save_settings(tmp_path, loaded)
+    assert load_settings(tmp_path) == (loaded, None)
+
+
 # Settings a newer version wrote, which this one does not know, survive this version's
 # saves unchanged (they are not used), while saves stay atomic and a bad file is kept aside.
 KNOWN = Settings(rules=Rules.preset("pro_stream", hands=4), volume=0.25, ai_level="hard")

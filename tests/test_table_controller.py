@@ -28,7 +28,8 @@ from game.app.play.table_controller import (
 )
 from game.app.play.table_frame import shown_seconds
 from game.app.play.table_mode import TableMode
-from game.engine.actions import BuildHand, Discard, Pass, Ron
+from game.app.words import terms
+from game.engine.actions import Action, BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.player import ImmediatePlayer
@@ -39,6 +40,7 @@ from game.net.play import DELAY_GRACE_S
 from game.net.protocol import Act, Reading, Ready, Refused, Resync, Snapshot, Update, Welcome
 from game.net.server import Inbound
 from game.net.table import READING_TIME_S
+from tests.helpers import kept
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
@@ -222,6 +224,27 @@ def test_at_the_discard_deadline_the_stand_in_discards_for_the_person():
     assert 50 <= frames <= 52  # five seconds of frames, then the stand-in's move
     assert [format_tiles([t], False) for t, _ in controller.session.kyoku.rivers[0]] == [chosen]
     assert not controller.players[0].ready()
+
+
+# At 0:00 the centre spoke of the person in the third person ("East (You) to discard"), and
+# the stand-in's discard was made without a word (its build at the deadline has a notice).
+def test_a_person_whose_discard_clock_ran_out_is_spoken_to_and_told_the_stand_ins_discard():
+    controller = table("four_player", ("you", "normal", "normal", "normal"), discard_time_s=5)
+    person_moves(controller, 0)
+    while controller.session.kyoku.phase is Phase.BUILD:
+        controller.update(DT, 0.0)
+    chosen = format_tiles(controller.session.view(0).pool[-1:], False)
+    stand_in = ScriptedAgent(discards=[chosen])
+    controller.make_stand_in = lambda seed: stand_in
+    statuses = []
+    while not controller.session.kyoku.rivers[0] and len(statuses) < 80:
+        statuses.append(controller.frame().centre.status)
+        controller.update(DT, 0.0)
+    assert statuses[0] == "Your turn: discard from your pool"
+    assert "Your time is up: the AI discards for you" in statuses
+    assert not [status for status in statuses if "to discard" in status]
+    told = [str(notice.text) for notice in controller.session.notices if notice.seat == 0]
+    assert told == [f"Your time ran out: {terms.tile_in_sentence(chosen)} was discarded for you."]
 
 
 def test_with_several_people_nothing_private_is_shown_until_the_curtain_is_lifted():
@@ -516,18 +539,31 @@ def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_s
 
 
 def remote_ron(asked: int = 1, hands: int = 1) -> Match:
-    """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there)."""
+    """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there),
+    a new match each time: the AIs' moves are found once per process and replayed."""
+    seed, moves = _remote_ron_moves(asked)
+    match = Match(Rules.preset("kaiji", hands=hands), seed)
+    match.next_kyoku()
+    for move in moves:
+        match.apply(move)
+    return match
+
+
+@kept
+def _remote_ron_moves(asked: int) -> tuple[int, tuple[Action, ...]]:
     for seed in range(200):
-        match = Match(Rules.preset("kaiji", hands=hands), seed)
+        match = Match(Rules.preset("kaiji", hands=1), seed)
         kyoku = match.next_kyoku()
         agents = [make_agent("easy", s) for s in range(2)]
+        moves: list[Action] = []
         for _ in range(300):
             if kyoku.phase is Phase.RON and kyoku.waiting_on() == [asked]:
-                return match
+                return seed, tuple(moves)
             if kyoku.phase is Phase.END:
                 break
             seat = kyoku.waiting_on()[0]
-            match.apply(agents[seat].act(kyoku.view_for(seat)))
+            moves.append(agents[seat].act(kyoku.view_for(seat)))
+            match.apply(moves[-1])
     raise AssertionError(f"no deal asked seat {asked} ron or pass")
 
 
@@ -621,6 +657,7 @@ def test_a_dropped_remote_seat_is_waited_for_by_name():
     controller.update(DT, 0.0)
     assert controller.reconnecting(controller.names()) == "Waiting for Player 2 to reconnect"
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
+    assert [seat.name for seat in controller.frame().seats if seat.seat == 1] == ["Player 2 (away)"]
 
 
 def test_a_person_who_still_builds_keeps_their_instruction_and_is_told_once_that_a_seat_dropped():
@@ -667,6 +704,8 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     controller.update(DT, 0.0)
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # the stand-in built at once
+    # Its plate says so, though the table no longer waits for it (the status names it no more).
+    assert [seat.name for seat in controller.frame().seats if seat.seat == 1] == ["Player 2 (AI playing)"]
 
 
 def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_table():

@@ -260,10 +260,10 @@ def test_the_helper_names_dead_waits_by_their_names(speak):
              SimpleNamespace(code="9m", dead=True, value=None, clears_floor=False, luck_only=False),
              SimpleNamespace(code="5m", dead=False, value=object(), clears_floor=True, luck_only=False)]
     speak("ja")
-    dead = warnings_for(hand, lines, floor_applies=True)[0]
+    dead = str(warnings_for(hand, lines, floor_applies=True)[0])
     assert "東" in dead and "九萬" in dead and not MPSZ.search(dead)
     speak("en")
-    dead = warnings_for(hand, lines, floor_applies=True)[0]
+    dead = str(warnings_for(hand, lines, floor_applies=True)[0])
     assert dead.startswith("Dead: East wind, 9-man.") and not MPSZ.search(dead)
 
 

@@ -4,7 +4,8 @@ A match goes title → table → result (each hand) → summary → title. The t
 leads to the table chooser, the rules, the settings, your statistics and the theatre; the
 table to its curtain between people and its menu (Esc), which leads on to the rules, the
 settings and back to the title. The title's Join leads to a table at another computer
-(join → joined table, with its own menu → its summary). This is the only module that imports the scene classes:
+(join, with the host's rules before one sits down → joined table, with its own menu and the
+host's rules → its summary). This is the only module that imports the scene classes:
 a scene goes somewhere by calling its `screens` (`scene.Screens`, which `Flow` is), and a
 scene that goes nowhere but back (the rules, a dialog) takes no `screens` at all.
 
@@ -39,8 +40,8 @@ from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
-from game.app.scenes.rules_page import RulesScene
-from game.app.scenes.settings_screen import SettingsScene
+from game.app.scenes.rules_page import HOST_RULES, MATCH_RULES, SETTINGS_RULES, RulesScene
+from game.app.scenes.settings_screen import Playing, SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
@@ -49,6 +50,7 @@ from game.app.scenes.title import TitleScene
 from game.app.words.i18n import _
 from game.engine.playback import Playback
 from game.engine.record import RecordError
+from game.engine.rules import Rules
 
 
 class Window(Services, Protocol):
@@ -72,21 +74,29 @@ class Flow:
                                              else None)
         """Where the Join screen looks for tables on the local network (None: it does not;
         `--no-discovery` keeps this window off the network's discovery both ways)."""
+        self.joined: RemoteTable | None = None
+        """The table joined at another computer that this window shows (its menu shows its rules)."""
+        self.playing: Session | None = None
+        """The match at this computer's table (its menu shows its rules, which the settings'
+        may no longer be: a match continued, or rules changed during it)."""
 
     # --- a match: title → (host screen →) table → result → summary → title ------------
 
     def title(self) -> None:
         self._hang_up()
+        self.joined = self.playing = None
         self.app.stack.reset(TitleScene(self.app, self))
 
     def table(self, session: Session, seats: HostedSeats | None = None) -> None:
         """The table; first the host screen while a table with remote seats waits for them
         (a new one, one continued or a rematch, whose people come back: `seats`)."""
         if session.plan.remote and session.net is None:
+            self.hosted_session = None  # a rematch's: the last match's table was closed to open it
             self.app.stack.reset(HostScene(self.app, self, session, self.hosting, seats))
             return
         if session.net is not None:
             self.hosted_session = session
+        self.playing = session
         self.app.stack.reset(TableScene(self.app, self, session))
 
     def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
@@ -94,12 +104,16 @@ class Flow:
         self.app.stack.push(ResultScene(self.app, make_frame, on_next, news, gate))
 
     def summary(self, session: Session) -> None:
-        self._hang_up()
+        """The match's summary. A hosted match's table stays open behind it: a player back for
+        a rematch waits there for what the host does (Rematch opens it at the same table, the
+        title closes it, telling them at once)."""
+        self.playing = None
         self.app.stack.reset(SummaryScene(self.app, self, session))
 
     def _hang_up(self) -> None:
-        """The hosted match is left (over, or the player went to the title): its server
-        closes in the background, once its last messages have left."""
+        """The hosted match is left (the player went to the title): its server closes in the
+        background, once its last messages have left, telling the other computers that the
+        host has left the table."""
         session, self.hosted_session = self.hosted_session, None
         if session is not None and session.net is not None:
             session.net.table.match_over()  # a match left before its end: the others are told it is over
@@ -112,18 +126,35 @@ class Flow:
         self.app.stack.push(CurtainScene(self.app, session, seat, on_lift, on_menu))
 
     def pause(self) -> None:
-        self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title))
+        """The table's menu; its Rules are the match's."""
+        session = self.playing
+        hosting = self.hosted_session is not None
+        if session is None:
+            self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title,
+                                           hosting=hosting))
+            return
+        playing = Playing(lambda: self._match_rules(session.rules))
+        self.app.stack.push(pause_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
+                                       title=self.title, hosting=hosting))
+
+    def _match_rules(self, rules: Rules) -> None:
+        self.app.stack.push(RulesScene(self.app, rules, title=MATCH_RULES))
 
     # --- from the title (and the menu) ----------------------------------------------------
 
     def new_table(self, start: Callable[[SeatPlan], None]) -> None:
         self.app.stack.push(NewTableScene(self.app, start))
 
-    def rules(self) -> None:
-        self.app.stack.push(RulesScene(self.app))
+    def rules(self, rules: Rules | None = None) -> None:
+        """The rules page: of `rules` (a host's), else of the settings."""
+        self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES if rules is not None else SETTINGS_RULES))
 
     def settings(self) -> None:
-        self.app.stack.push(SettingsScene(self.app))
+        self._settings(None)
+
+    def _settings(self, playing: Playing | None) -> None:
+        """The settings; from a match's menu, with the way to that match's rules."""
+        self.app.stack.push(SettingsScene(self.app, playing))
 
     def statistics(self) -> None:
         self.app.stack.push(StatisticsScene(self.app, self))
@@ -139,13 +170,18 @@ class Flow:
         self.app.stack.push(JoinScene(self.app, self, self.discovery, rematch=(address, code)))
 
     def joined_table(self, table: RemoteTable) -> None:
+        self.joined = table
         self.app.stack.reset(TableScene(self.app, self, None, table))
 
     def joined_summary(self, table: RemoteTable) -> None:
         self.app.stack.reset(JoinedSummaryScene(self.app, self, table))
 
     def joined_pause(self) -> None:
-        self.app.stack.push(joined_menu(self.app, settings=self.settings, title=self.title))
+        """The joined table's menu; its Rules are the host's."""
+        table = self.joined
+        playing = Playing(lambda: self.rules(table.rules if table else None), joined=True)
+        self.app.stack.push(joined_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
+                                        title=self.title))
 
     # --- the theatre ----------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ finishes (the discard that was thrown lands in its river, the dora indicator fin
 turning), while what moves the match on (the AI's pause, notices' time on screen, the time
 limits) waits for the scene to be on top again — but for the one clock of a move the table
 itself is asking about ("Build it anyway?"), which runs on under that question. Once the
-motion has ended the picture beneath stands still.
+motion has ended the picture beneath stands still. Every covered scene, shown or not, is
+`serve`d: a table this computer hosts answers the other computers under its menu.
 pygame_gui elements a scene creates are listed in `elements`: hidden while another scene
 covers it, removed when it leaves, and labelled again in the new language when the
 player switches (`relabel`). Text a scene draws itself is translated as it is drawn.
@@ -44,8 +45,9 @@ if TYPE_CHECKING:
     from game.app.window.audio import Audio
     from game.app.window.display import Display
     from game.app.window.text import Text
-    from game.app.words.i18n import Message
+    from game.app.words.i18n import Later, Message
     from game.engine.playback import Playback
+    from game.engine.rules import Rules
 
 
 @runtime_checkable
@@ -62,8 +64,9 @@ class Services(Protocol):
     audio: Audio
     settings: Settings
     language_override: str | None
-    notice: str | Message | None
-    """What the title screen has to say (and starting a match, before the table opens)."""
+    notice: str | Message | Later | None
+    """What the title screen has to say (and starting a match, before the table opens): a
+    `Message` or `Later`, so that a language switch in the Settings over the title rewords it."""
     files: PlayerFiles
     """The player's save slot, match history and statistics."""
     executor: Executor
@@ -99,7 +102,8 @@ class Screens(Protocol):
 
     def pause(self) -> None: ...
 
-    def rules(self) -> None: ...
+    def rules(self, rules: Rules | None = None) -> None:
+        """The rules page: of `rules` (a host's), else of the settings."""
 
     def settings(self) -> None: ...
 
@@ -169,6 +173,10 @@ class Scene:
         """Whether `animate` still changes the picture (frames are drawn for it)."""
         return False
 
+    def serve(self, dt: float) -> None:
+        """Covered by any scene, shown or hidden: what may not wait for this one to be on top
+        again (a hosted table answers the other computers). Nothing by default."""
+
     def next_change_covered(self) -> float | None:
         """`next_change` while covered by a scene that lets it show through: at once while
         it is animating, else never (nothing else moves under a cover)."""
@@ -234,6 +242,8 @@ class SceneStack:
 
     def update(self, dt: float) -> None:
         top = self.top
+        for scene in self.scenes[:-1]:
+            scene.serve(dt)
         for scene in self.shown()[:-1]:  # those hidden by an opaque scene wait as they are
             scene.animate(dt)
         if top is not None and top in self.scenes:  # a covered scene may close what covered it

@@ -65,7 +65,10 @@ class Settings:
     """Who sat in seats 2-4 at the last new table (`SEAT_CHOICES`; "" where the screen's
     default goes), restored on the next one."""
     table_names: tuple[str, ...] = ()
-    """The names typed for seats 1-4 at the last new table ("" for the default name)."""
+    """The names typed for seats 1-4 at the last new table ("" for the default name); the
+    first is the player's own, which the Join screen offers and keeps too."""
+    last_join: tuple[str, ...] = ()
+    """The address and the join code of the table last sat down at, offered by the Join screen."""
     unknown: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """The file's settings this version does not know (a newer one's), kept to be written back."""
     unknown_rules: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -214,9 +217,25 @@ def _name_or_default(name: Any) -> str:
         return ""
 
 
+LONGEST_ADDRESS = 270
+"""Characters: a host's longest name (253), a colon and a port, with room to spare."""
+LONGEST_CODE = 8
+"""Characters of a join code as typed (six letters, maybe a space or two)."""
+
+
+def _remembered_join(value: Any) -> tuple[str, ...]:
+    """The address and code last joined with, if both are one line of a length they can have."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
+            isinstance(part, str) and len(part) <= limit and part.isprintable()
+            for part, limit in zip(value, (LONGEST_ADDRESS, LONGEST_CODE), strict=True)):
+        return ()
+    return (value[0], value[1])
+
+
 REMEMBERED: dict[str, Callable[[Any], tuple[str, ...]]] = {
     "table_seats": _remembered_seats,
     "table_names": _remembered_names,
+    "last_join": _remembered_join,
 }
 """Choices remembered for convenience: a damaged or outdated one is quietly forgotten (no
 notice, the file not moved aside), as nothing the player set is lost with it."""

@@ -116,6 +116,9 @@ def _run(args: argparse.Namespace, kept: list[str]) -> int:
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
     install_fast_divider()
+    # A host stopped by its system (kill, a service's stop) leaves as ^C does: the players are
+    # told at once that it has left (`host_left`), the match kept in the history.
+    signal.signal(signal.SIGTERM, _terminated)
 
     seats = [s.strip() for s in args.seats.split(",")]
     if any(s not in SEAT_KINDS for s in seats) or PERSON not in seats:
@@ -166,7 +169,7 @@ def _run(args: argparse.Namespace, kept: list[str]) -> int:
             # The next match at the same table: its code, port and seat tokens, so that the same
             # people take their seats again with their seat keys (a rematch), nobody else.
             code, port, tokens = hosted.host.code, hosted.host.port, hosted.host.tokens()
-            hosted.stop()
+            hosted.stop(reopening=True)
             seed = seed + 1 if args.seed is not None else secrets.randbelow(2**31)
             hosted = HostedMatch(rules, seats, seed, code, args.bind or None, port, args.move_time, report=report,
                                  reconnect_window_s=args.reconnect, tokens=tokens)
@@ -256,6 +259,10 @@ def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
         return []
     _say(f"discovery: announced on the local network as {ad.name!r}")
     return [announcer]
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _say(line: str) -> None:

@@ -154,16 +154,15 @@ class SeatView:
                                                   self.riichi[self.seat], self._discards())
         return self._ron_context(discarder, in_riichi, discards)
 
-    def first_riichi_ron_context(self) -> WinContext:
-        """The situational yaku of the first ron this seat can take in riichi: on the discard
-        after its own first one, which declares it (the best it can hope for later when its
-        next ron comes before that), as the seat can know them: without the ura dora."""
-        players = self.rules.players
-        ahead = {(self.dealer + i) % players for i in range((self.seat - self.dealer) % players)}
-        first_round = [int(seat in ahead) for seat in range(players)]  # the seats that discard before it
-        discarder, in_riichi, discards = next_ron(self.rules, self.seat, self.dealer, Phase.DISCARD, self.seat,
-                                                  True, first_round)
-        return self._ron_context(discarder, in_riichi, discards)
+    def later_ron_contexts(self) -> tuple[WinContext, ...]:
+        """The situational yaku of each ron this seat can take after the next one, in turn
+        (`later_rons`), as the seat can know them: without the ura dora. A hand too low for
+        the next discard may win on one of them: once in riichi, with ippatsu, on a final
+        discard (houtei)."""
+        discarder, in_riichi, discards = next_ron(self.rules, self.seat, self.dealer, self.phase, self.turn,
+                                                  self.riichi[self.seat], self._discards())
+        return tuple(self._ron_context(*later)
+                     for later in later_rons(self.rules, self.seat, discarder, in_riichi, discards))
 
     def _discards(self) -> list[int]:
         return [len(river) for river in self.rivers]
@@ -207,6 +206,26 @@ def next_ron(rules: Rules, seat: int, dealer: int, phase: Phase, turn: int | Non
         coming = (seat + 1) % rules.players
     counted[coming] += 1
     return coming, in_riichi, counted
+
+
+def later_rons(rules: Rules, seat: int, discarder: int, in_riichi: bool,
+               discards: list[int]) -> list[tuple[int, bool, list[int]]]:
+    """Each discard `seat` can ron after `discarder`'s (a chance as `next_ron` gives it: its
+    discarder, whether `seat` is in riichi by then, each seat's discards made by then), up to
+    the last discard of the hand. `seat`'s own discards come between, the first declaring
+    its riichi."""
+    chances = []
+    counted = list(discards)
+    while True:
+        discarder = (discarder + 1) % rules.players  # turn order runs seat by seat
+        if discarder == seat:
+            counted[seat] += 1
+            in_riichi = True
+            discarder = (seat + 1) % rules.players
+        counted[discarder] += 1
+        if counted[discarder] > DISCARDS_PER_SEAT:
+            return chances
+        chances.append((discarder, in_riichi, list(counted)))
 
 
 def ron_context(rules: Rules, seat: int, discarder: int, in_riichi: bool, discards: list[int], seat_wind: int,

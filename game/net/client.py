@@ -3,13 +3,15 @@
 `play_seat` plays one seat to the match's end over a `SeatLink` (game/net/seat_link.py: the
 connection, its backoff, the seat's token, the messages in order), asking `decide` once for
 each decision the seat owes: an AI level for `python -m game join`, the tests and benchmarks.
-Also the address a person types, made into the host's URI.
+Also the address a person types, made into the host's URI, and a look at the table before
+sitting down (`look_at_table`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import ipaddress
 import re
 from collections.abc import Callable
@@ -17,11 +19,21 @@ from urllib.parse import urlencode
 
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
-from game.net.protocol import PROTOCOL_VERSION, HostMessage, Reading, Refused
-from game.net.seat_link import RECONNECT_DELAYS_S, HostGone, JoinRefused, SeatLink
+from game.net.protocol import (
+    LOOK_PARAMETER,
+    MAX_HOST_BYTES,
+    PROTOCOL_VERSION,
+    HostMessage,
+    ProtocolError,
+    Reading,
+    Refused,
+    TableLook,
+    read_look_reply,
+)
+from game.net.seat_link import OPEN_TIMEOUT_S, RECONNECT_DELAYS_S, HostGone, HostUnreachable, JoinRefused, SeatLink
 from game.net.wire import SeatMirror
 
-__all__ = ["DEFAULT_PORT", "HostGone", "JoinRefused", "join_uri", "parse_address", "play_seat"]
+__all__ = ["DEFAULT_PORT", "HostGone", "JoinRefused", "join_uri", "look_at_table", "parse_address", "play_seat"]
 
 REFUSALS_BEFORE_WAITING = 3
 """A decision refused this often is left to the host's clock (its stand-in moves)."""
@@ -81,6 +93,31 @@ def join_uri(address: str, code: str) -> str:
         if ipaddress.ip_address(host).version == 6:
             host = f"[{host}]"
     return f"ws://{host}:{port}/?{urlencode({'v': PROTOCOL_VERSION, 'code': code})}"
+
+
+def look_at_table(address: str, code: str, timeout_s: float = OPEN_TIMEOUT_S) -> TableLook:
+    """The table at `address` as its host shows it before one sits down (one HTTP request,
+    no seat taken: protocol.LOOK_PARAMETER). JoinRefused when the host refuses the look (a
+    wrong code, another version, …), HostUnreachable when nothing answers as a host would.
+    Never through a proxy: the host is on this network or forwarded to it."""
+    host, port = parse_address(address)
+    query = urlencode({"v": PROTOCOL_VERSION, "code": code, LOOK_PARAMETER: 1})
+    connection = http.client.HTTPConnection(host, port, timeout=timeout_s)
+    try:
+        connection.request("GET", f"/?{query}")
+        response = connection.getresponse()
+        body = response.read(MAX_HOST_BYTES + 1)
+    except (OSError, http.client.HTTPException) as error:
+        raise HostUnreachable(str(error) or type(error).__name__) from error
+    finally:
+        connection.close()
+    try:
+        reply = read_look_reply(body.strip())
+    except ProtocolError as error:
+        raise HostUnreachable(f"HTTP {response.status}: {error}") from error
+    if isinstance(reply, Refused):
+        raise JoinRefused(reply)
+    return reply
 
 
 async def play_seat(uri: str, name: str, decide: Callable[[SeatView], Action], token: str = "",

@@ -26,9 +26,13 @@ from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
 if TYPE_CHECKING:
+    from zeroconf import InterfaceChoice
+
     from game.net.discovery import TableAd
 
 PERSON = "person"
+HOST_LEFT = "host_left"
+"""The refusal the host's last word carries when it leaves its table (`HostedTable.stop`)."""
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
@@ -57,6 +61,7 @@ class HostedTable:
         # too, but anyone else is told the table is full until it starts.
         self.host.started = bool(tokens) and (match.kyoku is not None or bool(match.settlements))
         self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
+        self.host.describe = lambda: (self.table.names, self.table.levels, match.rules)  # what a look shows
         self.report = report
         self.present: set[int] = set()
         """The remote seats whose client is connected, as the inbox has told."""
@@ -72,6 +77,7 @@ class HostedTable:
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
         self.table.clock = clock
+        self.table.reconnect_window = lambda: self.reconnect_window_s
 
     def whole_time(self, seat: int) -> float | None:
         """A pending decision's whole time: the clock a seat is told until the loop that
@@ -162,11 +168,10 @@ class HostedTable:
         if inbound.what == "joined":
             if inbound.name:
                 self.remote[seat].name = inbound.name
-                self.table.names = tuple(inbound.name if s == seat else n for s, n in enumerate(self.table.names))
             self.present.add(seat)
             self.left_at.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} joined")
-            self.table.joined(seat, inbound.token)
+            self.table.joined(seat, inbound.token, inbound.name)
         elif inbound.what == "left":
             self.present.discard(seat)
             self.left_at[seat] = self.clock()
@@ -175,10 +180,13 @@ class HostedTable:
         elif inbound.message is not None:
             self.table.received(seat, inbound.message)
 
-    def stop(self) -> None:
-        """Let the last messages leave, then close every connection and the server."""
+    def stop(self, reopening: bool = False) -> None:
+        """Let the last messages leave, then close every connection and the server, telling
+        every client connected that the host has left the table (`host_left`), unless the
+        host is `reopening` it for the next match at once: those waiting for that one then
+        knock at it."""
         self.host.flush(FLUSH_TIMEOUT_S)
-        self.host.stop()
+        self.host.stop("" if reopening else HOST_LEFT)
 
 
 def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:
@@ -192,6 +200,21 @@ def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:
                    rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
 
 
+EVERY_ADDRESS = ("", "0.0.0.0", "::")
+"""A bind address that means every address of this computer."""
+
+
+def listens_everywhere(bind: str | None) -> bool:
+    return bind is None or bind in EVERY_ADDRESS
+
+
+def announced_on(bind: str | None) -> list[str] | None:
+    """The interfaces a table listening on `bind` is announced on: that address's alone (its
+    network; IPv6 alone for an IPv6 address, `discovery.ip_version_of`), as the headless host
+    announces it; None for every interface, when it listens on every address."""
+    return None if listens_everywhere(bind) else [str(bind)]
+
+
 class BackgroundAnnouncer:
     """A table's announcement on the local network, made off the caller's thread: starting
     takes zeroconf some 2 s (the name is probed) and every change is sent out, which a
@@ -200,10 +223,14 @@ class BackgroundAnnouncer:
 
     STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
 
-    def __init__(self, ad: TableAd, port: int, addresses: list[str], notify: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, ad: TableAd, port: int, addresses: list[str], notify: Callable[[], None] = lambda: None,
+                 interfaces: InterfaceChoice | list[str] | None = None) -> None:
+        """`interfaces`: where to announce (None: every interface; `announced_on`)."""
+        from zeroconf import InterfaceChoice
+
         from game.net.discovery import Announcer
 
-        self.announcer = Announcer(ad, port, addresses)
+        self.announcer = Announcer(ad, port, addresses, InterfaceChoice.All if interfaces is None else interfaces)
         self.notify = notify
         """Called when the announcement is made or has failed (from the worker's thread)."""
         self.state = self.STARTING

@@ -15,6 +15,10 @@ form they take, `Legal`), and what grows travels as it grows (the events, the di
 
 A refusal travels as a reason code (`REFUSAL_CODES`); the sentence is put into the reader's
 language where it is shown (game/app/words/net_words.py), never on the wire.
+
+A look at a table before sitting down is no connection: an HTTP GET of the join address with
+`look=1` (`LOOK_PARAMETER`), answered before any WebSocket upgrade with a `TableLook` (the
+rules, who sits where) or a `Refused`, read by `read_look_reply`; it takes no seat.
 """
 
 from __future__ import annotations
@@ -36,7 +40,11 @@ from game.engine.rules import Rules
 
 PROTOCOL_VERSION = 3
 """1: the legal actions listed and the rivers resent in every update; one clock, the seat's own.
-2: the record's lines sent as they are (a quarter of it the escapes of their quotes)."""
+2: the record's lines sent as they are (a quarter of it the escapes of their quotes); no look at
+a table before sitting down (`TableLook`)."""
+LOOK_PARAMETER = "look"
+"""The join address's query parameter (`look=1`) of a look at the table: answered with a
+`TableLook`, no connection made, no seat taken."""
 MAX_CLIENT_BYTES = 4096
 """A client's largest message (its hello, an action): far more than any needs."""
 MAX_HOST_BYTES = 256 * 1024
@@ -66,7 +74,8 @@ class ProtocolError(ValueError):
 
 REFUSAL_CODES = (
     "bad_message", "wrong_version", "wrong_code", "too_many_attempts", "table_full", "match_started",
-    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced", "match_over",
+    "host_busy", "not_your_seat", "illegal_action", "flood", "replaced", "match_over", "host_left",
+    "seat_given",
 )
 """Why the host refuses a connection or a message. The sentence a player reads is the
 reader's own (game/app/words/net_words.py), in its language; `Refused.detail` adds what the
@@ -180,6 +189,13 @@ class WireView:
             raise ValueError(f"legal actions both in short ({self.legal.value}) and listed")
 
 
+def check_levels(levels: tuple[str | None, ...]) -> None:
+    """Each seat is played by a person (None) or the AI at one of `SEAT_LEVELS`."""
+    unknown = [level for level in levels if level is not None and level not in SEAT_LEVELS]
+    if unknown:
+        raise ValueError(f"a seat's level is one of {', '.join(SEAT_LEVELS)} or null, not {unknown[0][:20]!r}")
+
+
 @dataclass(frozen=True)
 class Welcome:
     """The seat given to the client, its token (kept secret, to rejoin), the table."""
@@ -194,14 +210,42 @@ class Welcome:
     its name (a person may call themselves "Hard AI")."""
     rules: Rules
     game_version: str
+    reconnect_window_s: float = 120.0
+    """How long the host keeps the seat for its player after a drop: the joined computer tries
+    to get back for as long."""
+    can_continue: bool = True
+    """Whether the host can continue the match after it stopped (a window's host keeps it for
+    Continue; a headless host cannot): what a player is told when the host leaves."""
     kind: ClassVar[str] = "welcome"
 
     def __post_init__(self) -> None:
         if len(self.levels) != len(self.names):
             raise ValueError(f"{len(self.names)} seats named but {len(self.levels)} seats' levels given")
-        unknown = [level for level in self.levels if level is not None and level not in SEAT_LEVELS]
-        if unknown:
-            raise ValueError(f"a seat's level is one of {', '.join(SEAT_LEVELS)} or null, not {unknown[0][:20]!r}")
+        check_levels(self.levels)
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """The table as anyone with its join code may see it before sitting down: each seat's
+    name and AI level (`Welcome.levels`), which seats still wait for a person at another
+    computer (`open`), the host's rules and version, and whether the match has started
+    (then only a seat's key takes a seat). Nothing of any hand: the look may come at any
+    time."""
+
+    seq: int
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    open: tuple[bool, ...]
+    rules: Rules
+    game_version: str
+    started: bool
+    kind: ClassVar[str] = "table"
+
+    def __post_init__(self) -> None:
+        if not len(self.names) == len(self.levels) == len(self.open) == self.rules.players:
+            raise ValueError(f"a table of {self.rules.players} seats with {len(self.names)} names, "
+                             f"{len(self.levels)} levels and {len(self.open)} seats open or not")
+        check_levels(self.levels)
 
 
 @dataclass(frozen=True)
@@ -344,6 +388,8 @@ CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync
 HOST_MESSAGES: dict[str, type] = {
     cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, Reading, RecordPart, MatchOver, Refused)
 }
+LOOK_REPLIES: dict[str, type] = {cls.kind: cls for cls in (TableLook, Refused)}
+"""What a look at a table is answered with (never a message of a connection)."""
 
 
 # --- writing --------------------------------------------------------------------------
@@ -365,7 +411,7 @@ def to_wire(value: Any) -> Any:
     return value
 
 
-def write_message(message: ClientMessage | HostMessage) -> str:
+def write_message(message: ClientMessage | HostMessage | TableLook) -> str:
     data = to_wire(message)
     return json.dumps({"v": PROTOCOL_VERSION, **data}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
@@ -410,6 +456,31 @@ def read_client_message(raw: str | bytes) -> ClientMessage:
 
 def read_host_message(raw: str | bytes) -> HostMessage:
     return read_message(raw, HOST_MESSAGES, MAX_HOST_BYTES)
+
+
+def read_look_reply(raw: str | bytes) -> TableLook | Refused:
+    """A look's answer: the table, or a refusal of any version (`read_refusal`)."""
+    refusal = read_refusal(raw)
+    return refusal if refusal is not None else read_message(raw, LOOK_REPLIES, MAX_HOST_BYTES)
+
+
+def read_refusal(raw: str | bytes) -> Refused | None:
+    """The `Refused` in `raw` whatever protocol version wrote it, None if it holds none: a
+    refusal keeps its form from version to version, so that a host of another version is
+    understood when it says so (`wrong_version`, naming its version)."""
+    if len(raw) > MAX_HOST_BYTES:
+        return None
+    try:
+        data = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8
+        return None
+    if not isinstance(data, dict) or data.get(TAG) != Refused.kind:
+        return None
+    data.pop("v", None)
+    try:
+        return read_value(Refused, data)
+    except ProtocolError:
+        return None
 
 
 def read_value(tp: Any, data: Any, depth: int = 0) -> Any:

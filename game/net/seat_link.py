@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -43,6 +44,10 @@ more than 2 s between two, so that a player is back within some 2 s of the netwo
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 2.0
+LONGEST_RECONNECT_S = 15 * 60.0
+"""The longest a seat tries to get back to its host, whatever reconnection window it says."""
+MATCH_OVER = "match_over"
+"""The refusal of a table whose match is over, to a player back before the next one opens."""
 
 
 class JoinRefused(Exception):
@@ -83,6 +88,13 @@ class SeatLink:
         self.open_timeout_s = open_timeout_s
         self.mirror = SeatMirror()
         """The match as the seat sees it, every message applied in order."""
+        self.waiting: Refused | None = None
+        """`match_over` to the seat's token: the host keeps the connection until it opens the
+        next match (it closes it: JoinRefused with `match_over`, to knock at the next one) or
+        leaves its table (`host_left`, at once)."""
+        self.table_closed = False
+        """The last attempt to connect found the host's computer with no table open at the
+        address (the connection refused): not yet reopened, rather than out of reach."""
         self._connection: ClientConnection | None = None
 
     @property
@@ -96,13 +108,13 @@ class SeatLink:
         """Play the seat to the match's end (the mirror holds it). JoinRefused when the host
         refuses the seat, HostUnreachable when no connection could be made at all, HostGone
         when the host went away and did not come back within the backoff."""
-        failures = 0
+        failures, dropped_at = 0, 0.0
         while self.mirror.over is None:
             try:
                 async with connect(self.uri, compression=None, proxy=None, open_timeout=self.open_timeout_s,
                                    max_size=MAX_HOST_BYTES, ping_interval=PING_INTERVAL_S,
                                    ping_timeout=PING_TIMEOUT_S, close_timeout=CLOSE_TIMEOUT_S) as connection:
-                    failures = 0
+                    failures, self.table_closed = 0, False
                     # A ping before the hello: its pong, sent by the host at once, comes before the
                     # host's first message, so the first decision already has a measured round trip.
                     await connection.ping()
@@ -119,14 +131,24 @@ class SeatLink:
             except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as error:
                 if self.mirror.welcome is None and not self.token:
                     raise HostUnreachable(str(error)) from error
+                self.table_closed = isinstance(error, ConnectionRefusedError)
             if self.mirror.over is not None:
                 break
-            if failures >= len(self.delays):
+            if failures == 0:
+                dropped_at = time.monotonic()
+            if failures >= len(self.delays) and time.monotonic() - dropped_at >= self.keeps_trying_s():
                 raise HostGone("the host does not answer")
             driver.reconnecting(failures + 1)
-            await asyncio.sleep(self.delays[failures])
+            await asyncio.sleep(self.delays[min(failures, len(self.delays) - 1)])
             failures += 1
         return self.mirror
+
+    def keeps_trying_s(self) -> float:
+        """How long after a drop the seat keeps trying to get back (past its backoff, at its
+        last pause): as long as the host keeps the seat for it (`Welcome.reconnect_window_s`:
+        a host restarted by Continue is back within it), at most `LONGEST_RECONNECT_S`."""
+        welcome = self.mirror.welcome
+        return 0.0 if welcome is None else min(welcome.reconnect_window_s, LONGEST_RECONNECT_S)
 
     async def send(self, action: Action) -> None:
         """Send an action for the seat. One made while the connection is down, or lost as it
@@ -142,23 +164,34 @@ class SeatLink:
             await _send(connection, Ready(kyoku_number))
 
     async def _follow(self, connection: ClientConnection, driver: SeatDriver) -> None:
-        async for raw in connection:
-            try:
-                message = read_host_message(raw)
-            except ProtocolError:
-                continue  # a host of the same version sends none; nothing to act on
-            if isinstance(message, Refused) and message.seq == 0:
-                raise JoinRefused(message)
-            try:
-                self.mirror.receive(message)
-            except OutOfOrder:
-                await _send(connection, Resync())
-                continue
-            if isinstance(message, Welcome):
-                self.token = message.token
-            await driver.heard(self, message)
-            if self.mirror.over is not None:
-                return
+        try:
+            async for raw in connection:
+                try:
+                    message = read_host_message(raw)
+                except ProtocolError:
+                    continue  # a host of the same version sends none; nothing to act on
+                if isinstance(message, Refused) and message.seq == 0:
+                    if message.code == MATCH_OVER and self.waiting is None:
+                        self.waiting = message
+                        continue
+                    self.waiting = None
+                    raise JoinRefused(message)
+                try:
+                    self.mirror.receive(message)
+                except OutOfOrder:
+                    await _send(connection, Resync())
+                    continue
+                if isinstance(message, Welcome):
+                    self.token = message.token
+                await driver.heard(self, message)
+                if self.mirror.over is not None:
+                    return
+        except ConnectionClosed:
+            if self.waiting is None:
+                raise
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None:
+            raise JoinRefused(waiting)
 
 
 async def _send(connection: ClientConnection, message: ClientMessage) -> None:

@@ -5,7 +5,9 @@ message is stamped with the seat's next sequence number and handed to the connec
 outgoing queue on the server's loop) and reads what clients sent from `inbox`, a
 `queue.Queue` of `Inbound` it polls. Before the WebSocket upgrade, `process_request`
 refuses a wrong protocol version, a wrong join code, too many attempts from one address
-and too many connections, each as an HTTP error whose body is a `Refused` message.
+and too many connections, each as an HTTP error whose body is a `Refused` message. A look at
+the table (`look=1`, protocol.LOOK_PARAMETER) is answered there too, with a `TableLook`: it
+opens no connection and takes no seat.
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
 
 from game.engine.names import BadName, checked_name
+from game.engine.rules import Rules
 from game.net.protocol import (
+    LOOK_PARAMETER,
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
     ClientMessage,
@@ -36,8 +41,9 @@ from game.net.protocol import (
     HostMessage,
     ProtocolError,
     Refused,
+    TableLook,
     read_client_message,
-    read_host_message,
+    read_refusal,
     write_message,
 )
 
@@ -61,6 +67,8 @@ MESSAGES_PER_SECOND = 20
 MESSAGE_BURST = 40
 BAD_MESSAGES_ALLOWED = 10
 STOP_TIMEOUT_S = 5.0
+FAREWELL_TIMEOUT_S = 2.0
+"""How long the host's farewell may take to leave (a client that does not read is closed without it)."""
 
 
 def new_join_code() -> str:
@@ -116,12 +124,19 @@ class NetHost:
         rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
+        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules]] | None = None
+        """The seats' names and AI levels and the rules, as a look at the table shows them (set
+        by the table; called on the server's thread). None: looks are refused."""
         self.notify: Callable[[], None] = lambda: None
         """Called on the server's thread after each `Inbound` is queued: the window wakes to read it."""
         self.sent_bytes = dict.fromkeys(remote_seats, 0)
         self.received_bytes = dict.fromkeys(remote_seats, 0)
         self._lock = threading.Lock()
         self._attempts: dict[str, deque[float]] = {}
+        self._given_away: list[str] = []
+        """The tokens of the seats the host gave to the AI (`close_seat`): their players are told so."""
+        self._waiting: dict[int, ServerConnection] = {}
+        """Per seat, its player's connection waiting for the host to open the next match (`_refuse`)."""
         self._connections = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: Server | None = None
@@ -139,10 +154,15 @@ class NetHost:
         if self._failure is not None:
             raise self._failure
 
-    def stop(self) -> None:
+    def stop(self, farewell: str = "") -> None:
+        """Close every connection and the server. `farewell`, a refusal code (`host_left`), is
+        said first to every client connected, those waiting for the next match too, so that
+        each knows at once why; without it they find the host gone as after a crash (or, the
+        next match opening here, knock at it)."""
         loop, server = self._loop, self._server
         if loop is not None and server is not None and loop.is_running():
-            loop.call_soon_threadsafe(server.close)
+            with contextlib.suppress(RuntimeError):  # the loop ended in between: nothing left to close
+                asyncio.run_coroutine_threadsafe(self._close(server, farewell), loop)
         if self._thread is not None:
             self._thread.join(STOP_TIMEOUT_S)
 
@@ -181,6 +201,7 @@ class NetHost:
             if state.taken and (state.connection is not None or not state.left):
                 return False
             del self.seats[seat]
+            self._given_away.append(state.token)
             return True
 
     def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
@@ -239,7 +260,25 @@ class NetHost:
                             f"{self.game_version} (protocol {PROTOCOL_VERSION})")
         if not secrets.compare_digest(normal_code(query.get("code", [""])[0]).encode(), self.code.encode()):
             return _refusal(connection, HTTPStatus.FORBIDDEN, "wrong_code")
+        if query.get(LOOK_PARAMETER) == ["1"]:
+            return self._look(connection)
         return None
+
+    def _look(self, connection: ServerConnection) -> Response:
+        """The table as a look shows it: answered before any upgrade (no seat taken, no
+        connection kept), with nothing of any hand."""
+        describe = self.describe
+        if describe is None:
+            return _refusal(connection, HTTPStatus.SERVICE_UNAVAILABLE, "host_busy")
+        names, levels, rules = describe()
+        with self._lock:
+            if self.over:
+                return _refusal(connection, HTTPStatus.GONE, "match_over")
+            open_seats = tuple(seat in self.seats and not self.seats[seat].taken for seat in range(rules.players))
+            look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started)
+        response = connection.respond(HTTPStatus.OK, write_message(look) + "\n")
+        response.headers["Content-Type"] = "application/json"
+        return response
 
     async def _handle(self, connection: ServerConnection) -> None:
         self._connections += 1
@@ -262,7 +301,7 @@ class NetHost:
             return
         seat, code = self._claim(hello.token)
         if seat is None:
-            await _close_refused(connection, code, "")
+            await self._refuse(connection, code, hello.token)
             return
         state = self.seats[seat]
         old = state.connection
@@ -288,6 +327,40 @@ class NetHost:
                     state.connection, state.outbox, state.left = None, None, True
                     self._tell(Inbound(seat, "left"))
 
+    async def _close(self, server: Server, farewell: str) -> None:
+        if farewell:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*(_close_refused(connection, farewell, "", CloseCode.GOING_AWAY)
+                                                        for connection in list(server.connections)),
+                                                      return_exceptions=True), FAREWELL_TIMEOUT_S)
+        server.close()
+
+    async def _refuse(self, connection: ServerConnection, code: str, token: str) -> None:
+        """Tell a hello why it takes no seat, and close. But a seat's player back before the
+        host opened the next match (`match_over`, with the seat's token) waits on the
+        connection for what the host does: when it leaves, `stop` tells them at once
+        (`host_left`); when it opens the next match here, the connection closes without a
+        word and they join it. One such wait per seat."""
+        seat = self._seat_of(token) if code == "match_over" else None
+        if seat is None:
+            await _close_refused(connection, code, "")
+            return
+        before, self._waiting[seat] = self._waiting.get(seat), connection
+        if before is not None:
+            await before.close(CloseCode.GOING_AWAY, "replaced")
+        try:
+            with contextlib.suppress(ConnectionClosed):
+                await connection.send(write_message(Refused(0, code, "")))
+                await connection.wait_closed()
+        finally:
+            if self._waiting.get(seat) is connection:
+                del self._waiting[seat]
+
+    def _seat_of(self, token: str) -> int | None:
+        with self._lock:
+            return next((seat for seat, state in self.seats.items()
+                         if token and secrets.compare_digest(state.token.encode(), token.encode())), None)
+
     def _tell(self, inbound: Inbound) -> None:
         self.inbox.put(inbound)
         self.notify()
@@ -301,6 +374,8 @@ class NetHost:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):
                         return seat, ""
+                if any(secrets.compare_digest(given.encode(), token.encode()) for given in self._given_away):
+                    return None, "seat_given"
                 return None, "not_your_seat"
             if self.started:
                 return None, "match_started"
@@ -355,17 +430,15 @@ def _refusal(connection: ServerConnection, status: HTTPStatus, code: str, detail
     return response
 
 
-async def _close_refused(connection: ServerConnection, code: str, detail: str) -> None:
+async def _close_refused(connection: ServerConnection, code: str, detail: str,
+                         close_code: int = CloseCode.POLICY_VIOLATION) -> None:
     """Tell a connection why it is refused, then close it."""
     with contextlib.suppress(ConnectionClosed):
         await connection.send(write_message(Refused(0, code, detail)))
-        await connection.close(1008, code)
+        await connection.close(close_code, code)
 
 
 def refusal_of(body: bytes) -> Refused | None:
-    """The `Refused` an HTTP refusal's body carries (None if it carries none)."""
-    try:
-        message = read_host_message(body.strip())
-    except ProtocolError:
-        return None
-    return message if isinstance(message, Refused) else None
+    """The `Refused` an HTTP refusal's body carries, of any protocol version (None if it
+    carries none): a host of another version names its version."""
+    return read_refusal(body.strip())

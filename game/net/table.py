@@ -103,6 +103,10 @@ class NetTable:
         is read; the next hand may begin)."""
         self.not_ready: set[int] = set()
         """The people the next hand still waits for while a result is read."""
+        self.reconnect_window: Callable[[], float] = lambda: 120.0
+        """How long a dropped seat is kept for its player (set by the `HostedTable` that keeps it)."""
+        self.can_continue = False
+        """Whether this host can continue the match after it stops (a window's that keeps the save)."""
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -114,8 +118,16 @@ class NetTable:
         return present, tuple(not here and seat in self.remote and self.given_up(seat)
                               for seat, here in enumerate(present))
 
-    def joined(self, seat: int, token: str) -> None:
-        """A client took `seat` (or took it back): the table, then the whole current view."""
+    def joined(self, seat: int, token: str, name: str = "") -> None:
+        """A client took `seat` (or took it back) under `name` ("": the seat's name kept): the
+        table, then the whole current view. The other clients are welcomed again with the
+        name: one who joined earlier would otherwise know the seat by its default name for
+        the whole match (its screens, its history)."""
+        if name and name != self.names[seat]:
+            self.names = tuple(name if s == seat else n for s, n in enumerate(self.names))
+            for other in self._listening():
+                if other != seat:
+                    self._welcome(other)
         self.tokens[seat] = token
         self._welcome(seat)
         self.welcomed.add(seat)
@@ -127,8 +139,9 @@ class NetTable:
 
     def _welcome(self, seat: int) -> None:
         token, names, levels, rules = self.tokens[seat], self.names, self.levels, self.match.rules
+        window, continues = min(max(0.0, self.reconnect_window()), MAX_TIME_LEFT_S), self.can_continue
         self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, levels, rules,
-                                                      f"17 Steps {__version__}"))
+                                                      f"17 Steps {__version__}", window, continues))
 
     def rename(self, names: tuple[str, ...], levels: tuple[str | None, ...]) -> None:
         """The seats' names and levels as the match is played (the people who joined since a

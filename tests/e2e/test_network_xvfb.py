@@ -2,12 +2,13 @@
 hand of a two-player match with xdotool (issue #32, the Xvfb test).
 
 The host: New table → seat 2 "A person at another computer" → Host the table (listening on
-127.0.0.1 and a port chosen free) → Copy. The joiner: Join a table → the address and the
-code, read from the clipboard the host's Copy filled (as a player pastes it into a message)
-→ Join. The host starts the match; both build with Suggest, discard by clicking their pool,
-answer a ron with R, until the hand is settled. Progress is read from the match record the
-host saves after every move; the X server's picture of both windows is saved at each step
-(SEVENTEEN_STEPS_SHOTS=DIR keeps them). Discovery is off in both windows.
+127.0.0.1 and a port chosen free) → Copy. The joiner: Join a table → a name, the address and
+the code, read from the clipboard the host's Copy filled (as a player pastes it into a
+message) → Join (a look at the table: the host's rules) → Sit down. The host starts the
+match; both build with Suggest, discard by clicking their pool, answer a ron with R, until
+the hand is settled. Progress is read from the match record the host saves after every move;
+the X server's picture of both windows is saved at each step (SEVENTEEN_STEPS_SHOTS=DIR keeps
+them). Discovery is off in both windows.
 
 Needs the Debian packages xvfb and xdotool; without them the test is skipped, saying so.
 """
@@ -46,9 +47,11 @@ HOST_START = (387, 624)  # New table's start button: "Host the table" once a sea
 COPY = (880, 292)
 START_MATCH = (387, 696)
 JOIN_A_TABLE = (570, 598)
-ADDRESS_FIELD = (450, 492)
-CODE_FIELD = (960, 492)
+NAME_FIELD = (280, 492)
+ADDRESS_FIELD = (660, 492)
+CODE_FIELD = (1020, 492)
 JOIN = (387, 644)
+SIT_DOWN = (639, 644)
 SUGGEST = (169, 372)
 CONFIRM = (169, 476)
 DORA_STACK = layout.side_stack_rect(3, 8).center
@@ -209,12 +212,18 @@ def test_two_windows_host_and_join_a_table_and_play_a_hand_over_127_0_0_1(displa
         display.shot("host-screen")
 
         joiner.click(JOIN_A_TABLE)
+        joiner.click(NAME_FIELD)
+        joiner.type("Joiner")
         joiner.click(ADDRESS_FIELD)
         joiner.type(f"127.0.0.1:{port}")
         joiner.click(CODE_FIELD)
         joiner.type(invitation[2])
         display.shot("join-screen")
         joiner.click(JOIN)
+        time.sleep(1.0)  # the look at the table: the host's rules, who sits where
+        display.shot("join-looked")
+        assert not seat_keys.exists(), "a look takes no seat"
+        joiner.click(SIT_DOWN)
         wait_for("the joiner seated (its seat's key kept)", seat_keys.exists, 15)
         time.sleep(0.5)  # the host's waiting room reads the join on its next frame
         display.shot("joined")
@@ -228,7 +237,8 @@ def test_two_windows_host_and_join_a_table_and_play_a_hand_over_127_0_0_1(displa
     finally:
         errors = "".join(window.close() for window in windows)
     assert "Traceback" not in errors, errors
-    assert len(display.shots) == 9, "titles, new table, host, join, joined, table, building, discarding, result"
+    assert len(display.shots) == 10, ("titles, new table, host, join, looked, joined, table, building, discarding, "
+                                      "result")
 
 
 def play_one_kyoku(display: Display, host: Window, joiner: Window, record_path: Path) -> bool:

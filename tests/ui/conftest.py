@@ -14,9 +14,26 @@ import pytest
 from pygame_gui.core.utility import set_default_manager
 
 from game.app.play.helper import trim_heap
+from game.app.window import window
 from game.app.window.audio import quiet_mixer
 from game.app.words import i18n
 from tests.ui.driver import Driver
+from tests.ui.workers import SharedWorkers
+
+
+@pytest.fixture(scope="session")
+def shared_workers():
+    """The analysis worker processes of this test process (tests/ui/workers.py)."""
+    workers = SharedWorkers()
+    yield workers
+    workers.close()
+
+
+@pytest.fixture(autouse=True)
+def windows_share_workers(shared_workers, monkeypatch):
+    """Every window a test makes leases the shared analysis workers instead of starting two
+    processes of its own: each lease is the window's own pool as far as the window can tell."""
+    monkeypatch.setattr(window, "WakingAnalysisPool", shared_workers.lease)
 
 
 @pytest.fixture

@@ -16,6 +16,8 @@ from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.window.window import App, LaunchOptions
 
 FRAME = 1 / 60
+WAKE_WAIT_S = 0.02
+WAKE_POLL_S = 0.001
 LOOPBACK = HostOptions(bind="127.0.0.1", port=0, discovery=False)
 
 
@@ -119,6 +121,16 @@ class Driver:
             count += 1
             if count >= frames:
                 time.sleep(0.005)
+            elif self.app.stack.next_change() is None:
+                self.await_wake()
+
+    def await_wake(self) -> None:
+        """While the screen waits for nothing but work in the background (the window would
+        sleep: `App.idle_wait`), give that work the processor until its wake-up, or any other
+        event, is in the queue (at most WAKE_WAIT_S), instead of drawing frames meanwhile."""
+        until = time.monotonic() + WAKE_WAIT_S
+        while not pygame.event.peek() and time.monotonic() < until:
+            time.sleep(WAKE_POLL_S)
 
     def pixels(self) -> pygame.Surface:
         return self.app.screen.copy()

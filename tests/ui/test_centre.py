@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game.app.play.table_frame import CentreInfo
-from game.app.play.table_words import MODE_STATUS, STAKE_WORDS, WAITING_STATUS, reconnect_words
+from game.app.play.table_words import HOST_LOST, MODE_STATUS, STAKE_WORDS, WAITING_STATUS, reconnect_words
+from game.app.views.board import BOARD, board_height
 from game.app.views.centre import DORA_TILE, DORA_TILE_RIGHT, draw_centre, status_rows
 from game.app.window import layout
 from game.app.window.art import TileArt
@@ -70,7 +71,7 @@ def statuses() -> list[str]:
     dropped = [reconnect_words(person, gone) for person in (name, "Tonegawa Yukio X") for gone in (False, True)]
     waiting = [_(status).format(who=who) for status in WAITING_STATUS.values()]
     others = [_("Completing the hand…"), _("Click or press a key for the result"), _("The hand is over"),
-              _("The connection to the host was lost: reconnecting…")]
+              _(HOST_LOST)]
     return [_(status) for status in MODE_STATUS.values()] + waiting + dropped + others
 
 
@@ -262,3 +263,66 @@ def test_a_caption_too_long_for_the_rows_clear_of_the_dora_takes_the_panels_widt
     rows = status_rows(Text(), caption, table)
     assert squashed(" ".join(row for row, _dx in rows)) == squashed(caption), rows
     assert len(rows) <= len(table.status_rows)
+
+
+STATUS_APART = 12
+"""Between a status's last row and a word beneath it: more than between its own rows (2 to
+4), so that a wrapped status reads as one sentence and a seat's count not as its next row."""
+
+
+# At three seats in Japanese "東家（プレイヤー2）がドラをめくる番" wrapped to two rows with the
+# side seats' counts 9 px beneath: the counts read as the sentence's third row.
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_words_beneath_a_status_stand_apart_from_its_rows(language, players):
+    table = layout.for_players(players)
+    problems = []
+    for status in statuses():
+        rows = [row for row, _dx in status_rows(Text(), status, table)]
+        drawn = draw(players, centre_info(players, status, "", 179.0, 8))
+        status_inks = [ink for words, ink in drawn if words in rows]
+        last = max(status_inks, key=lambda ink: ink.bottom)
+        beneath = [(words, ink) for words, ink in drawn if words not in rows and ink.top >= last.bottom]
+        problems += [f"{words!r} {ink} {ink.top - last.bottom} px beneath {rows}" for words, ink in beneath
+                     if ink.top - last.bottom < STATUS_APART and last.left < ink.right and ink.left < last.right]
+    assert sorted(set(problems)) == [], "\n".join(sorted(set(problems)))
+
+
+def river_tiles(table: layout.TableLayout) -> list[pygame.Rect]:
+    """Every place a discard may lie: 17 in each river, the riichi tile (sideways, which
+    lengthens its row) anywhere or nowhere."""
+    found = []
+    for place in table.rivers:
+        for riichi in (None, *range(17)):
+            found += [layout.river_tile_rect(table, place, index, riichi) for index in range(17)]
+    return found
+
+
+def seat_rows(table: layout.TableLayout) -> list[pygame.Rect]:
+    """The side and top seats' hands, pools (34 tiles at most) and closed walls."""
+    found = []
+    for place, spot in table.seats.items():
+        for row, count in ((spot.hand, 13), (spot.pool, 34), (spot.wall, 17)):
+            found += layout.row_rects(place, spot, row, count)
+    return found
+
+
+# At three and four seats the dora row lay beside the board, 4 px from the top river's edge:
+# a riichi tile lying sideways in its first row pushed the row's last tile under the dora.
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_dora_row_lies_clear_of_the_rivers_the_seats_and_the_board(display, players):
+    pygame.display.set_mode((1, 1))
+    table = layout.for_players(players)
+    dora = pygame.Rect(table.dora_at, (DORA_TILE_RIGHT, TileArt().tile("5z", DORA_TILE).get_height()))
+    board = pygame.Rect(BOARD.topleft, (BOARD.width, board_height(players)))
+    near = dora.inflate(2 * GAP, 2 * GAP)
+    others = [("river", rect) for rect in river_tiles(table)] + [("seat", rect) for rect in seat_rows(table)]
+    others += [("board", board), ("centre", table.centre), ("side wall", layout.side_stack_rect(3, 0).union(
+        layout.side_stack_rect(3, 16)))]
+    assert [(what, rect) for what, rect in others if near.colliderect(rect)] == []
+
+
+# "The connection to the host was lost: reconnecting…" took two rows at two seats, its second
+# ("reconnecting…") beside the dora tiles, where it read as the dora's caption.
+def test_the_lost_hosts_status_keeps_to_the_first_row_at_two_seats(language):
+    rows = status_rows(Text(), _(HOST_LOST), layout.for_players(2))
+    assert [row for row, _dx in rows] == [_(HOST_LOST)]

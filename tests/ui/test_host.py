@@ -21,6 +21,7 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
+from game.app.scenes.dialog import Dialog
 from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
@@ -31,7 +32,16 @@ from game.app.words import i18n
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, play_seat
-from game.net.protocol import Hello, MatchOver, Welcome, read_host_message, write_message
+from game.net.protocol import (
+    Hello,
+    MatchOver,
+    Refused,
+    Resync,
+    Snapshot,
+    Welcome,
+    read_host_message,
+    write_message,
+)
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
@@ -129,6 +139,38 @@ def test_a_person_at_another_computer_joins_and_plays_a_whole_hand(driver, monke
     assert len(driver.app.files.read_statistics()[0].matches) == 1
 
 
+# The host's menu "Title" ended the match for every joined player without a word.
+def test_the_hosts_menu_asks_before_leaving_a_match_others_play_and_a_local_table_does_not(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.frame()
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))
+    question = driver.top
+    assert isinstance(question, Dialog) and question.title == "Leave the match?"
+    assert "stops for the players at the other computers" in question.message and "Continue" in question.message
+    shot(driver, "host_leave_asked")
+    driver.press(driver.button("Stay"))
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"  # back to the menu, the match goes on
+    assert driver.app.stack.scenes[0] is table and client.mirror is None and client.error is None
+    driver.press(driver.button("Title"))
+    driver.press(driver.button("Leave"))
+    assert isinstance(driver.top, TitleScene)
+    client.thread.join(timeout=60)
+    assert client.mirror is not None and client.mirror.over is not None
+
+    driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy")))
+    assert isinstance(driver.app.stack.scenes[0], TableScene)
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Title"))  # a table only this computer plays: left at once
+    assert isinstance(driver.top, TitleScene)
+
+
 def test_a_hosted_match_left_before_its_end_is_kept_as_abandoned_when_a_new_match_replaces_it(driver, monkeypatch):
     host = open_host_screen(driver, monkeypatch)
     client = Client(host, "Kaiji")
@@ -156,10 +198,37 @@ def test_an_empty_remote_seat_is_given_to_the_ai_and_back_closes_the_table(drive
     assert not host.buttons["start"].is_enabled  # seat 2 still waits
     shot(driver, "host_four_seats")
     port = host.hosted.host.port
-    driver.press(host.buttons["back"])
-    assert isinstance(driver.top, TitleScene)
+    with connect(join_uri(f"127.0.0.1:{port}", host.hosted.host.code), open_timeout=5, close_timeout=2,
+                 proxy=None) as kaiji:  # seated, waiting for the host to start
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        assert isinstance(told_until(kaiji, driver, Welcome), Welcome)
+        driver.press(host.buttons["back"])
+        assert isinstance(driver.top, TitleScene)
+        told: list = []
+        while len(told) < 10 and not (told and isinstance(told[-1], Refused)):
+            told.append(read_host_message(kaiji.recv(timeout=10)))
+        assert told[-1] == Refused(0, "host_left", "")  # at once, not found out by its timeouts
     host.hosted.host._thread.join(10)  # closed in the background
     assert not host.hosted.host._thread.is_alive(), f"the server on port {port} still runs"
+
+
+# The only remote seat given to the AI left "Seats (0 of 0 from other computers joined)".
+def test_with_every_remote_seat_given_to_the_ai_the_seats_line_says_none_waits(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.title()
+    host = open_host_screen(driver, monkeypatch)
+    driver.press(host.buttons["fill_1"])
+    drawn: list[str] = []
+    draw = driver.app.text.draw
+    monkeypatch.setattr(driver.app.text, "draw", lambda surface, words, *rest, **named: drawn.append(words) or draw(
+        surface, words, *rest, **named))
+    host.draw(pygame.Surface((1280, 800)))
+    monkeypatch.undo()
+    assert i18n._("Seats (none waits for another computer):") in drawn
+    assert i18n._("Seats ({joined} of {count} from other computers joined):").format(joined=0, count=0) not in drawn
+    driver.frame()
+    shot(driver, f"host_no_remote_seat_{language}")
+    host.back()
 
 
 @pytest.mark.parametrize("language", ["ja", "zh_CN"])
@@ -171,7 +240,11 @@ def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
     host.back()
 
 
-def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(driver, monkeypatch):
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(driver, monkeypatch, language):
+    from game.app.play.table_words import reconnect_words
+
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
     host = open_host_screen(driver, monkeypatch)
     assert host.hosted is not None
     uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
@@ -185,13 +258,14 @@ def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(
         assert isinstance(table, TableScene)
     # the connection is closed: Kaiji's computer has gone
     driver.wait_until(lambda: not table.session.net.connected(1), seconds=10)
-    status = "Waiting for Kaiji to reconnect"
+    status = reconnect_words("Kaiji", given_up=False)
     driver.wait_until(lambda: table.controller.frame().centre.status == status or table.mode() != "watch",
                       seconds=10)
     while table.mode() != "watch":  # the host flips the dora and builds: then only Kaiji is waited for
         answer(driver, table)
     driver.wait_until(lambda: table.controller.frame().centre.status == status, seconds=30)
-    shot(driver, "host_table_waiting_for_reconnect")
+    assert "Kaiji" in [seat.name for seat in table.controller.frame().seats][1]  # marked away
+    shot(driver, f"host_table_waiting_for_reconnect_{language}")
     with connect(uri, open_timeout=5, close_timeout=2) as again:
         again.send(write_message(Hello("Kaiji", welcome.token)))  # the seat's token takes it back
         driver.wait_until(lambda: table.session.net.connected(1), seconds=10)
@@ -233,8 +307,9 @@ class FakeAnnouncer:
     made: ClassVar[list[FakeAnnouncer]] = []
     STARTING, ANNOUNCED, FAILED, CLOSED = "starting", "announced", "failed", "closed"
 
-    def __init__(self, ad, port, addresses, notify=lambda: None) -> None:
+    def __init__(self, ad, port, addresses, notify=lambda: None, interfaces=None) -> None:
         self.ads, self.port, self.state = [ad], port, self.ANNOUNCED
+        self.addresses, self.interfaces = addresses, interfaces
         FakeAnnouncer.made.append(self)
 
     def update(self, ad) -> None:
@@ -252,6 +327,8 @@ def test_the_announcement_is_on_by_default_follows_the_seats_can_be_switched_off
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
     assert [a.state for a in FakeAnnouncer.made] == ["announced"] and FakeAnnouncer.made[0].ads[0].taken == 1
     assert FakeAnnouncer.made[0].port == host.hosted.host.port
+    # A window started with --bind 127.0.0.1: announced on that address's interface alone, with it
+    assert (FakeAnnouncer.made[0].addresses, FakeAnnouncer.made[0].interfaces) == (["127.0.0.1"], ["127.0.0.1"])
     driver.press(host.buttons["announce"])
     assert host.announcer is None and FakeAnnouncer.made[0].state == "closed"
     driver.press(host.buttons["announce"])
@@ -312,6 +389,7 @@ def test_continue_on_the_host_opens_the_same_table_and_its_person_takes_the_seat
     first = Driver.start(tmp_path, seed=7)
     try:
         host = open_host_screen(first, monkeypatch)
+        host.hosted.reconnect_window_s = 0.5  # the client tries again this long after the crash (its welcome says)
         port, code = host.hosted.host.port, host.hosted.host.code
         client = Client(host, "Kaiji")
         first.wait_until(lambda: host.room.can_start, seconds=30)
@@ -362,6 +440,22 @@ def test_continue_on_the_host_opens_the_same_table_and_its_person_takes_the_seat
     finally:
         again.close()
     assert not (tmp_path / "data" / HOSTING_FILE).exists()  # the match is over: its tokens are gone
+
+
+def test_a_continued_seat_given_to_the_ai_is_saved_as_the_ais_at_once(driver):
+    """Continue on the title then names the AI, not the person it was waiting for."""
+    slot = driver.app.files.slot
+    slot.save(SeatPlan.table(("you", "remote"), ("", "Kaiji")), match_in_play(2))
+    slot.save_hosting(slot.load().match.seed, HostedSeats("KAIJIC", 0, {1: "k" * 32}))
+    driver.screens.title()
+    driver.frame()
+    driver.press(driver.top.buttons["continue"])
+    host = driver.top
+    assert isinstance(host, HostScene)
+    driver.press(host.buttons["fill_1"])
+    driver.press(host.buttons["start"])
+    saved = slot.load().plan
+    assert saved.remote == () and saved.names[1] != "Kaiji" and saved.level(1) == driver.app.settings.ai_level
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
@@ -447,3 +541,80 @@ def test_a_joined_persons_long_name_is_cut_to_keep_a_gap_before_their_state(driv
     driver.frame()
     shot(driver, f"host_long_name_{language}")
     host.back()
+
+
+def told_until(client, driver: Driver, kind: type, frames: int = 200) -> object | None:
+    """What `client` is told while the host's window runs its frames, up to the first `kind`
+    (None: not within `frames` frames)."""
+    for _ in range(frames):
+        driver.frame()
+        try:
+            told = read_host_message(client.recv(timeout=0.02))
+        except TimeoutError:
+            continue
+        if isinstance(told, kind):
+            return told
+    return None
+
+
+def drain(client, driver: Driver, quiet: int = 10, frames: int = 400) -> None:
+    """Read what `client` was told until nothing more comes for `quiet` frames."""
+    still = 0
+    for _ in range(frames):
+        driver.frame()
+        try:
+            client.recv(timeout=0.02)
+            still = 0
+        except TimeoutError:
+            still += 1
+            if still >= quiet:
+                return
+
+
+def test_under_the_hosts_menu_the_table_answers_a_resync_and_who_comes_back_but_does_not_step(driver, monkeypatch):
+    host = open_host_screen(driver, monkeypatch)
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        driver.press(host.buttons["start"])
+        table = driver.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        welcome = told_until(kaiji, driver, Welcome)
+        assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
+        driver.screens.pause()  # the host's menu over the table
+        assert driver.top is not table
+        drain(kaiji, driver)
+        moves = len(table.session.match.record)
+        kaiji.send(write_message(Resync()))
+        assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)  # answered with the menu open
+    assert isinstance(welcome, Welcome)
+    with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as again:  # back with the seat's key
+        again.send(write_message(Hello("Kaiji", welcome.token)))
+        assert isinstance(told_until(again, driver, Snapshot), Snapshot)  # its seat back, the whole view
+    assert len(table.session.match.record) == moves  # the table did not step
+    assert driver.top is not table
+
+
+def test_the_hosts_summary_keeps_the_table_for_a_rematch_and_its_title_tells_who_waits_there_at_once(driver,
+                                                                                                      monkeypatch):
+    """A joined player's Rematch, before the host chose: told the match is over and kept
+    waiting (the summary keeps the table open); the host goes to its title: told at once that
+    the host has left, not left knocking at a closed port for half a minute."""
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    driver.press(play_to_result(driver, table, seconds=180).next_button)
+    summary = driver.top
+    assert isinstance(summary, SummaryScene)
+    client.thread.join(timeout=60)
+    assert client.error is None and client.token
+    uri = join_uri(f"127.0.0.1:{table.session.net.host.port}", table.session.net.host.code)
+    with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as again:  # its Rematch
+        again.send(write_message(Hello("Kaiji", client.token)))
+        assert read_host_message(again.recv(timeout=10)) == Refused(0, "match_over", "")
+        driver.frames(5)
+        driver.press(summary.buttons["to_title"])
+        assert read_host_message(again.recv(timeout=10)) == Refused(0, "host_left", "")

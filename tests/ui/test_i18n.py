@@ -29,6 +29,7 @@ from game.app.play.session import Notice, SeatPlan
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
+from game.app.scenes.pause import pause_menu
 from game.app.scenes.prompts import discard_own_wait
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
@@ -36,7 +37,7 @@ from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.statistics import group_name
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
-from game.app.scenes.theatre import TheatreScene
+from game.app.scenes.theatre import TheatreScene, nothing_to_watch
 from game.app.settings import Settings
 from game.app.window import layout
 from game.app.window.text import Text
@@ -45,6 +46,7 @@ from game.app.words import i18n
 from game.app.words.i18n import N_, Message
 from game.app.words.rule_texts import PRESET_NAMES
 from game.engine.rules import Rules
+from game.engine.tiles import parse_tiles, pick_ids
 from tests.ui.autoplay import answer
 from tests.ui.driver import Driver
 from tests.ui.scripted import EXAMPLE_HAND, ScriptedAgent, crafted_table
@@ -691,6 +693,83 @@ def test_the_table_notice_card_follows_a_language_switch(driver, monkeypatch):
     assert i18n._("Your winning tile") in drawn
     assert any(len(row) > 4 and row in japanese for row in drawn)  # the card's own words, wrapped
 
+
+
+def test_the_helper_notes_follow_a_language_switch(driver, monkeypatch):
+    """The helper's notes on a full hand are drawn in the language chosen in the Settings
+    opened over the table while building (they were kept in the old one until the hand changed)."""
+    from tests.ui.test_table import flip_dora
+
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
+    driver.frame()
+    flip_dora(driver, table)
+    state = table.builds[0]
+    state.replace(pick_ids(parse_tiles("111222333m7p123s", red_fives=False), state.wall, False))
+    table.helpers[0].wait_until_ready(timeout=30)
+    driver.frame()
+    english = [str(note) for note in table.helper_report().warnings]
+    assert any(note.startswith("Below mangan") for note in english)
+    settings = SettingsScene(driver.app)
+    driver.app.stack.push(settings)
+    choose(driver, settings, "Language", "日本語")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is table
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert not any("mangan" in row for row in drawn)
+    assert any("満貫未満" in row for row in drawn)
+
+
+def no_move() -> None:
+    """A dialog's choice that does nothing here."""
+
+
+DIALOGS: dict[str, Callable[[App], Dialog]] = {
+    "build anyway, not tenpai": lambda app: prompts.build_anyway(app, False, no_move),
+    "build anyway, below the floor": lambda app: prompts.build_anyway(app, True, no_move),
+    "build anyway, no yaku": lambda app: prompts.build_anyway(app, True, no_move, floor=False),
+    "discard a winning tile": lambda app: prompts.discard_own_wait(app, "6z", no_move),
+    "ron or pass": lambda app: prompts.ron_or_pass(app, "Bartholomew", "4m", lambda ron: None),
+    "a notice": lambda app: prompts.notice(app, Notice(0, Message(N_("You stay furiten for the rest of this hand.")))),
+    "the pause menu": lambda app: pause_menu(app, no_move, no_move, no_move),
+    "nothing to watch": nothing_to_watch,
+}
+
+
+def dialog_words(dialog: Dialog, buttons: list[UIButton]) -> tuple[str, list[str], list[str]]:
+    """What the player reads on a dialog: its title, its message's lines, its buttons."""
+    return str(dialog.title), list(dialog.lines), [button.text for button in buttons]
+
+
+@pytest.mark.parametrize("make", DIALOGS.values(), ids=DIALOGS.keys())
+def test_an_open_dialog_is_reworded_at_once_when_the_language_changes(driver, monkeypatch, make):
+    """The language chosen in Settings opened over a dialog (the pause menu's Settings, over the
+    table's question): back on it, every word is the new language's, as if it had been opened
+    in it, and the focus is where it was."""
+    app = driver.app
+    dialog = make(app)
+    app.stack.push(dialog)
+    driver.frame()
+    english = dialog_words(dialog, dialog.elements)
+    focus = dialog.ring.focus
+    for language, label in (("ja", "日本語"), ("zh_CN", "简体中文")):
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        driver.frame()
+        choose(driver, settings, "Language", label)
+        assert i18n.language() == language
+        driver.key(pygame.K_ESCAPE)
+        assert driver.top is dialog
+        drawn = driver.record_text(monkeypatch)
+        driver.frame()
+        fresh = make(app)  # the same dialog opened in the new language, for comparison
+        fresh.enter()
+        expected = dialog_words(fresh, fresh.elements)
+        fresh.leave()
+        assert dialog_words(dialog, dialog.elements) == expected
+        assert expected[0] != english[0] and expected[1] != english[1]
+        assert expected[0] in drawn and all(line in drawn for line in expected[1])
+        assert all(button.visible for button in dialog.elements) and dialog.ring.focus == focus
 
 
 # One English word in two meanings is two messages, so that a language can say each its own

@@ -1,37 +1,48 @@
-"""Joining a table from the window: title → Join → the address and code typed → the table,
-played against a real headless host on 127.0.0.1 (its other seat an AI), to the result;
-and the refusals said in a sentence on the Join screen. Discovery stays off."""
+"""Joining a table from the window: title → Join → the name, address and code typed → a look
+at the table (the host's rules, who sits where) → Sit down → the table, played against a
+real headless host on 127.0.0.1 (its other seat an AI), to the result; and the refusals
+said in a sentence on the Join screen. Discovery stays off."""
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 import threading
 import time
 
 import pygame
 import pytest
+from pygame_gui.elements import UILabel
 
 from game.app.history import history
+from game.app.history.player_files import load_settings
 from game.app.play.hosted_match import HostedMatch
 from game.app.play.joining import OUR_VERSION
+from game.app.play.remote_link import Reconnecting
 from game.app.play.remote_table import RemoteTable
+from game.app.play.seat_keys import KEYS_FILE
 from game.app.scenes.join import JoinScene
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.result import ResultScene
+from game.app.scenes.rules_page import RulesScene
+from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene
 from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN
+from game.app.words import i18n
 from game.app.words.net_words import refusal_sentence
 from game.net.discovery import FoundTable, TableAd
 from game.net.protocol import PROTOCOL_VERSION, MatchOver, Refused
 from tests.hosted_table import WAIT_S, Host
 from tests.ui.autoplay import play_to_result
 from tests.ui.driver import Driver
-from tests.ui.test_screens import shot
+from tests.ui.test_screens import choose, shot
 
 SECONDS = 30.0
+SMALL = (1024, 640)
+"""The smallest common screen: the new screens are looked at there."""
 
 
 @pytest.fixture
@@ -55,8 +66,13 @@ def host():
         one.close()
 
 
-def type_into(driver: Driver, field, text: str) -> None:
+def type_into(driver: Driver, field, text: str, clear: bool = False) -> None:
     driver.click(field.rect.center)
+    if clear:
+        driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)])
+        for _ in field.get_text():
+            driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
+                                             scancode=0)])
     for character in text:
         driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
     driver.frame()  # the gui's own events (text changed) arrive through the queue
@@ -69,12 +85,23 @@ def open_join(driver: Driver) -> JoinScene:
     return driver.top
 
 
-def join(driver: Driver, address: str, code: str) -> JoinScene:
+def look_at(driver: Driver, address: str, code: str, name: str = "Guest") -> JoinScene:
+    """Join pressed: the table looked at (or a sentence why not), no seat taken yet."""
     scene = open_join(driver)
-    type_into(driver, scene.buttons["address"], address)
-    type_into(driver, scene.buttons["code"], code)
-    assert (scene.address, scene.code) == (address, code)
+    type_into(driver, scene.buttons["name"], name, clear=True)
+    type_into(driver, scene.buttons["address"], address, clear=True)
+    type_into(driver, scene.buttons["code"], code, clear=True)
+    assert (scene.name, scene.address, scene.code) == (name, address, code)
     driver.press(scene.buttons["join"])
+    wait(driver, lambda: scene.table_looked_at is not None or scene.sentence is not None)
+    return scene
+
+
+def join(driver: Driver, address: str, code: str, name: str = "Guest") -> JoinScene:
+    """Join, then Sit down at the table looked at."""
+    scene = look_at(driver, address, code, name)
+    if scene.table_looked_at is not None:
+        driver.press(scene.buttons["sit"])
     return scene
 
 
@@ -153,18 +180,27 @@ def test_another_version_is_a_sentence_naming_both(driver, host, monkeypatch):
     assert f"(protocol {PROTOCOL_VERSION + 1})" in scene.sentence and OUR_VERSION in scene.sentence
 
 
-def test_enter_after_the_address_goes_to_the_code_and_enter_after_the_code_joins(driver, host, monkeypatch):
+def test_enter_goes_from_the_name_to_the_address_to_the_code_which_looks_and_enter_then_sits_down(driver, host,
+                                                                                                  monkeypatch):
     monkeypatch.setattr("game.app.scenes.join.LanTables", FoundLater)
     driver.screens.discovery = ["127.0.0.1"]
     table_host = host(["person", "easy"])
     scene = open_join(driver)
     driver.frames(4)  # a table listed: the keyboard's focus starts on it
-    type_into(driver, scene.buttons["address"], table_host.address)
+    type_into(driver, scene.buttons["name"], "Guest")
+    driver.key(pygame.K_RETURN)
+    for character in table_host.address:
+        driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
     driver.key(pygame.K_RETURN)
     for character in table_host.code:
         driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
     driver.key(pygame.K_RETURN)
-    assert scene.code == table_host.code and scene.joining is not None
+    assert scene.code == table_host.code and scene.looking is not None and scene.joining is None
+    wait(driver, lambda: scene.table_looked_at is not None)
+    assert scene.ring.focused() is scene.buttons["sit"]
+    driver.look()
+    driver.key(pygame.K_RETURN)  # Sit down
+    assert scene.joining is not None or joined(driver)  # a quick host's first view may be here already
     wait(driver, lambda: joined(driver))
 
 
@@ -195,8 +231,11 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     driver.top.controller.link.delays = (0.05, 0.05)
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
-    assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
-                                      "play on.")
+    # A headless host has no Continue: its players are not told to join again.
+    assert str(driver.app.notice) == "The host has closed its table: this match cannot be continued."
+    driver.app.change_settings(driver.app.settings.with_changes(language="ja"))  # in Settings, from the title
+    assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(
+        "The host has closed its table: this match cannot be continued.")
 
 
 def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(
@@ -235,9 +274,14 @@ class FoundLater:
         pass
 
 
-def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_its_address(driver, monkeypatch):
+@pytest.mark.parametrize(("last_join", "code_kept"), [(("10.0.0.5:17017", "KANTER"), ""),
+                                                      (("192.168.1.20:17017", "KANTER"), "KANTER")])
+def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_its_address(driver, monkeypatch,
+                                                                                          last_join, code_kept):
+    """A listed table's address replaces the one kept, and the code kept goes with its own table only."""
     monkeypatch.setattr("game.app.scenes.join.LanTables", FoundLater)
     driver.screens.discovery = ["127.0.0.1"]
+    driver.app.change_settings(driver.app.settings.with_changes(last_join=last_join))
     scene = open_join(driver)
     assert "table_0" not in scene.buttons
     driver.frames(4)
@@ -245,6 +289,146 @@ def test_tables_found_on_the_network_are_listed_by_themselves_and_one_fills_in_i
     assert listed.text.startswith("studio — 1/2 seats — ")
     driver.press(listed)
     assert scene.address == "192.168.1.20:17017" and scene.buttons["address"].get_text() == scene.address
+    assert scene.code == code_kept and scene.buttons["code"].get_text() == code_kept
+    assert scene.ring.focused() is scene.buttons["code"]
+
+
+def test_join_first_shows_the_hosts_rules_and_seats_taking_no_seat_and_the_joined_menu_shows_them_too(
+        driver, host, monkeypatch):
+    table_host = host(["easy", "person"], hands=3, build_time_s=60, discard_time_s=30, wait_s=120)  # shots are slow
+    host_rules = table_host.hosted.match.rules
+    assert driver.app.settings.rules != host_rules
+    scene = look_at(driver, table_host.address, table_host.code)
+    assert scene.table_looked_at is not None and scene.table_looked_at.rules == host_rules
+    assert scene.joining is None and not table_host.hosted.host.taken(1)  # the host has not started: no one sits
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert "Seat 1: Easy AI" in drawn and "Seat 2: free, for a person at another computer" in drawn
+    assert "Time to build: 1 minute · Time per discard: 30 seconds" in drawn
+    assert scene.ring.focused() is scene.buttons["sit"]
+    shoot_in_every_language(driver, "join_looked", SMALL)
+    driver.press(scene.buttons["rules"])
+    page = driver.top
+    assert isinstance(page, RulesScene) and page.rules == host_rules
+    assert "Time to build: 1 minute" in [block.body for block in page.blocks if block.kind == "option"]
+    shoot_in_every_language(driver, "join_hosts_rules", SMALL)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene and scene.table_looked_at is not None
+    driver.press(scene.buttons["sit"])
+    wait(driver, lambda: joined(driver))
+    driver.look()
+    shoot_menu_in_every_language(driver)
+    driver.key(pygame.K_ESCAPE)  # the joined table's menu
+    driver.press(driver.button("Rules"))
+    page = driver.top
+    assert isinstance(page, RulesScene) and page.rules == host_rules
+    driver.key(pygame.K_ESCAPE)
+    assert joined(driver)
+    # The settings say that this match plays the host's rules, and open them; the player's
+    # own rule settings are still theirs to change, for their own next table.
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Settings"))
+    settings = driver.top
+    assert isinstance(settings, SettingsScene)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert any("This match plays the host's rules" in line for line in drawn)
+    rows = settings.container.get_container().elements
+    assert "Your rules (for your own next table)" in [row.text for row in rows if isinstance(row, UILabel)]
+    shoot_in_every_language(driver, "joined_settings", SMALL)
+    choose(driver, settings, "Time to build", "5 minutes")
+    assert driver.app.settings.rules.build_time_s == 300 != host_rules.build_time_s
+    driver.press(driver.button("The host's rules"))
+    page = driver.top
+    assert isinstance(page, RulesScene) and page.rules == host_rules
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is settings
+
+
+def shoot_menu_in_every_language(driver) -> None:
+    """The joined table's menu, opened in each language (it is worded as it opens)."""
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if not shots:
+        return
+    before = driver.app.settings
+    for language in ("en", "ja", "zh_CN"):
+        driver.app.change_settings(dataclasses.replace(before, language=language, window_size=SMALL))
+        driver.key(pygame.K_ESCAPE)
+        driver.frame(dt=0.0)
+        pygame.image.save(driver.app.display.window, os.path.join(shots, f"joined_menu_{language}.png"))
+        driver.key(pygame.K_ESCAPE)
+    driver.app.change_settings(before)
+
+
+def test_an_address_or_code_changed_after_a_look_puts_the_table_away_until_join_looks_again(driver, host):
+    table_host = host(["easy", "person"])
+    scene = look_at(driver, table_host.address, table_host.code)
+    assert "sit" in scene.buttons
+    type_into(driver, scene.buttons["code"], "A")
+    assert scene.table_looked_at is None and "sit" not in scene.buttons and scene.buttons["join"].is_enabled
+
+
+def test_the_join_screen_offers_the_players_name_and_keeps_a_changed_one_with_the_address_and_code(driver, host):
+    driver.app.change_settings(driver.app.settings.with_changes(table_names=("Kaiji", "Ichijo")))
+    scene = open_join(driver)
+    assert scene.buttons["name"].get_text() == "Kaiji" and scene.buttons["address"].get_text() == ""
+    driver.press(scene.buttons["back"])
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code.lower(), name="Tonegawa")
+    wait(driver, lambda: joined(driver))
+    wait(driver, lambda: table_host.hosted.hosted.table.names[1] == "Tonegawa")  # the host calls the seat so
+    kept = (("Tonegawa", "Ichijo"), (table_host.address, table_host.code.lower()))
+    assert (driver.app.settings.table_names, driver.app.settings.last_join) == kept
+    saved, notice = load_settings(driver.app.files.config_dir)
+    assert (saved.table_names, saved.last_join) == kept and notice is None
+    driver.screens.title()  # back at the title (as after a match, or a host gone)
+    scene = open_join(driver)
+    assert [scene.buttons[name].get_text() for name in ("name", "address", "code")] == [
+        "Tonegawa", table_host.address, table_host.code.lower()]
+
+
+def test_an_empty_name_is_a_sentence_before_any_look_and_a_long_one_is_cut_to_a_name_plate(driver):
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["address"], "127.0.0.1:9")
+    type_into(driver, scene.buttons["code"], "KANTER")
+    driver.press(scene.buttons["join"])
+    assert scene.sentence == "Type your name: the other players see it at the table." and scene.looking is None
+    shoot_sentence_in_every_language(driver, scene, "join_no_name")
+    type_into(driver, scene.buttons["name"], "x" * 30)
+    assert scene.name == "x" * 24 and scene.buttons["name"].get_text() == "x" * 24
+
+
+def shoot_sentence_in_every_language(driver, scene: JoinScene, name: str) -> None:
+    """The Join screen and its sentence, Join pressed again in each language (the sentence is
+    worded when it is said)."""
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if not shots:
+        return
+    before = driver.app.settings
+    for language in ("en", "ja", "zh_CN"):
+        driver.app.change_settings(dataclasses.replace(before, language=language, window_size=SMALL))
+        scene.join()
+        driver.frame(dt=0.0)
+        pygame.image.save(driver.app.display.window, os.path.join(shots, f"{name}_{language}.png"))
+    driver.app.change_settings(before)
+
+
+def test_a_full_table_is_shown_with_its_rules_but_no_seat_is_offered(driver, host):
+    table_host = host(["person", "easy"])
+    first = look_at(driver, table_host.address, table_host.code)
+    driver.press(first.buttons["sit"])
+    wait(driver, lambda: (first.joining is not None and first.joining.seated is not None) or joined(driver))
+    seated = first.joining.link if first.joining is not None else driver.top.controller.link
+    driver.screens.title()  # this window leaves; its connection stays, as another computer's would
+    first.joining = None
+    (driver.app.files.seat_keys_folder / KEYS_FILE).unlink()  # another computer: no key of that seat
+    scene = look_at(driver, table_host.address, table_host.code)
+    assert scene.table_looked_at is not None and not any(scene.table_looked_at.open)
+    assert not scene.buttons["sit"].is_enabled and scene.ring.focused() is scene.buttons["rules"]
+    assert scene._state_lines()[0][0] in {refusal_sentence(Refused(0, code, ""), OUR_VERSION)
+                                          for code in ("table_full", "match_started")}
+    shoot_in_every_language(driver, "join_looked_full", SMALL)
+    seated.close()
 
 
 def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_the_same_seat(driver, host):
@@ -264,7 +448,7 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     shot(driver, "join_waiting_for_rematch")
     old = table_host.hosted
     table_host.thread.join(WAIT_S)
-    old.stop()
+    old.stop(reopening=True)  # the host's Rematch: its table closed, to open the rematch's
     rematch = HostedMatch(old.match.rules, ["easy", "person"], seed=12, code=old.host.code, bind="127.0.0.1",
                           port=old.host.port, move_time_s=30, report=lambda line: None, tokens=old.host.tokens())
     table_host.hosted = rematch  # closed by the fixture
@@ -276,6 +460,41 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     table = driver.top
     assert table.viewer == 1 and rematch.hosted.connected(1)  # the same seat, by its key
     assert play_to_result(driver, table, seconds=120).frame.over
+
+
+def test_a_rematch_waiting_for_the_host_is_told_at_once_that_the_host_has_left_its_table(driver, host):
+    table_host = host(["easy", "person"])
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+    driver.press(driver.button("Rematch"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene)
+    wait(driver, lambda: scene.joining is not None and scene.joining.link.waiting_for_host)  # kept there by the host
+    assert scene._state_lines()[0][0].startswith("Waiting for the host at")
+    table_host.thread.join(WAIT_S)
+    table_host.hosted.stop()  # the host leaves its table (the title, say)
+    wait(driver, lambda: scene.joining is None)
+    left = refusal_sentence(Refused(0, "host_left", ""), OUR_VERSION)
+    assert scene.sentence == left == "The host has left the table."
+    shoot_in_every_language(driver, "join_host_left")
+
+
+def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_tries_again(driver):
+    """The host's computer crashed, or its player is at the title: Join again with the seat's
+    key finds no table at the address, and the Join screen says why it keeps trying."""
+    from game.app.play.seat_keys import remember_key, table_of
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
+    scene = join(driver, address, "KANTER")
+    wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    said = scene._state_lines()[0][0]
+    assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
+    shoot_in_every_language(driver, "join_not_reopened")
+    scene.back()
 
 
 JUNK = "19p19s1234567z26p"
@@ -306,16 +525,19 @@ class DiscardsAnEightPin:
         return Discard(0, next(code for code in codes if code != "8p"))
 
 
-def shoot_in_every_language(driver, name: str) -> None:
-    """With SEVENTEEN_STEPS_SHOTS set, the screen in each language, to look at."""
+def shoot_in_every_language(driver, name: str, window: tuple[int, int] | None = None) -> None:
+    """With SEVENTEEN_STEPS_SHOTS set, the screen in each language, to look at; with `window`,
+    as a window of that size shows it."""
     shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
     if not shots:
         return
     before = driver.app.settings
     for language in ("en", "ja", "zh_CN"):
-        driver.app.change_settings(dataclasses.replace(before, language=language))
+        driver.app.change_settings(dataclasses.replace(before, language=language, window_size=window or
+                                                       before.window_size))
         driver.frame(dt=0.0)
-        pygame.image.save(driver.pixels(), os.path.join(shots, f"{name}_{language}.png"))
+        picture = driver.app.display.window if window else driver.pixels()
+        pygame.image.save(picture, os.path.join(shots, f"{name}_{language}.png"))
     driver.app.change_settings(before)
 
 
@@ -453,6 +675,122 @@ def test_a_joined_result_left_open_closes_by_itself_when_the_reading_time_is_up_
         link.news.append(heard(match))  # the host's reading time ran out: it dealt
         driver.frame()
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+
+
+def typing_in(scene: JoinScene) -> list[str]:
+    """The fields that take the keys typed (the gui's focus), by name."""
+    return [name for name in ("name", "address", "code") if scene.buttons[name].is_focused]
+
+
+def test_enter_in_a_field_clicked_into_goes_to_the_next_field_and_in_the_code_looks(driver, host):
+    """One focus at a time: Enter in the address (clicked into with the mouse) moves the
+    typing to the code, not the ring alone to Join with the cursor left in the address."""
+    table_host = host(["person", "easy"])
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["name"], "Guest", clear=True)
+    type_into(driver, scene.buttons["address"], table_host.address, clear=True)
+    assert typing_in(scene) == ["address"] and scene.ring.focused() is scene.buttons["address"]
+    driver.key(pygame.K_RETURN)
+    assert typing_in(scene) == ["code"] and scene.ring.focused() is scene.buttons["code"]
+    for character in table_host.code:
+        driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.key(pygame.K_RETURN)
+    assert scene.looking is not None and scene.joining is None
+    wait(driver, lambda: scene.table_looked_at is not None)
+    assert typing_in(scene) == [] and scene.ring.focused() is scene.buttons["sit"]
+    driver.key(pygame.K_RETURN)  # Sit down
+    wait(driver, lambda: joined(driver))
+
+
+def test_enter_in_the_name_goes_to_the_address_and_a_sentence_goes_once_a_field_is_edited(driver):
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["name"], "Guest", clear=True)
+    driver.key(pygame.K_RETURN)
+    assert typing_in(scene) == ["address"] and scene.ring.focused() is scene.buttons["address"]
+    for field, text in (("address", "studio:99999"), ("code", "K")):
+        type_into(driver, scene.buttons["address"], "studio:99999", clear=True)
+        type_into(driver, scene.buttons["code"], "KANTER", clear=True)
+        driver.press(scene.buttons["join"])
+        assert scene.sentence is not None and "host:port" in scene.sentence
+        type_into(driver, scene.buttons[field], text)
+        assert scene.sentence is None, f"the sentence stays after the {field} is edited"
+
+
+def test_while_seated_waiting_for_the_others_the_seat_taken_is_shown_as_the_players(driver, host, monkeypatch):
+    table_host = host(["person", "person"])
+    scene = join(driver, table_host.address, table_host.code, name="Guest")
+    wait(driver, lambda: scene.joining is not None and scene.joining.seated is not None)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    seat = scene.joining.seated.welcome.seat
+    assert f"Seat {seat + 1}: Guest (you)" in drawn
+    assert f"Seat {2 - seat}: free, for a person at another computer" in drawn
+    assert not scene.buttons["sit"].is_enabled and scene.ring.focused() is scene.buttons["rules"]
+    shoot_in_every_language(driver, "join_seated", SMALL)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_joined_screen_keeps_its_instruction_when_another_seat_drops_and_says_when_the_host_is_not_back(
+        driver, language):
+    """At a table of four, another joined seat drops while this one builds: the notice tells
+    it once, the centre keeps "Build your hand"; then this computer's own connection drops and
+    the host's computer has no table open: the centre says the host has not reopened it."""
+    from game.app.play.table_mode import TableMode
+    from game.app.play.table_words import MODE_STATUS, reconnect_words
+    from game.app.scenes.dialog import Dialog
+    from game.app.words.i18n import _
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from game.net.hosting import HostedTable
+    from game.net.server import Inbound
+    from tests.test_remote_table import SEAT, Link, Mirrors
+
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language=language))
+    match = Match(Rules.preset("four_player", hands=1), seed=5)
+    match.next_kyoku()
+    hosted = HostedTable(match, ("Easy AI", "Guest", "Kaiji", "Normal AI"), ("easy", None, None, "normal"), (1, 2))
+    wire = hosted.table.transport = Mirrors(hosted)  # never started: no socket is opened
+    for seat in (1, 2):
+        hosted.host.inbox.put(Inbound(seat, "joined", token=f"t{seat}"))
+    hosted.poll()
+    hosted.changed()
+    table = RemoteTable(wire.heard(SEAT), driver.app.analysis_pool, driver.app.executor)
+    driver.screens.joined_table(table)
+    driver.frame()
+    hosted.host.inbox.put(Inbound(2, "left"))  # Kaiji's computer has gone
+    hosted.poll()
+    table.link = Link([wire.heard(SEAT)])
+    driver.frames(3)
+    notice = driver.top
+    assert isinstance(notice, Dialog) and table.frame().centre.status == _(MODE_STATUS[TableMode.BUILD])
+    assert notice.message == reconnect_words("Kaiji", given_up=False)
+    shot(driver, f"joined_drop_notice_{language}")
+    driver.look()
+    driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    assert isinstance(driver.top, TableScene) and table.prompt() is None  # told once
+    table.link.news = [Reconnecting(2, table_closed=True)]
+    driver.frames(2)
+    assert table.frame().centre.status == _("Waiting for the host to reopen the table…")
+    shot(driver, f"joined_not_reopened_{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_joined_result_says_at_once_that_the_host_has_gone(driver, monkeypatch, language):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.play.remote_link import Ended
+
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language=language))
+    with ThreadPoolExecutor(1) as builders:
+        _match, link, table = joined_at_a_kyokus_end(driver, builders)
+        result = driver.top
+        drawn = driver.record_text(monkeypatch)
+        link.news.append(Ended("gone"))  # the host's computer stopped answering
+        driver.frame()
+        assert result.news_line == table.closed and result.news_line in drawn  # one line: it fits
+        driver.look()
+        shot(driver, f"joined_result_host_gone_{language}")
 
 
 # The joined summary shows what the summary of a match at this computer shows: every hand's

@@ -19,7 +19,9 @@ from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.scenes.table import TableScene
 from game.app.words.i18n import LANGUAGE_NAMES
+from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent, crafted_table
+from tests.ui.test_join import SMALL, shoot_in_every_language
 from tests.ui.test_screens import choose, shot
 from tests.ui.test_table import AVOID, drag_example_hand, flip_dora
 
@@ -127,3 +129,29 @@ def test_the_menu_under_the_settings_speaks_the_language_chosen_there(driver):
     menu = driver.top
     assert isinstance(menu, Dialog) and menu.title == "メニュー"
     assert driver.button("再開")
+
+
+def test_the_menus_rules_are_the_matchs_not_the_settings(driver, monkeypatch):
+    """A match continued, or whose rules were changed in the settings since it began, plays
+    its own rules: the menu's Rules show those, under a title that says so."""
+    match_rules = Rules.preset("kaiji", hands=4, build_time_s=60)
+    crafted_table(driver.app, ScriptedAgent(avoid=AVOID), rules=match_rules)
+    driver.frame()
+    open_menu(driver)
+    driver.press(driver.button("Settings"))
+    choose(driver, driver.top, "Time to build", "5 minutes")  # the settings' rules, for the next match
+    assert driver.app.settings.rules.build_time_s == 300
+    shoot_in_every_language(driver, "match_settings", SMALL)
+    driver.press(driver.button("This match's rules"))  # beside Back: the match's rules, not these
+    assert isinstance(driver.top, RulesScene) and driver.top.rules == match_rules
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    drawn = driver.record_text(monkeypatch)
+    driver.press(driver.button("Rules"))
+    page = driver.top
+    assert isinstance(page, RulesScene) and page.rules == match_rules
+    options = [block.body for block in page.blocks if block.kind == "option"]
+    assert "Time to build: 1 minute" in options and "Match length: 4 hands" in options
+    driver.frame()
+    assert "This match's rules" in drawn
+    shoot_in_every_language(driver, "match_rules", SMALL)

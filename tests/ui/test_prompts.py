@@ -14,6 +14,7 @@ from game.app.scenes.prompts import build_anyway, discard_own_wait, notice, ron_
 from game.app.window.menu_keys import KEY_GUARD_S
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.tiles import parse_tiles, pick_ids
 from tests.scenario_tools import build_all, crafted_deal, drive
 from tests.ui.scripted import ScriptedAgent, crafted_table
 from tests.ui.test_table import AVOID, URA_INDICATOR, drag_example_hand, flip_dora
@@ -149,6 +150,26 @@ def test_enter_on_are_you_sure_keeps_building(driver):
         driver.key(pygame.K_RETURN)
         assert driver.top is not dialog and built == []
         assert "never win" in dialog.message and dialog.message.count("never win") == 1
+
+
+
+def test_are_you_sure_says_where_alone_a_hand_below_the_floor_but_for_ippatsu_or_houtei_can_win(driver):
+    """Riichi sanankou, 3 han 50 fu on its 7p: mangan only with ippatsu or houtei. It can win
+    there, so neither the helper nor the question says that it cannot."""
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))
+    driver.frame()
+    flip_dora(driver, table)
+    state = table.builds[0]
+    state.replace(pick_ids(parse_tiles("111222333m7p123s", red_fives=False), state.wall, False))
+    table.helpers[0].wait_until_ready(timeout=30)
+    driver.frame()
+    report = table.helper_report()
+    assert not any("cannot win" in note for note in report.warnings) and report.luck == ("houtei", "ippatsu")
+    driver.press(driver.button("Confirm"))
+    question = driver.top
+    assert isinstance(question, Dialog) and question.title == "Are you sure?"
+    assert "never win" not in question.message
+    assert "only in the first go-around after your riichi or on a final discard" in question.message
 
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.scenes.rules_page import VIEWPORT, RulesScene, pages
+from game.app.scenes.rules_page import HOST_RULES, VIEWPORT, RulesScene, pages
 from game.app.words import i18n
 from game.app.words.rule_texts import GLOSSARY, YAKU
 from game.engine.rules import PRESETS, Rules
@@ -100,3 +100,18 @@ def test_the_lab_is_named_by_the_executable_s_command(language):
         i18n.set_language("en")
     assert "17steps lab" in text
     assert "python -m" not in text
+
+
+def test_a_page_given_a_hosts_rules_shows_those_not_the_settings_under_its_own_title(driver, monkeypatch):
+    host_rules = Rules.preset("four_player", hands=3, discard_time_s=30)
+    assert driver.app.settings.rules != host_rules
+    scene = RulesScene(driver.app, host_rules, title=HOST_RULES)
+    driver.app.stack.push(scene)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert "The host's rules" in drawn and "Rules" not in drawn
+    options = [block.body for block in scene.blocks if block.kind == "option"]
+    assert "Players: 4 players" in options and "Time per discard: 30 seconds" in options
+    assert options != [block.body for block in pages(driver.app.settings.rules) if block.kind == "option"]
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is not scene

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from functools import cache
 from pathlib import Path
 
 import pygame
@@ -24,6 +23,7 @@ from game.app.window import layout
 from game.app.words import i18n
 from game.engine.kyoku import Phase
 from game.engine.record import write_record
+from tests.helpers import kept
 from tests.test_playback import as_shown, live_match, record_lines
 from tests.ui.test_centre import Inked
 from tests.ui.test_screens import SHOTS, shot
@@ -35,7 +35,7 @@ def record_file(folder: Path, preset: str, seed: int = 5) -> Path:
     return path
 
 
-@cache
+@kept
 def played_record(preset: str, seed: int) -> tuple[dict, ...]:
     """The record of a two-hand match the AI plays (a second of CPU each: made once per
     worker, as the record is only read)."""

@@ -4,6 +4,7 @@ no wait wins or none is live. Computed by game/app/play/wait_strip.py, drawn bes
 from __future__ import annotations
 
 from concurrent.futures import Executor, Future
+from dataclasses import replace
 from itertools import pairwise
 
 import pygame
@@ -12,15 +13,17 @@ import pytest
 from game.app.play.helper import BuildHelper
 from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip, wait_strip
 from game.app.views import legible, marks
+from game.app.views.helper_panel import tenpai_verdict
 from game.app.views.pool import STRIP_OFFSET, STRIP_TILE, _wait_value, draw_wait_strip
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import i18n, terms
 from game.engine.actions import BuildHand, ChooseDora
-from game.engine.kyoku import Kyoku
+from game.engine.kyoku import Kyoku, Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.scoring import WinContext, assess_ron
 from game.engine.tiles import parse_tiles, pick_ids
 from tests.scenario_tools import crafted_deal, drive
 from tests.ui.scripted import ScriptedAgent
@@ -65,7 +68,7 @@ def test_no_live_winning_wait_is_a_clear_cannot_win():
     assert low.verdict == "Cannot win: no wait reaches mangan"
     no_floor = WaitStrip((WaitLine("1m", 2, "no yaku", False),), floor=False, furiten=False)
     assert no_floor.verdict == "Cannot win: no wait has a yaku"
-    before_riichi = WaitStrip((WaitLine("2m", 3, "3 han 30 fu", False, clears_in_riichi=True),),
+    before_riichi = WaitStrip((WaitLine("2m", 3, "3 han 30 fu", False, clears_later=True),),
                               floor=True, furiten=False)
     assert not before_riichi.can_win and before_riichi.verdict == "Cannot win before your riichi"
     assert before_riichi.hand_can_win and before_riichi.winning == ("2m",)
@@ -373,6 +376,9 @@ def test_the_strip_and_the_helper_agree_on_a_hand_from_its_build_on(changes, han
     report, seen = strips_through_the_phases(rules, seat, hand)
     assert report.tenpai and {terms.limit_name(w.value) for w in report.waits} == {helper_value}
     with_ippatsu = [w.clears_floor or w.luck_only for w in report.waits]  # one han more: ippatsu
+    luck = "Wins only with ippatsu or on a final discard" if report.luck else None
+    assert report.luck in ((), ("houtei", "ippatsu")) and bool(report.luck) == (any(with_ippatsu)
+                                                                                and not report.mangan_tenpai)
     for phase, strip in zip(PHASES, seen, strict=True):
         assert [w.code for w in strip.waits] == [w.code for w in report.waits], phase
         if report.mangan_tenpai:  # the helper says it can win: the strip never says it cannot
@@ -381,13 +387,112 @@ def test_the_strip_and_the_helper_agree_on_a_hand_from_its_build_on(changes, han
         before_riichi = seat == 1 and phase in PHASES[:2]  # its next ron is on the first player's first discard
         ippatsu = phase != PHASES[-1] and not before_riichi
         if before_riichi:  # no riichi, no ippatsu (renhou is no yaku in Kaiji): maybe too low on that discard
-            assert [w.clears_in_riichi for w in strip.waits] == with_ippatsu, phase
-            assert strip.verdict == (None if strip.can_win else "Cannot win before your riichi" if any(with_ippatsu)
-                                     else "Cannot win: no wait reaches mangan"), phase
+            assert [w.clears_later for w in strip.waits] == with_ippatsu, phase
+            assert strip.verdict == (luck or (None if strip.can_win else "Cannot win before your riichi"
+                                              if report.mangan_tenpai else "Cannot win: no wait reaches mangan")), phase
         elif ippatsu:  # the opponent's first discard after this seat's riichi
             assert [w.clears for w in strip.waits] == with_ippatsu, phase
-            assert (strip.verdict is None) == any(with_ippatsu), phase
+            assert strip.verdict == (None if report.mangan_tenpai else luck or "Cannot win: no wait reaches mangan")
         else:  # a plain riichi ron: the helper's value (its "(kiriage)" left out) and verdict
             assert [(terms.limit(w.value), w.clears) for w in strip.waits] == [
                 (terms.level_name(w.value), w.clears_floor) for w in report.waits], phase
-            assert (strip.verdict is None) == report.mangan_tenpai, phase
+            assert strip.verdict == (None if report.mangan_tenpai else "Wins only on a final discard" if luck
+                                     else "Cannot win: no wait reaches mangan"), phase
+
+
+
+# A hand below the floor for a plain riichi ron may still win where the discard adds a yaku:
+# with ippatsu (before the seat's own next discard after its riichi) or houtei (on a final
+# discard). The strip says where alone it can win, and that agrees with what the engine
+# allows on each discard still to come, played to the end of the hand.
+IPPATSU_OR_HOUTEI = "Wins only with ippatsu or on a final discard"
+HOUTEI = "Wins only on a final discard"
+IPPATSU = "Wins only with ippatsu"
+TOO_LOW = "Cannot win: no wait reaches mangan"
+LUCK_WORDS = {("ippatsu",): IPPATSU, ("houtei",): HOUTEI, ("houtei", "ippatsu"): IPPATSU_OR_HOUTEI}
+FOUR_HAN_30_FU = "3455567m445566p"  # riichi tanyao pinfu iipeikou
+HELPER_HEADLINES = {
+    IPPATSU_OR_HOUTEI: "Tenpai — wins only with ippatsu or on a final discard",
+    IPPATSU: "Tenpai — wins only with ippatsu",
+    TOO_LOW: "Tenpai — cannot win",
+    None: "Tenpai — can reach mangan",
+}
+LUCK_CASES = [
+    # rules, seat (0 the first player), hand, the strip's words in turn from the build to its last chance
+    pytest.param({"kiriage": False}, 0, FOUR_HAN_30_FU, [IPPATSU_OR_HOUTEI, HOUTEI], id="4h30-first"),
+    pytest.param({"kiriage": False}, 1, FOUR_HAN_30_FU, [IPPATSU_OR_HOUTEI, HOUTEI], id="4h30-second"),
+    # riichi sanankou: 3 han 60 fu
+    pytest.param({"kiriage": False}, 0, "111m999p444z2355s", [IPPATSU_OR_HOUTEI, HOUTEI], id="3h60-first"),
+    pytest.param({"kiriage": False, "houtei": "last_discard_of_hand"}, 0, FOUR_HAN_30_FU, [IPPATSU_OR_HOUTEI, HOUTEI],
+                 id="4h30-first-houtei_last_of_hand"),
+    # The last discard of the hand is the second player's own: it never rons a houtei.
+    pytest.param({"kiriage": False, "houtei": "last_discard_of_hand"}, 1, FOUR_HAN_30_FU, [IPPATSU, TOO_LOW],
+                 id="4h30-second-houtei_last_of_hand"),
+    pytest.param({"kiriage": False, "riichi_timing": "before_play"}, 1, FOUR_HAN_30_FU, [IPPATSU_OR_HOUTEI, HOUTEI],
+                 id="4h30-second-riichi_before_play"),
+    pytest.param({"kiriage": False, "floor_counts_situational": False}, 0, FOUR_HAN_30_FU, [TOO_LOW],
+                 id="4h30-first-floor_without_situational"),
+    pytest.param({}, 0, FOUR_HAN_30_FU, [None], id="kiriage_mangan-first"),  # wins on any discard
+    pytest.param({}, 1, "123m456p789s55p23s", [TOO_LOW], id="riichi_pinfu-second"),  # 3 han at best
+]
+
+
+def play_out(rules: Rules, seat: int, hand: str) -> tuple[object, list[WaitStrip], list[int], list[WinContext],
+                                                         Kyoku]:
+    """`seat` builds `hand` (nothing else waits on its tiles) and the hand is played out: the
+    helper's report, the strip before each discard, each discard's seat and the context a ron
+    by `seat` on it has (as the engine rules it, after the discard)."""
+    match = Match(rules, seed=1)
+    match.next_kyoku(crafted_deal({0: hand, 2: OTHER} if seat == 0 else {0: OTHER, 2: hand},
+                                  dora=(1, 0, "5z", "6z")), dealer=0)
+    kyoku = match.kyoku
+    match.apply(ChooseDora(0, 1, 0))
+    report = helper_report(kyoku, seat, hand)
+    match.apply(BuildHand(seat, hand))
+    match.apply(BuildHand(1 - seat, OTHER))
+    strips, discarders, contexts = [], [], []
+    while kyoku.phase is Phase.DISCARD:
+        strips.append(wait_strip(kyoku.view_for(seat)))
+        turn = kyoku.turn
+        drive(match, {turn: [None]}, until_end=False)
+        discarders.append(turn)
+        contexts.append(kyoku.win_context(seat, turn))
+    return report, strips, discarders, contexts, kyoku
+
+
+def engine_words(kyoku: Kyoku, seat: int, waits: list[int], contexts: list[WinContext]) -> str | None:
+    """What the engine's rulings on the discards still to come say of the hand: where alone
+    it can win, or that it cannot (the first context is the next discard's)."""
+    def allows(context: WinContext) -> bool:
+        rons = [assess_ron(kyoku.hands[seat], kind * 4, context, kyoku.rules) for kind in waits]
+        return any(ron.clears_floor and ron.value is not None for ron in rons)
+
+    allowed = [context for context in contexts if allows(context)]
+    if not allowed:
+        return TOO_LOW
+    lucky = [context for context in allowed if not allows(replace(context, ippatsu=False, houtei=False))]
+    if len(lucky) == len(allowed):
+        return LUCK_WORDS[tuple(name for name in ("houtei", "ippatsu") if any(getattr(c, name) for c in lucky))]
+    return None if contexts[0] in allowed else "Cannot win before your riichi"
+
+
+@pytest.mark.parametrize(("changes", "seat", "hand", "words"), LUCK_CASES)
+def test_a_hand_that_wins_only_with_ippatsu_or_houtei_is_told_where_it_can(changes, seat, hand, words):
+    rules = Rules.preset("kaiji", **changes)
+    report, strips, discarders, contexts, kyoku = play_out(rules, seat, hand)
+    waits = list(kyoku.view_for(seat).waits)
+    said = []
+    for step, strip in enumerate(strips):
+        chances = [contexts[k] for k in range(step, len(discarders)) if discarders[k] != seat]
+        if not chances:
+            break  # its last chance has gone by
+        expected = engine_words(kyoku, seat, waits, chances)
+        assert strip.verdict == expected, step
+        assert strip.hand_can_win == (expected != TOO_LOW), step
+        if not said or said[-1] != strip.verdict:
+            said.append(strip.verdict)
+    assert said == words
+    # The helper said the same of the hand while it was built.
+    assert report.luck == strips[0].luck
+    assert tenpai_verdict(report, floor=True)[0] == HELPER_HEADLINES[words[0]]
+    assert any("cannot win" in warning for warning in report.warnings) == (words[0] == TOO_LOW)

@@ -20,7 +20,7 @@ from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, cached_property
 
-from game.app.words.i18n import _
+from game.app.words.i18n import N_, Later, Message
 from game.app.words.terms import tiles_in_sentence
 from game.engine import analysis, bound, scoring
 from game.engine.analysis import CandidateHand, WaitAnalysis
@@ -45,8 +45,14 @@ class WaitLine:
     live: int
     value: WinValue | None
     clears_floor: bool
-    luck_only: bool
-    """Reaches mangan only with ippatsu or houtei."""
+    luck: tuple[str, ...] = ()
+    """Below the floor for a plain riichi ron, the situational yaku that lift it to mangan
+    ("houtei", "ippatsu"): a ron on it is allowed only where the discard has one."""
+
+    @property
+    def luck_only(self) -> bool:
+        """Reaches mangan only with ippatsu or houtei."""
+        return bool(self.luck)
 
     @property
     def code(self) -> str:
@@ -74,7 +80,7 @@ class HelperReport:
     """Whether the wall has been studied far enough to answer (needed below 13 tiles)."""
     tenpai: bool | None = None
     waits: tuple[WaitLine, ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
     completions: int | None = 0
     """Tenpai hands holding the selection; None while the rest of the wall is ranked."""
     suggestions: tuple[Suggestion, ...] = ()
@@ -93,47 +99,76 @@ class HelperReport:
         """A full hand with a live wait that clears the floor: one that can win."""
         return bool(self.tenpai) and any(w.clears_floor and not w.dead for w in self.waits)
 
+    @property
+    def luck(self) -> tuple[str, ...]:
+        """The situational yaku without which this full hand cannot win ("houtei",
+        "ippatsu"): empty when a live wait clears without them, or none clears even with them."""
+        if not self.tenpai or self.mangan_tenpai:
+            return ()
+        return tuple(sorted({name for w in self.waits if not w.dead for name in w.luck}))
+
 
 def wait_lines(waits: Sequence[WaitAnalysis]) -> tuple[WaitLine, ...]:
-    return tuple(
-        WaitLine(
-            w.kind, w.live, w.value, w.clears_floor, not w.clears_floor and w.clears_floor_only_with_luck
-        )
-        for w in waits
-    )
+    return tuple(WaitLine(w.kind, w.live, w.value, w.clears_floor, _luck(w)) for w in waits)
 
 
-def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[str, ...]:
-    """What can go wrong with this hand, one note per kind of trouble."""
+def _luck(wait: WaitAnalysis) -> tuple[str, ...]:
+    """The situational yaku that lift a wait below the floor to it, as the engine judges it."""
+    if wait.clears_floor:
+        return ()
+    return tuple(name for name, lifts in (("houtei", wait.clears_floor_with_houtei),
+                                          ("ippatsu", wait.clears_floor_with_ippatsu)) if lifts)
+
+
+def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[Message, ...]:
+    """What can go wrong with this hand, one note per kind of trouble. Each is kept as its
+    message (a report is kept while the hand stays): it reads in the language of the moment."""
     if not hand.tenpai:
-        return (_("Not tenpai: this hand can never win."),)
+        return (Message(N_("Not tenpai: this hand can never win.")),)
     dead = [line.code for line in lines if line.dead]
     no_yaku = [line.code for line in lines if not line.dead and line.value is None]
     below = [line for line in lines
              if floor_applies and not line.dead and line.value is not None and not line.clears_floor]
-    notes: list[str] = []
+    notes: list[Message] = []
     if dead:
-        notes.append(_("Dead: {tiles}. Every copy is in your own wall or is the indicator.").format(
-            tiles=tiles_in_sentence(dead)))
+        notes.append(Message(N_("Dead: {tiles}. Every copy is in your own wall or is the indicator."),
+                             tiles=_tiles(dead)))
     if no_yaku:
-        notes.append(_("No yaku on {tiles}: such a win is not allowed.").format(tiles=tiles_in_sentence(no_yaku)))
+        notes.append(Message(N_("No yaku on {tiles}: such a win is not allowed."), tiles=_tiles(no_yaku)))
     if below:
         lucky = [line.code for line in below if line.luck_only]
-        codes = tiles_in_sentence(line.code for line in below)
+        codes = [line.code for line in below]
         if lucky:
-            notes.append(_("Below mangan: {tiles} ({lucky} reach it only with ippatsu or houtei). If one is "
-                           "discarded you must let it pass, and then you are furiten.").format(
-                tiles=codes, lucky=tiles_in_sentence(lucky)))
+            notes.append(Message(N_("Below mangan: {tiles} ({lucky} reach it only with ippatsu or houtei). If one "
+                                    "is discarded you must let it pass, and then you are furiten."),
+                                 tiles=_tiles(codes), lucky=_tiles(lucky)))
         else:
-            notes.append(_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you are "
-                           "furiten.").format(tiles=codes))
+            notes.append(Message(N_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you "
+                                    "are furiten."), tiles=_tiles(codes)))
     if not any(line.clears_floor and not line.dead for line in lines):
-        notes.append(_("No live wait reaches mangan: this hand cannot win."))
+        luck = tuple(sorted({name for line in lines if not line.dead for name in line.luck}))
+        notes.append(Message(LUCK_NOTES[luck]) if luck
+                     else Message(N_("No live wait reaches mangan: this hand cannot win.")))
     if hand.forced_wait_discards:
-        notes.append(_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you must "
-                       "discard {count} of them (furiten).").format(
-            kept=hand.pool_wait_copies, count=hand.forced_wait_discards))
+        notes.append(Message(N_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you "
+                                "must discard {count} of them (furiten)."),
+                             kept=hand.pool_wait_copies, count=hand.forced_wait_discards))
     return tuple(notes)
+
+
+def _tiles(codes: Sequence[str]) -> Later:
+    """Tiles named in a note, in the language it is read in."""
+    return Later(lambda: tiles_in_sentence(codes))
+
+
+LUCK_NOTES = {
+    ("ippatsu",): N_("No live wait reaches mangan without ippatsu: this hand can win only in the first go-around "
+                     "after your riichi."),
+    ("houtei",): N_("No live wait reaches mangan without houtei: this hand can win only on a final discard."),
+    ("houtei", "ippatsu"): N_("No live wait reaches mangan without ippatsu or houtei: this hand can win only in "
+                              "the first go-around after your riichi or on a final discard."),
+}
+"""What the helper says of a hand below the floor but for situational yaku, by those it needs."""
 
 
 def _code_index(tile: int, red_fives: bool) -> int:

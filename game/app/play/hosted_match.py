@@ -148,5 +148,7 @@ class HostedMatch:
         """Stop waiting and playing (from any thread); `stop` then closes the network."""
         self.closing.set()
 
-    def stop(self) -> None:
-        self.hosted.stop()
+    def stop(self, reopening: bool = False) -> None:
+        """Close the network, telling the players the host has left, unless it is `reopening`
+        the table for the next match (`HostedTable.stop`)."""
+        self.hosted.stop(reopening)

@@ -1,9 +1,11 @@
 """Joining a table from the window, without pygame: the tables found on the local network,
 the typed address and code read, and the link's news turned into where the join stands.
 
-`Joining` is what the Join screen shows: nothing yet, connecting, seated (the host's rules
-known, the match not started), ready (the first view came: the table opens), or failed
-with one sentence (a refusal, no answer, the host gone). `LanTables` lists the tables
+`Looking` is the look at a table before sitting down: the host's rules and who sits where
+(`TableLook`, no seat taken), or one sentence why not. `Joining` is what the Join screen
+shows once the player sits down: connecting, seated (the host's rules known, the match not
+started), ready (the first view came: the table opens), or failed with one sentence (a
+refusal, no answer, the host gone). `LanTables` lists the tables
 announced on the local network (game/net/discovery.py), started in a thread of its own so
 that the frame loop never waits for the network; its list is a snapshot read each frame.
 """
@@ -21,14 +23,17 @@ from urllib.parse import parse_qs, urlsplit
 from zeroconf import InterfaceChoice
 
 from game import __version__
-from game.app.play.remote_link import Ended, Heard, News, RemoteLink
+from game.app.play.remote_link import Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.seat_keys import read_keys, remember_key, table_of
+from game.app.play.session import shown_name
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
-from game.app.words.rule_texts import preset_name
-from game.net.client import UnbracketedIPv6, join_uri, parse_address
+from game.app.words.rule_texts import OPTIONS, choice_text, preset_name, rules_summary
+from game.engine.names import LONGEST_NAME, BadName, checked_name
+from game.net.client import UnbracketedIPv6, join_uri, look_at_table, parse_address
 from game.net.discovery import FoundTable, TableBrowser
-from game.net.protocol import PROTOCOL_VERSION
+from game.net.protocol import PROTOCOL_VERSION, Refused, TableLook
+from game.net.seat_link import HostUnreachable, JoinRefused
 from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
 OUR_VERSION = f"17 Steps {__version__} (protocol {PROTOCOL_VERSION})"
@@ -99,14 +104,35 @@ def address_problem(address: str) -> str | None:
         return _("Type the host's address, or choose a table above.")
     try:
         parse_address(address)
-    except UnbracketedIPv6 as error:
-        # Translators: {example} is the address typed, in brackets: [::1]:47123
-        return _("Write an IPv6 address in brackets, then its port: {example}.").format(example=error.suggestion)
     except ValueError:
+        suggestion = bracketed(address)
+        if suggestion is not None:
+            # Translators: {example} is the address typed, in brackets: [::1]:47123
+            return _("Write an IPv6 address in brackets, then its port: {example}.").format(example=suggestion)
         # Translators: {example} shows the forms: 192.168.1.20:17017 or [::1]:17017
         return _("Not an address: type it as host:port, or [IPv6]:port ({example}).").format(
             example="192.168.1.20:17017, [::1]:17017")
     return None
+
+
+def bracketed(address: str) -> str | None:
+    """`[IPv6]:port` for an IPv6 address and a port typed without their brackets, or with
+    one of them or in the wrong place (`::1:47123`, `[::1:47123`, `::1]:47123`), as the
+    command line's reader names it; None for anything else, or a port that is not one."""
+    bare = "".join(address.split()).replace("[", "").replace("]", "")
+    try:
+        parse_address(bare)
+    except UnbracketedIPv6 as error:
+        suggestion = error.suggestion
+    except ValueError:
+        return None
+    else:
+        return None
+    try:
+        parse_address(suggestion)
+    except ValueError:
+        return None
+    return suggestion
 
 
 def code_problem(code: str) -> str | None:
@@ -123,9 +149,109 @@ def code_problem(code: str) -> str | None:
     return _("The join code is {count} letters, as the host's screen shows it.").format(count=JOIN_CODE_LENGTH)
 
 
+def name_problem(name: str) -> str | None:
+    """Why the name typed on the Join screen cannot be the player's at the host's table, in
+    words; None when it can (the new-table screen's limits: `checked_name`)."""
+    if not name.strip():
+        return _("Type your name: the other players see it at the table.")
+    try:
+        checked_name(name)
+    except BadName:
+        pass
+    else:
+        return None
+    if len(name.strip()) > LONGEST_NAME:
+        return _("Your name is at most {count} characters.").format(count=LONGEST_NAME)
+    refused = next(c for c in name.strip() if not _can_show(c))
+    # Translators: {code} is like U+0009
+    return _("Your name cannot hold the character {code}.").format(code=f"U+{ord(refused):04X}")
+
+
+def _can_show(character: str) -> bool:
+    try:
+        checked_name(f"x{character}x")  # a space alone is no name, but spaces within one are shown
+    except BadName:
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class Failed:
     sentence: str
+
+
+class Looking:
+    """One look at the table at `address` before sitting down, in a thread of its own (the
+    frame loop never waits): `table` once the host has shown it, `ended` when it would not
+    (`ended_sentence` says why). `on_done` is called from that thread when the look is over."""
+
+    def __init__(self, address: str, code: str, look: Callable[[str, str], TableLook] = look_at_table,
+                 on_done: Callable[[], None] = lambda: None) -> None:
+        self.address, self.code = address.strip(), normal_code(code)
+        self.table: TableLook | None = None
+        self.ended: Ended | None = None
+        self._look, self._on_done = look, on_done
+        self._thread = threading.Thread(target=self._run, name="join-look", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.table = self._look(self.address, self.code)
+        except JoinRefused as refused:
+            self.ended = Ended("refused", refused.refusal)
+        except HostUnreachable as error:
+            self.ended = Ended("unreachable", detail=str(error))
+        except Exception as error:  # any other failure is said, never a screen left looking
+            self.ended = Ended("failed", detail=f"{type(error).__name__}: {error}")
+        self._on_done()
+
+    @property
+    def done(self) -> bool:
+        return self.table is not None or self.ended is not None
+
+
+def seat_lines(look: TableLook, yours: tuple[int, str] | None = None) -> list[str]:
+    """Who sits where at a table looked at: one line a seat, a free one said to be free;
+    with `yours` (the seat the host gave and its name there), that seat is the player's."""
+    lines = []
+    for seat, (name, free) in enumerate(zip(look.names, look.open, strict=True)):
+        if yours is not None and seat == yours[0]:
+            # Translators: the seat taken by the player at a table joined ("Seat 2: Guest (you)")
+            who = _("{name} (you)").format(name=shown_name(yours[1]))
+        elif free:
+            # Translators: a seat not taken yet at a table looked at before sitting down
+            who = _("free, for a person at another computer")
+        else:
+            who = shown_name(name)
+        # Translators: one seat of a table looked at before sitting down ("Seat 2: Easy AI")
+        lines.append(_("Seat {number}: {who}").format(number=seat + 1, who=who))
+    return lines
+
+
+def rules_lines(look: TableLook) -> list[str]:
+    """The host's rules in short: the summary, then the clocks (what a joiner most needs)."""
+    rules = look.rules
+    clocks = _(" · ").join(_("{option}: {choice}").format(option=OPTIONS[option].name,
+                                                          choice=choice_text(option, getattr(rules, option)))
+                           for option in ("build_time_s", "discard_time_s"))
+    return [_("The host's rules: {summary}").format(summary=rules_summary(rules)), clocks]
+
+
+def sit_problem(look: TableLook, has_key: bool) -> str | None:
+    """Why the player cannot sit down at the table looked at (None: they can): a match
+    started or a table full takes only a seat's own key back."""
+    if has_key:
+        return None
+    if look.started:
+        return refusal_sentence(Refused(0, "match_started", ""), OUR_VERSION)
+    if not any(look.open):
+        return refusal_sentence(Refused(0, "table_full", ""), OUR_VERSION)
+    return None
+
+
+def holds_key(keys: Path, address: str, code: str) -> bool:
+    """This computer keeps a seat key for the table (Join takes that seat back)."""
+    return bool(key_for(read_keys(keys), table_of(address, code)))
 
 
 REMATCH_PATIENCE_S = 180.0
@@ -162,13 +288,16 @@ class Joining:
         self.give_up_at = clock() + patience_s
         self.knock_at: float | None = None
         """When to try again a table not open yet (None: not waiting for it)."""
+        self.not_reopened = False
+        """The seat's key was refused no seat but no table listens at the address: its host has
+        not opened it again yet (crashed, or at its title); tried again, as after a drop."""
         self.link = make_link(self.uri, name, self.token)
         self.link.start()
 
     @property
     def waiting_for_host(self) -> bool:
-        """A rematch waits for the host to open it."""
-        return self.knock_at is not None
+        """A rematch waits for the host to open it (knocking, or kept waiting by its table)."""
+        return self.knock_at is not None or self.link.waiting_for_host
 
     def poll(self) -> None:
         """Take the link's news (never waits)."""
@@ -188,6 +317,8 @@ class Joining:
                 self.seated = news
                 if news.view is not None:
                     self.ready = news
+            elif isinstance(news, Reconnecting):
+                self.not_reopened = news.table_closed and self.seated is None
             elif isinstance(news, Ended) and self._stale_key(news):
                 self.token = ""  # a key of an earlier table at this address: a free seat then
                 self.link = self.make_link(self.uri, self.name, "")

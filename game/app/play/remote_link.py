@@ -86,9 +86,12 @@ class Ended:
 
 @dataclass(frozen=True)
 class Reconnecting:
-    """The connection dropped; the link tries again (attempt `attempt`)."""
+    """The connection dropped, or could not be made; the link tries again (attempt `attempt`)."""
 
     attempt: int
+    table_closed: bool = False
+    """The last attempt found the host's computer with no table open at the address: its host
+    has not opened it again yet (after a crash, or at its title), which Continue does."""
 
 
 News = Heard | Ended | Reconnecting
@@ -162,10 +165,17 @@ class RemoteLink:
 
     async def heard(self, link: SeatLink, message: HostMessage) -> None:
         if link.mirror.welcome is not None:
-            self._tell(_heard(link.mirror, message if isinstance(message, Refused) else None, link.latency_s))
+            self._tell(_heard(link.mirror, message if isinstance(message, Refused) else None, link.latency_s,
+                              clocked=not isinstance(message, Welcome)))
 
     def reconnecting(self, attempt: int) -> None:
-        self._tell(Reconnecting(attempt))
+        self._tell(Reconnecting(attempt, self.link.table_closed))
+
+    @property
+    def waiting_for_host(self) -> bool:
+        """Back at a table whose match is over: the host keeps the connection while it decides
+        (`SeatLink.waiting`)."""
+        return self.link.waiting is not None
 
     def _tell(self, news: News) -> None:
         self.news.put(news)
@@ -214,8 +224,12 @@ class RemoteLink:
                 await self.link.send(item)
 
 
-def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float) -> Heard:
+def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocked: bool = True) -> Heard:
+    """The seat's news now. Not `clocked` (a welcome): no clock, for the view the mirror still
+    holds is the last connection's, its clocks stamped then; after a reconnection to a host
+    that was restarted (Continue), they would run from this moment on the joined screen while
+    no clock runs at the host until it starts the match again, which tells every seat its own."""
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
-                 mirror.clocks, mirror.given_up, mirror.reading)
+                 mirror.clocks if clocked else (), mirror.given_up, mirror.reading)

@@ -35,7 +35,7 @@ from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import STOPPED, Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
-from game.app.play.seat_notices import Notice, seat_notices
+from game.app.play.seat_notices import Notice, seat_notices, stand_in_notices
 from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import (
@@ -48,11 +48,19 @@ from game.app.play.table_frame import (
     shown_seconds,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_words import reconnect_words, ron_worth, status
+from game.app.play.table_words import HOST_LOST, MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import Message, _
-from game.app.words.net_words import refusal_sentence
+from game.app.words.i18n import Later, Message, _
+from game.app.words.net_words import (
+    HERE,
+    STAND_IN,
+    came_back_words,
+    dropped_words,
+    plate_name,
+    presence_of,
+    refusal_sentence,
+)
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, Phase, SeatView
@@ -61,6 +69,7 @@ from game.engine.rules import Rules
 from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
 from game.engine.wall import PERSONAL_WALLS
+from game.net.hosting import HOST_LEFT
 from game.net.protocol import Reading, Ready
 from game.net.wire import seats_waited_on
 
@@ -83,9 +92,12 @@ class RemoteTable:
         self.builders, self.fallback = builders, fallback
         self.link = link
         self.address = address
-        self.closed: str | None = None
-        """Why the table closed under the player (the host gone, its match stopped), in words."""
+        self.closed: Later | None = None
+        """Why the table closed under the player (the host gone, its match stopped), in the words
+        of the language of the moment (the title shows it, and the language may change there)."""
         self.reconnecting = False
+        self.table_closed = False
+        """Reconnecting, and no table listens at the host's address: not reopened yet (Continue does)."""
         self.heard = first
         """The latest news from the host."""
         self.shown = first
@@ -99,6 +111,9 @@ class RemoteTable:
         self.refusals: list[Heard] = []
         self.notices: list[Notice] = []
         """The seat's own notices (seat_notices.py) not told yet: told as soon as the table asks."""
+        self._told_presence: dict[int, str] = {}
+        """Where each other seat's person was as the player was last told (`net_words.presence_of`;
+        not there: at the table)."""
         self._completing = False
         """The move sent completes the hand at the build deadline (the host works on it)."""
         self.result_shown = False
@@ -124,6 +139,7 @@ class RemoteTable:
         """Events shown since the last `update`, for the scene's sound and motion."""
         self._prepare_build()
         self._track(first)
+        self._tell_presence()
         for news in backlog:
             self._hear(news)
 
@@ -132,10 +148,11 @@ class RemoteTable:
     def take(self, heard: Heard) -> None:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
+        self._tell_presence()
         if heard.over is not None and heard.over.reason == STOPPED and self.closed is None:
             # Not over: the host keeps the match (Continue), and this seat takes it back by
             # joining again. No summary, nothing kept (no record comes: it holds the seed).
-            self.closed = ended_sentence(Ended("gone"), self.address)
+            self.closed = Later(lambda: self._ended_words(Ended("gone")))
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         if heard.refused is not None:
@@ -157,10 +174,19 @@ class RemoteTable:
             self.reconnecting = False
             self.take(news)
         elif isinstance(news, Reconnecting):
-            self.reconnecting = True
+            self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
-            self.closed = ended_sentence(news, self.address)
+            self.closed = Later(lambda: self._ended_words(news))
+
+    def _ended_words(self, ended: Ended) -> str:
+        """Why the table closed; a host that cannot continue its match (a headless one) is not
+        said to perhaps continue it."""
+        left = ended.reason == "gone" or (ended.refusal is not None and ended.refusal.code == HOST_LEFT)
+        if left and not self.heard.welcome.can_continue:
+            # Translators: a joined table (or its result) when a host without a window has stopped
+            return _("The host has closed its table: this match cannot be continued.")
+        return ended_sentence(ended, self.address)
 
     def close(self) -> None:
         """The player left the table (or it closed): the connection goes."""
@@ -174,6 +200,7 @@ class RemoteTable:
 
     def _show(self, heard: Heard) -> None:
         before = self.shown.view
+        stood_in = self._time_up()
         self.shown = heard
         view = heard.view
         if view is None:
@@ -186,6 +213,31 @@ class RemoteTable:
         done = len(before.events) if before is not None and len(before.events) <= len(view.events) else 0
         self._fresh.extend(view.events[done:])
         self.notices.extend(seat_notices(view, done))
+        if stood_in:
+            self.notices.extend(stand_in_notices(self.seat, view.events[done:]))
+
+    def _tell_presence(self) -> None:
+        """Each change of another seat's presence is told once, by a notice, whatever the
+        player is doing (their instruction stays on the status line): its computer dropped
+        (the host keeps the seat; for a seat the table waits on, in the host's table's words),
+        its stand-in plays it (the host's reconnection window is over), it is back. A seat
+        already gone when the table opens is told too."""
+        present, given_up = self.heard.present, self.heard.given_up
+        view = self.shown.view
+        waited = set(self.waiting_on()) if view is not None and view.phase is not Phase.END else set()
+        names = self.names()
+        for seat in range(len(names)):
+            now = presence_of(present, given_up, seat)
+            if seat == self.seat or now == self._told_presence.get(seat, HERE):
+                continue
+            self._told_presence[seat] = now
+            if now == HERE:
+                words = came_back_words(names[seat])
+            elif now == STAND_IN or seat in waited:
+                words = reconnect_words(names[seat], given_up=now == STAND_IN)
+            else:
+                words = dropped_words(names[seat])
+            self.notices.append(Notice(self.seat, words))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept
@@ -491,8 +543,13 @@ class RemoteTable:
 
     def next_news(self) -> str | None:
         """While the result is read (the link's news taken): that the next kyoku has begun at
-        the host, with the seat's time left if it owes a move there (its clock runs); else None."""
+        the host, with the seat's time left if it owes a move there (its clock runs); else None.
+        A lost connection first, at once: the host's news stopped with it."""
         self.listen()
+        if self.closed is not None:
+            return str(self.closed)
+        if self.reconnecting:
+            return self._status_of_link()
         begun = [heard for heard in self.waiting if heard.view is not None]
         if not begun:
             return None
@@ -527,25 +584,37 @@ class RemoteTable:
         view = self.view(self.seat)
         mode = self.mode()
         waiting = self.waiting_on()
-        names = self.names()
+        present, given_up = self.heard.present, self.heard.given_up
+        plates = [plate_name(name, presence_of(present, given_up, seat)) for seat, name in enumerate(self.names())]
         ended = view.result if view.phase is Phase.END else None
-        return frame_of(view, names, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
+        return frame_of(view, plates, self.standings(), self.shown_stake(), self.shown_kyoku, mode=mode,
                         turn=waiting[0] if waiting else None,
                         status=self._status(view, mode, waiting),
                         countdown=self.table_clock(), private=self._private(), ended=ended, own_seat=self.seat)
 
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
-            return _("The connection to the host was lost: reconnecting…")
+            return self._status_of_link()
         present, given_up = self.heard.present, self.heard.given_up
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
-        if gone is not None and view.phase is not Phase.END:
+        if gone is not None and view.phase is not Phase.END and mode not in MODE_STATUS:
             return reconnect_words(self.names()[gone], given_up=gone < len(given_up) and given_up[gone])
         if self.result_closed and view.phase is Phase.END:
             # Translators: a joined table, its player having closed the result before the host
             return _("Waiting for the host to start the next hand")
         completing = self._completing and self._sent == self._key()
-        return status(view, self.names(), mode, waiting, completing, self.result_shown)
+        return status(view, self.names(), mode, waiting, completing, self.result_shown, self._time_up())
+
+    def _time_up(self) -> bool:
+        """The viewer's clock ran out before it moved: the host's stand-in moves for it."""
+        left = self._left()
+        return left is not None and left <= 0 and self._sent != self._key()
+
+    def _status_of_link(self) -> str:
+        if self.table_closed:
+            # Translators: the joined table, its host's computer answering but no table open there (crashed)
+            return _("Waiting for the host to reopen the table…")
+        return _(HOST_LOST)
 
     def _private(self) -> PrivateFrame | None:
         seat = self.shown_private_seat

@@ -49,6 +49,18 @@ def seat_notices(view: SeatView, start: int = 0) -> list[Notice]:
     return notices
 
 
+def stand_in_notices(seat: int, events: Sequence[Event]) -> list[Notice]:
+    """What `seat`, whose clock ran out, is told of the discard its stand-in made among
+    `events` (as it is told of the hand completed for it at the build deadline)."""
+    return [Notice(seat, stand_in_discard_message(event)) for event in events
+            if isinstance(event, Discarded) and event.seat == seat]
+
+
+def stand_in_discard_message(event: Discarded) -> Message:
+    return Message(N_("Your time ran out: {tile} was discarded for you."),
+                   tile=Later(lambda: terms.tile_in_sentence(event.tile)))
+
+
 def missed_text(view: SeatView, index: int) -> Message:
     """The notice of the winning tile `view.events[index]` (a `WinningTileMissed`)."""
     events = view.events
@@ -88,7 +100,9 @@ def completed_text(view: SeatView, event: HandBuilt) -> Message:
     strip = wait_strip(view)
     if strip.hand_can_win:
         tiles = Later(lambda: terms.tiles_in_sentence(strip.winning, _(", ")))
-        outcome = Message(N_("It can win on {tiles}."), tiles=tiles)
+        outcome = (Message(N_("It can win on {tiles}, but {reason}."), tiles=tiles,
+                           reason=Later(lambda: strip.reason or "")) if strip.luck
+                   else Message(N_("It can win on {tiles}."), tiles=tiles))
     else:
         outcome = Message(N_("It cannot win this hand: {reason}."), reason=Later(lambda: strip.reason or ""))
     return Message(N_("Time is up: your hand was completed with the builder's best suggestion, {hand}. {outcome}"),

@@ -25,6 +25,7 @@ from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
+from game.app.play.seat_notices import stand_in_notices
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
     PrivateFrame,
@@ -39,6 +40,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import Decision, KeepSelection, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
+from game.app.words.net_words import plate_name, presence_of
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
@@ -268,6 +270,15 @@ class TableController(TableTurns):
         player.give(action)
         return self._advance(seat, 0.0, 0.0)
 
+    def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
+        """A seat's move, if it is made now; a person here whose clock ran out is told the
+        discard their stand-in made."""
+        decision = self.decisions.get(seat)
+        events = super()._advance(seat, dt, delay_s)
+        if decision is not None and decision.stand_in and self.is_person(seat):
+            self.session.notices.extend(stand_in_notices(seat, events))
+        return events
+
     def _before_asking(self) -> None:
         self._prepare_builds()
 
@@ -434,13 +445,28 @@ class TableController(TableTurns):
         waiting = session.waiting_on()
         mode = self.mode()
         names = self.names()
-        return frame_of(view, names, self.standings(), self.shown_stake(), session.match.kyoku_number, mode=mode,
+        return frame_of(view, self._plates(names), self.standings(), self.shown_stake(), session.match.kyoku_number,
+                        mode=mode,
                         turn=waiting[0] if waiting else None,
                         status=self._absence(names, mode) or status(view, names, mode, waiting, session.busy,
-                                                                     self.result_shown),
+                                                                     self.result_shown, self._viewer_time_up()),
                         countdown=self.table_clock(), private=self._private(self.shown_private_seat),
                         ended=view.result if session.kyoku_over else None,
                         own_seat=None if self.hotseat else self.viewer)
+
+    def _viewer_time_up(self) -> bool:
+        """The viewer's clock ran out: their stand-in makes their move."""
+        decision = self.decisions.get(self.viewer) if self.viewer is not None else None
+        return decision is not None and decision.stand_in
+
+    def _plates(self, names: Sequence[str]) -> list[str]:
+        """The names on the plates, a remote seat's marked while its person is away."""
+        net = self.session.net
+        if net is None:
+            return list(names)
+        present = [seat not in net.remote or net.connected(seat) for seat in range(len(names))]
+        given_up = [seat in net.remote and net.given_up(seat) for seat in range(len(names))]
+        return [plate_name(name, presence_of(present, given_up, seat)) for seat, name in enumerate(names)]
 
     def _absence(self, names: Sequence[str], mode: TableMode) -> str | None:
         """The centre's one line says whom the table waits for, once the viewer has no move of

@@ -15,6 +15,7 @@ from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_frame import TableFrame
 from game.app.play.table_mode import TableMode
+from game.app.words.i18n import Later
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.kyoku import SeatView
@@ -55,8 +56,9 @@ class TableSource(Protocol):
     def shown_private_seat(self) -> int | None: ...
 
     @property
-    def closed(self) -> str | None:
-        """Why the table closed under the player (a joined table's host gone), in words."""
+    def closed(self) -> Later | None:
+        """Why the table closed under the player (a joined table's host gone), in the words
+        of the language of the moment."""
         ...
 
     def close(self) -> None:

@@ -114,8 +114,7 @@ class TableTurns:
         """Advance every seat the hand waits for (`dt`: the table's time since the last
         update; `delay_s`: the AI pause); the events of the moves played."""
         events = self.session.poll()
-        if self.session.net is not None and not self.session.busy:  # never while the engine works
-            self.session.net.poll()
+        self.serve_links()
         if self.session.busy or self.session.kyoku_over:
             return events
         if self.session.match.kyoku_number != self.kyoku_number:
@@ -133,6 +132,15 @@ class TableTurns:
             events += self._advance(seat, dt, delay_s)
         self._after_asking()
         return events
+
+    def serve_links(self) -> None:
+        """Read and answer what the other computers sent (a resync's snapshot, who joined or
+        left, each message stamped with the clocks), without the table stepping: at every
+        update, and while another screen covers the table (its menu, a result, Settings), so
+        that no one there waits for the host to close it. A move that comes meanwhile waits
+        for the table to step again. Never while the engine works."""
+        if self.session.net is not None and not self.session.busy:
+            self.session.net.poll()
 
     def _before_asking(self) -> None:
         """What the table prepares before the seats are asked (nothing without people here)."""

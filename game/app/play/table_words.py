@@ -27,6 +27,14 @@ MODE_STATUS = {TableMode.DORA: N_("Flip the dora: click a side-wall tile"),
                TableMode.DISCARD: N_("Your turn: discard from your pool")}
 WAITING_STATUS = {Phase.DORA: N_("{who} flips the dora"), Phase.BUILD: N_("Waiting for {who} to build"),
                   Phase.DISCARD: N_("{who} to discard"), Phase.RON: N_("{who} decides on ron")}
+# Translators: a joined table's status while it has lost the host; short, so that it keeps to
+# one row of the table's centre panel
+HOST_LOST = N_("Connection to the host lost: reconnecting…")
+TIME_UP_STATUS = {Phase.DORA: N_("Your time is up: the AI flips the dora for you"),
+                  Phase.BUILD: N_("Your time is up: your hand is completed for you"),
+                  Phase.DISCARD: N_("Your time is up: the AI discards for you"),
+                  Phase.RON: N_("Your time is up: the AI decides on ron for you")}
+"""The viewer's own move once its clock ran out and the stand-in makes it (docs/rules.md §3.6)."""
 PAYS = {"stakes": N_("{discarder} pays you {amount}."), "units": N_("{discarder} pays you {amount} units."),
         "points": N_("{discarder} pays you {amount} points.")}
 """What a ron offered pays, by settlement (points as dealer too: "points")."""
@@ -61,8 +69,9 @@ def stake_words(settlement: str, stake: int) -> str:
 
 
 def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Sequence[int], busy: bool,
-           result_shown: bool) -> str:
-    """Whose move it is, in words: the viewer's own (`mode`), or the first seat `waiting`."""
+           result_shown: bool, time_up: bool = False) -> str:
+    """Whose move it is, in words: the viewer's own (`mode`), or the first seat `waiting`;
+    `time_up`: the viewer's clock ran out, its stand-in moves (said to the viewer, as its turn is)."""
     if busy:
         return _("Completing the hand…")
     if mode in MODE_STATUS:
@@ -71,6 +80,8 @@ def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Seque
         return _("Click or press a key for the result") if not result_shown else _("The hand is over")
     if not waiting:
         return ""
+    if time_up and waiting[0] == view.seat and view.phase in TIME_UP_STATUS:
+        return _(TIME_UP_STATUS[view.phase])
     # Translators: a seat named by its wind and its player ("East (You)")
     who = _("{wind} ({name})").format(wind=seat_wind(view, waiting[0]), name=names[waiting[0]])
     phrase = WAITING_STATUS.get(view.phase)

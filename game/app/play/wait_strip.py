@@ -5,18 +5,19 @@ is worth, and whether that clears the floor; and whether the hand can win at all
 Pure and made from the seat's view alone (a networked client has nothing else): the values
 are the engine's (`assess_rons` with the hand's own win context), judged on the next discard
 the seat can ron (`SeatView.next_ron_context`). Whether the hand can still win looks past
-that discard when it comes before the seat's riichi (the second player's, before its first
-discard): too low without riichi, the hand may win once in it
-(`SeatView.first_riichi_ron_context`). No rule is decided here.
+that discard, at every later one to the hand's last (`SeatView.later_ron_contexts`): too low
+before the seat's riichi, a hand may win once in it; too low for a plain riichi ron, it may
+win with the situational yaku of a later discard, ippatsu or houtei, and then only there,
+which the strip says. No rule is decided here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.app.words.i18n import N_, _
 from game.engine.kyoku import FuritenSpan, SeatView
-from game.engine.scoring import RonAssessment, assess_rons
+from game.engine.scoring import RonAssessment, WinContext, assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
 
 COPIES = 4
@@ -33,9 +34,12 @@ class WaitLine:
     (a kiriage mangan is 'mangan': the strip's columns are narrower than the helper's)."""
     clears: bool
     """A ron on it on the next discard is allowed by the floor (or, with no floor, has a yaku)."""
-    clears_in_riichi: bool = False
-    """A ron on it once the seat is in riichi is allowed (the first such ron): when the next
-    discard comes before the seat's riichi; else the same as `clears`."""
+    clears_later: bool = False
+    """A ron on it is allowed on some discard after the next one (once in riichi, with
+    ippatsu, on a final discard)."""
+    luck: tuple[str, ...] = ()
+    """Where a ron on it is allowed only with situational yaku: those that allow it
+    ("houtei", "ippatsu"); empty when some discard allows it without them."""
 
     @property
     def live(self) -> bool:
@@ -58,7 +62,16 @@ class WaitStrip:
     @property
     def winning(self) -> tuple[str, ...]:
         """The live waits the hand can still win on: on the next discard or, once in riichi, a later one."""
-        return tuple(line.code for line in self.waits if line.live and (line.clears or line.clears_in_riichi))
+        return tuple(line.code for line in self.waits if line.live and (line.clears or line.clears_later))
+
+    @property
+    def luck(self) -> tuple[str, ...]:
+        """The situational yaku without which no live wait wins ("houtei", "ippatsu"), when
+        the hand wins only with them; empty when it wins without (or not at all)."""
+        lines = [line for line in self.waits if line.live and (line.clears or line.clears_later)]
+        if not lines or any(not line.luck for line in lines):
+            return ()
+        return tuple(sorted({name for line in lines for name in line.luck}))
 
     @property
     def hand_can_win(self) -> bool:
@@ -67,30 +80,38 @@ class WaitStrip:
 
     @property
     def verdict(self) -> str | None:
-        """Why the hand cannot win, in words of the current language (None: it can)."""
+        """Why the hand cannot win, or where alone it can (ippatsu, a final discard), in
+        words of the current language (None: it can win, with no such limit)."""
         reason = self._reason()
         return None if reason is None else _(VERDICTS[reason])
 
     @property
     def reason(self) -> str | None:
-        """The verdict without 'Cannot win:', as a clause ('no wait reaches mangan')."""
+        """The verdict as a clause, without 'Cannot win:' ('no wait reaches mangan', 'only
+        with ippatsu')."""
         reason = self._reason()
         return None if reason is None else _(REASONS[reason])
 
     def _reason(self) -> str | None:
-        if self.can_win:
-            return None
         if not self.waits:
             return "not_tenpai"
         if self.furiten and not self.furiten_ends:
             return "furiten"
-        if not any(line.clears or line.clears_in_riichi for line in self.waits):
+        if not any(line.clears or line.clears_later for line in self.waits):
             return "below_floor" if self.floor else "no_yaku"
         if not self.winning:
             return "used_up"
+        if self.luck:
+            return LUCK[self.luck]
+        if self.can_win:
+            return None
         if not any(line.clears and line.live for line in self.waits):
             return "before_riichi"  # it passes with the seat's first discard, which declares riichi
         return "furiten_until_discard"  # the other reason that passes: a win may come after it
+
+
+LUCK = {("ippatsu",): "only_ippatsu", ("houtei",): "only_houtei", ("houtei", "ippatsu"): "only_ippatsu_or_houtei"}
+"""The hand's verdict by the situational yaku it needs (`WaitStrip.luck`)."""
 
 
 VERDICTS = {
@@ -101,6 +122,11 @@ VERDICTS = {
     "below_floor": N_("Cannot win: no wait reaches mangan"),
     "no_yaku": N_("Cannot win: no wait has a yaku"),
     "used_up": N_("Cannot win: every winning wait is used up"),
+    # Translators: ippatsu: a ron in the first go-around after your riichi (before your own next discard)
+    "only_ippatsu": N_("Wins only with ippatsu"),
+    # Translators: a final discard: a player's 17th, which gives houtei
+    "only_houtei": N_("Wins only on a final discard"),
+    "only_ippatsu_or_houtei": N_("Wins only with ippatsu or on a final discard"),
 }
 REASONS = {
     # Translators: ends "It cannot win this hand: …"
@@ -111,6 +137,10 @@ REASONS = {
     "below_floor": N_("no wait reaches mangan"),
     "no_yaku": N_("no wait has a yaku"),
     "used_up": N_("every winning wait is used up"),
+    # Translators: these three end "It can win on {tiles}, but …"
+    "only_ippatsu": N_("only with ippatsu"),
+    "only_houtei": N_("only on a final discard"),
+    "only_ippatsu_or_houtei": N_("only with ippatsu or on a final discard"),
 }
 
 
@@ -129,17 +159,30 @@ def wait_strip(view: SeatView) -> WaitStrip:
     waits = tuple(view.waits)
     lines: list[WaitLine] = []
     if own and waits:
-        context = view.next_ron_context()  # without the ura dora, hidden until a win
         tiles = [_plain_tile(kind) for kind in waits]
-        next_rons = assess_rons(own, tiles, context, rules)
-        riichi_rons = next_rons if context.riichi else assess_rons(own, tiles, view.first_riichi_ron_context(), rules)
-        for kind, assessment, in_riichi in zip(waits, next_rons, riichi_rons, strict=True):
-            value = assessment.value
+        # The next discard, then each different context of the later ones once: a handful
+        # (in riichi, with ippatsu, on a final discard). Without the ura dora, hidden until a win.
+        chances = [view.next_ron_context(), *dict.fromkeys(view.later_ron_contexts())]
+        judged = [assess_rons(own, tiles, chance, rules) for chance in chances]
+        # The same discards without their ippatsu and houtei: whether a ron needs them.
+        bare = {chance: assess_rons(own, tiles, replace(chance, ippatsu=False, houtei=False), rules)
+                for chance in chances if chance.ippatsu or chance.houtei}
+        for index, kind in enumerate(waits):
+            now = judged[0][index]
+            allowed = [chance for chance, rons in zip(chances, judged, strict=True) if _clears(rons[index])]
+            lucky = [chance for chance in allowed if chance in bare and not _clears(bare[chance][index])]
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
-                                  value.level_name if value is not None else NO_YAKU,
-                                  _clears(assessment), _clears(in_riichi)))
+                                  now.value.level_name if now.value is not None else NO_YAKU, _clears(now),
+                                  any(_clears(rons[index]) for rons in judged[1:]),
+                                  _luck(lucky) if len(lucky) == len(allowed) else ()))
     ends = view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends)
+
+
+def _luck(lucky: list[WinContext]) -> tuple[str, ...]:
+    """The situational yaku of the discards whose ron needs them."""
+    return tuple(name for name, has in (("houtei", any(chance.houtei for chance in lucky)),
+                                        ("ippatsu", any(chance.ippatsu for chance in lucky))) if has)
 
 
 def _clears(assessment: RonAssessment) -> bool:

@@ -7,10 +7,15 @@ A dialog that comes up unbidden (`unbidden`: the ron prompt, a notice) ignores k
 moment (menu_keys.KEY_GUARD_S); one answered only by its choices' own keys (`own_keys`:
 the ron prompt, R or P) takes neither arrows nor Enter, so keys meant for a move cannot
 answer it.
+
+Its words follow a language switch made while it is open (the Settings opened over the pause
+menu over it, say): give each as an `i18n.Message` or `i18n.Later`, which are put into words
+again at each reading; a plain str (a name, a file's path) stays as it is.
 """
 
 from __future__ import annotations
 
+from collections import UserString
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,10 +35,14 @@ SHADE = (0, 0, 0, 150)
 BUTTON_HEIGHT = 46
 TILE_WIDTH = 44
 
+Words = str | UserString
+"""A dialog's title, message or button label: a `Message` or `Later` reads in the language
+of the moment, a str as it was given."""
+
 
 @dataclass(frozen=True)
 class Choice:
-    label: str
+    label: Words
     action: Callable[[], None]
     key: int | None = None
     object_id: str | None = None
@@ -45,8 +54,8 @@ class Dialog(Scene):
     def __init__(
         self,
         app: Services,
-        title: str,
-        message: str,
+        title: Words,
+        message: Words,
         choices: Sequence[Choice],
         tiles: Sequence[str] = (),
         escape: Callable[[], None] | None = None,
@@ -70,12 +79,19 @@ class Dialog(Scene):
         self.escape = escape
         self.default = default
         self.clock = clock
-        self.lines = app.text.wrap(message, 18, width - 56)
-        height = 80 + len(self.lines) * 26 + (90 if self.tiles else 0) + BUTTON_HEIGHT + 40
-        self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = app.screen.get_rect().center
+        self.width = width
+        self.lines: list[str] = []
+        self.panel = pygame.Rect(0, 0, width, 0)
+        self._lay_out()
         self.ring = ButtonRing()
         self.shade = Shade(SHADE, app.screen.get_width())
+
+    def _lay_out(self) -> None:
+        """The message's lines and the panel that holds them, in the language of the moment."""
+        self.lines = self.app.text.wrap(str(self.message), 18, self.width - 56)
+        height = 80 + len(self.lines) * 26 + (90 if self.tiles else 0) + BUTTON_HEIGHT + 40
+        self.panel = pygame.Rect(0, 0, self.width, height)
+        self.panel.center = self.app.screen.get_rect().center
 
     def enter(self) -> None:
         count = len(self.choices)
@@ -86,7 +102,7 @@ class Dialog(Scene):
         for index, choice in enumerate(self.choices):
             button = UIButton(
                 pygame.Rect(left + index * (width + gap), top, width, BUTTON_HEIGHT),
-                choice.label,
+                str(choice.label),
                 self.app.manager,
                 object_id=ObjectID(object_id=choice.object_id, class_id="@menu_button"),
             )
@@ -98,8 +114,16 @@ class Dialog(Scene):
             self.ring.focus_on(self.default)
 
     def relabel(self) -> None:
-        """Its words were given in the language of the moment; a dialog is never open beneath
-        Settings (where the language changes), so they stay."""
+        """The language changed while it was open: its message wrapped again (a line's length
+        differs between languages, and so may the panel's height), its buttons made again,
+        the focus where it was."""
+        focus = self.ring.focus
+        self.leave()
+        self._lay_out()
+        self.ring = ButtonRing()
+        self.enter()
+        if not self.own_keys:
+            self.ring.focus_on(focus)
 
     def _chooser(self, choice: Choice) -> Callable[[], None]:
         def choose() -> None:
@@ -140,7 +164,7 @@ class Dialog(Scene):
         pygame.draw.rect(surface, BORDER, self.panel, 2, border_radius=12)
         text = self.app.text
         text.draw(
-            surface, self.title, 26, GOLD, (self.panel.centerx, self.panel.top + 22), "midtop", bold=True
+            surface, str(self.title), 26, GOLD, (self.panel.centerx, self.panel.top + 22), "midtop", bold=True
         )
         left = self.clock() if self.clock is not None else None
         if left is not None:

@@ -98,8 +98,10 @@ def listen_problem(error: OSError | None) -> str:
 def addresses(options: HostOptions) -> list[str]:
     """Where the other computers reach this one: the address it listens on, else its
     addresses on the local network."""
-    if options.bind:
-        return [options.bind]
+    from game.net.hosting import listens_everywhere
+
+    if not listens_everywhere(options.bind):
+        return [str(options.bind)]
     from game.net.discovery import local_addresses
 
     return local_addresses()
@@ -124,6 +126,8 @@ class HostScene(Scene):
         """The seats of a match continued or a rematch: the people who played them come back
         with their tokens."""
         self.hosted, self.problem = open_table(session, options, self.continued, app.settings.reconnect_window_s)
+        if self.hosted is not None:  # its players are told whether a stopped match can be continued
+            self.hosted.table.can_continue = app.files.keeps_the_save()
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
         self.addresses = addresses(options)[:MAX_ADDRESSES] if self.hosted else []
         self.announcer: BackgroundAnnouncer | None = None
@@ -139,14 +143,15 @@ class HostScene(Scene):
     # --- the network -------------------------------------------------------------------
 
     def announce(self, on: bool) -> None:
-        from game.net.hosting import BackgroundAnnouncer, table_ad
+        from game.net.hosting import BackgroundAnnouncer, announced_on, table_ad
 
         if self.announcer is not None:
             self.announcer.close()
             self.announcer = None
         if on and self.hosted is not None:
             self.announcer = BackgroundAnnouncer(table_ad("", self.hosted, self.session.rules), self.hosted.host.port,
-                                                 addresses(self.options), notify=wake_window)
+                                                 addresses(self.options), notify=wake_window,
+                                                 interfaces=announced_on(self.options.bind))
 
     def toggle_announcement(self) -> None:
         self.announce(self.announcer is None)
@@ -211,14 +216,19 @@ class HostScene(Scene):
             except OSError as error:  # the match is played; Continue then gives its seats to the AI
                 log.warning("the seat tokens could not be kept: %s", error)
         start_hosted(self.session, self.hosted, self.room.plan_at_start())
+        if self.session.on_change is not None:  # the seats as played now, saved before any move:
+            self.session.on_change(self.session)  # Continue names a seat given to the AI as the AI
         self.screens.table(self.session)
 
     def back(self) -> None:
         """No match: the server and the announcement closed (in the background: the last
-        goodbyes may take a moment)."""
+        goodbyes may take a moment). Whoever joined is told at once that the host has left;
+        at a continued match, that it can still be continued (its match stopped)."""
         if self.announcer is not None:
             self.announcer.close()
         if self.hosted is not None:
+            if self.continued is not None and not self.rematch:
+                self.hosted.table.match_over()
             threading.Thread(target=self.hosted.stop, name="net-stop", daemon=True).start()
         self.screens.title()
 
@@ -304,8 +314,10 @@ class HostScene(Scene):
             for index, line in enumerate(text.wrap(self.copied, 15, WIDTH + LEFT_X - CODE_X)[:3]):  # IPv6 is long
                 text.draw(surface, line, 15, SOFT, (CODE_X, 318 + index * 18))
         text.draw(surface, self._announcement(), 15, SOFT, (LEFT_X + 540, 383))
-        text.draw(surface, _("Seats ({joined} of {count} from other computers joined):").format(
-            joined=self.room.joined, count=len(self.room.net.remote)), 18, SOFT, (LEFT_X, ROW_TOP - 34))
+        remote = len(self.room.net.remote)
+        seats = _("Seats ({joined} of {count} from other computers joined):").format(
+            joined=self.room.joined, count=remote) if remote else _("Seats (none waits for another computer):")
+        text.draw(surface, seats, 18, SOFT, (LEFT_X, ROW_TOP - 34))
         for row in self.room.seats():
             top = ROW_TOP + row.seat * ROW_PITCH
             name = shown_name(row.name)

@@ -1,7 +1,8 @@
 """The menu on the table (Esc): resume, rules, settings, or back to the title.
 
 The match is saved after every move, so leaving loses nothing: the title offers to
-continue it. The rules and the settings open over the menu and close back to it (Esc, Back),
+continue it. At a table this computer hosts for people at other computers, leaving stops
+their match too: the menu asks first. The rules and the settings open over the menu and close back to it (Esc, Back),
 as what the title opens closes back to the title; so the menu's words follow a language
 chosen in those settings.
 """
@@ -23,8 +24,9 @@ def nothing() -> None:
 
 class PauseMenu(Dialog):
     def __init__(self, app: Services, rules: Callable[[], None], settings: Callable[[], None],
-                 title: Callable[[], None]) -> None:
-        self.screens = (rules, settings, title)
+                 title: Callable[[], None], hosting: bool = False) -> None:
+        """`hosting`: the table is this computer's, with seats of people at other computers."""
+        self.screens = (rules, settings, self._ask_first(title) if hosting else title)
         super().__init__(app, *self._words(), escape=nothing, width=WIDTH)
 
     def _words(self) -> tuple[str, str, list[Choice]]:
@@ -49,6 +51,19 @@ class PauseMenu(Dialog):
 
         return over_menu
 
+    def _ask_first(self, title: Callable[[], None]) -> Callable[[], None]:
+        """Leaving a hosted match ends it at the other computers: asked over the menu, which
+        comes back beneath if the player stays."""
+        def ask() -> None:
+            self.app.stack.push(self)
+            self.app.stack.push(Dialog(
+                self.app, _("Leave the match?"),
+                _("The match stops for the players at the other computers. It is saved: "
+                  "Continue on the title screen opens it again, and they can join it again."),
+                [Choice(_("Leave"), title), Choice(_("Stay"), nothing)], escape=nothing, width=WIDTH, default=1))
+
+        return ask
+
     def relabel(self) -> None:
         """The menu anew in the language chosen in the settings over it."""
         self.leave()
@@ -57,5 +72,5 @@ class PauseMenu(Dialog):
 
 
 def pause_menu(app: Services, rules: Callable[[], None], settings: Callable[[], None],
-               title: Callable[[], None]) -> Dialog:
-    return PauseMenu(app, rules, settings, title)
+               title: Callable[[], None], hosting: bool = False) -> Dialog:
+    return PauseMenu(app, rules, settings, title, hosting)

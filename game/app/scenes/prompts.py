@@ -9,7 +9,7 @@ import pygame
 from game.app.play.session import Notice
 from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
-from game.app.words.i18n import _, pgettext
+from game.app.words.i18n import N_, Later, Message, pgettext
 from game.app.words.terms import tile_in_sentence
 from game.engine.kyoku import FuritenSpan
 
@@ -23,32 +23,50 @@ KEEP = 1
 
 
 def build_anyway(app: Services, tenpai: bool, build: Callable[[], None], floor: bool = True,
-                 clock: Callable[[], float | None] | None = None) -> Dialog:
+                 clock: Callable[[], float | None] | None = None, luck: tuple[str, ...] = ()) -> Dialog:
     """`floor` False: no mangan floor at this table (4 players), so only a yaku is missing;
-    `clock`: the build's time left, which runs on under the question."""
-    if not tenpai:
-        message = _("This hand is not tenpai, so it can never win. Any 13 tiles are allowed; building this "
-                    "hand costs nothing more than the chance to win.")
+    `clock`: the build's time left, which runs on under the question; `luck`: the situational
+    yaku without which the hand cannot reach mangan (`HelperReport.luck`), if it can with them."""
+    if luck:
+        message = Message(LUCK_MESSAGES[luck])
+    elif not tenpai:
+        message = Message(N_("This hand is not tenpai, so it can never win. Any 13 tiles are allowed; building "
+                             "this hand costs nothing more than the chance to win."))
     elif floor:
-        message = _("No live wait of this hand reaches mangan, so it can never win. Any 13 tiles are allowed; "
-                    "building this hand costs nothing more than the chance to win.")
+        message = Message(N_("No live wait of this hand reaches mangan, so it can never win. Any 13 tiles are "
+                             "allowed; building this hand costs nothing more than the chance to win."))
     else:
-        message = _("No live wait of this hand wins with a yaku, so it can never win. Any 13 tiles are "
-                    "allowed; building this hand costs nothing more than the chance to win.")
-    return Dialog(app, _("Are you sure?"), message,
-                  [Choice(_("Build it anyway"), build), Choice(_("Keep building"), nothing)], escape=nothing,
-                  default=KEEP, clock=clock)
+        message = Message(N_("No live wait of this hand wins with a yaku, so it can never win. Any 13 tiles are "
+                             "allowed; building this hand costs nothing more than the chance to win."))
+    return Dialog(app, Message(N_("Are you sure?")), message,
+                  [Choice(Message(N_("Build it anyway")), build), Choice(Message(N_("Keep building")), nothing)],
+                  escape=nothing, default=KEEP, clock=clock)
+
+
+LUCK_MESSAGES = {
+    ("ippatsu",): N_("No live wait of this hand reaches mangan without ippatsu, so it can win only in the first "
+                     "go-around after your riichi. Any 13 tiles are allowed; building this hand costs nothing more "
+                     "than the chance to win later."),
+    ("houtei",): N_("No live wait of this hand reaches mangan without houtei, so it can win only on a final "
+                    "discard. Any 13 tiles are allowed; building this hand costs nothing more than the chance to "
+                    "win before it."),
+    ("houtei", "ippatsu"): N_("No live wait of this hand reaches mangan without ippatsu or houtei, so it can win "
+                              "only in the first go-around after your riichi or on a final discard. Any 13 tiles "
+                              "are allowed; building this hand costs nothing more than the chance to win in between."),
+}
+"""The question's words for a hand that reaches mangan only with situational yaku, by those it needs."""
 
 
 def discard_own_wait(app: Services, code: str, discard: Callable[[], None],
                      clock: Callable[[], float | None] | None = None) -> Dialog:
     """`clock`: the discard's time left, which runs on under the question."""
-    return Dialog(app, _("Discard a winning tile?"),
-                  _("{tile} is one of your own winning tiles. Discarding it makes you furiten: you could "
-                    "never win this hand by ron.").format(tile=tile_in_sentence(code)),
+    return Dialog(app, Message(N_("Discard a winning tile?")),
+                  Message(N_("{tile} is one of your own winning tiles. Discarding it makes you furiten: you could "
+                             "never win this hand by ron."), tile=Later(lambda: tile_in_sentence(code))),
                   # Translators: keep the winning tile in the pool (do not discard it)
-                  [Choice(_("Discard it"), discard), Choice(pgettext("tile", "Keep it"), nothing)], tiles=[code],
-                  escape=nothing, default=KEEP, clock=clock)
+                  [Choice(Message(N_("Discard it")), discard), Choice(Later(lambda: pgettext("tile", "Keep it")),
+                                                                        nothing)],
+                  tiles=[code], escape=nothing, default=KEEP, clock=clock)
 
 
 def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",
@@ -59,26 +77,26 @@ def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool
     the question's time left, where it has a clock (a table at another computer)."""
     lasting = furiten is FuritenSpan.REST_OF_HAND
     if worth and lasting:
-        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
-                    "you furiten for the rest of the hand.")
+        message = N_("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
+                     "you furiten for the rest of the hand.")
     elif worth:
-        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} You are not in "
-                    "riichi yet, so passing makes you furiten only until your own next discard.")
+        message = N_("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} You are not in "
+                     "riichi yet, so passing makes you furiten only until your own next discard.")
     elif lasting:
-        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. Passing makes you "
-                    "furiten for the rest of the hand.")
+        message = N_("{discarder}'s {tile} completes your hand, and the win is allowed. Passing makes you "
+                     "furiten for the rest of the hand.")
     else:
-        message = _("{discarder}'s {tile} completes your hand, and the win is allowed. You are not in riichi "
-                    "yet, so passing makes you furiten only until your own next discard.")
-    message = message.format(discarder=discarder, tile=tile_in_sentence(code), worth=worth)
-    return Dialog(app, _("Ron?"), message,
+        message = N_("{discarder}'s {tile} completes your hand, and the win is allowed. You are not in riichi "
+                     "yet, so passing makes you furiten only until your own next discard.")
+    return Dialog(app, Message(N_("Ron?")),
+                  Message(message, discarder=discarder, tile=Later(lambda: tile_in_sentence(code)), worth=worth),
                   # Translators: the keys R and P stay as they are
-                  [Choice(_("Ron (R)"), lambda: decide(True), pygame.K_r, "#ron_button"),
-                   Choice(_("Pass (P)"), lambda: decide(False), pygame.K_p)],
+                  [Choice(Message(N_("Ron (R)")), lambda: decide(True), pygame.K_r, "#ron_button"),
+                   Choice(Message(N_("Pass (P)")), lambda: decide(False), pygame.K_p)],
                   tiles=[code], unbidden=True, own_keys=True, clock=clock)
 
 
 def notice(app: Services, told: Notice) -> Dialog:
-    title = _("Your winning tile") if told.tile else _("Notice")
-    return Dialog(app, title, str(told.text), [Choice(_("OK"), nothing)], tiles=[told.tile] if told.tile else [],
-                  unbidden=True)
+    title = Message(N_("Your winning tile")) if told.tile else Message(N_("Notice"))
+    return Dialog(app, title, told.text, [Choice(Message(N_("OK")), nothing)],
+                  tiles=[told.tile] if told.tile else [], unbidden=True)

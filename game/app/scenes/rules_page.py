@@ -4,6 +4,11 @@ and every option of the preset in use, with tiles drawn as tiles.
 The page is laid out once (each block's height) and scrolled (wheel, arrows, Page Up/Down);
 each frame draws the blocks in view into a picture of the view's size. A picture of the whole
 page was some 27 MB (980 pixels wide, 7,000 high), made at every visit and in every language.
+
+The page shows the rules of the settings, or those it is given, under a title that says
+whose: a host's, at a table joined (or looked at before sitting down); the match's at this
+computer's table (continued, or its rules changed in the settings since, they are not the
+settings' own).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pygame_gui.elements import UIButton
 from game.app.scene import Scene, Services
 from game.app.views.felt import draw_felt
 from game.app.window.palette import GOLD, INK, SOFT
-from game.app.words.i18n import _, language
+from game.app.words.i18n import N_, _, language
 from game.app.words.rule_texts import (
     DORA_TEXT,
     GLOSSARY,
@@ -175,9 +180,18 @@ def pages(rules: Rules) -> list[Block]:
     return blocks
 
 
+SETTINGS_RULES = N_("Rules")
+MATCH_RULES = N_("This match's rules")
+HOST_RULES = N_("The host's rules")
+
+
 class RulesScene(Scene):
-    def __init__(self, app: Services) -> None:
+    def __init__(self, app: Services, rules: Rules | None = None, title: str = SETTINGS_RULES) -> None:
+        """`rules`: a match's or a host's rules (None: the settings' own); `title`: whose
+        they are (an English message, shown translated)."""
         super().__init__(app)
+        self.rules = rules
+        self.title = title
         self.view = pygame.Surface(VIEWPORT.size, pygame.SRCALPHA)
         self._lay_out()
         self.scroll = 0
@@ -199,7 +213,7 @@ class RulesScene(Scene):
     def _lay_out(self) -> None:
         """The blocks of the page in the language of the moment, each with its top and height."""
         self._language = language()
-        self.blocks = pages(self.app.settings.rules)
+        self.blocks = pages(self.rules if self.rules is not None else self.app.settings.rules)
         self.tops: list[int] = []
         self.heights = [self._block(None, block, 0) for block in self.blocks]
         y = 0
@@ -306,7 +320,7 @@ class RulesScene(Scene):
             self._lay_out()
             self.scroll_by(0)
         draw_felt(surface)
-        self.app.text.draw(surface, _("Rules"), 34, GOLD, (640, 16), "midtop", bold=True)
+        self.app.text.draw(surface, _(self.title), 34, GOLD, (640, 16), "midtop", bold=True)
         self._draw_view()
         surface.blit(self.view, VIEWPORT.topleft)
         if self.max_scroll:

@@ -1,11 +1,16 @@
 """Settings: the window, pace and sound, then the rule preset and every rule option in
 plain words. Each change is saved at once; a combination the rules refuse is explained
-and not kept. Rule changes apply to the next new match."""
+and not kept. Rule changes apply to the next new match.
+
+Opened from a match's menu, the screen says which rules that match plays (a match has its
+own rules once it began; a joined one plays its host's, whatever the settings say) and
+opens them beside Back; the rule settings stay the player's own, for their next table."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -48,6 +53,8 @@ OPTION_HEIGHT = 28  # a drop-down's choice, as the theme draws it
 LIST_EDGES = 8
 """An open drop-down's list beyond its choices: its border and shadow; as much is left
 between an open list and the foot of the view."""
+MATCH_RULES_WIDTH = 220
+"""The button to the rules of the match the settings were opened from, at the top right."""
 HISTORY_LIMITS = (50, 100, 200, 500, 1000)
 AI_DELAYS = {
     0.0: N_("No pause"),
@@ -125,9 +132,21 @@ def fits(size: tuple[int, int], room: tuple[int, int]) -> bool:
     return size[0] <= room[0] and size[1] <= room[1]
 
 
+@dataclass(frozen=True)
+class Playing:
+    """The match whose menu the settings were opened from: its rules are not the settings'."""
+
+    show_rules: Callable[[], None]
+    """Opens the rules page of the match."""
+    joined: bool = False
+    """A table joined at another computer: the match plays its host's rules."""
+
+
 class SettingsScene(Scene):
-    def __init__(self, app: Services) -> None:
+    def __init__(self, app: Services, playing: Playing | None = None) -> None:
         super().__init__(app)
+        self.playing = playing
+        self.rules_button: UIButton | None = None
         self.handlers: dict[UIElement, Callable[[Any], None]] = {}
         self.controls: dict[str, UIElement] = {}
         """Each setting's control by its plain name in English (the catalog's message; the
@@ -148,10 +167,24 @@ class SettingsScene(Scene):
         )
         self.elements.append(back)
         self.back_button = back
+        if self.playing is not None:
+            self.rules_button = UIButton(
+                pygame.Rect(1280 - 24 - MATCH_RULES_WIDTH, 20, MATCH_RULES_WIDTH, 40),
+                self._match_rules_label(),
+                self.app.manager,
+                object_id=ObjectID(object_id="#match_rules", class_id="@small_button"),
+            )
+            self.elements.append(self.rules_button)
         self._build_rows()
+
+    def _match_rules_label(self) -> str:
+        assert self.playing is not None
+        return _("The host's rules") if self.playing.joined else _("This match's rules")
 
     def relabel(self) -> None:
         self.back_button.set_text(_("Back (Esc)"))
+        if self.rules_button is not None:
+            self.rules_button.set_text(self._match_rules_label())
         self._build_rows()
 
     def _build_rows(self) -> None:
@@ -243,7 +276,10 @@ class SettingsScene(Scene):
             settings.reconnect_window_s,
             lambda v: self._change(reconnect_window_s=v),
         )
-        self._heading(_("The rules (for the next new match)"))
+        if self.playing is not None and self.playing.joined:
+            self._heading(_("Your rules (for your own next table)"))
+        else:
+            self._heading(_("The rules (for the next new match)"))
         rules = settings.rules
         description = _(PRESET_DESCRIPTIONS[rules.preset_name]) if rules.preset_name in PRESET_DESCRIPTIONS else ""
         if rules.changed_from_preset():
@@ -448,6 +484,10 @@ class SettingsScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
             self.app.stack.pop()
             return True
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and self.playing is not None
+                and event.ui_element is self.rules_button):
+            self.playing.show_rules()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             open_list = self._open_drop_down()
             if open_list is not None:
@@ -510,10 +550,17 @@ class SettingsScene(Scene):
         if self.foot_room and self._open_drop_down() is None:
             self._build_rows()
 
+    def _foot(self) -> str:
+        if self.playing is not None and self.playing.joined:
+            # Translators: at the foot of the settings opened at a table joined at another computer
+            return _("Changes are saved at once. This match plays the host's rules (top right); the rules here are "
+                     "yours, for your own next table.")
+        return _("Changes are saved at once; rule changes apply to the next match.")
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
         self.app.text.draw(surface, _("Settings"), 34, GOLD, (640, 18), "midtop", bold=True)
-        note = self.message or self.app.notice or _("Changes are saved at once; rule changes apply to the next match.")
+        note = self.message or self.app.notice or self._foot()
         self.app.text.draw(
             surface, str(note), 16, WARN if (self.message or self.app.notice) else SOFT, (640, 730), "midtop"
         )

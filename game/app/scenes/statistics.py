@@ -17,7 +17,7 @@ from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
 from game.app.words import i18n
-from game.app.words.i18n import N_, _, ngettext
+from game.app.words.i18n import N_, Message, _, ngettext
 
 CHART_X, CHART_WIDTH, CHART_BOTTOM = 110, 1060, 730
 CHART_MIN_HEIGHT = 170
@@ -89,9 +89,10 @@ class StatisticsScene(Scene):
 
     def ask_reset(self) -> None:
         self.app.stack.push(Dialog(
-            self.app, _("Reset your statistics?"),
-            _("The figures start again from your next match. The match records themselves are kept."),
-            [Choice(_("Reset"), self.reset, object_id="#confirm_reset"), Choice(_("Keep them"), lambda: None)],
+            self.app, Message(N_("Reset your statistics?")),
+            Message(N_("The figures start again from your next match. The match records themselves are kept.")),
+            [Choice(Message(N_("Reset")), self.reset, object_id="#confirm_reset"),
+             Choice(Message(N_("Keep them")), lambda: None)],
             escape=lambda: None,
         ))
 

@@ -52,7 +52,7 @@ class SummaryScene(Scene):
         if old is None or not session.plan.remote:
             self.screens.table(session)
             return
-        old.stop()  # (bounded) the port is free again for the rematch's table
+        old.stop(reopening=True)  # (bounded) the port is free again for the rematch's table
         self.screens.table(session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
 
     def watch(self) -> None:

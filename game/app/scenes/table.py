@@ -27,6 +27,7 @@ from game.app.play.session import Notice, Session
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_mode import TableMode
 from game.app.play.table_source import TableSource
+from game.app.play.table_turns import TableTurns
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes import prompts
 from game.app.views.notice_card import draw_notice_card
@@ -218,6 +219,12 @@ class TableScene(Scene):
             if animation is not None:
                 animation.advance(dt, speed)
         self._clock_under_question(dt)
+
+    def serve(self, dt: float) -> None:
+        """A table this computer hosts answers the other computers while covered (its menu,
+        a result, Settings): the table does not step meanwhile."""
+        if isinstance(self.controller, TableTurns):
+            self.controller.serve_links()
 
     def _clock_under_question(self, dt: float) -> None:
         """A question about the move is part of making it: its time limit runs on while the
@@ -460,8 +467,9 @@ class TableScene(Scene):
         else:
             tenpai = bool(report is not None and report.tenpai)
             floor = self.controller.rules.floor_applies
+            luck = report.luck if report is not None else ()
             self.move_question = prompts.build_anyway(self.app, tenpai, lambda: self._build(seat), floor,
-                                                      self.controller.countdown)
+                                                      self.controller.countdown, luck)
             self.app.stack.push(self.move_question)
 
     def _build(self, seat: int) -> None:

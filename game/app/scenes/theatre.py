@@ -45,7 +45,7 @@ from game.app.window import layout
 from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.window.palette import SOFT, WARN
 from game.app.words import i18n
-from game.app.words.i18n import N_, _
+from game.app.words.i18n import N_, Message, _
 from game.app.words.system_words import record_damage
 from game.engine.kyoku import POOL_SIZE, Phase
 from game.engine.playback import NoKyokuToShow, Playback, read_for_playback
@@ -518,21 +518,21 @@ def read_record(app: Services, path: Path) -> Playback | None:
     try:
         return read_for_playback(path)
     except NoKyokuToShow:
-        app.stack.push(Dialog(app, _("No hand to watch yet"),
-                              _("This match record holds no hand yet ({file}).").format(file=path.name),
-                              [Choice(_("OK"), nothing)], escape=nothing))
+        app.stack.push(Dialog(app, Message(N_("No hand to watch yet")),
+                              Message(N_("This match record holds no hand yet ({file})."), file=path.name),
+                              [Choice(Message(N_("OK")), nothing)], escape=nothing))
     except RecordError as error:
-        app.stack.push(Dialog(app, _("This file cannot be watched"),
+        app.stack.push(Dialog(app, Message(N_("This file cannot be watched")),
                               # Translators: {reason} says how, e.g. "line 4 is cut short or edited"
-                              _("This record cannot be read: {reason}.").format(reason=record_damage(error)),
-                              [Choice(_("OK"), nothing)],
+                              Message(N_("This record cannot be read: {reason}."), reason=record_damage(error)),
+                              [Choice(Message(N_("OK")), nothing)],
                               escape=nothing))
     return None
 
 
 def nothing_to_watch(app: Services) -> Dialog:
     """What Watch says when there is no match to watch yet."""
-    return Dialog(app, _("No match to watch yet"),
-                  _("Finish or start a match first, or drop a record file (.jsonl) onto the window "
-                    "— such as one saved by selfplay --records."), [Choice(_("OK"), nothing)],
+    return Dialog(app, Message(N_("No match to watch yet")),
+                  Message(N_("Finish or start a match first, or drop a record file (.jsonl) onto the window "
+                             "— such as one saved by selfplay --records.")), [Choice(Message(N_("OK")), nothing)],
                   escape=nothing)

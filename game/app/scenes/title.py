@@ -32,7 +32,7 @@ from game.app.views.felt import draw_felt
 from game.app.window.fitting import fit_names, fits_in
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
-from game.app.words.i18n import N_, Message, _, ngettext, pgettext
+from game.app.words.i18n import N_, Later, Message, _, ngettext, pgettext
 from game.app.words.rule_texts import rules_summary
 
 COLUMN = pygame.Rect(440, 300, 400, 48)
@@ -213,14 +213,15 @@ class TitleScene(Scene):
             self._new_match(plan)
             return
         if self.app.settings.keep_history:
-            message = _("The unfinished one can no longer be continued, but your match history keeps what was "
-                        "played in it.")
+            message = Message(N_("The unfinished one can no longer be continued, but your match history keeps "
+                                 "what was played in it."))
         else:
-            message = _("The unfinished one will be lost: the match history is off in Settings.")
+            message = Message(N_("The unfinished one will be lost: the match history is off in Settings."))
         self.app.stack.push(Dialog(
-            self.app, _("Start a new match?"), message,
+            self.app, Message(N_("Start a new match?")), message,
             # Translators: keep the unfinished match (and start no new one)
-            [Choice(pgettext("match", "Keep it"), nothing), Choice(_("New match"), lambda: self._new_match(plan))],
+            [Choice(Later(lambda: pgettext("match", "Keep it")), nothing),
+             Choice(Message(N_("New match")), lambda: self._new_match(plan))],
             escape=nothing,
         ))
 
@@ -230,9 +231,9 @@ class TitleScene(Scene):
             session = new_session(self.app.files, self.app, plan, replace_unkept)
         except UnfinishedNotKept as error:
             self.app.stack.push(Dialog(
-                self.app, _("The unfinished match cannot be kept"), str(error),
-                [Choice(pgettext("match", "Keep it"), nothing),
-                 Choice(_("Start anyway"), lambda: self._new_match(plan, replace_unkept=True))],
+                self.app, Message(N_("The unfinished match cannot be kept")), str(error),
+                [Choice(Later(lambda: pgettext("match", "Keep it")), nothing),
+                 Choice(Message(N_("Start anyway")), lambda: self._new_match(plan, replace_unkept=True))],
                 escape=nothing,
             ))
             return
@@ -258,9 +259,9 @@ class TitleScene(Scene):
             open_table()
             return
         # Translators: the button that goes on to the table after a notice (not the theatre's Play)
-        self.app.stack.push(Dialog(self.app, _("Before you play"), str(self.app.notice),
-                                   [Choice(pgettext("go to the table", "Play"), open_table)], escape=open_table,
-                                   width=960))
+        self.app.stack.push(Dialog(self.app, Message(N_("Before you play")), self.app.notice,
+                                   [Choice(Later(lambda: pgettext("go to the table", "Play")), open_table)],
+                                   escape=open_table, width=960))
 
     def join(self) -> None:
         """A table at another computer: found on the local network, or by its address."""

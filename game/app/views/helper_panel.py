@@ -15,7 +15,7 @@ from game.app.window.art import TileArt
 from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
 from game.app.window.text import Text
 from game.app.words import terms
-from game.app.words.i18n import _, format_number, ngettext
+from game.app.words.i18n import N_, _, format_number, ngettext
 from game.engine.tiles import tile_code
 
 BAD = (255, 120, 90)
@@ -60,9 +60,19 @@ def draw_helper(
 
 def tenpai_verdict(report: HelperReport, floor: bool) -> tuple[str, bool]:
     """The headline for a tenpai hand, and whether it can win; without a floor, a yaku is enough."""
+    if report.luck:
+        return _(LUCK_HEADLINES[report.luck]), False
     if not report.mangan_tenpai:
         return _("Tenpai — cannot win"), False
     return (_("Tenpai — can reach mangan") if floor else _("Tenpai — can win (no mangan floor: any yaku)")), True
+
+
+LUCK_HEADLINES = {
+    ("ippatsu",): N_("Tenpai — wins only with ippatsu"),
+    ("houtei",): N_("Tenpai — wins only on a final discard"),
+    ("houtei", "ippatsu"): N_("Tenpai — wins only with ippatsu or on a final discard"),
+}
+"""The headline of a hand that reaches mangan only with situational yaku, by those it needs."""
 
 
 def wait_verdict(line: WaitLine, floor: bool) -> tuple[str, bool]:
@@ -93,7 +103,7 @@ def _draw_full(
     for warning in report.warnings:
         pygame.draw.circle(surface, WARN, (x + 4, y + 10), 3)
         small = legible.at_least(14)
-        for row in text.wrap(warning, small, width - 14):
+        for row in text.wrap(str(warning), small, width - 14):
             text.draw(surface, row, small, WARN, (x + 14, y))
             y += small + 5
         y += 4

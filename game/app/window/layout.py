@@ -168,9 +168,16 @@ _RIGHT_SEAT = SeatSpot(anchor=(1135, 325), plate=(1094, 66), hand=_SIDE_HAND, po
 _LEFT_SEAT = SeatSpot(anchor=(145, 325), plate=(10, 530), hand=_SIDE_HAND, pool=_SIDE_POOL,
                       wall=_SIDE_WALL)
 # Heading, top seat's count, two status rows, side counts, countdown, bottom count: each
-# clear of the next in every language, each row's widest words measured.
-_RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 20), "midright"), 2: ((0, -60), "midtop"),
-                3: ((-100, 20), "midleft")}
+# clear of the next in every language, each row's widest words measured. The status's two
+# rows lie closer to each other than to the side counts beneath them, so that a wrapped
+# status is read as one sentence and a count is not read as its third row.
+_RING_COUNTS = {0: ((0, 68), "midtop"), 1: ((100, 23), "midright"), 2: ((0, -64), "midtop"),
+                3: ((-100, 23), "midleft")}
+_RING_STATUS_Y = -41
+_RING_COUNTDOWN = ((0, 49), "center")
+_RING_DORA_X = 160
+"""Beneath the board (18 px below it), clear of the left seat's pool and the left river's
+third row, and far from the top river, whose first row a sideways riichi tile lengthens."""
 _RING_STATUS_ROWS = ((0, _RING_CENTRE.width - 20),) * 2
 _TWO_SECOND_STATUS_ROW = (33, 110)
 """Between the dora row's second tile (its right edge 28 px left of the panel's centre) and
@@ -191,15 +198,15 @@ LAYOUTS: dict[int, TableLayout] = {
     3: TableLayout(
         players=3, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT}, centre=_RING_CENTRE, count_at=_RING_COUNTS,
-        status_y=-37, status_rows=_RING_STATUS_ROWS, countdown_at=((0, 46), "center"),
-        dora_at=(402, 190), helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
+        status_y=_RING_STATUS_Y, status_rows=_RING_STATUS_ROWS, countdown_at=_RING_COUNTDOWN,
+        dora_at=(_RING_DORA_X, 221), helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
     ),
     4: TableLayout(
         players=4, river_tile=34, river_row_pitch=50, rivers=_ring(_RING_CENTRE, 8, 6 * 35),
         seats={1: _RIGHT_SEAT, 2: _TOP_SEAT, 3: _LEFT_SEAT}, centre=_RING_CENTRE,
-        count_at=_RING_COUNTS, status_y=-37, status_rows=_RING_STATUS_ROWS, countdown_at=((0, 46), "center"),
-        dora_at=(402, 190),
-        helper=_RING_HELPER, build_buttons=(1100, 540), stake_in_centre=False,
+        count_at=_RING_COUNTS, status_y=_RING_STATUS_Y, status_rows=_RING_STATUS_ROWS,
+        countdown_at=_RING_COUNTDOWN, dora_at=(_RING_DORA_X, 244), helper=_RING_HELPER, build_buttons=(1100, 540),
+        stake_in_centre=False,
     ),
 }
 

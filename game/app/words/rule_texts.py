@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.app.words import terms
-from game.app.words.i18n import N_, _, ngettext, pgettext
+from game.app.words.i18n import N_, _, format_number, ngettext, pgettext
 from game.engine.rules import PRESETS, Rules
 
 PRESET_NAMES = {
@@ -187,14 +187,35 @@ def choice_text(option: str, value: Any) -> str:
         # Translators: an on/off rule option's state
         return pgettext("switch", "On") if value else pgettext("switch", "Off")
     words = text.english_choices.get(value)
-    return _translated_choice(words) if words is not None else str(value)
+    return _translated_choice(words) if words is not None else unlisted_choice(option, value)
+
+
+def unlisted_choice(option: str, value: Any) -> str:
+    """A value no choice lists (a host's rules, a settings file, a preset): in words with its
+    unit as the listed ones are ("20 seconds", "3 hands"), a number alone being no answer."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    count = format_number(value)
+    if option in ("build_time_s", "discard_time_s"):
+        if value % 60 == 0:
+            minutes = value // 60
+            return ngettext("{count} minute", "{count} minutes", minutes).format(count=format_number(minutes))
+        return ngettext("{count} second", "{count} seconds", value).format(count=count)
+    if option == "players":
+        return ngettext("{count} player", "{count} players", value).format(count=count)
+    if option == "hands":
+        return ngettext("{count} hand", "{count} hands", value).format(count=count)
+    if option == "bankroll_stakes":
+        # Translators: a bankroll, in base stakes ("40 stakes")
+        return ngettext("{count} stake", "{count} stakes", value).format(count=count)
+    return count
 
 
 def choices_for(option: str, current: Any) -> dict[Any, str]:
     """The listed choices, plus the current value if a preset or file set another one."""
     choices = OPTIONS[option].choices
     if choices and current not in choices:
-        choices[current] = str(current)
+        choices[current] = unlisted_choice(option, current)
     return choices
 
 

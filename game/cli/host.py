@@ -72,8 +72,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 class Stopped(BaseException):
-    """SIGTERM reached the host: it stops as at ^C (the match kept as abandoned), past every
-    `except Exception`."""
+    """SIGTERM reached the host (kill, a service's stop): it leaves as at ^C (the players told
+    at once that it has left, the match kept as abandoned), past every `except Exception`."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -116,9 +116,6 @@ def _run(args: argparse.Namespace, kept: list[str]) -> int:
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
     install_fast_divider()
-    # A host stopped by its system (kill, a service's stop) leaves as ^C does: the players are
-    # told at once that it has left (`host_left`), the match kept in the history.
-    signal.signal(signal.SIGTERM, _terminated)
 
     seats = [s.strip() for s in args.seats.split(",")]
     if any(s not in SEAT_KINDS for s in seats) or PERSON not in seats:
@@ -259,10 +256,6 @@ def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
         return []
     _say(f"discovery: announced on the local network as {ad.name!r}")
     return [announcer]
-
-
-def _terminated(signum: int, _frame: object) -> None:
-    raise SystemExit(128 + signum)
 
 
 def _say(line: str) -> None:

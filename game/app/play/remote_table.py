@@ -122,6 +122,7 @@ class RemoteTable:
         table shows the end, says it waits for the host, and shows the next kyoku as it begins."""
         self.clock = clock
         self.keep = keep
+        self._next_pressed = False
         self._reading: tuple[Reading, float] | None = None
         """The host's latest word on who the next hand waits for, and when it came (`clock`)."""
         self.keeping: Future[Message | None] | None = None
@@ -523,6 +524,7 @@ class RemoteTable:
         return self
 
     def close_result(self) -> None:
+        self._next_pressed = True  # a host gone: the result, which says so, goes on at Next
         if self.link is not None:
             self.link.send(Ready(self.shown.kyoku_number))
 
@@ -530,7 +532,7 @@ class RemoteTable:
         """The next hand's news has come (or the match's end, or the host is gone)."""
         self.listen()
         return (any(heard.view is not None for heard in self.waiting) or self.heard.over is not None
-                or self.closed is not None)
+                or (self.closed is not None and self._next_pressed))
 
     def reading_words(self, closed: bool) -> str | None:
         reading = self.heard.reading

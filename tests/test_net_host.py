@@ -109,6 +109,7 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
     assert host_code == 0, host_errors
     ends = [line for line in host_lines if line.startswith("match over")]
     assert len(ends) == 1
+    assert len([line for line in host_lines if line.startswith("history: kept as")]) == 1
     for status, output, errors in results:
         assert status == 0, errors
         assert output.splitlines()[-1] == ends[0]
@@ -124,7 +125,10 @@ def test_a_headless_host_and_two_scripted_clients_play_a_whole_match(tmp_path, p
     assert kept.plan["remote"] == [seat for seat, who in enumerate(seats.split(",")) if who == "person"]
 
 
-def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp_path):
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM], ids=["^C", "SIGTERM"])
+def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp_path, stop_signal):
+    """^C or SIGTERM (a service manager's stop): the match is kept as abandoned; SIGTERM ends
+    with one line saying so and where, and exits as a program stopped by it (128 + 15)."""
     from websockets.sync.client import connect
 
     from game.net.client import join_uri
@@ -144,8 +148,8 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
             for _ in range(20):
                 if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
                     break
-            host.send_signal(signal.SIGINT)  # ^C while the first hand is played
-            errors = finish(host)[2]
+            host.send_signal(stop_signal)  # while the first hand is played
+            status, _, errors = finish(host)
     finally:
         stop(host)
     said = []
@@ -154,6 +158,10 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
     assert len(kept) == 1, (said, errors)
     (kept,) = kept
     assert kept.ended == history.ABANDONED and kept.plan["remote"] == [0] and kept.plan["names"][0] == "Idle"
+    if stop_signal == signal.SIGTERM:
+        assert status == 128 + signal.SIGTERM, errors
+        assert said[-1].startswith("stopped by SIGTERM: the match is kept as ") and said[-1].endswith(".jsonl")
+        assert not any(line.startswith("history: kept as") for line in said)
 
 
 def test_a_headless_host_stopped_by_sigterm_tells_every_player_at_once_that_it_has_left():

@@ -4,6 +4,9 @@ at every decision it owes (issue #32 point 6)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 
 from game.ai.agents import make_agent
@@ -13,9 +16,13 @@ from game.app.play.table_turns import TableTurns
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.net.client import _Decider, join_uri
 from game.net.hosting import HostedTable
-from game.net.protocol import Act, MatchOver, Resync, Snapshot, Update
+from game.net.play import seat_time_limit
+from game.net.protocol import Act, HostMessage, MatchOver, Reading, Ready, Resync, Settled, Snapshot, Update
+from game.net.seat_link import SeatLink
 from game.net.server import Inbound
+from game.net.table import READING_TIME_S
 
 MOVE_TIME_S = 30.0
 
@@ -161,6 +168,8 @@ def test_the_headless_host_plays_the_match_to_its_end_reporting_each_hand():
     far = make_agent("easy", 9)
 
     def its_client_answers(_timeout: float) -> None:
+        if hosted.table.reading is not None:
+            hosted.table.received(1, Ready(hosted.table.reading[0]))
         kyoku = hosted.match.kyoku
         if kyoku is not None and 1 in kyoku.waiting_on() and not hosted.remote[1].ready():
             hosted.table.received(1, Act(far.act(kyoku.view_for(1))))
@@ -196,3 +205,65 @@ def test_a_stranger_at_a_rematch_finds_the_table_full_and_at_a_continued_match_t
         assert isinstance(told, Refused) and told.code == refusal
     finally:
         hosted.stop()
+
+
+class ReadsTheResult(_Decider):
+    """A joined seat played by an AI whose person reads each result a while before pressing
+    Next (Ready), without holding up the news meanwhile: what it heard, in order."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(make_agent("easy", 11).act, lambda mirror: None)
+        self.seat = seat
+        self.heard_in_order: list[tuple[str, int]] = []
+        self.own_clocks: dict[int, list[float]] = {}
+        """By hand, the seat's own time left as each message of the hand told it."""
+        self.readings: list[Reading] = []
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def heard(self, link: SeatLink, message: HostMessage) -> None:
+        if isinstance(message, Snapshot | Update):
+            self.heard_in_order.append(("view", message.kyoku_number))
+            if message.clocks and message.clocks[self.seat] is not None:
+                self.own_clocks.setdefault(message.kyoku_number, []).append(message.clocks[self.seat])
+        if isinstance(message, Settled):
+            self.heard_in_order.append(("result", message.kyoku_number))
+            task = asyncio.get_running_loop().create_task(self._next_after_reading(link, message.kyoku_number))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        if isinstance(message, Reading):
+            self.readings.append(message)
+            return  # the person's own Next, not the script's at once
+        await super().heard(link, message)
+
+    async def _next_after_reading(self, link: SeatLink, kyoku_number: int) -> None:
+        await asyncio.sleep(0.3)
+        self.heard_in_order.append(("next", kyoku_number))
+        await link.ready(kyoku_number)
+
+
+def test_over_the_network_the_next_hand_and_its_build_clock_begin_only_after_the_joiner_presses_next():
+    """A headless host and a joined seat on 127.0.0.1: the host deals the next hand only
+    once the joiner has closed the result (the AI seat has no person to wait for), so the
+    joiner's build clock starts after its Next, whole; every Reading names who is waited for."""
+    rules = Rules.preset("kaiji", hands=2)
+    lines: list[str] = []
+    hosted = HostedMatch(rules, ["easy", "person"], 5, report=lines.append, move_time_s=MOVE_TIME_S)
+    hosted.start()
+    host = threading.Thread(target=lambda: hosted.wait_for_players(30) and hosted.play(most_steps=20_000), daemon=True)
+    try:
+        host.start()
+        reader = ReadsTheResult(1)
+        uri = join_uri(f"127.0.0.1:{hosted.host.port}", hosted.host.code)
+        mirror = asyncio.run(asyncio.wait_for(SeatLink(uri, "Joiner", "", (0.2,)).run(reader), 120))
+        host.join(30)
+    finally:
+        hosted.close()
+        host.join(30)
+        hosted.stop()
+    assert hosted.match.over and mirror.over is not None
+    order = reader.heard_in_order
+    assert order.index(("next", 1)) < order.index(("view", 2))
+    assert max(reader.own_clocks[2]) == pytest.approx(seat_time_limit(rules, Phase.BUILD, MOVE_TIME_S), abs=5)
+    first, last = reader.readings[0], reader.readings[-1]
+    assert (first.kyoku_number, first.waiting) == (1, (False, True)) and 0 < first.time_left <= READING_TIME_S
+    assert (last.kyoku_number, last.waiting) == (1, (False, False))

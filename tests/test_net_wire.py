@@ -26,6 +26,8 @@ from game.net.protocol import (
     HostMessage,
     MatchOver,
     Presence,
+    Reading,
+    Ready,
     RecordPart,
     Refused,
     Resync,
@@ -109,6 +111,10 @@ class CheckedTransport:
         elif isinstance(message, Refused):
             if len(message.detail) > 40:
                 raise Leak("a refusal's detail says more than a rule's name")
+        elif isinstance(message, Reading):
+            if not self.match.settlements or message.kyoku_number != self.match.settlements[-1].kyoku_number \
+                    or len(message.waiting) != self.match.rules.players:
+                raise Leak("a reading that is not of the hand just settled")
         elif isinstance(message, RecordPart):
             if not self.match.over:
                 raise Leak("the record (every wall, the seed) before the match's end")
@@ -144,6 +150,9 @@ class ScriptedClients:
         table = self.transport.table
         assert table is not None
         for seat, mirror in self.transport.mirrors.items():
+            reading = mirror.reading
+            if reading is not None and reading.waiting[seat]:  # the result read: Next
+                table.received(seat, read_client_message(write_message(Ready(reading.kyoku_number))))
             view = mirror.view
             if view is None or not view.legal_actions:
                 continue

@@ -37,8 +37,9 @@ from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
 from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import DELAY_GRACE_S
-from game.net.protocol import Act, Refused, Resync, Snapshot, Update, Welcome
+from game.net.protocol import Act, Reading, Ready, Refused, Resync, Snapshot, Update, Welcome
 from game.net.server import Inbound
+from game.net.table import READING_TIME_S
 from tests.helpers import kept
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
@@ -537,11 +538,11 @@ def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_s
     assert (format_tiles(sorted(hand), False) == format_tiles(sorted(wall[1:14]), False)) is sent
 
 
-def remote_ron(asked: int = 1) -> Match:
+def remote_ron(asked: int = 1, hands: int = 1) -> Match:
     """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there),
     a new match each time: the AIs' moves are found once per process and replayed."""
     seed, moves = _remote_ron_moves(asked)
-    match = Match(Rules.preset("kaiji", hands=1), seed)
+    match = Match(Rules.preset("kaiji", hands=hands), seed)
     match.next_kyoku()
     for move in moves:
         match.apply(move)
@@ -803,3 +804,33 @@ def test_nothing_is_due_once_the_hand_is_over():
     controller = table("kaiji", ("you", "normal"))
     play_out(controller)
     assert controller.session.kyoku_over and controller.next_change(PAUSE) is None
+
+
+@pytest.mark.parametrize("ends", ["the joiner is ready", "the reading time is up"])
+def test_at_a_hosted_table_the_next_hand_waits_for_every_person_to_close_the_result(ends):
+    """The host's Next does not begin the next hand while a joined person still reads the
+    result: it begins when they press Next too (Ready), or when the reading time is up."""
+    controller, hosted, wire = hosted_table(match=remote_ron(0, hands=2))
+    controller.update(0.0, 0.0)
+    person_moves(controller, 0)  # ron: the hand ends
+    assert controller.session.kyoku_over
+    gate = controller.result_gate()
+    assert gate is controller
+    told = [message for _seat, message in wire.sent if isinstance(message, Reading)]
+    assert (told[-1].kyoku_number, told[-1].waiting, told[-1].time_left) == (1, (True, True), READING_TIME_S)
+    assert gate.reading_words(False) == "The next hand begins in 1:00, or when everyone is ready"
+    gate.close_result()  # the host's person pressed Next
+    assert not gate.next_begun()
+    assert gate.reading_words(True) == f"Waiting for {controller.names()[1]} to be ready (1:00)"
+    assert [m.waiting for _seat, m in wire.sent if isinstance(m, Reading)][-1] == (False, True)
+    if ends == "the joiner is ready":
+        hosted.table.received(1, Ready(1))
+    else:
+        hosted.clock.now += READING_TIME_S
+    assert gate.next_begun()
+    controller.next_kyoku()
+    assert controller.session.match.kyoku_number == 2 and hosted.table.reading is None
+
+
+def test_a_local_tables_result_waits_for_no_one():
+    assert table("kaiji", ("you", "easy")).result_gate() is None

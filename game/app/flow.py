@@ -25,6 +25,7 @@ from game.app.history.match_history import kept_lines
 from game.app.play.joining import Interfaces, discovery_interfaces
 from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame
+from game.app.play.result_reading import ResultGate
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import SeatPlan, Session
 from game.app.play.waiting_room import HostOptions
@@ -99,8 +100,8 @@ class Flow:
         self.app.stack.reset(TableScene(self.app, self, session))
 
     def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
-               news: Callable[[], str | None] | None = None) -> None:
-        self.app.stack.push(ResultScene(self.app, make_frame, on_next, news))
+               news: Callable[[], str | None] | None = None, gate: ResultGate | None = None) -> None:
+        self.app.stack.push(ResultScene(self.app, make_frame, on_next, news, gate))
 
     def summary(self, session: Session) -> None:
         """The match's summary. A hosted match's table stays open behind it: a player back for

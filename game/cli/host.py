@@ -15,10 +15,14 @@ from game.engine.rules import PRESETS
 
 if TYPE_CHECKING:
     from game.app.play.hosted_match import HostedMatch
+    from game.engine.match import Match
     from game.engine.rules import Rules
     from game.net.discovery import Announcer, TableAd
 
 BAD_INPUT = 2
+SIGNALLED = 128
+"""A program stopped by a signal exits 128 + the signal's number, as the shell reports one
+killed by it (SIGTERM: 143), so that a service manager sees it stopped, not failed."""
 SEAT_KINDS = ("person", "easy", "normal", "hard")
 
 
@@ -67,9 +71,43 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "joined by its address")
 
 
+class Stopped(BaseException):
+    """SIGTERM reached the host (kill, a service's stop): it leaves as at ^C (the players told
+    at once that it has left, the match kept as abandoned), past every `except Exception`."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
 def run(args: argparse.Namespace) -> int:
     """Exit 0 at the match's end (with --keep: when no one comes back for the next), 1 if the
-    seats were not taken in time for the first match, 2 for bad arguments."""
+    seats were not taken in time for the first match, 2 for bad arguments, 143 (128 + 15)
+    stopped by SIGTERM, after one line saying so and where the match is kept."""
+    try:
+        before = signal.signal(signal.SIGTERM, _stop)
+    except ValueError:  # not the main thread (a test's): no handler, the default stays
+        before = None
+    kept: list[str] = []
+    try:
+        return _run(args, kept)
+    except Stopped as stopped:
+        where = (f"the match is kept as {kept[-1]}" if kept
+                 else "the match is not kept" + (" (no --history)" if args.history is None else ""))
+        _say(f"stopped by {signal.Signals(stopped.signum).name}: {where}")
+        return SIGNALLED + stopped.signum
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _run(args: argparse.Namespace, kept: list[str]) -> int:
+    """`run`'s matches; `kept` gets where the history keeps the match being hosted (in the
+    `finally` too: a match stopped by a signal is kept before the line that says so)."""
     from game.app.play.hosted_match import HostedMatch
     from game.app.play.waiting_room import join_address
     from game.engine.rules import Rules
@@ -78,9 +116,6 @@ def run(args: argparse.Namespace) -> int:
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
     install_fast_divider()
-    # A host stopped by its system (kill, a service's stop) leaves as ^C does: the players are
-    # told at once that it has left (`host_left`), the match kept in the history.
-    signal.signal(signal.SIGTERM, _terminated)
 
     seats = [s.strip() for s in args.seats.split(",")]
     if any(s not in SEAT_KINDS for s in seats) or PERSON not in seats:
@@ -93,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     overrides = {} if args.hands is None else {"hands": args.hands}
     announced: list[Announcer] = []
     hosted: HostedMatch | None = None
+    kept_match: Match | None = None
 
     def report(line: str) -> None:
         _say(line)
@@ -123,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
         for number in range(1, MOST_MATCHES + 1):
             _play(hosted, args.record if number == 1 or args.record is None else _numbered(args.record, number))
             if args.history is not None:
-                _keep_in_history(args.history, hosted, seats)
+                _keep_in_history(args.history, hosted, seats, kept, say_kept=True)
+                kept_match = hosted.match
             if not args.keep or number == MOST_MATCHES:
                 break
             # The next match at the same table: its code, port and seat tokens, so that the same
@@ -139,14 +176,17 @@ def run(args: argparse.Namespace) -> int:
                 _say(f"the next match cannot open the same port ({error}): the table closes")
                 hosted = None
                 break
+            kept.clear()  # the line at a stop names where this match is kept, not the last
             _say(f"the next match: waiting for the same players to join again (code {code}, port {port})")
             if not hosted.wait_for_players(args.wait):
                 _say("not every player came back in time: the table closes")
                 break
     finally:
         try:
-            if args.history is not None and hosted is not None:  # first: a ^C may leave the closing to fail
-                _keep_in_history(args.history, hosted, seats)  # (a match kept already is not kept twice)
+            # First: a ^C may leave the closing to fail. A match kept after its end is not kept
+            # (nor said) again; one stopped is said by the line that says it stopped.
+            if args.history is not None and hosted is not None and hosted.match is not kept_match:
+                _keep_in_history(args.history, hosted, seats, kept, say_kept=not isinstance(sys.exception(), Stopped))
         finally:
             for announcer in announced:
                 announcer.close()
@@ -155,18 +195,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _keep_in_history(folder: Path, hosted: HostedMatch, seats: list[str]) -> None:
+def _keep_in_history(folder: Path, hosted: HostedMatch, seats: list[str], kept: list[str], say_kept: bool) -> None:
     from game.app.history.match_history import keep_hosted
     from game.files import shown_path
 
     levels = [None if who == "person" else who for who in seats]
     try:
-        kept = keep_hosted(folder, hosted.match, hosted.table.names, levels)
+        path = keep_hosted(folder, hosted.match, hosted.table.names, levels)
     except (OSError, ValueError) as error:
         _say(f"history: the match could not be kept in {shown_path(folder)} ({error})")
         return
-    if kept is not None:
-        _say(f"history: kept as {shown_path(kept)}")
+    if path is not None:
+        kept.append(shown_path(path))
+        if say_kept:
+            _say(f"history: kept as {shown_path(path)}")
 
 
 MOST_MATCHES = 1000
@@ -214,10 +256,6 @@ def _announce(ad: TableAd, port: int, bind: str) -> list[Announcer]:
         return []
     _say(f"discovery: announced on the local network as {ad.name!r}")
     return [announcer]
-
-
-def _terminated(signum: int, _frame: object) -> None:
-    raise SystemExit(128 + signum)
 
 
 def _say(line: str) -> None:

@@ -25,6 +25,7 @@ from game.net.protocol import (
     PROTOCOL_VERSION,
     HostMessage,
     ProtocolError,
+    Reading,
     Refused,
     TableLook,
     read_look_reply,
@@ -145,6 +146,9 @@ class _Decider:
         self.on_message(mirror)
         if mirror.over is not None:
             return
+        if isinstance(message, Reading) and mirror.welcome is not None \
+                and mirror.welcome.seat < len(message.waiting) and message.waiting[mirror.welcome.seat]:
+            await link.ready(message.kyoku_number)  # a script reads the result at once
         if isinstance(message, Refused) and message.code == "illegal_action" and self.acted is not None:
             self.refusals[self.acted] = self.refusals.get(self.acted, 0) + 1
             if self.refusals[self.acted] < REFUSALS_BEFORE_WAITING:

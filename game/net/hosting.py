@@ -76,6 +76,7 @@ class HostedTable:
         """The match has started (`begin`): before, a hand continued waits for its people."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
+        self.table.clock = clock
         self.table.reconnect_window = lambda: self.reconnect_window_s
 
     def whole_time(self, seat: int) -> float | None:

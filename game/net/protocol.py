@@ -122,6 +122,15 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Ready:
+    """The client's person closed the result of hand `kyoku_number`: the next hand may begin
+    for them (it begins when every person at the table is ready, or the reading time is up)."""
+
+    kyoku_number: int
+    kind: ClassVar[str] = "ready"
+
+
+@dataclass(frozen=True)
 class Resync:
     """Asks for a fresh snapshot (a sequence number was missed)."""
 
@@ -322,6 +331,24 @@ class Settled:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """While a hand's result is read: which seats the next hand still waits for (by seat) and
+    the reading time left, after which it begins anyway."""
+
+    seq: int
+    kyoku_number: int
+    waiting: tuple[bool, ...]
+    time_left: float
+    kind: ClassVar[str] = "reading"
+
+    def __post_init__(self) -> None:
+        if len(self.waiting) > MAX_SEATS:
+            raise ValueError(f"{len(self.waiting)} seats: a table has at most {MAX_SEATS}")
+        if not 0.0 <= self.time_left <= MAX_TIME_LEFT_S:
+            raise ValueError(f"a reading time of {self.time_left} s")
+
+
+@dataclass(frozen=True)
 class RecordPart:
     """Part `index` (from 0) of `count` of the match's record, sent once the match is over
     (never before: it holds every wall and the seed), so that each computer keeps it. The
@@ -355,11 +382,11 @@ class Refused:
     kind: ClassVar[str] = "refused"
 
 
-ClientMessage = Hello | Act | Resync
-HostMessage = Welcome | Presence | Snapshot | Update | Settled | RecordPart | MatchOver | Refused
-CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync)}
+ClientMessage = Hello | Act | Resync | Ready
+HostMessage = Welcome | Presence | Snapshot | Update | Settled | Reading | RecordPart | MatchOver | Refused
+CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync, Ready)}
 HOST_MESSAGES: dict[str, type] = {
-    cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, RecordPart, MatchOver, Refused)
+    cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, Reading, RecordPart, MatchOver, Refused)
 }
 LOOK_REPLIES: dict[str, type] = {cls.kind: cls for cls in (TableLook, Refused)}
 """What a look at a table is answered with (never a message of a connection)."""

@@ -26,6 +26,7 @@ from game.net.protocol import (
     Hello,
     HostMessage,
     ProtocolError,
+    Ready,
     Refused,
     Resync,
     Welcome,
@@ -155,6 +156,12 @@ class SeatLink:
         connection = self._connection
         if connection is not None:
             await _send(connection, Act(action))
+
+    async def ready(self, kyoku_number: int) -> None:
+        """Tell the host the seat's person closed the result of `kyoku_number`."""
+        connection = self._connection
+        if connection is not None:
+            await _send(connection, Ready(kyoku_number))
 
     async def _follow(self, connection: ClientConnection, driver: SeatDriver) -> None:
         try:

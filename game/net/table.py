@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -26,6 +27,8 @@ from game.net.protocol import (
     HostMessage,
     MatchOver,
     Presence,
+    Reading,
+    Ready,
     RecordPart,
     Refused,
     Resync,
@@ -33,6 +36,10 @@ from game.net.protocol import (
     Welcome,
 )
 from game.net.wire import SeatFeed, deflated_parts, seats_waited_on
+
+READING_TIME_S = 60.0
+"""The longest a hand's result is read before the next hand begins anyway: no one who has
+gone, or who does not press Next, holds the table longer."""
 
 
 class RemoteSeat(GivenMove):
@@ -86,6 +93,16 @@ class NetTable:
         """Whether a remote seat's client has been gone past the reconnection window (set by
         the `HostedTable` that keeps the window)."""
         self.told_presence: tuple[tuple[bool, ...], tuple[bool, ...]] | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        self.people_here: tuple[int, ...] = ()
+        """The seats of people at the host's own screen (the window's host): the next hand
+        waits for them to close the result too."""
+        self.reading_time_s = READING_TIME_S
+        self.reading: tuple[int, float] | None = None
+        """The hand whose result is being read and when its reading began (None: no result
+        is read; the next hand may begin)."""
+        self.not_ready: set[int] = set()
+        """The people the next hand still waits for while a result is read."""
         self.reconnect_window: Callable[[], float] = lambda: 120.0
         """How long a dropped seat is kept for its player (set by the `HostedTable` that keeps it)."""
         self.can_continue = False
@@ -117,6 +134,8 @@ class NetTable:
         self.feeds[seat].forget()
         self._publish_to(seat)
         self.tell_presence()
+        if self.reading is not None:
+            self._tell_reading_to(seat)
 
     def _welcome(self, seat: int) -> None:
         token, names, levels, rules = self.tokens[seat], self.names, self.levels, self.match.rules
@@ -156,6 +175,51 @@ class NetTable:
             self._publish_to(seat)
         elif isinstance(message, Act):
             self._take(seat, message.action)
+        elif isinstance(message, Ready):
+            self.ready(seat, message.kyoku_number)
+
+    # --- the result read: the next hand begins when everyone is ready -----------------------
+
+    def begin_reading(self, kyoku_number: int) -> None:
+        """A hand's result is shown on every screen: the next hand waits for its people (the
+        remote seats and those here) to close it, for `reading_time_s` at most."""
+        self.reading = (kyoku_number, self.clock())
+        self.not_ready = set(self.remote) | set(self.people_here)
+        self.tell_reading()
+
+    def ready(self, seat: int, kyoku_number: int) -> None:
+        """The person of `seat` closed the result of `kyoku_number` (an older hand's is ignored)."""
+        if self.reading is None or self.reading[0] != kyoku_number or seat not in self.not_ready:
+            return
+        self.not_ready.discard(seat)
+        self.tell_reading()
+
+    def reading_left(self) -> float:
+        """Seconds until the next hand may begin (0: now): everyone ready, or the time is up.
+        A remote seat given up to its stand-in is not waited for."""
+        if self.reading is None:
+            return 0.0
+        if not any(seat not in self.remote or not self.given_up(seat) for seat in self.not_ready):
+            return 0.0
+        return max(0.0, self.reading_time_s - (self.clock() - self.reading[1]))
+
+    def end_reading(self) -> None:
+        """The next hand begins."""
+        self.reading = None
+        self.not_ready = set()
+
+    def tell_reading(self) -> None:
+        for seat in self._listening():
+            self._tell_reading_to(seat)
+
+    def _tell_reading_to(self, seat: int) -> None:
+        if self.reading is None:
+            return
+        number = self.reading[0]
+        waiting = tuple(s in self.not_ready for s in range(self.match.rules.players))
+        left = _span(self.reading_left())
+        assert left is not None
+        self.transport.send(seat, lambda seq: Reading(seq, number, waiting, left))
 
     def _take(self, seat: int, action: Action) -> None:
         if action.seat != seat:
@@ -190,6 +254,8 @@ class NetTable:
         settlements = self.match.settlements
         if settlements and settlements[-1].kyoku_number > self.settled_through:
             self.settled()
+            if not self.match.over:
+                self.begin_reading(self.settled_through)
         if self.match.over:
             self.match_over()
 

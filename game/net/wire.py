@@ -34,6 +34,7 @@ from game.net.protocol import (
     Legal,
     MatchOver,
     Presence,
+    Reading,
     RecordPart,
     Refused,
     Settled,
@@ -178,6 +179,8 @@ class SeatMirror:
         self.clocks: tuple[float | None, ...] = ()
         """The host's clock for each seat's pending decision (by seat), as the latest view's
         message carried it."""
+        self.reading: Reading | None = None
+        """Who the next hand waits for while a result is read, as the host last told it."""
         self._view: SeatView | None = None
 
     @property
@@ -217,6 +220,8 @@ class SeatMirror:
         elif isinstance(message, Settled):
             self.settlements.append(message)
             self.scores, self.stake = message.scores, message.next_stake
+        elif isinstance(message, Reading):
+            self.reading = message
         elif isinstance(message, RecordPart):
             if message.count != self.record_count:
                 self.record_parts, self.record_count = {}, message.count

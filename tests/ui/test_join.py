@@ -624,46 +624,56 @@ def joined_at_a_kyokus_end(driver: Driver, builders, build_time_s: float = 120):
     return match, link, table
 
 
-def test_a_joined_result_says_the_host_began_the_next_hand_and_the_first_enter_goes_to_it(driver, monkeypatch):
+def reading(match, link, waiting: tuple[bool, ...], time_left: float = 60.0) -> None:
+    """The host's word on who the next hand waits for, on the link as a message brings it."""
+    from game.net.protocol import Reading
+    from tests.test_remote_table import heard
+
+    link.news.append(dataclasses.replace(heard(match), reading=Reading(9, match.kyoku_number, waiting, time_left)))
+
+
+def test_a_joined_result_counts_down_and_after_next_says_whom_it_waits_for_until_the_next_hand_begins(driver,
+                                                                                                   monkeypatch):
+    """Network play: Next tells the host (Ready) and the result stays, naming the people the
+    next hand waits for, with the reading time; it closes by itself when the host deals."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from tests.test_remote_table import heard, others_move
+    from game.net.protocol import Ready
+    from tests.test_remote_table import NAMES, heard
 
     with ThreadPoolExecutor(1) as builders:
-        match, link, _table = joined_at_a_kyokus_end(driver, builders)
+        match, link, table = joined_at_a_kyokus_end(driver, builders)
         result = driver.top
+        reading(match, link, (True, True))
         drawn = driver.record_text(monkeypatch)
         driver.frame()
-        assert result.news_line is None and not any("has begun" in line for line in drawn)
-        match.next_kyoku()
-        others_move(match)  # the host's dora flip: the seat's build clock runs
-        link.news.append(heard(match))  # the host's person pressed Next: its news waits on the link
-        driver.frame()
-        owes = bool(match.kyoku.view_for(1).legal_actions)
-        assert result.news_line.startswith("Hand 2 has begun: your clock is running (" if owes
-                                           else "Hand 2 has begun.")
+        assert result.news_line == "The next hand begins in 1:00, or when everyone is ready"
         assert result.news_line in drawn
-        shoot_in_every_language(driver, "joined_next_begun")
+        shoot_in_every_language(driver, "joined_result_reading")
         driver.key(pygame.K_RETURN)
-        assert isinstance(driver.top, TableScene) and driver.top.controller.shown_kyoku == 2
+        assert link.sent == [Ready(1)]
+        reading(match, link, (True, False), 42.0)
+        driver.frames(10, dt=0.1)
+        assert driver.top is result  # no hand of the host's has begun: no clock runs
+        assert result.news_line == f"Waiting for {NAMES[0]} to be ready (0:42)"
+        shoot_in_every_language(driver, "joined_result_waits")
+        match.next_kyoku()
+        link.news.append(heard(match))
+        driver.frame()
+        assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
 
 
-def test_a_joined_result_closed_before_the_host_goes_on_says_so_and_the_next_hand_comes_by_itself(driver,
-                                                                                                monkeypatch):
+def test_a_joined_result_left_open_closes_by_itself_when_the_reading_time_is_up_at_the_host(driver):
     from concurrent.futures import ThreadPoolExecutor
 
     from tests.test_remote_table import heard
 
     with ThreadPoolExecutor(1) as builders:
         match, link, table = joined_at_a_kyokus_end(driver, builders)
-        driver.key(pygame.K_RETURN)
-        drawn = driver.record_text(monkeypatch)
-        driver.frames(100, dt=0.1)  # ten seconds: the result does not come up again
-        assert isinstance(driver.top, TableScene)
-        assert "Waiting for the host to start the next hand" in drawn
-        shoot_in_every_language(driver, "joined_waits_for_host")
+        reading(match, link, (True, True))
+        driver.frame()
         match.next_kyoku()
-        link.news.append(heard(match))
+        link.news.append(heard(match))  # the host's reading time ran out: it dealt
         driver.frame()
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
 
@@ -881,10 +891,8 @@ def test_a_match_the_host_stopped_while_a_result_is_read_ends_on_the_title_and_n
     with ThreadPoolExecutor(1) as builders:
         match, link, _table = joined_at_a_kyokus_end(driver, builders)
         link.news.append(dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores))))
-        driver.frame()
+        driver.frame()  # the result, which waits for the host's next hand, closes by itself
         driver.look()
-        driver.key(pygame.K_RETURN)  # Next, on the result
-        driver.frame()
     assert isinstance(driver.top, TitleScene)
     assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
                                       "play on.")

@@ -123,3 +123,29 @@ def test_in_japanese_the_kokushi_line_says_yakuman(japanese):
 def test_a_yakuman_winner_among_several_is_not_given_han_and_fu():
     assert win_band_line("South", "Hard AI", KOKUSHI, "32,000") == "South (Hard AI) — yakuman, +32,000"
     assert "13 han 40 fu" in win_band_line("South", "Hard AI", KAZOE, "32,000")
+
+
+def test_the_hosts_result_in_network_play_stays_after_next_until_the_joiner_is_ready(driver):
+    """The host's Next does not deal while a joined person reads: the result counts down,
+    then names them, and goes on by itself once they press Next (their Ready)."""
+    from game.net.protocol import Ready
+    from tests.test_table_controller import hosted_table, person_moves, remote_ron
+    from tests.ui.test_join import shoot_in_every_language
+
+    controller, hosted, _wire = hosted_table(match=remote_ron(0, hands=2))
+    controller.update(0.0, 0.0)
+    person_moves(controller, 0)  # ron: the hand ends
+    controller.show_result()
+    went_on: list[bool] = []
+    driver.screens.result(controller.result_frame, lambda: went_on.append(True), None, controller.result_gate())
+    result = driver.top
+    driver.frame()
+    assert result.news_line == "The next hand begins in 1:00, or when everyone is ready"
+    driver.press(result.next_button)
+    driver.frames(5)
+    assert driver.top is result and not went_on and not result.next_button.is_enabled
+    assert result.news_line == f"Waiting for {controller.names()[1]} to be ready (1:00)"
+    shoot_in_every_language(driver, "host_result_waits")
+    hosted.table.received(1, Ready(1))
+    driver.frame()
+    assert went_on == [True] and driver.top is not result

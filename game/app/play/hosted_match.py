@@ -105,6 +105,7 @@ class HostedMatch:
         hand's result reported; then every client told the match is over."""
         clock = self.hosted.clock
         last = clock()
+        reported = 0
         for _ in range(most_steps):
             if self.match.over or self.closing.is_set():
                 break
@@ -114,9 +115,17 @@ class HostedMatch:
             self.turns.update(now - last, 0.0)
             last = now
             if self.session.kyoku_over:
-                self._kyoku_ended()
-                if not self.match.over:
-                    self.session.next_kyoku()
+                if reported != self.match.kyoku_number:
+                    reported = self.match.kyoku_number
+                    self._kyoku_ended()
+                if self.match.over:
+                    continue
+                reading = self.table.reading_left()
+                if reading > 0:  # the people read the result: no clock runs until they are ready
+                    self.wait(min(reading, POLL_S))
+                    continue
+                self.table.end_reading()
+                self.session.next_kyoku()
                 continue
             due = 0.0 if self.session.busy else self.turns.next_change(0.0)
             if due is None or due > 0:

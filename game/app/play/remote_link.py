@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
-from game.net.protocol import HostMessage, MatchOver, Refused, Settled, Welcome
+from game.net.protocol import HostMessage, MatchOver, Reading, Ready, Refused, Settled, Welcome
 from game.net.seat_link import (
     OPEN_TIMEOUT_S,
     RECONNECT_DELAYS_S,
@@ -61,6 +61,8 @@ class Heard:
     message left it: the seats the table waits on, as far as this seat may know (`Snapshot.clocks`)."""
     given_up: tuple[bool, ...] = ()
     """The absent seats the host has given up to their stand-in (`Presence.given_up`)."""
+    reading: Reading | None = None
+    """Who the next hand waits for while a result is read (`Reading`)."""
 
     def time_left_s(self, seat: int) -> float | None:
         """The host's clock for `seat`'s pending decision as the latest view's message left it
@@ -108,7 +110,7 @@ class RemoteLink:
         self.on_news = on_news
         self.news: queue.Queue[News] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._outbox: asyncio.Queue[Action] | None = None
+        self._outbox: asyncio.Queue[Action | Ready] | None = None
         self._task: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
@@ -127,8 +129,9 @@ class RemoteLink:
         self._thread.start()
         self._started.wait(CLOSE_TIMEOUT_S)
 
-    def send(self, action: Action) -> None:
-        """Hand an action for the seat to the network thread (from any thread)."""
+    def send(self, action: Action | Ready) -> None:
+        """Hand an action for the seat, or its person's Ready, to the network thread (from any
+        thread)."""
         loop, outbox = self._loop, self._outbox
         if loop is not None and outbox is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop closed in between: nothing to send on
@@ -214,7 +217,11 @@ class RemoteLink:
     async def _send_actions(self) -> None:
         assert self._outbox is not None
         while True:
-            await self.link.send(await self._outbox.get())
+            item = await self._outbox.get()
+            if isinstance(item, Ready):
+                await self.link.ready(item.kyoku_number)
+            else:
+                await self.link.send(item)
 
 
 def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocked: bool = True) -> Heard:
@@ -225,4 +232,4 @@ def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocke
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
-                 mirror.clocks if clocked else (), mirror.given_up)
+                 mirror.clocks if clocked else (), mirror.given_up, mirror.reading)

@@ -34,6 +34,7 @@ from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import STOPPED, Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
+from game.app.play.result_reading import ResultGate, reading_words
 from game.app.play.seat_notices import Notice, seat_notices, stand_in_notices
 from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
@@ -69,6 +70,7 @@ from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
 from game.engine.wall import PERSONAL_WALLS
 from game.net.hosting import HOST_LEFT
+from game.net.protocol import Reading, Ready
 from game.net.wire import seats_waited_on
 
 
@@ -120,6 +122,9 @@ class RemoteTable:
         table shows the end, says it waits for the host, and shows the next kyoku as it begins."""
         self.clock = clock
         self.keep = keep
+        self._next_pressed = False
+        self._reading: tuple[Reading, float] | None = None
+        """The host's latest word on who the next hand waits for, and when it came (`clock`)."""
         self.keeping: Future[Message | None] | None = None
         """The match being kept in the history (its outcome: None, or why it was not kept)."""
         self._deadlines: dict[int, tuple[tuple[object, ...], float | None]] = {}
@@ -512,6 +517,31 @@ class RemoteTable:
         self.result_closed = not waiting
         for heard in waiting:
             self._show(heard)
+
+    def result_gate(self) -> ResultGate:
+        """The host begins the next hand when everyone has read the result (or the reading
+        time is up): this table tells it when the player has, and says who it waits for."""
+        return self
+
+    def close_result(self) -> None:
+        self._next_pressed = True  # a host gone: the result, which says so, goes on at Next
+        if self.link is not None:
+            self.link.send(Ready(self.shown.kyoku_number))
+
+    def next_begun(self) -> bool:
+        """The next hand's news has come (or the match's end, or the host is gone)."""
+        self.listen()
+        return (any(heard.view is not None for heard in self.waiting) or self.heard.over is not None
+                or (self.closed is not None and self._next_pressed))
+
+    def reading_words(self, closed: bool) -> str | None:
+        reading = self.heard.reading
+        if reading is None or reading.kyoku_number != self.shown.kyoku_number:
+            return None
+        if self._reading is None or self._reading[0] is not reading:
+            self._reading = (reading, self.heard.at)
+        left = reading.time_left - (self.clock() - self._reading[1])
+        return reading_words(self.names(), reading.waiting, (self.seat,), closed, left)
 
     def next_news(self) -> str | None:
         """While the result is read (the link's news taken): that the next kyoku has begun at

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame, result_frame
+from game.app.play.result_reading import ResultGate, reading_words
 from game.app.play.seat_notices import stand_in_notices
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
@@ -87,6 +88,8 @@ class TableController(TableTurns):
         """The seat drawn at the bottom of the table."""
         self._told_absent: set[int] = set()
         """The dropped seats the people here have been told of (while they stay gone)."""
+        if session.net is not None:
+            session.net.table.people_here = tuple(humans)  # the next hand waits for them to read the result too
 
     def _reset_kyoku(self) -> None:
         super()._reset_kyoku()
@@ -319,6 +322,8 @@ class TableController(TableTurns):
             self.session.note_builds(builds)
 
     def next_kyoku(self) -> None:
+        if self.session.net is not None:
+            self.session.net.table.end_reading()
         self.session.next_kyoku()
         self._reset_kyoku()
         if self.hotseat:
@@ -355,6 +360,34 @@ class TableController(TableTurns):
     def show_result(self) -> None:
         """The result opens: from now on the table's standings and stake include the hand."""
         self.result_shown = True
+
+    def result_gate(self) -> ResultGate | None:
+        """At a table with seats at other computers, the next hand waits for everyone to read
+        the result (this table itself); at a local table the result's Next begins it."""
+        net = self.session.net
+        return self if net is not None and net.remote else None
+
+    def close_result(self) -> None:
+        net = self.session.net
+        if net is not None:
+            for seat in self.session.plan.humans:
+                net.table.ready(seat, self.session.match.kyoku_number)
+
+    def next_begun(self) -> bool:
+        """The reading is over (everyone ready, or its time up): the next hand may begin.
+        The clients' news is taken here, as the table under the result is not stepped."""
+        net = self.session.net
+        if net is None:
+            return True
+        net.poll()
+        return net.table.reading_left() <= 0
+
+    def reading_words(self, closed: bool) -> str | None:
+        net = self.session.net
+        if net is None or net.table.reading is None:
+            return None
+        waiting = tuple(seat in net.table.not_ready for seat in range(self.session.rules.players))
+        return reading_words(self.names(), waiting, self.session.plan.humans, closed, net.table.reading_left())
 
     def _unsettled(self) -> Settlement | None:
         """The ended hand's settlement while its result has not been shown yet."""

@@ -10,6 +10,7 @@ from typing import Protocol
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame
+from game.app.play.result_reading import ResultGate
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_frame import TableFrame
@@ -95,6 +96,8 @@ class TableSource(Protocol):
     def show_result(self) -> None: ...
 
     def result_frame(self) -> ResultFrame: ...
+
+    def result_gate(self) -> ResultGate | None: ...
 
     def next_kyoku(self) -> None: ...
 

@@ -10,6 +10,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.app.play.result_frame import ResultFrame
+from game.app.play.result_reading import ResultGate
 from game.app.scene import Scene, Services
 from game.app.views.result_panel import ResultPanel
 from game.app.window.menu_keys import ButtonRing, KeyGuard
@@ -24,13 +25,18 @@ class ResultScene(Scene):
     opaque = False
 
     def __init__(self, app: Services, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
-                 news: Callable[[], str | None] | None = None) -> None:
+                 news: Callable[[], str | None] | None = None, gate: ResultGate | None = None) -> None:
         """`make_frame` makes the result's frame in the language spoken (again when it changes);
         `news` (a joined table, whose host goes on by itself) what has happened at the host
-        since, in words, looked at each frame (None: nothing yet)."""
+        since, in words, looked at each frame (None: nothing yet); `gate` (network play) when
+        the next hand begins: Next tells the table, and the result stays, saying who the next
+        hand waits for, until it begins (the reading time bounds it)."""
         super().__init__(app)
         self.news = news
         self.news_line: str | None = None
+        self.gate = gate
+        self.closed = False
+        """Next was pressed while the next hand waits for others."""
         self.result = ResultPanel(app.text, app.art, make_frame, app.screen.get_width())
         self.on_next = on_next
         self.ring = ButtonRing()
@@ -73,19 +79,39 @@ class ResultScene(Scene):
         self.next_button.set_text(self.next_label)
 
     def next(self) -> None:
-        self.app.stack.remove(self)
-        self.on_next()
+        gate = self._gate()
+        if gate is not None and not self.closed:
+            self.closed = True
+            gate.close_result()
+            self.next_button.disable()
+        if gate is None or gate.next_begun():
+            self._go_on()
+
+    def _gate(self) -> ResultGate | None:
+        """The network's wait, but after the match's last hand (its summary waits for no one)."""
+        return None if self.frame.over else self.gate
+
+    def _go_on(self) -> None:
+        if self in self.app.stack.scenes:
+            self.app.stack.remove(self)
+            self.on_next()
 
     def next_change(self) -> float | None:
         """A look each NEWS_LOOK_S while the host's news is shown (its clock runs), else None: the
         host's news wakes the window, and the key guard's time needs no frame of its own (the
         window counts the time passed up to the moment an input is handled)."""
-        return NEWS_LOOK_S if self.news_line is not None else None
+        return NEWS_LOOK_S if self.news_line is not None or self._gate() is not None else None
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
-        if self.news is not None:
-            self.news_line = self.news()
+        news = self.news() if self.news is not None else None
+        gate = self._gate()
+        if gate is not None:
+            if gate.next_begun():
+                self._go_on()
+                return
+            news = news or gate.reading_words(self.closed)
+        self.news_line = news
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):

@@ -306,7 +306,7 @@ class TableScene(Scene):
         self.result_open = True
         self.controller.show_result()
         news = self.controller.next_news if isinstance(self.controller, RemoteTable) else None
-        self.screens.result(self.controller.result_frame, self.next_kyoku, news)
+        self.screens.result(self.controller.result_frame, self.next_kyoku, news, self.controller.result_gate())
 
     def next_kyoku(self) -> None:
         if self.controller.match_over:

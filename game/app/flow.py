@@ -37,7 +37,7 @@ from game.app.scenes.join import JoinScene
 from game.app.scenes.join_menu import joined_menu
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
-from game.app.scenes.pause import pause_menu
+from game.app.scenes.pause import Hosting, pause_menu
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import HOST_RULES, MATCH_RULES, SETTINGS_RULES, RulesScene
@@ -128,7 +128,8 @@ class Flow:
     def pause(self) -> None:
         """The table's menu; its Rules are the match's."""
         session = self.playing
-        hosting = self.hosted_session is not None
+        net = self.hosted_session.net if self.hosted_session is not None else None
+        hosting = Hosting(net.host.code, net.host.port) if net is not None else None
         if session is None:
             self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title,
                                            hosting=hosting))

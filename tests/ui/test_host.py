@@ -149,6 +149,11 @@ def test_the_hosts_menu_asks_before_leaving_a_match_others_play_and_a_local_tabl
     table = driver.app.stack.scenes[0]
     assert isinstance(table, TableScene)
     driver.key(pygame.K_ESCAPE)
+    menu = driver.top
+    assert isinstance(menu, Dialog)  # the join code told again, for a player who lost it
+    told = f"The others join with the code {host.hosted.host.code} on port {host.hosted.host.port}."
+    assert told in str(menu.message)
+    shot(driver, "host_menu")
     driver.press(driver.button("Title"))
     question = driver.top
     assert isinstance(question, Dialog) and question.title == "Leave the match?"
@@ -167,6 +172,7 @@ def test_the_hosts_menu_asks_before_leaving_a_match_others_play_and_a_local_tabl
     assert isinstance(driver.app.stack.scenes[0], TableScene)
     driver.frame()
     driver.key(pygame.K_ESCAPE)
+    assert "join with the code" not in str(driver.top.message)
     driver.press(driver.button("Title"))  # a table only this computer plays: left at once
     assert isinstance(driver.top, TitleScene)
 

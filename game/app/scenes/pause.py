@@ -1,8 +1,9 @@
 """The menu on the table (Esc): resume, rules, settings, or back to the title.
 
 The match is saved after every move, so leaving loses nothing: the title offers to
-continue it. At a table this computer hosts for people at other computers, leaving stops
-their match too: the menu asks first. The rules and the settings open over the menu and close back to it (Esc, Back),
+continue it. At a table this computer hosts for people at other computers, the menu gives the
+join code again (for a player who lost it) and leaving stops their match too: the menu asks
+first. The rules and the settings open over the menu and close back to it (Esc, Back),
 as what the title opens closes back to the title; so the menu's words follow a language
 chosen in those settings.
 """
@@ -10,6 +11,7 @@ chosen in those settings.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
@@ -18,22 +20,36 @@ from game.app.words.i18n import _, pgettext
 WIDTH = 720
 
 
+@dataclass(frozen=True)
+class Hosting:
+    """The table this computer hosts, as its menu tells it: the join code and the port."""
+
+    code: str
+    port: int
+
+
 def nothing() -> None:
     """Resume: the menu closes, the table goes on."""
 
 
 class PauseMenu(Dialog):
     def __init__(self, app: Services, rules: Callable[[], None], settings: Callable[[], None],
-                 title: Callable[[], None], hosting: bool = False) -> None:
+                 title: Callable[[], None], hosting: Hosting | None = None) -> None:
         """`hosting`: the table is this computer's, with seats of people at other computers."""
-        self.screens = (rules, settings, self._ask_first(title) if hosting else title)
+        self.hosting = hosting
+        self.screens = (rules, settings, self._ask_first(title) if hosting is not None else title)
         super().__init__(app, *self._words(), escape=nothing, width=WIDTH)
 
     def _words(self) -> tuple[str, str, list[Choice]]:
         rules, settings, title = self.screens
+        saved = _("The match is saved after every move: you can continue it from the title screen.")
+        if self.hosting is not None:
+            # Translators: the host's menu; {code} the table's six-letter join code, {port} its port
+            saved += " " + _("The others join with the code {code} on port {port}.").format(
+                code=self.hosting.code, port=self.hosting.port)
         return (
             _("Menu"),
-            _("The match is saved after every move: you can continue it from the title screen."),
+            saved,
             [
                 Choice(_("Resume"), nothing),
                 Choice(_("Rules"), self._over_menu(rules)),
@@ -72,5 +88,5 @@ class PauseMenu(Dialog):
 
 
 def pause_menu(app: Services, rules: Callable[[], None], settings: Callable[[], None],
-               title: Callable[[], None], hosting: bool = False) -> Dialog:
+               title: Callable[[], None], hosting: Hosting | None = None) -> Dialog:
     return PauseMenu(app, rules, settings, title, hosting)

@@ -162,7 +162,8 @@ def test_the_reader_refuses_discards_or_legal_actions_of_no_seats_kind(text, say
 def welcome(**changes: object) -> str:
     fields = {"seq": 1, "seat": 1, "token": "t", "names": ["Hard AI", "Guest"], "levels": ["hard", None],
               "rules": json.loads(write_message(Welcome(0, 0, "", (), (), Rules.preset("kaiji"), "")))["rules"],
-              "game_version": "v", "reconnect_window_s": 120.0, "can_continue": False, **changes}
+              "game_version": "v", "reconnect_window_s": 120.0, "can_continue": False,
+              "waiting_for_start": False, **changes}
     return raw(type="welcome", **fields)
 
 

@@ -71,7 +71,7 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
-        self.continued = bool(tokens)
+        self.continued = self.table.waiting_for_start = bool(tokens)
         self.begun = False
         """The match has started (`begin`): before, a hand continued waits for its people."""
         self.table.time_left = self.whole_time
@@ -121,7 +121,8 @@ class HostedTable:
         self.host.started = self.begun = True
         names = self.table.names if names is None else tuple(names)
         levels = self.table.levels if levels is None else tuple(levels)
-        if (names, levels) != (self.table.names, self.table.levels):
+        restarted, self.table.waiting_for_start = self.table.waiting_for_start, False
+        if restarted or (names, levels) != (self.table.names, self.table.levels):
             self.table.rename(names, levels)
 
     def retell(self) -> None:

@@ -216,6 +216,9 @@ class Welcome:
     can_continue: bool = True
     """Whether the host can continue the match after it stopped (a window's host keeps it for
     Continue; a headless host cannot): what a player is told when the host leaves."""
+    waiting_for_start: bool = False
+    """The host continued the match and has not pressed Start again: its waiting room is open,
+    so the table waits for the host, whatever seat the hand waits for."""
     kind: ClassVar[str] = "welcome"
 
     def __post_init__(self) -> None:

@@ -107,6 +107,8 @@ class NetTable:
         """How long a dropped seat is kept for its player (set by the `HostedTable` that keeps it)."""
         self.can_continue = False
         """Whether this host can continue the match after it stops (a window's that keeps the save)."""
+        self.waiting_for_start = False
+        """A continued match whose host has not pressed Start again (its waiting room is open)."""
 
     def present(self) -> tuple[bool, ...]:
         return tuple(seat not in self.remote or self.transport.connected(seat)
@@ -140,8 +142,9 @@ class NetTable:
     def _welcome(self, seat: int) -> None:
         token, names, levels, rules = self.tokens[seat], self.names, self.levels, self.match.rules
         window, continues = min(max(0.0, self.reconnect_window()), MAX_TIME_LEFT_S), self.can_continue
+        paused = self.waiting_for_start
         self.transport.send(seat, lambda seq: Welcome(seq, seat, token, names, levels, rules,
-                                                      f"17 Steps {__version__}", window, continues))
+                                                      f"17 Steps {__version__}", window, continues, paused))
 
     def rename(self, names: tuple[str, ...], levels: tuple[str | None, ...]) -> None:
         """The seats' names and levels as the match is played (the people who joined since a

@@ -456,3 +456,15 @@ def test_the_headless_hosts_welcome_tells_each_seats_level_a_person_none(seats, 
     transport.mirrors[seat], transport.texts[seat] = SeatMirror(), []
     hosted.table.joined(seat, TOKENS[seat])
     assert transport.mirrors[seat].welcome.levels == levels
+
+
+@pytest.mark.parametrize("seats", [1, 3, 4])
+def test_a_reading_that_names_seats_the_table_has_not_is_not_taken(seats):
+    """A host (buggy, or hostile) telling a two-seat table who of four the next hand waits
+    for: the joined result would name seats it has not; the mirror keeps its last reading."""
+    rules = Rules.preset("kaiji", hands=1)
+    mirror = SeatMirror()
+    mirror.receive(read_host_message(write_message(Welcome(1, 0, "t", ("a", "b"), (None, None), rules, "v"))))
+    mirror.receive(read_host_message(write_message(Reading(2, 1, (True, False), 30.0))))
+    mirror.receive(read_host_message(write_message(Reading(3, 1, (True,) * seats, 30.0))))
+    assert mirror.reading == Reading(2, 1, (True, False), 30.0)

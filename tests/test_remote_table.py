@@ -27,7 +27,7 @@ from game.engine.rules import Rules
 from game.engine.tiles import tile_code
 from game.net.hosting import MOVE_TIME_S, HostedTable
 from game.net.play import seat_time_limit
-from game.net.protocol import MatchOver, Refused, Settled, Welcome, read_host_message, write_message
+from game.net.protocol import MatchOver, Reading, Ready, Refused, Settled, Welcome, read_host_message, write_message
 from game.net.server import Inbound
 from game.net.wire import SeatMirror
 
@@ -733,6 +733,38 @@ def test_a_seat_whose_discard_clock_ran_out_is_spoken_to_and_told_the_stand_ins_
     assert str(question.text) == f"Your time ran out: {named} was discarded for you."
 
 
+class SentLink(Link):
+    """A link that keeps what the table sends."""
+
+    def __init__(self, news: list) -> None:
+        super().__init__(news)
+        self.sent: list = []
+
+    def send(self, action) -> None:
+        self.sent.append(action)
+
+
+def test_a_ready_lost_with_the_connection_is_sent_again_and_the_result_gives_way_while_it_is_down(builders):
+    """The player pressed Next on a hand's result as the connection dropped: the result gives
+    way to the table (which says the connection is lost, and has its menu) instead of holding
+    the player there; back, the host still lists the seat as not ready, so Ready goes again."""
+    match = new_match(hands=2)
+    table = RemoteTable(heard(match), builders)
+    play_to_end(match, table)
+    table.take(heard(match))
+    link = table.link = SentLink([])
+    table.close_result()
+    assert link.sent == [Ready(match.kyoku_number)]
+    assert not table.next_begun()
+    link.news = [Reconnecting(1)]
+    assert table.next_begun()
+    again = dataclasses.replace(heard(match), reading=Reading(0, match.kyoku_number,
+                                                              tuple(s == SEAT for s in range(2)), 50.0))
+    link.news = [again]
+    table.listen()
+    assert link.sent == [Ready(match.kyoku_number)] * 2
+
+
 class LinkWire:
     """A host's messages to one seat, handed to a window's link as its connection would: each
     applied to the link's mirror, then heard by the link (its news on its queue). One per
@@ -781,6 +813,31 @@ def test_a_joiner_back_at_a_continued_match_shows_no_clock_until_the_host_starts
     continued.retell()
     table.update(0.0, 0.0)
     assert table.countdown() == pytest.approx(30.0, abs=1.0)
+
+
+def test_a_joiner_back_at_a_continued_match_is_told_the_table_waits_for_the_host_to_start_it(builders):
+    """The joiner had built, and the host's own person had not, when the host's computer went
+    away: back at the continued match, whose waiting room is open, the joined table waits for
+    the host to press Start, not for the host's person to build; at Start, for the build."""
+    match = new_match(build_time_s=30)
+    for _ in range(50):
+        waiting = match.kyoku.waiting_on()
+        if match.kyoku.phase is Phase.BUILD and waiting == [0]:
+            break
+        mover = SEAT if SEAT in waiting else waiting[0]
+        match.apply(match.kyoku.view_for(mover).legal_actions[0])
+    assert match.kyoku.phase is Phase.BUILD and match.kyoku.waiting_on() == [0]
+    link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its messages are handed over below
+    continued = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,), tokens={SEAT: "t"})
+    continued.table.transport = LinkWire(link)
+    continued.host.inbox.put(Inbound(SEAT, "joined", token="t"))  # back, in the host's waiting room
+    continued.poll()
+    table = RemoteTable(next(n for n in link.poll() if n.view is not None), builders, link=link)
+    assert table.frame().centre.status == "Waiting for the host to start the match"
+    continued.begin()  # Start
+    continued.retell()
+    table.update(0.0, 0.0)
+    assert table.frame().centre.status == "Waiting for West (Host) to build"
 
 
 def test_while_the_host_has_not_reopened_its_table_the_joined_table_says_so_as_it_tries_again(builders):

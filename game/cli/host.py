@@ -81,6 +81,9 @@ class Stopped(BaseException):
 
 
 def _stop(signum: int, _frame: object) -> None:
+    # A second SIGTERM (a service manager's, a repeated kill) must not cut short the keeping
+    # of the match and the goodbye that the first one began.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Stopped(signum)
 
 

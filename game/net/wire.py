@@ -221,7 +221,8 @@ class SeatMirror:
             self.settlements.append(message)
             self.scores, self.stake = message.scores, message.next_stake
         elif isinstance(message, Reading):
-            self.reading = message
+            if self.welcome is not None and len(message.waiting) == self.welcome.rules.players:
+                self.reading = message  # (one of another table's size would name seats it has not)
         elif isinstance(message, RecordPart):
             if message.count != self.record_count:
                 self.record_parts, self.record_count = {}, message.count

@@ -150,12 +150,14 @@ class RemoteTable:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
         self._tell_presence()
-        if heard.over is not None and heard.over.reason == STOPPED and self.closed is None:
+        if heard.over is not None and heard.over.reason == STOPPED:
             # Not over: the host keeps the match (Continue), and this seat takes it back by
             # joining again. No summary, nothing kept (no record comes: it holds the seed).
-            self.closed = Later(lambda: self._ended_words(Ended("gone")))
+            if self.closed is None:
+                self.closed = Later(lambda: self._ended_words(Ended("gone")))
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
+        self._ready_again(heard.reading)
         if heard.refused is not None:
             self.refusals.append(heard)
             self._sent = None  # asked again: the move was not made
@@ -528,11 +530,20 @@ class RemoteTable:
         if self.link is not None:
             self.link.send(Ready(self.shown.kyoku_number))
 
+    def _ready_again(self, reading: Reading | None) -> None:
+        """A Ready sent while the connection was down was lost with it: the host, told again
+        who the next hand waits for, hears it again rather than wait out the reading time."""
+        if (reading is not None and self._next_pressed and self.link is not None
+                and reading.kyoku_number == self.shown.kyoku_number and self.seat < len(reading.waiting)
+                and reading.waiting[self.seat] and (self._reading is None or self._reading[0] is not reading)):
+            self.link.send(Ready(reading.kyoku_number))
+
     def next_begun(self) -> bool:
-        """The next hand's news has come (or the match's end, or the host is gone)."""
+        """The next hand's news has come (or the match's end, or the host is gone); or the
+        connection is down after Next, and the table beneath, which says so, has its menu."""
         self.listen()
         return (any(heard.view is not None for heard in self.waiting) or self.heard.over is not None
-                or (self.closed is not None and self._next_pressed))
+                or (self._next_pressed and (self.closed is not None or self.reconnecting)))
 
     def reading_words(self, closed: bool) -> str | None:
         reading = self.heard.reading
@@ -597,6 +608,9 @@ class RemoteTable:
     def _status(self, view: SeatView, mode: TableMode, waiting: list[int]) -> str:
         if self.reconnecting:
             return self._status_of_link()
+        if self.heard.welcome.waiting_for_start and self.seat not in waiting:
+            # Translators: a joined table, its host having continued the match but not yet pressed Start
+            return _("Waiting for the host to start the match")
         present, given_up = self.heard.present, self.heard.given_up
         gone = next((seat for seat in waiting if seat < len(present) and not present[seat]), None)
         if gone is not None and view.phase is not Phase.END and mode not in MODE_STATUS:

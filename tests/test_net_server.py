@@ -487,3 +487,36 @@ def test_a_player_whose_seat_the_host_gave_to_the_ai_is_told_so_when_they_come_b
             assert receive(back).code == "seat_given"
     finally:
         hosted.stop()
+
+
+def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():
+    """Once the match is over nothing reads a client's moves (the window's summary shows, the
+    table kept open for a rematch): they are dropped, not piled up in the inbox; a resync,
+    which rebuilds the end of the match, still comes through."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+    from game.net.protocol import Resync
+
+    match = Match(Rules.preset("kaiji", hands=1), seed=5)
+    match.next_kyoku()
+    hosted = HostedTable(match, ("Host", "Guest"), (None, None), (1,), code=CODE, bind="127.0.0.1", port=0)
+    hosted.start()
+    try:
+        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}", open_timeout=5,
+                     close_timeout=1, proxy=None) as player:
+            player.send(write_message(Hello("Guest", "")))
+            deadline = time.monotonic() + WAIT_S
+            while hosted.host.inbox.empty() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert hosted.host.inbox.get_nowait().what == "joined"
+            hosted.host.over = True
+            for _ in range(5):
+                player.send(write_message(Act(Discard(1, "1m"))))
+            player.send(write_message(Resync()))
+            deadline = time.monotonic() + WAIT_S
+            while hosted.host.inbox.empty() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            heard = hosted.host.inbox.get_nowait()
+            assert isinstance(heard.message, Resync) and hosted.host.inbox.empty()
+    finally:
+        hosted.stop()

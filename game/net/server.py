@@ -41,6 +41,7 @@ from game.net.protocol import (
     HostMessage,
     ProtocolError,
     Refused,
+    Resync,
     TableLook,
     read_client_message,
     read_refusal,
@@ -407,6 +408,8 @@ class NetHost:
             if isinstance(message, Hello):
                 self.send(seat, lambda seq: Refused(seq, "bad_message", "hello"))
                 continue
+            if self.over and not isinstance(message, Resync):
+                continue  # behind the summary nothing reads moves: the inbox would only grow
             self._tell(Inbound(seat, "message", message))
 
     async def _write(self, connection: ServerConnection, outbox: asyncio.Queue[str]) -> None:

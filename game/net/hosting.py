@@ -21,7 +21,7 @@ from game import __version__
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.play import seat_time_limit
-from game.net.protocol import Resync
+from game.net.protocol import HOST_LEFT, Resync
 from game.net.server import Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from game.net.discovery import TableAd
 
 PERSON = "person"
-HOST_LEFT = "host_left"
 """The refusal the host's last word carries when it leaves its table (`HostedTable.stop`)."""
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""

@@ -80,6 +80,11 @@ REFUSAL_CODES = (
 """Why the host refuses a connection or a message. The sentence a player reads is the
 reader's own (game/app/words/net_words.py), in its language; `Refused.detail` adds what the
 sentence names: the host's version, the rule an action breaks."""
+MATCH_OVER = "match_over"
+"""The refusal of a table whose match is over (a rematch's knock before the host opens it)."""
+HOST_LEFT = "host_left"
+"""The host's last word: it has closed its table for good."""
+
 
 
 @dataclass(frozen=True)

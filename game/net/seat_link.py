@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 from game.engine.actions import Action
 from game.net.protocol import (
+    MATCH_OVER,
     MAX_HOST_BYTES,
     Act,
     ClientMessage,
@@ -46,7 +47,6 @@ PING_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 2.0
 LONGEST_RECONNECT_S = 15 * 60.0
 """The longest a seat tries to get back to its host, whatever reconnection window it says."""
-MATCH_OVER = "match_over"
 """The refusal of a table whose match is over, to a player back before the next one opens."""
 
 

@@ -34,6 +34,7 @@ from game.engine.names import BadName, checked_name
 from game.engine.rules import Rules
 from game.net.protocol import (
     LOOK_PARAMETER,
+    MATCH_OVER,
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
     ClientMessage,
@@ -274,7 +275,7 @@ class NetHost:
         names, levels, rules = describe()
         with self._lock:
             if self.over:
-                return _refusal(connection, HTTPStatus.GONE, "match_over")
+                return _refusal(connection, HTTPStatus.GONE, MATCH_OVER)
             open_seats = tuple(seat in self.seats and not self.seats[seat].taken for seat in range(rules.players))
             look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started)
         response = connection.respond(HTTPStatus.OK, write_message(look) + "\n")
@@ -342,7 +343,7 @@ class NetHost:
         connection for what the host does: when it leaves, `stop` tells them at once
         (`host_left`); when it opens the next match here, the connection closes without a
         word and they join it. One such wait per seat."""
-        seat = self._seat_of(token) if code == "match_over" else None
+        seat = self._seat_of(token) if code == MATCH_OVER else None
         if seat is None:
             await _close_refused(connection, code, "")
             return
@@ -370,7 +371,7 @@ class NetHost:
         """The seat a hello takes: the token's seat (taken over), or the first free one."""
         with self._lock:
             if self.over:
-                return None, "match_over"
+                return None, MATCH_OVER
             if token:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):

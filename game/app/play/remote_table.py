@@ -69,8 +69,7 @@ from game.engine.rules import Rules
 from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
 from game.engine.wall import PERSONAL_WALLS
-from game.net.hosting import HOST_LEFT
-from game.net.protocol import Reading, Ready
+from game.net.protocol import HOST_LEFT, Reading, Ready
 from game.net.wire import seats_waited_on
 
 

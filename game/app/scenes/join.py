@@ -243,9 +243,9 @@ class JoinScene(Scene):
     def leave(self) -> None:
         super().leave()
         if self.app.stack.top is not self and self not in self.app.stack.scenes:
-            self._stop_looking()
+            self._stop_browsing()
 
-    def _stop_looking(self) -> None:
+    def _stop_browsing(self) -> None:
         if self.lan is not None:
             self.lan.close()
             self.lan = None
@@ -266,7 +266,7 @@ class JoinScene(Scene):
             self.joining = None
             self._rebuild()
         elif joining.ready is not None:
-            self._stop_looking()
+            self._stop_browsing()
             self.joining = None  # the table owns the link now
             self.app.notice = None  # what the last match's end said is old news at a new table
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,

@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.arena import ARENA_LEVELS, Z95, DealJob, play_duplicate
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
+from tools.json_lines import read_json_lines
 
 SEED_STRIDE = 1_000_003  # the arena's: deal d of seed S is seeded S * SEED_STRIDE + d
 OUTCOMES = ("won", "dealt_in", "drew")
@@ -90,20 +91,7 @@ def _seeds(by_deal: dict[tuple[int, int], dict]) -> str:
 def read_deals(paths: Iterable[Path]) -> list[dict]:
     """The deals of `--out` files; a line that is not one (a run killed mid-write) is
     named on stderr and skipped."""
-    deals = []
-    for path in paths:
-        for number, line in enumerate(path.read_text(errors="replace").split("\n"), start=1):
-            if not line.strip():
-                continue
-            try:
-                deal = json.loads(line)
-            except ValueError:
-                deal = None
-            if _is_deal(deal):
-                deals.append(deal)
-            else:
-                print(f"{path}:{number}: not a played deal, skipped", file=sys.stderr)
-    return deals
+    return read_json_lines(paths, _is_deal, "a played deal")
 
 
 def _is_deal(deal: object) -> bool:

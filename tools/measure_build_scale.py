@@ -43,6 +43,7 @@ from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
+from tools.json_lines import read_json_lines
 
 HARD = "hard"
 
@@ -144,20 +145,7 @@ def summarise(deals: list[dict]) -> str:
 def read_deals(paths: Iterable[Path]) -> list[dict]:
     """The deals of `--out` files; a line that is not one (a run killed mid-write, another
     file) is named on stderr and skipped."""
-    deals = []
-    for path in paths:
-        for number, line in enumerate(path.read_text(errors="replace").split("\n"), start=1):
-            if not line.strip():
-                continue
-            try:
-                deal = json.loads(line)
-            except ValueError:
-                deal = None
-            if _is_deal(deal):
-                deals.append(deal)
-            else:
-                print(f"{path}:{number}: not a measured deal, skipped", file=sys.stderr)
-    return deals
+    return read_json_lines(paths, _is_deal, "a measured deal")
 
 
 def _is_deal(deal: object) -> bool:

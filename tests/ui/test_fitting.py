@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 
 import pygame
 import pytest
@@ -115,13 +116,16 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
         i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
-SCORE_GAP = 12
-"""The least a row of the joined summary keeps between a name and its score."""
+COLUMN_GAP = 12
+"""The least the joined summary's hand table keeps between two of its columns' headings."""
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 @pytest.mark.parametrize("name", (LATIN, CJK, "Bartholomew-Alexandria Q"))
-def test_the_joined_summary_cuts_a_long_name_clear_of_its_score(driver, monkeypatch, language, name):
+def test_the_joined_summary_cuts_long_names_to_keep_its_lines_and_columns_apart(driver, monkeypatch, language, name):
+    """The joined summary draws as the local one (views/match_summary.py): the standings on one
+    line, and a hand table with a column a seat, headed by its name, cut where it would run
+    into the next column."""
     try:
         driver.app.change_settings(driver.app.settings.with_changes(language=language))
         match = Match(Rules.preset("four_player", hands=1), 5)
@@ -137,12 +141,11 @@ def test_the_joined_summary_cuts_a_long_name_clear_of_its_score(driver, monkeypa
         driver.frame()
         shot(driver, f"long_names_joined_summary_{language}_{name[0]}")
         assert all(SCREEN.contains(rect) for _text, _size, rect in drawn), drawn
-        rows = [index for index, (text, _size, _rect) in enumerate(drawn) if text[:4] in {"1.  ", "2.  ", "3.  ",
-                                                                                           "4.  "}]
-        assert len(rows) == 4
-        for index in rows:
-            (row, _size, row_ink), (score, _size, score_ink) = drawn[index:index + 2]
-            assert row_ink.right + SCORE_GAP <= score_ink.left, (row, row_ink, score, score_ink)
-            assert row.endswith("Hana") or (row.endswith("…") and name[:1] in row), row
+        heading_row = next(rect.y for text, _size, rect in drawn if text == "Hana")
+        headings = sorted(((rect, text) for text, _size, rect in drawn if rect.y == heading_row), key=lambda h: h[0].x)
+        names = [text for _rect, text in headings if text == "Hana" or name[:1] in text]
+        assert len(names) == 4 and all(text == "Hana" or "…" in text for text in names), names
+        for (left, left_text), (right, right_text) in pairwise(headings):
+            assert left.right + COLUMN_GAP <= right.left, (left_text, left, right_text, right)
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)

@@ -68,6 +68,7 @@ from game.engine.match import Settlement
 from game.engine.rules import Rules
 from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
+from game.engine.wait_chances import ron_chances
 from game.engine.wall import PERSONAL_WALLS
 from game.net.protocol import HOST_LEFT, Reading, Ready
 from game.net.wire import seats_waited_on
@@ -271,7 +272,8 @@ class RemoteTable:
         assert view.wall is not None
         self.builds[self.seat] = BuildState(view.wall, view.rules.red_fives)
         self.helpers[self.seat] = BuildHelper(view.wall, view.seat_wind_kind(self.seat), view.dora_indicator,
-                                              view.rules, self.builders, fallback=self.fallback)
+                                              view.rules, self.builders, fallback=self.fallback,
+                                              chances=ron_chances(view))
 
     # --- what the scene reads (game/app/play/table_source.py) -------------------------
 

@@ -47,6 +47,7 @@ from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
 from game.engine.match import Settlement
 from game.engine.player import GivenMove
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
+from game.engine.wait_chances import ron_chances
 from game.engine.wall import PERSONAL_WALLS
 from game.net.play import seat_time_limit
 
@@ -353,7 +354,7 @@ class TableController(TableTurns):
                 self._restore_build(seat, state, progress)
             self.helpers[seat] = BuildHelper(view.wall, self.session.kyoku.seat_wind_kind(seat),
                                              view.dora_indicator, self.session.rules, self.builders,
-                                             fallback=self.fallback)
+                                             fallback=self.fallback, chances=ron_chances(view))
 
     # --- the end of a hand ------------------------------------------------------------
 

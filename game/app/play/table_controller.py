@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
-from game.app.play.seat_notices import stand_in_notices
+from game.app.play.seat_notices import reconnect_notice, stand_in_notices
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
     PrivateFrame,
@@ -489,8 +490,8 @@ class TableController(TableTurns):
         for seat in self.session.waiting_on():
             if seat in gone and seat not in self._told_absent:
                 self._told_absent.add(seat)
-                self.session.notices.append(Notice(person, reconnect_words(self.session.name(seat),
-                                                                           net.given_up(seat))))
+                self.session.notices.append(reconnect_notice(person, partial(self.session.name, seat),
+                                                             net.given_up(seat)))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

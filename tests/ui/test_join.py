@@ -678,6 +678,45 @@ def test_a_joined_result_left_open_closes_by_itself_when_the_reading_time_is_up_
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
 
 
+def test_a_joined_result_that_comes_up_after_the_next_hand_has_begun_stays_until_next(driver):
+    """The player opened the menu as the hand ended and came back after the reading time, the
+    host having dealt: the result does not flash by (it came up and closed at once). It says
+    that the next hand has begun (with the seat's time left there, when its clock runs: the
+    result's news, tests/test_remote_table.py); Next goes to it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.words.i18n import _
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from tests.test_remote_table import QueuedLink, heard, play_to_end
+
+    with ThreadPoolExecutor(1) as builders:
+        match = Match(Rules.preset("kaiji", hands=2, build_time_s=120), 5)
+        match.next_kyoku()
+        link = QueuedLink()
+        table = RemoteTable(heard(match), builders, link=link)
+        play_to_end(match, table)
+        driver.screens.joined_table(table)
+        driver.top.open_menu()  # at the hand's end, before its result came up
+        menu = driver.top
+        reading(match, link, (True, True))
+        match.next_kyoku()  # the reading time ran out at the host: it dealt
+        link.news.append(heard(match))
+        driver.press(driver.button(_("Resume")))
+        assert menu not in driver.app.stack.scenes
+        wait(driver, lambda: isinstance(driver.top, ResultScene))
+        result = driver.top
+        driver.frames(20, dt=0.1)
+        assert driver.top is result and result.late  # it stays: nothing flashed by
+        assert table.shown_kyoku == 1 and result.news_line == _("Hand {number} has begun.").format(number=2)
+        driver.look()
+        shoot_in_every_language(driver, "joined_result_after_the_next_hand_began", window=(1024, 640))
+        driver.key(pygame.K_RETURN)
+        driver.frame()
+        assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+        assert link.sent == []  # no Ready for a hand whose reading is over
+
+
 def typing_in(scene: JoinScene) -> list[str]:
     """The fields that take the keys typed (the gui's focus), by name."""
     return [name for name in ("name", "address", "code") if scene.buttons[name].is_focused]

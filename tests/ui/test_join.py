@@ -239,6 +239,40 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
         "The host has closed its table: this match cannot be continued.")
 
 
+def test_while_the_connection_is_made_again_leave_stops_it_keeping_the_seat_which_join_takes_back(driver, host):
+    """"Connection to the host lost: reconnecting…" may last 15 minutes: the table offers Leave
+    beside its menu (Esc still opens the menu), which goes to the title at once; the seat's
+    key stays, and Join with the same address and code takes the same seat back."""
+    from game.app.play.seat_keys import read_keys
+    from game.app.play.table_words import HOST_LOST
+    from game.app.scenes.dialog import Dialog
+
+    table_host = host(["easy", "person"], hands=4)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    scene = driver.top
+    table = scene.controller
+    assert not scene.buttons["leave"].visible  # connected: the menu is the way out
+    keys = read_keys(driver.app.files.seat_keys_folder)
+    assert len(keys) == 1
+    dropped = [Reconnecting(1)]
+    table.link.poll = lambda: [dropped.pop()] if dropped else []  # the connection dropped; nothing more comes
+    driver.frames(2)
+    assert table.frame().centre.status == HOST_LOST and scene.buttons["leave"].visible
+    driver.look()
+    shoot_in_every_language(driver, "joined_reconnecting_leave", window=(1024, 640))
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"  # Esc as before
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene and scene.buttons["leave"].visible
+    driver.press(scene.buttons["leave"])
+    assert isinstance(driver.top, TitleScene)
+    assert read_keys(driver.app.files.seat_keys_folder) == keys
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    assert driver.top.viewer == 1 and not driver.top.buttons["leave"].visible  # the same seat, connected
+
+
 def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(
         driver, host, monkeypatch):
     driver.app.notice = "The host has left the table. If the host continues the match, join again to play on."

@@ -46,9 +46,9 @@ class Program:
     """A `python -m game` process, its output lines read in a thread as they come (a wait
     never hangs: each is bounded), all kept."""
 
-    def __init__(self, *args: str) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*"}
-        self.process = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, text=True,
+    def __init__(self, *args: str, program: tuple[str, ...] = ("-m", "game"), **env: str) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_PROXY": "*", **env}
+        self.process = subprocess.Popen([sys.executable, *program, *args], cwd=ROOT, env=env, text=True,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.lines: list[str] = []
         self.errors: list[str] = []
@@ -185,6 +185,38 @@ def test_a_host_killed_mid_hand_leaves_every_client_saying_so_in_one_sentence_wi
         assert status == 1
         assert client.errors == ["join: the host is gone: the host does not answer"]
         assert not any(line.startswith("match over") for line in client.lines)
+
+
+# --- the window's own player at a host's table -------------------------------------------------
+
+SMOKE_FRAMES = 20_000
+"""A bound, never reached: the run ends at the match's end (a hand takes some 300 to 600 frames)."""
+
+
+def test_two_smoke_windows_joined_to_a_headless_host_play_a_whole_match_with_the_same_standings(tmp_path):
+    """`python main.py --smoke N --join ADDRESS --code CODE`: the joined window (the Join
+    screen's sitting down, the joined table scene, its result and summary) played by the
+    smoke's scripted keys, on SDL's dummy driver, against a real host, each seat its own."""
+    server, port, code = host(tmp_path, "--hands", "1")
+    windows: list[Program] = []
+    try:
+        windows = [Program("--smoke", str(SMOKE_FRAMES), "--join", f"127.0.0.1:{port}", "--code", code,
+                           program=("main.py",), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                           SEVENTEEN_STEPS_UNPACED_SMOKE="1") for _ in range(2)]
+        statuses = [window.finish() for window in windows] + [server.finish()]
+    finally:
+        stop(server, *windows)
+    assert statuses == [0, 0, 0], [program.errors for program in (*windows, server)]
+    seats = set()
+    for window in windows:
+        smoke = re.fullmatch(r"smoke: (\d+) frames, joined seat (\d), 1 hands dealt, 1 settled, .*", window.lines[-2])
+        assert smoke is not None, window.lines
+        assert int(smoke[1]) < SMOKE_FRAMES
+        seats.add(int(smoke[2]))
+        assert standings(window) == standings(server)
+    assert seats == {0, 1}
+    assert not any("stand-in" in line for line in server.lines)  # each seat played by its own window
+    assert replays_identically(tmp_path / "match.jsonl")
 
 
 # --- one whole match, looked at from every side --------------------------------------------------

@@ -271,8 +271,7 @@ def played(tmp_path_factory) -> Played:
                    for n, name in enumerate(("Kaiji", "Funai"))]
         refused = Program("join", f"127.0.0.1:{port}", "--code", wrong)
         programs += [*clients, refused]
-        server.wait_for(r"Kaiji joined|Funai joined")
-        server.wait_for(r"Kaiji joined|Funai joined")
+        clients[0].wait_for(r"^hand 1: ")  # the match has begun (a seat's view of its first hand)
         looks.append(_get(port, f"v={PROTOCOL_VERSION}&code={code}&{LOOK_PARAMETER}=1"))  # the match under way
         refusals["match started"] = _hello(port, code, "")
         refusals["a made-up token"] = _hello(port, code, "x" * 32)

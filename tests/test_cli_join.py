@@ -168,29 +168,37 @@ def test_a_client_killed_mid_build_and_again_mid_discard_takes_its_seat_back_and
 def test_a_host_killed_mid_hand_leaves_every_client_saying_so_in_one_sentence_with_exit_status_1(tmp_path):
     """SIGKILL of the headless host during the first hand's discards: each client tries to
     get back for its backoff (about half a minute: the host's `--reconnect 1` keeps it no
-    longer), then says in one line that the host is gone and exits 1. The headless host has
-    no Continue (a match it hosted dies with it); the window host's is tested in
-    tests/ui/test_host.py."""
+    longer), then says in one line that the host is gone and exits 1: the join command, and
+    a joined window (the smoke's player), back at its title with the title's sentence. The
+    headless host has no Continue (a match it hosted dies with it); the window host's is
+    tested in tests/ui/test_host.py."""
     server, port, code = host(tmp_path, "--hands", "4", "--reconnect", "1")
     programs = [server]
     try:
-        clients = [join(port, code, name, tmp_path) for name in ("Kaiji", "Funai")]
-        programs += clients
-        clients[0].wait_for(r"^hand 1: discards$")
+        scripted = join(port, code, "Kaiji", tmp_path)
+        window = smoke_window(port, code)
+        programs += [scripted, window]
+        scripted.wait_for(r"^hand 1: discards$")
         server.kill()
-        statuses = [client.finish(90) for client in clients]
+        statuses = [scripted.finish(90), window.finish(90)]
     finally:
         stop(*programs)
-    for client, status in zip(clients, statuses, strict=True):
-        assert status == 1
-        assert client.errors == ["join: the host is gone: the host does not answer"]
-        assert not any(line.startswith("match over") for line in client.lines)
+    assert statuses == [1, 1], (scripted.errors, window.errors)
+    assert scripted.errors == ["join: the host is gone: the host does not answer"]
+    assert window.errors == [f"play: the table at 127.0.0.1:{port}: "
+                             "The host has closed its table: this match cannot be continued."]
+    assert not any(line.startswith("match over") for line in scripted.lines + window.lines)
 
 
 # --- the window's own player at a host's table -------------------------------------------------
 
 SMOKE_FRAMES = 20_000
 """A bound, never reached: the run ends at the match's end (a hand takes some 300 to 600 frames)."""
+
+
+def smoke_window(port: str, code: str) -> Program:
+    return Program("--smoke", str(SMOKE_FRAMES), "--join", f"127.0.0.1:{port}", "--code", code, program=("main.py",),
+                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SEVENTEEN_STEPS_UNPACED_SMOKE="1")
 
 
 def test_two_smoke_windows_joined_to_a_headless_host_play_a_whole_match_with_the_same_standings(tmp_path):
@@ -200,9 +208,7 @@ def test_two_smoke_windows_joined_to_a_headless_host_play_a_whole_match_with_the
     server, port, code = host(tmp_path, "--hands", "1")
     windows: list[Program] = []
     try:
-        windows = [Program("--smoke", str(SMOKE_FRAMES), "--join", f"127.0.0.1:{port}", "--code", code,
-                           program=("main.py",), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                           SEVENTEEN_STEPS_UNPACED_SMOKE="1") for _ in range(2)]
+        windows = [smoke_window(port, code) for _ in range(2)]
         statuses = [window.finish() for window in windows] + [server.finish()]
     finally:
         stop(server, *windows)

@@ -262,6 +262,8 @@ class BuildHelper:
         self._first = self._submit(executor, best_of_wall)
         self._future = self._submit(executor, rank_wall)
         self._hands: dict[bytes, CandidateHand] = {}
+        self._lines: dict[bytes, tuple[WaitLine, ...]] = {}
+        """Each suggested hand's waits as shown (judged once: the same hands come up again and again)."""
         self._full_hands: dict[tuple[int, ...], HelperReport] = {}
         self._wanted = False
 
@@ -403,4 +405,7 @@ class BuildHelper:
         for tile in selection:
             codes.remove(tile_code(tile, red))
         added = tuple(pick_ids(codes, set(self.wall) - set(selection), red))
-        return Suggestion(tuple(selection) + added, added, wait_lines(hand, self.chances), hand.payment)
+        lines = self._lines.get(tiles)
+        if lines is None:
+            lines = self._lines[tiles] = wait_lines(hand, self.chances)
+        return Suggestion(tuple(selection) + added, added, lines, hand.payment)

@@ -166,12 +166,16 @@ class HostedTable:
         if seat not in self.remote:
             return  # given to the AI while the message was on its way
         if inbound.what == "joined":
-            if inbound.name:
-                self.remote[seat].name = inbound.name
+            # The name a seat took the match with stays for the match: a rejoin under another
+            # (its key lent, a second computer) renames no screen, no history. A rematch's
+            # waiting room has not started: its seats may come back under new names.
+            name = "" if self.host.started else inbound.name
+            if name:
+                self.remote[seat].name = name
             self.present.add(seat)
             self.left_at.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} joined")
-            self.table.joined(seat, inbound.token, inbound.name)
+            self.table.joined(seat, inbound.token, name)
         elif inbound.what == "left":
             self.present.discard(seat)
             self.left_at[seat] = self.clock()

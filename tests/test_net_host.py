@@ -4,6 +4,7 @@ match, the same standings on every side, the host's record replaying identically
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -164,14 +165,26 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
         assert not any(line.startswith("history: kept as") for line in said)
 
 
-def test_a_headless_host_stopped_by_sigterm_tells_every_player_at_once_that_it_has_left():
+def test_a_headless_host_stopped_by_sigterm_sends_its_record_then_tells_every_player_at_once_it_has_left(
+        tmp_path):
+    """It cannot continue the match: each player gets its record first (`match_over`, reason
+    `stopped`), and keeps it as a stopped match, as a match at this computer replaced before
+    its end is kept (abandoned), which the theatre plays."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from websockets.sync.client import connect
 
+    from game.app.history.match_history import keep_joined
+    from game.app.history.player_files import PlayerFiles
+    from game.app.settings import Settings
+    from game.engine.record import replay
     from game.net.client import join_uri
     from game.net.protocol import Hello, Refused, Snapshot, read_host_message, write_message
+    from game.net.wire import SeatMirror
 
     host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--wait", "60",
                 "--no-discovery")
+    mirrors = [SeatMirror(), SeatMirror()]
     try:
         lines = lines_of(host)
         port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()
@@ -180,21 +193,34 @@ def test_a_headless_host_stopped_by_sigterm_tells_every_player_at_once_that_it_h
                 connect(uri, open_timeout=10, close_timeout=2) as second:
             for seat, name in ((first, "Kaiji"), (second, "Xiao Ming")):
                 seat.send(write_message(Hello(name, "")))
-            for seat in (first, second):
+            for seat, mirror in zip((first, second), mirrors, strict=True):
                 for _ in range(20):
-                    if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
+                    message = read_host_message(seat.recv(timeout=30))
+                    mirror.receive(message)
+                    if isinstance(message, Snapshot):
                         break
             host.terminate()
-            for seat in (first, second):
+            for seat, mirror in zip((first, second), mirrors, strict=True):
                 last = None
                 for _ in range(50):
                     last = read_host_message(seat.recv(timeout=10))
                     if isinstance(last, Refused):
                         break
+                    mirror.receive(last)
                 assert isinstance(last, Refused) and last.code == "host_left"
         finish(host)
     finally:
         stop(host)
+    for seat, mirror in enumerate(mirrors):
+        assert mirror.over is not None and mirror.over.reason == "stopped" and mirror.record_text is not None
+        report = replay([json.loads(line) for line in mirror.record_text.splitlines()])
+        assert report.ok and report.end is None  # the first hand, under way
+        files = PlayerFiles(tmp_path / f"config{seat}", tmp_path / f"data{seat}", tmp_path / f"shots{seat}")
+        with ThreadPoolExecutor(1) as executor:
+            assert keep_joined(files, mirror.record_text, seat, mirror.welcome.names, mirror.welcome.levels,
+                               mirror.over.scores, Settings(), executor) is None
+        (kept,) = history.load_history(history.history_folder(tmp_path / f"data{seat}")).entries
+        assert kept.ended == history.ABANDONED and kept.plan["humans"] == [seat]
 
 
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):

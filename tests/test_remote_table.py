@@ -911,3 +911,27 @@ def test_the_result_says_at_once_that_the_connection_to_the_host_is_lost(builder
         assert table.next_news() == says
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("not_kept", [None, "the disk is full"])
+def test_a_match_its_host_stopped_for_good_is_kept_from_the_record_it_sent_and_the_title_says_so(builders,
+                                                                                              not_kept):
+    """A host that cannot continue (headless, ^C) sends the record with its `stopped`: kept
+    here as a stopped match; the table closes, saying the host stopped it for good and whether
+    the history keeps it. Without a record (a host that continues it) nothing is kept."""
+    from game.net.table import record_text
+
+    match = new_match(hands=2)
+    keeping: list[Heard] = []
+    done: Future[str | None] = Future()
+    done.set_result(not_kept)
+    table = RemoteTable(heard(match), builders, keep=lambda news: keeping.append(news) or done)
+    others_move(match)
+    stopped = dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores)),
+                                  record_text=record_text(match.record))
+    table.take(stopped)
+    assert keeping == [stopped] and not table.match_over and table.closed is not None
+    words = str(table.closed)
+    assert "stopped the match for good" in words and ("kept in your match history" in words) is (not_kept is None)
+    if not_kept is not None:
+        assert words.endswith(not_kept)

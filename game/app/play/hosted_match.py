@@ -150,5 +150,9 @@ class HostedMatch:
 
     def stop(self, reopening: bool = False) -> None:
         """Close the network, telling the players the host has left, unless it is `reopening`
-        the table for the next match (`HostedTable.stop`)."""
+        the table for the next match (`HostedTable.stop`). Stopped for good before the match's
+        end (^C, SIGTERM, an error), the match ends here, for it cannot be continued: each
+        player is sent its record first, to keep as a stopped match (`NetTable.match_over`)."""
+        if not reopening:
+            self.table.match_over()
         self.hosted.stop(reopening)

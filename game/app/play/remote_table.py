@@ -150,10 +150,14 @@ class RemoteTable:
         self.heard = heard
         self._tell_presence()
         if heard.over is not None and heard.over.reason == STOPPED:
-            # Not over: the host keeps the match (Continue), and this seat takes it back by
-            # joining again. No summary, nothing kept (no record comes: it holds the seed).
+            # Not over where the host keeps the match (Continue): this seat takes it back by
+            # joining again; no summary, nothing kept (no record comes: it holds the seed). A
+            # host that cannot continue it (headless, stopped for good) sends its record: it is
+            # kept as a stopped match, and the title says so.
+            if heard.record_text is not None and self.keep is not None and self.keeping is None:
+                self.keeping = self.keep(heard)
             if self.closed is None:
-                self.closed = Later(lambda: self._ended_words(Ended("gone")))
+                self.closed = Later(self._stopped_words)
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         self._ready_again(heard.reading)
@@ -180,6 +184,20 @@ class RemoteTable:
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
             self.closed = Later(lambda: self._ended_words(news))
+
+    def _stopped_words(self) -> str:
+        """Why the table closed when its host stopped the match: for good (it sent the record,
+        kept here unless the keeping says why not), or to continue it later."""
+        if self.keeping is None:
+            return self._ended_words(Ended("gone"))
+        not_kept = self.keeping.result() if self.keeping.done() else None
+        if not_kept is not None:
+            # Translators: the title after a host without a window stopped a joined match for good;
+            # the reason why it is not in the history follows
+            return _("The host has stopped the match for good: it cannot be continued.") + " " + str(not_kept)
+        # Translators: the title after a host without a window stopped a joined match for good
+        return _("The host has stopped the match for good. It is kept in your match history, "
+                 "where you can watch it.")
 
     def _ended_words(self, ended: Ended) -> str:
         """Why the table closed; a host that cannot continue its match (a headless one) is not

@@ -109,5 +109,8 @@ class SummaryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         # Translators: the host's summary after Rematch, while its table closes to open again
-        self.sheet().draw(surface, _("Opening the rematch at your table…") if self.reopening is not None else None)
+        if self.reopening is not None:  # every button off until the rematch opens: no focus shown
+            self.sheet().draw(surface, _("Opening the rematch at your table…"))
+            return
+        self.sheet().draw(surface)
         self.ring.draw_focus(surface)

@@ -935,3 +935,20 @@ def test_a_match_its_host_stopped_for_good_is_kept_from_the_record_it_sent_and_t
     assert "stopped the match for good" in words and ("kept in your match history" in words) is (not_kept is None)
     if not_kept is not None:
         assert words.endswith(not_kept)
+
+
+@pytest.mark.parametrize(("sent", "told"), [("Impostor", True), (None, False)])
+def test_a_seat_taken_back_under_another_name_is_told_once_the_name_it_plays_the_match_as(builders, sent, told):
+    """The host keeps the name the seat took the match with; its player, back under another,
+    is told so once (a notice), not left to find it on their plate."""
+    match = new_match()
+    first = heard(match)
+    link = RemoteLink("ws://127.0.0.1:9/?v=3&code=KANTER", sent or first.welcome.names[SEAT])
+    table = RemoteTable(first, builders, link=link)
+    table.take(heard(match))
+    notices = []
+    while isinstance(prompt := table.prompt(), Notice):
+        notices.append(str(prompt.text))
+    named = [text for text in notices if "the name your seat took it with" in text]
+    assert named == ([f"You play this match as {first.welcome.names[SEAT]}: the name your seat took it with "
+                      "stays for the match."] if told else [])

@@ -51,7 +51,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import HOST_LOST, MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import Later, Message, _
+from game.app.words.i18n import N_, Later, Message, _
 from game.app.words.net_words import (
     HERE,
     STAND_IN,
@@ -140,6 +140,8 @@ class RemoteTable:
         self._prepare_build()
         self._track(first)
         self._tell_presence()
+        self._name_told = False
+        self._tell_name()
         for news in backlog:
             self._hear(news)
 
@@ -149,6 +151,7 @@ class RemoteTable:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
         self._tell_presence()
+        self._tell_name()
         if heard.over is not None and heard.over.reason == STOPPED:
             # Not over where the host keeps the match (Continue): this seat takes it back by
             # joining again; no summary, nothing kept (no record comes: it holds the seed). A
@@ -258,6 +261,18 @@ class RemoteTable:
             else:
                 words = dropped_words(names[seat])
             self.notices.append(Notice(self.seat, words))
+
+    def _tell_name(self) -> None:
+        """A seat taken back under another name keeps the name it took the match with (the
+        host's): the player is told so once, by a notice, rather than left to find it on the plate."""
+        sent = self.link.link.name.strip() if isinstance(self.link, RemoteLink) else ""
+        names = self.heard.welcome.names
+        if self._name_told or not sent or self.seat >= len(names) or names[self.seat] == sent:
+            return
+        self._name_told = True
+        self.notices.append(Notice(self.seat, Message(
+            N_("You play this match as {name}: the name your seat took it with stays for the match."),
+            name=names[self.seat])))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept

@@ -211,9 +211,9 @@ class HostedTable:
             self.stopped.set()
 
     def leave(self, within_s: float | None = None) -> None:
-        """The host leaves its table for good (its window closes): a match begun is told it
-        stopped (`NetTable.match_over`: with its record where it cannot be continued), then
-        every client that the host has left (`stop`)."""
+        """The host leaves its table for good (its window closes, a headless host stops): a
+        match begun is told it stopped (`NetTable.match_over`: with its record where it cannot
+        be continued), then every client that the host has left (`stop`)."""
         if self.match.kyoku is not None or self.match.settlements:
             self.table.match_over()
         self.stop(within_s=within_s)

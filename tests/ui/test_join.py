@@ -1002,3 +1002,12 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     driver.press(driver.button("Leave"))
     assert isinstance(driver.top, TitleScene)
     assert read_keys(driver.app.files.seat_keys_folder) == keys
+    way_back = f"You left the match at {table_host.address}: Join a table takes your seat back."
+    assert str(driver.app.notice) == way_back
+    shoot_in_every_language(driver, "joined_left_title", window=(1024, 640))
+    driver.press(driver.button("Join a table"))
+    assert (driver.top.address, driver.top.code) == (table_host.address, table_host.code)  # offered again
+    driver.key(pygame.K_ESCAPE)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    assert driver.top.viewer == 1 and driver.app.notice is None  # the same seat; the notice is old news

@@ -1011,3 +1011,13 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     join(driver, table_host.address, table_host.code)
     wait(driver, lambda: joined(driver))
     assert driver.top.viewer == 1 and driver.app.notice is None  # the same seat; the notice is old news
+
+
+def test_the_empty_address_shows_an_example_that_cannot_be_taken_for_a_typed_one(driver):
+    """The example address is drawn as the field's text would be: its "e.g." says it is none."""
+    driver.press(driver.button("Join a table"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene)
+    address = scene.buttons["address"]
+    assert address.get_text() == "" and address.placeholder_text == "e.g. 192.168.1.20:17017"
+    shoot_in_every_language(driver, "join_address_example", window=(1024, 640))

@@ -91,9 +91,9 @@ def test_a_value_no_choice_lists_is_written_with_its_unit_as_the_listed_ones(lan
     # "Three players (changed) · points · 1 hand" said nothing of what changed
     ({"hands": 1}, "Three players (changed: Match length 1 hand) · points"),
     ({"red_fives": True}, "Three players (changed: Red fives On) · points · 8 hands"),
-    # the changes the summary would not say anyway first; past two, "…"
+    # the changes the summary would not say anyway first; past one, "…" (one line at 1024 x 640)
     ({"hands": 4, "red_fives": True, "build_time_s": 60},
-     "Three players (changed: Red fives On, Time to build 1 minute, …) · points · 4 hands"),
+     "Three players (changed: Red fives On, …) · points · 4 hands"),
 ])
 def test_the_rules_summary_says_what_differs_from_the_preset(overrides, summary):
     from game.app.words.rule_texts import rules_summary

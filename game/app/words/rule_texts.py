@@ -264,7 +264,7 @@ def rules_summary(rules: Rules) -> str:
     return _(" · ").join(parts)
 
 
-CHANGES_NAMED = 2
+CHANGES_NAMED = 1
 """How many options changed from the preset the one-line summary names before "…": it must
 stay one line at the smallest window, in every language."""
 

@@ -232,11 +232,15 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     driver.top.controller.link.delays = (0.05, 0.05)
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
-    # A headless host has no Continue: its players are not told to join again.
-    assert str(driver.app.notice) == "The host has closed its table: this match cannot be continued."
+    # A headless host has no Continue: its players are not told to join again. Stopped for good,
+    # it sends the match's record, kept here as a stopped match (the theatre plays it).
+    stopped = "The host has stopped the match for good. It is kept in your match history, where you can watch it."
+    assert str(driver.app.notice) == stopped
+    wait(driver, lambda: history.load_history(driver.app.files.history_folder).entries)
+    (kept,) = history.load_history(driver.app.files.history_folder).entries
+    assert kept.ended == history.ABANDONED and kept.plan["humans"] == [1]
     driver.app.change_settings(driver.app.settings.with_changes(language="ja"))  # in Settings, from the title
-    assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(
-        "The host has closed its table: this match cannot be continued.")
+    assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(stopped)
 
 
 def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(

@@ -51,7 +51,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import HOST_LOST, MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import Later, Message, _
+from game.app.words.i18n import N_, Later, Message, _
 from game.app.words.net_words import (
     HERE,
     STAND_IN,
@@ -140,6 +140,8 @@ class RemoteTable:
         self._prepare_build()
         self._track(first)
         self._tell_presence()
+        self._name_told = False
+        self._tell_name()
         for news in backlog:
             self._hear(news)
 
@@ -149,11 +151,16 @@ class RemoteTable:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
         self._tell_presence()
+        self._tell_name()
         if heard.over is not None and heard.over.reason == STOPPED:
-            # Not over: the host keeps the match (Continue), and this seat takes it back by
-            # joining again. No summary, nothing kept (no record comes: it holds the seed).
+            # Not over where the host keeps the match (Continue): this seat takes it back by
+            # joining again; no summary, nothing kept (no record comes: it holds the seed). A
+            # host that cannot continue it (headless, stopped for good) sends its record: it is
+            # kept as a stopped match, and the title says so.
+            if heard.record_text is not None and self.keep is not None and self.keeping is None:
+                self.keeping = self.keep(heard)
             if self.closed is None:
-                self.closed = Later(lambda: self._ended_words(Ended("gone")))
+                self.closed = Later(self._stopped_words)
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         self._ready_again(heard.reading)
@@ -180,6 +187,20 @@ class RemoteTable:
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
             self.closed = Later(lambda: self._ended_words(news))
+
+    def _stopped_words(self) -> str:
+        """Why the table closed when its host stopped the match: for good (it sent the record,
+        kept here unless the keeping says why not), or to continue it later."""
+        if self.keeping is None:
+            return self._ended_words(Ended("gone"))
+        not_kept = self.keeping.result() if self.keeping.done() else None
+        if not_kept is not None:
+            # Translators: the title after a host without a window stopped a joined match for good;
+            # the reason why it is not in the history follows
+            return _("The host has stopped the match for good: it cannot be continued.") + " " + str(not_kept)
+        # Translators: the title after a host without a window stopped a joined match for good
+        return _("The host has stopped the match for good. It is kept in your match history, "
+                 "where you can watch it.")
 
     def _ended_words(self, ended: Ended) -> str:
         """Why the table closed; a host that cannot continue its match (a headless one) is not
@@ -240,6 +261,18 @@ class RemoteTable:
             else:
                 words = dropped_words(names[seat])
             self.notices.append(Notice(self.seat, words))
+
+    def _tell_name(self) -> None:
+        """A seat taken back under another name keeps the name it took the match with (the
+        host's): the player is told so once, by a notice, rather than left to find it on the plate."""
+        sent = self.link.link.name.strip() if isinstance(self.link, RemoteLink) else ""
+        names = self.heard.welcome.names
+        if self._name_told or not sent or self.seat >= len(names) or names[self.seat] == sent:
+            return
+        self._name_told = True
+        self.notices.append(Notice(self.seat, Message(
+            N_("You play this match as {name}: the name your seat took it with stays for the match."),
+            name=names[self.seat])))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept

@@ -19,6 +19,7 @@ from game.app.settings import Settings
 from game.app.window.window import App, LaunchOptions
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 from tests.ui.driver import Driver
+from tests.ui.test_join import shoot_in_every_language_and_size
 from tests.ui.test_new_table import scripted_ai
 from tests.ui.test_play_command import run_play
 
@@ -243,6 +244,9 @@ def test_watch_over_a_match_saved_in_hand_4_shows_hands_1_to_3_and_no_wall_of_ha
     assert drawn, "the walls of hands 1 to 3 are drawn open"
     assert not drawn & {tuple(wall) for wall in walls}
     assert driver.app.files.slot.exists(), "the match is still there to continue"
+    if door == "title":
+        theatre.command("last")
+        shoot_in_every_language_and_size(driver, "watch_saved_match_last_settled")
 
 
 @pytest.mark.parametrize("door", ["title", "dropped", "summary"])
@@ -251,5 +255,7 @@ def test_watch_over_a_match_with_no_hand_settled_says_so(driver, door):
     watch_by(driver, door, record)
     assert isinstance(driver.top, Dialog) and driver.top.title == "No hand to watch yet"
     assert driver.top.message.startswith("No hand of this match is over yet"), driver.top.message
+    if door == "title":
+        shoot_in_every_language_and_size(driver, "watch_no_hand_over")
     driver.press(driver.button("OK"))
     assert isinstance(driver.top, TitleScene)

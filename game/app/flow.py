@@ -210,8 +210,8 @@ class Flow:
     def watch_match(self, record: Sequence[dict[str, Any]], plan: dict[str, Any]) -> None:
         """A match just ended (at this computer's table or joined at another's) in the theatre,
         as the history keeps it (`kept_lines`: its record, the seats' names in its header);
-        a record that cannot be read is explained instead. Back returns to the summary. A
-        match left before its end (a host gone) is watched up to its last settled hand."""
+        a record that cannot be read is explained instead. Back returns to the summary. Like
+        every door of the window, it stops at the last settled hand of a match not over."""
         try:
             playback = Playback(kept_lines(record, plan))
         except RecordError as error:
@@ -224,8 +224,8 @@ class Flow:
 
     def _settled(self, playback: Playback, name: str) -> Playback | None:
         """The match up to its last settled hand (`playback.settled_playback`), so that no
-        window shows a hand still in play (the saved match's, which Continue resumes, or a
-        host's who may take the match up again); None, said in a dialog, when no hand is over.
+        window shows a hand still in play (the saved match's, which Continue resumes); None,
+        said in a dialog, when no hand is over.
         A damaged file other than the save's is shown up to its damage as before: whether its
         match ended cannot be read, and a file edited by hand holds its seed anyway."""
         try:

@@ -397,6 +397,7 @@ def test_the_first_decision_comes_with_the_hosts_time_left_and_the_round_trip_al
     ("x" * 25, "Your name is at most 24 characters."),
     ("Kai\tji", "Your name cannot hold the character U+0009."),
     ("Kai\u2028ji", "Your name cannot hold the character U+2028."),
+    ("伊藤\u3000開司\x07", "Your name cannot hold the character U+0007."),
 ])
 def test_the_joiners_name_is_one_a_name_plate_holds_else_a_sentence_says_why(name, said):
     assert name_problem(name) == said

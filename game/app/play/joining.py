@@ -29,7 +29,7 @@ from game.app.play.session import shown_name
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
 from game.app.words.rule_texts import OPTIONS, choice_text, preset_name, rules_summary
-from game.engine.names import LONGEST_NAME, BadName, checked_name
+from game.engine.names import LONGEST_NAME, name_fault
 from game.net.client import UnbracketedIPv6, join_uri, look_at_table, parse_address
 from game.net.discovery import FoundTable, TableBrowser
 from game.net.protocol import PROTOCOL_VERSION, Refused, TableLook
@@ -151,28 +151,16 @@ def code_problem(code: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     """Why the name typed on the Join screen cannot be the player's at the host's table, in
-    words; None when it can (the new-table screen's limits: `checked_name`)."""
-    if not name.strip():
-        return _("Type your name: the other players see it at the table.")
-    try:
-        checked_name(name)
-    except BadName:
-        pass
-    else:
+    words; None when it can (the new-table screen's limits: `name_fault`)."""
+    fault = name_fault(name)
+    if fault is None:
         return None
-    if len(name.strip()) > LONGEST_NAME:
+    if fault.empty:
+        return _("Type your name: the other players see it at the table.")
+    if fault.too_long:
         return _("Your name is at most {count} characters.").format(count=LONGEST_NAME)
-    refused = next(c for c in name.strip() if not _can_show(c))
     # Translators: {code} is like U+0009
-    return _("Your name cannot hold the character {code}.").format(code=f"U+{ord(refused):04X}")
-
-
-def _can_show(character: str) -> bool:
-    try:
-        checked_name(f"x{character}x")  # a space alone is no name, but spaces within one are shown
-    except BadName:
-        return False
-    return True
+    return _("Your name cannot hold the character {code}.").format(code=f"U+{ord(fault.character):04X}")
 
 
 @dataclass(frozen=True)

@@ -281,6 +281,13 @@ class App:
         self.analysis_pool.terminate()
 
     def close(self) -> None:
+        """The window goes (its close button, the system's quit, Ctrl-C, SIGTERM: every way
+        out passes here, `open_window`): first the tables it hosts say goodbye to the other
+        computers (`host_left`, bounded: a client that does not read holds it for a second
+        at most), who would otherwise find out only when their reconnection runs out."""
+        hosting = sys.modules.get("game.net.hosting")  # loaded once a table was hosted
+        if hosting is not None:
+            hosting.leave_every_table()
         self.files.release()
         self.audio.close()
         self.executor.shutdown(wait=False, cancel_futures=True)

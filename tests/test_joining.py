@@ -426,7 +426,8 @@ def test_a_look_shows_the_hosts_rules_and_who_sits_where_and_takes_no_seat(host)
     assert seat_lines(looking.table, yours=(1, "Guest")) == ["Seat 1: Easy AI", "Seat 2: Guest (you)"]
     summary, clocks = rules_lines(looking.table)
     assert summary.startswith("The host's rules: ")
-    assert clocks == "Time to build: 3 minutes · Time per discard: No limit"
+    # A network table gives the discard a clock though the rules set none: the host's move time.
+    assert clocks == "Time to build: 3 minutes · Time per discard: 2 minutes (network play)"
     assert sit_problem(looking.table, has_key=False) is None
     assert not table.hosted.host.taken(1)
     joining = join(table.address, table.code)

@@ -307,7 +307,7 @@ class TableScene(Scene):
             seat = question.seat
             self.move_question = prompts.ron_or_pass(self.app, question.discarder, question.tile,
                                                      lambda ron: self._decide(seat, ron), question.worth,
-                                                     question.furiten, self.controller.countdown)
+                                                     question.furiten, self.controller.countdown, self.open_menu)
             self.app.stack.push(self.move_question)
         self._sync_buttons()
 

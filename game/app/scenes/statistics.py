@@ -48,7 +48,12 @@ class StatisticsScene(Scene):
     def enter(self) -> None:
         self.load()
         entries = [("back", _("Back (Esc)"), (24, BUTTON_Y, 110, 40), self.back)]
-        right = [("reset_statistics", _("Reset…"), 110, self.ask_reset)]
+        if self.stats.matches or self.stats.builds_reviewed:
+            # Beside Back, far from where the title's "Your statistics" was clicked: the second
+            # click of a double-click there must not land on it.
+            entries.append(("reset_statistics", _("Reset…"), (24 + 110 + BUTTON_GAP, BUTTON_Y, 110, 40),
+                            self.ask_reset))
+        right = []
         if self._worst() is not None:
             right.append(("watch_worst", _("Watch worst"), 118, lambda: self.watch(self._worst())))
         if self.stats.best_match is not None:
@@ -94,6 +99,7 @@ class StatisticsScene(Scene):
             [Choice(Message(N_("Reset")), self.reset, object_id="#confirm_reset"),
              Choice(Message(N_("Keep them")), lambda: None)],
             escape=lambda: None,
+            default=1,  # Enter keeps them: a reset cannot be undone
         ))
 
     def reset(self) -> None:

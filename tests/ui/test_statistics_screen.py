@@ -57,9 +57,13 @@ def test_the_statistics_show_the_history_with_a_chart_and_go_back(driver):
 
 
 
-def test_an_empty_history_says_so(driver):
+def test_an_empty_history_says_so(driver, monkeypatch):
+    drawn = driver.record_text(monkeypatch)
     scene = open_statistics(driver)
     assert scene.stats.overall.matches == 0
+    driver.frame()
+    # Matches with people count too: the page is no longer "against the AI" only.
+    assert "No match of yours has been kept yet." in drawn
     shot(driver, "statistics_empty")
 
 
@@ -301,6 +305,7 @@ def test_matches_with_people_are_not_against_the_ai_and_a_lost_best_is_the_close
         assert list(scene.stats.by_level) == ["people"]
         assert scene.stats.best_match.name.endswith(".jsonl") and scene.stats.best_match.result == "lost"
         assert best_label(scene.stats) == i18n._("Closest match: {match}")
+        assert driver.button(i18n._("Watch closest"))  # the button names it as its line does
         shot(driver, f"statistics_people_{language}")
     finally:
         i18n.set_language(before)

@@ -35,10 +35,11 @@ TIME_UP_STATUS = {Phase.DORA: N_("Your time is up: the AI flips the dora for you
                   Phase.DISCARD: N_("Your time is up: the AI discards for you"),
                   Phase.RON: N_("Your time is up: the AI decides on ron for you")}
 """The viewer's own move once its clock ran out and the stand-in makes it (docs/rules.md §3.6)."""
-PAYS = {"stakes": N_("{discarder} pays you {amount}."), "units": N_("{discarder} pays you {amount} units."),
+PAYS = {"stakes": N_("{discarder} pays you {amount} from their bankroll."),
+        "units": N_("{discarder} pays you {amount} units."),
         "points": N_("{discarder} pays you {amount} points.")}
 """What a ron offered pays, by settlement (points as dealer too: "points")."""
-PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)."),
+PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} from their bankroll (ura dora may add more)."),
              "units": N_("{discarder} pays you {amount} units (ura dora may add more)."),
              "points": N_("{discarder} pays you {amount} points (ura dora may add more).")}
 """The same where the hidden ura dora could still raise it (game/engine/settlement.py)."""

@@ -952,3 +952,28 @@ def test_a_seat_taken_back_under_another_name_is_told_once_the_name_it_plays_the
     named = [text for text in notices if "the name your seat took it with" in text]
     assert named == ([f"You play this match as {first.welcome.names[SEAT]}: the name your seat took it with "
                       "stays for the match."] if told else [])
+
+
+def test_the_name_a_seat_plays_the_match_as_is_worded_when_read_in_the_language_of_the_moment(builders):
+    """A seat that took the match under the game's name ("Player 2") and came back under a
+    typed one is told the game's name in the window's language when the notice is read,
+    not in the language (or words) of the moment it was queued."""
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = new_match()
+        first = heard(match)
+        names = tuple("Player 2" if seat == SEAT else name for seat, name in enumerate(first.welcome.names))
+        first = dataclasses.replace(first, welcome=dataclasses.replace(first.welcome, names=names))
+        table = RemoteTable(first, builders, link=RemoteLink("ws://127.0.0.1:9/?v=3&code=KANTER", "Impostor"))
+        table.take(dataclasses.replace(heard(match), welcome=first.welcome))
+        i18n.set_language("ja")
+        notices = []
+        while isinstance(prompt := table.prompt(), Notice):
+            notices.append(str(prompt.text))
+        assert [text for text in notices if text.startswith("この対局には")] == [
+            "この対局にはプレイヤー2として参加しています。席に着いたときの名前が対局の終わりまで使われます。"]
+    finally:
+        i18n.set_language(before)

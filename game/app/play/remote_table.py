@@ -262,7 +262,7 @@ class RemoteTable:
         self._name_told = True
         self.notices.append(Notice(self.seat, Message(
             N_("You play this match as {name}: the name your seat took it with stays for the match."),
-            name=names[self.seat])))
+            name=Later(lambda: self._name(self.seat)))))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept

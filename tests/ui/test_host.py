@@ -24,7 +24,7 @@ from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, HostScene, address_size
+from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, WIDTH, HostScene, address_size
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
@@ -275,6 +275,7 @@ def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
     driver.app.change_settings(driver.app.settings.with_changes(language=language))
     driver.screens.title()
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
+    assert len(driver.app.text.wrap(host.how_to_join(), 18, WIDTH)) == 1
     shot(driver, f"host_{language}")
     host.back()
 
@@ -511,6 +512,8 @@ def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(drive
     assert isinstance(host, HostScene) and host.hosted is not None and host.hosted.host.code == "KAIJIC"
     assert [row.state for row in host.room.seats()] == ["here", LEFT, LEFT]
     assert [row.name for row in host.room.seats()][1:] == ["Kaiji", "Tonegawa"]
+    assert host.buttons["start"].text == i18n._("Continue the match")  # hand 3 resumed, not a match begun
+    assert len(driver.app.text.wrap(host.how_to_join(), 18, WIDTH)) == 1  # no word alone above the address
     driver.frame()
     shot(driver, f"host_continued_{language}")
     host.back()
@@ -520,6 +523,8 @@ def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(drive
                          HostedSeats("KAIJIC", 0, tokens))  # a rematch of that table
     driver.frame()
     assert driver.top.rematch and [row.state for row in driver.top.room.seats()] == ["here", LEFT, LEFT]
+    assert driver.top.buttons["start"].text == i18n._("Start the match")
+    assert len(driver.app.text.wrap(driver.top.how_to_join(), 18, WIDTH)) == 1
     shot(driver, f"host_rematch_{language}")
     driver.top.back()
 

@@ -247,7 +247,7 @@ class HostScene(Scene):
                     self._button(f"fill_{row.seat}", _("Play it with the AI"),
                                  (LEFT_X + WIDTH - FILL_WIDTH, top, FILL_WIDTH, 42),
                                  lambda s=row.seat: self.fill(s))
-            self._button("start", _("Start the match"), (LEFT_X, 672, (WIDTH - 10) // 2, 48), self.start)
+            self._button("start", self.start_label(), (LEFT_X, 672, (WIDTH - 10) // 2, 48), self.start)
             if not self.room.can_start:
                 self.buttons["start"].disable()
         self._button("back", _("Back (Esc)"), (LEFT_X + (WIDTH + 10) // 2, 672, (WIDTH - 10) // 2, 48), self.back)
@@ -293,15 +293,7 @@ class HostScene(Scene):
                 text.draw(surface, line, 20, WARN, (640, 200 + index * 30), "midtop")
             self.ring.draw_focus(surface)
             return
-        if self.rematch:
-            how = _("The rematch starts when they are back: on each other computer, Join on the title screen, "
-                    "then this address and the code.")
-        elif self.continued is not None:
-            how = _("The match goes on when they are back: on each other computer, Join on the title screen, "
-                    "then this address and the code.")
-        else:
-            how = _("On each other computer: Join on the title screen, then this address and the code.")
-        for index, line in enumerate(text.wrap(how, 18, WIDTH)):
+        for index, line in enumerate(text.wrap(self.how_to_join(), 18, WIDTH)):
             text.draw(surface, line, 18, SOFT, (640, 132 + index * 24), "midtop")
         text.draw(surface, _("Address on the local network"), 17, SOFT, (LEFT_X, 190))
         port = self.hosted.host.port
@@ -333,6 +325,18 @@ class HostScene(Scene):
         text.draw(surface, _("A player who drops is waited for {time} (Settings).").format(
             time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 756), "midtop")
         self.ring.draw_focus(surface)
+
+    def start_label(self) -> str:
+        """A match continued is resumed where it stopped, not started."""
+        return _("Continue the match") if self.continued is not None and not self.rematch else _("Start the match")
+
+    def how_to_join(self) -> str:
+        """The line under the heading: one line, in every language, above the address."""
+        if self.rematch:
+            return _("The rematch starts when they are back: each joins with this address and code.")
+        if self.continued is not None:
+            return _("The match goes on when they are back: each joins with this address and code.")
+        return _("On each other computer: Join on the title screen, then this address and the code.")
 
     def _announcement(self) -> str:
         announcer = self.announcer

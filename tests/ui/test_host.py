@@ -19,8 +19,10 @@ from websockets.sync.client import connect
 
 from game.ai import make_agent
 from game.app.history import history
+from game.app.play.joining import seat_lines
 from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
+from game.app.play.seat_keys import remember_key, table_of
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
 from game.app.scenes.dialog import Dialog
@@ -47,6 +49,7 @@ from game.net.protocol import (
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
+from tests.ui.test_join import look_at
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
@@ -527,6 +530,40 @@ def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(drive
     assert len(driver.app.text.wrap(driver.top.how_to_join(), 18, WIDTH)) == 1
     shot(driver, f"host_rematch_{language}")
     driver.top.back()
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_look_at_a_continued_match_says_it_is_under_way_at_which_hand_and_which_seat_the_key_holds(driver,
+                                                                                                    language):
+    """The joiner's look before sitting down again: the hand the match is at (public, as the
+    standings) and the seat the kept key holds as theirs, named by the host's record of it."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    slot = driver.app.files.slot
+    slot.save(SeatPlan.table(("you", "remote"), ("Hana", "Kaiji")), match_in_play(2))
+    slot.save_hosting(slot.load().match.seed, HostedSeats("KANTER", 0, {1: "k" * 32}))
+    driver.screens.title()
+    driver.frame()
+    driver.press(driver.top.buttons["continue"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is not None
+    address = f"127.0.0.1:{host.hosted.host.port}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "k" * 32)
+    try:
+        driver.screens.title()  # the table stays open behind: this window joins it as the other computer would
+        driver.frame()
+        scene = look_at(driver, address, "KANTER", name="Kaiji")
+        look = scene.table_looked_at
+        assert look is not None, scene.sentence
+        assert (look.hand, look.yours) == (1, 1)
+        assert seat_lines(look, (look.yours, look.names[1]))[1] == i18n._("Seat {number}: {who}").format(
+            number=2, who=i18n._("{name} (you)").format(name="Kaiji"))
+        said = [line for line, _colour in scene._state_lines()]
+        assert said == [i18n._("This match is under way, at hand {number} of {hands}: sit down to take your seat "
+                               "back.").format(number=1, hands=look.rules.hands)]
+        driver.frame()
+        shot(driver, f"join_continued_look_{language}")
+    finally:
+        host.back()
 
 
 def test_a_rematch_at_a_hosted_table_opens_the_same_table_and_its_people_take_their_seats_again(driver, monkeypatch):

@@ -952,3 +952,18 @@ def test_a_seat_taken_back_under_another_name_is_told_once_the_name_it_plays_the
     named = [text for text in notices if "the name your seat took it with" in text]
     assert named == ([f"You play this match as {first.welcome.names[SEAT]}: the name your seat took it with "
                       "stays for the match."] if told else [])
+
+
+def test_a_match_its_host_stopped_for_good_with_the_history_off_is_said_not_to_be_kept(builders):
+    """With the match history off the keeping makes nothing (`keep` gives None): the title says
+    the match was not kept, never that the history keeps it."""
+    from game.net.table import record_text
+
+    match = new_match(hands=2)
+    table = RemoteTable(heard(match), builders, keep=lambda news: None)
+    others_move(match)
+    table.take(dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores)),
+                                   record_text=record_text(match.record)))
+    words = str(table.closed)
+    assert words == ("The host has stopped the match for good: it cannot be continued. "
+                     "Your match history is off: it was not kept.")

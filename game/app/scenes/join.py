@@ -308,11 +308,14 @@ class JoinScene(Scene):
             if isinstance(field, Field) and field is not wanted:
                 field.unselect()
 
-    def keep_match(self, heard: Heard) -> Future[Message | None]:
+    def keep_match(self, heard: Heard) -> Future[Message | None] | None:
         """The joined match into this computer's history, from the record its host sent (in
-        the background: a long record is replayed before it is kept)."""
+        the background: a long record is replayed before it is kept); None with the history
+        off (the table then says nothing was kept)."""
         app, over = self.app, heard.over
         assert over is not None
+        if not app.settings.keep_history:
+            return None
         return app.executor.submit(keep_joined, app.files, heard.record_text, heard.welcome.seat,
                                    heard.welcome.names, heard.welcome.levels, over.scores, app.settings, app.executor)
 

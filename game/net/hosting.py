@@ -111,6 +111,10 @@ class HostedTable:
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
 
+    def looking(self, seat: int) -> bool:
+        """The seat's person is not here but looked at the table lately (`NetHost.looking`)."""
+        return seat in self.remote and self.host.looking(seat)
+
     def give_up_in(self, seat: int) -> float | None:
         """Seconds until the reconnection window of a seat whose client has gone closes
         (0: closed), None while its client is here."""

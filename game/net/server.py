@@ -61,6 +61,9 @@ HANDSHAKE_TIMEOUT_S = 5.0
 HELLO_TIMEOUT_S = 5.0
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
+LOOKED_LATELY_S = 15.0
+"""A seat whose key came with a look this recently is `looking` (a joined summary looks every
+`game.app.scenes.join_summary.REMATCH_LOOK_S`)."""
 ATTEMPTS_PER_MINUTE = 20
 """Join attempts one address may make in a minute: a person mistyping a code makes a few;
 guessing one of 18^6 codes takes millions."""
@@ -142,6 +145,8 @@ class NetHost:
         self._given_away: list[str] = []
         """The tokens of the seats the host gave to the AI (`close_seat`): their players are told so."""
         self._waiting: dict[int, ServerConnection] = {}
+        self._looked_at: dict[int, float] = {}
+        """When each seat's key last came with a look (`looking`)."""
         """Per seat, its player's connection waiting for the host to open the next match (`_refuse`)."""
         self._connections = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -191,6 +196,15 @@ class NetHost:
         """A client has taken `seat` (it may have left since; its token takes it back)."""
         state = self.seats.get(seat)
         return state is not None and state.taken
+
+    def looking(self, seat: int) -> bool:
+        """The person of `seat`, not connected, looked at the table with its key lately: a
+        joined summary does it while its player reads it (a rematch not pressed yet)."""
+        with self._lock:
+            at = self._looked_at.get(seat)
+            state = self.seats.get(seat)
+        return at is not None and state is not None and state.connection is None \
+            and time.monotonic() - at <= LOOKED_LATELY_S
 
     def all_joined(self) -> bool:
         return all(seat.connection is not None for seat in self.seats.values())
@@ -291,6 +305,10 @@ class NetHost:
                          None)
             look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started,
                              hand if self.started else 0, yours)
+            if yours is not None:
+                self._looked_at[yours] = time.monotonic()
+        if yours is not None:
+            self.notify()  # the waiting room says the seat's person is about (`looking`)
         response = connection.respond(HTTPStatus.OK, write_look(look, later=key is not None) + "\n")
         response.headers["Content-Type"] = "application/json"
         return response

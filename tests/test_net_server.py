@@ -42,7 +42,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
-from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
+from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"
 WAIT_S = 20.0
@@ -453,6 +453,8 @@ def test_a_look_shows_the_table_and_its_rules_and_takes_no_seat_so_the_host_does
                 assert (read_look_reply(body).yours, read_look_reply(body).hand) == (yours, 1)
             held = look_at_table(f"127.0.0.1:{hosted.host.port}", CODE, key=welcome.token)
             assert held.yours == 1 and held.hand == 1 and held.started
+            for _ in range(ATTEMPTS_PER_MINUTE + 5):  # a summary's looks with its key are no guesses
+                assert look(hosted.host.port, key=key_digest(welcome.token))[0] == 200
     finally:
         hosted.close()
         thread.join(WAIT_S)

@@ -285,10 +285,10 @@ class NetHost:
             return _refusal(connection, HTTPStatus.FORBIDDEN, "wrong_code")
         if query.get(LOOK_PARAMETER) == ["1"]:
             key = query.get(KEY_PARAMETER)
-            return self._look(connection, key[0] if key is not None else None)
+            return self._look(connection, key[0] if key is not None else None, attempts)
         return None
 
-    def _look(self, connection: ServerConnection, key: str | None) -> Response:
+    def _look(self, connection: ServerConnection, key: str | None, attempts: deque[float]) -> Response:
         """The table as a look shows it: answered before any upgrade (no seat taken, no
         connection kept), with nothing of any hand but its number. `key`: the digest of the
         seat key the joiner holds (`NO_KEY`: none), None from an older joiner (`KEY_PARAMETER`)."""
@@ -307,6 +307,8 @@ class NetHost:
                              hand if self.started else 0, yours)
             if yours is not None:
                 self._looked_at[yours] = time.monotonic()
+                if attempts:  # it holds a seat's key: no guess, and a summary's looks leave its Rematch room
+                    attempts.pop()
         if yours is not None:
             self.notify()  # the waiting room says the seat's person is about (`looking`)
         response = connection.respond(HTTPStatus.OK, write_look(look, later=key is not None) + "\n")

@@ -52,7 +52,9 @@ class Step:
 
     @property
     def phase(self) -> Phase:
-        return self.views[0].phase
+        """The hand's phase: every seat's view shows it, but a ron question only the asked
+        seat's (`Kyoku.seen_phase`)."""
+        return next((view.phase for view in self.views if view.phase is Phase.RON), self.views[0].phase)
 
     @property
     def discard_round(self) -> int:

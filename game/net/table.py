@@ -35,7 +35,7 @@ from game.net.protocol import (
     Settled,
     Welcome,
 )
-from game.net.wire import SeatFeed, deflated_parts, seats_waited_on
+from game.net.wire import SeatFeed, deflated_parts, told_clocks
 
 STOPPED = "stopped"
 """The end of a match its host stopped before its end (`MatchOver.reason`): with its record
@@ -281,11 +281,11 @@ class NetTable:
             self.transport.send(seat, make)
 
     def clocks(self, view: SeatView) -> tuple[float | None, ...]:
-        """Each seat's time left for the decision it owes, for the seats the hand waits on as
-        far as `view`'s seat can tell (`seats_waited_on`); None for the others."""
+        """Each seat's time left for the decision it owes, for the seats whose clocks `view`'s
+        seat may be told (`told_clocks`); None for the others."""
         kyoku = self.match.kyoku
         assert kyoku is not None
-        waited = set(kyoku.waiting_on()).intersection(seats_waited_on(view))
+        waited = told_clocks(view, kyoku.waiting_on(), kyoku.phase)
         players = self.match.rules.players
         return tuple(_span(self.time_left(seat)) if seat in waited else None for seat in range(players))
 

@@ -974,3 +974,50 @@ def test_a_match_the_host_stopped_while_a_result_is_read_ends_on_the_title_and_n
     assert str(driver.app.notice) == ("The host has left the table. If the host continues the match, join again to "
                                       "play on.")
     assert history.record_files(driver.app.files.history_folder) == []
+
+
+def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driver, host):
+    """Menu → Leave the table asks "Leave the match?" (the match goes on without you, your
+    seat is kept for the host's window, Join takes it back); Stay is the default and brings
+    the menu back; Leave goes to the title with the seat's key kept."""
+    from game.app.play.seat_keys import read_keys
+    from game.app.scenes.dialog import Dialog
+
+    table_host = host(["easy", "person"], hands=4)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    scene = driver.top
+    keys = read_keys(driver.app.files.seat_keys_folder)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Leave the table"))
+    question = driver.top
+    assert isinstance(question, Dialog) and question.title == "Leave the match?"
+    assert "Your seat is kept for 2 minutes" in question.message and "Join" in question.message
+    driver.key(pygame.K_RETURN)  # Stay is the default
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Leave the table"))
+    driver.press(driver.button("Leave"))
+    assert isinstance(driver.top, TitleScene)
+    assert read_keys(driver.app.files.seat_keys_folder) == keys
+    way_back = f"You left the match at {table_host.address}: Join a table takes your seat back."
+    assert str(driver.app.notice) == way_back
+    shoot_in_every_language(driver, "joined_left_title", window=(1024, 640))
+    driver.press(driver.button("Join a table"))
+    assert (driver.top.address, driver.top.code) == (table_host.address, table_host.code)  # offered again
+    driver.key(pygame.K_ESCAPE)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    assert driver.top.viewer == 1 and driver.app.notice is None  # the same seat; the notice is old news
+
+
+def test_the_empty_address_shows_an_example_that_cannot_be_taken_for_a_typed_one(driver):
+    """The example address is drawn as the field's text would be: its "e.g." says it is none."""
+    driver.press(driver.button("Join a table"))
+    scene = driver.top
+    assert isinstance(scene, JoinScene)
+    address = scene.buttons["address"]
+    assert address.get_text() == "" and address.placeholder_text == "e.g. 192.168.1.20:17017"
+    shoot_in_every_language(driver, "join_address_example", window=(1024, 640))

@@ -19,6 +19,7 @@ from game.app.window.menu_keys import FOCUS_MARGIN, FOCUS_RING
 from game.app.words import i18n
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
+from tests.ui.test_join import shoot_in_every_language
 from tests.ui.test_screens import shot
 
 
@@ -231,3 +232,21 @@ def test_the_focus_ring_goes_with_its_buttons_when_covered(driver):
     assert ring_pixel(scene) != FOCUS_RING
     scene.uncover()
     assert ring_pixel(scene) == FOCUS_RING
+
+
+@pytest.mark.parametrize("seat_2", [PERSON, "remote"])
+def test_your_remembered_name_stays_yours_when_others_sit_down(driver, monkeypatch, seat_2):
+    """Left empty, seat 1 is "You" alone with the AI; among several people it is the name
+    remembered for you, never a generic "Player 1" the others would see."""
+    scripted_ai(monkeypatch)
+    driver.app.change_settings(driver.app.settings.with_changes(table_names=("Hana",)))
+    scene = open_new_table(driver)
+    entry = scene.buttons["name_0"]
+    entry.set_text("")
+    scene.names[0] = ""
+    assert scene.plan().names[0] == "You"
+    while scene.seats[0] != seat_2:
+        driver.press(scene.buttons["seat_1"])
+    assert scene.plan().names[0] == "Hana"
+    assert scene.buttons["name_0"].placeholder_text == "Hana"
+    shoot_in_every_language(driver, f"new_table_own_name_{seat_2}", window=(1024, 640))

@@ -390,6 +390,7 @@ class TableScene(Scene):
     # --- input --------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        cursor_shown = self.keyboard
         if event.type == pygame.KEYDOWN:
             self.keyboard = True
             if event.key == pygame.K_ESCAPE:
@@ -411,7 +412,7 @@ class TableScene(Scene):
             return self._build_event(event)
         if self.shown_private_seat is not None:
             view = self.controller.view(self.shown_private_seat)
-            return self.pool_controls.handle_event(event, view.pool, mode == TableMode.DISCARD)
+            return self.pool_controls.handle_event(event, view.pool, mode == TableMode.DISCARD, cursor_shown)
         return False
 
     def _button_pressed(self, element: object) -> bool:

@@ -14,9 +14,11 @@ from game.__main__ import main
 from game.ai import LEVELS, arena, make_agent
 from game.ai.agents import REFERENCE_LEVELS, HardAgent, HardV1Agent
 from game.ai.arena import ARENA_LEVELS, run_arena, seat_plan
+from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.oracle import OracleAgent
 from game.engine.actions import ChooseDora, Discard, Ron
+from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, FuritenStarted
 from game.engine.kyoku import Phase
 from game.engine.match import Match
@@ -159,6 +161,37 @@ def test_discards_a_genbutsu_when_one_exists(level):
     action = quick_agent(level, 1).act(view)
     assert isinstance(action, Discard)
     assert code_kind(action.tile) in Knowledge.of(view).safe[1]
+
+
+def test_a_discard_with_a_tile_safe_against_every_opponent_analyses_no_sampled_wall(monkeypatch):
+    # the position above: the genbutsu goes whatever the particles say, so the walls
+    # sampled for them wait until a danger is asked
+    match = Match(Rules.preset("kaiji", kiriage=False), seed=1)
+    match.next_kyoku(crafted_deal({0: JUNK + "5m6p34567s", 2: SANSHOKU + "5m6p"}, dora=NO_DORA), 0)
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    drive(match, {0: ["3s"], 1: ["5m"]}, until_end=False)
+    analysed = []
+    monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: analysed.append(count))
+    agent = quick_agent("hard", 1)
+    action = agent.act(match.kyoku.view_for(0))
+    assert code_kind(action.tile) in Knowledge.of(match.kyoku.view_for(0)).safe[1]
+    assert analysed == []
+    assert len(agent.models[1].sampled) == 2
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+def test_the_hard_level_decides_as_if_it_analysed_every_wall_when_drawn(preset, monkeypatch):
+    rules = Rules.preset(preset, hands=1)
+    levels = [("hard", "hard_v1")[seat % 2] for seat in range(rules.players)]
+    lazy = play_with_agents(rules, 23, levels)
+    update = OpponentModel.update
+
+    def eager(model, view, knowledge, new_samples):
+        update(model, view, knowledge, new_samples)
+        model.analyse_sampled()
+
+    monkeypatch.setattr(OpponentModel, "update", eager)
+    assert play_with_agents(rules, 23, levels).record == lazy.record
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -11,14 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.__main__ import main
-from game.ai import LEVELS, arena, make_agent
+from game.ai import LEVELS, arena, inference, make_agent
 from game.ai.agents import REFERENCE_LEVELS, HardAgent, HardV1Agent
 from game.ai.arena import ARENA_LEVELS, run_arena, seat_plan
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.oracle import OracleAgent
 from game.engine.actions import ChooseDora, Discard, Ron
-from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, FuritenStarted
 from game.engine.kyoku import Phase
 from game.engine.match import Match
@@ -163,22 +162,6 @@ def test_discards_a_genbutsu_when_one_exists(level):
     assert code_kind(action.tile) in Knowledge.of(view).safe[1]
 
 
-def test_a_discard_with_a_tile_safe_against_every_opponent_analyses_no_sampled_wall(monkeypatch):
-    # the position above: the genbutsu goes whatever the particles say, so the walls
-    # sampled for them wait until a danger is asked
-    match = Match(Rules.preset("kaiji", kiriage=False), seed=1)
-    match.next_kyoku(crafted_deal({0: JUNK + "5m6p34567s", 2: SANSHOKU + "5m6p"}, dora=NO_DORA), 0)
-    build_all(match, {0: JUNK, 1: SANSHOKU})
-    drive(match, {0: ["3s"], 1: ["5m"]}, until_end=False)
-    analysed = []
-    monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: analysed.append(count))
-    agent = quick_agent("hard", 1)
-    action = agent.act(match.kyoku.view_for(0))
-    assert code_kind(action.tile) in Knowledge.of(match.kyoku.view_for(0)).safe[1]
-    assert analysed == []
-    assert len(agent.models[1].sampled) == 2
-
-
 @pytest.mark.parametrize("preset", ["kaiji", "four_player"])
 def test_the_hard_level_decides_as_if_it_analysed_every_wall_when_drawn(preset, monkeypatch):
     rules = Rules.preset(preset, hands=1)
@@ -310,9 +293,10 @@ def test_arena_results_do_not_depend_on_worker_processes():
 
 
 @pytest.mark.parametrize(("preset", "per_opponent"), [("kaiji", 3), ("three_player", 1), ("four_player", 1)])
-def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent):
+def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent, monkeypatch):
     """The sampled walls per discard are the hard level's cost: with more opponents each
     gets fewer, so a 4-player discard costs about what a 2-player one does."""
+    monkeypatch.setattr(inference, "DISCARDS_BEFORE_SAMPLING", 0)  # walls from the first discard
     rules = Rules.preset(preset, hands=1)
     match = Match(rules, 5)
     kyoku = match.next_kyoku()
@@ -324,7 +308,7 @@ def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent)
     match.apply(agents[seat].act(kyoku.view_for(seat)))
     models = agents[seat].models
     assert len(models) == rules.players - 1
-    assert all(len(model.particles) == per_opponent for model in models.values())
+    assert all(len(model.particles) + len(model.sampled) == per_opponent for model in models.values())
 
 
 def test_a_ron_between_one_agents_own_seats_is_neither_a_win_nor_a_deal_in(monkeypatch):

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai.agents import NormalAgent
+from game.ai.agents import SAMPLES_PER_DECISION, HardAgent, NormalAgent
 from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
 from game.engine.analysis import WallAnalyser
@@ -52,13 +52,13 @@ def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(mon
 
 
 def test_a_discard_the_sampled_pool_cannot_hold_kills_the_particle():
-    view = view_after_opponent_discards(2)
+    view = view_after_opponent_discards(3)
     knowledge = Knowledge.of(view)
     model = OpponentModel(view, 1, random.Random(4))
     model.update(view, knowledge, 20)
     model.analyse_sampled()
     assert model.particles
-    later = view_after_opponent_discards(3)
+    later = view_after_opponent_discards(4)
     kind = Knowledge.of(later).discarded_by[1][-1]
     holding = [p for p in model.particles if p.pool[kind] > 0]
     model.update(later, Knowledge.of(later), 0)
@@ -124,10 +124,10 @@ def analyses_counted(monkeypatch) -> list[int]:
 
 
 def test_a_wall_the_opponents_later_discards_refute_is_never_analysed(monkeypatch):
-    # walls drawn before seat 1's third discard and analysed after it: those without a
+    # walls drawn before seat 1's fourth discard and analysed after it: those without a
     # copy of that discard's kind are dropped unanalysed, and the particles are those of
     # analysing every wall as soon as it was drawn
-    view, later = view_after_opponent_discards(2), view_after_opponent_discards(3)
+    view, later = view_after_opponent_discards(3), view_after_opponent_discards(4)
     kind = Knowledge.of(later).discarded_by[1][-1]
     eager = OpponentModel(view, 1, random.Random(8))
     eager.update(view, Knowledge.of(view), 20)
@@ -155,3 +155,23 @@ def test_the_danger_of_a_safe_tile_analyses_no_wall(monkeypatch):
     unsafe = next(kind for kind in range(27) if kind not in knowledge.safe[1])
     assert model.danger(unsafe, knowledge) > 0.0
     assert len(analysed) == 3
+
+
+def test_a_discard_with_a_tile_safe_against_every_opponent_analyses_no_sampled_wall(monkeypatch):
+    # seat 1 has discarded 9m and seat 0 holds one: it goes whatever the particles say,
+    # so the walls drawn for them wait until a danger is asked
+    view = view_after_opponent_discards(5)
+    analysed = analyses_counted(monkeypatch)
+    agent = HardAgent(1)
+    action = agent.act(view)
+    assert code_kind(action.tile) in Knowledge.of(view).safe[1]
+    assert analysed == []
+    assert len(agent.models[1].sampled) == SAMPLES_PER_DECISION
+
+
+@pytest.mark.parametrize(("discards", "drawn"), [(0, 0), (2, 0), (3, 5), (4, 5)])
+def test_walls_are_drawn_from_the_opponents_third_discard(discards, drawn):
+    view = view_after_opponent_discards(discards)
+    model = OpponentModel(view, 1, random.Random(10))
+    model.update(view, Knowledge.of(view), 5)
+    assert len(model.sampled) == drawn

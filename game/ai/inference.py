@@ -43,6 +43,13 @@ with the particles at 30, 60 and 120: 0.643, 0.650, 0.648 (after eight discards,
 alone and blended). The particles add a little, so they adjust the reading rather than
 replace it."""
 MAX_PARTICLES = 200
+DISCARDS_BEFORE_SAMPLING = 3
+"""Walls are drawn for an opponent once it has discarded this many tiles. A wall drawn
+before is 32 to 34 random tiles, conditioned on next to nothing, and the costliest to
+analyse (a wall's tenpai hands grow steeply with its size: CPU per wall at the median,
+34 tiles 119 ms, 33 84 ms, 32 56 ms, 31 45 ms, 29 17 ms, 25 3 ms, pro_stream); drawn from
+the first discard, the hard level's discards took 0.32 to 0.47 s at p95 at two players
+with red fives and at four (docs/ai.md, "Decision times")."""
 WIND_ORDER = ("east", "south", "west", "north")
 
 
@@ -151,11 +158,12 @@ class OpponentModel:
 
     def _draw(self, knowledge: Knowledge) -> SampledWall | None:
         """A sampled wall: the opponent's discards and unseen tiles drawn for the rest;
-        None when there are too few unseen tiles to draw."""
+        None before its `DISCARDS_BEFORE_SAMPLING`-th discard, or when there are too few
+        unseen tiles to draw."""
         discarded = Counter(knowledge.discarded_by[self.opponent])
         unknown = [k for k in range(KIND_COUNT) for _ in range(knowledge.unseen[k])]
         hidden = 34 - sum(discarded.values())
-        if hidden < 13 or len(unknown) < hidden:
+        if hidden < 13 or len(unknown) < hidden or hidden > 34 - DISCARDS_BEFORE_SAMPLING:
             return None
         return SampledWall(Counter(self.rng.sample(unknown, hidden)), discarded)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
 import pytest
@@ -25,7 +26,7 @@ from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import WinContext
 from game.engine.tiles import EAST, TILE_COUNT, format_tiles, kind_code, kind_of, parse_tiles, pick_ids
 from game.engine.wall import PERSONAL_WALLS, side_walls
-from tests.scenario_tools import build_all, crafted_deal, drive
+from tests.scenario_tools import build_all, crafted_deal, drive, filler
 
 NO_DORA = (1, 0, "5z", "6z")  # indicator Haku: dora Hatsu, ura Chun; no hand below holds them
 
@@ -308,6 +309,127 @@ def test_a_view_never_shows_another_seats_hand_before_the_end():
     assert any(isinstance(e, WinningTileMissed) for e in kyoku.view_for(1).events)
     assert view.built == (True, True)
 
+
+
+# Another seat's ron question never shows (docs/network.md, the clock): a seat not asked sees
+# the view it would have had the discard completed no hand, but for what it may tell apart:
+# the next seat to discard held back sees no discard to make (the hand waits), a seat offered
+# the same discard its own offer, pass and furiten (its waits and private events), and after
+# the hand's last discard the result is not there yet (nor its ExhaustiveDraw event).
+
+
+def discard_completing_no_hand(match: Match, action: Discard) -> Kyoku | None:
+    """Apply `action`; when it opens a ron question, the kyoku as it would be had the discard
+    completed no seat's hand (the seats offered it waiting on nothing)."""
+    kyoku = match.kyoku
+    before = copy.deepcopy(kyoku)
+    start_at = len(kyoku.history)
+    match.apply(action)
+    offered = {e.seat for e in kyoku.history[start_at:] if isinstance(e, RonOffered)}
+    if not offered:
+        return None
+    for seat in offered:
+        before.waits[seat] = ()
+    before.apply(action)
+    assert before.phase is not Phase.RON
+    return before
+
+
+def public_events(events) -> tuple:
+    return tuple(e for e in events if not getattr(e, "private", False))
+
+
+def assert_question_hidden(kyoku: Kyoku, plain: Kyoku) -> int:
+    """Each seat not asked `kyoku`'s open ron question sees what it sees in `plain`, but for
+    what it may tell apart; the number of seats compared."""
+    asked = kyoku.pending_ron[0]
+    discarded = max(i for i, event in enumerate(kyoku.history) if isinstance(event, Discarded))
+    offered = {e.seat for e in kyoku.history[discarded:] if isinstance(e, RonOffered)}
+    compared = 0
+    for seat in range(kyoku.rules.players):
+        if seat == asked:
+            continue
+        got, want = kyoku.view_for(seat), plain.view_for(seat)
+        assert got.phase is not Phase.RON and got.ron_tile is None and got.legal_actions == ()
+        fields = {"legal_actions": want.legal_actions}
+        if want.phase is Phase.END:  # after the hand's last discard: the result is not there yet
+            assert got.result is None and want.result is not None and got.turn is None
+            fields["result"] = want.result
+            want = dataclasses.replace(want, events=tuple(e for e in want.events if not isinstance(e, ExhaustiveDraw)))
+        elif want.turn != seat:
+            assert want.legal_actions == ()
+        if seat in offered:  # its own offer, pass and furiten
+            fields.update(waits=want.waits, furiten=want.furiten, furiten_span=want.furiten_span)
+            got = dataclasses.replace(got, events=public_events(got.events))
+            want = dataclasses.replace(want, events=public_events(want.events))
+        assert dataclasses.replace(got, **fields) == want, f"seat {seat}"
+        compared += 1
+    return compared
+
+
+def question_answered_hidden(match: Match, discards: dict[int, list[str | None]],
+                             answers: list[str]) -> list[tuple[int, Phase, int | None]]:
+    """Play `discards` (as `drive`) up to a discard that opens a ron question, checking at it and
+    after each of `answers` while it is open that it does not show (`assert_question_hidden`);
+    the phase and turn each seat saw at the question's opening."""
+    kyoku = match.kyoku
+    scripts = {seat: list(tiles) for seat, tiles in discards.items()}
+    while kyoku.phase is Phase.DISCARD:
+        seat = kyoku.turn
+        script = scripts.get(seat, [])
+        tile = script.pop(0) if script else None
+        plain = discard_completing_no_hand(match, Discard(seat, tile or filler(kyoku, seat)))
+        if plain is None:
+            continue
+        seen = [(s, kyoku.view_for(s).phase, kyoku.view_for(s).turn) for s in range(kyoku.rules.players)]
+        assert assert_question_hidden(kyoku, plain) == kyoku.rules.players - 1
+        for answer in answers:
+            asked = kyoku.pending_ron[0]
+            match.apply(Ron(asked) if answer == "ron" else Pass(asked))
+            if kyoku.phase is not Phase.RON:
+                break
+            assert_question_hidden(kyoku, plain)
+        return seen
+    raise AssertionError("no ron question was opened")
+
+
+def test_at_two_seats_the_discarder_sees_the_opponents_turn_during_its_ron_question():
+    match = start(Rules.preset("kaiji"), {0: JUNK + "8s", 2: SANSHOKU})
+    build_all(match, {0: JUNK, 1: SANSHOKU})
+    seen = question_answered_hidden(match, {0: [None, None, "8s"]}, ["pass"])
+    assert seen == [(0, Phase.DISCARD, 1), (1, Phase.RON, 0)]
+    assert match.kyoku.phase is Phase.DISCARD and match.kyoku.turn == 1  # the pass: its discard, as shown
+
+
+def test_after_the_hands_last_discard_a_seat_not_asked_sees_the_hand_end_without_its_result():
+    match = start(Rules.preset("kaiji"), {0: SANSHOKU, 2: JUNK + "8s"})
+    build_all(match, {0: SANSHOKU, 1: JUNK})
+    seen = question_answered_hidden(match, {1: [None] * 16 + ["8s"]}, [])
+    assert seen == [(0, Phase.RON, 1), (1, Phase.END, None)]
+
+
+@pytest.mark.parametrize(("walls", "discarder", "asked", "held_back"), [
+    ({0: JUNK, 1: JUNK + "8s", 2: SANSHOKU}, 1, 2, None),
+    ({0: JUNK + "8s", 1: JUNK, 2: SANSHOKU}, 0, 2, 1),
+], ids=["the next discarder asked", "the next discarder held back"])
+def test_at_three_seats_no_seat_not_asked_sees_the_ron_question(walls, discarder, asked, held_back):
+    match = Match(Rules.preset("three_player"), seed=5)
+    match.next_kyoku(crafted_deal(walls, dora=(3, 4, "5z", "6z")), 0)
+    build_all(match, {seat: walls[seat][:len(JUNK)] if seat != 2 else SANSHOKU for seat in range(3)}, dora=(3, 4))
+    seen = question_answered_hidden(match, {discarder: [None, None, "8s"]}, ["pass"])
+    following = (discarder + 1) % 3
+    assert dict((s, (phase, turn)) for s, phase, turn in seen) == {
+        s: (Phase.RON, discarder) if s == asked else (Phase.DISCARD, following) for s in range(3)}
+    if held_back is not None:
+        assert match.kyoku.view_for(held_back).legal_actions  # the pass: its discard
+
+
+@pytest.mark.parametrize(("multiple_ron", "answers"), [("head_bump", ["pass"]), ("all", ["ron"])])
+def test_at_four_seats_no_seat_not_asked_sees_either_ron_question(multiple_ron, answers):
+    match = four_player_match(multiple_ron)  # seat 0's 8s: seats 2 then 3 asked, seat 1 held back
+    seen = question_answered_hidden(match, {0: [None, "8s"]}, answers)
+    assert seen == [(0, Phase.DISCARD, 1), (1, Phase.DISCARD, 1), (2, Phase.RON, 0), (3, Phase.DISCARD, 1)]
+    assert match.kyoku.pending_ron == [3]  # seat 2's answer did not end the question: checked after it too
 
 
 def contexts_after_each_discard(rules: Rules) -> list[tuple[str, object]]:
@@ -595,3 +717,22 @@ def test_same_seed_same_match(seed):
     first = play_match(Rules.preset("kaiji"), seed, hands=2, chaos=False)
     second = play_match(Rules.preset("kaiji"), seed, hands=2, chaos=False)
     assert first.record == second.record
+
+
+@PROPERTY_SETTINGS
+@given(preset=presets, seed=st.integers(0, 2**32 - 1))
+def test_random_play_never_shows_a_ron_question_to_a_seat_not_asked(preset, seed):
+    match = Match(Rules.preset(preset, hands=3), seed)
+    rng = random.Random(seed)
+    plain = None
+    while not match.over:
+        kyoku = match.next_kyoku()
+        while kyoku.phase is not Phase.END:
+            action = random_legal_action(kyoku, rng)
+            if isinstance(action, Discard):
+                plain = discard_completing_no_hand(match, action)
+            else:
+                match.apply(action)
+            if kyoku.phase is Phase.RON:
+                assert plain is not None
+                assert_question_hidden(kyoku, plain)

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from game.ai.agents import make_agent
 from game.app.play.hosted_match import HostedMatch
+from game.app.play.table_mode import TableMode
+from game.app.play.table_words import WAITING_STATUS, status
 from game.engine.actions import Discard
 from game.engine.events import HandBuilt
 from game.engine.kyoku import Phase, SeatView
@@ -61,10 +63,12 @@ class CheckedTransport:
         self.mirrors: dict[int, SeatMirror] = {}
         self.texts: dict[int, list[str]] = {}
         self.table: NetTable | None = None
-        self.clocks: list[tuple[int, Phase, set[int], set[int], set[int]]] = []
-        """Each view's message: its seat, the phase, the seats whose clocks it told, the seats
-        with a clock on the host (`NetTable.time_left`) the hand waits on that the seat may know
-        it waits on, and those it may not know it waits on."""
+        self.clocks: list[tuple[int, Phase, Phase, set[int], set[int], set[int]]] = []
+        """Each view's message: its seat, the hand's phase and the view's, the seats whose
+        clocks it told, the seats with a clock on the host (`NetTable.time_left`) the hand waits
+        on whose clocks the seat may be told, and those the seat may not know it waits on."""
+        self.unasked: list[int] = []
+        """The seats sent a view while another seat's ron question was open."""
 
     def connected(self, seat: int) -> bool:
         return seat in self.mirrors
@@ -96,10 +100,14 @@ class CheckedTransport:
             told = {other for other, clock in enumerate(message.clocks) if clock is not None}
             if not told <= set(seats_waited_on(truth)):
                 raise Leak(f"seat {seat} told the clocks of seats {sorted(told)}: whom the hand waits on is hidden")
+            if kyoku.phase is Phase.RON and kyoku.waiting_on() != [seat]:
+                self.check_unasked(seat, told)
             if self.table is not None:
                 clocked = {other for other in kyoku.waiting_on() if self.table.time_left(other) is not None}
                 knowable = set(seats_waited_on(truth))
-                self.clocks.append((seat, truth.phase, told, clocked & knowable, clocked - knowable))
+                if kyoku.phase is Phase.RON and self.match.rules.players > 2:
+                    knowable &= {seat}  # a ron question's clock is the asked seat's alone
+                self.clocks.append((seat, kyoku.phase, truth.phase, told, clocked & knowable, clocked - knowable))
         elif isinstance(message, Settled):
             last = self.match.settlements[-1]
             expected = Settled(message.seq, last.kyoku_number, last.gains, last.scores, last.stake, last.next_stake)
@@ -120,6 +128,34 @@ class CheckedTransport:
                 raise Leak("the record (every wall, the seed) before the match's end")
         else:
             assert isinstance(message, Presence | MatchOver)
+
+
+    def check_unasked(self, seat: int, told: set[int]) -> None:
+        """A seat sent its view while another seat's ron question is open learns nothing of it:
+        its view shows the next seat to discard, or the hand at its end without a result (after
+        its last discard); it is told no clock of the question but, at a table of two, as that
+        of the asked seat's discard; its status does not say that anyone decides on ron."""
+        kyoku = self.match.kyoku
+        assert kyoku is not None and kyoku.last_discard is not None
+        self.unasked.append(seat)
+        view = self.mirrors[seat].view
+        assert view is not None
+        players = self.match.rules.players
+        following = (kyoku.last_discard[0] + 1) % players
+        if all(len(river) == 17 for river in kyoku.rivers):
+            shown = view.phase is Phase.END and view.result is None and view.turn is None
+        else:
+            shown = view.phase is Phase.DISCARD and view.turn == following
+        if not shown or view.ron_tile is not None:
+            raise Leak(f"seat {seat}'s view shows another seat's ron question ({view.phase}, turn {view.turn})")
+        asked = kyoku.waiting_on()[0]
+        if players > 2 and told - {seat}:
+            raise Leak(f"seat {seat} told the clock of another seat's ron question")
+        if players == 2 and told != {asked} and self.table is not None and self.table.time_left(asked) is not None:
+            raise Leak("the ron question's clock is not told as the discard's at a table of two")
+        words = status(view, ("A", "B", "C", "D")[:players], TableMode.WATCH, seats_waited_on(view), False, False)
+        if WAITING_STATUS[Phase.RON].format(who="").strip() in words:
+            raise Leak(f"seat {seat}'s status says a ron question: {words}")
 
 
 def check_update(seat: int, message: Update, truth: SeatView) -> None:
@@ -211,14 +247,26 @@ def test_whole_matches_send_each_seat_its_own_view_and_the_public_news_only(rule
 @pytest.mark.parametrize(("rules", "remote"), TABLES)
 def test_each_view_tells_the_clock_of_every_seat_the_hand_waits_on_that_its_seat_may_know_it_waits_on(rules, remote):
     transport = play(rules, remote)
-    assert all(told == waited for _seat, _phase, told, waited, _hidden in transport.clocks)
-    others = {phase for seat, phase, told, _waited, _hidden in transport.clocks if told - {seat}}
+    assert all(told == waited for _seat, _phase, _seen, told, waited, _hidden in transport.clocks)
+    others = {phase for seat, phase, _seen, told, _waited, _hidden in transport.clocks if told - {seat}}
     if len(remote) == 2:  # the other remote seat's every decision: its clock on this seat's screen too
         assert others >= {Phase.BUILD, Phase.DISCARD}
-    if rules.players == 2:
+    if rules.players == 2:  # the ron question's clock is its discard's, and told as it
         assert others == {Phase.DORA, Phase.BUILD, Phase.DISCARD, Phase.RON}
+        assert {seen for seat, phase, seen, told, _w, _h in transport.clocks if phase is Phase.RON and told - {seat}} \
+            == {Phase.DISCARD}
+    else:  # no other seat is told a ron question's clock
+        assert Phase.RON not in others
     if len(remote) == 4:  # whose ron question it is, is hidden: seen only by the asked seat
-        assert any(phase is Phase.RON and hidden for _seat, phase, _told, _waited, hidden in transport.clocks)
+        assert any(phase is Phase.RON and hidden for _seat, phase, _seen, _told, _waited, hidden in transport.clocks)
+
+
+@pytest.mark.parametrize(("rules", "remote"), TABLES)
+def test_a_seat_not_asked_a_ron_question_is_sent_nothing_that_tells_it(rules, remote):
+    """Every message and clock a seat is sent while another's ron question is open
+    (`CheckedTransport.check_unasked`)."""
+    transport = play(rules, remote)
+    assert transport.unasked, "no ron question was open while another remote seat was sent its view"
 
 
 def write_record_text(record) -> str:

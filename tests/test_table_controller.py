@@ -21,13 +21,13 @@ from game.app.play.savegame import SaveSlot
 from game.app.play.session import PERSON, REMOTE, Notice, SeatPlan, Session
 from game.app.play.table_controller import (
     HumanPlayer,
-    KeepSelection,
     RonOffer,
     TableController,
     seconds_to_next_step,
 )
 from game.app.play.table_frame import shown_seconds
 from game.app.play.table_mode import TableMode
+from game.app.play.table_turns import KeepSelection
 from game.app.words import terms
 from game.engine.actions import Action, BuildHand, Discard, Pass, Ron
 from game.engine.kyoku import Phase
@@ -302,6 +302,14 @@ def ron_offer(preset: str, walls: dict[int, str], hands: dict[int, str], discard
               own_hand: str, **changes) -> RonOffer:
     """Seat 0 (the person, dealing) builds `own_hand` and discards what its wall has spare;
     the AI seats build `hands` and discard their scripts until seat 0 is offered a ron."""
+    offer = ron_table(preset, walls, hands, discards, own_hand, **changes).prompt()
+    assert isinstance(offer, RonOffer)
+    return offer
+
+
+def ron_table(preset: str, walls: dict[int, str], hands: dict[int, str], discards: dict[int, list[str]],
+              own_hand: str, **changes) -> TableController:
+    """The table of `ron_offer` once seat 0 is offered a ron."""
     match = Match(Rules.preset(preset, **changes), seed=1)
     match.next_kyoku(crafted_deal(walls, dora=(1, 0, "5z", "5z") if match.rules.players < 4 else None), dealer=0)
     plan = SeatPlan.solo(match.rules.players, "normal")
@@ -309,9 +317,8 @@ def ron_offer(preset: str, walls: dict[int, str], hands: dict[int, str], discard
               for seat in range(1, match.rules.players)}
     controller = TableController(Session(match, plan, agents, Now()), Now())
     for _ in range(2000):
-        offer = controller.prompt()
-        if isinstance(offer, RonOffer):
-            return offer
+        if isinstance(controller.prompt(), RonOffer):
+            return controller
         view = controller.session.view(0)
         if controller.mode() == "dora":
             controller.play(0, view.legal_actions[0])
@@ -538,11 +545,12 @@ def test_a_remote_seats_clock_runs_by_real_time_while_the_hosts_table_does_not_s
     assert (format_tiles(sorted(hand), False) == format_tiles(sorted(wall[1:14]), False)) is sent
 
 
-def remote_ron(asked: int = 1, hands: int = 1) -> Match:
+def remote_ron(asked: int = 1, hands: int = 1, **changes) -> Match:
     """A hand that waits for seat `asked`'s ron or pass (the first seed whose easy AIs get there),
-    a new match each time: the AIs' moves are found once per process and replayed."""
+    a new match each time: the AIs' moves are found once per process and replayed (under the
+    rules' `changes`, which must not change them: a time limit)."""
     seed, moves = _remote_ron_moves(asked)
-    match = Match(Rules.preset("kaiji", hands=hands), seed)
+    match = Match(Rules.preset("kaiji", hands=hands, **changes), seed)
     match.next_kyoku()
     for move in moves:
         match.apply(move)
@@ -834,3 +842,111 @@ def test_at_a_hosted_table_the_next_hand_waits_for_every_person_to_close_the_res
 
 def test_a_local_tables_result_waits_for_no_one():
     assert table("kaiji", ("you", "easy")).result_gate() is None
+
+
+# Another seat's ron question never shows (docs/network.md, the clock): at two seats it shares
+# one clock with the asked seat's following discard, which the other screen shows from the
+# discard on, as for any turn; a person playing against the AI never reads "decides on ron".
+def local_ron_question(**changes) -> TableController:
+    """Seat 0 (the person) asked ron on seat 1's 2m, with a 20 s discard clock (the table has
+    asked: the question's clock runs)."""
+    controller = ron_table("kaiji", {0: HUMAN_WALL, 2: OPPONENT_WALL_START}, {}, {1: ["2m"]}, EXAMPLE_HAND,
+                           mangan_floor=False, discard_time_s=20, **changes)
+    controller.update(0.0, 0.0)
+    return controller
+
+
+def test_at_two_seats_a_pass_leaves_the_rest_of_the_ron_questions_clock_for_the_discard():
+    controller = local_ron_question()
+    assert controller.mode() is TableMode.RON
+    start = controller.countdown()
+    assert 20 - DT <= start <= 20  # the discard's clock, from the discard the question answers
+    assert controller.run_clock(5.0) == pytest.approx(start - 5)  # (it runs under the question)
+    controller.play(0, Pass(0))
+    assert controller.mode() is TableMode.DISCARD
+    assert controller.countdown() == pytest.approx(start - 5)
+    assert controller.frame().centre.countdown == pytest.approx(start - 5)
+    controller.update(DT, 0.0)
+    assert controller.countdown() == pytest.approx(start - 5 - DT)
+
+
+def test_when_the_shared_clock_runs_out_on_the_question_the_stand_in_passes_then_discards_at_once():
+    controller = local_ron_question()
+    match = controller.session.match
+    controller.run_clock(20.0)
+    assert controller.mode() is TableMode.WATCH
+    for _ in range(4):
+        controller.update(DT, 0.0)
+    actions = [(line["action"], line["seat"]) for line in match.record if line["type"] == "action"]
+    assert actions[-2:] == [("pass", 0), ("discard", 0)]
+    told = [str(notice.text) for notice in controller.session.notices if notice.seat == 0]
+    assert len(told) == 1 and told[0].startswith("Your time ran out:") and "discarded for you" in told[0]
+
+
+def test_at_two_seats_the_hosts_screen_shows_a_remote_seats_ron_question_as_its_discard_on_one_clock():
+    controller, hosted, wire = hosted_table(match=remote_ron(discard_time_s=20))
+    kyoku = controller.session.kyoku
+    controller.update(0.0, 0.0)
+    assert kyoku.phase is Phase.RON and kyoku.waiting_on() == [1]
+    to_discard = f"{controller.session.wind(1)} ({controller.names()[1]}) to discard"
+    assert controller.frame().centre.status == to_discard
+    assert controller.frame().centre.countdown == pytest.approx(20.0)
+    later(controller, 5.0)
+    hosted.table.received(1, Act(Pass(1)))
+    controller.update(0.0, 0.0)
+    assert kyoku.phase is Phase.DISCARD and kyoku.waiting_on() == [1]
+    assert controller.frame().centre.status == to_discard
+    assert controller.frame().centre.countdown == pytest.approx(15.0)
+    assert last_view(wire).clocks[1] == pytest.approx(15.0)  # the asked seat's own screen: the rest of it
+    later(controller, 15.0 + DELAY_GRACE_S + 0.1)
+    for _ in range(3):  # the stand-in thinks, then discards
+        controller.update(0.0, 0.0)
+    assert kyoku.turn == 0 or kyoku.phase is not Phase.DISCARD
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+def test_a_person_playing_the_ai_never_reads_that_it_decides_on_ron(preset):
+    for seed in range(40):
+        match = Match(Rules.preset(preset, hands=1), seed)
+        match.next_kyoku(dealer=0)
+        players = match.rules.players
+        agents = {seat: make_agent("easy", seat) for seat in range(1, players)}
+        controller = TableController(Session(match, SeatPlan.solo(players, "easy"), agents, Now()), Now())
+        seen: list[str] = []
+
+        def look(controller=controller, seen=seen) -> None:
+            kyoku = controller.session.kyoku
+            if kyoku.phase is Phase.RON and kyoku.waiting_on() != [0]:
+                seen.append(controller.frame().centre.status)
+
+        play_out(controller, delay=0.5, each_frame=look)
+        if seen:
+            break
+    assert seen, "no AI was asked a ron question"
+    assert all(status and "decides on ron" not in status for status in seen), seen
+
+
+def test_people_taking_turns_at_one_screen_read_whose_ron_question_it_is():
+    """The curtain calls the person asked by name anyway (kept as it was)."""
+    match = Match(Rules.preset("kaiji", mangan_floor=False), seed=1)
+    match.next_kyoku(crafted_deal({0: OPPONENT_WALL_START, 2: HUMAN_WALL}, dora=(1, 0, "5z", "5z")), dealer=0)
+    controller = TableController(Session(match, SeatPlan.table(("you", PERSON)), {}, Now()), Now())
+    for _ in range(400):
+        if match.kyoku.phase is Phase.RON:
+            break
+        seat = controller.curtain_for()
+        if seat is not None:
+            controller.cover(seat)
+            controller.lift_curtain(seat)
+        seat = controller.viewer
+        view = controller.session.view(seat)
+        if controller.mode() is TableMode.DORA:
+            controller.play(seat, view.legal_actions[0])
+        elif controller.mode() is TableMode.BUILD:
+            junk = format_tiles([t for t in view.wall if format_tiles([t], False) not in ("2m", "4m")][:13], False)
+            controller.play(seat, BuildHand(seat, EXAMPLE_HAND if seat else junk))
+        elif controller.mode() is TableMode.DISCARD:
+            controller.play(seat, Discard(seat, "2m"))
+        controller.update(DT, 0.0)
+    assert match.kyoku.waiting_on() == [1]
+    assert controller.frame().centre.status.endswith("decides on ron")

@@ -9,10 +9,14 @@ import dataclasses
 
 import pytest
 
-from game.app.play.table_words import score_words, standing_number
+from game.app.play.table_mode import TableMode
+from game.app.play.table_words import score_words, standing_number, status
 from game.app.theatre.theatre_frame import OPEN, theatre_frame
 from game.app.words import i18n
+from game.engine.kyoku import Phase
 from game.engine.playback import Playback
+from game.engine.rules import Rules
+from game.net.wire import seats_waited_on
 from tests.test_playback import live_match, record_lines
 from tests.test_table_controller import table
 
@@ -93,3 +97,52 @@ def test_a_large_stake_is_grouped_on_the_table_and_in_the_theatre(language):
     playback = Playback(record_lines(match))
     step = dataclasses.replace(playback.step, stake=2048.0)
     assert theatre_frame(step, ("A", "B"), OPEN).table.centre.stake == "Stake 2,048"
+
+
+# Another seat's ron question is never worded on a screen but the asked seat's own: the others
+# read the hand as it would go on without it (Kyoku.seen_phase).
+def question_at(players: int, last: bool = False):
+    """A kyoku whose ron question is open: at two seats on seat 0's third discard (or, `last`,
+    seat 1's seventeenth, the hand's last), seat 1 (or 0) asked; at four on seat 0's second,
+    seat 2 asked and seat 1, the next to discard, held back."""
+    from tests.scenario_tools import build_all, drive
+    from tests.test_kyoku import JUNK, SANSHOKU, four_player_match, start
+
+    if players == 4:
+        match = four_player_match("head_bump")
+        drive(match, {0: [None, "8s"]}, until_end=False)
+    elif last:
+        match = start(Rules.preset("kaiji"), {0: SANSHOKU, 2: JUNK + "8s"})
+        build_all(match, {0: SANSHOKU, 1: JUNK})
+        drive(match, {1: [None] * 16 + ["8s"]}, until_end=False)
+    else:
+        match = start(Rules.preset("kaiji"), {0: JUNK + "8s", 2: SANSHOKU})
+        build_all(match, {0: JUNK, 1: SANSHOKU})
+        drive(match, {0: [None, None, "8s"]}, until_end=False)
+    assert match.kyoku.phase is Phase.RON
+    return match.kyoku
+
+
+NAMES = ("Kaiji", "Tonegawa", "Endo", "Ichijo")
+
+
+def words_of(kyoku, seat: int) -> str:
+    view = kyoku.view_for(seat)
+    mode = TableMode.RON if view.legal_actions else TableMode.WATCH
+    return status(view, NAMES[:kyoku.rules.players], mode, seats_waited_on(view), False, False)
+
+
+@pytest.mark.parametrize(("players", "last", "seat", "en", "ja"), [
+    (2, False, 0, "West (Tonegawa) to discard", "西家（Tonegawa）の打牌"),
+    (2, False, 1, "West (Tonegawa) decides on ron", None),  # the asked seat's own screen
+    (2, True, 1, "Waiting for East (Kaiji)", "東家（Kaiji）を待っています"),
+    (4, False, 0, "South (Tonegawa) to discard", None),
+    (4, False, 1, "Waiting for the other players", "ほかのプレイヤーを待っています"),
+    (4, False, 3, "South (Tonegawa) to discard", None),
+])
+def test_only_the_asked_seat_reads_that_anyone_decides_on_ron(language, players, last, seat, en, ja):
+    kyoku = question_at(players, last)
+    assert words_of(kyoku, seat) == en
+    if ja is not None:
+        language("ja")
+        assert words_of(kyoku, seat) == ja

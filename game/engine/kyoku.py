@@ -8,7 +8,8 @@ the 局 is a kyoku, as mjai and Tenhou logs call it ("round" would read as the w
 Phases: dora choice -> build -> discards (with ron decisions) -> end. The kyoku is the
 referee: `apply` checks every action against the rules and raises `IllegalAction`
 naming the rule it breaks, leaving the state untouched. `view_for(seat)` is all a
-seat may see; it never holds another seat's hand before the kyoku ends.
+seat may see; it never holds another seat's hand before the kyoku ends, nor another seat's
+ron question (`seen_phase`).
 
 Seats are numbered by their place at the table (seat 0 sits at wall 0); turn order runs
 from the dealer (East) through the following seats.
@@ -105,7 +106,8 @@ class KyokuResult:
 
 @dataclass(frozen=True)
 class SeatView:
-    """What one seat may see. Other seats' hands appear only in `result` at the end."""
+    """What one seat may see. Other seats' hands appear only in `result` at the end; another
+    seat's ron question not at all (`Kyoku.seen_phase`)."""
 
     seat: int
     phase: Phase
@@ -339,17 +341,33 @@ class Kyoku:
             return self.pending_ron[:1]
         return []
 
+    def seen_phase(self, seat: int) -> tuple[Phase, int | None]:
+        """The phase and the seat on turn as `seat` may see them (`waiting_on` is the referee's
+        truth). A ron question is the asked seat's alone: its offer and its pass are private,
+        and that it is asked says the discard completes its hand. Every other seat sees the
+        hand as it would go on had the discard completed none: the next seat to discard on
+        turn (that seat itself sees its turn, but no discard to make yet: the hand waits for
+        the others, it is not told whom); after the hand's last discard, the hand at its
+        end, its result not there yet."""
+        if self.phase is not Phase.RON or self.pending_ron[:1] == [seat]:
+            return self.phase, self.turn
+        if all(len(river) == DISCARDS_PER_SEAT for river in self.rivers):
+            return Phase.END, None
+        assert self.turn is not None
+        return Phase.DISCARD, self._after(self.turn)[0]
+
     def view_for(self, seat: int) -> SeatView:
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"no seat {seat} at a table of {self.rules.players}")
         opened = self.phase is not Phase.DORA
+        phase, turn = self.seen_phase(seat)
         return SeatView(
             seat=seat,
-            phase=self.phase,
+            phase=phase,
             rules=self.rules,
             dealer=self.dealer,
             seat_winds=tuple(WIND_NAMES[w] for w in self.seat_winds),
-            turn=self.turn,
+            turn=turn,
             dora_indicator=self.dora_indicator,
             wall=self.walls[seat] if opened else None,
             hand=self.hands[seat],
@@ -361,7 +379,7 @@ class Kyoku:
             riichi=tuple(self.riichi),
             rivers=tuple(tuple(river) for river in self.rivers),
             last_discard=self.last_discard,
-            ron_tile=self.last_discard[1] if self.phase is Phase.RON and self.last_discard else None,
+            ron_tile=self.last_discard[1] if phase is Phase.RON and self.last_discard else None,
             legal_actions=tuple(self.legal_actions(seat)),
             events=tuple(e for e in self.history if visible_to(e, seat)),
             result=self._result_for(seat),

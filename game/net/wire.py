@@ -8,8 +8,8 @@ very `SeatView` from them (`SeatMirror.view`), so the rest of the game reads it 
 a local view: the legal actions written out again from their short form (`legal_actions`),
 each river grown by its new discards.
 
-Also which seats the hand waits on as a seat can tell from its view (`seats_waited_on`):
-the seats whose clocks that seat is told and shown.
+Also which seats the hand waits on as a seat can tell from its view (`seats_waited_on`),
+and whose clocks that seat is told and shown (`told_clocks`).
 """
 
 from __future__ import annotations
@@ -86,25 +86,33 @@ def wire_view(view: SeatView) -> WireView:
 
 
 def seats_waited_on(view: SeatView) -> tuple[int, ...]:
-    """The seats the hand waits on (in turn order) as far as `view`'s seat can tell. Whose ron
-    question it is, is the asked seat's secret (its offer and its pass are private events):
-    another seat can tell only where one seat alone can have it (not the discarder, not
-    itself), as at a table of two."""
+    """The seats the hand waits on (in turn order) as far as `view`'s seat can tell. Another
+    seat's ron question never shows in a view (`Kyoku.seen_phase`): the seat on turn to
+    discard is named, and a seat whose turn it is with no discard to make yet, or a hand at
+    its end without its result, waits for the others, naming no one."""
     players = view.rules.players
     order = [(view.dealer + step) % players for step in range(players)]
     if view.phase is Phase.DORA:
         return (view.dealer,)
     if view.phase is Phase.BUILD:
         return tuple(seat for seat in order if not view.built[seat])
-    if view.phase is Phase.DISCARD and view.turn is not None:
+    if view.phase is Phase.DISCARD and view.turn is not None and (view.turn != view.seat or view.legal_actions):
         return (view.turn,)
-    if view.phase is Phase.RON:
-        if view.legal_actions:
-            return (view.seat,)
-        discarder = view.last_discard[0] if view.last_discard is not None else None
-        others = tuple(seat for seat in order if seat not in (view.seat, discarder))
-        return others if len(others) == 1 else ()
+    if view.phase is Phase.RON and view.legal_actions:
+        return (view.seat,)
     return ()
+
+
+def told_clocks(view: SeatView, waiting: Sequence[int], phase: Phase) -> frozenset[int]:
+    """The seats whose clocks `view`'s seat is told: those the hand waits on (`waiting`, the
+    referee's truth, in the hand's true `phase`) as far as the seat can tell. A ron question's
+    clock is told to the asked seat alone, but at a table of two, where it is the clock of the
+    asked seat's following discard too (`play.clock_phase`): the other seat sees it as the
+    clock of that discard, running from the discard the question answers."""
+    waited = set(waiting).intersection(seats_waited_on(view))
+    if phase is Phase.RON and view.rules.players > 2:
+        waited &= {view.seat}
+    return frozenset(waited)
 
 
 class SeatFeed:

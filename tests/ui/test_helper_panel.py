@@ -2,6 +2,8 @@
 the words it says for one tile or one hand."""
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -198,5 +200,62 @@ def test_the_longest_reports_fit_in_the_helper(display, language, players):
             helper_panel.draw_helper(surface, TileArt(), text, report, False, panel)
             lowest = max(rect.bottom for _words, rect in text.drawn)
             assert lowest <= panel.bottom - 4, f"{language}: a line ends at {lowest}, the panel at {panel.bottom}"
+    finally:
+        i18n.set_language(before)
+
+
+class Blits(pygame.Surface):
+    """A canvas that remembers where every picture (tile or line of text) went."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.tiles: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *rest, **named):
+        self.tiles.append(pygame.Rect(pygame.Rect(dest).topleft if len(dest) == 4 else dest, source.get_size()))
+        return super().blit(source, dest, *rest, **named)
+
+
+class Art(TileArt):
+    """Tiles that count the wait tiles drawn (the summary's small ones)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits_drawn = 0
+
+    def tile(self, code, size, *rest, **named):
+        self.waits_drawn += size == WAIT_SUMMARY_TILE
+        return super().tile(code, size, *rest, **named)
+
+
+SHOTS = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+WAIT_SUMMARY_TILE = 20
+KOKUSHI_WAITS = tuple(WaitLine(kind, 3, WinValue(13, 0, (), "yakuman", 1, True, 32000), True, False)
+                      for kind in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_three_suggestions_of_thirteen_waits_fit_whole_and_count_the_waits_not_shown(display, language, players):
+    """A kokushi's 13 waits take two rows, the rest counted ("+N more"): no suggestion is
+    cut at the panel's foot."""
+    pygame.display.set_mode(layout.SCREEN.size)  # tiles are converted for a display
+    panel = layout.for_players(players).helper
+    kokushi = Suggestion(tiles=tuple(range(13)), added=tuple(range(13)), waits=KOKUSHI_WAITS, payment=2.0)
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        surface, text = Blits(layout.SCREEN.size), Recorder()
+        art = Art()
+        helper_panel.draw_helper(surface, art, text, HelperReport(selected=0, ready=True, completions=806,
+                                                                        suggestions=(kokushi,) * 3), False, panel)
+        inside = panel.inflate(-4, -4)
+        assert [rect for rect in surface.tiles if not inside.contains(rect)] == []
+        assert [words for words, rect in text.drawn if not inside.contains(rect)] == []
+        shown = art.waits_drawn // 3
+        more = i18n._("+{count} more").format(count=13 - shown)
+        assert 0 < shown < 13 and [words for words, _rect in text.drawn].count(more) == 3
+        if SHOTS and players == 2:
+            pygame.image.save(surface.subsurface(panel), os.path.join(SHOTS, f"helper_kokushi_{language}.png"))
     finally:
         i18n.set_language(before)

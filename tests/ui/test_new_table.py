@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 import game.app.play.match_setup as match_setup
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import PERSON
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.new_table import NewTableScene, name_problem
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.window.menu_keys import FOCUS_MARGIN, FOCUS_RING
 from game.app.words import i18n
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
+from tests.ui.test_join import shoot_in_every_language
 from tests.ui.test_screens import shot
 
 
@@ -125,6 +127,17 @@ def test_people_are_named_and_the_names_reach_the_table_and_the_save(driver, mon
     assert SaveSlot(driver.app.files.data_dir).load().plan.names == ("Akagi Shigeru", "Player 2", "李小龙")
 
 
+@pytest.mark.parametrize(("seat", "name", "said"), [
+    (0, "", None), (1, "   ", None), (0, "Kaiji", None), (2, "伊藤\u3000開司", None), (0, "x" * 24, None),
+    (2, "x" * 25, "Seat 3: a name is at most 24 characters"),
+    (0, "Ann\tBell", "Seat 1: a name cannot hold the character U+0009"),
+    # The ideographic space between family and given name is held: the bell after it is not.
+    (1, "伊藤\u3000開司\x07", "Seat 2: a name cannot hold the character U+0007"),
+])
+def test_a_typed_name_is_judged_as_every_name_and_said_for_its_seat(seat, name, said):
+    assert name_problem(seat, name) == said
+
+
 def test_a_name_that_cannot_be_shown_says_why_and_cannot_start(driver, monkeypatch):
     scripted_ai(monkeypatch)
     scene = open_new_table(driver)
@@ -219,3 +232,21 @@ def test_the_focus_ring_goes_with_its_buttons_when_covered(driver):
     assert ring_pixel(scene) != FOCUS_RING
     scene.uncover()
     assert ring_pixel(scene) == FOCUS_RING
+
+
+@pytest.mark.parametrize("seat_2", [PERSON, "remote"])
+def test_your_remembered_name_stays_yours_when_others_sit_down(driver, monkeypatch, seat_2):
+    """Left empty, seat 1 is "You" alone with the AI; among several people it is the name
+    remembered for you, never a generic "Player 1" the others would see."""
+    scripted_ai(monkeypatch)
+    driver.app.change_settings(driver.app.settings.with_changes(table_names=("Hana",)))
+    scene = open_new_table(driver)
+    entry = scene.buttons["name_0"]
+    entry.set_text("")
+    scene.names[0] = ""
+    assert scene.plan().names[0] == "You"
+    while scene.seats[0] != seat_2:
+        driver.press(scene.buttons["seat_1"])
+    assert scene.plan().names[0] == "Hana"
+    assert scene.buttons["name_0"].placeholder_text == "Hana"
+    shoot_in_every_language(driver, f"new_table_own_name_{seat_2}", window=(1024, 640))

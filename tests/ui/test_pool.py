@@ -79,3 +79,21 @@ def test_the_keyboard_cursor_stays_on_the_nearest_tile_and_is_plain(driver):
     white = pygame.mask.from_threshold(frame_band, CURSOR, (8, 8, 8, 255)).count()
     assert white > 150, "the cursor is drawn round the tile it is on"
     shot(driver, "pool_keyboard_cursor")
+
+
+def test_enter_on_a_cursor_not_drawn_shows_it_and_discards_nothing(driver):
+    """After the pointer (or on taking a seat back), no pool tile shows the cursor: the
+    first Enter draws it where it is, the next discards the tile seen chosen."""
+    table = my_turn(driver)
+    controls = table.pool_controls
+    assert not table.keyboard
+    driver.key(pygame.K_RETURN)
+    assert len(table.session.view(0).rivers[0]) == 1 and table.keyboard
+    driver.frame()
+    rect = controls.rect(controls.cursor_index(20), 20).move(0, -layout.POOL_RAISE)
+    white = pygame.mask.from_threshold(driver.pixels().subsurface(rect.inflate(10, 10)), CURSOR,
+                                       (8, 8, 8, 255)).count()
+    assert white > 150, "the cursor is drawn on the tile Enter would discard"
+    shot(driver, "pool_cursor_shown_by_enter")
+    driver.key(pygame.K_RETURN)
+    assert len(table.session.view(0).rivers[0]) == 2

@@ -57,9 +57,13 @@ def test_the_statistics_show_the_history_with_a_chart_and_go_back(driver):
 
 
 
-def test_an_empty_history_says_so(driver):
+def test_an_empty_history_says_so(driver, monkeypatch):
+    drawn = driver.record_text(monkeypatch)
     scene = open_statistics(driver)
     assert scene.stats.overall.matches == 0
+    driver.frame()
+    # Matches with people count too: the page is no longer "against the AI" only.
+    assert "No match of yours has been kept yet." in drawn
     shot(driver, "statistics_empty")
 
 
@@ -257,5 +261,51 @@ def test_with_two_matches_too(driver):
 def test_the_buttons_on_the_right_leave_no_hole_for_a_missing_one(driver):
     keep_one(driver)
     open_statistics(driver)
-    watch, reset = driver.button("Watch best"), driver.button("Reset…")
-    assert reset.rect.left - watch.rect.right == 4 and reset.rect.right <= 1280
+    assert driver.button("Watch best").rect.right == 1256
+
+
+def test_reset_is_away_from_the_titles_button_offered_only_with_figures_and_enter_keeps(driver):
+    """A double-click on the title's "Your statistics" put its second click on Reset…, whose
+    dialog reset on Enter (a tester's report)."""
+    title_button = driver.button("Your statistics").rect
+    open_statistics(driver)
+    with pytest.raises(AssertionError, match="no visible button"):
+        driver.button("Reset")  # nothing to reset yet
+    driver.press(driver.button("Back"))
+    keep_fixtures(driver)
+    scene = open_statistics(driver)
+    reset = driver.button("Reset…")
+    assert not reset.rect.colliderect(title_button.inflate(40, 40))
+    driver.press(reset)
+    driver.key(pygame.K_RETURN)
+    assert driver.top is scene and scene.stats.overall.matches == 2
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_matches_with_people_are_not_against_the_ai_and_a_lost_best_is_the_closest(driver, language):
+    """A network duel counted "Against the AI", a match a remote person won was "Hard 0–1",
+    and "Best match" named a lost, abandoned one."""
+    from game.app.scenes.statistics import best_label
+
+    folder = history.history_folder(driver.app.files.data_dir)
+    start = datetime(2026, 12, 1, tzinfo=UTC)
+    duel = {"mode": "solo", "humans": [0], "names": ["Hana", "Kaiji"], "ai_level": "normal",
+            "levels": [None, None], "remote": [1]}
+    mixed = {"mode": "solo", "humans": [0], "names": ["Hana", "Kaiji", "Hard AI", "Easy AI"], "ai_level": "hard",
+             "levels": [None, None, "hard", "easy"], "remote": [1]}
+    kaiji = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")
+    left = kaiji[:next(i for i, line in enumerate(kaiji) if line["type"] == "settlement") + 4]
+    history.keep_match(folder, left, duel, history.ABANDONED, 200, start)
+    history.keep_match(folder, read_record(RECORDS / "four_player_double_ron.jsonl"), mixed, history.FINISHED, 200,
+                       start + timedelta(hours=1))
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        scene = open_statistics(driver)
+        assert list(scene.stats.by_level) == ["people"]
+        assert scene.stats.best_match.name.endswith(".jsonl") and scene.stats.best_match.result == "lost"
+        assert best_label(scene.stats) == i18n._("Closest match: {match}")
+        assert driver.button(i18n._("Watch closest"))  # the button names it as its line does
+        shot(driver, f"statistics_people_{language}")
+    finally:
+        i18n.set_language(before)

@@ -3,7 +3,8 @@
 After a discard the pool keeps its gap, every other tile where it was, until the pointer
 leaves the pool or `GAP_SECONDS` have passed: a quick second click lands on the tile that
 was under the pointer, never on one that slid there. The keyboard cursor stays on the
-nearest tile when the pool shrinks.
+nearest tile when the pool shrinks; Enter while it is not drawn (the pointer was used
+last, or the seat was just taken back) shows it first.
 """
 
 from __future__ import annotations
@@ -85,7 +86,10 @@ class PoolControls:
         self.chosen = index
         self.choose(pool[index])
 
-    def handle_event(self, event: pygame.event.Event, pool: Sequence[int], active: bool) -> bool:
+    def handle_event(self, event: pygame.event.Event, pool: Sequence[int], active: bool,
+                     cursor_shown: bool = True) -> bool:
+        """`cursor_shown`: the keyboard cursor was drawn before this event (the last input
+        was a key); Enter on a cursor not drawn only shows it, never discarding blind."""
         if event.type == pygame.MOUSEMOTION:
             if self.gap is not None and not self._pool_band(len(pool)).collidepoint(event.pos):
                 self.gap = None  # the pointer left the pool: it may close up
@@ -103,6 +107,8 @@ class PoolControls:
             self.cursor = (self.cursor_index(len(pool)) + (1 if event.key == pygame.K_RIGHT else -1)) % len(pool)
             return True
         elif event.type == pygame.KEYDOWN and event.key in PRESS_KEYS:
+            if not cursor_shown:
+                return True
             self._choose(pool, self.cursor_index(len(pool)))
             return True
         return False

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
-from game.app.play.seat_notices import stand_in_notices
+from game.app.play.seat_notices import reconnect_notice, stand_in_notices
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
     PrivateFrame,
@@ -37,7 +38,7 @@ from game.app.play.table_frame import (
     shown_seconds,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_turns import Decision, KeepSelection, TableTurns
+from game.app.play.table_turns import Decision, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words.net_words import plate_name, presence_of
@@ -47,8 +48,10 @@ from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
 from game.engine.match import Settlement
 from game.engine.player import GivenMove
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
+from game.engine.wait_chances import ron_chances
 from game.engine.wall import PERSONAL_WALLS
-from game.net.play import seat_time_limit
+from game.net.play import clock_phase, seat_time_limit
+from game.net.wire import seats_waited_on, told_clocks
 
 BUILD_SAVE_EVERY_S = 5
 
@@ -122,7 +125,16 @@ class TableController(TableTurns):
         return seat
 
     def mode(self) -> TableMode:
-        """dora, build, discard, ron or watch: what the viewer's input means now."""
+        """dora, build, discard, ron or watch: what the viewer's input means now (nothing once
+        their time is up: a pass that left none for the discard too)."""
+        mode = self._move_mode()
+        limit = self._limit(mode)
+        if limit is not None and self.viewer is not None and self.elapsed_of(self.viewer) >= limit:
+            return TableMode.WATCH
+        return mode
+
+    def _move_mode(self) -> TableMode:
+        """The move the viewer owes and may make (the stand-in not moving for them)."""
         seat = self.viewer
         if seat is None or self.session.busy:
             return TableMode.WATCH
@@ -192,23 +204,28 @@ class TableController(TableTurns):
     # --- time limits --------------------------------------------------------------------
 
     def time_limit(self) -> float | None:
-        """The viewer's time for their move: the rules' build and discard clocks; at a table
-        with seats at other computers every move has one, the remote seats' own
+        """The viewer's time for their move (`_limit`)."""
+        return self._limit(self._move_mode())
+
+    def _limit(self, mode: TableMode) -> float | None:
+        """The viewer's time for a move of `mode`: the rules' build and discard clocks (at a
+        table of two the ron question's is its following discard's: `clock_phase`); at a
+        table with seats at other computers every move has one, the remote seats' own
         (`seat_time_limit`), so that no one here can hold the people there for ever."""
-        mode, net = self.mode(), self.session.net
-        if net is not None and net.remote and mode is not TableMode.WATCH and self.viewer is not None:
-            return seat_time_limit(self.session.rules, self.session.view(self.viewer).phase, net.move_time_s)
-        rules = self.session.rules
-        return {TableMode.BUILD: rules.build_time_s, TableMode.DISCARD: rules.discard_time_s}.get(mode)
+        if mode is TableMode.WATCH or self.viewer is None:
+            return None
+        rules, net = self.session.rules, self.session.net
+        phase = self.session.view(self.viewer).phase
+        if net is not None and net.remote:
+            return seat_time_limit(rules, phase, net.move_time_s)
+        return {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(clock_phase(rules, phase))
 
     def countdown(self) -> float | None:
         """The viewer's own time left for their move (None: no clock)."""
         limit = self.time_limit()
         if limit is None or self.viewer is None:
             return None
-        decision = self.decisions.get(self.viewer)
-        current = decision is not None and decision.key == self._key(self.viewer)
-        return limit - (decision.elapsed if current and decision is not None else 0.0)
+        return limit - self.elapsed_of(self.viewer)
 
     def told_time_left(self, seat: int) -> float | None:
         """A remote seat's time left, or a person's here: the people at the other computers see
@@ -220,19 +237,20 @@ class TableController(TableTurns):
         if net is None or seat not in self.session.waiting_on():
             return None
         limit = seat_time_limit(self.session.rules, self.session.view(seat).phase, net.move_time_s)
-        decision = self.decisions.get(seat)
-        current = decision is not None and decision.key == self._key(seat)
-        return limit - (decision.elapsed if current and decision is not None else 0.0)
+        return limit - self.elapsed_of(seat)
 
     def table_clock(self) -> float | None:
         """The clock the table shows: the viewer's own, else that of the seat at another
-        computer the table waits for (the first in turn order), so that the people here see
-        how long the table may wait."""
+        computer the table waits for (the first in turn order) whose clock the bottom seat may
+        be told (`told_clocks`: never another seat's ron question's), so that the people here
+        see how long the table may wait."""
         own = self.countdown()
         if own is not None:
             return own
-        for seat in self.session.waiting_on():
-            left = self.seat_time_left(seat)
+        waiting = self.session.waiting_on()
+        told = told_clocks(self.session.view(self.bottom), waiting, self.session.kyoku.phase)
+        for seat in waiting:
+            left = self.seat_time_left(seat) if seat in told else None
             if left is not None:
                 return max(0.0, left)
         return None
@@ -334,10 +352,7 @@ class TableController(TableTurns):
         if limit is None or decision.elapsed < limit:
             return
         decision.stand_in = True
-        if self.session.view(seat).phase is Phase.BUILD:
-            decision.player = KeepSelection(self.builds[seat])
-        else:
-            decision.player = self.make_stand_in(self.session.match.seed + seat)
+        decision.player = self.stand_in(seat, self.builds.get(seat))
 
     def _prepare_builds(self) -> None:
         for seat in self.players:
@@ -353,7 +368,7 @@ class TableController(TableTurns):
                 self._restore_build(seat, state, progress)
             self.helpers[seat] = BuildHelper(view.wall, self.session.kyoku.seat_wind_kind(seat),
                                              view.dora_indicator, self.session.rules, self.builders,
-                                             fallback=self.fallback)
+                                             fallback=self.fallback, chances=ron_chances(view))
 
     # --- the end of a hand ------------------------------------------------------------
 
@@ -439,16 +454,28 @@ class TableController(TableTurns):
     def names(self) -> Sequence[str]:
         return tuple(self.session.name(seat) for seat in range(self.session.rules.players))
 
+    def shown_waiting(self) -> list[int]:
+        """The seats the table is shown to wait for: as far as the bottom seat's view tells
+        (`seats_waited_on`), so that another seat's ron question never shows; but where people
+        take turns at this screen and one of them is asked, the hand's truth (the curtain calls
+        them by name)."""
+        waiting = self.session.waiting_on()
+        if self.hotseat and any(self.is_person(seat) for seat in waiting):
+            return waiting
+        return list(seats_waited_on(self.session.view(self.bottom)))
+
     def frame(self) -> TableFrame:
         session = self.session
         view = session.view(self.bottom)  # only its public parts, unless it is the private seat
-        waiting = session.waiting_on()
+        waiting = self.shown_waiting()
+        asked = session.view(waiting[0]) if waiting and self.hotseat else None
+        told = asked if asked is not None and asked.phase is Phase.RON else view  # a person here asked, by name
         mode = self.mode()
         names = self.names()
         return frame_of(view, self._plates(names), self.standings(), self.shown_stake(), session.match.kyoku_number,
                         mode=mode,
                         turn=waiting[0] if waiting else None,
-                        status=self._absence(names, mode) or status(view, names, mode, waiting, session.busy,
+                        status=self._absence(names, mode) or status(told, names, mode, waiting, session.busy,
                                                                      self.result_shown, self._viewer_time_up()),
                         countdown=self.table_clock(), private=self._private(self.shown_private_seat),
                         ended=view.result if session.kyoku_over else None,
@@ -488,16 +515,15 @@ class TableController(TableTurns):
         for seat in self.session.waiting_on():
             if seat in gone and seat not in self._told_absent:
                 self._told_absent.add(seat)
-                self.session.notices.append(Notice(person, reconnect_words(self.session.name(seat),
-                                                                           net.given_up(seat))))
+                self.session.notices.append(reconnect_notice(person, partial(self.session.name, seat),
+                                                             net.given_up(seat)))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""
         net = self.session.net
         if net is None or self.session.busy or self.session.kyoku_over:
             return None
-        gone = next((seat for seat in self.session.waiting_on() if seat in net.remote and not net.connected(seat)),
-                    None)
+        gone = next((seat for seat in self.shown_waiting() if seat in net.remote and not net.connected(seat)), None)
         if gone is None:
             return None
         return reconnect_words(names[gone], net.given_up(gone))

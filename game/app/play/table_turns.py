@@ -6,7 +6,9 @@ seat's `act` runs on the executor and its move is played after the AI pause (non
 nobody watches); an `ImmediatePlayer` (a person at this screen, a seat played from another
 computer) is asked at once whether it has a move. One `Decision` per seat that must move
 covers them all. When a seat's time runs out, a stand-in moves instead: the engine
-completes the hand being built, the normal AI makes any other move (docs/rules.md §3.6).
+completes the hand being built, the normal AI makes any other move (docs/rules.md §3.6),
+but at a table of two, where a ron question shares its clock with the asked seat's
+following discard (`clock_phase`), it passes, and the discard, out of time, follows at once.
 
 A seat played from another computer is on the host's clock, which runs by real time (the
 hosted table's clock) whatever this computer's screen is doing, as its own screen runs it:
@@ -28,11 +30,11 @@ from dataclasses import dataclass
 from game.app.play.builder import BuildState
 from game.app.play.pacing import make_stand_in
 from game.app.play.session import Session
-from game.engine.actions import Action, BuildHand
+from game.engine.actions import Action, BuildHand, Pass
 from game.engine.events import Event
 from game.engine.kyoku import IllegalAction, Phase, SeatView
 from game.engine.player import ImmediatePlayer, Player
-from game.net.play import DELAY_GRACE_S, seat_time_limit
+from game.net.play import DELAY_GRACE_S, clock_phase, seat_time_limit
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,19 @@ class KeepSelection(ImmediatePlayer):
 
     def act(self, view: SeatView) -> Action:
         return BuildHand(view.seat, self.build.text() if self.build is not None else "", complete=True)
+
+
+class PassOnTimeUp(ImmediatePlayer):
+    """The stand-in when a table of two's shared clock runs out on a ron question: a person
+    who does nothing declares no ron (the discard then comes at once, out of time)."""
+
+    name = "time limit"
+
+    def ready(self) -> bool:
+        return True
+
+    def act(self, view: SeatView) -> Action:
+        return Pass(view.seat)
 
 
 @dataclass
@@ -109,6 +124,9 @@ class TableTurns:
     def _reset_kyoku(self) -> None:
         self.kyoku_number = self.session.match.kyoku_number
         self.decisions: dict[int, Decision] = {}
+        self.spent: dict[int, tuple[tuple[object, ...], float]] = {}
+        """Each seat's last decision played and the time it took: a decision on the same clock
+        (`_key`: a ron question at a table of two, then its discard) goes on from it."""
 
     def update(self, dt: float, delay_s: float) -> list[Event]:
         """Advance every seat the hand waits for (`dt`: the table's time since the last
@@ -176,6 +194,26 @@ class TableTurns:
 
     # --- the clocks ---------------------------------------------------------------------
 
+    def elapsed_of(self, seat: int) -> float:
+        """The table's time spent on the seat's current decision (`Decision.elapsed`), the time
+        of a decision played before on the same clock included (a pass at a table of two)."""
+        key = self._key(seat)
+        decision = self.decisions.get(seat)
+        if decision is not None and decision.key == key:
+            return decision.elapsed
+        spent = self.spent.get(seat)
+        return spent[1] if spent is not None and spent[0] == key else 0.0
+
+    def stand_in(self, seat: int, build: BuildState | None = None) -> Player:
+        """Who moves for a seat whose time ran out: `build` completed, a pass on a ron question
+        whose clock is the following discard's, else the normal AI."""
+        phase = self.session.view(seat).phase
+        if phase is Phase.BUILD:
+            return KeepSelection(build)
+        if phase is Phase.RON and clock_phase(self.session.rules, phase) is not phase:
+            return PassOnTimeUp()
+        return self.make_stand_in(self.session.match.seed + seat)
+
     def seat_time_left(self, seat: int) -> float | None:
         """How long a seat played at another computer has left for its decision, as every
         screen shows it (None when it is not such a seat or owes none): its clock starts when
@@ -227,23 +265,22 @@ class TableTurns:
         if not given_up:
             self.report(f"seat {seat} ({self.players[seat].name}) did not move in time: its stand-in moves")
         decision.stand_in = True
-        if self.session.view(seat).phase is Phase.BUILD:
-            decision.player = KeepSelection(None)
-        else:
-            decision.player = self.make_stand_in(self.session.match.seed + seat)
+        decision.player = self.stand_in(seat)
 
     # --- moves --------------------------------------------------------------------------
 
     def _key(self, seat: int) -> tuple[object, ...]:
-        """One decision of one seat: each gets the whole time limit for it."""
+        """One decision of one seat: each gets the whole time limit for it (a ron question at
+        a table of two and its following discard are one: `clock_phase`)."""
         view = self.session.view(seat)
-        return (self.session.match.kyoku_number, seat, view.phase, len(view.rivers[seat]), bool(view.legal_actions))
+        return (self.session.match.kyoku_number, seat, clock_phase(self.session.rules, view.phase),
+                len(view.rivers[seat]), bool(view.legal_actions))
 
     def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
         key = self._key(seat)
         decision = self.decisions.get(seat)
         if decision is None or decision.key != key:
-            decision = self.decisions[seat] = Decision(key, self.players[seat])
+            decision = self.decisions[seat] = Decision(key, self.players[seat], elapsed=self.elapsed_of(seat))
         self._run_clock_of(seat, decision, dt)
         player = decision.player
         if isinstance(player, ImmediatePlayer):
@@ -259,7 +296,6 @@ class TableTurns:
         if not decision.future.done() or (decision.elapsed < delay_s and not decision.stand_in):
             return []
         self._drop_late_move(seat, decision)
-        del self.decisions[seat]
         return self._play(seat, self._result(seat, player, decision.future))
 
     def _drop_late_move(self, seat: int, decision: Decision) -> None:
@@ -284,17 +320,20 @@ class TableTurns:
             return legal[0] if legal else None
 
     def _play(self, seat: int, action: Action | None) -> list[Event]:
-        self.decisions.pop(seat, None)
+        decision = self.decisions.pop(seat, None)
         if action is None:
             return []
         if isinstance(action, BuildHand) and action.complete:
             self.session.apply_in_background(action)
             return []
         try:
-            return self.session.apply(action)
+            events = self.session.apply(action)
         except IllegalAction as error:
             # The table moved on while the player thought; it is asked again next frame.
             log.warning("seat %s: %s (%s); asking again", seat, error, error.rule)
             if self.session.net is not None and self.session.is_remote(seat):
                 self.session.net.table.refuse(seat, "illegal_action", error.rule)
             return []
+        if decision is not None:
+            self.spent[seat] = (decision.key, decision.elapsed)
+        return events

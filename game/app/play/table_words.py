@@ -35,10 +35,11 @@ TIME_UP_STATUS = {Phase.DORA: N_("Your time is up: the AI flips the dora for you
                   Phase.DISCARD: N_("Your time is up: the AI discards for you"),
                   Phase.RON: N_("Your time is up: the AI decides on ron for you")}
 """The viewer's own move once its clock ran out and the stand-in makes it (docs/rules.md §3.6)."""
-PAYS = {"stakes": N_("{discarder} pays you {amount}."), "units": N_("{discarder} pays you {amount} units."),
+PAYS = {"stakes": N_("{discarder} pays you {amount} from their bankroll."),
+        "units": N_("{discarder} pays you {amount} units."),
         "points": N_("{discarder} pays you {amount} points.")}
 """What a ron offered pays, by settlement (points as dealer too: "points")."""
-PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} (ura dora may add more)."),
+PAYS_MORE = {"stakes": N_("{discarder} pays you {amount} from their bankroll (ura dora may add more)."),
              "units": N_("{discarder} pays you {amount} units (ura dora may add more)."),
              "points": N_("{discarder} pays you {amount} points (ura dora may add more).")}
 """The same where the hidden ura dora could still raise it (game/engine/settlement.py)."""
@@ -76,8 +77,10 @@ def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Seque
         return _("Completing the hand…")
     if mode in MODE_STATUS:
         return _(MODE_STATUS[mode])
-    if view.phase is Phase.END:
+    if view.phase is Phase.END and view.result is not None:
         return _("Click or press a key for the result") if not result_shown else _("The hand is over")
+    if held_back(view):
+        return waiting_for_others(view, names)
     if not waiting:
         return ""
     if time_up and waiting[0] == view.seat and view.phase in TIME_UP_STATUS:
@@ -86,6 +89,28 @@ def status(view: SeatView, names: Sequence[str], mode: TableMode, waiting: Seque
     who = _("{wind} ({name})").format(wind=seat_wind(view, waiting[0]), name=names[waiting[0]])
     phrase = WAITING_STATUS.get(view.phase)
     return _(phrase).format(who=who) if phrase else ""
+
+
+def held_back(view: SeatView) -> bool:
+    """The hand waits, and the view does not say for whom (`Kyoku.seen_phase`): the seat's
+    turn has come with no discard to make yet, or the last discard is made and the result
+    is not there yet."""
+    if view.phase is Phase.END:
+        return view.result is None
+    return view.phase is Phase.DISCARD and view.turn == view.seat and not view.legal_actions
+
+
+def waiting_for_others(view: SeatView, names: Sequence[str]) -> str:
+    """The status while the hand waits for the others, naming no one but the one other seat
+    at a table of two."""
+    if view.rules.players == 2:
+        other = 1 - view.seat
+        who = _("{wind} ({name})").format(wind=seat_wind(view, other), name=names[other])
+        # Translators: the table's status while the hand waits for the other player; {who} is
+        # "East (Kaiji)"
+        return _("Waiting for {who}").format(who=who)
+    # Translators: the table's status while the hand waits for the other players, not saying which
+    return _("Waiting for the other players")
 
 
 def reconnect_words(name: str, given_up: bool) -> str:

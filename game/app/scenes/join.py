@@ -124,7 +124,9 @@ class JoinScene(Scene):
         self._field("name", self.name, pygame.Rect(LEFT, FIELDS_TOP, ADDRESS_LEFT - 20 - LEFT, 44),
                     _("Your name"), LONGEST_NAME)
         self._field("address", self.address, pygame.Rect(ADDRESS_LEFT, FIELDS_TOP, CODE_LEFT - 20 - ADDRESS_LEFT, 44),
-                    "192.168.1.20:17017", LONGEST_ADDRESS)
+                    # Translators: the empty Address field's hint, drawn as its text would be: "e.g." keeps
+                    # it from reading as an address already typed
+                    _("e.g. {address}").format(address="192.168.1.20:17017"), LONGEST_ADDRESS)
         self._field("code", self.code, pygame.Rect(CODE_LEFT, FIELDS_TOP, LEFT + WIDTH - CODE_LEFT, 44), "",
                     LONGEST_CODE)
         if look is None:

@@ -1,5 +1,6 @@
 """The menu of a table joined at another computer (Esc): the match goes on at the host; its
-Rules are the host's."""
+Rules are the host's. Leaving asks first, as the host's menu does: the match goes on without
+the player, whose seat the host keeps for them to take back with Join."""
 
 from __future__ import annotations
 
@@ -7,20 +8,46 @@ from collections.abc import Callable
 
 from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
-from game.app.words.i18n import _, pgettext
+from game.app.settings import reconnect_window_name
+from game.app.words.i18n import N_, Message, _, pgettext
 
 WIDTH = 820
 """Four choices, "Leave the table" the longest, each on one line."""
 
 
+def stay() -> None:
+    """The menu (or the question) closes, the table goes on."""
+
+
 def joined_menu(app: Services, rules: Callable[[], None], settings: Callable[[], None],
-                title: Callable[[], None]) -> Dialog:
+                title: Callable[[], None], kept_s: float = 120.0, address: str = "") -> Dialog:
     """The joined table's menu (Esc): the match goes on at the host while it is open.
-    `rules`: the host's rules page."""
-    return Dialog(
+    `rules`: the host's rules page; `kept_s`: how long the host keeps a seat left for its
+    player before its stand-in plays it; `address`: the host's, which the title then names
+    as the way back (the Join screen offers it again)."""
+    menu = Dialog(
         app, _("Menu"),
         _("The match goes on at the host: when your time runs out, its stand-in moves for you."),
-        [Choice(_("Resume"), lambda: None), Choice(_("Rules"), rules), Choice(_("Settings"), settings),
+        [Choice(_("Resume"), stay), Choice(_("Rules"), rules), Choice(_("Settings"), settings),
          # Translators: leave a table joined at another computer, back to the title screen
-         Choice(pgettext("button", "Leave the table"), title)],
-        escape=lambda: None, width=WIDTH)
+         Choice(pgettext("button", "Leave the table"), lambda: ask()), ],
+        escape=stay, width=WIDTH)
+
+    def ask() -> None:
+        """Over the menu, which comes back beneath if the player stays."""
+        app.stack.push(menu)
+        app.stack.push(Dialog(
+            app, _("Leave the match?"),
+            # Translators: leaving a table joined at another computer; {time} like "2 minutes"
+            _("The match goes on at the host without you. Your seat is kept for {time}, then its stand-in "
+              "plays it; Join on the title screen takes your seat back.").format(
+                time=reconnect_window_name(kept_s)),
+            [Choice(_("Leave"), leave), Choice(_("Stay"), stay)], escape=stay, width=WIDTH, default=1))
+
+    def leave() -> None:
+        title()
+        # Translators: the title screen's foot after leaving a joined match; {address} like 192.168.1.20:17017
+        app.notice = Message(N_("You left the match at {address}: Join a table takes your seat back."),
+                             address=address)
+
+    return menu

@@ -22,7 +22,7 @@ from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.words.i18n import N_, _, ngettext
 from game.app.words.rule_texts import rules_summary
-from game.engine.names import LONGEST_NAME, BadName, checked_name
+from game.engine.names import LONGEST_NAME, name_fault
 from game.engine.rules import Rules
 
 COUNTS = (2, 3, 4)
@@ -61,32 +61,24 @@ def rules_for(count: int, current: Rules) -> Rules:
     return Rules.preset(COUNT_PRESETS.get(count, TWO_PLAYER_DEFAULT), hands=current.hands)
 
 
+def name_or_nothing(name: str) -> str:
+    """A remembered name that can still be used; "" when it cannot."""
+    return "" if name_fault(name) is not None else name.strip()
+
+
 def name_problem(seat: int, name: str) -> str | None:
     """Why a seat's typed name cannot be used, in the player's language; None when it can
     (an empty name is the default one)."""
-    if not name.strip():
-        return None
-    try:
-        checked_name(name)
-    except BadName:
-        pass
-    else:
+    fault = name_fault(name)
+    if fault is None or fault.empty:
         return None
     place = _("Seat {number}").format(number=seat + 1)
-    if len(name.strip()) > LONGEST_NAME:
+    if fault.too_long:
         # Translators: a name typed on the new-table screen is refused ("Seat 3: a name is at most 24 characters")
         return _("{seat}: a name is at most {count} characters").format(seat=place, count=LONGEST_NAME)
-    refused = next(c for c in name.strip() if c != " " and not _can_show(c))
     # Translators: a name typed on the new-table screen is refused; {code} is like U+0009
-    return _("{seat}: a name cannot hold the character {code}").format(seat=place, code=f"U+{ord(refused):04X}")
-
-
-def _can_show(character: str) -> bool:
-    try:
-        checked_name(character)
-    except BadName:
-        return False
-    return True
+    return _("{seat}: a name cannot hold the character {code}").format(
+        seat=place, code=f"U+{ord(fault.character):04X}")
 
 
 class NameEntry(UITextEntryLine):
@@ -111,6 +103,9 @@ class NewTableScene(Scene):
         self.seats: list[str] = [who if who in self.choices else default for who in remembered]
         self.names: list[str] = [*settings.table_names, "", "", "", ""][:4]
         """What is typed for each seat (kept while a seat is an AI, for when it is a person again)."""
+        self.own_name = name_or_nothing(self.names[0])
+        """The player's remembered name: theirs when the field is left empty at a table of
+        several people (alone with the AI, an empty field is "You")."""
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
 
@@ -123,7 +118,14 @@ class NewTableScene(Scene):
         return ("you", *self.seats[: self.count - 1])
 
     def plan(self) -> SeatPlan:
-        return SeatPlan.table(self.table_seats, self.names)
+        own = self.names[0] if self.names[0].strip() else self._own_default()
+        return SeatPlan.table(self.table_seats, [own, *self.names[1:]])
+
+    def _own_default(self) -> str:
+        """Seat 1's name when its field is empty ("" for the name the game gives): alone with
+        the AI "You"; among several people the player's remembered name, not "Player 1"."""
+        alone = len(self.people()) == 1 and REMOTE not in self.table_seats
+        return "" if alone else self.own_name
 
     def people(self) -> list[int]:
         return [seat for seat, who in enumerate(self.table_seats) if seat == 0 or who == PERSON]
@@ -139,7 +141,7 @@ class NewTableScene(Scene):
             # The chosen count is filled gold (its theme), whichever button has the focus.
             self._button(f"count_{count}", label, (LEFT + index * (width + 10), 250, width, 44),
                          lambda c=count: self.set_count(c), CHOSEN if count == self.count else None)
-        given = SeatPlan.table(self.table_seats).names
+        given = SeatPlan.table(self.table_seats, [self._own_default()]).names
         for seat in range(self.count):
             top = ROW_TOP + seat * ROW_PITCH
             if seat:

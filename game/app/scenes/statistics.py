@@ -48,11 +48,18 @@ class StatisticsScene(Scene):
     def enter(self) -> None:
         self.load()
         entries = [("back", _("Back (Esc)"), (24, BUTTON_Y, 110, 40), self.back)]
-        right = [("reset_statistics", _("Reset…"), 110, self.ask_reset)]
+        if self.stats.matches or self.stats.builds_reviewed:
+            # Beside Back, far from where the title's "Your statistics" was clicked: the second
+            # click of a double-click there must not land on it.
+            entries.append(("reset_statistics", _("Reset…"), (24 + 110 + BUTTON_GAP, BUTTON_Y, 110, 40),
+                            self.ask_reset))
+        right = []
         if self._worst() is not None:
             right.append(("watch_worst", _("Watch worst"), 118, lambda: self.watch(self._worst())))
         if self.stats.best_match is not None:
-            right.append(("watch_best", _("Watch best"), 118, lambda: self.watch(self.stats.best_match)))
+            # The button names the match as its line does ("Closest match" when none was won).
+            label = _("Watch closest") if is_closest(self.stats) else _("Watch best")
+            right.append(("watch_best", label, 118, lambda: self.watch(self.stats.best_match)))
         x = 1256  # the buttons on the right side by side from the edge, none missing between
         placed = []
         for name, label, width, action in right:
@@ -94,6 +101,7 @@ class StatisticsScene(Scene):
             [Choice(Message(N_("Reset")), self.reset, object_id="#confirm_reset"),
              Choice(Message(N_("Keep them")), lambda: None)],
             escape=lambda: None,
+            default=1,  # Enter keeps them: a reset cannot be undone
         ))
 
     def reset(self) -> None:
@@ -116,7 +124,7 @@ class StatisticsScene(Scene):
         text.draw(surface, _("Your statistics"), 40, GOLD, (640, 18), "midtop", bold=True)
         stats = self.stats
         if not stats.matches:
-            lines = [_("No match against the AI has been kept yet."),
+            lines = [_("No match of yours has been kept yet."),
                      _("Every match you finish (or leave for a new one) is counted here.")]
             if stats.not_counted:
                 lines.append(ngettext("{count} match of two players on this computer is kept, "
@@ -139,7 +147,8 @@ class StatisticsScene(Scene):
         text = self.app.text
         overall = stats.overall
         y = 90
-        text.draw(surface, _("Against the AI"), 22, GOLD, (LEFT, y), bold=True)
+        # Translators: the statistics' overall block: matches against the AI and against people
+        text.draw(surface, _("All your matches"), 22, GOLD, (LEFT, y), bold=True)
         if overall.abandoned:
             matches = _("Matches {count}: won {won}, lost {lost}, left unfinished {left}")
         else:
@@ -171,7 +180,8 @@ class StatisticsScene(Scene):
 
     def _draw_matches(self, surface: pygame.Surface, stats: Statistics, y: int) -> int:
         """The best and worst matches, across the screen from `y`; where they end."""
-        for label, match in ((_("Best match: {match}"), stats.best_match), (_("Worst match: {match}"), self._worst())):
+        for label, match in ((best_label(stats), stats.best_match),
+                             (_("Worst match: {match}"), self._worst())):
             if match is not None:
                 self.app.text.draw(surface, label.format(match=describe(match)), 17, result_colour(match), (LEFT, y))
                 y += ROW
@@ -253,9 +263,24 @@ def group_name(name: str) -> str:
     if name in AI_LEVELS:
         return ai_level_name(name)
     if name == PEOPLE:
-        # Translators: the statistics' group of matches against people at other computers (no AI)
+        # Translators: the statistics' group of matches with people at other computers (AI seats too)
         return _("Other people")
     return _(PRESET_SHORT_NAMES[name]) if name in PRESET_SHORT_NAMES else name.replace("_", " ").capitalize()
+
+
+def is_closest(stats: Statistics) -> bool:
+    """The best finished match was lost, and so was every other: it is the closest, not the best."""
+    best = stats.best_match
+    return best is not None and best.result == LOST and not stats.overall.matches_won
+
+
+def best_label(stats: Statistics) -> str:
+    """The best finished match's line: "best" for a match lost reads oddly, so when none was
+    won it is the closest."""
+    if is_closest(stats):
+        # Translators: the statistics' lost match of the best balance, when every finished match was lost
+        return _("Closest match: {match}")
+    return _("Best match: {match}")
 
 
 def result_colour(match: MatchSummary) -> tuple[int, int, int]:

@@ -24,6 +24,8 @@ SMALL_TILE = 24
 PAD = 12
 TITLE_ROW = 27
 """From the panel's title to its first line."""
+WAIT_ROWS = 2
+"""Rows of a suggestion's waits: three suggestions of as many fit in the panel."""
 
 
 def value_words(line: WaitLine) -> str:
@@ -203,18 +205,32 @@ def _draw_wait_summary(
     right: int,
 ) -> int:
     """The waits of a suggestion, each as tile, live copies and limit, wrapping to a new
-    row when the next would pass the panel's edge."""
+    row when the next would pass the panel's edge; at most `WAIT_ROWS` rows, the waits
+    beyond them counted ("+9 more": a 13-sided wait), so that every suggestion fits."""
     small = legible.at_least(12)
+    font = text.font(small)
     label = text.draw(surface, _("waits"), small, SOFT, (x, y + 2))
     start = max(x + 44, label.right + 6)
-    cx = start
-    for line in waits:
+    cx, row = start, 1
+
+    def more_words(count: int) -> str:
+        # Translators: the waits of a suggested hand not shown for lack of room ("+9 more")
+        return _("+{count} more").format(count=format_number(count))
+
+    for index, line in enumerate(waits):
         # Translators: a suggested hand's wait that does not reach the floor
         level = terms.limit_name(line.value) if line.value and line.clears_floor else _("below")
         words = _("{live}·{level}").format(live=line.live, level=level)
-        width = 22 + text.font(small).size(words)[0]
+        width = 22 + font.size(words)[0]
+        after = len(waits) - index - 1
         if cx > start and cx + width > right:
-            cx, y = start, y + 28
+            if row == WAIT_ROWS:
+                text.draw(surface, more_words(len(waits) - index), small, SOFT, (cx, y + 2))
+                break
+            cx, y, row = start, y + 28, row + 1
+        if row == WAIT_ROWS and after and cx + width + 8 + font.size(more_words(after))[0] > right:
+            text.draw(surface, more_words(after + 1), small, SOFT, (cx, y + 2))
+            break
         surface.blit(art.tile(line.code, 20), (cx, y))
         colour = GOOD if line.clears_floor and not line.dead else BAD
         rect = text.draw(surface, words, small, colour, (cx + 22, y + 2))

@@ -397,6 +397,7 @@ def test_the_first_decision_comes_with_the_hosts_time_left_and_the_round_trip_al
     ("x" * 25, "Your name is at most 24 characters."),
     ("Kai\tji", "Your name cannot hold the character U+0009."),
     ("Kai\u2028ji", "Your name cannot hold the character U+2028."),
+    ("伊藤\u3000開司\x07", "Your name cannot hold the character U+0007."),
 ])
 def test_the_joiners_name_is_one_a_name_plate_holds_else_a_sentence_says_why(name, said):
     assert name_problem(name) == said
@@ -425,7 +426,8 @@ def test_a_look_shows_the_hosts_rules_and_who_sits_where_and_takes_no_seat(host)
     assert seat_lines(looking.table, yours=(1, "Guest")) == ["Seat 1: Easy AI", "Seat 2: Guest (you)"]
     summary, clocks = rules_lines(looking.table)
     assert summary.startswith("The host's rules: ")
-    assert clocks == "Time to build: 3 minutes · Time per discard: No limit"
+    # A network table gives the discard a clock though the rules set none: the host's move time.
+    assert clocks == "Time to build: 3 minutes · Time per discard: 2 minutes (network play)"
     assert sit_problem(looking.table, has_key=False) is None
     assert not table.hosted.host.taken(1)
     joining = join(table.address, table.code)

@@ -452,3 +452,19 @@ def test_a_record_that_cannot_be_shown_is_one_sentence_and_status_2(tmp_path, ca
     assert main(["watch", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("watch: ") and said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    pytest.param(["--smoke", "5", "--join", "127.0.0.1:17017"], "go together", id="no code"),
+    pytest.param(["--smoke", "5", "--code", "KANTER"], "go together", id="no address"),
+    pytest.param(["--join", "127.0.0.1:17017", "--code", "KANTER"], "with --smoke", id="no smoke"),
+    pytest.param(["--smoke", "5", "--join", "nowhere:port", "--code", "KANTER"], "not an address", id="address"),
+    pytest.param(["--smoke", "5", "--join", "::1:17017", "--code", "KANTER"], "[::1]:17017", id="unbracketed"),
+    pytest.param(["--smoke", "5", "--join", "127.0.0.1:17017", "--code", "KANTEB"], "--code is 6", id="code"),
+])
+def test_the_smokes_networked_table_is_refused_before_any_window_for_arguments_that_cannot_join(argv, says, capsys):
+    """`--smoke N --join ADDRESS --code CODE` (the joined window's own player at a host's table:
+    tests/test_cli_join.py) needs all three, an address and a code that can be joined."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and says in err

@@ -4,6 +4,7 @@ match, the same standings on every side, the host's record replaying identically
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -164,14 +165,26 @@ def test_a_headless_host_stopped_before_the_matchs_end_keeps_it_as_abandoned(tmp
         assert not any(line.startswith("history: kept as") for line in said)
 
 
-def test_a_headless_host_stopped_by_sigterm_tells_every_player_at_once_that_it_has_left():
+def test_a_headless_host_stopped_by_sigterm_sends_its_record_then_tells_every_player_at_once_it_has_left(
+        tmp_path):
+    """It cannot continue the match: each player gets its record first (`match_over`, reason
+    `stopped`), and keeps it as a stopped match, as a match at this computer replaced before
+    its end is kept (abandoned), which the theatre plays."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from websockets.sync.client import connect
 
+    from game.app.history.match_history import keep_joined
+    from game.app.history.player_files import PlayerFiles
+    from game.app.settings import Settings
+    from game.engine.record import replay
     from game.net.client import join_uri
     from game.net.protocol import Hello, Refused, Snapshot, read_host_message, write_message
+    from game.net.wire import SeatMirror
 
     host = game("host", "--seats", "person,person", "--port", "0", "--bind", "127.0.0.1", "--wait", "60",
                 "--no-discovery")
+    mirrors = [SeatMirror(), SeatMirror()]
     try:
         lines = lines_of(host)
         port, code = wait_for_line(lines, r"join \S+:(\d+) --code ([A-Z]{6})", []).groups()
@@ -180,21 +193,34 @@ def test_a_headless_host_stopped_by_sigterm_tells_every_player_at_once_that_it_h
                 connect(uri, open_timeout=10, close_timeout=2) as second:
             for seat, name in ((first, "Kaiji"), (second, "Xiao Ming")):
                 seat.send(write_message(Hello(name, "")))
-            for seat in (first, second):
+            for seat, mirror in zip((first, second), mirrors, strict=True):
                 for _ in range(20):
-                    if isinstance(read_host_message(seat.recv(timeout=30)), Snapshot):
+                    message = read_host_message(seat.recv(timeout=30))
+                    mirror.receive(message)
+                    if isinstance(message, Snapshot):
                         break
             host.terminate()
-            for seat in (first, second):
+            for seat, mirror in zip((first, second), mirrors, strict=True):
                 last = None
                 for _ in range(50):
                     last = read_host_message(seat.recv(timeout=10))
                     if isinstance(last, Refused):
                         break
+                    mirror.receive(last)
                 assert isinstance(last, Refused) and last.code == "host_left"
         finish(host)
     finally:
         stop(host)
+    for seat, mirror in enumerate(mirrors):
+        assert mirror.over is not None and mirror.over.reason == "stopped" and mirror.record_text is not None
+        report = replay([json.loads(line) for line in mirror.record_text.splitlines()])
+        assert report.ok and report.end is None  # the first hand, under way
+        files = PlayerFiles(tmp_path / f"config{seat}", tmp_path / f"data{seat}", tmp_path / f"shots{seat}")
+        with ThreadPoolExecutor(1) as executor:
+            assert keep_joined(files, mirror.record_text, seat, mirror.welcome.names, mirror.welcome.levels,
+                               mirror.over.scores, Settings(), executor) is None
+        (kept,) = history.load_history(history.history_folder(tmp_path / f"data{seat}")).entries
+        assert kept.ended == history.ABANDONED and kept.plan["humans"] == [seat]
 
 
 def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_and_the_match_ends(tmp_path):
@@ -264,10 +290,13 @@ def test_bad_arguments_are_refused_with_exit_status_2(args, capsys):
     assert capsys.readouterr().err.strip()
 
 
-def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_closes(tmp_path):
+def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player(tmp_path):
+    """Each step waits for the host's line that opens it, never on a time budget that a loaded
+    machine's start of a process can spend (a 10 s --wait failed so): the host's wait is long,
+    and the table is closed by SIGTERM once the third match waits for its players."""
     record = tmp_path / "match.jsonl"
     host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--hands", "1",
-                "--seed", "5", "--record", str(record), "--wait", "10", "--no-discovery", "--keep")
+                "--seed", "5", "--record", str(record), "--wait", str(TIMEOUT_S), "--no-discovery", "--keep")
     processes = [host]
     try:
         host_lines: list[str] = []
@@ -282,16 +311,18 @@ def test_keep_hosts_the_next_match_at_the_same_table_for_the_same_player_then_cl
 
         token_file = ("--token-file", str(tmp_path / "kaiji.token"))
         first = join(*token_file)
-        wait_for_line(lines, r"^the next match: waiting for the same players", host_lines)
+        wait_for_line(lines, r"^the next match: waiting for the same players", host_lines, timeout=TIMEOUT_S)
         stranger = join()  # no seat key: the seats are the same players'
         rematch = join(*token_file)  # the player's rematch: join again, the seat key takes the seat
+        wait_for_line(lines, r"^the next match: waiting for the same players", host_lines, timeout=TIMEOUT_S)
+        host.send_signal(signal.SIGTERM)
         host_code, _, host_errors = finish(host)
     finally:
         stop(*processes)
     rest_of(lines, host_lines)
-    assert host_code == 0, host_errors
+    assert host_code == 128 + signal.SIGTERM, host_errors
     ends = [line for line in host_lines if line.startswith("match over")]
-    assert len(ends) == 2 and host_lines[-1] == "not every player came back in time: the table closes"
+    assert len(ends) == 2 and host_lines[-1] == "stopped by SIGTERM: the match is not kept (no --history)"
     for (status, output, errors), end in zip((first, rematch), ends, strict=True):
         assert status == 0, errors
         assert output.splitlines()[-1] == end

@@ -195,6 +195,25 @@ def test_a_rejoin_with_the_seat_token_takes_the_seat_over_with_the_whole_view():
             connection.close()
 
 
+def test_a_seat_taken_back_under_another_name_keeps_the_name_it_took_the_match_with():
+    """The seat's key rejoins under another name: no screen, no history follows it (the others
+    are not welcomed again with it; the rejoined client is welcomed with the first name)."""
+    with hosting(["person", "person"], move_time_s=30.0) as host:
+        first, welcome = host.join("Kaiji")
+        other, _ = host.join("Sahara")
+        receive_until(other, Snapshot)
+        again, rewelcome = host.join("Impostor", welcome.token)
+        assert rewelcome.names == ("Kaiji", "Sahara")
+        _, seen = receive_until(other, Presence)
+        while not seen[-1].present[welcome.seat]:  # the takeover's presence, after any news of it
+            seen += receive_until(other, Presence, timeout=10)[1]
+        assert all(message.names == ("Kaiji", "Sahara") for message in seen if isinstance(message, Welcome))
+        assert host.hosted.table.names == ("Kaiji", "Sahara")
+        assert host.hosted.remote[welcome.seat].name == "Kaiji"
+        for connection in (first, again, other):
+            connection.close()
+
+
 def test_garbage_and_another_seats_action_are_refused_and_the_match_goes_on():
     with hosting(["person", "person"]) as host:
         rogue, welcome = host.join("Rogue")

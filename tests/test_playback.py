@@ -399,3 +399,99 @@ def test_a_record_damaged_in_its_first_hand_is_damaged_not_empty(tmp_path, whole
         read_for_playback(path)
     assert not isinstance(caught.value, NoKyokuToShow)
     assert caught.value.line == 2 and "line 2" in str(caught.value)
+
+
+
+# The settled part of a record: a match that is not over is watched up to its last settled
+# hand, never into the hand in play (whose walls "all open" would show to the player who
+# then resumes it). Records cut at every phase of a hand.
+@pytest.fixture(scope="module")
+def three_hands() -> list[dict]:
+    match, _ = live_match("kaiji", 3, seed=7)  # hand 2 asks a ron question
+    return record_lines(match)
+
+
+def after(lines: list[dict], hand: int, found, nth: int = 0) -> int:
+    """The length of the record cut just after the `nth` line of hand `hand` that `found` accepts."""
+    starts = [i for i, line in enumerate(lines) if line["type"] == "hand"]
+    end = starts[hand] if hand < len(starts) else len(lines)
+    matching = [i for i in range(starts[hand - 1], end) if found(lines[i])]
+    return matching[nth] + 1
+
+
+def settled_through(lines: list[dict], hand: int) -> int:
+    return after(lines, hand, lambda line: line["type"] == "settlement")
+
+
+def event(name: str):
+    return lambda line: line.get("event") == name
+
+
+def action(name: str):
+    return lambda line: line.get("action") == name
+
+
+PHASES = {  # where the record is cut: (hand, which line of it)
+    "dora": (2, event("hand_started"), 0),
+    "dora flipped": (2, event("dora_flipped"), 0),
+    "build, one seat built": (2, event("hand_built"), 0),
+    "build, both built": (2, event("hand_built"), 1),
+    "discards": (2, event("discarded"), 5),
+    "ron question": (2, event("ron_offered"), 0),
+    "ron answered": (2, action("ron"), 0),
+}
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_record_cut_inside_a_hand_is_settled_through_the_hand_before(three_hands, phase):
+    from game.engine.playback import settled_part, settled_playback
+
+    hand, found, nth = PHASES[phase]
+    cut = three_hands[:after(three_hands, hand, found, nth)]
+    settled = settled_through(three_hands, hand - 1)
+    assert settled_part(cut) == three_hands[:settled]
+    whole, playback = Playback(cut), settled_playback(Playback(cut))
+    assert hand in whole.hands
+    assert playback.hands == list(range(1, hand))
+    assert max(step.line for step in playback.steps) <= settled
+    assert shown_views(playback.steps[-1].views) == shown_views(whole.steps[len(playback.steps) - 1].views)
+    assert playback.steps[-1].phase is Phase.END and playback.end is None
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_record_cut_inside_its_first_hand_has_nothing_settled(whole, phase):
+    from game.engine.playback import NoKyokuToShow, settled_part, settled_playback
+
+    _hand, found, nth = PHASES[phase]
+    cut = whole[:after(whole, 1, found, nth)]  # seed 5's first hand asks a ron question too
+    assert settled_part(cut) == whole[:1]
+    assert Playback(cut).hands == [1]
+    with pytest.raises(NoKyokuToShow):
+        settled_playback(Playback(cut))
+
+
+@pytest.mark.parametrize("hands", [1, 2])
+def test_a_record_between_hands_is_settled_whole(three_hands, hands):
+    from game.engine.playback import settled_part, settled_playback
+
+    cut = three_hands[:settled_through(three_hands, hands)]
+    assert settled_part(cut) == cut
+    playback = Playback(cut)
+    assert settled_playback(playback) is playback and playback.hands == list(range(1, hands + 1))
+
+
+@pytest.mark.parametrize("name", ["kaiji_two_draws_then_a_win.jsonl", "four_player_double_ron.jsonl"])
+def test_a_finished_record_is_its_own_settled_part(three_hands, name):
+    from game.engine.playback import settled_part, settled_playback
+
+    for lines in (three_hands, read_record(RECORDS / name)):
+        assert lines[-1]["type"] == "match_end" and settled_part(lines) == lines
+        playback = Playback(lines)
+        assert settled_playback(playback) is playback
+
+
+def test_a_match_end_forged_after_the_hand_in_play_does_not_settle_it(three_hands):
+    from game.engine.playback import settled_part
+
+    cut = three_hands[:after(three_hands, 2, event("discarded"), 3)]
+    assert settled_part([*cut, three_hands[-1]]) == three_hands[:settled_through(three_hands, 1)]

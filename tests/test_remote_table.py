@@ -917,3 +917,44 @@ def test_the_result_says_at_once_that_the_connection_to_the_host_is_lost(builder
         assert table.next_news() == says
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("not_kept", [None, "the disk is full"])
+def test_a_match_its_host_stopped_for_good_is_kept_from_the_record_it_sent_and_the_title_says_so(builders,
+                                                                                              not_kept):
+    """A host that cannot continue (headless, ^C) sends the record with its `stopped`: kept
+    here as a stopped match; the table closes, saying the host stopped it for good and whether
+    the history keeps it. Without a record (a host that continues it) nothing is kept."""
+    from game.net.table import record_text
+
+    match = new_match(hands=2)
+    keeping: list[Heard] = []
+    done: Future[str | None] = Future()
+    done.set_result(not_kept)
+    table = RemoteTable(heard(match), builders, keep=lambda news: keeping.append(news) or done)
+    others_move(match)
+    stopped = dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores)),
+                                  record_text=record_text(match.record))
+    table.take(stopped)
+    assert keeping == [stopped] and not table.match_over and table.closed is not None
+    words = str(table.closed)
+    assert "stopped the match for good" in words and ("kept in your match history" in words) is (not_kept is None)
+    if not_kept is not None:
+        assert words.endswith(not_kept)
+
+
+@pytest.mark.parametrize(("sent", "told"), [("Impostor", True), (None, False)])
+def test_a_seat_taken_back_under_another_name_is_told_once_the_name_it_plays_the_match_as(builders, sent, told):
+    """The host keeps the name the seat took the match with; its player, back under another,
+    is told so once (a notice), not left to find it on their plate."""
+    match = new_match()
+    first = heard(match)
+    link = RemoteLink("ws://127.0.0.1:9/?v=3&code=KANTER", sent or first.welcome.names[SEAT])
+    table = RemoteTable(first, builders, link=link)
+    table.take(heard(match))
+    notices = []
+    while isinstance(prompt := table.prompt(), Notice):
+        notices.append(str(prompt.text))
+    named = [text for text in notices if "the name your seat took it with" in text]
+    assert named == ([f"You play this match as {first.welcome.names[SEAT]}: the name your seat took it with "
+                      "stays for the match."] if told else [])

@@ -38,8 +38,7 @@ def test_rules_changed_from_their_preset_say_so_wherever_its_name_is_shown(langu
         name = preset_name("kaiji")
         assert rules_name(Rules.preset("kaiji")) == name
         assert rules_name(Rules.preset("kaiji", hands=4)) == name + changed
-        assert rules_summary(Rules.preset("kaiji", hands=4)).startswith(name + changed)
-        assert not rules_summary(Rules.preset("kaiji")).startswith(name + changed)
+        assert rules_summary(Rules.preset("kaiji")).startswith(name + i18n._(" · "))
     finally:
         i18n.set_language("en")
 
@@ -84,3 +83,49 @@ def test_a_value_no_choice_lists_is_written_with_its_unit_as_the_listed_ones(lan
         assert choices_for(option, value)[value] == shown
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("overrides", "summary"), [
+    # the preset as it is: nothing said changed
+    ({}, "Three players · points · 8 hands"),
+    # "Three players (changed) · points · 1 hand" said nothing of what changed
+    ({"hands": 1}, "Three players (changed: Match length 1 hand) · points"),
+    ({"red_fives": True}, "Three players (changed: Red fives On) · points · 8 hands"),
+    # the changes the summary would not say anyway first; past one, "…" (one line at 1024 x 640)
+    ({"hands": 4, "red_fives": True, "build_time_s": 60},
+     "Three players (changed: Red fives On, …) · points · 4 hands"),
+])
+def test_the_rules_summary_says_what_differs_from_the_preset(overrides, summary):
+    from game.app.words.rule_texts import rules_summary
+    from game.engine.rules import Rules
+
+    assert rules_summary(Rules.preset("three_player", **overrides)) == summary
+
+
+@pytest.mark.parametrize(("overrides", "move_time_s", "clocks"), [
+    ({}, None, "Time to build: No limit · Time per discard: No limit"),
+    # at a network table every decision has the host's move time: "No limit" was untrue there
+    ({}, 120.0, "Time to build: 2 minutes (network play) · Time per discard: 2 minutes (network play)"),
+    ({"build_time_s": 180}, 120.0, "Time to build: 3 minutes · Time per discard: 2 minutes (network play)"),
+    ({}, 90.0, "Time to build: 90 seconds (network play) · Time per discard: 90 seconds (network play)"),
+])
+def test_the_clocks_of_a_network_table_are_the_hosts_move_time_where_the_rules_set_none(
+        overrides, move_time_s, clocks):
+    from game.app.words.rule_texts import clocks_summary
+    from game.engine.rules import Rules
+
+    assert clocks_summary(Rules.preset("three_player", **overrides), move_time_s) == clocks
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN"])
+def test_the_summary_and_network_clocks_are_translated(language):
+    from game.app.words.rule_texts import clocks_summary, rules_summary
+    from game.engine.rules import Rules
+
+    rules = Rules.preset("three_player", hands=1, red_fives=True, build_time_s=60)
+    i18n.set_language(language)
+    try:
+        words = rules_summary(rules) + clocks_summary(rules, 120.0)
+    finally:
+        i18n.set_language("en")
+    assert not [word for word in ("changed", "network", "Match length", "Red fives") if word in words], words

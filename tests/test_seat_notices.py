@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import pytest
 
 from game.app.play.remote_table import RemoteTable
-from game.app.play.seat_notices import Notice, seat_notices
-from game.app.play.session import SeatPlan, Session
+from game.app.play.seat_notices import Notice, presence_notice, reconnect_notice, seat_notices
+from game.app.play.session import SeatPlan, Session, shown_name
+from game.app.play.table_words import reconnect_words
 from game.app.words import i18n
+from game.app.words.net_words import AWAY, HERE, STAND_IN, came_back_words, dropped_words
 from game.engine.actions import BuildHand, action_from_dict
 from game.engine.events import WinningTileMissed
 from game.engine.match import Match
@@ -206,3 +209,68 @@ def builders():
     pool = ThreadPoolExecutor(1)
     yield pool
     pool.shutdown(wait=False, cancel_futures=True)
+
+
+def test_the_other_seats_comings_and_goings_are_told_in_the_language_they_are_read_in(english, builders):
+    """A joined table queues a notice when another joined seat drops, is given to its stand-in
+    and comes back; a switch to Japanese before they are shown shows them in Japanese, the
+    name the game gave the seat ("Player 3") too."""
+    from game.net.hosting import HostedTable
+    from game.net.server import Inbound
+    from tests.test_remote_table import Mirrors
+
+    match = Match(Rules.preset("three_player", hands=1), seed=5)
+    match.next_kyoku()
+    now = [1000.0]
+    hosted = HostedTable(match, ("Host AI", "Guest", "Player 3"), ("hard", None, None), (1, 2),
+                         clock=lambda: now[0])  # never started: no socket is opened
+    wire = hosted.table.transport = Mirrors(hosted)
+    for seat in (1, 2):
+        hosted.host.inbox.put(Inbound(seat, "joined", token=f"t{seat}"))
+    hosted.poll()
+    table = RemoteTable(wire.heard(1), builders)
+    hosted.host.inbox.put(Inbound(2, "left"))
+    hosted.poll()
+    table.take(wire.heard(1))
+    now[0] += hosted.reconnect_window_s
+    hosted.poll()
+    table.take(wire.heard(1))
+    hosted.host.inbox.put(Inbound(2, "joined", token="t2"))
+    hosted.poll()
+    table.take(wire.heard(1))
+    queued = list(table.notices)
+    assert [str(notice.text) for notice in queued] == [
+        "Waiting for Player 3 to reconnect", "Player 3 has gone: the AI stands in", "Player 3 is back at the table"]
+    i18n.set_language("ja")
+    player = shown_name("Player 3")  # the name the game gave, in Japanese
+    assert [str(notice.text) for notice in queued] == [
+        reconnect_words(player, given_up=False), reconnect_words(player, given_up=True), came_back_words(player)]
+    assert "Player" not in str(queued[0].text) and player in str(queued[0].text)
+
+
+@pytest.mark.parametrize(("presence", "waited", "words"), [
+    (HERE, False, came_back_words), (AWAY, True, partial(reconnect_words, given_up=False)),
+    (AWAY, False, dropped_words), (STAND_IN, False, partial(reconnect_words, given_up=True)),
+])
+def test_a_presence_notice_is_worded_when_it_is_read(english, presence, waited, words):
+    names = {"en": "Kaiji", "ja": "カイジ"}
+    notice = presence_notice(2, lambda: names[i18n.language()], presence, waited)
+    assert notice.seat == 2 and str(notice.text) == words("Kaiji")
+    i18n.set_language("ja")
+    assert str(notice.text) == words("カイジ") != ""
+    assert str(reconnect_notice(0, lambda: "カイジ", given_up=True).text) == reconnect_words("カイジ", given_up=True)
+
+
+def test_the_hosts_person_is_told_a_drop_in_the_language_it_is_read_in(english):
+    from game.net.server import Inbound
+    from tests.test_table_controller import DT, hosted_table, person_moves
+
+    controller, hosted, _wire = hosted_table()
+    person_moves(controller, 0)  # the dora flipped: both build
+    hosted.host.inbox.put(Inbound(1, "left"))  # the other computer has gone
+    controller.update(DT, 0.0)
+    told = controller.prompt()
+    assert isinstance(told, Notice) and str(told.text) == "Waiting for Player 2 to reconnect"
+    i18n.set_language("ja")
+    assert str(told.text) == reconnect_words(shown_name("Player 2"), given_up=False)
+    assert "Player" not in str(told.text)

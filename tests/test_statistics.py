@@ -97,3 +97,35 @@ def test_the_history_and_statistics_modules_are_pure():
     for name in ("history", "statistics", "build_review"):
         imported = imported_modules(ROOT / "game" / "app" / "history" / f"{name}.py")
         assert not {m.split(".")[0] for m in imported} & {"pygame", "pygame_gui"}, name
+
+
+def played(name: str, lines: list[dict], seat: int, plan: dict, ended: str = "finished") -> HistoryEntry:
+    meta = {"plan": {"mode": "solo", "humans": [seat], "names": [], **plan}, "ended": ended, "kept_at": name}
+    return HistoryEntry(Path(f"{name}.jsonl"), [{**lines[0], "history": meta}, *lines[1:]])
+
+
+@pytest.mark.parametrize(("plan", "seat", "group"), [
+    # the host's duel with a person at another computer (the host's plan names the remote seat)
+    ({"ai_level": None, "levels": [None, None], "remote": [1]}, 0, "people"),
+    # a host whose plan kept a default AI level: still a duel with a person
+    ({"ai_level": "normal", "levels": [None, None], "remote": [1]}, 0, "people"),
+    # a joined table of four, a person and a Hard AI among the others: the person's win is no AI's
+    ({"ai_level": "hard", "levels": ["hard", None, None, "normal"]}, 2, "people"),
+    ({"ai_level": "hard", "levels": [None, "hard", None, None], "remote": [2, 3]}, 0, "people"),
+    # against the AI alone: its level; an old plan without levels too
+    ({"ai_level": "hard", "levels": [None, "hard", "normal", "easy"]}, 0, "hard"),
+    ({"ai_level": "easy"}, 0, "easy"),
+])
+def test_a_match_with_a_person_at_the_table_is_filed_under_people_not_under_an_ai(plan, seat, group):
+    """A 3-seat match a remote person won, with a Hard AI, was filed "Hard 0–1"."""
+    stats = compute_statistics([played("m", FOUR, seat, plan)])
+    assert list(stats.by_level) == [group]
+
+
+def test_the_best_match_is_a_finished_one():
+    """"Best match" named a lost, abandoned match."""
+    stats = compute_statistics([played("left", abandoned_kaiji(), 0, {"ai_level": "hard"}, "abandoned"),
+                                played("lost", FOUR, 0, {"ai_level": "hard"})])  # deals in 1.82
+    assert stats.best_match.name == "lost.jsonl"
+    only_left = compute_statistics([played("left", abandoned_kaiji(), 0, {"ai_level": "hard"}, "abandoned")])
+    assert only_left.best_match is None and only_left.worst_match.name == "left.jsonl"

@@ -256,9 +256,8 @@ def test_the_helper_names_dead_waits_by_their_names(speak):
     from types import SimpleNamespace
 
     hand = SimpleNamespace(tenpai=True, forced_wait_discards=0, pool_wait_copies=0)
-    lines = [SimpleNamespace(code="1z", dead=True, value=None, clears_floor=False, luck_only=False),
-             SimpleNamespace(code="9m", dead=True, value=None, clears_floor=False, luck_only=False),
-             SimpleNamespace(code="5m", dead=False, value=object(), clears_floor=True, luck_only=False)]
+    lines = [wait("1z", dead=True, value=None, clears_floor=False),
+             wait("9m", dead=True, value=None, clears_floor=False), wait("5m")]
     speak("ja")
     dead = str(warnings_for(hand, lines, floor_applies=True)[0])
     assert "東" in dead and "九萬" in dead and not MPSZ.search(dead)
@@ -326,8 +325,11 @@ def chinese():
     i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
-def wait(code: str, **kind: bool) -> SimpleNamespace:
+def wait(code: str, **kind: object) -> SimpleNamespace:
+    """A helper's wait line (`helper.WaitLine`): one that reaches mangan only with luck wins with it."""
     line = {"dead": False, "value": object(), "clears_floor": True, "luck_only": False, **kind}
+    line.update(wins=bool(line["clears_floor"] or line["luck_only"]),
+                luck=("houtei", "ippatsu") if line["luck_only"] else ())
     return SimpleNamespace(code=code, **line)
 
 

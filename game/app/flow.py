@@ -47,8 +47,8 @@ from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene, nothing_to_watch, read_record
 from game.app.scenes.title import TitleScene
-from game.app.words.i18n import _
-from game.engine.playback import Playback
+from game.app.words.i18n import N_, Message, _
+from game.engine.playback import NoKyokuToShow, Playback, settled_playback
 from game.engine.record import RecordError
 from game.engine.rules import Rules
 
@@ -187,15 +187,20 @@ class Flow:
     # --- the theatre ----------------------------------------------------------------------
 
     def watch(self, path: Path) -> bool:
-        """The record at `path` in the theatre; a file that is not one is explained instead."""
+        """The record at `path` in the theatre, up to its last settled hand (`_settled`); a
+        file that is not one, or a match with no hand over yet, is explained instead."""
         playback = read_record(self.app, path)
+        if playback is None:
+            return False
+        if playback.damage is None or path == self.app.files.slot.record_path:
+            playback = self._settled(playback, path.name)
         if playback is None:
             return False
         self.theatre(playback, path.name)
         return True
 
     def watch_latest(self) -> None:
-        """The newest match kept, else the unfinished one (watched so far)."""
+        """The newest match kept, else the unfinished one (watched up to its last settled hand)."""
         path = self.app.files.latest_record()
         if path is None:
             self.app.stack.push(nothing_to_watch(self.app))
@@ -205,14 +210,33 @@ class Flow:
     def watch_match(self, record: Sequence[dict[str, Any]], plan: dict[str, Any]) -> None:
         """A match just ended (at this computer's table or joined at another's) in the theatre,
         as the history keeps it (`kept_lines`: its record, the seats' names in its header);
-        a record that cannot be read is explained instead. Back returns to the summary."""
+        a record that cannot be read is explained instead. Back returns to the summary. Like
+        every door of the window, it stops at the last settled hand of a match not over."""
         try:
             playback = Playback(kept_lines(record, plan))
         except RecordError as error:
             self.app.stack.push(Dialog(self.app, _("This match cannot be watched"), str(error),
                                        [Choice(_("OK"), nothing)], escape=nothing))
             return
-        self.theatre(playback, _("this match"))
+        settled = self._settled(playback, _("this match"))
+        if settled is not None:
+            self.theatre(settled, _("this match"))
+
+    def _settled(self, playback: Playback, name: str) -> Playback | None:
+        """The match up to its last settled hand (`playback.settled_playback`), so that no
+        window shows a hand still in play (the saved match's, which Continue resumes); None,
+        said in a dialog, when no hand is over.
+        A damaged file other than the save's is shown up to its damage as before: whether its
+        match ended cannot be read, and a file edited by hand holds its seed anyway."""
+        try:
+            return settled_playback(playback)
+        except NoKyokuToShow:
+            self.app.stack.push(Dialog(
+                self.app, Message(N_("No hand to watch yet")),
+                Message(N_("No hand of this match is over yet ({file}): a hand can be watched once it is over."),
+                        file=name),
+                [Choice(Message(N_("OK")), nothing)], escape=nothing))
+            return None
 
     def theatre(self, playback: Playback, title: str) -> None:
         self.app.stack.push(TheatreScene(self.app, playback, title))

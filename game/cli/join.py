@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from game.cli.output import program_name
+
+if TYPE_CHECKING:
+    from game.engine.kyoku import SeatView
+    from game.net.wire import SeatMirror
 
 BAD_INPUT = 2
 NOT_PLAYED = 1
@@ -37,6 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "the seat back after a crash (the token is never shown)")
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="write the match's record (which the host sends at its end) here")
+    parser.add_argument("--view-log", type=Path, default=None, metavar="FILE",
+                        help="write each view of the seat the host sends, one JSON line each (the seat's own "
+                        "view: what it may see, never its token), to compare with the host's record")
     parser.add_argument("--no-discovery", action="store_true",
                         help="never look for tables on the local network (--list is refused)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="S",
@@ -52,7 +62,6 @@ def run(args: argparse.Namespace) -> int:
     from game.files import FileRefused, read_bytes_limited, shown_path, write_text_atomically
     from game.net.client import HostGone, JoinRefused, join_uri, play_seat
     from game.net.protocol import PROTOCOL_VERSION
-    from game.net.wire import SeatMirror
 
     if args.list:
         if args.no_discovery:
@@ -78,6 +87,13 @@ def run(args: argparse.Namespace) -> int:
             return BAD_INPUT
     agent = make_agent(args.ai, args.seed)
     told = {"settled": 0, "welcome": False}
+    views = ViewLog(args.view_log)
+    try:
+        views.open()
+    except OSError as error:
+        print(f"join: cannot write the view log {shown_path(args.view_log)}: {error.strerror or error}",
+              file=sys.stderr)
+        return BAD_INPUT
 
     def report(mirror: SeatMirror) -> None:
         if mirror.welcome is not None and not told["welcome"]:
@@ -91,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             rules = mirror.welcome.rules
             _say(f"seat {mirror.welcome.seat} at a table of {rules.players} ({rules.preset_name}), "
                  f"host {mirror.welcome.game_version}")
+        views.keep(mirror)
         for settled in mirror.settlements[told["settled"]:]:
             _say(f"hand {settled.kyoku_number}: scores " + ", ".join(f"{s:g}" for s in settled.scores))
         told["settled"] = len(mirror.settlements)
@@ -105,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
     except (HostGone, TimeoutError) as error:
         print(f"join: the host is gone: {error or 'no answer in time'}", file=sys.stderr)
         return NOT_PLAYED
+    finally:
+        views.close()
     assert mirror.over is not None
     if args.record is not None:
         saved = keep_record(mirror.record_text, args.record)
@@ -113,6 +132,53 @@ def run(args: argparse.Namespace) -> int:
             return NOT_PLAYED
     _say(f"match over ({mirror.over.reason}): scores " + ", ".join(f"{s:g}" for s in mirror.over.scores))
     return 0
+
+
+PHASE_WORDS = {"dora": "dora", "build": "build", "discard": "discards", "ron": "discards"}
+"""The line a phase of the seat's view is told by (`hand N: build`): a ron question is part
+of the discards."""
+
+
+class ViewLog:
+    """What the seat was told, for a caller watching from outside: a line when its view enters
+    a phase of a hand (`hand 2: build`, the build asked only while the seat has not built;
+    again after a reconnection, from the new view), and with `--view-log FILE` each view it
+    received, one JSON line each (`{"hand": N, "view": {...}}`, the `SeatView`'s fields but
+    its rules, as protocol.to_wire writes them)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._file: TextIO | None = None
+        self._view: SeatView | None = None
+        self._phase: tuple[int, str] | None = None
+
+    def open(self) -> None:
+        if self.path is not None:
+            self._file = self.path.open("w", encoding="utf-8")
+
+    def keep(self, mirror: SeatMirror) -> None:
+        from game.net.protocol import to_wire
+
+        view = mirror.view
+        if view is None or view is self._view:
+            return
+        self._view = view
+        phase = PHASE_WORDS.get(view.phase.value)
+        if view.phase.value == "build" and view.built[view.seat]:
+            phase = None  # built: the seat waits for the others' builds
+        if phase is not None and (mirror.kyoku_number, phase) != self._phase:
+            self._phase = (mirror.kyoku_number, phase)
+            _say(f"hand {mirror.kyoku_number}: {phase}")
+        if self._file is not None:
+            fields = {field.name: to_wire(getattr(view, field.name)) for field in dataclasses.fields(view)
+                      if field.name != "rules"}
+            self._file.write(json.dumps({"hand": mirror.kyoku_number, "view": fields}, ensure_ascii=False,
+                                        separators=(",", ":")) + "\n")
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
 
 
 def list_tables(seconds: float) -> int:

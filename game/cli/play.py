@@ -74,6 +74,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "0: any free port)",
     )
     parser.add_argument(
+        "--join",
+        default=None,
+        metavar="ADDRESS",
+        help="with --smoke and --code: sit at the networked table at ADDRESS (host:port, [IPv6]:port) and play "
+        "its seat to the match's end, printing the standings",
+    )
+    parser.add_argument("--code", default=None, metavar="CODE", help="with --join: the table's join code")
+    parser.add_argument(
         "--preset",
         choices=tuple(PRESETS),
         default=None,
@@ -97,6 +105,9 @@ def port_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    join = joined_table(args)
+    if isinstance(join, int):
+        return join
     from game.app.window.quiet import quiet_startup
 
     quiet_startup()
@@ -106,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     if args.smoke is not None:
         from game.cli.smoke import run_smoke
 
-        return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language)
+        return run_smoke(args.smoke, args.seed, args.screenshots, args.preset, args.language, join)
     from game.app.flow import Flow
     from game.app.play.waiting_room import HOST_PORT, HostOptions
     from game.app.window.window import LaunchOptions, open_window
@@ -117,6 +128,31 @@ def run(args: argparse.Namespace) -> int:
     return open_window(LaunchOptions(seed=args.seed, max_frames=args.frames, screenshot_dir=args.screenshots,
                                      notice=notice, windowed=args.windowed, language=args.language),
                        lambda app: Flow(app, hosting).title())
+
+
+def joined_table(args: argparse.Namespace) -> tuple[str, str] | int | None:
+    """`--join ADDRESS --code CODE` (with --smoke) as (address, code); None without them; the
+    exit status 2 after one line on stderr for a half, an address or a code that is not one."""
+    import sys
+
+    from game.net.client import parse_address
+    from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
+
+    if args.join is None and args.code is None:
+        return None
+    if args.join is None or args.code is None or args.smoke is None:
+        print("play: --join ADDRESS and --code CODE go together, with --smoke N", file=sys.stderr)
+        return 2
+    try:
+        parse_address(args.join)
+    except ValueError as error:
+        print(f"play: {error}", file=sys.stderr)
+        return 2
+    code = normal_code(args.code)
+    if len(code) != JOIN_CODE_LENGTH or set(code) - set(JOIN_CODE_LETTERS):
+        print(f"play: --code is {JOIN_CODE_LENGTH} of the letters {JOIN_CODE_LETTERS}", file=sys.stderr)
+        return 2
+    return args.join, code
 
 
 def reset_settings_notice() -> str:

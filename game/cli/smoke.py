@@ -7,6 +7,13 @@ title (the first button, the easy AI), Enter to flip the dora, G (suggest) and E
 build, Enter to discard and to take every offered choice (ron, OK, build it anyway),
 Enter on the result to deal the next hand.
 
+With `--join ADDRESS --code CODE` it sits at a networked table instead (the Join screen's
+sitting down, straight from the title; no discovery): the same keys play the joined table
+(`RemoteTable` under the same table scene), and the run ends at the match's end, printing
+the standings as `python -m game join` does (`match over (REASON): scores …`), so that a
+host's tests run the joined window's code against a real host. A refusal or a host gone
+ends it with one line on stderr and exit status 1.
+
 It plays in a throwaway config and data folder, so a player's settings and saved match
 are never touched, and prints one line saying how far it got.
 
@@ -28,7 +35,10 @@ from pathlib import Path
 import pygame
 
 from game.app.flow import Flow
+from game.app.play.remote_table import RemoteTable
 from game.app.scenes.dialog import Dialog
+from game.app.scenes.join import JoinScene
+from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.result import ResultScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
@@ -64,8 +74,17 @@ class Progress:
     kyoku_settled: int = 0
     moves: int = 0
     """Actions in the match record (both seats)."""
+    seat: int | None = None
+    """The seat taken at a networked table (--join)."""
+    over: str | None = None
+    """The joined match's end, as `python -m game join` prints it."""
+    failed: str | None = None
+    """Why the joined run ended without the match's end: the join refused, the host gone."""
 
     def line(self, frames: int, first_frame_at: float | None) -> str:
+        if self.seat is not None:
+            return (f"smoke: {frames} frames, joined seat {self.seat}, {self.kyoku_dealt} hands dealt, "
+                    f"{self.kyoku_settled} settled, first frame at {first_frame_at:.3f}")
         return (
             f"smoke: {frames} frames, match seed {self.match_seed}, {self.kyoku_dealt} hands dealt, "
             f"{self.kyoku_settled} settled, {self.moves} moves, first frame at {first_frame_at:.3f}"
@@ -82,6 +101,9 @@ class ScriptedPlayer:
 
     def __call__(self, app: App) -> list[pygame.event.Event]:
         self._observe(app)
+        if self.joined_end(app):
+            app.quit()
+            return []
         if self.unpaced and self.awaits_work(app):
             wait_for_event(FRAME_S)  # until the work is done (it wakes the window) or a frame's time
         if app.frames % ACT_EVERY:
@@ -107,6 +129,17 @@ class ScriptedPlayer:
             return pygame.K_g if top.helpers[top.viewer].ready else None
         return None
 
+    def joined_end(self, app: App) -> bool:
+        """At a networked table: its match is over (the joined summary), or the table is
+        lost (the join refused, or the title back with the host gone)."""
+        top = app.stack.top
+        if isinstance(top, JoinScene) and top.joining is None and top.sentence is not None:
+            self.progress.failed = top.sentence
+        elif self.progress.seat is not None and isinstance(top, TitleScene):
+            self.progress.failed = str(app.notice or "back at the title")
+        return (self.progress.over is not None and isinstance(top, JoinedSummaryScene)) \
+            or self.progress.failed is not None
+
     def awaits_work(self, app: App) -> bool:
         """Nothing to press and nothing on screen to move but work in the background (an AI's
         move, the helper's suggestion), which takes real time whatever time the frames let pass."""
@@ -119,7 +152,10 @@ class ScriptedPlayer:
 
     def _observe(self, app: App) -> None:
         table = _table(app)
-        if table is None or table.session.busy:
+        if table is not None and isinstance(table.controller, RemoteTable):
+            self._observe_joined(table.controller)
+            return
+        if table is None or table.session is None or table.session.busy:
             return
         match = table.session.match
         self.progress.match_seed = match.seed
@@ -130,16 +166,29 @@ class ScriptedPlayer:
         self.progress.kyoku_settled = len(self._settled_seen)
 
 
+    def _observe_joined(self, table: RemoteTable) -> None:
+        self.progress.seat = table.seat
+        self.progress.kyoku_dealt = max(self.progress.kyoku_dealt, table.shown_kyoku)
+        if table.kyoku_over:
+            self._settled_seen.add(table.shown_kyoku)
+        self.progress.kyoku_settled = len(self._settled_seen)
+        over = table.heard.over
+        if over is not None and table.match_over:
+            self.progress.over = f"match over ({over.reason}): scores " + ", ".join(f"{s:g}" for s in over.scores)
+
+
 def _table(app: App) -> TableScene | None:
     return next((scene for scene in app.stack.scenes if isinstance(scene, TableScene)), None)
 
 
 def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset: str | None = None,
-              language: str | None = None) -> int:
+              language: str | None = None, join: tuple[str, str] | None = None) -> int:
     """Play `frames` frames of the `preset`'s table (the settings' default without one), in
-    `language` (the system's without one); 0 when they all ran, 1 without a display, 2 when
-    the screenshot cannot be saved into `screenshot_dir` (said on stderr in one line: a
-    folder that is a file, /dev/null or read-only is found before anything is played)."""
+    `language` (the system's without one), or of the networked table at `join` (address,
+    code) to its match's end; 0 when they all ran (or the joined match ended), 1 without a
+    display or when the joined table was refused or lost, 2 when the screenshot cannot be
+    saved into `screenshot_dir` (said on stderr in one line: a folder that is a file,
+    /dev/null or read-only is found before anything is played)."""
     if screenshot_dir is not None:
         try:
             check_screenshot_folder(screenshot_dir)
@@ -166,7 +215,10 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
         if preset is not None:
             app.settings = app.settings.with_changes(rules=Rules.preset(preset))
         player = ScriptedPlayer(unpaced)
-        Flow(app).title()
+        flow = Flow(app)
+        flow.title()
+        if join is not None:  # sat down at once, as Rematch joins a table again; never a look on the network
+            app.stack.push(JoinScene(app, flow, None, rematch=join))
         try:
             app.run(player)
             shot = app.save_screenshot() if screenshot_dir is not None else None
@@ -177,6 +229,11 @@ def run_smoke(frames: int, seed: int | None, screenshot_dir: Path | None, preset
             app.close()
             pygame.quit()
     print(player.progress.line(app.frames, app.first_frame_at) + (f", screenshot {shot}" if shot else ""))
+    if player.progress.failed is not None:
+        print(f"play: the table at {join[0] if join else '?'}: {player.progress.failed}", file=sys.stderr)
+        return 1
+    if player.progress.over is not None:
+        print(player.progress.over)
     return 0
 
 

@@ -14,7 +14,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "Open a match record in the replay theatre: the match on the table from any seat or with every "
         "hand open, stepped with the arrow keys (Shift or , . for a discard round, Page Up/Down for a hand), "
         "played with Space. A record that diverges from the engine, or is damaged after its first line, "
-        "is shown up to there. Exit status 2: not a readable record, or one with no hand yet; 1: no display."
+        "is shown up to there. A match that is not over is shown whole, its hand in play too (the game's own "
+        "Watch shows such a match up to its last settled hand). "
+        "Exit status 2: not a readable record, or one with no hand yet; 1: no display."
     )
     parser.add_argument("file", type=Path, metavar="FILE",
                         help="a record (.jsonl) written by the game or by selfplay --records")
@@ -28,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.engine.playback import read_for_playback
+    from game.engine.playback import read_for_playback, settled_part
     from game.engine.record import RecordError
 
     try:
@@ -40,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"watch: {playback.damage}; the record is shown up to there", file=sys.stderr)
     elif playback.divergence is not None:
         print(f"watch: the record diverges at {playback.divergence}; it is shown up to there", file=sys.stderr)
+    if len(settled_part(playback.lines)) < len(playback.lines):
+        print(f"watch: the match is not over; hand {playback.steps[-1].kyoku} is shown as far as it is played "
+              "(the game's Watch stops at the last settled hand)", file=sys.stderr)
     from game.app.window.quiet import quiet_startup
     from game.engine.scoring import install_fast_divider
 

@@ -8,6 +8,7 @@ records: it must be text any font can draw on one line, of a length a name plate
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 
 LONGEST_NAME = 24
 """Characters: a name plate holds about this many Latin letters at the table's type floor."""
@@ -40,3 +41,39 @@ def checked_name(name: object) -> str:
         if category != "Zs" and (not character.isprintable() or category in ("Cs", "Cn")):
             raise BadName(f"a name holds a character that cannot be shown (U+{ord(character):04X})")
     return shown
+
+
+@dataclass(frozen=True)
+class NameFault:
+    """What keeps a typed name from being one, for a screen to say in its own words."""
+
+    empty: bool = False
+    too_long: bool = False
+    character: str = ""
+    """The first character the name cannot hold ("" when it is empty or too long)."""
+
+
+def name_fault(name: str) -> NameFault | None:
+    """What is wrong with a typed name (None: nothing, `checked_name` takes it): empty, longer
+    than `LONGEST_NAME`, or the first character it cannot hold. A space within a name is
+    held (an ideographic one between family and given name too), however it is judged alone."""
+    try:
+        checked_name(name)
+    except BadName:
+        pass
+    else:
+        return None
+    shown = name.strip()
+    if not shown:
+        return NameFault(empty=True)
+    if len(shown) > LONGEST_NAME:
+        return NameFault(too_long=True)
+    return NameFault(character=next(c for c in shown if not _can_hold(c)))
+
+
+def _can_hold(character: str) -> bool:
+    try:
+        checked_name(f"x{character}x")  # a space alone is no name, but within one it is shown
+    except BadName:
+        return False
+    return True

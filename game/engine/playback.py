@@ -175,6 +175,29 @@ class Playback:
         return step.discard_round > self.steps[index - 1].discard_round
 
 
+def settled_part(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record up to its last settled hand: the lines through its last `settlement` (and
+    the `match_end` that follows it). What comes after, the hand in play (its deal, dora,
+    builds, discards, a ron question), is left out: watching a match that is not over must
+    not show a hand that can still be played. A record that ends the match ends on its last
+    settlement and comes back whole; one with no settled hand keeps its header alone."""
+    settled = next((index for index in range(len(lines) - 1, 0, -1) if lines[index].get("type") == "settlement"), 0)
+    end = settled + 1
+    if settled and end < len(lines) and lines[end].get("type") == "match_end":
+        end += 1
+    return lines[:end]
+
+
+def settled_playback(playback: Playback) -> Playback:
+    """`playback` up to its last settled hand (`settled_part`): itself when nothing follows
+    that hand, else played again from the settled lines (with the file's `damage`, which
+    lies past them). NoKyokuToShow when no hand is settled yet."""
+    lines = settled_part(playback.lines)
+    if len(lines) == len(playback.lines):
+        return playback
+    return Playback(lines, playback.damage)
+
+
 def read_for_playback(path: str | Path) -> Playback:
     """A record file as a playback. A file whose lines cannot all be read (cut short, edited
     by hand) is played up to its first damaged line, and `Playback.damage` says why; a file

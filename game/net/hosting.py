@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import queue
 import socket
+import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
@@ -35,6 +37,9 @@ PERSON = "person"
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
+GOODBYE_S = 1.0
+"""The longest a window being closed waits for its tables' goodbyes (`leave_every_table`): a
+client that does not read must not hold the window open."""
 MOVE_TIME_S = 120.0
 RECONNECT_WINDOW_S = 120.0
 """How long a dropped seat is waited for, each decision on its own clock; after it the
@@ -73,6 +78,10 @@ class HostedTable:
         self.continued = self.table.waiting_for_start = bool(tokens)
         self.begun = False
         """The match has started (`begin`): before, a hand continued waits for its people."""
+        self.stopping = False
+        """`stop` has begun (maybe on another thread)."""
+        self.stopped = threading.Event()
+        """Set once `stop` is over: the server closed, or given up on within its time."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
         self.table.clock = clock
@@ -91,6 +100,7 @@ class HostedTable:
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""
         self.host.start()
+        _OPEN_TABLES.add(self)
 
     def connected(self, seat: int) -> bool:
         """A client plays `seat` now, as far as the table has read its inbox (so that
@@ -166,12 +176,16 @@ class HostedTable:
         if seat not in self.remote:
             return  # given to the AI while the message was on its way
         if inbound.what == "joined":
-            if inbound.name:
-                self.remote[seat].name = inbound.name
+            # The name a seat took the match with stays for the match: a rejoin under another
+            # (its key lent, a second computer) renames no screen, no history. A rematch's
+            # waiting room has not started: its seats may come back under new names.
+            name = "" if self.host.started else inbound.name
+            if name:
+                self.remote[seat].name = name
             self.present.add(seat)
             self.left_at.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} joined")
-            self.table.joined(seat, inbound.token, inbound.name)
+            self.table.joined(seat, inbound.token, name)
         elif inbound.what == "left":
             self.present.discard(seat)
             self.left_at[seat] = self.clock()
@@ -180,13 +194,47 @@ class HostedTable:
         elif inbound.message is not None:
             self.table.received(seat, inbound.message)
 
-    def stop(self, reopening: bool = False) -> None:
+    def stop(self, reopening: bool = False, within_s: float | None = None) -> None:
         """Let the last messages leave, then close every connection and the server, telling
         every client connected that the host has left the table (`host_left`), unless the
         host is `reopening` it for the next match at once: those waiting for that one then
-        knock at it."""
-        self.host.flush(FLUSH_TIMEOUT_S)
-        self.host.stop("" if reopening else HOST_LEFT)
+        knock at it. `within_s`: the longest it all may take (a client that does not read is
+        closed without its last messages); by default some 12 s at most."""
+        self.stopping = True
+        try:
+            deadline = None if within_s is None else time.monotonic() + within_s
+            self.host.flush(FLUSH_TIMEOUT_S if deadline is None else min(FLUSH_TIMEOUT_S, within_s or 0.0))
+            self.host.stop("" if reopening else HOST_LEFT,
+                           None if deadline is None else max(0.0, deadline - time.monotonic()))
+        finally:
+            _OPEN_TABLES.discard(self)
+            self.stopped.set()
+
+    def leave(self, within_s: float | None = None) -> None:
+        """The host leaves its table for good (its window closes, a headless host stops): a
+        match begun is told it stopped (`NetTable.match_over`: with its record where it cannot
+        be continued), then every client that the host has left (`stop`)."""
+        if self.match.kyoku is not None or self.match.settlements:
+            self.table.match_over()
+        self.stop(within_s=within_s)
+
+
+_OPEN_TABLES: weakref.WeakSet[HostedTable] = weakref.WeakSet()
+"""The tables listening (started, not stopped yet): those a closing window leaves."""
+
+
+def leave_every_table(within_s: float = GOODBYE_S) -> None:
+    """The window closes: every table it hosts says goodbye to its clients, at once and side
+    by side, as leaving it from the title does (`HostedTable.leave`); a stop already under way
+    (the title's, a rematch's) is waited for. Within `within_s` in all: whatever a client does
+    not read by then, it finds out as after a crash. Call from the thread that steps the tables."""
+    deadline = time.monotonic() + within_s
+    tables = list(_OPEN_TABLES)
+    for table in tables:
+        if not table.stopping:
+            threading.Thread(target=table.leave, args=(within_s,), name="net-leave", daemon=True).start()
+    for table in tables:
+        table.stopped.wait(max(0.0, deadline - time.monotonic()))
 
 
 def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:

@@ -156,17 +156,20 @@ class NetHost:
         if self._failure is not None:
             raise self._failure
 
-    def stop(self, farewell: str = "") -> None:
+    def stop(self, farewell: str = "", within_s: float | None = None) -> None:
         """Close every connection and the server. `farewell`, a refusal code (`host_left`), is
         said first to every client connected, those waiting for the next match too, so that
         each knows at once why; without it they find the host gone as after a crash (or, the
-        next match opening here, knock at it)."""
+        next match opening here, knock at it). `within_s`: the longest to wait for it (by
+        default FAREWELL_TIMEOUT_S for the farewell, STOP_TIMEOUT_S for the server); the
+        server's thread, a daemon, may still be closing the connections after it."""
         loop, server = self._loop, self._server
+        farewell_s = FAREWELL_TIMEOUT_S if within_s is None else min(FAREWELL_TIMEOUT_S, within_s)
         if loop is not None and server is not None and loop.is_running():
             with contextlib.suppress(RuntimeError):  # the loop ended in between: nothing left to close
-                asyncio.run_coroutine_threadsafe(self._close(server, farewell), loop)
+                asyncio.run_coroutine_threadsafe(self._close(server, farewell, farewell_s), loop)
         if self._thread is not None:
-            self._thread.join(STOP_TIMEOUT_S)
+            self._thread.join(STOP_TIMEOUT_S if within_s is None else within_s)
 
     def flush(self, timeout: float) -> None:
         """Wait (up to `timeout`) until the messages queued for every client have left."""
@@ -329,12 +332,12 @@ class NetHost:
                     state.connection, state.outbox, state.left = None, None, True
                     self._tell(Inbound(seat, "left"))
 
-    async def _close(self, server: Server, farewell: str) -> None:
+    async def _close(self, server: Server, farewell: str, farewell_s: float) -> None:
         if farewell:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(_close_refused(connection, farewell, "", CloseCode.GOING_AWAY)
                                                         for connection in list(server.connections)),
-                                                      return_exceptions=True), FAREWELL_TIMEOUT_S)
+                                                      return_exceptions=True), farewell_s)
         server.close()
 
     async def _refuse(self, connection: ServerConnection, code: str, token: str) -> None:

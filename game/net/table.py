@@ -37,6 +37,9 @@ from game.net.protocol import (
 )
 from game.net.wire import SeatFeed, deflated_parts, seats_waited_on
 
+STOPPED = "stopped"
+"""The end of a match its host stopped before its end (`MatchOver.reason`): with its record
+when the host cannot continue it, without where it can."""
 READING_TIME_S = 60.0
 """The longest a hand's result is read before the next hand begins anyway: no one who has
 gone, or who does not press Next, holds the table longer."""
@@ -296,12 +299,17 @@ class NetTable:
 
     def match_over(self) -> None:
         """The record (only now: it holds every wall and the seed), then the match's end;
-        told once."""
+        told once. A match stopped before its end (`STOPPED`) is not over where its host can
+        continue it: no record leaves (its seed holds the hands to come). Where it cannot (a
+        headless host stopped for good), the match ends here: its record goes too, once a
+        hand has been dealt, so that each computer keeps it as a stopped match."""
         if self.over_told:
             return
         self.over_told = True
-        reason, scores = self.match.end_reason or "stopped", tuple(self.match.scores)
-        parts = deflated_parts(record_text(self.match.record)) if self.match.over else []
+        match = self.match
+        reason, scores = match.end_reason or STOPPED, tuple(match.scores)
+        final = match.over or (not self.can_continue and (match.kyoku is not None or bool(match.settlements)))
+        parts = deflated_parts(record_text(match.record)) if final else []
         for seat in self._listening():
             for index, part in enumerate(parts):
                 self.transport.send(seat, lambda seq, i=index, deflated=part: RecordPart(seq, i, len(parts), deflated))

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import gc
 import socket
 import threading
+import weakref
 from dataclasses import replace
 from typing import ClassVar
 
@@ -48,6 +50,37 @@ from tests.ui.driver import LOOPBACK, Driver
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
+THREAD_END_S = 15.0
+"""The longest a host's thread may take to end once its window has closed (its goodbyes are
+bounded by a second, its server's closing by a few)."""
+_windows: list[weakref.ref] = []
+"""The windows this file's tests made: each must be gone by the next test."""
+
+
+@pytest.fixture(autouse=True)
+def no_window_outlives_its_test(monkeypatch):
+    """A host's thread (its server, a stop winding down) that outlived its test held its
+    window alive on the worker, fonts and all: a later font test counted them. Every network
+    thread a test starts ends once its window has closed (the driver's teardown, before this
+    one's), and the windows of the tests before are collected."""
+    gc.collect()
+    alive = [window() for window in _windows if window() is not None]
+    _windows.clear()
+    assert not alive, f"{len(alive)} window(s) of an earlier test still alive"
+    start = Driver.start.__func__
+
+    def started(cls, *args, **kwargs):
+        made = start(cls, *args, **kwargs)
+        _windows.append(weakref.ref(made.app))
+        return made
+
+    monkeypatch.setattr(Driver, "start", classmethod(started))
+    before = set(threading.enumerate())
+    yield
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.startswith("net-"):
+            thread.join(THREAD_END_S)
+            assert not thread.is_alive(), f"the thread {thread.name} outlives its test, holding its window"
 
 
 def open_host_screen(driver, monkeypatch, players: int = 2, remote: tuple[int, ...] = (1,)) -> HostScene:
@@ -504,6 +537,7 @@ def test_a_rematch_at_a_hosted_table_opens_the_same_table_and_its_people_take_th
     client.thread.join(timeout=60)
     assert client.error is None and client.mirror.over is not None and client.token
     driver.press(summary.buttons["rematch"])
+    driver.wait_until(lambda: isinstance(driver.top, HostScene), seconds=30)  # once the old table has closed
     host = driver.top
     assert isinstance(host, HostScene) and host.rematch and host.hosted is not None
     assert (host.hosted.host.port, host.hosted.host.code) == (port, code)  # the seat keys the others kept fit
@@ -624,3 +658,84 @@ def test_the_hosts_summary_keeps_the_table_for_a_rematch_and_its_title_tells_who
         driver.frames(5)
         driver.press(summary.buttons["to_title"])
         assert read_host_message(again.recv(timeout=10)) == Refused(0, "host_left", "")
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["waiting room", "match under way"])
+def test_closing_the_hosts_window_tells_every_player_at_once_that_the_host_has_left(driver, monkeypatch, started):
+    """The window's close button (SDL's quit), not the title: each player is told at once,
+    a match under way that it stopped (without its record: the host continues it), then
+    `host_left`; a client that never reads holds none of it up."""
+    host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
+    port = host.hosted.host.port
+    uri = join_uri(f"127.0.0.1:{port}", host.hosted.host.code)
+    never_reads = socket.create_connection(("127.0.0.1", port), timeout=5)
+    try:
+        never_reads.sendall(handshake(port, uri.removeprefix(f"ws://127.0.0.1:{port}")))
+        never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
+        with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
+            kaiji.send(write_message(Hello("Kaiji", "")))
+            driver.wait_until(lambda: host.room.can_start, seconds=10)
+            if started:
+                driver.press(host.buttons["start"])
+                assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
+            drain(kaiji, driver)
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+            driver.frame()
+            assert not driver.app.running
+            driver.app.close()  # as open_window does once the frames end
+            told = [read_host_message(kaiji.recv(timeout=5)) for _ in range(2 if started else 1)]
+    finally:
+        never_reads.close()
+    if started:
+        assert isinstance(told[0], MatchOver) and told[0].reason == "stopped"
+    assert told[-1] == Refused(0, "host_left", "")
+
+
+def handshake(port: int, path: str) -> bytes:
+    """A WebSocket upgrade written by hand, for a client that then never reads."""
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+
+
+def masked_text(text: str) -> bytes:
+    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
+    payload = text.encode()
+    assert len(payload) < 126
+    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
+
+
+def test_rematch_closes_the_old_table_off_the_frame_loop_which_draws_on_until_it_has_closed(driver, monkeypatch):
+    """A client that does not read held the old table's closing, and the window with it, for
+    up to some 10 s: it closes on a thread of its own, the summary says so meanwhile, and the
+    rematch's table opens once it has."""
+    from game.net.hosting import HostedTable
+
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    driver.press(play_to_result(driver, table, seconds=180).next_button)
+    summary = driver.top
+    assert isinstance(summary, SummaryScene)
+    client.thread.join(timeout=60)
+    closing = threading.Event()
+    stopped_on: list[threading.Thread] = []
+    stop = HostedTable.stop
+
+    def slow_stop(self, *args, **kwargs):
+        stopped_on.append(threading.current_thread())
+        closing.wait(20)  # a client that does not read (bounded: a stop on the frame loop fails, not stalls)
+        stop(self, *args, **kwargs)
+
+    monkeypatch.setattr(HostedTable, "stop", slow_stop)
+    driver.press(summary.buttons["rematch"])
+    drawn = driver.app.frames
+    driver.frames(5)
+    assert stopped_on and stopped_on[0] is not threading.main_thread()
+    assert driver.top is summary and driver.app.frames == drawn + 5  # the window draws on meanwhile
+    assert not summary.buttons["to_title"].is_enabled
+    shot(driver, "host_summary_closing")
+    closing.set()
+    driver.wait_until(lambda: isinstance(driver.top, HostScene), seconds=30)
+    assert driver.top.rematch and driver.top.hosted is not None

@@ -232,11 +232,49 @@ def test_the_host_gone_mid_match_is_one_sentence_on_the_title(driver, host):
     driver.top.controller.link.delays = (0.05, 0.05)
     table_host.close()
     wait(driver, lambda: isinstance(driver.top, TitleScene))
-    # A headless host has no Continue: its players are not told to join again.
-    assert str(driver.app.notice) == "The host has closed its table: this match cannot be continued."
+    # A headless host has no Continue: its players are not told to join again. Stopped for good,
+    # it sends the match's record, kept here as a stopped match (the theatre plays it).
+    stopped = "The host has stopped the match for good. It is kept in your match history, where you can watch it."
+    assert str(driver.app.notice) == stopped
+    wait(driver, lambda: history.load_history(driver.app.files.history_folder).entries)
+    (kept,) = history.load_history(driver.app.files.history_folder).entries
+    assert kept.ended == history.ABANDONED and kept.plan["humans"] == [1]
     driver.app.change_settings(driver.app.settings.with_changes(language="ja"))  # in Settings, from the title
-    assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(
-        "The host has closed its table: this match cannot be continued.")
+    assert "host" not in str(driver.app.notice) and str(driver.app.notice) == i18n._(stopped)
+
+
+def test_while_the_connection_is_made_again_leave_stops_it_keeping_the_seat_which_join_takes_back(driver, host):
+    """"Connection to the host lost: reconnecting…" may last 15 minutes: the table offers Leave
+    beside its menu (Esc still opens the menu), which goes to the title at once; the seat's
+    key stays, and Join with the same address and code takes the same seat back."""
+    from game.app.play.seat_keys import read_keys
+    from game.app.play.table_words import HOST_LOST
+    from game.app.scenes.dialog import Dialog
+
+    table_host = host(["easy", "person"], hands=4)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    scene = driver.top
+    table = scene.controller
+    assert not scene.buttons["leave"].visible  # connected: the menu is the way out
+    keys = read_keys(driver.app.files.seat_keys_folder)
+    assert len(keys) == 1
+    dropped = [Reconnecting(1)]
+    table.link.poll = lambda: [dropped.pop()] if dropped else []  # the connection dropped; nothing more comes
+    driver.frames(2)
+    assert table.frame().centre.status == HOST_LOST and scene.buttons["leave"].visible
+    driver.look()
+    shoot_in_every_language(driver, "joined_reconnecting_leave", window=(1024, 640))
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"  # Esc as before
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene and scene.buttons["leave"].visible
+    driver.press(scene.buttons["leave"])
+    assert isinstance(driver.top, TitleScene)
+    assert read_keys(driver.app.files.seat_keys_folder) == keys
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    assert driver.top.viewer == 1 and not driver.top.buttons["leave"].visible  # the same seat, connected
 
 
 def test_the_notice_of_a_host_gone_is_above_the_titles_foot_and_forgotten_once_another_table_is_joined(
@@ -676,6 +714,45 @@ def test_a_joined_result_left_open_closes_by_itself_when_the_reading_time_is_up_
         link.news.append(heard(match))  # the host's reading time ran out: it dealt
         driver.frame()
         assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+
+
+def test_a_joined_result_that_comes_up_after_the_next_hand_has_begun_stays_until_next(driver):
+    """The player opened the menu as the hand ended and came back after the reading time, the
+    host having dealt: the result does not flash by (it came up and closed at once). It says
+    that the next hand has begun (with the seat's time left there, when its clock runs: the
+    result's news, tests/test_remote_table.py); Next goes to it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.app.words.i18n import _
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+    from tests.test_remote_table import QueuedLink, heard, play_to_end
+
+    with ThreadPoolExecutor(1) as builders:
+        match = Match(Rules.preset("kaiji", hands=2, build_time_s=120), 5)
+        match.next_kyoku()
+        link = QueuedLink()
+        table = RemoteTable(heard(match), builders, link=link)
+        play_to_end(match, table)
+        driver.screens.joined_table(table)
+        driver.top.open_menu()  # at the hand's end, before its result came up
+        menu = driver.top
+        reading(match, link, (True, True))
+        match.next_kyoku()  # the reading time ran out at the host: it dealt
+        link.news.append(heard(match))
+        driver.press(driver.button(_("Resume")))
+        assert menu not in driver.app.stack.scenes
+        wait(driver, lambda: isinstance(driver.top, ResultScene))
+        result = driver.top
+        driver.frames(20, dt=0.1)
+        assert driver.top is result and result.late  # it stays: nothing flashed by
+        assert table.shown_kyoku == 1 and result.news_line == _("Hand {number} has begun.").format(number=2)
+        driver.look()
+        shoot_in_every_language(driver, "joined_result_after_the_next_hand_began", window=(1024, 640))
+        driver.key(pygame.K_RETURN)
+        driver.frame()
+        assert isinstance(driver.top, TableScene) and table.shown_kyoku == 2
+        assert link.sent == []  # no Ready for a hand whose reading is over
 
 
 def typing_in(scene: JoinScene) -> list[str]:

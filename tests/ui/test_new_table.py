@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 import game.app.play.match_setup as match_setup
 from game.app.play.savegame import SaveSlot
 from game.app.play.session import PERSON
 from game.app.scenes.curtain import CurtainScene
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.new_table import NewTableScene, name_problem
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.window.menu_keys import FOCUS_MARGIN, FOCUS_RING
@@ -123,6 +124,17 @@ def test_people_are_named_and_the_names_reach_the_table_and_the_save(driver, mon
     assert isinstance(table, TableScene)
     assert table.session.plan.names == ("Akagi Shigeru", "Player 2", "李小龙")  # left empty: the given name
     assert SaveSlot(driver.app.files.data_dir).load().plan.names == ("Akagi Shigeru", "Player 2", "李小龙")
+
+
+@pytest.mark.parametrize(("seat", "name", "said"), [
+    (0, "", None), (1, "   ", None), (0, "Kaiji", None), (2, "伊藤\u3000開司", None), (0, "x" * 24, None),
+    (2, "x" * 25, "Seat 3: a name is at most 24 characters"),
+    (0, "Ann\tBell", "Seat 1: a name cannot hold the character U+0009"),
+    # The ideographic space between family and given name is held: the bell after it is not.
+    (1, "伊藤\u3000開司\x07", "Seat 2: a name cannot hold the character U+0007"),
+])
+def test_a_typed_name_is_judged_as_every_name_and_said_for_its_seat(seat, name, said):
+    assert name_problem(seat, name) == said
 
 
 def test_a_name_that_cannot_be_shown_says_why_and_cannot_start(driver, monkeypatch):

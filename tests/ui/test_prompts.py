@@ -17,6 +17,7 @@ from game.engine.rules import Rules
 from game.engine.tiles import parse_tiles, pick_ids
 from tests.scenario_tools import build_all, crafted_deal, drive
 from tests.ui.scripted import ScriptedAgent, crafted_table
+from tests.ui.test_screens import shot
 from tests.ui.test_table import AVOID, URA_INDICATOR, drag_example_hand, flip_dora
 
 JUNK = "19p19s1234567z25p"  # 13 tiles far from tenpai
@@ -249,3 +250,26 @@ def test_a_question_the_player_asked_for_takes_keys_at_once(driver):
 
 def key_down(key: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+
+@pytest.mark.parametrize("opened_by", ["Esc", "Menu (Esc)"])
+def test_the_menu_opens_over_the_ron_prompt_and_the_prompt_is_there_after(driver, opened_by):
+    """During the Ron? question Esc did nothing and the table's Menu button was hidden: a
+    player who wanted Settings or to leave had to answer first."""
+    from game.app.scenes.pause import PauseMenu
+
+    ron_prompt(driver, 2, [None, "8s"], [None])
+    question = driver.top
+    driver.look()
+    if opened_by == "Esc":
+        driver.key(pygame.K_ESCAPE)
+    else:
+        driver.press(driver.button(opened_by))
+    assert isinstance(driver.top, PauseMenu) and question in driver.app.stack.scenes
+    shot(driver, "ron_prompt_menu")
+    driver.press(driver.button("Resume"))
+    assert driver.top is question
+    shot(driver, "ron_prompt_with_menu_button")
+    driver.look()
+    driver.key(pygame.K_r)
+    assert driver.top is not question and question not in driver.app.stack.scenes

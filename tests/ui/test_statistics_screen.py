@@ -259,3 +259,32 @@ def test_the_buttons_on_the_right_leave_no_hole_for_a_missing_one(driver):
     open_statistics(driver)
     watch, reset = driver.button("Watch best"), driver.button("Reset…")
     assert reset.rect.left - watch.rect.right == 4 and reset.rect.right <= 1280
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_matches_with_people_are_not_against_the_ai_and_a_lost_best_is_the_closest(driver, language):
+    """A network duel counted "Against the AI", a match a remote person won was "Hard 0–1",
+    and "Best match" named a lost, abandoned one."""
+    from game.app.scenes.statistics import best_label
+
+    folder = history.history_folder(driver.app.files.data_dir)
+    start = datetime(2026, 12, 1, tzinfo=UTC)
+    duel = {"mode": "solo", "humans": [0], "names": ["Hana", "Kaiji"], "ai_level": "normal",
+            "levels": [None, None], "remote": [1]}
+    mixed = {"mode": "solo", "humans": [0], "names": ["Hana", "Kaiji", "Hard AI", "Easy AI"], "ai_level": "hard",
+             "levels": [None, None, "hard", "easy"], "remote": [1]}
+    kaiji = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")
+    left = kaiji[:next(i for i, line in enumerate(kaiji) if line["type"] == "settlement") + 4]
+    history.keep_match(folder, left, duel, history.ABANDONED, 200, start)
+    history.keep_match(folder, read_record(RECORDS / "four_player_double_ron.jsonl"), mixed, history.FINISHED, 200,
+                       start + timedelta(hours=1))
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        scene = open_statistics(driver)
+        assert list(scene.stats.by_level) == ["people"]
+        assert scene.stats.best_match.name.endswith(".jsonl") and scene.stats.best_match.result == "lost"
+        assert best_label(scene.stats) == i18n._("Closest match: {match}")
+        shot(driver, f"statistics_people_{language}")
+    finally:
+        i18n.set_language(before)

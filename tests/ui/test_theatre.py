@@ -678,3 +678,22 @@ def test_the_game_s_own_names_are_shown_in_the_language(japanese):
 
 def test_a_name_a_player_gave_stays_as_given(japanese):
     assert seat_names({"seats": {"names": ["Kaiji", "Hard AI"]}}, 2) == ("Kaiji", "上級AI")
+
+
+@pytest.mark.parametrize("preset", ["three_player", "four_player"])
+def test_every_open_hand_shows_its_waits_upright_beside_its_tiles(driver, tmp_path, monkeypatch, preset):
+    """With every hand open only the bottom seat's hand said its waits; a side seat's lay
+    sideways, its waits only guessed from its pool's markers."""
+    driver.screens.watch(record_file(tmp_path, preset))
+    driver.frame()
+    theatre = driver.top
+    playback = theatre.playback
+    end = next(i for i, step in enumerate(playback.steps) if step.phase is Phase.END)
+    playback.go(end - 1)
+    waiting = [seat for seat in theatre.frame().open_seats if seat.hand is not None and seat.waits]
+    assert waiting, "a seat other than the bottom one waits at the end of the hand"
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    assert drawn.count("Waits") >= len(waiting) + 1, drawn  # the bottom seat's and every open seat's
+    shot(driver, f"theatre_{preset}_open_waits")
+    save_small(driver, f"theatre_{preset}_open_waits")

@@ -19,6 +19,7 @@ from game.app.settings import Settings
 from game.app.window.window import App, LaunchOptions
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 from tests.ui.driver import Driver
+from tests.ui.test_join import shoot_in_every_language_and_size
 from tests.ui.test_new_table import scripted_ai
 from tests.ui.test_play_command import run_play
 
@@ -176,3 +177,85 @@ def test_what_the_command_line_did_is_the_title_screens_notice(display, tmp_path
         assert app.notice is not None and app.notice.startswith("The settings are back")
     finally:
         app.close()
+
+
+# Watch never shows a hand still in play (play-test defect 21): a solo match saved during the
+# build of hand 4 was watched "all open", the AI's whole wall face up, then resumed by
+# Continue. The unfinished match is watched up to its last settled hand; with none, Watch
+# says so.
+def saved_in_hand(driver, hand: int) -> tuple[list[dict], list[tuple[int, ...]]]:
+    """A solo match against the Hard AI saved while the seats build hand `hand` (the dealer's
+    hand built, the AI's not): its record and the walls of that hand."""
+    from game.ai.agents import make_agent
+    from game.engine.kyoku import Phase
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+
+    match = Match(Rules.preset("kaiji", hands=8), 11)
+    agents = [make_agent("easy", seat) for seat in range(2)]
+    while True:
+        kyoku = match.next_kyoku()
+        while kyoku.phase is not Phase.END:
+            if match.kyoku_number == hand and kyoku.phase is Phase.BUILD and any(kyoku.view_for(0).built):
+                walls = [kyoku.view_for(seat).wall for seat in range(2)]
+                driver.app.files.slot.save(SeatPlan.solo(2, "hard"), match)
+                driver.screens.title()
+                driver.frame()
+                return match.record, [wall for wall in walls if wall is not None]
+            seat = kyoku.waiting_on()[0]
+            match.apply(agents[seat].act(kyoku.view_for(seat)))
+
+
+def watch_by(driver, door: str, record: list[dict]) -> None:
+    """Watch the unfinished match: the title's Watch over the save slot, its record dropped
+    onto the window, Watch this match on a summary, or the history keeping it as abandoned."""
+    import pygame
+
+    if door == "title":
+        driver.press(driver.top.buttons["watch"])
+    elif door == "dropped":
+        driver.frame([pygame.event.Event(pygame.DROPFILE, file=str(driver.app.files.slot.record_path))])
+    elif door == "summary":
+        driver.screens.watch_match(record, SeatPlan.solo(2, "hard").to_dict())
+    else:
+        driver.app.files.keep_match(record, SeatPlan.solo(2, "hard").to_dict(), history.ABANDONED, 10)
+        driver.press(driver.top.buttons["watch"])
+
+
+@pytest.mark.parametrize("door", ["title", "dropped", "summary", "history"])
+def test_watch_over_a_match_saved_in_hand_4_shows_hands_1_to_3_and_no_wall_of_hand_4(driver, door):
+    from game.app.scenes.theatre import TheatreScene
+    from game.app.theatre.theatre_frame import OPEN
+
+    record, walls = saved_in_hand(driver, 4)
+    assert walls, "the AI's wall is still open to build"
+    watch_by(driver, door, record)
+    theatre = driver.top
+    assert isinstance(theatre, TheatreScene) and theatre.playback.hands == [1, 2, 3]
+    assert [label for label, _id in theatre.kyoku_menu.options_list] == ["Hand 1", "Hand 2", "Hand 3"]
+    assert theatre.point_of_view == OPEN
+    drawn = set()
+    for position in range(len(theatre.playback.steps)):
+        theatre.playback.go(position)
+        frame = theatre.frame()
+        drawn |= {tuple(seat.wall) for seat in frame.open_seats if seat.wall is not None}
+        drawn |= {tuple(frame.bottom_wall)} if frame.bottom_wall is not None else set()
+        assert theatre.playback.step.kyoku <= 3
+    assert drawn, "the walls of hands 1 to 3 are drawn open"
+    assert not drawn & {tuple(wall) for wall in walls}
+    assert driver.app.files.slot.exists(), "the match is still there to continue"
+    if door == "title":
+        theatre.command("last")
+        shoot_in_every_language_and_size(driver, "watch_saved_match_last_settled")
+
+
+@pytest.mark.parametrize("door", ["title", "dropped", "summary"])
+def test_watch_over_a_match_with_no_hand_settled_says_so(driver, door):
+    record, _walls = saved_in_hand(driver, 1)
+    watch_by(driver, door, record)
+    assert isinstance(driver.top, Dialog) and driver.top.title == "No hand to watch yet"
+    assert driver.top.message.startswith("No hand of this match is over yet"), driver.top.message
+    if door == "title":
+        shoot_in_every_language_and_size(driver, "watch_no_hand_over")
+    driver.press(driver.button("OK"))
+    assert isinstance(driver.top, TitleScene)

@@ -11,6 +11,9 @@ import pygame
 import pytest
 
 from game.app.play.helper import BuildHelper
+from game.app.play.session import SeatPlan, Session
+from game.app.play.table_controller import TableController
+from game.app.play.table_mode import TableMode
 from game.app.play.wait_strip import NO_YAKU, WaitLine, WaitStrip, wait_strip
 from game.app.views import legible, marks
 from game.app.views.helper_panel import tenpai_verdict
@@ -25,7 +28,9 @@ from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
 from game.engine.tiles import parse_tiles, pick_ids
+from game.engine.wait_chances import ron_chances
 from tests.scenario_tools import crafted_deal, drive
+from tests.test_table_controller import DT, Now
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_centre import Inked
 from tests.ui.test_notice_card import Sized
@@ -343,9 +348,11 @@ PHASES = ("built, the other building", "the first player's first turn", "after t
 
 
 def helper_report(kyoku: Kyoku, seat: int, hand: str):
+    """The helper's report on `hand` as the table makes it: the seat's rons told by its view."""
     wall = kyoku.walls[seat]
     chosen = pick_ids(parse_tiles(hand, red_fives=False), wall, False)
-    return BuildHelper(wall, kyoku.seat_wind_kind(seat), kyoku.dora_indicator, kyoku.rules, Idle()).report(chosen)
+    return BuildHelper(wall, kyoku.seat_wind_kind(seat), kyoku.dora_indicator, kyoku.rules, Idle(),
+                       chances=ron_chances(kyoku.view_for(seat))).report(chosen)
 
 
 def strips_through_the_phases(rules: Rules, seat: int, hand: str) -> tuple[object, list[WaitStrip]]:
@@ -496,3 +503,34 @@ def test_a_hand_that_wins_only_with_ippatsu_or_houtei_is_told_where_it_can(chang
     assert report.luck == strips[0].luck
     assert tenpai_verdict(report, floor=True)[0] == HELPER_HEADLINES[words[0]]
     assert any("cannot win" in warning for warning in report.warnings) == (words[0] == TOO_LOW)
+
+
+RIICHI_PINFU = "123m456p789s55p23s"  # 2 han 30 fu in riichi; with renhou (4 han), no riichi: 5 han
+FAR = "19p19s1234567z28p"  # the opponent's hand, far from tenpai, leaving the plain 5-pins to the hand
+
+
+def test_at_the_table_the_helper_and_the_strip_judge_a_hand_alike():
+    # pro_stream counts renhou (4 han): the second player's riichi pinfu, below mangan in riichi
+    # with ippatsu or houtei, wins on the first player's first discard, before its own riichi.
+    # The helper said "cannot win" while the strip, a moment later, said it could.
+    match = Match(Rules.preset("pro_stream"), seed=1)
+    match.next_kyoku(crafted_deal({0: RIICHI_PINFU, 2: FAR}, red_fives=True, dora=(1, 0, "5z", "6z")), dealer=1)
+    controller = TableController(Session(match, SeatPlan.solo(2, "normal"), {1: ScriptedAgent(hand=FAR)}, Now()),
+                                 Now())
+    for _ in range(50):
+        if controller.mode() == TableMode.BUILD:
+            break
+        controller.update(DT, 0.0)
+    wall = controller.session.view(0).wall
+    controller.builds[0].replace(pick_ids(parse_tiles(RIICHI_PINFU, red_fives=True), wall, True))
+    report = controller.helper_report()
+    controller.play(0, BuildHand(0, RIICHI_PINFU))
+    for _ in range(50):
+        if controller.session.view(0).phase is Phase.DISCARD:
+            break
+        controller.update(DT, 0.0)
+    strip = controller.frame().private.strip
+    assert strip.can_win and strip.verdict is None and set(strip.winning) == {"1s", "4s"}
+    assert report.mangan_tenpai and report.luck == strip.luck == ()
+    assert tenpai_verdict(report, floor=True)[0] == "Tenpai — can reach mangan"
+    assert not any("cannot win" in str(warning) for warning in report.warnings)

@@ -696,3 +696,20 @@ def test_the_screenshot_failure_follows_a_language_switch(display, tmp_path, mon
         assert not any(text.startswith("The screenshot") for text in texts)
     finally:
         app.close()
+
+
+def test_the_click_that_brings_the_window_to_the_front_is_not_dropped(monkeypatch):
+    """SDL drops the click that activates a window unless told otherwise: on X a button in a
+    window behind another needed two clicks."""
+    seen = []
+
+    def display_init() -> None:
+        seen.append(window.os.environ.get("SDL_MOUSE_FOCUS_CLICKTHROUGH"))
+        raise pygame.error("no display in this test")
+
+    monkeypatch.delenv("SDL_MOUSE_FOCUS_CLICKTHROUGH", raising=False)
+    monkeypatch.setattr(window.pygame.display, "init", display_init)
+    monkeypatch.setattr(window, "nothing_to_connect_to", lambda: False)
+    with pytest.raises(window.NoDisplayError):
+        window.create_app(None)
+    assert seen == ["1"]

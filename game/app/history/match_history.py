@@ -67,11 +67,12 @@ class RecordRefused(ValueError):
 def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence[str],
                 levels: Sequence[str | None], scores: Sequence[float], settings: Settings,
                 executor: Executor) -> Message | None:
-    """Keep a match played at another computer's table, from its host's record (`text`),
-    as played from `seat` (the seat's person is "you" in the statistics); `names`, `levels`
-    and `scores` are the seats' names, AI levels (None: a person) and the final standings
-    the host announced (`Welcome`, `MatchOver`). None, or
-    why it was not kept, for the player (a refused record writes nothing)."""
+    """Keep a match played at another computer's table, from its host's record (`text`):
+    finished, or abandoned when its host stopped it for good before its end (a headless
+    host's ^C: the record stops there), as played from `seat` (the seat's person is "you"
+    in the statistics); `names`, `levels` and `scores` are the seats' names, AI levels
+    (None: a person) and the final standings the host announced (`Welcome`, `MatchOver`).
+    None, or why it was not kept, for the player (a refused record writes nothing)."""
     if not settings.keep_history:
         return None
     try:
@@ -80,7 +81,7 @@ def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence
         return Message(N_("The host's record of the match is not kept in your history: {reason}."),
                        reason=refused.reason)
     try:
-        _keep(files, executor, lines, joined_plan(seat, names, levels), history.FINISHED, settings.history_limit)
+        _keep(files, executor, lines, joined_plan(seat, names, levels), _ended(lines), settings.history_limit)
     except (OSError, ValueError) as error:  # ValueError: text no file can hold
         return Message(N_("The match could not be kept in your history ({error})."), error=system_reason(error))
     return None
@@ -97,11 +98,19 @@ def joined_record(text: str | None, players: int, scores: Sequence[float]) -> li
         report = replay(lines)
     except RecordError as error:
         raise RecordRefused(record_damage(error)) from error
-    if not report.ok or report.match is None or report.end is None:
+    if not report.ok or report.match is None:
         raise RecordRefused(Message(N_("it does not replay as the rules play the match")))
-    if report.match.rules.players != players or report.end.get("scores") != list(scores):
+    # A match its host stopped for good before its end stands where the record stops.
+    standings = report.end.get("scores") if report.end is not None else list(report.match.scores)
+    if report.match.rules.players != players or standings != list(scores):
         raise RecordRefused(Message(N_("it does not end with the standings the host announced")))
     return lines
+
+
+def _ended(lines: Sequence[dict[str, Any]]) -> str:
+    """How a joined match ended, as the history keeps it: finished, or abandoned (its host
+    stopped it for good before its end: a record without its end)."""
+    return history.FINISHED if any(line.get("type") == "match_end" for line in lines) else history.ABANDONED
 
 
 def joined_plan(seat: int, names: Sequence[str], levels: Sequence[str | None]) -> dict[str, Any]:

@@ -210,7 +210,8 @@ class PlayerFiles:
         return self.history_folder / name
 
     def latest_record(self) -> Path | None:
-        """The newest record in the history folder, else the unfinished match's (watched so far)."""
+        """The newest record in the history folder, else the unfinished match's (which the
+        window watches up to its last settled hand: `Flow.watch`)."""
         folder = self.history_folder
         records = sorted(folder.glob(f"*{history.SUFFIX}"), key=_modified) if folder.is_dir() else []
         if records:

@@ -8,7 +8,8 @@ deal-in however many win on it), a draw an exhaustive draw. Wins and losses are 
 mangan units, the `multiplier` of each win (mangan 1 … yakuman 4; below mangan, base
 points / 2000), so matches of every settlement compare. A match is won when you finish
 strictly ahead of everyone, lost when someone finishes ahead of you; an abandoned match
-has no result but its finished hands count. The build figures come from the analyser's
+has no result but its finished hands count. A match with a person at another computer is
+filed under `PEOPLE`, not under the level of an AI that sat there too. The build figures come from the analyser's
 review stored with each kept match (game/app/history/build_review.py), when it is there.
 
 Every figure is checked as it is read from a match: a number (not a bool) that is finite
@@ -31,7 +32,9 @@ from game.engine.rules import PRESETS
 SOLO = "solo"
 WON, LOST, LEVEL = "won", "lost", "level"
 PEOPLE = "people"
-"""The group of the matches against people at other computers only (no AI seat), beside the AI levels."""
+"""The group of the matches with a person at another computer at the table, beside the AI
+levels (an AI seat among them too): an AI level's figures are of you against that AI alone,
+a match a person won never counted as the AI's."""
 MAX_FIGURE = 1e9
 """Beyond any score, win (in mangan) or expected payment a match holds, and small enough that
 the sums of a whole history stay exact to the hundredth and can be written out."""
@@ -155,7 +158,8 @@ class Statistics:
 
     @property
     def best_match(self) -> MatchSummary | None:
-        return max(self.matches, key=lambda m: m.net_units, default=None)
+        """The finished match of the best balance (an abandoned one is no best match)."""
+        return max((m for m in self.matches if m.result != ABANDONED), key=lambda m: m.net_units, default=None)
 
     @property
     def worst_match(self) -> MatchSummary | None:
@@ -246,7 +250,7 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
         name=entry.path.name,
         kept_at=str(entry.meta.get("kept_at", "")),
         preset=_known(entry.header.get("preset"), PRESETS),
-        level=PEOPLE if _against_people(entry.plan) else _known(entry.plan.get("ai_level"), AI_LEVELS),
+        level=PEOPLE if _with_people(entry.plan, seat) else _known(entry.plan.get("ai_level"), AI_LEVELS),
         result=_result(final, seat) if entry.ended != ABANDONED else ABANDONED,
         hands=hands, wins=wins, deal_ins=deal_ins, draws=draws,
         won_units=tuple(won), lost_units=tuple(lost),
@@ -255,11 +259,16 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
     )
 
 
-def _against_people(plan: dict[str, Any]) -> bool:
-    """A match whose every other seat was a person (at another computer: a hosted or joined table)."""
+def _with_people(plan: dict[str, Any], seat: int) -> bool:
+    """Another seat of the match was a person at another computer: a seat the host's plan
+    names `remote`, or one with no AI level in a plan that gives every seat's (a joined
+    table's; a plan of old without `levels` was a match against the AI)."""
+    remote = plan.get("remote")
+    if isinstance(remote, list) and remote:
+        return True
     levels = plan.get("levels")
-    return plan.get("ai_level") is None and isinstance(levels, list) and len(levels) > 1 and all(
-        level is None for level in levels)
+    return isinstance(levels, list) and len(levels) > 1 and any(
+        level is None for other, level in enumerate(levels) if other != seat)
 
 
 def _known(name: Any, known: Iterable[str]) -> str:

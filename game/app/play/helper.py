@@ -25,11 +25,12 @@ from typing import Any
 from game.app.words.i18n import N_, Later, Message
 from game.app.words.terms import tiles_in_sentence
 from game.engine import analysis, bound, scoring
-from game.engine.analysis import CandidateHand, WaitAnalysis
+from game.engine.analysis import CandidateHand
 from game.engine.kyoku import HAND_SIZE
 from game.engine.rules import Rules
 from game.engine.scoring import WinValue
 from game.engine.tiles import KIND_COUNT, is_red, kind_code, kind_of, pick_ids, tile_code
+from game.engine.wait_chances import RonChances, hand_luck, riichi_chances, wait_chances
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +48,12 @@ class WaitLine:
     live: int
     value: WinValue | None
     clears_floor: bool
+    """A plain riichi ron on it (the value shown) is allowed."""
+    wins: bool = False
+    """A ron on it is allowed on some discard still to come (game/engine/wait_chances.py)."""
     luck: tuple[str, ...] = ()
-    """Below the floor for a plain riichi ron, the situational yaku that lift it to mangan
-    ("houtei", "ippatsu"): a ron on it is allowed only where the discard has one."""
+    """Every discard that allows a ron on it allows it only with these yaku of its own
+    ("houtei", "ippatsu"): below the floor but for them."""
 
     @property
     def luck_only(self) -> bool:
@@ -98,28 +102,25 @@ class HelperReport:
 
     @property
     def mangan_tenpai(self) -> bool:
-        """A full hand with a live wait that clears the floor: one that can win."""
-        return bool(self.tenpai) and any(w.clears_floor and not w.dead for w in self.waits)
+        """A full hand with a live wait that wins on a discard still to come without needing
+        ippatsu or houtei: one that can win."""
+        return bool(self.tenpai) and any(w.wins and not w.luck and not w.dead for w in self.waits)
 
     @property
     def luck(self) -> tuple[str, ...]:
         """The situational yaku without which this full hand cannot win ("houtei",
-        "ippatsu"): empty when a live wait clears without them, or none clears even with them."""
-        if not self.tenpai or self.mangan_tenpai:
+        "ippatsu"): empty when a live wait wins without them, or none wins even with them."""
+        if not self.tenpai:
             return ()
-        return tuple(sorted({name for w in self.waits if not w.dead for name in w.luck}))
+        return hand_luck(w for w in self.waits if not w.dead)
 
 
-def wait_lines(waits: Sequence[WaitAnalysis]) -> tuple[WaitLine, ...]:
-    return tuple(WaitLine(w.kind, w.live, w.value, w.clears_floor, _luck(w)) for w in waits)
-
-
-def _luck(wait: WaitAnalysis) -> tuple[str, ...]:
-    """The situational yaku that lift a wait below the floor to it, as the engine judges it."""
-    if wait.clears_floor:
-        return ()
-    return tuple(name for name, lifts in (("houtei", wait.clears_floor_with_houtei),
-                                          ("ippatsu", wait.clears_floor_with_ippatsu)) if lifts)
+def wait_lines(hand: CandidateHand, chances: RonChances) -> tuple[WaitLine, ...]:
+    """The hand's waits as shown: the analyser's values, and where each can win as the engine
+    judges it on the discards to come (the waits strip's judgement)."""
+    judged = wait_chances(hand.tiles, [w.tile for w in hand.waits], chances)
+    return tuple(WaitLine(w.kind, w.live, w.value, w.clears_floor, chance.wins, chance.luck)
+                 for w, chance in zip(hand.waits, judged, strict=True))
 
 
 def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: bool) -> tuple[Message, ...]:
@@ -147,10 +148,11 @@ def warnings_for(hand: CandidateHand, lines: Sequence[WaitLine], floor_applies: 
         else:
             notes.append(Message(N_("Below mangan: {tiles}. If one is discarded you must let it pass, and then you "
                                     "are furiten."), tiles=_tiles(codes)))
-    if not any(line.clears_floor and not line.dead for line in lines):
-        luck = tuple(sorted({name for line in lines if not line.dead for name in line.luck}))
-        notes.append(Message(LUCK_NOTES[luck]) if luck
-                     else Message(N_("No live wait reaches mangan: this hand cannot win.")))
+    luck = hand_luck(line for line in lines if not line.dead)
+    if luck:
+        notes.append(Message(LUCK_NOTES[luck]))
+    elif not any(line.wins and not line.dead for line in lines):
+        notes.append(Message(N_("No live wait reaches mangan: this hand cannot win.")))
     if hand.forced_wait_discards:
         notes.append(Message(N_("Your pool keeps {kept} of your own winning tiles; only 4 can be held back, so you "
                                 "must discard {count} of them (furiten)."),
@@ -264,18 +266,23 @@ def best_of_wall(wall: tuple[int, ...], seat_wind: int, dora_indicator: int | No
 
 class BuildHelper:
     def __init__(self, wall: Sequence[int], seat_wind: int, dora_indicator: int | None, rules: Rules,
-                 executor: Executor, fallback: Executor | None = None) -> None:
+                 executor: Executor, fallback: Executor | None = None, chances: RonChances | None = None) -> None:
         """`executor` studies the wall (the analysis pool: its `submit_first` puts the
         player's work first; any executor will do); if it fails, as a pool of processes
-        can on a system that cannot start them, `fallback` ranks it instead."""
+        can on a system that cannot start them, `fallback` ranks it instead. `chances`: the
+        rons the seat can take, as its view tells them at the table (`ron_chances`); a wall
+        studied away from a table judges a seat in riichi (`riichi_chances`)."""
         self.wall = tuple(wall)
         self.seat_wind = seat_wind
         self.dora_indicator = dora_indicator
         self.rules = rules
+        self.chances = chances if chances is not None else riichi_chances(rules, seat_wind, dora_indicator)
         self._fallback = fallback
         self._first = self._submit(executor, best_of_wall)
         self._future = self._submit(executor, rank_wall)
         self._hands: dict[bytes, CandidateHand] = {}
+        self._lines: dict[bytes, tuple[WaitLine, ...]] = {}
+        """Each suggested hand's waits as shown (judged once: the same hands come up again and again)."""
         self._full_hands: dict[tuple[int, ...], HelperReport] = {}
         self._wanted = False
 
@@ -389,7 +396,7 @@ class BuildHelper:
             result = self._analyser.analyze_selection(key)
             hand = result.hand
             assert hand is not None
-            lines = wait_lines(hand.waits)
+            lines = wait_lines(hand, self.chances)
             cached = HelperReport(
                 HAND_SIZE,
                 ready=self.ready,
@@ -417,4 +424,7 @@ class BuildHelper:
         for tile in selection:
             codes.remove(tile_code(tile, red))
         added = tuple(pick_ids(codes, set(self.wall) - set(selection), red))
-        return Suggestion(tuple(selection) + added, added, wait_lines(hand.waits), hand.payment)
+        lines = self._lines.get(tiles)
+        if lines is None:
+            lines = self._lines[tiles] = wait_lines(hand, self.chances)
+        return Suggestion(tuple(selection) + added, added, lines, hand.payment)

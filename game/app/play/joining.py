@@ -28,10 +28,11 @@ from game.app.play.seat_keys import read_keys, remember_key, table_of
 from game.app.play.session import shown_name
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
-from game.app.words.rule_texts import OPTIONS, choice_text, preset_name, rules_summary
-from game.engine.names import LONGEST_NAME, BadName, checked_name
+from game.app.words.rule_texts import clocks_summary, preset_name, rules_summary
+from game.engine.names import LONGEST_NAME, name_fault
 from game.net.client import UnbracketedIPv6, join_uri, look_at_table, parse_address
 from game.net.discovery import FoundTable, TableBrowser
+from game.net.hosting import MOVE_TIME_S
 from game.net.protocol import PROTOCOL_VERSION, Refused, TableLook
 from game.net.seat_link import HostUnreachable, JoinRefused
 from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
@@ -151,28 +152,16 @@ def code_problem(code: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     """Why the name typed on the Join screen cannot be the player's at the host's table, in
-    words; None when it can (the new-table screen's limits: `checked_name`)."""
-    if not name.strip():
-        return _("Type your name: the other players see it at the table.")
-    try:
-        checked_name(name)
-    except BadName:
-        pass
-    else:
+    words; None when it can (the new-table screen's limits: `name_fault`)."""
+    fault = name_fault(name)
+    if fault is None:
         return None
-    if len(name.strip()) > LONGEST_NAME:
+    if fault.empty:
+        return _("Type your name: the other players see it at the table.")
+    if fault.too_long:
         return _("Your name is at most {count} characters.").format(count=LONGEST_NAME)
-    refused = next(c for c in name.strip() if not _can_show(c))
     # Translators: {code} is like U+0009
-    return _("Your name cannot hold the character {code}.").format(code=f"U+{ord(refused):04X}")
-
-
-def _can_show(character: str) -> bool:
-    try:
-        checked_name(f"x{character}x")  # a space alone is no name, but spaces within one are shown
-    except BadName:
-        return False
-    return True
+    return _("Your name cannot hold the character {code}.").format(code=f"U+{ord(fault.character):04X}")
 
 
 @dataclass(frozen=True)
@@ -231,10 +220,10 @@ def seat_lines(look: TableLook, yours: tuple[int, str] | None = None) -> list[st
 def rules_lines(look: TableLook) -> list[str]:
     """The host's rules in short: the summary, then the clocks (what a joiner most needs)."""
     rules = look.rules
-    clocks = _(" · ").join(_("{option}: {choice}").format(option=OPTIONS[option].name,
-                                                          choice=choice_text(option, getattr(rules, option)))
-                           for option in ("build_time_s", "discard_time_s"))
-    return [_("The host's rules: {summary}").format(summary=rules_summary(rules)), clocks]
+    # A network table gives every decision a clock: "No limit" would be untrue here. The look
+    # does not carry the host's --move-time, so its default is shown.
+    return [_("The host's rules: {summary}").format(summary=rules_summary(rules)),
+            clocks_summary(rules, MOVE_TIME_S)]
 
 
 def sit_problem(look: TableLook, has_key: bool) -> str | None:

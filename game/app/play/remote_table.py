@@ -27,6 +27,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
+from functools import partial
 
 from game.app.play.builder import BuildState
 from game.app.play.draw_reasons import told_from_outside
@@ -35,7 +36,7 @@ from game.app.play.joining import OUR_VERSION, ended_sentence
 from game.app.play.remote_link import STOPPED, Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
-from game.app.play.seat_notices import Notice, seat_notices, stand_in_notices
+from game.app.play.seat_notices import Notice, presence_notice, seat_notices, stand_in_notices
 from game.app.play.session import shown_name
 from game.app.play.table_controller import RonOffer, seconds_to_next_step
 from game.app.play.table_frame import (
@@ -51,16 +52,8 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_words import HOST_LOST, MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words import terms
-from game.app.words.i18n import Later, Message, _
-from game.app.words.net_words import (
-    HERE,
-    STAND_IN,
-    came_back_words,
-    dropped_words,
-    plate_name,
-    presence_of,
-    refusal_sentence,
-)
+from game.app.words.i18n import N_, Later, Message, _
+from game.app.words.net_words import HERE, plate_name, presence_of, refusal_sentence
 from game.engine.actions import Action, BuildHand
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, Phase, SeatView
@@ -68,6 +61,7 @@ from game.engine.match import Settlement
 from game.engine.rules import Rules
 from game.engine.shape import waits
 from game.engine.tiles import counts34, tile_code
+from game.engine.wait_chances import ron_chances
 from game.engine.wall import PERSONAL_WALLS
 from game.net.protocol import HOST_LEFT, Reading, Ready
 from game.net.wire import seats_waited_on
@@ -140,6 +134,8 @@ class RemoteTable:
         self._prepare_build()
         self._track(first)
         self._tell_presence()
+        self._name_told = False
+        self._tell_name()
         for news in backlog:
             self._hear(news)
 
@@ -149,11 +145,16 @@ class RemoteTable:
         """One piece of news; the events it brings to the table come with the next `update`."""
         self.heard = heard
         self._tell_presence()
+        self._tell_name()
         if heard.over is not None and heard.over.reason == STOPPED:
-            # Not over: the host keeps the match (Continue), and this seat takes it back by
-            # joining again. No summary, nothing kept (no record comes: it holds the seed).
+            # Not over where the host keeps the match (Continue): this seat takes it back by
+            # joining again; no summary, nothing kept (no record comes: it holds the seed). A
+            # host that cannot continue it (headless, stopped for good) sends its record: it is
+            # kept as a stopped match, and the title says so.
+            if heard.record_text is not None and self.keep is not None and self.keeping is None:
+                self.keeping = self.keep(heard)
             if self.closed is None:
-                self.closed = Later(lambda: self._ended_words(Ended("gone")))
+                self.closed = Later(self._stopped_words)
         elif heard.over is not None and self.keep is not None and self.keeping is None:
             self.keeping = self.keep(heard)
         self._ready_again(heard.reading)
@@ -180,6 +181,20 @@ class RemoteTable:
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
             self.closed = Later(lambda: self._ended_words(news))
+
+    def _stopped_words(self) -> str:
+        """Why the table closed when its host stopped the match: for good (it sent the record,
+        kept here unless the keeping says why not), or to continue it later."""
+        if self.keeping is None:
+            return self._ended_words(Ended("gone"))
+        not_kept = self.keeping.result() if self.keeping.done() else None
+        if not_kept is not None:
+            # Translators: the title after a host without a window stopped a joined match for good;
+            # the reason why it is not in the history follows
+            return _("The host has stopped the match for good: it cannot be continued.") + " " + str(not_kept)
+        # Translators: the title after a host without a window stopped a joined match for good
+        return _("The host has stopped the match for good. It is kept in your match history, "
+                 "where you can watch it.")
 
     def _ended_words(self, ended: Ended) -> str:
         """Why the table closed; a host that cannot continue its match (a headless one) is not
@@ -227,19 +242,27 @@ class RemoteTable:
         present, given_up = self.heard.present, self.heard.given_up
         view = self.shown.view
         waited = set(self.waiting_on()) if view is not None and view.phase is not Phase.END else set()
-        names = self.names()
-        for seat in range(len(names)):
+        for seat in range(len(self.heard.welcome.names)):
             now = presence_of(present, given_up, seat)
             if seat == self.seat or now == self._told_presence.get(seat, HERE):
                 continue
             self._told_presence[seat] = now
-            if now == HERE:
-                words = came_back_words(names[seat])
-            elif now == STAND_IN or seat in waited:
-                words = reconnect_words(names[seat], given_up=now == STAND_IN)
-            else:
-                words = dropped_words(names[seat])
-            self.notices.append(Notice(self.seat, words))
+            self.notices.append(presence_notice(self.seat, partial(self._name, seat), now, seat in waited))
+
+    def _name(self, seat: int) -> str:
+        return self.names()[seat]
+
+    def _tell_name(self) -> None:
+        """A seat taken back under another name keeps the name it took the match with (the
+        host's): the player is told so once, by a notice, rather than left to find it on the plate."""
+        sent = self.link.link.name.strip() if isinstance(self.link, RemoteLink) else ""
+        names = self.heard.welcome.names
+        if self._name_told or not sent or self.seat >= len(names) or names[self.seat] == sent:
+            return
+        self._name_told = True
+        self.notices.append(Notice(self.seat, Message(
+            N_("You play this match as {name}: the name your seat took it with stays for the match."),
+            name=names[self.seat])))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept
@@ -271,7 +294,8 @@ class RemoteTable:
         assert view.wall is not None
         self.builds[self.seat] = BuildState(view.wall, view.rules.red_fives)
         self.helpers[self.seat] = BuildHelper(view.wall, view.seat_wind_kind(self.seat), view.dora_indicator,
-                                              view.rules, self.builders, fallback=self.fallback)
+                                              view.rules, self.builders, fallback=self.fallback,
+                                              chances=ron_chances(view))
 
     # --- what the scene reads (game/app/play/table_source.py) -------------------------
 
@@ -354,7 +378,7 @@ class RemoteTable:
         if self.refusals:
             refused = self.refusals.pop(0).refused
             assert refused is not None
-            return Notice(self.seat, refusal_sentence(refused, OUR_VERSION))
+            return Notice(self.seat, Later(lambda: refusal_sentence(refused, OUR_VERSION)))
         if self.notices:
             # One person at this computer, always looking: told at once (at a local table the
             # person is told on their turn, a few seconds away; here the other seats' time,

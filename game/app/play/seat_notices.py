@@ -1,5 +1,11 @@
 """What a seat is told privately about its own hand: a winning tile it may not take (and
-how long the furiten that follows lasts), a hand completed at the build deadline.
+how long the furiten that follows lasts), a hand completed at the build deadline, the move
+its stand-in made; and what a person is told of the other seats' people at a networked
+table (dropped, back, played by the stand-in).
+
+A notice may wait before it is shown, and stays on screen: each is kept as its message and
+arguments (`Message`, `Later`), put into words when it is drawn, in the language of that
+moment.
 
 Pure, and made from the seat's own view alone (its private events and the public ones),
 because a table joined over the network (game/app/play/remote_table.py) has nothing else:
@@ -9,12 +15,14 @@ say the same words about the same events.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.app.play.table_words import reconnect_words
 from game.app.play.wait_strip import wait_strip
 from game.app.words import terms
 from game.app.words.i18n import N_, Later, Message, _
+from game.app.words.net_words import HERE, STAND_IN, came_back_words, dropped_words
 from game.engine.events import Discarded, Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.kyoku import FuritenSpan, SeatView
 
@@ -24,8 +32,8 @@ class Notice:
     """Something a seat must be told privately, with the tile it is about."""
 
     seat: int
-    text: str | Message
-    """A `Message` where the game makes it: in the language of the moment it is read."""
+    text: str | Message | Later
+    """A `Message` or `Later` where the game makes it: in the language of the moment it is read."""
     tile: str | None = None
 
 
@@ -54,6 +62,24 @@ def stand_in_notices(seat: int, events: Sequence[Event]) -> list[Notice]:
     `events` (as it is told of the hand completed for it at the build deadline)."""
     return [Notice(seat, stand_in_discard_message(event)) for event in events
             if isinstance(event, Discarded) and event.seat == seat]
+
+
+def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: bool) -> Notice:
+    """What `seat`'s person is told when another seat's person (called `name()`, in the
+    language of the moment: "Player 2" is the game's) is now at `presence`
+    (`net_words.presence_of`): back; dropped, the table waiting for them (`waited`) or not;
+    played by the stand-in, the host's reconnection window over."""
+    if presence == HERE:
+        return Notice(seat, Later(lambda: came_back_words(name())))
+    if presence == STAND_IN or waited:
+        return reconnect_notice(seat, name, given_up=presence == STAND_IN)
+    return Notice(seat, Later(lambda: dropped_words(name())))
+
+
+def reconnect_notice(seat: int, name: Callable[[], str], given_up: bool) -> Notice:
+    """`seat`'s person is told that the table waits for a dropped seat (`given_up`: gone past
+    the reconnection window, its stand-in plays), in the status line's words."""
+    return Notice(seat, Later(lambda: reconnect_words(name(), given_up=given_up)))
 
 
 def stand_in_discard_message(event: Discarded) -> Message:

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
 from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
-from game.app.play.seat_notices import stand_in_notices
+from game.app.play.seat_notices import reconnect_notice, stand_in_notices
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
     PrivateFrame,
@@ -47,6 +48,7 @@ from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
 from game.engine.match import Settlement
 from game.engine.player import GivenMove
 from game.engine.tiles import parse_tiles, pick_ids, tile_code
+from game.engine.wait_chances import ron_chances
 from game.engine.wall import PERSONAL_WALLS
 from game.net.play import seat_time_limit
 
@@ -353,7 +355,7 @@ class TableController(TableTurns):
                 self._restore_build(seat, state, progress)
             self.helpers[seat] = BuildHelper(view.wall, self.session.kyoku.seat_wind_kind(seat),
                                              view.dora_indicator, self.session.rules, self.builders,
-                                             fallback=self.fallback)
+                                             fallback=self.fallback, chances=ron_chances(view))
 
     # --- the end of a hand ------------------------------------------------------------
 
@@ -488,8 +490,8 @@ class TableController(TableTurns):
         for seat in self.session.waiting_on():
             if seat in gone and seat not in self._told_absent:
                 self._told_absent.add(seat)
-                self.session.notices.append(Notice(person, reconnect_words(self.session.name(seat),
-                                                                           net.given_up(seat))))
+                self.session.notices.append(reconnect_notice(person, partial(self.session.name, seat),
+                                                             net.given_up(seat)))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

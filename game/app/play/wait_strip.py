@@ -8,17 +8,18 @@ the seat can ron (`SeatView.next_ron_context`). Whether the hand can still win l
 that discard, at every later one to the hand's last (`SeatView.later_ron_contexts`): too low
 before the seat's riichi, a hand may win once in it; too low for a plain riichi ron, it may
 win with the situational yaku of a later discard, ippatsu or houtei, and then only there,
-which the strip says. No rule is decided here.
+which the strip says. No rule is decided here: where each wait can win is the engine's one
+judgement (game/engine/wait_chances.py), which the builder's helper asks too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.app.words.i18n import N_, _
 from game.engine.kyoku import FuritenSpan, SeatView
-from game.engine.scoring import RonAssessment, WinContext, assess_rons
 from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
+from game.engine.wait_chances import hand_luck, ron_chances, wait_chances
 
 COPIES = 4
 NO_YAKU = "no yaku"
@@ -45,6 +46,10 @@ class WaitLine:
     def live(self) -> bool:
         return self.unseen > 0
 
+    @property
+    def wins(self) -> bool:
+        return self.clears or self.clears_later
+
 
 @dataclass(frozen=True)
 class WaitStrip:
@@ -62,16 +67,13 @@ class WaitStrip:
     @property
     def winning(self) -> tuple[str, ...]:
         """The live waits the hand can still win on: on the next discard or, once in riichi, a later one."""
-        return tuple(line.code for line in self.waits if line.live and (line.clears or line.clears_later))
+        return tuple(line.code for line in self.waits if line.live and line.wins)
 
     @property
     def luck(self) -> tuple[str, ...]:
         """The situational yaku without which no live wait wins ("houtei", "ippatsu"), when
         the hand wins only with them; empty when it wins without (or not at all)."""
-        lines = [line for line in self.waits if line.live and (line.clears or line.clears_later)]
-        if not lines or any(not line.luck for line in lines):
-            return ()
-        return tuple(sorted({name for line in lines for name in line.luck}))
+        return hand_luck(line for line in self.waits if line.live)
 
     @property
     def hand_can_win(self) -> bool:
@@ -159,34 +161,15 @@ def wait_strip(view: SeatView) -> WaitStrip:
     waits = tuple(view.waits)
     lines: list[WaitLine] = []
     if own and waits:
-        tiles = [_plain_tile(kind) for kind in waits]
-        # The next discard, then each different context of the later ones once: a handful
-        # (in riichi, with ippatsu, on a final discard). Without the ura dora, hidden until a win.
-        chances = [view.next_ron_context(), *dict.fromkeys(view.later_ron_contexts())]
-        judged = [assess_rons(own, tiles, chance, rules) for chance in chances]
-        # The same discards without their ippatsu and houtei: whether a ron needs them.
-        bare = {chance: assess_rons(own, tiles, replace(chance, ippatsu=False, houtei=False), rules)
-                for chance in chances if chance.ippatsu or chance.houtei}
-        for index, kind in enumerate(waits):
-            now = judged[0][index]
-            allowed = [chance for chance, rons in zip(chances, judged, strict=True) if _clears(rons[index])]
-            lucky = [chance for chance in allowed if chance in bare and not _clears(bare[chance][index])]
+        # Where each wait can win is the engine's one judgement, the helper's too.
+        chances = wait_chances(own, [_plain_tile(kind) for kind in waits], ron_chances(view))
+        for kind, chance in zip(waits, chances, strict=True):
+            value = chance.next_ron.value
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
-                                  now.value.level_name if now.value is not None else NO_YAKU, _clears(now),
-                                  any(_clears(rons[index]) for rons in judged[1:]),
-                                  _luck(lucky) if len(lucky) == len(allowed) else ()))
+                                  value.level_name if value is not None else NO_YAKU, chance.now, chance.later,
+                                  chance.luck))
     ends = view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends)
-
-
-def _luck(lucky: list[WinContext]) -> tuple[str, ...]:
-    """The situational yaku of the discards whose ron needs them."""
-    return tuple(name for name, has in (("houtei", any(chance.houtei for chance in lucky)),
-                                        ("ippatsu", any(chance.ippatsu for chance in lucky))) if has)
-
-
-def _clears(assessment: RonAssessment) -> bool:
-    return assessment.clears_floor and assessment.value is not None
 
 
 def _plain_tile(kind: int) -> int:

@@ -22,7 +22,7 @@ from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.words.i18n import N_, _, ngettext
 from game.app.words.rule_texts import rules_summary
-from game.engine.names import LONGEST_NAME, BadName, checked_name
+from game.engine.names import LONGEST_NAME, name_fault
 from game.engine.rules import Rules
 
 COUNTS = (2, 3, 4)
@@ -64,29 +64,16 @@ def rules_for(count: int, current: Rules) -> Rules:
 def name_problem(seat: int, name: str) -> str | None:
     """Why a seat's typed name cannot be used, in the player's language; None when it can
     (an empty name is the default one)."""
-    if not name.strip():
-        return None
-    try:
-        checked_name(name)
-    except BadName:
-        pass
-    else:
+    fault = name_fault(name)
+    if fault is None or fault.empty:
         return None
     place = _("Seat {number}").format(number=seat + 1)
-    if len(name.strip()) > LONGEST_NAME:
+    if fault.too_long:
         # Translators: a name typed on the new-table screen is refused ("Seat 3: a name is at most 24 characters")
         return _("{seat}: a name is at most {count} characters").format(seat=place, count=LONGEST_NAME)
-    refused = next(c for c in name.strip() if c != " " and not _can_show(c))
     # Translators: a name typed on the new-table screen is refused; {code} is like U+0009
-    return _("{seat}: a name cannot hold the character {code}").format(seat=place, code=f"U+{ord(refused):04X}")
-
-
-def _can_show(character: str) -> bool:
-    try:
-        checked_name(character)
-    except BadName:
-        return False
-    return True
+    return _("{seat}: a name cannot hold the character {code}").format(
+        seat=place, code=f"U+{ord(fault.character):04X}")
 
 
 class NameEntry(UITextEntryLine):

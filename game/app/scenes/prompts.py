@@ -71,10 +71,13 @@ def discard_own_wait(app: Services, code: str, discard: Callable[[], None],
 
 def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool], None], worth: str = "",
                 furiten: FuritenSpan = FuritenSpan.REST_OF_HAND,
-                clock: Callable[[], float | None] | None = None) -> Dialog:
+                clock: Callable[[], float | None] | None = None,
+                menu: Callable[[], None] | None = None) -> Dialog:
     """`worth`: what the win is worth, in words (yaku, han/fu, limit, payment), if known;
     `furiten`: how long passing keeps the player furiten, as the engine rules it; `clock`:
-    the question's time left, where it has a clock (a table at another computer)."""
+    the question's time left, where it has a clock (a table at another computer); `menu`:
+    opens the table's menu, which the question would hide: its button and Esc open it over
+    the question, which is there as it was when the menu closes."""
     lasting = furiten is FuritenSpan.REST_OF_HAND
     if worth and lasting:
         message = N_("{discarder}'s {tile} completes your hand, and the win is allowed. {worth} Passing makes "
@@ -88,12 +91,19 @@ def ron_or_pass(app: Services, discarder: str, code: str, decide: Callable[[bool
     else:
         message = N_("{discarder}'s {tile} completes your hand, and the win is allowed. You are not in riichi "
                      "yet, so passing makes you furiten only until your own next discard.")
-    return Dialog(app, Message(N_("Ron?")),
-                  Message(message, discarder=discarder, tile=Later(lambda: tile_in_sentence(code)), worth=worth),
-                  # Translators: the keys R and P stay as they are
-                  [Choice(Message(N_("Ron (R)")), lambda: decide(True), pygame.K_r, "#ron_button"),
-                   Choice(Message(N_("Pass (P)")), lambda: decide(False), pygame.K_p)],
-                  tiles=[code], unbidden=True, own_keys=True, clock=clock)
+    question = Dialog(app, Message(N_("Ron?")),
+                      Message(message, discarder=discarder, tile=Later(lambda: tile_in_sentence(code)), worth=worth),
+                      # Translators: the keys R and P stay as they are
+                      [Choice(Message(N_("Ron (R)")), lambda: decide(True), pygame.K_r, "#ron_button"),
+                       Choice(Message(N_("Pass (P)")), lambda: decide(False), pygame.K_p)],
+                      tiles=[code], unbidden=True, own_keys=True, clock=clock)
+    if menu is not None:
+        def over_question() -> None:
+            app.stack.push(question)  # a choice closes the question first: it comes back beneath the menu
+            menu()
+
+        question.choices.append(Choice(Message(N_("Menu (Esc)")), over_question, pygame.K_ESCAPE))
+    return question
 
 
 def notice(app: Services, told: Notice) -> Dialog:

@@ -30,13 +30,18 @@ class ResultScene(Scene):
         `news` (a joined table, whose host goes on by itself) what has happened at the host
         since, in words, looked at each frame (None: nothing yet); `gate` (network play) when
         the next hand begins: Next tells the table, and the result stays, saying who the next
-        hand waits for, until it begins (the reading time bounds it)."""
+        hand waits for, until it begins (the reading time bounds it). A joined result that
+        comes up after the next hand has begun (its player was away, in the menu, for the
+        whole reading time) does not close by itself, which would flash it by: it says that
+        the next hand has begun (`news`), and Next goes to it at once."""
         super().__init__(app)
         self.news = news
         self.news_line: str | None = None
         self.gate = gate
         self.closed = False
         """Next was pressed while the next hand waits for others."""
+        self.late = False
+        """It came up after the next hand had begun: it stays until Next."""
         self.result = ResultPanel(app.text, app.art, make_frame, app.screen.get_width())
         self.on_next = on_next
         self.ring = ButtonRing()
@@ -45,6 +50,10 @@ class ResultScene(Scene):
         key pressed after it is shown."""
 
     def enter(self) -> None:
+        gate = self._gate()
+        # Only where the host goes on by itself (`news`): the host's own result deals the next
+        # hand at its Next, and must not hold the table until it.
+        self.late = gate is not None and self.news is not None and gate.next_begun()
         panel = self.result.panel
         button = UIButton(
             pygame.Rect(panel.centerx - 160, panel.bottom - 64, 320, 48),
@@ -80,7 +89,7 @@ class ResultScene(Scene):
 
     def next(self) -> None:
         gate = self._gate()
-        if gate is not None and not self.closed:
+        if gate is not None and not self.closed and not self.late:
             self.closed = True
             gate.close_result()
             self.next_button.disable()
@@ -106,7 +115,7 @@ class ResultScene(Scene):
         self.guard.tick(dt)
         news = self.news() if self.news is not None else None
         gate = self._gate()
-        if gate is not None:
+        if gate is not None and not self.late:
             if gate.next_begun():
                 self._go_on()
                 return

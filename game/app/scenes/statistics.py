@@ -139,7 +139,8 @@ class StatisticsScene(Scene):
         text = self.app.text
         overall = stats.overall
         y = 90
-        text.draw(surface, _("Against the AI"), 22, GOLD, (LEFT, y), bold=True)
+        # Translators: the statistics' overall block: matches against the AI and against people
+        text.draw(surface, _("All your matches"), 22, GOLD, (LEFT, y), bold=True)
         if overall.abandoned:
             matches = _("Matches {count}: won {won}, lost {lost}, left unfinished {left}")
         else:
@@ -171,7 +172,8 @@ class StatisticsScene(Scene):
 
     def _draw_matches(self, surface: pygame.Surface, stats: Statistics, y: int) -> int:
         """The best and worst matches, across the screen from `y`; where they end."""
-        for label, match in ((_("Best match: {match}"), stats.best_match), (_("Worst match: {match}"), self._worst())):
+        for label, match in ((best_label(stats), stats.best_match),
+                             (_("Worst match: {match}"), self._worst())):
             if match is not None:
                 self.app.text.draw(surface, label.format(match=describe(match)), 17, result_colour(match), (LEFT, y))
                 y += ROW
@@ -253,9 +255,19 @@ def group_name(name: str) -> str:
     if name in AI_LEVELS:
         return ai_level_name(name)
     if name == PEOPLE:
-        # Translators: the statistics' group of matches against people at other computers (no AI)
+        # Translators: the statistics' group of matches with people at other computers (AI seats too)
         return _("Other people")
     return _(PRESET_SHORT_NAMES[name]) if name in PRESET_SHORT_NAMES else name.replace("_", " ").capitalize()
+
+
+def best_label(stats: Statistics) -> str:
+    """The best finished match's line: "best" for a match lost reads oddly, so when none was
+    won it is the closest."""
+    best = stats.best_match
+    if best is not None and best.result == LOST and not stats.overall.matches_won:
+        # Translators: the statistics' lost match of the best balance, when every finished match was lost
+        return _("Closest match: {match}")
+    return _("Best match: {match}")
 
 
 def result_colour(match: MatchSummary) -> tuple[int, int, int]:

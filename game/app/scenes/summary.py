@@ -4,6 +4,8 @@ rematch, the match again in the theatre, or the title."""
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 from pygame_gui.elements import UIButton
 
@@ -14,9 +16,15 @@ from game.app.play.session import Session
 from game.app.scene import Scene, Screens, Services
 from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.words.i18n import _
 
 YOU = "You"
 """The name the seat plan gives the one person at a table against the AI (as saved)."""
+REMATCH_STOP_S = 5.0
+"""The longest the old table takes to close before a rematch opens (a client that does not
+read is closed without its last messages)."""
+CLOSING_LOOK_S = 0.05
+"""How often the summary looks whether the old table has closed (the frames go on meanwhile)."""
 
 
 class SummaryScene(Scene):
@@ -32,6 +40,8 @@ class SummaryScene(Scene):
         # The match's walls and wins, memoised as its AI and results scored them in this
         # process, are no use to the next: kept, a session grew by a megabyte or two a match.
         release_memory()
+        self.reopening: tuple[Session, HostedSeats] | None = None
+        """A rematch at the same table, opened once the old table has closed (`rematch`)."""
 
     def enter(self) -> None:
         self.buttons = summary_buttons(self.app.manager, self.ring, self.elements,
@@ -48,27 +58,39 @@ class SummaryScene(Scene):
         At a hosted table, the same table: its code, its port and its seats' tokens, so that
         the same people take their seats again (Join again, their seat keys kept)."""
         old = self.session.net
+        if self.reopening is not None:
+            return  # pressed again while the old table closes
         session = new_session(self.app.files, self.app, self.session.plan, rules=self.session.match.rules)
         if old is None or not session.plan.remote:
             self.screens.table(session)
             return
-        old.stop(reopening=True)  # (bounded) the port is free again for the rematch's table
-        self.screens.table(session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
+        # The old table closes off the frame loop (a client that does not read would hold the
+        # window for seconds); the rematch's opens on its port once it has (`update`).
+        self.reopening = (session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
+        for button in self.buttons.values():
+            button.disable()
+        threading.Thread(target=old.stop, kwargs={"reopening": True, "within_s": REMATCH_STOP_S},
+                         name="net-stop", daemon=True).start()
 
     def watch(self) -> None:
         """This match in the theatre, as the history keeps it; Back returns here."""
         self.screens.watch_match(self.session.match.record, self.session.plan.to_dict())
 
     def next_change(self) -> float | None:
-        """None: the key guard's time needs no frame of its own (the window counts the time
-        passed up to the moment an input is handled)."""
-        return None
+        """A look now and then while the old table closes for a rematch; else None: the key
+        guard's time needs no frame of its own (the window counts the time passed up to the
+        moment an input is handled)."""
+        return CLOSING_LOOK_S if self.reopening is not None else None
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
+        net = self.session.net
+        if self.reopening is not None and net is not None and net.stopped.is_set():
+            session, seats = self.reopening
+            self.screens.table(session, seats)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.guard.blocks(event):
+        if self.guard.blocks(event) or self.reopening is not None:
             return True
         return self.ring.handle_event(event)
 
@@ -86,5 +108,9 @@ class SummaryScene(Scene):
         return self.sheet().heading
 
     def draw(self, surface: pygame.Surface) -> None:
+        # Translators: the host's summary after Rematch, while its table closes to open again
+        if self.reopening is not None:  # every button off until the rematch opens: no focus shown
+            self.sheet().draw(surface, _("Opening the rematch at your table…"))
+            return
         self.sheet().draw(surface)
         self.ring.draw_focus(surface)

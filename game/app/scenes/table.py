@@ -36,7 +36,7 @@ from game.app.views.table_view import TableUi, draw_table
 from game.app.window import layout
 from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.window.menu_keys import KEY_GUARD_S
-from game.app.words.i18n import N_, _
+from game.app.words.i18n import N_, _, pgettext
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
 from game.engine.events import Discarded, Event
 from game.engine.kyoku import POOL_SIZE
@@ -56,6 +56,9 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 BUTTON_GAP = 12
 NOTICE_CARD_S = 9.0
 """How long a notice that does not stop play (a winning tile that may not be taken) stays."""
+LEAVE_BUTTON = pygame.Rect(layout.MENU_BUTTON.left - BUTTON_GAP - 200, layout.MENU_BUTTON.top, 200,
+                           layout.MENU_BUTTON.height)
+"""A joined table's way out while its connection is made again: beside the menu."""
 
 
 class TableScene(Scene):
@@ -135,7 +138,14 @@ class TableScene(Scene):
         for index, (name, label) in enumerate(BUILD_BUTTONS):
             self._button(name, _(label), pygame.Rect(x, y + index * (height + BUTTON_GAP), width, height))
         self._button("menu", _(MENU_LABEL), layout.MENU_BUTTON)
+        if isinstance(self.controller, RemoteTable):
+            self._button("leave", self._leave_label(), LEAVE_BUTTON)
         self._sync_buttons()
+
+    @staticmethod
+    def _leave_label() -> str:
+        # Translators: a joined table's button while the connection to the host is made again
+        return pgettext("button", "Leave the table")
 
     def _button(self, name: str, label: str, rect: pygame.Rect) -> None:
         button = UIButton(rect, label, self.app.manager,
@@ -154,9 +164,12 @@ class TableScene(Scene):
     def relabel(self) -> None:
         for name, label in (*BUILD_BUTTONS, ("menu", MENU_LABEL)):
             self.buttons[name].set_text(_(label))
+        if "leave" in self.buttons:
+            self.buttons["leave"].set_text(self._leave_label())
 
     def _sync_buttons(self) -> None:
         """The building buttons show only while the viewer builds; Confirm needs 13 tiles."""
+        self._sync_leave()
         building = self.mode() == TableMode.BUILD
         for name, _label in BUILD_BUTTONS:
             button = self.buttons[name]
@@ -167,6 +180,21 @@ class TableScene(Scene):
             confirm = self.buttons["confirm"]
             if full != confirm.is_enabled:
                 confirm.enable() if full else confirm.disable()
+
+    def _sync_leave(self) -> None:
+        """A joined table shows Leave while its connection to the host is being made again (for
+        up to 15 minutes): a way to stop waiting besides the menu."""
+        leave = self.buttons.get("leave")
+        if leave is None:
+            return
+        reconnecting = isinstance(self.controller, RemoteTable) and self.controller.reconnecting
+        if reconnecting != leave.visible:
+            leave.show() if reconnecting else leave.hide()
+
+    def leave_table(self) -> None:
+        """Stop waiting for the host: to the title. The seat's key stays in the user folder,
+        so that Join with the same address and code takes the seat back."""
+        self.screens.title()
 
     def pointed_stack(self) -> tuple[int, int] | None:
         """The side-wall stack under the pointer (or the keyboard cursor) while choosing the dora."""
@@ -184,6 +212,7 @@ class TableScene(Scene):
         self.animate(dt)
         controller = self.controller
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
+        self._sync_leave()
         if controller.closed is not None:  # a joined table whose host went away
             self.app.notice = controller.closed
             self.screens.title()
@@ -278,7 +307,7 @@ class TableScene(Scene):
             seat = question.seat
             self.move_question = prompts.ron_or_pass(self.app, question.discarder, question.tile,
                                                      lambda ron: self._decide(seat, ron), question.worth,
-                                                     question.furiten, self.controller.countdown)
+                                                     question.furiten, self.controller.countdown, self.open_menu)
             self.app.stack.push(self.move_question)
         self._sync_buttons()
 
@@ -389,6 +418,8 @@ class TableScene(Scene):
         name = next((name for name, button in self.buttons.items() if button is element), None)
         if name == "menu":
             self.open_menu()
+        elif name == "leave":
+            self.leave_table()
         elif name == "confirm":
             self.confirm_build()
         elif name is not None:

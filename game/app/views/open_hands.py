@@ -17,11 +17,12 @@ from game.app.views.rivers import UPRIGHT_TURN
 from game.app.views.seats import concealed_rects
 from game.app.window import layout
 from game.app.window.art import TileArt, depth_of, tile_height
-from game.app.window.palette import INK
+from game.app.window.palette import INK, SOFT
 from game.app.window.text import Text
 from game.app.words import terms
+from game.app.words.i18n import _
 from game.engine.kyoku import HAND_SIZE
-from game.engine.tiles import kind_of, tile_code
+from game.engine.tiles import kind_code, kind_of, tile_code
 from game.engine.wall import STACKS_PER_WALL
 
 WALL_TILE = layout.POOL_TILE
@@ -47,9 +48,60 @@ def draw_open_seat(surface: pygame.Surface, art: TileArt, text: Text, table: lay
             surface.blit(art.tile(tile_code(tile, red_fives), row.tile, turn), rect)
             if seat.hand is not None and rects is pool_rects and kind_of(tile) in seat.waits:
                 marks.wait_marker(surface, rect)
+    if seat.hand is not None and seat.waits and hand_rects and pool_rects:
+        draw_open_waits(surface, art, text, seat.place, seat.waits, hand_rects, pool_rects)
     if seat.furiten and hand_rects:
         badge = text.render(terms.term("FURITEN"), legible.at_least(13), INK, bold=True)
         marks.badge(surface, badge, hand_rects[len(hand_rects) // 2].center)
+
+
+OPEN_WAIT_TILE = 24
+OPEN_WAIT_PITCH = OPEN_WAIT_TILE + 3
+OPEN_WAITS_PER_ROW = 6
+TOP_WAITS_PER_ROW = 4
+"""The top seat's, between its tiles and the theatre's buttons in the corner."""
+LABEL_HEIGHT = 22
+WAITS_GAP = 12
+"""Between a seat's tiles and its waits."""
+
+
+def open_waits_layout(place: int, count: int, hand: list[pygame.Rect], pool: list[pygame.Rect],
+                      label_width: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """Where an open seat's "Waits" and its `count` wait tiles lie, upright and readable
+    beside its sideways tiles, on felt nothing else uses: the right seat's under its hand,
+    the left seat's beside its pool (on the centre's side), the top seat's right of its
+    tiles (left of them lie its plate and the board). The words above, the tiles in rows."""
+    height = tile_height(OPEN_WAIT_TILE) + depth_of(OPEN_WAIT_TILE)
+    row_height = height + 4
+    per_row = TOP_WAITS_PER_ROW if place == 2 else OPEN_WAITS_PER_ROW
+    tiles_width = min(count, per_row) * OPEN_WAIT_PITCH - 3
+    tiles = hand[0].unionall([*hand[1:], *pool])
+    label = pygame.Rect(0, 0, label_width, LABEL_HEIGHT)
+    if place == 2:
+        label.topleft = (tiles.right + WAITS_GAP, tiles.top)
+        left = label.left
+    elif place == 1:  # right-aligned under the hand's column
+        label.topright = (tiles.right, tiles.bottom + WAITS_GAP)
+        left = tiles.right - tiles_width
+    else:
+        pool_box = pool[0].unionall(pool[1:])
+        label.topleft = (pool_box.right + WAITS_GAP, pool_box.top)
+        left = label.left
+    return label, [pygame.Rect(left + (index % per_row) * OPEN_WAIT_PITCH,
+                               label.bottom + (index // per_row) * row_height, OPEN_WAIT_TILE, height)
+                   for index in range(count)]
+
+
+def draw_open_waits(surface: pygame.Surface, art: TileArt, text: Text, place: int, waits: Sequence[int],
+                    hand: list[pygame.Rect], pool: list[pygame.Rect]) -> None:
+    """An open seat's waits, as the bottom seat's are shown beside its hand: its pool's
+    markers alone say nothing of a wait it holds none of."""
+    words = _("Waits")
+    size = legible.at_least(14)
+    label, rects = open_waits_layout(place, len(waits), hand, pool, text.font(size).size(words)[0])
+    text.draw(surface, words, size, SOFT, label.topleft)
+    for kind, rect in zip(sorted(waits), rects, strict=True):
+        surface.blit(art.tile(kind_code(kind), OPEN_WAIT_TILE), rect)
 
 
 def bottom_wall_rect(index: int) -> pygame.Rect:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app.play.table_frame import SeatFrame
@@ -9,11 +11,12 @@ from game.app.views import legible, marks
 from game.app.views.rivers import UPRIGHT_TURN
 from game.app.window import layout
 from game.app.window.art import TileArt
-from game.app.window.fitting import fitted_name
+from game.app.window.fitting import fits_in, fitted_name
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import _
+from game.app.words.net_words import AWAY, STAND_IN, plate_name
 from game.engine.kyoku import HAND_SIZE
 
 PLATE = (12, 46, 32)
@@ -35,9 +38,8 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     pygame.draw.rect(surface, PLATE, rect, border_radius=8)
     edge, width = (TURN_EDGE, 3) if seat.turn else (GOLD if seat.dealer else SOFT, 1)
     pygame.draw.rect(surface, edge, rect, width, border_radius=8)
-    plate = fitted_name(text, lambda name: _("{wind} · {name}").format(wind=seat.wind, name=name), seat.name,
-                        PLATE_NAME, rect.width - 2 * PLATE_PAD, bold=True)
-    text.draw(surface, plate, PLATE_NAME, GOLD if seat.dealer else INK, (x + PLATE_PAD, y + 4), bold=True)
+    plate, size = plate_words(text, seat, rect.width - 2 * PLATE_PAD)
+    text.draw(surface, plate, size, GOLD if seat.dealer else INK, (x + PLATE_PAD, y + 4), bold=True)
     small, size = legible.at_least(14), legible.at_least(15)
     score = seat.score
     if seat.dealer:
@@ -47,6 +49,35 @@ def draw_plate(surface: pygame.Surface, text: Text, table: layout.TableLayout, s
     text.draw(surface, score, size, SOFT, (x + 10, y + 27))
     if seat.riichi:
         marks.riichi_stick(surface, (rect.centerx, rect.bottom + 7))  # the stick laid down before the seat
+
+
+NAME_HOLE = "\x00"
+
+
+def name_and_mark(shown: str) -> tuple[str, Callable[[str], str]]:
+    """A plate's name apart from its mark ("Kaiji" and "{name} (away)"), so that a name too
+    long for the plate is cut and never the mark, the one word that matters there."""
+    for presence in (AWAY, STAND_IN):
+        before, _hole, after = plate_name(NAME_HOLE, presence).partition(NAME_HOLE)
+        if len(shown) > len(before) + len(after) and shown.startswith(before) and shown.endswith(after):
+            return shown[len(before):len(shown) - len(after)], lambda name, b=before, a=after: b + name + a
+    return shown, lambda name: name
+
+
+def plate_words(text: Text, seat: SeatFrame, room: int) -> tuple[str, int]:
+    """The plate's line in `room` pixels, and its size: the wind and the name, a long name cut,
+    its mark ("(away)") whole. Where even a name of one letter leaves no room for the mark,
+    the line is smaller, down to the least readable size, and then goes without the wind
+    (which the centre panel and the board say too)."""
+    name, marked = name_and_mark(seat.name)
+    lines = (lambda cut: _("{wind} · {name}").format(wind=seat.wind, name=marked(cut)), marked)
+    words = ""
+    for line in lines:
+        for size in range(PLATE_NAME, legible.smallest() - 1, -1):
+            words = fitted_name(text, line, name, size, room, bold=True)
+            if fits_in(text, size, room, bold=True)(words):
+                return words, size
+    return words, legible.smallest()
 
 
 def concealed_rects(table: layout.TableLayout, place: int, pool_size: int) -> tuple[list[pygame.Rect],

@@ -87,6 +87,7 @@ player's helper (game/app/play/analysis_pool.py), which answers first; each work
 40 MB once it has analysed a wall."""
 WINDOW_CLASS = "seventeen-steps"
 FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
+FOCUS_CLICKTHROUGH = "SDL_MOUSE_FOCUS_CLICKTHROUGH"
 """SDL's hint: how the window surface reaches the screen (0: the video system's own way)."""
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
@@ -281,6 +282,13 @@ class App:
         self.analysis_pool.terminate()
 
     def close(self) -> None:
+        """The window goes (its close button, the system's quit, Ctrl-C, SIGTERM: every way
+        out passes here, `open_window`): first the tables it hosts say goodbye to the other
+        computers (`host_left`, bounded: a client that does not read holds it for a second
+        at most), who would otherwise find out only when their reconnection runs out."""
+        hosting = sys.modules.get("game.net.hosting")  # loaded once a table was hosted
+        if hosting is not None:
+            hosting.leave_every_table()
         self.files.release()
         self.audio.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -439,6 +447,9 @@ def create_app(options: LaunchOptions) -> App:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # How X11 desktops group the window; pygame, on import, names it after sys.argv[0].
     os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+    # The click that brings the window to the front is a click on what it points at: SDL drops
+    # it by default, and a button pressed in a window behind another needed a second click.
+    os.environ.setdefault(FOCUS_CLICKTHROUGH, "1")
     try:
         if nothing_to_connect_to():
             raise pygame.error(NO_DISPLAY_FOUND)

@@ -226,22 +226,52 @@ SUMMARY_PAYMENT = {
     "points_as_dealer": N_("points (all as dealer)"),
     "units": N_("units"),
 }
+SUMMARISED = frozenset({"players", "settlement", "hands"})
+"""The options the one-line summary says whether or not they changed."""
 NAMED_PLAYERS = frozenset({"three_player", "four_player"})
 """Presets whose name says how many play ("Three players")."""
 
 
 def rules_summary(rules: Rules) -> str:
-    payment = _(SUMMARY_PAYMENT[rules.settlement])
-    if rules.hands:
-        length = ngettext("{count} hand", "{count} hands", rules.hands).format(count=rules.hands)
-    else:
-        length = _("until bust")
+    """The rules in one line: the preset and what differs from it, the payment and the length
+    ("Three players (changed: Match length 1 hand) · points"). To a player who did not choose
+    them "(changed)" alone says nothing; a part the changes name is not said twice."""
+    # the parts the summary says anyway come last: named first are those it would not say
+    changed = sorted((option for option in OPTIONS if option in changed_options(rules)), key=SUMMARISED.__contains__)
+    named = changed[:CHANGES_NAMED]
+    parts = [preset_name(rules.preset_name)]
+    if named:
+        # Translators: one rule option changed from its preset, in the rules summary ("Match length 1 hand")
+        changes = [_("{option} {choice}").format(option=OPTIONS[option].name,
+                                                 choice=choice_text(option, getattr(rules, option)))
+                   for option in named]
+        if len(changed) > CHANGES_NAMED:
+            changes.append("…")
+        # Translators: a preset's name and what differs from it ("Three players (changed: Match length 1 hand)");
+        # {changes} is joined by ", "
+        parts = [_("{preset} (changed: {changes})").format(preset=parts[0], changes=_(", ").join(changes))]
     preset_players = PRESETS[rules.preset_name].players if rules.preset_name in PRESETS else None
-    parts = [rules_name(rules)]
-    if not (preset_players == rules.players and rules.preset_name in NAMED_PLAYERS):
+    if "players" not in named and not (preset_players == rules.players and rules.preset_name in NAMED_PLAYERS):
         parts.append(ngettext("{count} player", "{count} players", rules.players).format(count=rules.players))
+    if "settlement" not in named:
+        parts.append(_(SUMMARY_PAYMENT[rules.settlement]))
+    if "hands" not in named:
+        if rules.hands:
+            parts.append(ngettext("{count} hand", "{count} hands", rules.hands).format(count=rules.hands))
+        else:
+            parts.append(_("until bust"))
     # Translators: between the parts of the one-line summary of the rules
-    return _(" · ").join([*parts, payment, length])
+    return _(" · ").join(parts)
+
+
+CHANGES_NAMED = 1
+"""How many options changed from the preset the one-line summary names before "…": it must
+stay one line at the smallest window, in every language."""
+
+
+def changed_options(rules: Rules) -> set[str]:
+    """The options that differ from the rules' preset (none for rules of no known preset)."""
+    return set(rules.changed_from_preset()) if rules.preset_name in PRESETS else set()
 
 
 @dataclass(frozen=True)
@@ -373,3 +403,25 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         N_("Renhou"),
         N_("A win before one's own first discard: not a yaku, 4 han or yakuman, by option.")),
 )
+
+
+CLOCK_OPTIONS = ("build_time_s", "discard_time_s")
+
+
+def clock_choice(option: str, rules: Rules, move_time_s: float | None = None) -> str:
+    """A clock option as the table runs it. At a table with seats at other computers
+    (`move_time_s`: the host's move time) every decision has a clock, a rule of no limit
+    being the move time (docs/network.md, The clock): "No limit" there would be untrue."""
+    value = getattr(rules, option)
+    if value is None and move_time_s is not None:
+        # Translators: a clock the rules leave without limit, at a table with seats at other computers
+        return _("{time} (network play)").format(time=choice_text(option, round(move_time_s)))
+    return choice_text(option, value)
+
+
+def clocks_summary(rules: Rules, move_time_s: float | None = None) -> str:
+    """The build and discard clocks in one line ("Time to build: 3 minutes · Time per discard:
+    No limit"); with `move_time_s`, as a network table runs them (`clock_choice`)."""
+    return _(" · ").join(_("{option}: {choice}").format(option=OPTIONS[option].name,
+                                                        choice=clock_choice(option, rules, move_time_s))
+                         for option in CLOCK_OPTIONS)

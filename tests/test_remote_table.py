@@ -207,9 +207,15 @@ def test_the_frame_is_drawn_from_the_seats_view_with_its_own_tiles_only(builders
     assert [seat.place for seat in frame.seats if seat.seat == SEAT] == [0]  # the joined seat at the bottom
 
 
+RON_SEED = 4
+"""The first seed whose kyoku asks the seat ron or pass, tried first: playing the four
+before it took three quarters of a `to_ron` (some 2 s of CPU)."""
+
+
 def to_ron(builders, clock=time.monotonic) -> tuple[Match, RemoteTable]:
-    """A kyoku played until the host asks the seat ron or pass (the first seed that does)."""
-    for seed in range(40):
+    """A kyoku played until the host asks the seat ron or pass (`RON_SEED`; should the deal
+    change, the first seed that does)."""
+    for seed in (RON_SEED, *range(40)):
         match = Match(Rules.preset("kaiji", hands=1), seed=seed)
         match.next_kyoku()
         table = RemoteTable(heard(match, at=clock()), builders, clock=clock)

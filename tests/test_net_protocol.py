@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 
 import pytest
@@ -31,10 +32,12 @@ from game.net.protocol import (
     TableLook,
     Update,
     Welcome,
+    key_digest,
     read_client_message,
     read_host_message,
     read_look_reply,
     read_refusal,
+    write_look,
     write_message,
 )
 
@@ -340,9 +343,23 @@ def test_a_look_reply_reads_back_as_itself_and_is_no_message_of_a_connection():
         read_host_message(write_message(LOOK))  # never on a WebSocket: a seat's mirror never reads one
 
 
+def test_a_look_at_a_match_under_way_says_its_hand_and_seat_only_to_a_joiner_that_reads_them():
+    """The hand under way and the seat a key holds came within protocol 3: a look from an older
+    joiner (its strict reader refuses a field it does not know) is answered without them, and
+    a newer joiner reads an older host's look, which has none, as no hand and no seat."""
+    under_way = dataclasses.replace(LOOK, started=True, hand=3, yours=1)
+    newer = json.loads(write_look(under_way, later=True))
+    older = json.loads(write_look(under_way, later=False))
+    assert (newer["hand"], newer["yours"]) == (3, 1) and set(newer) - set(older) == {"hand", "yours"}
+    assert read_look_reply(write_look(under_way, later=True)) == under_way
+    assert read_look_reply(write_look(under_way, later=False)) == dataclasses.replace(under_way, hand=0, yours=None)
+    assert len(key_digest("k" * 32)) == 32 and "k" * 8 not in key_digest("k" * 32)
+
+
 @pytest.mark.parametrize(("changes", "said"), [
     ({"names": ["A"]}, "a table of 2 seats"), ({"open": [True, True, True]}, "a table of 2 seats"),
     ({"levels": ["easy", "god"]}, "not 'god'"), ({"seed": 7}, "unknown 'seed'"),
+    ({"hand": -1}, "hand -1"), ({"yours": 2}, "seat 2 at a table of 2"),
 ])
 def test_a_look_reply_with_seats_miscounted_an_unknown_level_or_a_field_too_many_is_refused(changes, said):
     data = json.loads(write_message(LOOK)) | changes

@@ -26,6 +26,7 @@ from game.engine.rules import Rules
 from game.net import server as server_module
 from game.net.client import HostGone, look_at_table, play_seat
 from game.net.protocol import (
+    NO_KEY,
     PROTOCOL_VERSION,
     Act,
     Hello,
@@ -35,12 +36,13 @@ from game.net.protocol import (
     Snapshot,
     TableLook,
     Welcome,
+    key_digest,
     read_host_message,
     read_look_reply,
     write_message,
 )
 from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
-from game.net.server import JOIN_CODE_LETTERS, new_join_code, refusal_of
+from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, new_join_code, refusal_of
 
 CODE = "KANTER"
 WAIT_S = 20.0
@@ -396,11 +398,12 @@ LOOK_SEED = 918_273_645_546_372
 """Long enough that its digits cannot turn up in a look by chance."""
 
 
-def look(port: int, code: str = CODE, version: object = PROTOCOL_VERSION) -> tuple[int, bytes]:
-    """A look at the table: one plain HTTP GET (no WebSocket), its status and body."""
+def look(port: int, code: str = CODE, version: object = PROTOCOL_VERSION, key: str | None = None) -> tuple[int, bytes]:
+    """A look at the table: one plain HTTP GET (no WebSocket), its status and body; `key`:
+    the `key` parameter of a newer joiner (None: an older one's look, without it)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
-        connection.request("GET", f"/?v={version}&code={code}&look=1")
+        connection.request("GET", f"/?v={version}&code={code}&look=1" + (f"&key={key}" if key is not None else ""))
         response = connection.getresponse()
         return response.status, response.read()
     finally:
@@ -443,6 +446,15 @@ def test_a_look_shows_the_table_and_its_rules_and_takes_no_seat_so_the_host_does
             assert set(json.loads(text)) == {"v", "type", "seq", "names", "levels", "open", "rules", "game_version",
                                              "started"}
             assert str(LOOK_SEED)[:9] not in text and welcome.token not in text
+            # A newer joiner's look names its seat key by its digest: told the seat it holds and the hand.
+            for key, yours in ((key_digest(welcome.token), 1), (NO_KEY, None), (key_digest("x" * 32), None)):
+                status, body = look(hosted.host.port, key=key)
+                assert status == 200 and welcome.token not in body.decode()
+                assert (read_look_reply(body).yours, read_look_reply(body).hand) == (yours, 1)
+            held = look_at_table(f"127.0.0.1:{hosted.host.port}", CODE, key=welcome.token)
+            assert held.yours == 1 and held.hand == 1 and held.started
+            for _ in range(ATTEMPTS_PER_MINUTE + 5):  # a summary's looks with its key are no guesses
+                assert look(hosted.host.port, key=key_digest(welcome.token))[0] == 200
     finally:
         hosted.close()
         thread.join(WAIT_S)

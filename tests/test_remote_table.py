@@ -207,9 +207,15 @@ def test_the_frame_is_drawn_from_the_seats_view_with_its_own_tiles_only(builders
     assert [seat.place for seat in frame.seats if seat.seat == SEAT] == [0]  # the joined seat at the bottom
 
 
+RON_SEED = 4
+"""The first seed whose kyoku asks the seat ron or pass, tried first: playing the four
+before it took three quarters of a `to_ron` (some 2 s of CPU)."""
+
+
 def to_ron(builders, clock=time.monotonic) -> tuple[Match, RemoteTable]:
-    """A kyoku played until the host asks the seat ron or pass (the first seed that does)."""
-    for seed in range(40):
+    """A kyoku played until the host asks the seat ron or pass (`RON_SEED`; should the deal
+    change, the first seed that does)."""
+    for seed in (RON_SEED, *range(40)):
         match = Match(Rules.preset("kaiji", hands=1), seed=seed)
         match.next_kyoku()
         table = RemoteTable(heard(match, at=clock()), builders, clock=clock)
@@ -1028,3 +1034,18 @@ def test_news_of_the_next_hand_over_a_hand_ended_without_its_result_shows_that_h
     table.take(heard(match))
     assert not table.kyoku_over and table.shown_kyoku == 2 and table.view(SEAT).phase is not Phase.END
     table.frame()
+
+
+def test_a_match_its_host_stopped_for_good_with_the_history_off_is_said_not_to_be_kept(builders):
+    """With the match history off the keeping makes nothing (`keep` gives None): the title says
+    the match was not kept, never that the history keeps it."""
+    from game.net.table import record_text
+
+    match = new_match(hands=2)
+    table = RemoteTable(heard(match), builders, keep=lambda news: None)
+    others_move(match)
+    table.take(dataclasses.replace(heard(match), over=MatchOver(9, "stopped", tuple(match.scores)),
+                                   record_text=record_text(match.record)))
+    words = str(table.closed)
+    assert words == ("The host has stopped the match for good: it cannot be continued. "
+                     "Your match history is off: it was not kept.")

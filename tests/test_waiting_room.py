@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.app.play.session import PERSON, REMOTE, SeatPlan
-from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, WaitingRoom
+from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, LOOKING, OPEN, WaitingRoom
 from game.engine.player import GivenMove
 
 
@@ -18,6 +18,7 @@ class Seats:
         self.remote = {seat: GivenMove(f"Player {seat + 1}") for seat in remote}
         self.present: set[int] = set()
         self.ever: set[int] = set()
+        self.looked: set[int] = set()
         self.refuse_fill = False
 
     def join(self, seat: int, name: str) -> None:
@@ -30,6 +31,9 @@ class Seats:
 
     def taken(self, seat: int) -> bool:
         return seat in self.ever
+
+    def looking(self, seat: int) -> bool:
+        return seat in self.looked and seat not in self.present
 
     def give_to_ai(self, seat: int) -> bool:
         if self.refuse_fill:
@@ -64,6 +68,19 @@ def test_start_waits_for_every_remote_seat_and_shows_who_joined():
     assert waiting.can_start and waiting.joined == 2
     net.present.discard(3)  # gone again: Start waits for them (their token brings them back)
     assert not waiting.can_start and waiting.seats()[3].state == LEFT
+
+
+def test_a_person_who_looks_at_the_table_with_their_seats_key_is_told_apart_from_one_who_has_left():
+    """At a rematch, a joined summary looks at the table now and then: its person has not
+    pressed Rematch yet, which the room says instead of "has left"; the AI may still take it."""
+    waiting, net = room(("you", REMOTE))
+    net.join(1, "Kaiji")
+    net.present.discard(1)
+    assert waiting.seats()[1].state == LEFT
+    net.looked.add(1)
+    assert waiting.seats()[1].state == LOOKING and waiting.can_fill(1) and not waiting.can_start
+    net.present.add(1)  # Rematch pressed: seated
+    assert waiting.seats()[1].state == JOINED and waiting.can_start
 
 
 def test_an_empty_remote_seat_is_given_to_the_ai_but_not_a_taken_one():

@@ -20,14 +20,17 @@ from urllib.parse import urlencode
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
 from game.net.protocol import (
+    KEY_PARAMETER,
     LOOK_PARAMETER,
     MAX_HOST_BYTES,
+    NO_KEY,
     PROTOCOL_VERSION,
     HostMessage,
     ProtocolError,
     Reading,
     Refused,
     TableLook,
+    key_digest,
     read_look_reply,
 )
 from game.net.seat_link import OPEN_TIMEOUT_S, RECONNECT_DELAYS_S, HostGone, HostUnreachable, JoinRefused, SeatLink
@@ -95,13 +98,15 @@ def join_uri(address: str, code: str) -> str:
     return f"ws://{host}:{port}/?{urlencode({'v': PROTOCOL_VERSION, 'code': code})}"
 
 
-def look_at_table(address: str, code: str, timeout_s: float = OPEN_TIMEOUT_S) -> TableLook:
+def look_at_table(address: str, code: str, timeout_s: float = OPEN_TIMEOUT_S, key: str = "") -> TableLook:
     """The table at `address` as its host shows it before one sits down (one HTTP request,
-    no seat taken: protocol.LOOK_PARAMETER). JoinRefused when the host refuses the look (a
-    wrong code, another version, …), HostUnreachable when nothing answers as a host would.
-    Never through a proxy: the host is on this network or forwarded to it."""
+    no seat taken: protocol.LOOK_PARAMETER); `key`, the seat key held for it (''), is named by
+    its digest only, for the host to say which seat it holds. JoinRefused when the host refuses
+    the look (a wrong code, another version, …), HostUnreachable when nothing answers as a host
+    would. Never through a proxy: the host is on this network or forwarded to it."""
     host, port = parse_address(address)
-    query = urlencode({"v": PROTOCOL_VERSION, "code": code, LOOK_PARAMETER: 1})
+    query = urlencode({"v": PROTOCOL_VERSION, "code": code, LOOK_PARAMETER: 1,
+                       KEY_PARAMETER: key_digest(key) if key else NO_KEY})
     connection = http.client.HTTPConnection(host, port, timeout=timeout_s)
     try:
         connection.request("GET", f"/?{query}")

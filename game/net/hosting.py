@@ -65,7 +65,8 @@ class HostedTable:
         # too, but anyone else is told the table is full until it starts.
         self.host.started = bool(tokens) and (match.kyoku is not None or bool(match.settlements))
         self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
-        self.host.describe = lambda: (self.table.names, self.table.levels, match.rules)  # what a look shows
+        self.host.describe = lambda: (self.table.names, self.table.levels, match.rules,  # what a look shows
+                                      match.kyoku_number)
         self.report = report
         self.present: set[int] = set()
         """The remote seats whose client is connected, as the inbox has told."""
@@ -109,6 +110,10 @@ class HostedTable:
 
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
+
+    def looking(self, seat: int) -> bool:
+        """The seat's person is not here but looked at the table lately (`NetHost.looking`)."""
+        return seat in self.remote and self.host.looking(seat)
 
     def give_up_in(self, seat: int) -> float | None:
         """Seconds until the reconnection window of a seat whose client has gone closes

@@ -24,6 +24,7 @@ rules, who sits where) or a `Refused`, read by `read_look_reply`; it takes no se
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import math
 import types
@@ -45,6 +46,13 @@ a table before sitting down (`TableLook`)."""
 LOOK_PARAMETER = "look"
 """The join address's query parameter (`look=1`) of a look at the table: answered with a
 `TableLook`, no connection made, no seat taken."""
+KEY_PARAMETER = "key"
+"""A look's query parameter naming the seat key the joiner holds, by its digest (`key_digest`;
+`NO_KEY`: none held): the look then says which seat it holds and the hand under way
+(`TableLook.LATER_FIELDS`). An older joiner of this protocol sends none and is answered
+without those fields, which its reader would refuse."""
+NO_KEY = "-"
+"""`KEY_PARAMETER` of a joiner that holds no key for the table (never a digest)."""
 MAX_CLIENT_BYTES = 4096
 """A client's largest message (its hello, an action): far more than any needs."""
 MAX_HOST_BYTES = 256 * 1024
@@ -247,13 +255,38 @@ class TableLook:
     rules: Rules
     game_version: str
     started: bool
+    hand: int = 0
+    """The hand under way, counted from 1 (0: none yet), public as the standings are."""
+    yours: int | None = None
+    """The seat held by the key the look named (`KEY_PARAMETER`); None: no seat of this table."""
     kind: ClassVar[str] = "table"
+    LATER_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "yours")
+    """Fields added within protocol 3: sent only to a look that names a key (a newer joiner),
+    and read as their defaults when an older host leaves them out."""
 
     def __post_init__(self) -> None:
         if not len(self.names) == len(self.levels) == len(self.open) == self.rules.players:
             raise ValueError(f"a table of {self.rules.players} seats with {len(self.names)} names, "
                              f"{len(self.levels)} levels and {len(self.open)} seats open or not")
+        if self.hand < 0 or (self.yours is not None and not 0 <= self.yours < self.rules.players):
+            raise ValueError(f"hand {self.hand}, seat {self.yours} at a table of {self.rules.players} seats")
         check_levels(self.levels)
+
+
+def key_digest(token: str) -> str:
+    """What a look says of a seat key: enough for the host to know the seat, nothing from which
+    the key follows (a look's address may be logged where the key must never be)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()[:32]
+
+
+def write_look(look: TableLook, later: bool) -> str:
+    """A look's answer; without the fields an older joiner cannot read unless it is `later`."""
+    if later:
+        return write_message(look)
+    data = json.loads(write_message(look))
+    for name in TableLook.LATER_FIELDS:
+        data.pop(name)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 @dataclass(frozen=True)
@@ -584,11 +617,12 @@ def _read_dataclass(cls: type, data: Any, depth: int) -> Any:
     given = dict(data)
     if tag is not None and given.pop(TAG, None) != tag:
         raise ProtocolError(f"expected a {tag}")
-    missing = [name for name in hints if name not in given]
+    later = cls.__dict__.get("LATER_FIELDS", ())
+    missing = [name for name in hints if name not in given and name not in later]
     unknown = [name for name in given if name not in hints]
     if missing or unknown:
         raise ProtocolError(f"{tag or cls.__name__}: missing {_names(missing)}; unknown {_names(unknown)}")
-    values = {name: read_value(hints[name], given[name], depth) for name in hints}
+    values = {name: read_value(hints[name], given[name], depth) for name in hints if name in given}
     try:
         return cls(**values)
     except (TypeError, ValueError) as error:  # Rules checks its own options

@@ -33,6 +33,7 @@ from websockets.http11 import Request, Response
 from game.engine.names import BadName, checked_name
 from game.engine.rules import Rules
 from game.net.protocol import (
+    KEY_PARAMETER,
     LOOK_PARAMETER,
     MATCH_OVER,
     MAX_CLIENT_BYTES,
@@ -44,8 +45,10 @@ from game.net.protocol import (
     Refused,
     Resync,
     TableLook,
+    key_digest,
     read_client_message,
     read_refusal,
+    write_look,
     write_message,
 )
 
@@ -58,6 +61,9 @@ HANDSHAKE_TIMEOUT_S = 5.0
 HELLO_TIMEOUT_S = 5.0
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
+LOOKED_LATELY_S = 15.0
+"""A seat whose key came with a look this recently is `looking` (a joined summary looks every
+`game.app.scenes.join_summary.REMATCH_LOOK_S`)."""
 ATTEMPTS_PER_MINUTE = 20
 """Join attempts one address may make in a minute: a person mistyping a code makes a few;
 guessing one of 18^6 codes takes millions."""
@@ -126,9 +132,10 @@ class NetHost:
         rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
-        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules]] | None = None
-        """The seats' names and AI levels and the rules, as a look at the table shows them (set
-        by the table; called on the server's thread). None: looks are refused."""
+        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules, int]] | None = None
+        """The seats' names and AI levels, the rules and the hand under way (0: none), as a look
+        at the table shows them (set by the table; called on the server's thread). None: looks
+        are refused."""
         self.notify: Callable[[], None] = lambda: None
         """Called on the server's thread after each `Inbound` is queued: the window wakes to read it."""
         self.sent_bytes = dict.fromkeys(remote_seats, 0)
@@ -138,6 +145,8 @@ class NetHost:
         self._given_away: list[str] = []
         """The tokens of the seats the host gave to the AI (`close_seat`): their players are told so."""
         self._waiting: dict[int, ServerConnection] = {}
+        self._looked_at: dict[int, float] = {}
+        """When each seat's key last came with a look (`looking`)."""
         """Per seat, its player's connection waiting for the host to open the next match (`_refuse`)."""
         self._connections = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -187,6 +196,15 @@ class NetHost:
         """A client has taken `seat` (it may have left since; its token takes it back)."""
         state = self.seats.get(seat)
         return state is not None and state.taken
+
+    def looking(self, seat: int) -> bool:
+        """The person of `seat`, not connected, looked at the table with its key lately: a
+        joined summary does it while its player reads it (a rematch not pressed yet)."""
+        with self._lock:
+            at = self._looked_at.get(seat)
+            state = self.seats.get(seat)
+        return at is not None and state is not None and state.connection is None \
+            and time.monotonic() - at <= LOOKED_LATELY_S
 
     def all_joined(self) -> bool:
         return all(seat.connection is not None for seat in self.seats.values())
@@ -266,22 +284,34 @@ class NetHost:
         if not secrets.compare_digest(normal_code(query.get("code", [""])[0]).encode(), self.code.encode()):
             return _refusal(connection, HTTPStatus.FORBIDDEN, "wrong_code")
         if query.get(LOOK_PARAMETER) == ["1"]:
-            return self._look(connection)
+            key = query.get(KEY_PARAMETER)
+            return self._look(connection, key[0] if key is not None else None, attempts)
         return None
 
-    def _look(self, connection: ServerConnection) -> Response:
+    def _look(self, connection: ServerConnection, key: str | None, attempts: deque[float]) -> Response:
         """The table as a look shows it: answered before any upgrade (no seat taken, no
-        connection kept), with nothing of any hand."""
+        connection kept), with nothing of any hand but its number. `key`: the digest of the
+        seat key the joiner holds (`NO_KEY`: none), None from an older joiner (`KEY_PARAMETER`)."""
         describe = self.describe
         if describe is None:
             return _refusal(connection, HTTPStatus.SERVICE_UNAVAILABLE, "host_busy")
-        names, levels, rules = describe()
+        names, levels, rules, hand = describe()
         with self._lock:
             if self.over:
                 return _refusal(connection, HTTPStatus.GONE, MATCH_OVER)
             open_seats = tuple(seat in self.seats and not self.seats[seat].taken for seat in range(rules.players))
-            look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started)
-        response = connection.respond(HTTPStatus.OK, write_message(look) + "\n")
+            yours = next((seat for seat, state in self.seats.items() if key and state.taken
+                          and secrets.compare_digest(key_digest(state.token).encode(), key.encode("utf-8", "replace"))),
+                         None)
+            look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started,
+                             hand if self.started else 0, yours)
+            if yours is not None:
+                self._looked_at[yours] = time.monotonic()
+                if attempts:  # it holds a seat's key: no guess, and a summary's looks leave its Rematch room
+                    attempts.pop()
+        if yours is not None:
+            self.notify()  # the waiting room says the seat's person is about (`looking`)
+        response = connection.respond(HTTPStatus.OK, write_look(look, later=key is not None) + "\n")
         response.headers["Content-Type"] = "application/json"
         return response
 

@@ -9,6 +9,7 @@ import errno
 import gc
 import socket
 import threading
+import time
 import weakref
 from dataclasses import replace
 from typing import ClassVar
@@ -19,12 +20,17 @@ from websockets.sync.client import connect
 
 from game.ai import make_agent
 from game.app.history import history
+from game.app.play.hosted_match import HostedMatch
+from game.app.play.joining import seat_lines
 from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
+from game.app.play.seat_keys import remember_key, table_of
 from game.app.play.session import SeatPlan
-from game.app.play.waiting_room import AI, JOINED, LEFT, OPEN
+from game.app.play.waiting_room import AI, JOINED, LEFT, LOOKING, OPEN
+from game.app.scenes import join_summary
 from game.app.scenes.dialog import Dialog
-from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, HostScene, address_size
+from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, WIDTH, HostScene, address_size
+from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
@@ -33,7 +39,7 @@ from game.app.settings import REMOTE
 from game.app.words import i18n
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
-from game.net.client import HostGone, join_uri, play_seat
+from game.net.client import HostGone, join_uri, look_at_table, play_seat
 from game.net.protocol import (
     Hello,
     MatchOver,
@@ -44,9 +50,11 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
+from tests.hosted_table import WAIT_S, Host
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
+from tests.ui.test_join import join, joined, look_at, wait
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
@@ -275,6 +283,7 @@ def test_the_host_screen_in_japanese_and_chinese(driver, monkeypatch, language):
     driver.app.change_settings(driver.app.settings.with_changes(language=language))
     driver.screens.title()
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
+    assert len(driver.app.text.wrap(host.how_to_join(), 18, WIDTH)) == 1
     shot(driver, f"host_{language}")
     host.back()
 
@@ -511,6 +520,8 @@ def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(drive
     assert isinstance(host, HostScene) and host.hosted is not None and host.hosted.host.code == "KAIJIC"
     assert [row.state for row in host.room.seats()] == ["here", LEFT, LEFT]
     assert [row.name for row in host.room.seats()][1:] == ["Kaiji", "Tonegawa"]
+    assert host.buttons["start"].text == i18n._("Continue the match")  # hand 3 resumed, not a match begun
+    assert len(driver.app.text.wrap(host.how_to_join(), 18, WIDTH)) == 1  # no word alone above the address
     driver.frame()
     shot(driver, f"host_continued_{language}")
     host.back()
@@ -520,8 +531,87 @@ def test_continue_of_a_hosted_match_waits_for_its_people_in_every_language(drive
                          HostedSeats("KAIJIC", 0, tokens))  # a rematch of that table
     driver.frame()
     assert driver.top.rematch and [row.state for row in driver.top.room.seats()] == ["here", LEFT, LEFT]
+    assert driver.top.buttons["start"].text == i18n._("Start the match")
+    # Kaiji's summary looks at the table with his seat's key: he has not pressed Rematch yet.
+    look_at_table(f"127.0.0.1:{driver.top.hosted.host.port}", "KAIJIC", key="k" * 32)
+    assert [row.state for row in driver.top.room.seats()] == ["here", LOOKING, LEFT]
+    assert driver.top.next_change() is not None  # read again: the state ends when the looks stop
+    driver.frame()
+    assert len(driver.app.text.wrap(driver.top.how_to_join(), 18, WIDTH)) == 1
     shot(driver, f"host_rematch_{language}")
     driver.top.back()
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_look_at_a_continued_match_says_it_is_under_way_at_which_hand_and_which_seat_the_key_holds(driver,
+                                                                                                    language):
+    """The joiner's look before sitting down again: the hand the match is at (public, as the
+    standings) and the seat the kept key holds as theirs, named by the host's record of it."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    slot = driver.app.files.slot
+    slot.save(SeatPlan.table(("you", "remote"), ("Hana", "Kaiji")), match_in_play(2))
+    slot.save_hosting(slot.load().match.seed, HostedSeats("KANTER", 0, {1: "k" * 32}))
+    driver.screens.title()
+    driver.frame()
+    driver.press(driver.top.buttons["continue"])
+    host = driver.top
+    assert isinstance(host, HostScene) and host.hosted is not None
+    address = f"127.0.0.1:{host.hosted.host.port}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "k" * 32)
+    try:
+        driver.screens.title()  # the table stays open behind: this window joins it as the other computer would
+        driver.frame()
+        scene = look_at(driver, address, "KANTER", name="Kaiji")
+        look = scene.table_looked_at
+        assert look is not None, scene.sentence
+        assert (look.hand, look.yours) == (1, 1)
+        assert seat_lines(look, (look.yours, look.names[1]))[1] == i18n._("Seat {number}: {who}").format(
+            number=2, who=i18n._("{name} (you)").format(name="Kaiji"))
+        said = [line for line, _colour in scene._state_lines()]
+        assert said == [i18n._("This match is under way, at hand {number} of {hands}: sit down to take your seat "
+                               "back.").format(number=1, hands=look.rules.hands)]
+        driver.frame()
+        shot(driver, f"join_continued_look_{language}")
+    finally:
+        host.back()
+
+
+def test_the_joined_summary_is_told_of_the_hosts_rematch_and_the_host_that_its_player_is_still_there(driver,
+                                                                                                      monkeypatch):
+    """The joined summary looks at its table now and then with its seat key: closed while the
+    host reads its own summary, then the rematch that keeps the seat, which the summary says;
+    and the rematch's room says its player has not pressed Rematch yet, not that they left."""
+    monkeypatch.setattr(join_summary, "REMATCH_LOOK_S", 0.2)
+    table_host = Host(["easy", "person"], 1)
+    rematch = None
+    try:
+        join(driver, table_host.address, table_host.code)
+        wait(driver, lambda: joined(driver))
+        driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+        summary = driver.top
+        assert isinstance(summary, JoinedSummaryScene) and summary.key
+        for _ in range(10):  # the host on its own summary: no rematch yet
+            driver.frame(dt=0.1)
+            time.sleep(0.05)
+        assert summary.rematch_words() is None
+        old = table_host.hosted
+        table_host.thread.join(WAIT_S)
+        old.stop(reopening=True)  # the host's Rematch: its table closed, to open the rematch's
+        rematch = HostedMatch(old.match.rules, ["easy", "person"], seed=12, code=old.host.code, bind="127.0.0.1",
+                              port=old.host.port, move_time_s=30, report=lambda line: None, tokens=old.host.tokens())
+        rematch.start()
+        assert not rematch.hosted.looking(1)
+        wait(driver, lambda: summary.asked)
+        assert rematch.hosted.looking(1) and not rematch.hosted.connected(1)
+        assert summary.rematch_words() == "The host asks for a rematch: press Rematch to sit down again."
+        for language in ("en", "ja", "zh_CN"):
+            driver.app.change_settings(driver.app.settings.with_changes(language=language))
+            driver.frame()
+            shot(driver, f"joined_summary_rematch_asked_{language}")
+    finally:
+        if rematch is not None:
+            rematch.stop()
+        table_host.close()
 
 
 def test_a_rematch_at_a_hosted_table_opens_the_same_table_and_its_people_take_their_seats_again(driver, monkeypatch):
@@ -739,3 +829,24 @@ def test_rematch_closes_the_old_table_off_the_frame_loop_which_draws_on_until_it
     closing.set()
     driver.wait_until(lambda: isinstance(driver.top, HostScene), seconds=30)
     assert driver.top.rematch and driver.top.hosted is not None
+
+
+def test_a_joined_match_stopped_for_good_with_the_history_off_is_said_not_to_be_kept(driver):
+    """The title after a headless host's ^C, with the match history off: nothing is kept, and
+    the sentence says so instead of pointing to the history."""
+    driver.app.change_settings(driver.app.settings.with_changes(keep_history=False))
+    table_host = Host(["easy", "person"], 4)
+    try:
+        join(driver, table_host.address, table_host.code)
+        wait(driver, lambda: joined(driver))
+        table_host.close()
+        wait(driver, lambda: isinstance(driver.top, TitleScene))
+    finally:
+        table_host.close()
+    assert str(driver.app.notice) == ("The host has stopped the match for good: it cannot be continued. "
+                                      "Your match history is off: it was not kept.")
+    assert not history.load_history(driver.app.files.history_folder).entries
+    for language in ("en", "ja", "zh_CN"):
+        driver.app.change_settings(driver.app.settings.with_changes(language=language))
+        driver.frame()
+        shot(driver, f"title_joined_stopped_not_kept_{language}")

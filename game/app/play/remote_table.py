@@ -73,12 +73,13 @@ class RemoteTable:
     def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
                  link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
                  clock: Callable[[], float] = time.monotonic,
-                 keep: Callable[[Heard], Future[Message | None]] | None = None) -> None:
+                 keep: Callable[[Heard], Future[Message | None] | None] | None = None) -> None:
         """`first`: the news with the seat's first view; `link` brings the rest (`update`
         takes it, and sends the player's moves), `backlog` the news that came with `first`;
         `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
         link's (`Heard.at`); `keep` keeps the match in the history once the host has said
-        it is over (with its record), at once, whatever the player does next."""
+        it is over (with its record), at once, whatever the player does next (None from it:
+        the history is off, nothing is kept)."""
         self.seat = first.welcome.seat
         self.viewer: int | None = self.seat
         self.bottom = self.seat
@@ -185,6 +186,11 @@ class RemoteTable:
     def _stopped_words(self) -> str:
         """Why the table closed when its host stopped the match: for good (it sent the record,
         kept here unless the keeping says why not), or to continue it later."""
+        if self.keeping is None and self.heard.record_text is not None:
+            # Translators: the title after a host without a window stopped a joined match for good,
+            # with the match history turned off in Settings
+            return _("The host has stopped the match for good: it cannot be continued.") + " " + \
+                _("Your match history is off: it was not kept.")
         if self.keeping is None:
             return self._ended_words(Ended("gone"))
         not_kept = self.keeping.result() if self.keeping.done() else None

@@ -25,6 +25,9 @@ OPEN = "open"
 JOINED = "joined"
 LEFT = "left"
 """A remote seat whose person has gone; they may come back (their token keeps the seat)."""
+LOOKING = "looking"
+"""A remote seat whose person is not here but looks at the table with the seat's key: at a
+rematch, still on the last match's end (game/app/scenes/join_summary.py looks now and then)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class RemoteSeats(Protocol):
 
     def taken(self, seat: int) -> bool: ...
 
+    def looking(self, seat: int) -> bool: ...
+
     def give_to_ai(self, seat: int) -> bool: ...
 
 
@@ -60,7 +65,7 @@ class RemoteSeats(Protocol):
 class RoomSeat:
     seat: int
     state: str
-    """`HERE`, `AI`, `OPEN`, `JOINED` or `LEFT`."""
+    """`HERE`, `AI`, `OPEN`, `JOINED`, `LOOKING` or `LEFT`."""
     name: str
     """The seat's name as the plan keeps it (shown with `session.shown_name`); a joined
     person's own name."""
@@ -93,6 +98,8 @@ class WaitingRoom:
     def _remote_state(self, seat: int) -> str:
         if self.net.connected(seat):
             return JOINED
+        if self.net.looking(seat):
+            return LOOKING
         return LEFT if self.net.taken(seat) else OPEN
 
     def can_fill(self, seat: int) -> bool:

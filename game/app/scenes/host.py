@@ -22,7 +22,17 @@ from pygame_gui.elements import UIButton
 from game.app.play.match_setup import ai_available, seat_levels, start_hosted
 from game.app.play.savegame import HostedSeats
 from game.app.play.session import Session, shown_name
-from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, OPEN, HostOptions, WaitingRoom, join_address
+from game.app.play.waiting_room import (
+    AI,
+    HERE,
+    JOINED,
+    LEFT,
+    LOOKING,
+    OPEN,
+    HostOptions,
+    WaitingRoom,
+    join_address,
+)
 from game.app.scene import Scene, Screens, Services
 from game.app.settings import reconnect_window_name
 from game.app.views.felt import draw_felt
@@ -55,7 +65,12 @@ ADDRESS_WIDTH = CODE_X - LEFT_X - 20
 """An address line's room, left of the code; a long IPv6 address is drawn smaller to fit."""
 STATES = {HERE: N_("at this computer"), AI: N_("played by the AI"),
           OPEN: N_("waiting for a player to join…"), JOINED: N_("has joined"),
-          LEFT: N_("has left; they can come back")}
+          LEFT: N_("has left; they can come back"), LOOKING: N_("is looking at the table")}
+REMATCH_STATES = {**STATES, LEFT: N_("has not joined the rematch yet"), LOOKING: N_("has not pressed Rematch yet")}
+"""At a rematch, each person is first away (gone, or not back yet); one whose summary looks at
+the table is still on the last match's end."""
+LOOK_AGAIN_S = 2.0
+"""How often the room is read again while a seat is `LOOKING` (it ends when the looks stop)."""
 LISTEN_PROBLEMS = {errno.EADDRINUSE: N_("another program uses the port"),
                    errno.EADDRNOTAVAIL: N_("the address to listen on is not one of this computer's"),
                    errno.EACCES: N_("the system does not allow this program to listen")}
@@ -181,8 +196,11 @@ class HostScene(Scene):
             self.announcer.update(table_ad("", self.hosted, self.session.rules))
 
     def next_change(self) -> float | None:
-        """Nothing here changes with time: a join, a drop and the announcement being made
-        wake the window (`NetHost.notify`, `BackgroundAnnouncer.notify`)."""
+        """A join, a drop, a look with a seat's key and the announcement being made wake the
+        window (`NetHost.notify`, `BackgroundAnnouncer.notify`); only a person looking stops
+        doing so with time (their summary closed), so the room is read again now and then."""
+        if self.room is not None and any(row.state == LOOKING for row in self.room.seats()):
+            return LOOK_AGAIN_S
         return None
 
     def copy(self) -> None:
@@ -247,7 +265,7 @@ class HostScene(Scene):
                     self._button(f"fill_{row.seat}", _("Play it with the AI"),
                                  (LEFT_X + WIDTH - FILL_WIDTH, top, FILL_WIDTH, 42),
                                  lambda s=row.seat: self.fill(s))
-            self._button("start", _("Start the match"), (LEFT_X, 672, (WIDTH - 10) // 2, 48), self.start)
+            self._button("start", self.start_label(), (LEFT_X, 672, (WIDTH - 10) // 2, 48), self.start)
             if not self.room.can_start:
                 self.buttons["start"].disable()
         self._button("back", _("Back (Esc)"), (LEFT_X + (WIDTH + 10) // 2, 672, (WIDTH - 10) // 2, 48), self.back)
@@ -293,15 +311,7 @@ class HostScene(Scene):
                 text.draw(surface, line, 20, WARN, (640, 200 + index * 30), "midtop")
             self.ring.draw_focus(surface)
             return
-        if self.rematch:
-            how = _("The rematch starts when they are back: on each other computer, Join on the title screen, "
-                    "then this address and the code.")
-        elif self.continued is not None:
-            how = _("The match goes on when they are back: on each other computer, Join on the title screen, "
-                    "then this address and the code.")
-        else:
-            how = _("On each other computer: Join on the title screen, then this address and the code.")
-        for index, line in enumerate(text.wrap(how, 18, WIDTH)):
+        for index, line in enumerate(text.wrap(self.how_to_join(), 18, WIDTH)):
             text.draw(surface, line, 18, SOFT, (640, 132 + index * 24), "midtop")
         text.draw(surface, _("Address on the local network"), 17, SOFT, (LEFT_X, 190))
         port = self.hosted.host.port
@@ -324,8 +334,9 @@ class HostScene(Scene):
             seat = fitted_name(text, lambda shown, number=row.seat + 1: _("Seat {number}: {name}").format(
                 number=number, name=shown), name, 20, STATE_X - NAME_GAP - LEFT_X, bold=True)
             text.draw(surface, seat, 20, INK, (LEFT_X, top + 10), bold=True)
-            colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT) else SOFT
-            text.draw(surface, _(STATES[row.state]), 17, colour, (STATE_X, top + 12))
+            colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT, LOOKING) else SOFT
+            text.draw(surface, _((REMATCH_STATES if self.rematch else STATES)[row.state]), 17, colour,
+                      (STATE_X, top + 12))
         rules = self.session.rules
         text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 732),
                   "midtop")
@@ -333,6 +344,18 @@ class HostScene(Scene):
         text.draw(surface, _("A player who drops is waited for {time} (Settings).").format(
             time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 756), "midtop")
         self.ring.draw_focus(surface)
+
+    def start_label(self) -> str:
+        """A match continued is resumed where it stopped, not started."""
+        return _("Continue the match") if self.continued is not None and not self.rematch else _("Start the match")
+
+    def how_to_join(self) -> str:
+        """The line under the heading: one line, in every language, above the address."""
+        if self.rematch:
+            return _("The rematch starts when they are back: each joins with this address and code.")
+        if self.continued is not None:
+            return _("The match goes on when they are back: each joins with this address and code.")
+        return _("On each other computer: Join on the title screen, then this address and the code.")
 
     def _announcement(self) -> str:
         announcer = self.announcer

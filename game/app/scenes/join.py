@@ -30,6 +30,7 @@ from game.app.play.joining import (
     code_problem,
     ended_sentence,
     holds_key,
+    key_for,
     name_problem,
     rules_lines,
     seat_lines,
@@ -38,6 +39,7 @@ from game.app.play.joining import (
 )
 from game.app.play.remote_link import Heard, RemoteLink
 from game.app.play.remote_table import RemoteTable
+from game.app.play.seat_keys import read_keys, table_of
 from game.app.scene import Scene, Screens, Services
 from game.app.settings import LONGEST_ADDRESS, LONGEST_CODE
 from game.app.views.felt import draw_felt
@@ -82,7 +84,7 @@ class JoinScene(Scene):
     def __init__(self, app: Services, screens: Screens, discovery: Interfaces | None,
                  make_link: Callable[[str, str, str], RemoteLink] | None = None,
                  rematch: tuple[str, str] | None = None,
-                 look: Callable[[str, str], TableLook] = look_at_table) -> None:
+                 look: Callable[..., TableLook] = look_at_table) -> None:
         """`discovery`: where to look for tables (None: not at all). `rematch`: the address
         and code of the table just played at, joined again at once (the seat key takes the
         same seat) and knocked at until its host opens the rematch."""
@@ -206,7 +208,9 @@ class JoinScene(Scene):
         self.sentence = name_problem(self.name) or address_problem(self.address) or code_problem(self.code)
         if self.sentence is not None:
             return
-        self.looking = Looking(self.address, self.code, self.look_at, on_done=wake_window)
+        key = key_for(read_keys(self.app.files.seat_keys_folder), table_of(self.address, self.code))
+        self.looking = Looking(self.address, self.code, lambda address, code: self.look_at(address, code, key=key),
+                               on_done=wake_window)  # the key named by its digest: the look says its seat
         self._rebuild()
 
     def show_rules(self) -> None:
@@ -306,11 +310,14 @@ class JoinScene(Scene):
             if isinstance(field, Field) and field is not wanted:
                 field.unselect()
 
-    def keep_match(self, heard: Heard) -> Future[Message | None]:
+    def keep_match(self, heard: Heard) -> Future[Message | None] | None:
         """The joined match into this computer's history, from the record its host sent (in
-        the background: a long record is replayed before it is kept)."""
+        the background: a long record is replayed before it is kept); None with the history
+        off (the table then says nothing was kept)."""
         app, over = self.app, heard.over
         assert over is not None
+        if not app.settings.keep_history:
+            return None
         return app.executor.submit(keep_joined, app.files, heard.record_text, heard.welcome.seat,
                                    heard.welcome.names, heard.welcome.levels, over.scores, app.settings, app.executor)
 
@@ -412,7 +419,8 @@ class JoinScene(Scene):
         y = LIST_TOP
         seated = self.joining.seated if self.joining is not None else None
         welcome = seated.welcome if seated is not None else None
-        yours = (welcome.seat, welcome.names[welcome.seat]) if welcome is not None else None
+        yours = (welcome.seat, welcome.names[welcome.seat]) if welcome is not None \
+            else (look.yours, look.names[look.yours]) if look.yours is not None else None
         for line in seat_lines(look, yours):
             text.draw(surface, line, 17, INK, (LEFT, y))
             y += SEAT_PITCH
@@ -445,8 +453,9 @@ class JoinScene(Scene):
             problem = sit_problem(look, self.has_key)
             if problem is not None:
                 return [(problem, WARN)]
-            return [(_("Read the host's rules, then sit down: the match may start as soon as every seat is "
-                       "taken."), INK)]
+            return [(under_way_words(look, self.has_key)
+                     or _("Read the host's rules, then sit down: the match may start as soon as every seat is taken."),
+                     INK)]
         if joining is None:
             return []
         if joining.waiting_for_host:
@@ -464,3 +473,18 @@ class JoinScene(Scene):
         if self.table_looked_at is not None:
             return [(seated, INK)]  # the rules are shown above
         return [(seated, INK), (_("The host's rules: {summary}").format(summary=rules_summary(welcome.rules)), SOFT)]
+
+
+def under_way_words(look: TableLook, has_key: bool) -> str | None:
+    """The look's sentence at a match already under way whose seat this computer holds (None:
+    another): the hand it is at, where the host says it (an older host does not)."""
+    if not look.started or not (has_key or look.yours is not None):
+        return None
+    if look.hand and look.rules.hands:
+        # Translators: the Join screen's look at a match under way (continued, or after a drop)
+        return _("This match is under way, at hand {number} of {hands}: sit down to take your seat back.").format(
+            number=look.hand, hands=look.rules.hands)
+    if look.hand:
+        return _("This match is under way, at hand {number}: sit down to take your seat back.").format(
+            number=look.hand)
+    return _("This match is under way: sit down to take your seat back.")

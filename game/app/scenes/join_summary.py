@@ -6,22 +6,29 @@ at its end, the one this computer's history keeps), or the title."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton
 
 from game.app.history.match_history import joined_plan
-from game.app.play.joining import code_of
+from game.app.play.joining import Looking, code_of, key_for
 from game.app.play.remote_table import RemoteTable
+from game.app.play.seat_keys import read_keys, table_of
 from game.app.scene import Scene, Screens, Services
 from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
-from game.app.window.palette import WARN
-from game.app.words.i18n import Message
+from game.app.window.palette import GOLD, WARN
+from game.app.window.wake import wake_window
+from game.app.words.i18n import Message, _
 from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record
+from game.net.client import look_at_table
 
 KEEPING_LOOK_S = 0.1
+REMATCH_LOOK_S = 5.0
+"""How often the summary looks at its table for the host's rematch (a look counts in the host's
+limit of join attempts an address may make a minute: this leaves room for the Rematch's own)."""
 
 
 class JoinedSummaryScene(Scene):
@@ -39,6 +46,7 @@ class JoinedSummaryScene(Scene):
         self.record = _readable(heard.record_text)
         """The match's record as its host sent it (empty: none came, or it cannot be read)."""
         self.plan = joined_plan(self.seat, heard.welcome.names, heard.welcome.levels)
+        self.plan_levels = heard.welcome.levels
         """Who played which seat, as this computer's history keeps the match."""
         self.keeping = table.keeping
         """The match being kept in this computer's history (join.py)."""
@@ -50,6 +58,15 @@ class JoinedSummaryScene(Scene):
         self.ring = ButtonRing()
         self.buttons: dict[str, UIButton] = {}
         self.guard = KeyGuard()
+        self.key = key_for(read_keys(app.files.seat_keys_folder), table_of(*self.table_at)) \
+            if self.table_at is not None else ""
+        """The seat key kept for the table: its looks name it (by its digest), so that the host
+        knows this player is still here and this summary learns of a rematch kept for them."""
+        self.looking: Looking | None = None
+        self.look_in = 0.0
+        """Seconds until the next look at the table (`REMATCH_LOOK_S`)."""
+        self.asked = False
+        """The host has opened a rematch that keeps this player's seat."""
 
     def enter(self) -> None:
         actions = {"to_title": self.screens.title}
@@ -83,12 +100,50 @@ class JoinedSummaryScene(Scene):
         if keeping is not None and keeping.done():
             self.keeping = None
             self.not_kept = keeping.result()
+        self._look_for_rematch(dt)
+
+    def _look_for_rematch(self, dt: float) -> None:
+        """A look at the table now and then, with the seat's key (in a thread: never waits):
+        the host's summary keeps it closed (`match_over`), its rematch opens it with this seat
+        kept. A host of before the look's `yours` never says so: nothing is shown."""
+        if self.table_at is None or not self.key or self.asked:
+            return
+        looking = self.looking
+        if looking is not None:
+            if not looking.done:
+                return
+            self.looking = None
+            look = looking.table
+            self.asked = look is not None and look.yours == self.seat and not look.started
+            if self.asked:
+                return
+        self.look_in -= dt
+        if self.looking is None and self.look_in <= 0:
+            self.look_in = REMATCH_LOOK_S
+            address, code = self.table_at
+            self.looking = Looking(address, code, partial(look_at_table, key=self.key), on_done=wake_window)
+
+    def rematch_words(self) -> str | None:
+        """What the summary says once the host asks for a rematch (None: not yet)."""
+        if not self.asked:
+            return None
+        others = [name for seat, (name, level) in enumerate(zip(self.names, self.plan_levels, strict=True))
+                  if seat != self.seat and level is None]
+        if len(others) == 1:
+            # Translators: a joined player's match summary, once the host has opened a rematch
+            return _("{name} asks for a rematch: press Rematch to sit down again.").format(name=others[0])
+        return _("The host asks for a rematch: press Rematch to sit down again.")
 
     def next_change(self) -> float | None:
-        """A look now and then while the match is being kept (to say if it could not be);
-        else None: the key guard's time needs no frame of its own (the window counts the
-        time passed up to the moment an input is handled)."""
-        return KEEPING_LOOK_S if self.keeping is not None else None
+        """A look now and then while the match is being kept (to say if it could not be), and
+        at the table until the host asks for a rematch (the look wakes the window when it is
+        over); else None: the key guard's time needs no frame of its own (the window counts
+        the time passed up to the moment an input is handled)."""
+        if self.keeping is not None:
+            return KEEPING_LOOK_S
+        if self.table_at is not None and self.key and not self.asked:
+            return max(self.look_in, KEEPING_LOOK_S) if self.looking is None else None
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):
@@ -96,7 +151,10 @@ class JoinedSummaryScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.sheet().draw(surface, str(self.not_kept) if self.not_kept is not None else None, WARN)
+        if self.not_kept is not None:
+            self.sheet().draw(surface, str(self.not_kept), WARN)
+        else:
+            self.sheet().draw(surface, self.rematch_words(), GOLD)
         self.ring.draw_focus(surface)
 
 

@@ -551,3 +551,69 @@ def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():
             assert isinstance(heard.message, Resync) and hosted.host.inbox.empty()
     finally:
         hosted.stop()
+
+
+UNREAD_MESSAGES = 300
+UNREAD_BYTES = 64_000
+"""What is queued for a client that never reads: some 19 MB, more than any socket buffers
+between it and the host hold, so its queue stays full (and below MAX_OUTGOING)."""
+
+
+@contextmanager
+def a_deaf_and_a_reading_client() -> Iterator[tuple[object, ClientConnection]]:
+    """A hosted table whose seat 0's client never reads, its queue full, and whose seat 1's
+    client reads: (the table, the reader)."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Deaf", "Reader"], [None, None], (0, 1),
+                         CODE, "127.0.0.1", 0)
+    hosted.start()
+    deaf = socket.socket()
+    deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    try:
+        deaf.settimeout(5)
+        deaf.connect(("127.0.0.1", hosted.host.port))
+        deaf.sendall(handshake(hosted.host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
+        deaf.sendall(masked_text(write_message(Hello("Deaf", ""))))
+        deadline = time.monotonic() + WAIT_S
+        while not hosted.connected(0) and time.monotonic() < deadline:
+            hosted.poll(0.1)
+        assert hosted.connected(0)
+        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}",
+                     open_timeout=5, close_timeout=1, proxy=None) as reader:
+            reader.send(write_message(Hello("Reader", "")))
+            while not hosted.connected(1) and time.monotonic() < deadline:
+                hosted.poll(0.1)
+            receive_until(reader, Welcome, timeout=10)
+            for _ in range(UNREAD_MESSAGES):
+                hosted.host.send(0, lambda seq: Refused(seq, "bad_message", "x" * UNREAD_BYTES))
+            yield hosted, reader
+    finally:
+        hosted.stop(within_s=1.0)
+        deaf.close()
+
+
+def test_a_client_that_never_reads_does_not_cost_the_reading_one_its_goodbye():
+    """The last messages wait for a client that does not read only so long: the goodbye of
+    the host that leaves still reaches every client that reads."""
+    with a_deaf_and_a_reading_client() as (hosted, reader):
+        hosted.leave(within_s=1.0)
+        assert receive_until(reader, Refused, timeout=10)[0] == Refused(0, "host_left", "")
+
+
+def test_a_rematch_opens_on_the_port_of_its_table_even_beside_a_client_that_never_reads():
+    """Once a table stopped for a rematch says so, its port is free: the rematch listens there,
+    where the players' Join again knocks."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    with a_deaf_and_a_reading_client() as (hosted, _reader):
+        port = hosted.host.port
+        hosted.stop(reopening=True, within_s=1.0)
+        assert hosted.stopped.is_set()
+        again = HostedTable(Match(Rules.preset("kaiji", hands=1), 8), ["Deaf", "Reader"], [None, None], (0, 1),
+                            CODE, "127.0.0.1", port, tokens=hosted.host.tokens())
+        again.start()  # no OSError: the port was free
+        again.stop(within_s=1.0)
+        assert again.host.port == port

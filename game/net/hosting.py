@@ -37,6 +37,9 @@ PERSON = "person"
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
+FLUSH_SHARE = 0.5
+"""The part of a stop's time the last messages may take: the goodbye has the rest, however
+long a client that does not read would hold up the last messages."""
 GOODBYE_S = 1.0
 """The longest a window being closed waits for its tables' goodbyes (`leave_every_table`): a
 client that does not read must not hold the window open."""
@@ -83,6 +86,8 @@ class HostedTable:
         """`stop` has begun (maybe on another thread)."""
         self.stopped = threading.Event()
         """Set once `stop` is over: the server closed, or given up on within its time."""
+        self.freed = False
+        """`stop` saw the server listen no more: its port can be opened again (a rematch's)."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
         self.table.clock = clock
@@ -204,13 +209,14 @@ class HostedTable:
         every client connected that the host has left the table (`host_left`), unless the
         host is `reopening` it for the next match at once: those waiting for that one then
         knock at it. `within_s`: the longest it all may take (a client that does not read is
-        closed without its last messages); by default some 12 s at most."""
+        closed without its last messages, but every other client still has its goodbye); by
+        default some 12 s at most. `freed` says afterwards whether the port was let go."""
         self.stopping = True
         try:
             deadline = None if within_s is None else time.monotonic() + within_s
-            self.host.flush(FLUSH_TIMEOUT_S if deadline is None else min(FLUSH_TIMEOUT_S, within_s or 0.0))
-            self.host.stop("" if reopening else HOST_LEFT,
-                           None if deadline is None else max(0.0, deadline - time.monotonic()))
+            self.host.flush(FLUSH_TIMEOUT_S if within_s is None else min(FLUSH_TIMEOUT_S, within_s * FLUSH_SHARE))
+            self.freed = self.host.stop("" if reopening else HOST_LEFT,
+                                        None if deadline is None else max(0.0, deadline - time.monotonic()))
         finally:
             _OPEN_TABLES.discard(self)
             self.stopped.set()

@@ -850,3 +850,34 @@ def test_a_joined_match_stopped_for_good_with_the_history_off_is_said_not_to_be_
         driver.app.change_settings(driver.app.settings.with_changes(language=language))
         driver.frame()
         shot(driver, f"title_joined_stopped_not_kept_{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_rematch_whose_port_is_taken_says_so_and_opens_on_no_other(driver, monkeypatch, language):
+    """Its players' Join again knocks at the old port only: a rematch listening elsewhere would
+    never be found, so it does not open at all and says why."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        plan = SeatPlan.table(("you", "remote"), ("", "Kaiji"))
+        driver.screens.table(new_session(driver.app.files, driver.app, plan, replace_unkept=True,
+                                         rules=Rules.preset("kaiji")), HostedSeats("KAIJIC", port, {1: "k" * 32}))
+        host = driver.top
+        assert isinstance(host, HostScene) and host.rematch
+        assert host.hosted is None and host.problem is not None and host.problem.errno == errno.EADDRINUSE
+        drawn: list[str] = []
+        draw = driver.app.text.draw
+
+        def recorded(surface, words, *args, **kwargs):
+            drawn.append(words)
+            return draw(surface, words, *args, **kwargs)
+
+        monkeypatch.setattr(driver.app.text, "draw", recorded)
+        host.draw(pygame.Surface((1280, 800)))
+        monkeypatch.undo()
+        assert str(port) in "".join(drawn)
+        driver.frame()
+        shot(driver, f"host_rematch_port_taken_{language}")
+        host.back()

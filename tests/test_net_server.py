@@ -617,3 +617,70 @@ def test_a_rematch_opens_on_the_port_of_its_table_even_beside_a_client_that_neve
         again.start()  # no OSError: the port was free
         again.stop(within_s=1.0)
         assert again.host.port == port
+
+
+class QuietHost:
+    """A `NetHost` stand-in that listens nowhere: it counts its stops."""
+
+    def __init__(self) -> None:
+        self.stops = 0
+
+    def start(self) -> None:
+        pass
+
+    def flush(self, timeout: float) -> None:
+        pass
+
+    def stop(self, farewell: str = "", within_s: float | None = None) -> bool:
+        self.stops += 1
+        return True
+
+
+def quiet_table():
+    """A started `HostedTable` whose host listens nowhere and whose match has not begun."""
+    from types import SimpleNamespace
+
+    from game.net.hosting import HostedTable
+
+    table = HostedTable.__new__(HostedTable)
+    table.host, table.match = QuietHost(), SimpleNamespace(kyoku=None, settlements=[])
+    table.stopping, table.stopped, table.freed = False, threading.Event(), False
+    table.start()
+    return table
+
+
+ROUNDS = 150
+TABLES = 400
+STOPPING_THREADS = 4
+
+
+def test_a_closing_window_leaves_its_tables_while_others_stop_on_their_threads():
+    """`App.close` goes through `leave_every_table` (the save slot's lock released and the
+    sound closed after it) while the title's or a rematch's stops end on their threads: it
+    never fails for a table that leaves the registry meanwhile."""
+    import sys
+
+    from game.net.hosting import leave_every_table
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns as often as they can
+    try:
+        for _ in range(ROUNDS):
+            tables = [quiet_table() for _ in range(TABLES)]
+            for table in tables:
+                table.stopping = True  # as the title and the rematch mark a table before its thread starts
+
+            def stop(some: list) -> None:
+                for table in some:
+                    table.stop()
+
+            stopping = [threading.Thread(target=stop, args=(tables[first::STOPPING_THREADS],), daemon=True)
+                        for first in range(STOPPING_THREADS)]
+            for thread in stopping:
+                thread.start()
+            leave_every_table(within_s=5.0)
+            for thread in stopping:
+                thread.join(5.0)
+            assert all(table.stopped.is_set() and table.host.stops == 1 for table in tables)
+    finally:
+        sys.setswitchinterval(interval)

@@ -250,7 +250,8 @@ class HostScene(Scene):
         if self.hosted is not None:
             if self.continued is not None and not self.rematch:
                 self.hosted.table.match_over()
-            threading.Thread(target=self.hosted.stop, name="net-stop", daemon=True).start()
+            if self.hosted.begin_stop():
+                threading.Thread(target=self.hosted.stop, name="net-stop", daemon=True).start()
         self.screens.title()
 
     # --- the screen ----------------------------------------------------------------------

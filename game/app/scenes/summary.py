@@ -69,8 +69,9 @@ class SummaryScene(Scene):
         self.reopening = (session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
         for button in self.buttons.values():
             button.disable()
-        threading.Thread(target=old.stop, kwargs={"reopening": True, "within_s": REMATCH_STOP_S},
-                         name="net-stop", daemon=True).start()
+        if old.begin_stop():
+            threading.Thread(target=old.stop, kwargs={"reopening": True, "within_s": REMATCH_STOP_S},
+                             name="net-stop", daemon=True).start()
 
     def watch(self) -> None:
         """This match in the theatre, as the history keeps it; Back returns here."""

@@ -881,3 +881,22 @@ def test_a_rematch_whose_port_is_taken_says_so_and_opens_on_no_other(driver, mon
         driver.frame()
         shot(driver, f"host_rematch_port_taken_{language}")
         host.back()
+
+
+def test_the_title_leaves_a_hosted_table_as_a_closing_window_does(driver):
+    """Going to the title leaves the table the one way (`HostedTable.leave`): no match begun
+    is told of no match stopped, and a window closing meanwhile does not stop it again."""
+    from types import SimpleNamespace
+
+    from game.net.hosting import leave_every_table
+    from tests.test_net_server import quiet_table
+
+    net = quiet_table()
+    told: list[str] = []
+    net.table = SimpleNamespace(match_over=lambda: told.append("match_over"))
+    driver.screens.hosted_session = SimpleNamespace(net=net)
+    driver.screens.title()
+    assert net.stopping  # before its thread runs: a closing window leaves it alone
+    leave_every_table()
+    assert net.stopped.wait(WAIT_S)
+    assert net.host.stops == 1 and told == []

@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import http.client
 import json
 import socket
@@ -430,7 +431,8 @@ def test_a_look_shows_the_table_and_its_rules_and_takes_no_seat_so_the_host_does
             table = read_look_reply(body)
             assert table == TableLook(0, ("Easy AI", "Player 2"), ("easy", None), (False, True), rules,
                                       hosted.host.game_version, False)
-        assert look_at_table(f"127.0.0.1:{hosted.host.port}", CODE) == table
+        # A newer joiner's look says the host's move time too (this host's 30 s, not the default).
+        assert look_at_table(f"127.0.0.1:{hosted.host.port}", CODE) == dataclasses.replace(table, move_time_s=30.0)
         time.sleep(0.3)
         assert not hosted.host.taken(1) and not hosted.hosted.connected(1) and not started.is_set()
         with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}", open_timeout=5,

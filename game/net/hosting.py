@@ -69,7 +69,7 @@ class HostedTable:
         self.host.started = bool(tokens) and (match.kyoku is not None or bool(match.settlements))
         self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
         self.host.describe = lambda: (self.table.names, self.table.levels, match.rules,  # what a look shows
-                                      match.kyoku_number)
+                                      match.kyoku_number, self.move_time_s)
         self.report = report
         self.present: set[int] = set()
         """The remote seats whose client is connected, as the inbox has told."""

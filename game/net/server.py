@@ -134,10 +134,10 @@ class NetHost:
         rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
-        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules, int]] | None = None
-        """The seats' names and AI levels, the rules and the hand under way (0: none), as a look
-        at the table shows them (set by the table; called on the server's thread). None: looks
-        are refused."""
+        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules, int, float]] | None = None
+        """The seats' names and AI levels, the rules, the hand under way (0: none) and a remote
+        seat's move time, as a look at the table shows them (set by the table; called on the
+        server's thread). None: looks are refused."""
         self.notify: Callable[[], None] = lambda: None
         """Called on the server's thread after each `Inbound` is queued: the window wakes to read it."""
         self.sent_bytes = dict.fromkeys(remote_seats, 0)
@@ -306,7 +306,7 @@ class NetHost:
         describe = self.describe
         if describe is None:
             return _refusal(connection, HTTPStatus.SERVICE_UNAVAILABLE, "host_busy")
-        names, levels, rules, hand = describe()
+        names, levels, rules, hand, move_time_s = describe()
         with self._lock:
             if self.over:
                 return _refusal(connection, HTTPStatus.GONE, MATCH_OVER)
@@ -315,7 +315,7 @@ class NetHost:
                           and secrets.compare_digest(key_digest(state.token).encode(), key.encode("utf-8", "replace"))),
                          None)
             look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started,
-                             hand if self.started else 0, yours)
+                             hand if self.started else 0, yours, move_time_s)
             if yours is not None:
                 self._looked_at[yours] = time.monotonic()
                 if attempts:  # it holds a seat's key: no guess, and a summary's looks leave its Rematch room

@@ -37,6 +37,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
 from game.app.words import i18n
+from game.app.words.rule_texts import clocks_summary
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, look_at_table, play_seat
@@ -668,6 +669,8 @@ def test_a_joined_persons_long_name_is_cut_to_keep_a_gap_before_their_state(driv
     ((seat, name_at),) = [(words, rect) for words, rect in drawn if words.startswith(label)]
     (state_at,) = [rect for words, rect in drawn if words == i18n._("has joined")]
     assert name_at.right + NAME_GAP <= state_at.left, (seat, name_at, state_at)
+    # The clocks as the table runs them, the line a joiner's look shows (the move time its own).
+    assert clocks_summary(host.session.rules, host.hosted.move_time_s) in [words for words, _rect in drawn]
     driver.frame()
     shot(driver, f"host_long_name_{language}")
     host.back()

@@ -41,7 +41,7 @@ from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, GOOD, INK, SOFT, WARN
 from game.app.window.wake import wake_window
 from game.app.words.i18n import N_, _
-from game.app.words.rule_texts import rules_summary
+from game.app.words.rule_texts import clocks_summary, rules_summary
 
 if TYPE_CHECKING:
     from game.app.window.text import Text
@@ -346,11 +346,13 @@ class HostScene(Scene):
             text.draw(surface, _((REMATCH_STATES if self.rematch else STATES)[row.state]), 17, colour,
                       (STATE_X, top + 12))
         rules = self.session.rules
-        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 732),
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 728),
                   "midtop")
+        # The clocks as this table runs them, as the joiners' look shows them (`TableLook.move_time_s`).
+        text.draw(surface, clocks_summary(rules, self.hosted.move_time_s), 15, SOFT, (640, 750), "midtop")
         # Translators: {time} is a setting's value, e.g. "2 minutes"
         text.draw(surface, _("A player who drops is waited for {time} (Settings).").format(
-            time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 756), "midtop")
+            time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 772), "midtop")
         self.ring.draw_focus(surface)
 
     def start_label(self) -> str:

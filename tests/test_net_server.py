@@ -686,3 +686,29 @@ def test_a_closing_window_leaves_its_tables_while_others_stop_on_their_threads()
             assert all(table.stopped.is_set() and table.host.stops == 1 for table in tables)
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_hellos_with_a_seats_key_are_not_counted_among_the_addresss_join_attempts():
+    """A rematch knocks every 2 s for up to 3 minutes, and a dropped player rejoins as often:
+    a seat's key is no guess of the code, so its hellos never meet `too_many_attempts`."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Player 1", "Kaiji"], [None, None], (1,),
+                         CODE, "127.0.0.1", 0, tokens={1: "k" * 32})
+    hosted.start()
+    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    try:
+        for _ in range(ATTEMPTS_PER_MINUTE + 5):
+            with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as knock:
+                knock.send(write_message(Hello("Kaiji", "k" * 32)))
+                deadline = time.monotonic() + WAIT_S
+                while not hosted.connected(1) and time.monotonic() < deadline:
+                    hosted.poll(0.05)
+                assert hosted.connected(1)
+            while hosted.connected(1) and time.monotonic() < deadline:
+                hosted.poll(0.05)
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as guess:  # a hello without a key counts
+            guess.send(write_message(Hello("Guess", "")))
+    finally:
+        hosted.stop(within_s=1.0)

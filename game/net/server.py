@@ -345,6 +345,8 @@ class NetHost:
         if not isinstance(hello, Hello):
             await _close_refused(connection, "bad_message", "")
             return
+        if self._seat_of(hello.token) is not None:
+            self._forgive(connection)
         seat, code = self._claim(hello.token)
         if seat is None:
             await self._refuse(connection, code, hello.token)
@@ -403,6 +405,14 @@ class NetHost:
         finally:
             if self._waiting.get(seat) is connection:
                 del self._waiting[seat]
+
+    def _forgive(self, connection: ServerConnection) -> None:
+        """A hello with a seat's key is no guess of the code: it leaves its address's count of
+        join attempts (a rematch knocks every 2 s for minutes; a rejoin after drops)."""
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        attempts = self._attempts.get(address)
+        if attempts:
+            attempts.pop()
 
     def _seat_of(self, token: str) -> int | None:
         with self._lock:

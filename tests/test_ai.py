@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.__main__ import main
-from game.ai import LEVELS, arena, make_agent
+from game.ai import LEVELS, arena, inference, make_agent
 from game.ai.agents import REFERENCE_LEVELS, HardAgent, HardV1Agent
 from game.ai.arena import ARENA_LEVELS, run_arena, seat_plan
+from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.oracle import OracleAgent
 from game.engine.actions import ChooseDora, Discard, Ron
@@ -161,6 +162,21 @@ def test_discards_a_genbutsu_when_one_exists(level):
     assert code_kind(action.tile) in Knowledge.of(view).safe[1]
 
 
+@pytest.mark.parametrize("preset", ["kaiji", "four_player"])
+def test_the_hard_level_decides_as_if_it_analysed_every_wall_when_drawn(preset, monkeypatch):
+    rules = Rules.preset(preset, hands=1)
+    levels = [("hard", "hard_v1")[seat % 2] for seat in range(rules.players)]
+    lazy = play_with_agents(rules, 23, levels)
+    update = OpponentModel.update
+
+    def eager(model, view, knowledge, new_samples):
+        update(model, view, knowledge, new_samples)
+        model.analyse_sampled()
+
+    monkeypatch.setattr(OpponentModel, "update", eager)
+    assert play_with_agents(rules, 23, levels).record == lazy.record
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_holds_back_its_own_waits(level):
     # East waits on 5s/8s and holds three more 8s in its pool: never discard them.
@@ -277,9 +293,10 @@ def test_arena_results_do_not_depend_on_worker_processes():
 
 
 @pytest.mark.parametrize(("preset", "per_opponent"), [("kaiji", 3), ("three_player", 1), ("four_player", 1)])
-def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent):
+def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent, monkeypatch):
     """The sampled walls per discard are the hard level's cost: with more opponents each
     gets fewer, so a 4-player discard costs about what a 2-player one does."""
+    monkeypatch.setattr(inference, "DISCARDS_BEFORE_SAMPLING", 0)  # walls from the first discard
     rules = Rules.preset(preset, hands=1)
     match = Match(rules, 5)
     kyoku = match.next_kyoku()
@@ -291,7 +308,7 @@ def test_hard_shares_its_sampled_walls_among_its_opponents(preset, per_opponent)
     match.apply(agents[seat].act(kyoku.view_for(seat)))
     models = agents[seat].models
     assert len(models) == rules.players - 1
-    assert all(len(model.particles) == per_opponent for model in models.values())
+    assert all(len(model.particles) + len(model.sampled) == per_opponent for model in models.values())
 
 
 def test_a_ron_between_one_agents_own_seats_is_neither_a_win_nor_a_deal_in(monkeypatch):

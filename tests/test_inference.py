@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai.agents import NormalAgent
+from game.ai.agents import SAMPLES_PER_DECISION, HardAgent, NormalAgent
 from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
 from game.engine.analysis import WallAnalyser
@@ -30,13 +30,21 @@ def view_after_opponent_discards(discards: int) -> SeatView:
     return kyoku.view_for(0)
 
 
+def sampled_particle(view: SeatView, seed: int) -> Particle | None:
+    """One wall sampled for seat 1 at `view` and analysed; None when the evidence refutes it."""
+    model = OpponentModel(view, 1, random.Random(seed))
+    model.update(view, Knowledge.of(view), 1)
+    model.analyse_sampled()
+    return model.particles[0] if model.particles else None
+
+
 def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(monkeypatch):
     # such a particle wins on nothing; its pool must still shrink by the opponent's
     # discards, so that a discard it cannot hold contradicts it
     view = view_after_opponent_discards(4)
     knowledge = Knowledge.of(view)
     monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: SimpleNamespace(hands=()))
-    particle = OpponentModel(view, 1, random.Random(3))._sample(view, knowledge)
+    particle = sampled_particle(view, 3)
     assert particle is not None and not particle.clearing
     discarded = len(knowledge.discarded_by[1])
     assert discarded >= 4
@@ -44,12 +52,13 @@ def test_a_sampled_wall_with_no_tenpai_hand_keeps_only_the_undiscarded_tiles(mon
 
 
 def test_a_discard_the_sampled_pool_cannot_hold_kills_the_particle():
-    view = view_after_opponent_discards(2)
+    view = view_after_opponent_discards(3)
     knowledge = Knowledge.of(view)
     model = OpponentModel(view, 1, random.Random(4))
     model.update(view, knowledge, 20)
+    model.analyse_sampled()
     assert model.particles
-    later = view_after_opponent_discards(3)
+    later = view_after_opponent_discards(4)
     kind = Knowledge.of(later).discarded_by[1][-1]
     holding = [p for p in model.particles if p.pool[kind] > 0]
     model.update(later, Knowledge.of(later), 0)
@@ -68,7 +77,7 @@ def test_a_clearing_wait_let_pass_is_consistent_only_with_an_opponent_furiten_by
              SimpleNamespace(kind=code_kind(own_wait), clears_floor=False)]
     best = SimpleNamespace(tiles=(), waits=waits)
     monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: SimpleNamespace(hands=(best,)))
-    particle = OpponentModel(view, 1, random.Random(5))._sample(view, Knowledge.of(view))
+    particle = sampled_particle(view, 5)
     assert (particle is not None) is alive
     assert particle is None or particle.furiten
 
@@ -99,3 +108,70 @@ def test_a_wait_below_mangan_let_pass_in_riichi_makes_a_later_pass_consistent(ma
     model._observe([particle], events, in_riichi=False)
     assert particle.alive is not mangan_first
     assert particle.furiten
+
+
+def analyses_counted(monkeypatch) -> list[int]:
+    """Counts the sampled walls analysed from now on (one entry each)."""
+    analysed: list[int] = []
+    best_hands = WallAnalyser.best_hands
+
+    def counted(analyser, count):
+        analysed.append(1)
+        return best_hands(analyser, count)
+
+    monkeypatch.setattr(WallAnalyser, "best_hands", counted)
+    return analysed
+
+
+def test_a_wall_the_opponents_later_discards_refute_is_never_analysed(monkeypatch):
+    # walls drawn before seat 1's fourth discard and analysed after it: those without a
+    # copy of that discard's kind are dropped unanalysed, and the particles are those of
+    # analysing every wall as soon as it was drawn
+    view, later = view_after_opponent_discards(3), view_after_opponent_discards(4)
+    kind = Knowledge.of(later).discarded_by[1][-1]
+    eager = OpponentModel(view, 1, random.Random(8))
+    eager.update(view, Knowledge.of(view), 20)
+    eager.analyse_sampled()
+    eager.update(later, Knowledge.of(later), 0)
+    analysed = analyses_counted(monkeypatch)
+    lazy = OpponentModel(view, 1, random.Random(8))
+    lazy.update(view, Knowledge.of(view), 20)
+    refuted = sum(1 for wall in lazy.sampled if wall.drawn[kind] == 0)
+    lazy.update(later, Knowledge.of(later), 0)
+    lazy.analyse_sampled()
+    assert refuted > 0
+    assert len(analysed) == 20 - refuted
+    assert lazy.particles == eager.particles
+
+
+def test_the_danger_of_a_safe_tile_analyses_no_wall(monkeypatch):
+    view = view_after_opponent_discards(4)
+    knowledge = Knowledge.of(view)
+    model = OpponentModel(view, 1, random.Random(9))
+    model.update(view, knowledge, 3)
+    analysed = analyses_counted(monkeypatch)
+    assert model.danger(knowledge.discarded_by[1][0], knowledge) == 0.0
+    assert analysed == []
+    unsafe = next(kind for kind in range(27) if kind not in knowledge.safe[1])
+    assert model.danger(unsafe, knowledge) > 0.0
+    assert len(analysed) == 3
+
+
+def test_a_discard_with_a_tile_safe_against_every_opponent_analyses_no_sampled_wall(monkeypatch):
+    # seat 1 has discarded 9m and seat 0 holds one: it goes whatever the particles say,
+    # so the walls drawn for them wait until a danger is asked
+    view = view_after_opponent_discards(5)
+    analysed = analyses_counted(monkeypatch)
+    agent = HardAgent(1)
+    action = agent.act(view)
+    assert code_kind(action.tile) in Knowledge.of(view).safe[1]
+    assert analysed == []
+    assert len(agent.models[1].sampled) == SAMPLES_PER_DECISION
+
+
+@pytest.mark.parametrize(("discards", "drawn"), [(0, 0), (2, 0), (3, 5), (4, 5)])
+def test_walls_are_drawn_from_the_opponents_third_discard(discards, drawn):
+    view = view_after_opponent_discards(discards)
+    model = OpponentModel(view, 1, random.Random(10))
+    model.update(view, Knowledge.of(view), 5)
+    assert len(model.sampled) == drawn

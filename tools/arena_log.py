@@ -17,7 +17,6 @@ seeds and deals they are.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 import sys
@@ -31,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.arena import ARENA_LEVELS, Z95, DealJob, play_duplicate
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
-from tools.json_lines import read_json_lines
+from tools.json_lines import add_file_options, append_json_line, print_summary, read_json_lines
 
 SEED_STRIDE = 1_000_003  # the arena's: deal d of seed S is seeded S * SEED_STRIDE + d
 OUTCOMES = ("won", "dealt_in", "drew")
@@ -119,17 +118,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seeds the deals as selfplay's --seed does")
     parser.add_argument("--first-deal", type=int, default=0, metavar="D", help="the first deal of the seed to play")
     parser.add_argument("--hands", type=int, default=50, metavar="N", help="duplicate deals to play (default 50)")
-    parser.add_argument("--out", type=Path, metavar="FILE", help="append one JSON line per deal to FILE")
-    parser.add_argument("--summarise", type=Path, nargs="+", metavar="FILE",
-                        help="print the figures of --out files instead of playing")
+    add_file_options(parser)
     args = parser.parse_args()
     if args.summarise:
-        deals = read_deals(args.summarise)
-        if not deals:
-            print("arena_log: no deals in those files", file=sys.stderr)
-            return 2
-        print(summarise(deals))
-        return 0
+        return print_summary(args.summarise, read_deals, summarise, "arena_log")
     if args.hands <= 0 or args.first_deal < 0:
         print("arena_log: --hands must be positive and --first-deal at least 0", file=sys.stderr)
         return 2
@@ -137,9 +129,7 @@ def main() -> int:
     deals = []
     for deal in range(args.first_deal, args.first_deal + args.hands):
         deals.append(play(args.a, args.b, args.preset, args.seed, deal))
-        if args.out is not None:
-            with args.out.open("a") as out:
-                out.write(json.dumps(deals[-1]) + "\n")
+        append_json_line(args.out, deals[-1])
     print(summarise(deals))
     return 0
 

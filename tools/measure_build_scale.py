@@ -26,7 +26,6 @@ keeps what it played); `--summarise` prints the figures of such files together.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 import sys
@@ -43,7 +42,7 @@ from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
-from tools.json_lines import read_json_lines
+from tools.json_lines import add_file_options, append_json_line, print_summary, read_json_lines
 
 HARD = "hard"
 
@@ -188,17 +187,10 @@ def main() -> int:
                         help=f"the rule preset (default kaiji): {', '.join(sorted(PRESETS))}")
     parser.add_argument("--every-play", action="store_true",
                         help="play every play to the end at the kept scale, for every level's rates")
-    parser.add_argument("--out", type=Path, metavar="FILE", help="append one JSON line per deal to FILE")
-    parser.add_argument("--summarise", type=Path, nargs="+", metavar="FILE",
-                        help="print the figures of --out files instead of playing")
+    add_file_options(parser)
     args = parser.parse_args()
     if args.summarise:
-        deals = read_deals(args.summarise)
-        if not deals:
-            print("measure_build_scale: no deals in those files", file=sys.stderr)
-            return 2
-        print(summarise(deals))
-        return 0
+        return print_summary(args.summarise, read_deals, summarise, "measure_build_scale")
     if args.hands <= 0 or any(s < 0 for s in args.scales):
         print("measure_build_scale: --hands must be positive and every scale at least 0", file=sys.stderr)
         return 2
@@ -210,9 +202,7 @@ def main() -> int:
         measured = measure_deal(rules, args.seed * 1_000_003 + deal, args.b, scales, args.every_play)
         measured["scales"] = [repr(s) for s in scales]
         deals.append(measured)
-        if args.out is not None:
-            with args.out.open("a") as out:
-                out.write(json.dumps(measured) + "\n")
+        append_json_line(args.out, measured)
     print(summarise(deals))
     return 0
 

@@ -28,6 +28,7 @@ from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.lookahead import DEAL_IN_SCALE, best_hand_to_come
 from game.ai.planning import DangerFunction, planned_discard
+from game.ai.reading import read_danger
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.kyoku import Phase, SeatView
 from game.engine.player import Player
@@ -121,7 +122,8 @@ class HardV1Agent(NormalAgent):
         def inferred(kind: int, opponent: int, known: Knowledge) -> float:
             return self.models[opponent].danger(kind, known)
 
-        return planned_discard(view, options, knowledge, inferred)
+        # the particles' danger is 0 exactly where the reading's is
+        return planned_discard(view, options, knowledge, inferred, safe_where=read_danger)
 
 
 class HardAgent(HardV1Agent):

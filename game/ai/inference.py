@@ -11,6 +11,14 @@ won on while not yet furiten — and turns harmless (furiten) once the opponent 
 one of its waits or let one pass in riichi. The danger of a tile is the share of living
 particles that win on it, blended with the fitted reading of the discards
 (game/ai/reading.py) so that few particles never mean certainty.
+
+Analysing a sampled wall is nearly all of a discard's cost (a 34-tile wall, 50 to 400 ms
+of CPU; benchmarks/ai_decisions.py), so a wall is drawn when it is due, and analysed
+only when a danger is asked of the particles: a decision with a tile safe against
+every opponent asks none (game/ai/planning.py), and a wall the opponent's later
+discards refute by its tiles alone is never analysed. The walls are drawn in the same
+order from the same generator and the evidence replayed in the same order, so the
+particles, and every decision, are those of analysing each wall when drawn.
 """
 
 from __future__ import annotations
@@ -35,6 +43,13 @@ with the particles at 30, 60 and 120: 0.643, 0.650, 0.648 (after eight discards,
 alone and blended). The particles add a little, so they adjust the reading rather than
 replace it."""
 MAX_PARTICLES = 200
+DISCARDS_BEFORE_SAMPLING = 3
+"""Walls are drawn for an opponent once it has discarded this many tiles. A wall drawn
+before is 32 to 34 random tiles, conditioned on next to nothing, and the costliest to
+analyse (a wall's tenpai hands grow steeply with its size: CPU per wall at the median,
+34 tiles 119 ms, 33 84 ms, 32 56 ms, 31 45 ms, 29 17 ms, 25 3 ms, pro_stream); drawn from
+the first discard, the hard level's discards took 0.32 to 0.47 s at p95 at two players
+with red fives and at four (docs/ai.md, "Decision times")."""
 WIND_ORDER = ("east", "south", "west", "north")
 
 
@@ -50,6 +65,22 @@ class Particle:
         return self.alive and not self.furiten and kind in self.clearing
 
 
+@dataclass(frozen=True)
+class SampledWall:
+    """A sampled opponent wall not analysed yet."""
+
+    drawn: Counter[int]
+    """The unseen tiles drawn for the rest of the wall, by kind."""
+    discarded: Counter[int]
+    """The opponent's discards when it was drawn, by kind."""
+
+    def refuted_by(self, discarded: Counter[int]) -> bool:
+        """Whether the opponent's discards so far (`discarded`) could not have come from
+        this wall's pool, whatever hand it builds: a discard since the draw takes a copy
+        from the drawn tiles, which the hand only makes fewer."""
+        return any(count > self.drawn[kind] for kind, count in (discarded - self.discarded).items())
+
+
 class OpponentModel:
     """Particles for one opponent, updated from the seat's view before each discard."""
 
@@ -60,24 +91,44 @@ class OpponentModel:
         self.seat_wind = EAST + WIND_ORDER.index(view.seat_winds[opponent])
         self.dora_indicator = view.dora_indicator
         self.particles: list[Particle] = []
+        """The analysed particles; every one older than every wall in `sampled`."""
+        self.sampled: list[SampledWall] = []
+        self.events: Sequence[Event] = ()
         self.seen_events = 0
         self.in_riichi = False
 
     def update(self, view: SeatView, knowledge: Knowledge, new_samples: int) -> None:
-        """Apply the evidence that arrived since the last update, then add particles."""
+        """Apply the evidence that arrived since the last update, then draw new walls."""
         self.in_riichi = self._observe(self.particles, view.events[self.seen_events:], self.in_riichi)
+        self.events = view.events
         self.seen_events = len(view.events)
+        discarded = Counter(knowledge.discarded_by[self.opponent])
+        self.sampled = [wall for wall in self.sampled if not wall.refuted_by(discarded)]
         living = [p for p in self.particles if p.alive]
+        if len(living) + len(self.sampled) > MAX_PARTICLES:
+            # which of the newest stay depends on which sampled walls live
+            self.particles = living
+            self.analyse_sampled()
+            living = self.particles
         self.particles = living[-MAX_PARTICLES:]
         for _ in range(new_samples):
-            particle = self._sample(view, knowledge)
+            wall = self._draw(knowledge)
+            if wall is not None:
+                self.sampled.append(wall)
+
+    def analyse_sampled(self) -> None:
+        """Turn the walls drawn so far into particles, with the evidence so far applied."""
+        for wall in self.sampled:
+            particle = self._particle(wall)
             if particle is not None:
                 self.particles.append(particle)
+        self.sampled = []
 
     def danger(self, kind: int, knowledge: Knowledge) -> float:
         prior = read_danger(kind, self.opponent, knowledge)
         if prior == 0.0:
             return 0.0
+        self.analyse_sampled()
         wins = sum(1 for p in self.particles if p.wins_on(kind))
         return (wins + PRIOR_WEIGHT * prior) / (len(self.particles) + PRIOR_WEIGHT)
 
@@ -105,19 +156,25 @@ class OpponentModel:
                 in_riichi = True
         return in_riichi
 
-    def _sample(self, view: SeatView, knowledge: Knowledge) -> Particle | None:
-        """A sampled wall and its best hand, with the evidence so far applied; None when
-        there is none to sample or the evidence contradicts it."""
+    def _draw(self, knowledge: Knowledge) -> SampledWall | None:
+        """A sampled wall: the opponent's discards and unseen tiles drawn for the rest;
+        None before its `DISCARDS_BEFORE_SAMPLING`-th discard, or when there are too few
+        unseen tiles to draw."""
         discarded = Counter(knowledge.discarded_by[self.opponent])
         unknown = [k for k in range(KIND_COUNT) for _ in range(knowledge.unseen[k])]
         hidden = 34 - sum(discarded.values())
-        if hidden < 13 or len(unknown) < hidden:
+        if hidden < 13 or len(unknown) < hidden or hidden > 34 - DISCARDS_BEFORE_SAMPLING:
             return None
-        drawn = Counter(self.rng.sample(unknown, hidden))
+        return SampledWall(Counter(self.rng.sample(unknown, hidden)), discarded)
+
+    def _particle(self, sampled: SampledWall) -> Particle | None:
+        """A sampled wall's best hand, with the evidence so far applied; None when the
+        evidence contradicts it."""
+        drawn = sampled.drawn
         taken = self.dora_indicator if self.rules.indicator_is_in_play else None
         wall = tuple(_ids(drawn, self.rules.red_fives, taken))
         hands = WallAnalyser(wall, self.seat_wind, self.dora_indicator, self.rules).best_hands(1).hands
-        pool = drawn + discarded
+        pool = drawn + sampled.discarded
         if hands:
             best = hands[0]
             pool.subtract(Counter(kind_of(t) for t in best.tiles))
@@ -127,7 +184,7 @@ class OpponentModel:
             particle = Particle(pool, frozenset(), frozenset())
         # replayed in order: a clearing wait let pass is consistent only with an
         # opponent already furiten by then
-        self._observe([particle], view.events, in_riichi=False)
+        self._observe([particle], self.events, in_riichi=False)
         return particle if particle.alive else None
 
 

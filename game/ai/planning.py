@@ -39,11 +39,19 @@ def held_back(copies: Mapping[int, int], danger: Mapping[int, float], slots: int
 
 
 def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowledge,
-                    per_opponent: DangerFunction) -> Discard:
+                    per_opponent: DangerFunction, safe_where: DangerFunction | None = None) -> Discard:
     """The discard the plan makes now: the least dangerous tile outside the held-back
     kinds (a plain five before a red one), or the least dangerous of all when only
-    held-back kinds are left."""
+    held-back kinds are left.
+
+    `safe_where`, a cheaper danger that is 0 exactly where `per_opponent` is: a tile safe
+    by it against every opponent, and no own wait, is then discarded without asking
+    `per_opponent` (a safe kind is never held back, and nothing is less dangerous)."""
     options = list(options)
+    if safe_where is not None:
+        safe = [action for action in options if total_danger(code_kind(action.tile), knowledge, safe_where) == 0.0]
+        if safe:
+            return min(safe, key=lambda action: (action.tile.startswith("0"), code_kind(action.tile)))
     copies = Counter(kind_of(tile) for tile in view.pool)
     danger = {kind: total_danger(kind, knowledge, per_opponent) for kind in copies}
     discards_left = DISCARDS_PER_SEAT - len(view.rivers[view.seat])

@@ -15,10 +15,12 @@ import ctypes
 import gc
 import logging
 import sys
+import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, cached_property
+from typing import Any
 
 from game.app.words.i18n import N_, Later, Message
 from game.app.words.terms import tiles_in_sentence
@@ -47,8 +49,10 @@ class WaitLine:
     value: WinValue | None
     clears_floor: bool
     """A plain riichi ron on it (the value shown) is allowed."""
-    wins: bool = False
-    """A ron on it is allowed on some discard still to come (game/engine/wait_chances.py)."""
+    wins: bool
+    """A ron on it is allowed on some discard still to come (game/engine/wait_chances.py):
+    what the helper's "can it win" trusts. No default: a line made without it would say that
+    its hand cannot win."""
     luck: tuple[str, ...] = ()
     """Every discard that allows a ron on it allows it only with these yaku of its own
     ("houtei", "ippatsu"): below the floor but for them."""
@@ -207,9 +211,7 @@ def release_memory() -> None:
     would otherwise keep most of the allocator's arenas of its ranking in memory. They refill in the first milliseconds
     of the next wall; the memory held meanwhile counts towards the game's 200 MB
     (benchmarks/startup.py, benchmarks/worker_memory.py)."""
-    # type(), not isinstance(): isinstance asks a weak proxy for its referent's class, and a
-    # dead proxy raises ReferenceError (the game holds some).
-    for cached in [obj for obj in gc.get_objects() if type(obj) is _lru_cache_wrapper]:
+    for cached in _memoised_functions():
         cached.cache_clear()
     bound.clear_cache()
     scoring.clear_cache()
@@ -217,6 +219,25 @@ def release_memory() -> None:
     # tuples, spread over the arenas, would keep each of them in memory too).
     gc.collect()
     trim_heap()
+
+
+_MEMOISED: weakref.WeakSet[_lru_cache_wrapper[Any]] = weakref.WeakSet()
+"""Every memoised function found so far (weakly: one that goes is not kept for this)."""
+_modules_looked_in: set[str] = set()
+"""The modules loaded when the heap was last looked through for memoised functions."""
+
+
+def _memoised_functions() -> list[_lru_cache_wrapper[Any]]:
+    """Every `functools` cache of the process. The heap is looked through (a third of a
+    second in a game with a window) only when a module was loaded since the last look: the
+    memoised functions are made as their modules load (the library's among them)."""
+    if sys.modules.keys() != _modules_looked_in:
+        _modules_looked_in.clear()
+        _modules_looked_in.update(sys.modules.keys())
+        # type(), not isinstance(): isinstance asks a weak proxy for its referent's class,
+        # and a dead proxy raises ReferenceError (the game holds some).
+        _MEMOISED.update(obj for obj in gc.get_objects() if type(obj) is _lru_cache_wrapper)
+    return list(_MEMOISED)
 
 
 def trim_heap() -> None:

@@ -840,6 +840,19 @@ def test_at_a_hosted_table_the_next_hand_waits_for_every_person_to_close_the_res
     assert controller.session.match.kyoku_number == 2 and hosted.table.reading is None
 
 
+def test_a_hosts_result_says_when_everyone_else_is_ready():
+    """The joiner pressed Next first: the host's result said only "The next hand begins in
+    0:38, or when everyone is ready", nothing of the player waiting for them (a tester's report)."""
+    controller, hosted, _wire = hosted_table(match=remote_ron(0, hands=2))
+    controller.update(0.0, 0.0)
+    person_moves(controller, 0)
+    gate = controller.result_gate()
+    hosted.table.received(1, Ready(1))
+    assert gate.reading_words(False) == ("Everyone else is ready: the next hand begins when you press Next "
+                                         "(or in 1:00)")
+    assert not gate.next_begun()
+
+
 def test_a_local_tables_result_waits_for_no_one():
     assert table("kaiji", ("you", "easy")).result_gate() is None
 

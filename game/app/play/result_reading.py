@@ -43,5 +43,9 @@ def reading_words(names: Sequence[str], waiting: Sequence[bool], own: Collection
         return _("Waiting for {names} to be ready ({time})").format(names=list_separator().join(others), time=time)
     if closed:
         return _("The next hand begins…")
+    if own and not any(wait and seat not in own for seat, wait in enumerate(waiting)):
+        # Everyone else has pressed Next: they wait for this screen alone, and it should say so.
+        # Translators: on a hand's result in network play, every other player has pressed Next; {time} is m:ss
+        return _("Everyone else is ready: the next hand begins when you press Next (or in {time})").format(time=time)
     # Translators: on a hand's result in network play; {time} is m:ss
     return _("The next hand begins in {time}, or when everyone is ready").format(time=time)

@@ -468,3 +468,15 @@ def test_the_smokes_networked_table_is_refused_before_any_window_for_arguments_t
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and says in err
+
+
+def test_a_launch_without_join_loads_no_network_module_to_read_its_arguments():
+    """`joined_table` is asked at every `play`: the client and the server are for `--join`."""
+    probe = (
+        "import argparse, sys\n"
+        "from game.cli.play import joined_table\n"
+        "assert joined_table(argparse.Namespace(join=None, code=None, smoke=None)) is None\n"
+        "print([m for m in sys.modules if m.startswith('game.net')])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert run.stdout.strip() == "[]"

@@ -264,18 +264,50 @@ def test_a_killed_client_started_again_with_its_token_file_takes_its_seat_back_a
                                                 text=True, capture_output=True, timeout=120).stdout
 
 
-def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1():
+EARLIER_LOG = '{"hand":1,"view":"of an earlier match"}\n'
+
+
+def test_a_wrong_code_is_refused_with_a_sentence_and_exit_status_1(tmp_path):
+    """The view log named, an earlier match's, is left as it was: nothing was played."""
+    log = tmp_path / "views.jsonl"
+    log.write_text(EARLIER_LOG, encoding="utf-8")
     host = game("host", "--seats", "person,normal", "--port", "0", "--bind", "127.0.0.1", "--code", "ACDEFH",
                 "--wait", "20", "--no-discovery")
     try:
         port = wait_for_line(lines_of(host), r"port (\d+)", [])[1]
-        joined = subprocess.run([sys.executable, "-m", "game", "join", f"127.0.0.1:{port}", "--code", "HFEDCA"],
-                                cwd=ROOT, text=True, capture_output=True, timeout=60)
+        joined = subprocess.run([sys.executable, "-m", "game", "join", f"127.0.0.1:{port}", "--code", "HFEDCA",
+                                 "--view-log", str(log)], cwd=ROOT, text=True, capture_output=True, timeout=60)
     finally:
         host.kill()
         host.communicate(timeout=10)
     assert joined.returncode == 1
     assert joined.stderr.strip() == "join: refused (wrong_code): The join code is wrong."
+    assert sorted(tmp_path.iterdir()) == [log] and log.read_text(encoding="utf-8") == EARLIER_LOG
+
+
+@pytest.mark.parametrize("earlier", [EARLIER_LOG, None])
+def test_a_host_never_reached_leaves_the_view_log_as_it_was(tmp_path, capsys, earlier):
+    """A typo in the address emptied the file named by --view-log (the log of the match it
+    was to be compared with); none is made where there was none."""
+    import socket
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nothing listens there once it is closed
+    log = tmp_path / "views.jsonl"
+    if earlier is not None:
+        log.write_text(earlier, encoding="utf-8")
+    assert cli.main(["join", f"127.0.0.1:{port}", "--code", "ACDEFH", "--view-log", str(log), "--timeout", "30"]) == 1
+    assert "the host is gone" in capsys.readouterr().err
+    assert sorted(tmp_path.iterdir()) == ([log] if earlier is not None else [])
+    if earlier is not None:
+        assert log.read_text(encoding="utf-8") == earlier
+
+
+def test_a_view_log_in_a_folder_that_is_not_there_is_refused_before_joining(tmp_path, capsys):
+    log = tmp_path / "missing" / "views.jsonl"
+    assert cli.main(["join", "127.0.0.1:9", "--code", "ACDEFH", "--view-log", str(log)]) == 2
+    assert "cannot write the view log" in capsys.readouterr().err and not log.parent.exists()
 
 
 @pytest.mark.parametrize("args", [

@@ -20,7 +20,7 @@ from game.app.play.table_mode import TableMode
 from game.app.play.table_words import reconnect_words, ron_worth
 from game.app.play.wait_strip import wait_strip
 from game.app.words import terms
-from game.engine.actions import BuildHand, ChooseDora, Ron
+from game.engine.actions import BuildHand, ChooseDora, Pass, Ron
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
@@ -958,6 +958,82 @@ def test_a_seat_taken_back_under_another_name_is_told_once_the_name_it_plays_the
     named = [text for text in notices if "the name your seat took it with" in text]
     assert named == ([f"You play this match as {first.welcome.names[SEAT]}: the name your seat took it with "
                       "stays for the match."] if told else [])
+
+
+def test_the_name_a_seat_plays_the_match_as_is_worded_when_read_in_the_language_of_the_moment(builders):
+    """A seat that took the match under the game's name ("Player 2") and came back under a
+    typed one is told the game's name in the window's language when the notice is read,
+    not in the language (or words) of the moment it was queued."""
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = new_match()
+        first = heard(match)
+        names = tuple("Player 2" if seat == SEAT else name for seat, name in enumerate(first.welcome.names))
+        first = dataclasses.replace(first, welcome=dataclasses.replace(first.welcome, names=names))
+        table = RemoteTable(first, builders, link=RemoteLink("ws://127.0.0.1:9/?v=3&code=KANTER", "Impostor"))
+        table.take(dataclasses.replace(heard(match), welcome=first.welcome))
+        i18n.set_language("ja")
+        notices = []
+        while isinstance(prompt := table.prompt(), Notice):
+            notices.append(str(prompt.text))
+        assert [text for text in notices if text.startswith("この対局には")] == [
+            "この対局にはプレイヤー2として参加しています。席に着いたときの名前が対局の終わりまで使われます。"]
+    finally:
+        i18n.set_language(before)
+
+
+def question_on_the_last_discard(hands: int = 2) -> Match:
+    """At two seats, the hand's last discard (SEAT's) completes seat 0's hand: its ron question
+    open, SEAT not asked, its view the hand at its end without a result (`Kyoku.seen_phase`)."""
+    from tests.scenario_tools import build_all, drive
+    from tests.test_kyoku import JUNK, SANSHOKU, start
+
+    match = start(Rules.preset("kaiji", hands=hands), {0: SANSHOKU, 2: JUNK + "8s"})
+    build_all(match, {0: SANSHOKU, 1: JUNK})
+    drive(match, {SEAT: [None] * 16 + ["8s"]}, until_end=False)
+    assert match.kyoku.phase is Phase.RON and match.kyoku.pending_ron == [1 - SEAT]
+    return match
+
+
+@pytest.mark.parametrize("answer", [Ron, Pass])
+def test_after_the_last_discard_under_a_ron_question_the_table_waits_keeping_the_seats_own_tiles(builders, answer):
+    """No result yet, none offered, nothing said of a question; the seat's own hand stays face
+    up, as through the hand. The answer brings the result."""
+    from game.app.words import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        match = question_on_the_last_discard()
+        table = RemoteTable(heard(match), builders)
+        view = table.view(SEAT)
+        assert view.phase is Phase.END and view.result is None
+        frame = table.frame()
+        assert not table.kyoku_over and table.mode() is TableMode.WATCH
+        assert frame.centre.status == "Waiting for East (Host)" and frame.centre.announcement is None
+        own = next(seat for seat in frame.seats if seat.seat == SEAT)
+        assert frame.private is not None and frame.private.hand and not own.concealed and own.open_hand is None
+        match.apply(answer(1 - SEAT))
+        table.take(heard(match))
+        assert table.kyoku_over and table.result_frame() is not None
+    finally:
+        i18n.set_language(before)
+
+
+def test_news_of_the_next_hand_over_a_hand_ended_without_its_result_shows_that_hand(builders):
+    """The connection was lost under the question on the last discard; back, the host is in the
+    next hand: it is shown, as after any hand whose end this seat missed (no result to show:
+    its view had none). The result was offered, and showing it failed on the missing result."""
+    match = question_on_the_last_discard()
+    table = RemoteTable(heard(match), builders)
+    match.apply(Ron(1 - SEAT))
+    match.next_kyoku()
+    table.take(heard(match))
+    assert not table.kyoku_over and table.shown_kyoku == 2 and table.view(SEAT).phase is not Phase.END
+    table.frame()
 
 
 def test_a_match_its_host_stopped_for_good_with_the_history_off_is_said_not_to_be_kept(builders):

@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import errno
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -149,12 +152,24 @@ class ViewLog:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._file: TextIO | None = None
+        self._part: Path | None = None
         self._view: SeatView | None = None
         self._phase: tuple[int, str] | None = None
 
     def open(self) -> None:
-        if self.path is not None:
-            self._file = self.path.open("w", encoding="utf-8")
+        """The views are written to a file of its own beside FILE, which takes FILE's place
+        when the seat was played (`close`): a join refused or a host never reached leaves a
+        FILE there as it was (the log of the match it is compared with, say)."""
+        from game.files import remove_temporary_files
+
+        if self.path is None:
+            return
+        if self.path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "it is a folder")
+        remove_temporary_files(self.path)
+        descriptor, part = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
+        self._part = Path(part)
+        self._file = os.fdopen(descriptor, "w", encoding="utf-8")
 
     def keep(self, mirror: SeatMirror) -> None:
         from game.net.protocol import to_wire
@@ -177,8 +192,20 @@ class ViewLog:
             self._file.flush()
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
+        """FILE holds the views, if the host sent any; else it stays as it was."""
+        from game.files import shown_path
+
+        if self._file is None or self._part is None or self.path is None:
+            return
+        self._file.close()
+        try:
+            if self._view is not None:
+                os.replace(self._part, self.path)
+        except OSError as error:
+            print(f"join: cannot write the view log {shown_path(self.path)}: {error.strerror or error}",
+                  file=sys.stderr)
+        finally:
+            self._part.unlink(missing_ok=True)
 
 
 def list_tables(seconds: float) -> int:

@@ -135,11 +135,11 @@ def joined_table(args: argparse.Namespace) -> tuple[str, str] | int | None:
     exit status 2 after one line on stderr for a half, an address or a code that is not one."""
     import sys
 
+    if args.join is None and args.code is None:
+        return None
     from game.net.client import parse_address
     from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
-    if args.join is None and args.code is None:
-        return None
     if args.join is None or args.code is None or args.smoke is None:
         print("play: --join ADDRESS and --code CODE go together, with --smoke N", file=sys.stderr)
         return 2

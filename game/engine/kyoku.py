@@ -132,6 +132,9 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     events: tuple[Event, ...]
     result: KyokuResult | None
+    """There once the hand has ended. A view can be at `Phase.END` without it: after the
+    hand's last discard, while another seat's ron question on it is open (`Kyoku.seen_phase`);
+    a reader of END that needs the result asks for it."""
 
     def discard_fixes_furiten(self, tile: int) -> bool:
         """Whether discarding `tile` makes this seat furiten for the rest of the hand."""
@@ -348,7 +351,14 @@ class Kyoku:
         hand as it would go on had the discard completed none: the next seat to discard on
         turn (that seat itself sees its turn, but no discard to make yet: the hand waits for
         the others, it is not told whom); after the hand's last discard, the hand at its
-        end, its result not there yet."""
+        end, its result not there yet (`SeatView.result` None).
+
+        What stays visible is the pause, as at a physical table, where a player thinking
+        about a ron holds up the hand too: the next discarder shown on turn without a clock
+        (at two seats the asked seat's own discard, whose clock the question shares, so it
+        runs as for any turn), or the hand's end without its result. At three seats the
+        next discarder held back can tell whom the question is for: the one seat that is
+        neither the discarder nor itself. At four it narrows the asked seat to two."""
         if self.phase is not Phase.RON or self.pending_ron[:1] == [seat]:
             return self.phase, self.turn
         if all(len(river) == DISCARDS_PER_SEAT for river in self.rivers):

@@ -149,6 +149,15 @@ def test_hands_that_can_win_are_offered_as_before(display):
 
 
 
+def test_a_wait_line_is_not_made_without_saying_whether_it_wins():
+    """It used to be made with `wins` False, so a hand of such lines read "cannot win"."""
+    with pytest.raises(TypeError, match="wins"):
+        WaitLine(0, 3, HIGH, True)  # type: ignore[call-arg]
+    line = WaitLine(0, 3, HIGH, True, wins=True)
+    assert HelperReport(selected=13, ready=True, completions=1, tenpai=True, waits=(line,)).mangan_tenpai
+
+
+
 def test_from_the_whole_wall_it_says_the_wall_cannot_win(display):
     below = suggestion(WaitLine(0, 3, LOW, False, False))
     words = panel_words(HelperReport(selected=0, ready=True, completions=12, suggestions=(below,)))

@@ -670,6 +670,31 @@ def reading(match, link, waiting: tuple[bool, ...], time_left: float = 60.0) -> 
     link.news.append(dataclasses.replace(heard(match), reading=Reading(9, match.kyoku_number, waiting, time_left)))
 
 
+def test_a_joined_table_after_the_last_discard_under_a_ron_question_shows_no_result_until_it_is_answered(driver):
+    """Another seat's ron question on the hand's last discard: this seat's view is the hand at
+    its end without its result. The table stays, waiting, its own tiles face up; the answer
+    brings the result."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.engine.actions import Pass
+    from tests.test_remote_table import SEAT, QueuedLink, heard, question_on_the_last_discard
+
+    match = question_on_the_last_discard()
+    link = QueuedLink()
+    with ThreadPoolExecutor(1) as builders:
+        table = RemoteTable(heard(match), builders, link=link)
+        driver.screens.joined_table(table)
+        scene = driver.top
+        driver.frames(10, dt=0.1)
+        driver.look()
+        assert driver.top is scene and isinstance(scene, TableScene) and not table.kyoku_over
+        assert i18n.language() == "en" and table.frame().centre.status == "Waiting for East (Host)"
+        shoot_in_every_language(driver, "joined_last_discard_under_a_ron_question", window=(1024, 640))
+        match.apply(Pass(1 - SEAT))
+        link.news.append(heard(match))
+        wait(driver, lambda: isinstance(driver.top, ResultScene))
+
+
 def test_a_joined_result_counts_down_and_after_next_says_whom_it_waits_for_until_the_next_hand_begins(driver,
                                                                                                    monkeypatch):
     """Network play: Next tells the host (Ready) and the result stays, naming the people the

@@ -273,3 +273,40 @@ def test_the_menu_opens_over_the_ron_prompt_and_the_prompt_is_there_after(driver
     driver.look()
     driver.key(pygame.K_r)
     assert driver.top is not question and question not in driver.app.stack.scenes
+
+
+def live_ring(dialog: Dialog) -> bool:
+    """Its ring holds its buttons on screen, and only them."""
+    buttons = [button for button, _action in dialog.ring.entries]
+    return buttons == dialog.elements and len(buttons) == len(dialog.choices) and all(b.alive() for b in buttons)
+
+
+def test_the_ron_prompt_back_from_its_menu_twice_holds_only_its_live_buttons(driver):
+    """The question comes on the stack again after each Menu → Resume: its ring kept the
+    buttons killed with the last showing, three more each time."""
+    ron_prompt(driver, 2, [None, "8s"], [None])
+    question = driver.top
+    driver.look()
+    for _ in range(2):
+        driver.press(driver.button("Menu (Esc)"))
+        driver.press(driver.button("Resume"))
+        assert driver.top is question and live_ring(question)
+    driver.look()
+    driver.key(pygame.K_r)
+    assert question not in driver.app.stack.scenes
+
+
+def test_a_dialog_on_the_stack_again_focuses_its_live_default_and_enter_presses_it(driver):
+    """The keyboard focus of a dialog pushed again is on a button the player sees (the dead
+    one of its last showing had it), and arrows and Enter move among and press only those."""
+    built = []
+    dialog = open_dialog(driver, build_anyway(driver.app, True, lambda: built.append(True)))
+    for _ in range(2):
+        driver.app.stack.remove(dialog)
+        open_dialog(driver, dialog)
+        focused = dialog.ring.focused()
+        assert live_ring(dialog) and focused is not None and focused.is_selected and focused.text == "Keep building"
+    driver.key(pygame.K_LEFT)
+    assert dialog.ring.focused().alive() and dialog.ring.focused().text == "Build it anyway"
+    driver.key(pygame.K_RETURN)
+    assert built == [True] and dialog not in driver.app.stack.scenes

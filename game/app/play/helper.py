@@ -49,8 +49,10 @@ class WaitLine:
     value: WinValue | None
     clears_floor: bool
     """A plain riichi ron on it (the value shown) is allowed."""
-    wins: bool = False
-    """A ron on it is allowed on some discard still to come (game/engine/wait_chances.py)."""
+    wins: bool
+    """A ron on it is allowed on some discard still to come (game/engine/wait_chances.py):
+    what the helper's "can it win" trusts. No default: a line made without it would say that
+    its hand cannot win."""
     luck: tuple[str, ...] = ()
     """Every discard that allows a ron on it allows it only with these yaku of its own
     ("houtei", "ippatsu"): below the floor but for them."""

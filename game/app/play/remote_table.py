@@ -217,9 +217,11 @@ class RemoteTable:
             self.link.close()
 
     def _holding(self) -> bool:
-        """The shown kyoku has ended and its result has not been seen and closed yet."""
+        """The shown kyoku has ended and its result has not been seen and closed yet. A hand
+        at its end without its result (another seat's ron question on its last discard) holds
+        nothing back: there is no result to see."""
         view = self.shown.view
-        return view is not None and view.phase is Phase.END and not self.result_closed
+        return view is not None and view.phase is Phase.END and view.result is not None and not self.result_closed
 
     def _show(self, heard: Heard) -> None:
         before = self.shown.view
@@ -268,7 +270,7 @@ class RemoteTable:
         self._name_told = True
         self.notices.append(Notice(self.seat, Message(
             N_("You play this match as {name}: the name your seat took it with stays for the match."),
-            name=names[self.seat])))
+            name=Later(lambda: self._name(self.seat)))))
 
     def _track(self, heard: Heard) -> None:
         """A decision's clock counts from when the news asking it came, even if it was kept
@@ -350,8 +352,8 @@ class RemoteTable:
     @property
     def shown_private_seat(self) -> int | None:
         view = self.shown.view
-        if view is None or view.phase in (Phase.DORA, Phase.END):
-            return None
+        if view is None or view.phase is Phase.DORA or (view.phase is Phase.END and view.result is not None):
+            return None  # at the end the result lays the hands open; before it, the seat's own tiles stay
         return self.seat
 
     def mode(self) -> TableMode:

@@ -94,6 +94,9 @@ class Dialog(Scene):
         self.panel.center = self.app.screen.get_rect().center
 
     def enter(self) -> None:
+        """Its buttons, in a ring of their own: a dialog may come on the stack again (the Ron?
+        question after its Menu), and the buttons it had then are gone."""
+        self.ring = ButtonRing()
         count = len(self.choices)
         gap = 14
         width = min(220, (self.panel.width - 40 - gap * (count - 1)) // max(1, count))
@@ -120,7 +123,6 @@ class Dialog(Scene):
         focus = self.ring.focus
         self.leave()
         self._lay_out()
-        self.ring = ButtonRing()
         self.enter()
         if not self.own_keys:
             self.ring.focus_on(focus)

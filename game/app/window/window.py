@@ -87,8 +87,9 @@ player's helper (game/app/play/analysis_pool.py), which answers first; each work
 40 MB once it has analysed a wall."""
 WINDOW_CLASS = "seventeen-steps"
 FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
-FOCUS_CLICKTHROUGH = "SDL_MOUSE_FOCUS_CLICKTHROUGH"
 """SDL's hint: how the window surface reaches the screen (0: the video system's own way)."""
+FOCUS_CLICKTHROUGH = "SDL_MOUSE_FOCUS_CLICKTHROUGH"
+"""SDL's hint: the click that raises the window also presses what it points at."""
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
 """How long a passing message (a screenshot saved or not) stays at the foot of the window."""
@@ -286,7 +287,7 @@ class App:
         out passes here, `open_window`): first the tables it hosts say goodbye to the other
         computers (`host_left`, bounded: a client that does not read holds it for a second
         at most), who would otherwise find out only when their reconnection runs out."""
-        hosting = sys.modules.get("game.net.hosting")  # loaded once a table was hosted
+        hosting = sys.modules.get("game.net.hosting")  # the flow loads it (joining); a window without one hosts nothing
         if hosting is not None:
             hosting.leave_every_table()
         self.files.release()

@@ -228,6 +228,9 @@ SUMMARY_PAYMENT = {
 }
 SUMMARISED = frozenset({"players", "settlement", "hands"})
 """The options the one-line summary says whether or not they changed."""
+CHANGES_NAMED = 1
+"""How many options changed from the preset the one-line summary names before "…": it must
+stay one line at the smallest window, in every language."""
 NAMED_PLAYERS = frozenset({"three_player", "four_player"})
 """Presets whose name says how many play ("Three players")."""
 
@@ -236,9 +239,11 @@ def rules_summary(rules: Rules) -> str:
     """The rules in one line: the preset and what differs from it, the payment and the length
     ("Three players (changed: Match length 1 hand) · points"). To a player who did not choose
     them "(changed)" alone says nothing; a part the changes name is not said twice."""
-    # the parts the summary says anyway come last: named first are those it would not say
-    changed = sorted((option for option in OPTIONS if option in changed_options(rules)), key=SUMMARISED.__contains__)
-    named = changed[:CHANGES_NAMED]
+    differs = changed_options(rules)
+    changed = [option for option in OPTIONS if option in differs]
+    unsaid = [option for option in changed if option not in SUMMARISED]
+    said_anyway = [option for option in changed if option in SUMMARISED]
+    named = (unsaid + said_anyway)[:CHANGES_NAMED]  # a change the line would not say otherwise first
     parts = [preset_name(rules.preset_name)]
     if named:
         # Translators: one rule option changed from its preset, in the rules summary ("Match length 1 hand")
@@ -262,11 +267,6 @@ def rules_summary(rules: Rules) -> str:
             parts.append(_("until bust"))
     # Translators: between the parts of the one-line summary of the rules
     return _(" · ").join(parts)
-
-
-CHANGES_NAMED = 1
-"""How many options changed from the preset the one-line summary names before "…": it must
-stay one line at the smallest window, in every language."""
 
 
 def changed_options(rules: Rules) -> set[str]:

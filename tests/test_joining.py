@@ -5,6 +5,7 @@ headless host on 127.0.0.1 (discovery off)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import socket
 import tempfile
@@ -426,8 +427,9 @@ def test_a_look_shows_the_hosts_rules_and_who_sits_where_and_takes_no_seat(host)
     assert seat_lines(looking.table, yours=(1, "Guest")) == ["Seat 1: Easy AI", "Seat 2: Guest (you)"]
     summary, clocks = rules_lines(looking.table)
     assert summary.startswith("The host's rules: ")
-    # A network table gives the discard a clock though the rules set none: the host's move time.
-    assert clocks == "Time to build: 3 minutes · Time per discard: 2 minutes (network play)"
+    # A network table gives the discard a clock though the rules set none: the host's move time
+    # (this host's is 30 s, as `--move-time 30` sets it).
+    assert clocks == "Time to build: 3 minutes · Time per discard: 30 seconds (network play)"
     assert sit_problem(looking.table, has_key=False) is None
     assert not table.hosted.host.taken(1)
     joining = join(table.address, table.code)
@@ -460,6 +462,15 @@ def test_a_look_that_fails_otherwise_is_said_never_raised():
     while not looking.done and time.monotonic() < deadline:
         time.sleep(0.01)
     assert ended_sentence(looking.ended, "127.0.0.1:9") == "Joining 127.0.0.1:9 failed: RuntimeError: no such thing"
+
+
+@pytest.mark.parametrize(("move_time_s", "clocks"), [
+    (None, "Time to build: 3 minutes · Time per discard: 2 minutes (network play)"),  # an older host's look
+    (90.0, "Time to build: 3 minutes · Time per discard: 90 seconds (network play)"),
+])
+def test_the_looks_clocks_are_the_hosts_move_time_or_the_default_of_an_older_host(move_time_s, clocks):
+    look = dataclasses.replace(a_look((False, True), False), move_time_s=move_time_s)
+    assert rules_lines(look)[1] == clocks
 
 
 def a_look(open_seats: tuple[bool, ...], started: bool) -> TableLook:

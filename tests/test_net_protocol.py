@@ -347,12 +347,14 @@ def test_a_look_at_a_match_under_way_says_its_hand_and_seat_only_to_a_joiner_tha
     """The hand under way and the seat a key holds came within protocol 3: a look from an older
     joiner (its strict reader refuses a field it does not know) is answered without them, and
     a newer joiner reads an older host's look, which has none, as no hand and no seat."""
-    under_way = dataclasses.replace(LOOK, started=True, hand=3, yours=1)
+    under_way = dataclasses.replace(LOOK, started=True, hand=3, yours=1, move_time_s=30.0)
     newer = json.loads(write_look(under_way, later=True))
     older = json.loads(write_look(under_way, later=False))
-    assert (newer["hand"], newer["yours"]) == (3, 1) and set(newer) - set(older) == {"hand", "yours"}
+    assert (newer["hand"], newer["yours"], newer["move_time_s"]) == (3, 1, 30.0)
+    assert set(newer) - set(older) == {"hand", "yours", "move_time_s"}
     assert read_look_reply(write_look(under_way, later=True)) == under_way
-    assert read_look_reply(write_look(under_way, later=False)) == dataclasses.replace(under_way, hand=0, yours=None)
+    assert read_look_reply(write_look(under_way, later=False)) == dataclasses.replace(under_way, hand=0, yours=None,
+                                                                                       move_time_s=None)
     assert len(key_digest("k" * 32)) == 32 and "k" * 8 not in key_digest("k" * 32)
 
 
@@ -360,6 +362,7 @@ def test_a_look_at_a_match_under_way_says_its_hand_and_seat_only_to_a_joiner_tha
     ({"names": ["A"]}, "a table of 2 seats"), ({"open": [True, True, True]}, "a table of 2 seats"),
     ({"levels": ["easy", "god"]}, "not 'god'"), ({"seed": 7}, "unknown 'seed'"),
     ({"hand": -1}, "hand -1"), ({"yours": 2}, "seat 2 at a table of 2"),
+    ({"move_time_s": 0}, "move time of 0"), ({"move_time_s": 1e9}, "move time of"),
 ])
 def test_a_look_reply_with_seats_miscounted_an_unknown_level_or_a_field_too_many_is_refused(changes, said):
     data = json.loads(write_message(LOOK)) | changes

@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import http.client
 import json
 import socket
@@ -430,7 +431,8 @@ def test_a_look_shows_the_table_and_its_rules_and_takes_no_seat_so_the_host_does
             table = read_look_reply(body)
             assert table == TableLook(0, ("Easy AI", "Player 2"), ("easy", None), (False, True), rules,
                                       hosted.host.game_version, False)
-        assert look_at_table(f"127.0.0.1:{hosted.host.port}", CODE) == table
+        # A newer joiner's look says the host's move time too (this host's 30 s, not the default).
+        assert look_at_table(f"127.0.0.1:{hosted.host.port}", CODE) == dataclasses.replace(table, move_time_s=30.0)
         time.sleep(0.3)
         assert not hosted.host.taken(1) and not hosted.hosted.connected(1) and not started.is_set()
         with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}", open_timeout=5,
@@ -551,3 +553,162 @@ def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():
             assert isinstance(heard.message, Resync) and hosted.host.inbox.empty()
     finally:
         hosted.stop()
+
+
+UNREAD_MESSAGES = 300
+UNREAD_BYTES = 64_000
+"""What is queued for a client that never reads: some 19 MB, more than any socket buffers
+between it and the host hold, so its queue stays full (and below MAX_OUTGOING)."""
+
+
+@contextmanager
+def a_deaf_and_a_reading_client() -> Iterator[tuple[object, ClientConnection]]:
+    """A hosted table whose seat 0's client never reads, its queue full, and whose seat 1's
+    client reads: (the table, the reader)."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Deaf", "Reader"], [None, None], (0, 1),
+                         CODE, "127.0.0.1", 0)
+    hosted.start()
+    deaf = socket.socket()
+    deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    try:
+        deaf.settimeout(5)
+        deaf.connect(("127.0.0.1", hosted.host.port))
+        deaf.sendall(handshake(hosted.host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
+        deaf.sendall(masked_text(write_message(Hello("Deaf", ""))))
+        deadline = time.monotonic() + WAIT_S
+        while not hosted.connected(0) and time.monotonic() < deadline:
+            hosted.poll(0.1)
+        assert hosted.connected(0)
+        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}",
+                     open_timeout=5, close_timeout=1, proxy=None) as reader:
+            reader.send(write_message(Hello("Reader", "")))
+            while not hosted.connected(1) and time.monotonic() < deadline:
+                hosted.poll(0.1)
+            receive_until(reader, Welcome, timeout=10)
+            for _ in range(UNREAD_MESSAGES):
+                hosted.host.send(0, lambda seq: Refused(seq, "bad_message", "x" * UNREAD_BYTES))
+            yield hosted, reader
+    finally:
+        hosted.stop(within_s=1.0)
+        deaf.close()
+
+
+def test_a_client_that_never_reads_does_not_cost_the_reading_one_its_goodbye():
+    """The last messages wait for a client that does not read only so long: the goodbye of
+    the host that leaves still reaches every client that reads."""
+    with a_deaf_and_a_reading_client() as (hosted, reader):
+        hosted.leave(within_s=1.0)
+        assert receive_until(reader, Refused, timeout=10)[0] == Refused(0, "host_left", "")
+
+
+def test_a_rematch_opens_on_the_port_of_its_table_even_beside_a_client_that_never_reads():
+    """Once a table stopped for a rematch says so, its port is free: the rematch listens there,
+    where the players' Join again knocks."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    with a_deaf_and_a_reading_client() as (hosted, _reader):
+        port = hosted.host.port
+        hosted.stop(reopening=True, within_s=1.0)
+        assert hosted.stopped.is_set()
+        again = HostedTable(Match(Rules.preset("kaiji", hands=1), 8), ["Deaf", "Reader"], [None, None], (0, 1),
+                            CODE, "127.0.0.1", port, tokens=hosted.host.tokens())
+        again.start()  # no OSError: the port was free
+        again.stop(within_s=1.0)
+        assert again.host.port == port
+
+
+class QuietHost:
+    """A `NetHost` stand-in that listens nowhere: it counts its stops."""
+
+    def __init__(self) -> None:
+        self.stops = 0
+
+    def start(self) -> None:
+        pass
+
+    def flush(self, timeout: float) -> None:
+        pass
+
+    def stop(self, farewell: str = "", within_s: float | None = None) -> bool:
+        self.stops += 1
+        return True
+
+
+def quiet_table():
+    """A started `HostedTable` whose host listens nowhere and whose match has not begun."""
+    from types import SimpleNamespace
+
+    from game.net.hosting import HostedTable
+
+    table = HostedTable.__new__(HostedTable)
+    table.host, table.match = QuietHost(), SimpleNamespace(kyoku=None, settlements=[])
+    table.stopping, table.stopped, table.freed = False, threading.Event(), False
+    table.start()
+    return table
+
+
+ROUNDS = 150
+TABLES = 400
+STOPPING_THREADS = 4
+
+
+def test_a_closing_window_leaves_its_tables_while_others_stop_on_their_threads():
+    """`App.close` goes through `leave_every_table` (the save slot's lock released and the
+    sound closed after it) while the title's or a rematch's stops end on their threads: it
+    never fails for a table that leaves the registry meanwhile."""
+    import sys
+
+    from game.net.hosting import leave_every_table
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns as often as they can
+    try:
+        for _ in range(ROUNDS):
+            tables = [quiet_table() for _ in range(TABLES)]
+            for table in tables:
+                table.stopping = True  # as the title and the rematch mark a table before its thread starts
+
+            def stop(some: list) -> None:
+                for table in some:
+                    table.stop()
+
+            stopping = [threading.Thread(target=stop, args=(tables[first::STOPPING_THREADS],), daemon=True)
+                        for first in range(STOPPING_THREADS)]
+            for thread in stopping:
+                thread.start()
+            leave_every_table(within_s=5.0)
+            for thread in stopping:
+                thread.join(5.0)
+            assert all(table.stopped.is_set() and table.host.stops == 1 for table in tables)
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def test_hellos_with_a_seats_key_are_not_counted_among_the_addresss_join_attempts():
+    """A rematch knocks every 2 s for up to 3 minutes, and a dropped player rejoins as often:
+    a seat's key is no guess of the code, so its hellos never meet `too_many_attempts`."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Player 1", "Kaiji"], [None, None], (1,),
+                         CODE, "127.0.0.1", 0, tokens={1: "k" * 32})
+    hosted.start()
+    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    try:
+        for _ in range(ATTEMPTS_PER_MINUTE + 5):
+            with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as knock:
+                knock.send(write_message(Hello("Kaiji", "k" * 32)))
+                deadline = time.monotonic() + WAIT_S
+                while not hosted.connected(1) and time.monotonic() < deadline:
+                    hosted.poll(0.05)
+                assert hosted.connected(1)
+            while hosted.connected(1) and time.monotonic() < deadline:
+                hosted.poll(0.05)
+        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as guess:  # a hello without a key counts
+            guess.send(write_message(Hello("Guess", "")))
+    finally:
+        hosted.stop(within_s=1.0)

@@ -111,13 +111,12 @@ class Flow:
         self.app.stack.reset(SummaryScene(self.app, self, session))
 
     def _hang_up(self) -> None:
-        """The hosted match is left (the player went to the title): its server closes in the
-        background, once its last messages have left, telling the other computers that the
-        host has left the table."""
+        """The hosted match is left (the player went to the title) as a closing window leaves
+        it (`HostedTable.leave`), in the background: the other computers are told that the
+        match is over, then that the host has left the table."""
         session, self.hosted_session = self.hosted_session, None
-        if session is not None and session.net is not None:
-            session.net.table.match_over()  # a match left before its end: the others are told it is over
-            threading.Thread(target=session.net.stop, name="net-stop", daemon=True).start()
+        if session is not None and session.net is not None and session.net.begin_stop():
+            threading.Thread(target=session.net.leave, name="net-leave", daemon=True).start()
 
     # --- over the table -----------------------------------------------------------------
 

@@ -37,6 +37,9 @@ PERSON = "person"
 INBOX_BATCH = 200
 """Messages handled per look at the inbox: a flood waits its turn, the table goes on."""
 FLUSH_TIMEOUT_S = 5.0
+FLUSH_SHARE = 0.5
+"""The part of a stop's time the last messages may take: the goodbye has the rest, however
+long a client that does not read would hold up the last messages."""
 GOODBYE_S = 1.0
 """The longest a window being closed waits for its tables' goodbyes (`leave_every_table`): a
 client that does not read must not hold the window open."""
@@ -66,7 +69,7 @@ class HostedTable:
         self.host.started = bool(tokens) and (match.kyoku is not None or bool(match.settlements))
         self.table = NetTable(match, tuple(names), tuple(levels), self.remote, self.host)
         self.host.describe = lambda: (self.table.names, self.table.levels, match.rules,  # what a look shows
-                                      match.kyoku_number)
+                                      match.kyoku_number, self.move_time_s)
         self.report = report
         self.present: set[int] = set()
         """The remote seats whose client is connected, as the inbox has told."""
@@ -83,6 +86,8 @@ class HostedTable:
         """`stop` has begun (maybe on another thread)."""
         self.stopped = threading.Event()
         """Set once `stop` is over: the server closed, or given up on within its time."""
+        self.freed = False
+        """`stop` saw the server listen no more: its port can be opened again (a rematch's)."""
         self.table.time_left = self.whole_time
         self.table.given_up = self.given_up
         self.table.clock = clock
@@ -101,7 +106,15 @@ class HostedTable:
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""
         self.host.start()
-        _OPEN_TABLES.add(self)
+        with _REGISTRY:
+            _OPEN_TABLES.add(self)
+
+    def begin_stop(self) -> bool:
+        """Mark the table as stopping before its stop starts on a thread of its own: False
+        (start none) when a stop has begun already, so that two never run at once."""
+        with _REGISTRY:
+            begun, self.stopping = self.stopping, True
+        return not begun
 
     def connected(self, seat: int) -> bool:
         """A client plays `seat` now, as far as the table has read its inbox (so that
@@ -204,15 +217,18 @@ class HostedTable:
         every client connected that the host has left the table (`host_left`), unless the
         host is `reopening` it for the next match at once: those waiting for that one then
         knock at it. `within_s`: the longest it all may take (a client that does not read is
-        closed without its last messages); by default some 12 s at most."""
-        self.stopping = True
+        closed without its last messages, but every other client still has its goodbye); by
+        default some 12 s at most. `freed` says afterwards whether the port was let go."""
+        with _REGISTRY:
+            self.stopping = True
         try:
             deadline = None if within_s is None else time.monotonic() + within_s
-            self.host.flush(FLUSH_TIMEOUT_S if deadline is None else min(FLUSH_TIMEOUT_S, within_s or 0.0))
-            self.host.stop("" if reopening else HOST_LEFT,
-                           None if deadline is None else max(0.0, deadline - time.monotonic()))
+            self.host.flush(FLUSH_TIMEOUT_S if within_s is None else min(FLUSH_TIMEOUT_S, within_s * FLUSH_SHARE))
+            self.freed = self.host.stop("" if reopening else HOST_LEFT,
+                                        None if deadline is None else max(0.0, deadline - time.monotonic()))
         finally:
-            _OPEN_TABLES.discard(self)
+            with _REGISTRY:
+                _OPEN_TABLES.discard(self)
             self.stopped.set()
 
     def leave(self, within_s: float | None = None) -> None:
@@ -225,7 +241,9 @@ class HostedTable:
 
 
 _OPEN_TABLES: weakref.WeakSet[HostedTable] = weakref.WeakSet()
-"""The tables listening (started, not stopped yet): those a closing window leaves."""
+"""The tables listening (started, not stopped yet): those a closing window leaves. Read and
+changed under `_REGISTRY` only: stops end on threads of their own."""
+_REGISTRY = threading.Lock()
 
 
 def leave_every_table(within_s: float = GOODBYE_S) -> None:
@@ -234,9 +252,10 @@ def leave_every_table(within_s: float = GOODBYE_S) -> None:
     (the title's, a rematch's) is waited for. Within `within_s` in all: whatever a client does
     not read by then, it finds out as after a crash. Call from the thread that steps the tables."""
     deadline = time.monotonic() + within_s
-    tables = list(_OPEN_TABLES)
+    with _REGISTRY:
+        tables = list(_OPEN_TABLES)
     for table in tables:
-        if not table.stopping:
+        if table.begin_stop():
             threading.Thread(target=table.leave, args=(within_s,), name="net-leave", daemon=True).start()
     for table in tables:
         table.stopped.wait(max(0.0, deadline - time.monotonic()))

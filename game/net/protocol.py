@@ -259,8 +259,11 @@ class TableLook:
     """The hand under way, counted from 1 (0: none yet), public as the standings are."""
     yours: int | None = None
     """The seat held by the key the look named (`KEY_PARAMETER`); None: no seat of this table."""
+    move_time_s: float | None = None
+    """A remote seat's clock for a decision the rules give no time limit (the headless host's
+    `--move-time`); None from an older host, which runs the default."""
     kind: ClassVar[str] = "table"
-    LATER_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "yours")
+    LATER_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "yours", "move_time_s")
     """Fields added within protocol 3: sent only to a look that names a key (a newer joiner),
     and read as their defaults when an older host leaves them out."""
 
@@ -270,6 +273,8 @@ class TableLook:
                              f"{len(self.levels)} levels and {len(self.open)} seats open or not")
         if self.hand < 0 or (self.yours is not None and not 0 <= self.yours < self.rules.players):
             raise ValueError(f"hand {self.hand}, seat {self.yours} at a table of {self.rules.players} seats")
+        if self.move_time_s is not None and not 0 < self.move_time_s <= MAX_TIME_LEFT_S:
+            raise ValueError(f"a move time of {self.move_time_s} s")
         check_levels(self.levels)
 
 

@@ -77,6 +77,8 @@ BAD_MESSAGES_ALLOWED = 10
 STOP_TIMEOUT_S = 5.0
 FAREWELL_TIMEOUT_S = 2.0
 """How long the host's farewell may take to leave (a client that does not read is closed without it)."""
+UNBIND_S = 1.0
+"""How long `stop` waits at least for the server to listen no more, whatever its time left."""
 
 
 def new_join_code() -> str:
@@ -132,10 +134,10 @@ class NetHost:
         rematch before the host opened it is told so, not shown the finished match again)."""
         self.tap = tap
         """Sees every message text sent to a seat (the tests' leak check, the byte count)."""
-        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules, int]] | None = None
-        """The seats' names and AI levels, the rules and the hand under way (0: none), as a look
-        at the table shows them (set by the table; called on the server's thread). None: looks
-        are refused."""
+        self.describe: Callable[[], tuple[tuple[str, ...], tuple[str | None, ...], Rules, int, float]] | None = None
+        """The seats' names and AI levels, the rules, the hand under way (0: none) and a remote
+        seat's move time, as a look at the table shows them (set by the table; called on the
+        server's thread). None: looks are refused."""
         self.notify: Callable[[], None] = lambda: None
         """Called on the server's thread after each `Inbound` is queued: the window wakes to read it."""
         self.sent_bytes = dict.fromkeys(remote_seats, 0)
@@ -153,6 +155,8 @@ class NetHost:
         self._server: Server | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
+        self._unbound = threading.Event()
+        """Set once the server listens no more (`stop`): its port can be opened again."""
         self._failure: BaseException | None = None
 
     # --- the table's side (any thread) ----------------------------------------------
@@ -165,20 +169,24 @@ class NetHost:
         if self._failure is not None:
             raise self._failure
 
-    def stop(self, farewell: str = "", within_s: float | None = None) -> None:
+    def stop(self, farewell: str = "", within_s: float | None = None) -> bool:
         """Close every connection and the server. `farewell`, a refusal code (`host_left`), is
         said first to every client connected, those waiting for the next match too, so that
         each knows at once why; without it they find the host gone as after a crash (or, the
         next match opening here, knock at it). `within_s`: the longest to wait for it (by
         default FAREWELL_TIMEOUT_S for the farewell, STOP_TIMEOUT_S for the server); the
-        server's thread, a daemon, may still be closing the connections after it."""
+        server's thread, a daemon, may still be closing the connections after it. True once
+        the server listens no more (its port free for the next match), which it does first
+        and waits up to UNBIND_S for whatever `within_s` is left."""
         loop, server = self._loop, self._server
         farewell_s = FAREWELL_TIMEOUT_S if within_s is None else min(FAREWELL_TIMEOUT_S, within_s)
         if loop is not None and server is not None and loop.is_running():
             with contextlib.suppress(RuntimeError):  # the loop ended in between: nothing left to close
                 asyncio.run_coroutine_threadsafe(self._close(server, farewell, farewell_s), loop)
-        if self._thread is not None:
-            self._thread.join(STOP_TIMEOUT_S if within_s is None else within_s)
+        if self._thread is None:
+            return True
+        self._thread.join(STOP_TIMEOUT_S if within_s is None else within_s)
+        return self._unbound.wait(UNBIND_S)
 
     def flush(self, timeout: float) -> None:
         """Wait (up to `timeout`) until the messages queued for every client have left."""
@@ -259,7 +267,10 @@ class NetHost:
             self._server = server
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
-            await server.wait_closed()
+            try:
+                await server.wait_closed()
+            finally:
+                self._unbound.set()
 
     def _check_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Refuse before the upgrade: too many connections, too many attempts, a wrong
@@ -295,7 +306,7 @@ class NetHost:
         describe = self.describe
         if describe is None:
             return _refusal(connection, HTTPStatus.SERVICE_UNAVAILABLE, "host_busy")
-        names, levels, rules, hand = describe()
+        names, levels, rules, hand, move_time_s = describe()
         with self._lock:
             if self.over:
                 return _refusal(connection, HTTPStatus.GONE, MATCH_OVER)
@@ -304,7 +315,7 @@ class NetHost:
                           and secrets.compare_digest(key_digest(state.token).encode(), key.encode("utf-8", "replace"))),
                          None)
             look = TableLook(0, names, levels, open_seats, rules, self.game_version, self.started,
-                             hand if self.started else 0, yours)
+                             hand if self.started else 0, yours, move_time_s)
             if yours is not None:
                 self._looked_at[yours] = time.monotonic()
                 if attempts:  # it holds a seat's key: no guess, and a summary's looks leave its Rematch room
@@ -334,6 +345,8 @@ class NetHost:
         if not isinstance(hello, Hello):
             await _close_refused(connection, "bad_message", "")
             return
+        if self._seat_of(hello.token) is not None:
+            self._forgive(connection)
         seat, code = self._claim(hello.token)
         if seat is None:
             await self._refuse(connection, code, hello.token)
@@ -363,6 +376,8 @@ class NetHost:
                     self._tell(Inbound(seat, "left"))
 
     async def _close(self, server: Server, farewell: str, farewell_s: float) -> None:
+        server.server.close()  # the port first, at once: a rematch opens on it (the connections stay open)
+        self._unbound.set()
         if farewell:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(_close_refused(connection, farewell, "", CloseCode.GOING_AWAY)
@@ -390,6 +405,14 @@ class NetHost:
         finally:
             if self._waiting.get(seat) is connection:
                 del self._waiting[seat]
+
+    def _forgive(self, connection: ServerConnection) -> None:
+        """A hello with a seat's key is no guess of the code: it leaves its address's count of
+        join attempts (a rematch knocks every 2 s for minutes; a rejoin after drops)."""
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        attempts = self._attempts.get(address)
+        if attempts:
+            attempts.pop()
 
     def _seat_of(self, token: str) -> int | None:
         with self._lock:

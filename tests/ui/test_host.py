@@ -37,6 +37,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import REMOTE
 from game.app.words import i18n
+from game.app.words.rule_texts import clocks_summary
 from game.engine.kyoku import Phase
 from game.engine.rules import Rules
 from game.net.client import HostGone, join_uri, look_at_table, play_seat
@@ -668,6 +669,8 @@ def test_a_joined_persons_long_name_is_cut_to_keep_a_gap_before_their_state(driv
     ((seat, name_at),) = [(words, rect) for words, rect in drawn if words.startswith(label)]
     (state_at,) = [rect for words, rect in drawn if words == i18n._("has joined")]
     assert name_at.right + NAME_GAP <= state_at.left, (seat, name_at, state_at)
+    # The clocks as the table runs them, the line a joiner's look shows (the move time its own).
+    assert clocks_summary(host.session.rules, host.hosted.move_time_s) in [words for words, _rect in drawn]
     driver.frame()
     shot(driver, f"host_long_name_{language}")
     host.back()
@@ -850,3 +853,53 @@ def test_a_joined_match_stopped_for_good_with_the_history_off_is_said_not_to_be_
         driver.app.change_settings(driver.app.settings.with_changes(language=language))
         driver.frame()
         shot(driver, f"title_joined_stopped_not_kept_{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_rematch_whose_port_is_taken_says_so_and_opens_on_no_other(driver, monkeypatch, language):
+    """Its players' Join again knocks at the old port only: a rematch listening elsewhere would
+    never be found, so it does not open at all and says why."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        plan = SeatPlan.table(("you", "remote"), ("", "Kaiji"))
+        driver.screens.table(new_session(driver.app.files, driver.app, plan, replace_unkept=True,
+                                         rules=Rules.preset("kaiji")), HostedSeats("KAIJIC", port, {1: "k" * 32}))
+        host = driver.top
+        assert isinstance(host, HostScene) and host.rematch
+        assert host.hosted is None and host.problem is not None and host.problem.errno == errno.EADDRINUSE
+        drawn: list[str] = []
+        draw = driver.app.text.draw
+
+        def recorded(surface, words, *args, **kwargs):
+            drawn.append(words)
+            return draw(surface, words, *args, **kwargs)
+
+        monkeypatch.setattr(driver.app.text, "draw", recorded)
+        host.draw(pygame.Surface((1280, 800)))
+        monkeypatch.undo()
+        assert str(port) in "".join(drawn)
+        driver.frame()
+        shot(driver, f"host_rematch_port_taken_{language}")
+        host.back()
+
+
+def test_the_title_leaves_a_hosted_table_as_a_closing_window_does(driver):
+    """Going to the title leaves the table the one way (`HostedTable.leave`): no match begun
+    is told of no match stopped, and a window closing meanwhile does not stop it again."""
+    from types import SimpleNamespace
+
+    from game.net.hosting import leave_every_table
+    from tests.test_net_server import quiet_table
+
+    net = quiet_table()
+    told: list[str] = []
+    net.table = SimpleNamespace(match_over=lambda: told.append("match_over"))
+    driver.screens.hosted_session = SimpleNamespace(net=net)
+    driver.screens.title()
+    assert net.stopping  # before its thread runs: a closing window leaves it alone
+    leave_every_table()
+    assert net.stopped.wait(WAIT_S)
+    assert net.host.stops == 1 and told == []

@@ -4,6 +4,7 @@ theatre and Back returns to the summary; Enter still goes to the title."""
 from __future__ import annotations
 
 import itertools
+import threading
 from dataclasses import dataclass, field, replace
 
 import pygame
@@ -21,6 +22,7 @@ from game.engine.kyoku import Phase
 from game.engine.match import Match, Settlement
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles
+from tests.ui.test_screens import shot
 
 RULES = Rules.preset("kaiji", hands=2, base_stake=2)
 
@@ -338,3 +340,56 @@ def test_the_end_of_a_match_leaves_nothing_of_it_memoised(driver, screen):
         driver.app.stack.reset(TitleScene(driver.app, driver.screens))
     driver.frame()
     assert {name: held for name, held in engine_memos().items() if held} == {}
+
+
+class FailingHost:
+    """A `NetHost` stand-in whose closing fails (a bug, the system refusing)."""
+
+    def __init__(self) -> None:
+        self.code, self.port = "KANTER", 17017
+
+    def tokens(self) -> dict[int, str]:
+        return {1: "k" * 32}
+
+    def flush(self, timeout: float) -> None:
+        pass
+
+    def stop(self, farewell: str = "", within_s: float | None = None) -> bool:
+        raise OSError("the server would not close")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_a_rematch_whose_old_table_fails_to_close_says_so_on_the_summary(driver, caplog, monkeypatch, language):
+    """Not a traceback on stderr and a summary waiting in silence: the reason in the log and
+    on the summary, whose other ways out open again."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    from types import SimpleNamespace
+
+    from game.net.hosting import HostedTable
+
+    net = HostedTable.__new__(HostedTable)
+    net.host, net.match = FailingHost(), SimpleNamespace(kyoku=None, settlements=[])
+    net.stopping, net.stopped, net.freed = False, threading.Event(), False
+    session = Session(finished(RULES), SeatPlan.table(("you", "remote"), ("", "Kaiji")), {}, driver.app.executor)
+    session.net = net
+    scene = SummaryScene(driver.app, driver.screens, session)
+    driver.app.stack.reset(scene)
+    driver.frame()
+    driver.press(scene.buttons["rematch"])
+    driver.wait_until(lambda: scene.reopening is None, seconds=10)
+    assert driver.top is scene
+    assert "the table could not be closed for the rematch" in caplog.text
+    drawn: list[str] = []
+    draw = driver.app.text.draw
+
+    def recorded(surface, words, *args, **kwargs):
+        drawn.append(words)
+        return draw(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(driver.app.text, "draw", recorded)
+    scene.draw(pygame.Surface((1280, 800)))
+    monkeypatch.undo()
+    assert any("the server would not close" in words for words in drawn)
+    assert scene.buttons["to_title"].is_enabled and not scene.buttons["rematch"].is_enabled
+    driver.frame()
+    shot(driver, f"summary_rematch_failed_{language}")

@@ -220,10 +220,10 @@ def seat_lines(look: TableLook, yours: tuple[int, str] | None = None) -> list[st
 def rules_lines(look: TableLook) -> list[str]:
     """The host's rules in short: the summary, then the clocks (what a joiner most needs)."""
     rules = look.rules
-    # A network table gives every decision a clock: "No limit" would be untrue here. The look
-    # does not carry the host's --move-time, so its default is shown.
+    # A network table gives every decision a clock: "No limit" would be untrue here. An older
+    # host's look does not say its move time: it runs the default.
     return [_("The host's rules: {summary}").format(summary=rules_summary(rules)),
-            clocks_summary(rules, MOVE_TIME_S)]
+            clocks_summary(rules, look.move_time_s or MOVE_TIME_S)]
 
 
 def sit_problem(look: TableLook, has_key: bool) -> str | None:

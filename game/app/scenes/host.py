@@ -41,7 +41,7 @@ from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import GOLD, GOOD, INK, SOFT, WARN
 from game.app.window.wake import wake_window
 from game.app.words.i18n import N_, _
-from game.app.words.rule_texts import rules_summary
+from game.app.words.rule_texts import clocks_summary, rules_summary
 
 if TYPE_CHECKING:
     from game.app.window.text import Text
@@ -77,16 +77,18 @@ LISTEN_PROBLEMS = {errno.EADDRINUSE: N_("another program uses the port"),
 
 
 def open_table(session: Session, options: HostOptions, continued: HostedSeats | None = None,
-               reconnect_window_s: float = 120.0) -> tuple[HostedTable | None, OSError | None]:
+               reconnect_window_s: float = 120.0,
+               same_port: bool = False) -> tuple[HostedTable | None, OSError | None]:
     """The session's table hosted: its server listening (on `options.port`, or any free
     port when that one is taken). None and why, when no port opens. A match `continued`
-    opens with its code, on its port if it is free, and its seats wait for their tokens."""
+    opens with its code, on its port if it is free, and its seats wait for their tokens; on
+    that port or not at all when `same_port` (a rematch: its players knock there)."""
     from game.net.hosting import HostedTable
 
     names = session.plan.names
     problem: OSError | None = None
     code, tokens = (continued.code, continued.tokens) if continued is not None else (None, None)
-    ports = (continued.port, 0) if continued is not None else (options.port, 0)
+    ports = ((continued.port,) if same_port else (continued.port, 0)) if continued is not None else (options.port, 0)
     for port in dict.fromkeys(ports):
         hosted = HostedTable(session.match, names, seat_levels(session.plan), session.plan.remote, code,
                              bind=options.bind, port=port,
@@ -140,7 +142,8 @@ class HostScene(Scene):
                                      if session.match.kyoku is not None else None)
         """The seats of a match continued or a rematch: the people who played them come back
         with their tokens."""
-        self.hosted, self.problem = open_table(session, options, self.continued, app.settings.reconnect_window_s)
+        self.hosted, self.problem = open_table(session, options, self.continued, app.settings.reconnect_window_s,
+                                               same_port=self.rematch)
         if self.hosted is not None:  # its players are told whether a stopped match can be continued
             self.hosted.table.can_continue = app.files.keeps_the_save()
         self.room = WaitingRoom(session.plan, self.hosted, app.settings.ai_level) if self.hosted else None
@@ -247,7 +250,8 @@ class HostScene(Scene):
         if self.hosted is not None:
             if self.continued is not None and not self.rematch:
                 self.hosted.table.match_over()
-            threading.Thread(target=self.hosted.stop, name="net-stop", daemon=True).start()
+            if self.hosted.begin_stop():
+                threading.Thread(target=self.hosted.stop, name="net-stop", daemon=True).start()
         self.screens.title()
 
     # --- the screen ----------------------------------------------------------------------
@@ -307,6 +311,10 @@ class HostScene(Scene):
         if self.hosted is None or self.room is None:
             message = _("This computer cannot take players from other computers: {reason}.").format(
                 reason=listen_problem(self.problem))
+            if self.rematch and self.continued is not None:
+                # Translators: {port} is a number; the players' Join again knocks at that port only
+                message = _("The rematch cannot open on port {port} again, where the players look for it: "
+                            "{reason}.").format(port=self.continued.port, reason=listen_problem(self.problem))
             for index, line in enumerate(text.wrap(message, 20, WIDTH)):
                 text.draw(surface, line, 20, WARN, (640, 200 + index * 30), "midtop")
             self.ring.draw_focus(surface)
@@ -338,11 +346,13 @@ class HostScene(Scene):
             text.draw(surface, _((REMATCH_STATES if self.rematch else STATES)[row.state]), 17, colour,
                       (STATE_X, top + 12))
         rules = self.session.rules
-        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 732),
+        text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 728),
                   "midtop")
+        # The clocks as this table runs them, as the joiners' look shows them (`TableLook.move_time_s`).
+        text.draw(surface, clocks_summary(rules, self.hosted.move_time_s), 15, SOFT, (640, 750), "midtop")
         # Translators: {time} is a setting's value, e.g. "2 minutes"
         text.draw(surface, _("A player who drops is waited for {time} (Settings).").format(
-            time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 756), "midtop")
+            time=reconnect_window_name(self.hosted.reconnect_window_s)), 15, SOFT, (640, 772), "midtop")
         self.ring.draw_focus(surface)
 
     def start_label(self) -> str:

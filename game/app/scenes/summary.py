@@ -4,7 +4,9 @@ rematch, the match again in the theatre, or the title."""
 
 from __future__ import annotations
 
+import logging
 import threading
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -16,7 +18,13 @@ from game.app.play.session import Session
 from game.app.scene import Scene, Screens, Services
 from game.app.views.match_summary import MatchEnd, SummarySheet, relabel_buttons, summary_buttons
 from game.app.window.menu_keys import ButtonRing, KeyGuard
+from game.app.window.palette import WARN
 from game.app.words.i18n import _
+
+if TYPE_CHECKING:
+    from game.net.hosting import HostedTable
+
+log = logging.getLogger(__name__)
 
 YOU = "You"
 """The name the seat plan gives the one person at a table against the AI (as saved)."""
@@ -40,8 +48,12 @@ class SummaryScene(Scene):
         # The match's walls and wins, memoised as its AI and results scored them in this
         # process, are no use to the next: kept, a session grew by a megabyte or two a match.
         release_memory()
-        self.reopening: tuple[Session, HostedSeats] | None = None
-        """A rematch at the same table, opened once the old table has closed (`rematch`)."""
+        self.reopening: tuple[Session, HostedSeats, HostedTable] | None = None
+        """A rematch at the same table, opened once the old table (the third) has closed (`rematch`)."""
+        self.closed = threading.Event()
+        """Set once the old table's stop for the rematch is over, well or not (`failure`)."""
+        self.failure = ""
+        """Why the old table could not be closed for the rematch (said on the summary)."""
 
     def enter(self) -> None:
         self.buttons = summary_buttons(self.app.manager, self.ring, self.elements,
@@ -66,11 +78,23 @@ class SummaryScene(Scene):
             return
         # The old table closes off the frame loop (a client that does not read would hold the
         # window for seconds); the rematch's opens on its port once it has (`update`).
-        self.reopening = (session, HostedSeats(old.host.code, old.host.port, old.host.tokens()))
+        if not old.begin_stop():
+            return  # the table is closing for good already
+        self.reopening = (session, HostedSeats(old.host.code, old.host.port, old.host.tokens()), old)
         for button in self.buttons.values():
             button.disable()
-        threading.Thread(target=old.stop, kwargs={"reopening": True, "within_s": REMATCH_STOP_S},
-                         name="net-stop", daemon=True).start()
+        threading.Thread(target=self._close, args=(old,), name="net-stop", daemon=True).start()
+
+    def _close(self, old: HostedTable) -> None:
+        """The old table closed for the rematch (on a thread of its own): a failure is logged
+        and said on the summary, never a rematch waited for in silence."""
+        try:
+            old.stop(reopening=True, within_s=REMATCH_STOP_S)
+        except Exception as error:  # any: the summary must hear of it
+            log.exception("the table could not be closed for the rematch")
+            self.failure = str(error) or type(error).__name__
+        finally:
+            self.closed.set()
 
     def watch(self) -> None:
         """This match in the theatre, as the history keeps it; Back returns here."""
@@ -84,10 +108,16 @@ class SummaryScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.tick(dt)
-        net = self.session.net
-        if self.reopening is not None and net is not None and net.stopped.is_set():
-            session, seats = self.reopening
-            self.screens.table(session, seats)
+        if self.reopening is None or not self.closed.is_set():
+            return
+        session, seats, _old = self.reopening
+        if self.failure:  # no rematch here: the title and the theatre are still open
+            self.reopening = None
+            for name, button in self.buttons.items():
+                if name != "rematch":
+                    button.enable()
+            return
+        self.screens.table(session, seats)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.guard.blocks(event) or self.reopening is not None:
@@ -112,5 +142,10 @@ class SummaryScene(Scene):
         if self.reopening is not None:  # every button off until the rematch opens: no focus shown
             self.sheet().draw(surface, _("Opening the rematch at your table…"))
             return
-        self.sheet().draw(surface)
+        if self.failure:
+            # Translators: {reason} is the system's words, in English
+            self.sheet().draw(surface, _("The rematch could not be opened: the table did not close ({reason}).").format(
+                reason=self.failure), WARN)
+        else:
+            self.sheet().draw(surface)
         self.ring.draw_focus(surface)

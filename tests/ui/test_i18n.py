@@ -526,6 +526,28 @@ def test_choosing_a_language_switches_every_scene_at_once_and_is_kept(driver, ps
     assert driver.top is not scene and table.buttons["menu"].text == "菜单(Esc)"
 
 
+def test_a_switch_on_the_settings_screen_builds_its_rows_once(driver, monkeypatch):
+    """The rows are made anew in the new language, once: not first rebuilt in it as the gui
+    tells every element of a locale, then made anew (every element twice, the main cost of a
+    switch)."""
+    driver.press(driver.button("Settings"))
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    builds = []
+    build_rows = SettingsScene._build_rows
+    monkeypatch.setattr(SettingsScene, "_build_rows", lambda self: (builds.append(self), build_rows(self))[1])
+    told = []
+    for element in driver.app.manager.get_sprite_group().sprites():
+        tell = element.on_locale_changed
+        monkeypatch.setattr(element, "on_locale_changed",
+                            lambda element=element, tell=tell: (told.append(element), tell())[1])
+    choose(driver, scene, "Language", "日本語")
+    driver.frames(2)
+    assert i18n.language() == "ja" and builds == [scene]
+    assert told and [element for element in told if not element.alive()] == []
+    assert scene.back_button.text == i18n._("Back (Esc)") != "Back (Esc)"
+
+
 def test_the_saved_language_applies_at_start_and_its_notices_are_in_it(display, tmp_path, pseudo_japanese):
     write_settings(tmp_path, {"language": "ja", "volume": "loud"})
     app = start(tmp_path)

@@ -3,10 +3,13 @@ a new match over an unfinished one, Continue, and the notices of a start."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 
 import pytest
 
+from game.ai.agents import make_agent
 from game.app.history import history
 from game.app.history.player_files import SETTINGS_FILE, save_settings
 from game.app.play import savegame
@@ -17,6 +20,9 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import Settings
 from game.app.window.window import App, LaunchOptions
+from game.engine.kyoku import Phase
+from game.engine.match import Match
+from game.engine.rules import Rules
 from tests.save_faults import match_in_play, read_only_history, refuse_to_open
 from tests.ui.driver import Driver
 from tests.ui.test_join import shoot_in_every_language_and_size
@@ -183,14 +189,11 @@ def test_what_the_command_line_did_is_the_title_screens_notice(display, tmp_path
 # build of hand 4 was watched "all open", the AI's whole wall face up, then resumed by
 # Continue. The unfinished match is watched up to its last settled hand; with none, Watch
 # says so.
-def saved_in_hand(driver, hand: int) -> tuple[list[dict], list[tuple[int, ...]]]:
-    """A solo match against the Hard AI saved while the seats build hand `hand` (the dealer's
-    hand built, the AI's not): its record and the walls of that hand."""
-    from game.ai.agents import make_agent
-    from game.engine.kyoku import Phase
-    from game.engine.match import Match
-    from game.engine.rules import Rules
-
+@functools.cache
+def match_played_into_hand(hand: int) -> tuple[Match, tuple]:
+    """A solo match against the Hard AI as the seats build hand `hand` (the dealer's hand
+    built, the AI's not), and the walls of that hand: played once for all the tests that save
+    it (a second of play each). Only read from then on."""
     match = Match(Rules.preset("kaiji", hands=8), 11)
     agents = [make_agent("easy", seat) for seat in range(2)]
     while True:
@@ -198,12 +201,19 @@ def saved_in_hand(driver, hand: int) -> tuple[list[dict], list[tuple[int, ...]]]
         while kyoku.phase is not Phase.END:
             if match.kyoku_number == hand and kyoku.phase is Phase.BUILD and any(kyoku.view_for(0).built):
                 walls = [kyoku.view_for(seat).wall for seat in range(2)]
-                driver.app.files.slot.save(SeatPlan.solo(2, "hard"), match)
-                driver.screens.title()
-                driver.frame()
-                return match.record, [wall for wall in walls if wall is not None]
+                return match, tuple(wall for wall in walls if wall is not None)
             seat = kyoku.waiting_on()[0]
             match.apply(agents[seat].act(kyoku.view_for(seat)))
+
+
+def saved_in_hand(driver, hand: int) -> tuple[list[dict], list[tuple[int, ...]]]:
+    """The match of `match_played_into_hand` saved while the seats build hand `hand`, on the
+    title screen: its record and the walls of that hand (copies, the test's own)."""
+    match, walls = match_played_into_hand(hand)
+    driver.app.files.slot.save(SeatPlan.solo(2, "hard"), match)
+    driver.screens.title()
+    driver.frame()
+    return copy.deepcopy(match.record), copy.deepcopy(list(walls))
 
 
 def watch_by(driver, door: str, record: list[dict]) -> None:

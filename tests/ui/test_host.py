@@ -729,11 +729,9 @@ def test_under_the_hosts_menu_the_table_answers_a_resync_and_who_comes_back_but_
     assert driver.top is not table
 
 
-def test_the_hosts_summary_keeps_the_table_for_a_rematch_and_its_title_tells_who_waits_there_at_once(driver,
-                                                                                                      monkeypatch):
-    """A joined player's Rematch, before the host chose: told the match is over and kept
-    waiting (the summary keeps the table open); the host goes to its title: told at once that
-    the host has left, not left knocking at a closed port for half a minute."""
+def hosted_match_to_summary(driver, monkeypatch) -> tuple[Client, SummaryScene]:
+    """A one-hand match hosted here against a joined client, played to the host's summary
+    (the client's match over)."""
     host = open_host_screen(driver, monkeypatch)
     client = Client(host, "Kaiji")
     driver.wait_until(lambda: host.room.can_start, seconds=30)
@@ -743,8 +741,17 @@ def test_the_hosts_summary_keeps_the_table_for_a_rematch_and_its_title_tells_who
     summary = driver.top
     assert isinstance(summary, SummaryScene)
     client.thread.join(timeout=60)
+    return client, summary
+
+
+def test_the_hosts_summary_keeps_the_table_for_a_rematch_and_its_title_tells_who_waits_there_at_once(driver,
+                                                                                                      monkeypatch):
+    """A joined player's Rematch, before the host chose: told the match is over and kept
+    waiting (the summary keeps the table open); the host goes to its title: told at once that
+    the host has left, not left knocking at a closed port for half a minute."""
+    client, summary = hosted_match_to_summary(driver, monkeypatch)
     assert client.error is None and client.token
-    uri = join_uri(f"127.0.0.1:{table.session.net.host.port}", table.session.net.host.code)
+    uri = join_uri(f"127.0.0.1:{summary.session.net.host.port}", summary.session.net.host.code)
     with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as again:  # its Rematch
         again.send(write_message(Hello("Kaiji", client.token)))
         assert read_host_message(again.recv(timeout=10)) == Refused(0, "match_over", "")
@@ -803,15 +810,7 @@ def test_rematch_closes_the_old_table_off_the_frame_loop_which_draws_on_until_it
     rematch's table opens once it has."""
     from game.net.hosting import HostedTable
 
-    host = open_host_screen(driver, monkeypatch)
-    client = Client(host, "Kaiji")
-    driver.wait_until(lambda: host.room.can_start, seconds=30)
-    driver.press(host.buttons["start"])
-    table = driver.app.stack.scenes[0]
-    driver.press(play_to_result(driver, table, seconds=180).next_button)
-    summary = driver.top
-    assert isinstance(summary, SummaryScene)
-    client.thread.join(timeout=60)
+    _client, summary = hosted_match_to_summary(driver, monkeypatch)
     closing = threading.Event()
     stopped_on: list[threading.Thread] = []
     stop = HostedTable.stop
@@ -870,14 +869,7 @@ def test_a_rematch_whose_port_is_taken_says_so_and_opens_on_no_other(driver, mon
         host = driver.top
         assert isinstance(host, HostScene) and host.rematch
         assert host.hosted is None and host.problem is not None and host.problem.errno == errno.EADDRINUSE
-        drawn: list[str] = []
-        draw = driver.app.text.draw
-
-        def recorded(surface, words, *args, **kwargs):
-            drawn.append(words)
-            return draw(surface, words, *args, **kwargs)
-
-        monkeypatch.setattr(driver.app.text, "draw", recorded)
+        drawn = driver.record_text(monkeypatch)
         host.draw(pygame.Surface((1280, 800)))
         monkeypatch.undo()
         assert str(port) in "".join(drawn)

@@ -379,14 +379,7 @@ def test_a_rematch_whose_old_table_fails_to_close_says_so_on_the_summary(driver,
     driver.wait_until(lambda: scene.reopening is None, seconds=10)
     assert driver.top is scene
     assert "the table could not be closed for the rematch" in caplog.text
-    drawn: list[str] = []
-    draw = driver.app.text.draw
-
-    def recorded(surface, words, *args, **kwargs):
-        drawn.append(words)
-        return draw(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(driver.app.text, "draw", recorded)
+    drawn = driver.record_text(monkeypatch)
     scene.draw(pygame.Surface((1280, 800)))
     monkeypatch.undo()
     assert any("the server would not close" in words for words in drawn)

@@ -2,6 +2,8 @@
 with ura dora apart (never toward the floor), the limit and the payment."""
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -149,3 +151,30 @@ def test_the_hosts_result_in_network_play_stays_after_next_until_the_joiner_is_r
     hosted.table.received(1, Ready(1))
     driver.frame()
     assert went_on == [True] and driver.top is not result
+
+
+def test_the_hosts_result_says_when_everyone_else_is_ready(driver):
+    """The joiner pressed Next first: the host's result says the next hand waits for it alone."""
+    from game.net.protocol import Ready
+    from tests.test_table_controller import hosted_table, person_moves, remote_ron
+    from tests.ui.test_join import shoot_in_every_language
+
+    controller, hosted, _wire = hosted_table(match=remote_ron(0, hands=2))
+    controller.update(0.0, 0.0)
+    person_moves(controller, 0)
+    controller.show_result()
+    driver.screens.result(controller.result_frame, lambda: None, None, controller.result_gate())
+    result = driver.top
+    hosted.table.received(1, Ready(1))
+    driver.frame()
+    assert result.news_line == "Everyone else is ready: the next hand begins when you press Next (or in 1:00)"
+    shoot_in_every_language(driver, "host_result_everyone_ready")
+    before = driver.app.settings
+    try:
+        for language in ("en", "ja", "zh_CN"):  # clear of the next stake's line at the panel's left
+            driver.app.change_settings(dataclasses.replace(before, language=language))
+            driver.frame()
+            width = driver.app.text.font(18, bold=True).size(result.news_line)[0]
+            assert width <= result.panel.width - 24 - 320, language
+    finally:
+        driver.app.change_settings(before)

@@ -325,6 +325,29 @@ def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
         staying.close()
 
 
+def test_at_the_headless_host_a_seat_played_by_the_ai_past_the_reconnection_window_is_taken_back_with_its_token():
+    """The same code as the window's host: the other seat sees it played by the AI, then back;
+    the host's log says it was taken back from the AI."""
+    with hosting(["person", "person"], move_time_s=30.0) as host:
+        host.hosted.hosted.reconnect_window_s = 0.2
+        leaving, welcome = host.join("Leaving")
+        staying, _ = host.join("Staying")
+        receive_until(staying, Snapshot)
+        leaving.close()
+        stood_in = receive_until(staying, Presence, timeout=10)[0]
+        while not stood_in.given_up[welcome.seat]:
+            stood_in = receive_until(staying, Presence, timeout=10)[0]
+        back, rewelcome = host.join("Leaving", welcome.token)
+        assert (rewelcome.seat, rewelcome.token) == (welcome.seat, welcome.token)
+        came_back = receive_until(staying, Presence, timeout=10)[0]
+        while not came_back.present[welcome.seat]:
+            came_back = receive_until(staying, Presence, timeout=10)[0]
+        assert came_back.given_up == (False, False)
+        assert f"seat {welcome.seat}: Leaving took the seat back from the AI" in host.lines
+        back.close()
+        staying.close()
+
+
 def test_a_dropped_client_tries_again_at_most_2_s_apart_for_about_half_a_minute():
     """Its next attempt after the network returns is at most 2 s away (a player is back within
     about 2 s: benchmarks/net_processes.py reconnect), and it gives up only after some 30 s."""

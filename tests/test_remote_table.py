@@ -1219,3 +1219,19 @@ def test_news_of_the_next_hand_while_the_last_discard_flies_waits_for_the_result
     assert table.waiting == [begun] and table.next_begun()
     table.next_kyoku()
     assert table.shown_kyoku == begun.kyoku_number
+
+
+def test_news_held_when_the_connection_dropped_does_not_bring_back_the_clock_of_before_the_drop(builders):
+    """The host restarted (Continue) gives the decision its own time, more than was left: its
+    clock rules, not that of the news held behind a flight when the connection went."""
+    match = at_the_seats_discard()
+    table, scene, clock = joined_with_motion(match, builders)
+    news, _seats = discards_heard(match, 2, clock)
+    table.link = Link([*news, Reconnecting(1)])
+    scene.frame()
+    assert table.reconnecting
+    for _ in range(30):
+        scene.frame()
+    table.link.news = [heard(match, at=clock.now, time_left_s=100.0)]
+    scene.frame()
+    assert table.countdown() == pytest.approx(100.0, abs=0.1)  # (less the frame since it came)

@@ -187,11 +187,11 @@ class RemoteTable:
         self.held.append(heard)
         self._let_out()
 
-    def _let_out(self) -> None:
+    def _let_out(self, everything: bool = False) -> None:
         """The held news shown, oldest first, as far as the scene's motion allows (all of it
-        once it lags too far behind); news of the next kyoku while the last one's result
-        is to be read is kept for it in `waiting` at once."""
-        catch_up = self._lagging()
+        once it lags too far behind, or `everything`); news of the next kyoku while the last
+        one's result is to be read is kept for it in `waiting` at once."""
+        catch_up = everything or self._lagging()
         while self.held:
             heard = self.held[0]
             later = self._holding() and heard.kyoku_number != self.shown.kyoku_number
@@ -221,6 +221,7 @@ class RemoteTable:
             self.reconnecting = False
             self.take(news)
         elif isinstance(news, Reconnecting):
+            self._let_out(everything=True)  # what came before the drop, before its clocks are forgotten
             self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:

@@ -164,7 +164,9 @@ def test_a_joined_window_at_four_seats_shows_the_hosts_burst_of_discards_one_aft
                         windows_of[seat].key("g")
                         time.sleep(1.0)  # the suggestion is worked out off the frame loop
                         windows_of[seat].key("Return")
-                        windows_of[seat].key("Home", "Return")  # a question before building: go ahead
+                        after = current_match(record_path)
+                        if after is not None and after.kyoku.hands[seat] is None:
+                            windows_of[seat].key("Home", "Return")  # a question before building: go ahead
             elif kyoku.phase is Phase.DISCARD and waiting:
                 seat = waiting[0]
                 pool = kyoku.pools[seat]

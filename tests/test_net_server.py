@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import http.client
 import json
@@ -521,13 +522,13 @@ def test_a_refusal_written_by_another_protocol_version_is_still_read_naming_that
     assert refusal_of(b'{"v": 2, "type": "welcome"}') is None and refusal_of(b"\xff") is None
 
 
-class HeldStandIn:
-    """The AI standing in for a seat, held in the middle of its decision until `go` is set."""
+class HeldAI:
+    """The AI playing a seat, held in the middle of its decision until `go` is set."""
 
-    name = "held stand-in"
+    name = "held AI"
 
-    def __init__(self, seed: int) -> None:
-        self.agent = make_agent("normal", seed)
+    def __init__(self, level: str, seed: int) -> None:
+        self.agent = make_agent(level, seed)
         self.thinking = threading.Event()
         self.go = threading.Event()
         self.moves: list[Action] = []
@@ -569,14 +570,18 @@ class WindowHost:
             assert time.monotonic() < deadline, "the host did not hear it in time"
             self.hosted.poll(0.05)
 
-    def start(self, plan, stand_in: Callable[[int], object]) -> None:
+    def start(self, plan, lent_ai: Callable[[str, int], object] | None = None, stepped: bool = True) -> None:
+        """The waiting room's Start: the seats' loop (`lent_ai`: the AI a lent seat is given
+        to, instead of the real one), stepped in the thread unless not `stepped`."""
         from game.app.play.match_setup import start_hosted
         from game.app.play.table_turns import TableTurns
 
         start_hosted(self.session, self.hosted, plan)
         self.turns = TableTurns(self.session, self.executor, report=self.lines.append)
-        self.turns.make_stand_in = stand_in
-        self.thread.start()
+        if lent_ai is not None:
+            self.turns.make_ai = lent_ai
+        if stepped:
+            self.thread.start()
 
     def _run(self) -> None:
         while not self.stop.is_set() and not self.match.over:
@@ -594,9 +599,9 @@ class WindowHost:
 def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_token_from_its_next_decision():
     """The host gave the seat of a person who left to the AI (the waiting room's "Play it with
     the AI"); they come back with its token while the AI thinks over the seat's first
-    decision. That decision stands, made once, by the AI; the seat's own view comes whole;
-    the other seat is told; from the next decision on, the person plays it."""
-    from game.app.play.pacing import make_stand_in
+    decision. That decision stands, made once, by the AI of the level the host chose; the
+    seat's own view comes whole; the other seat is told; from the next decision on, the
+    person plays it."""
     from game.app.play.waiting_room import LENT, WaitingRoom
     from game.net.wire import SeatMirror
 
@@ -617,11 +622,18 @@ def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_toke
         host.poll_until(lambda: not host.hosted.connected(1))
         lent = welcome.seat
         assert lent == 1  # the dealer of seed 7: its first decision, the dora, is the AI's to make
-        room = WaitingRoom(host.plan, host.hosted, "normal")
+        room = WaitingRoom(host.plan, host.hosted, "hard")
         assert room.fill(lent) and room.seats()[lent].state == LENT and room.can_start
-        held = HeldStandIn(host.match.seed + lent)
-        host.start(room.plan_at_start(), lambda seed: held if seed == host.match.seed + lent else make_stand_in(seed))
+        lent_to: list[tuple[str, int]] = []
+
+        def lent_ai(level: str, seed: int) -> HeldAI:
+            lent_to.append((level, seed))
+            return held
+
+        held = HeldAI("hard", host.match.seed + lent)
+        host.start(room.plan_at_start(), lent_ai)
         assert held.thinking.wait(WAIT_S)  # the AI is in the middle of the seat's first decision
+        assert lent_to == [("hard", host.match.seed + lent)]  # the level the host chose
 
         for token, code in (("not-a-token" * 3, "not_your_seat"), ("", "match_started")):
             with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
@@ -671,6 +683,56 @@ def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_toke
     told = [present[lent] for present, _given_up in heard_by_staying if present]
     assert not all(told) and told[-1]  # the other seat saw the seat played by the AI, then its person back
     assert any("took the seat back from the AI" in line for line in host.lines)
+
+
+def window_host_with_a_seat_lent(level: str) -> tuple[WindowHost, int]:
+    """A `WindowHost` whose seat 1's person joined then left, lent to the AI of `level` in
+    the waiting room, and its seat 0 played by a client (the easy AI) in a thread until the
+    host leaves; the table started, not stepped (the test steps it). The seat lent."""
+    from game.app.play.waiting_room import WaitingRoom
+
+    host = WindowHost()
+
+    def stay() -> None:
+        with contextlib.suppress(JoinRefused, HostGone):  # the host leaves before the end
+            asyncio.run(asyncio.wait_for(play_seat(host.uri, "Staying", make_agent("easy", 1).act), WAIT_S * 3))
+
+    threading.Thread(target=stay, daemon=True).start()
+    host.poll_until(lambda: host.hosted.connected(0))
+    with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+        leaving.send(write_message(Hello("Kaiji", "")))
+        host.poll_until(lambda: host.hosted.connected(1))
+    host.poll_until(lambda: not host.hosted.connected(1))
+    room = WaitingRoom(host.plan, host.hosted, level)
+    assert room.fill(1)
+    host.start(room.plan_at_start(), stepped=False)
+    return host, 1
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_seat_lent_to_the_ai_is_played_by_the_ai_of_the_level_the_host_chose_at_the_ai_pace(level):
+    """The waiting room's "Play it with the AI" at a level: that level's AI moves the seat,
+    as an AI seat (its move played after the AI pause), not the normal AI standing in at once."""
+    host, lent = window_host_with_a_seat_lent(level)
+    try:
+        assert host.session.waiting_on() == [lent]  # the dealer's dora flip
+        deadline = time.monotonic() + WAIT_S
+        while not (lent in host.turns.decisions and host.turns.decisions[lent].future is not None
+                   and host.turns.decisions[lent].future.done()):
+            assert time.monotonic() < deadline
+            host.turns.update(0.01, 1.0)
+            time.sleep(0.01)
+        decision = host.turns.decisions[lent]
+        assert decision.player.name == level and not decision.stand_in
+        assert host.turns.next_change(1.0) > 0  # the AI pause holds the move...
+        moves = len(host.match.record)
+        host.turns.update(0.01, 1.0)
+        assert len(host.match.record) == moves
+        host.turns.update(1.0, 1.0)  # ...until it is over
+        assert len(host.match.record) > moves and host.match.record[-1]["seat"] == lent
+        assert host.turns.player_of(lent) is decision.player  # the same AI for its next decision
+    finally:
+        host.close()
 
 
 def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():

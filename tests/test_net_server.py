@@ -735,6 +735,34 @@ def test_a_seat_lent_to_the_ai_is_played_by_the_ai_of_the_level_the_host_chose_a
         host.close()
 
 
+def test_a_client_told_the_matchs_end_that_closes_is_not_taken_for_gone_but_one_gone_before_the_end_is():
+    """A joined computer closes its connection once told the match is over, its person still
+    reading the result there: every screen of the host keeps them present (no "(away)" on
+    the last result). A person who had gone before the end is still away."""
+    host = WindowHost()
+    results: dict[str, object] = {}
+    try:
+        staying = threading.Thread(target=lambda: results.setdefault("staying", asyncio.run(asyncio.wait_for(
+            play_seat(host.uri, "Staying", make_agent("easy", 1).act), WAIT_S * 3))), daemon=True)
+        staying.start()
+        host.poll_until(lambda: host.hosted.connected(0))
+        with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+            leaving.send(write_message(Hello("Leaving", "")))
+            host.poll_until(lambda: host.hosted.connected(1))
+        host.poll_until(lambda: not host.hosted.connected(1))
+        host.hosted.reconnect_window_s = 0.0  # its stand-in plays it at once: the match ends soon
+        host.start(host.plan, stepped=False)
+        host.thread.start()
+        staying.join(WAIT_S * 3)
+        assert host.match.over and results["staying"].over is not None  # its connection closed at the end
+        host.poll_until(lambda: 0 not in host.hosted.present)  # as the inbox told
+        assert host.hosted.connected(0) and not host.hosted.connected(1)
+        assert host.hosted.table.presence() == ((True, False), (False, True))
+        assert host.hosted.give_up_in(0) is None  # no reconnection waited for
+    finally:
+        host.close()
+
+
 def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():
     """Once the match is over nothing reads a client's moves (the window's summary shows, the
     table kept open for a rematch): they are dropped, not piled up in the inbox; a resync,

@@ -125,8 +125,10 @@ class HostedTable:
 
     def connected(self, seat: int) -> bool:
         """A client plays `seat` now, as far as the table has read its inbox (so that
-        the name it joined with is known too)."""
-        return seat in self.present
+        the name it joined with is known too), or played it to the match's end: told the
+        end, its computer closes the connection while its person reads the result there
+        (`NetTable.finished`), which no screen takes for their going away."""
+        return seat in self.present or self.table.finished(seat)
 
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
@@ -237,7 +239,8 @@ class HostedTable:
                 self.back(seat)
         elif inbound.what == "left":
             self.present.discard(seat)
-            self.left_at[seat] = self.clock()
+            if not self.table.finished(seat):  # no reconnection is waited for after the end
+                self.left_at[seat] = self.clock()
             self.report(f"seat {seat}: {self.remote[seat].name} left")
             self.table.left(seat)
         elif inbound.message is not None:

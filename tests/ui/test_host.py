@@ -941,3 +941,23 @@ def test_the_title_leaves_a_hosted_table_as_a_closing_window_does(driver):
     leave_every_table()
     assert net.stopped.wait(WAIT_S)
     assert net.host.stops == 1 and told == []
+
+
+def test_at_the_end_of_a_one_hand_match_the_hosts_result_shows_no_one_away_who_is_there(driver, monkeypatch):
+    """The joined computer closes its connection once told the match is over (it reads its
+    result and summary from what it was told): that is the match's end, not a person gone.
+    The host's result, over its table, marks no one away."""
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    result = play_to_result(driver, table, seconds=180)
+    client.thread.join(timeout=60)
+    assert client.error is None and client.mirror.over is not None  # its match over, its connection closed
+    driver.wait_until(lambda: not table.session.net.host.connected(1), seconds=10)
+    driver.frames(5)
+    assert driver.top is result
+    plates = [seat.name for seat in table.controller.frame().seats]
+    assert plates == ["Player 1", "Kaiji"]
+    shot(driver, "host_result_one_hand")

@@ -47,6 +47,7 @@ from game.net.protocol import (
 )
 from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
 from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, new_join_code, refusal_of
+from tests.hosted_table import never_reading_client
 
 CODE = "KANTER"
 WAIT_S = 20.0
@@ -278,34 +279,19 @@ def test_a_client_that_never_reads_and_a_thousand_silent_connections_do_not_stop
     with hosting(["person", "person"]) as host:
         silent = [socket.create_connection(("127.0.0.1", host.port), timeout=5) for _ in range(SILENT_CONNECTIONS)]
         try:
-            never_reads = socket.create_connection(("127.0.0.1", host.port), timeout=5)
-            never_reads.sendall(handshake(host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
-            never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
-            fair, _ = host.join("Fair")
-            over, _ = receive_until(fair, MatchOver)
-            assert over.reason == "hands"
-            host.finish()
-            assert host.hosted.match.over
+            with never_reading_client(host.port, CODE):
+                fair, _ = host.join("Fair")
+                over, _ = receive_until(fair, MatchOver)
+                assert over.reason == "hands"
+                host.finish()
+                assert host.hosted.match.over
         finally:
             for connection in silent:
                 connection.close()
-            never_reads.close()
 
 
 SILENT_CONNECTIONS = 1000
 """Connections that never finish their handshake (a slowloris): the handshake timeout ends them."""
-
-
-def handshake(port: int, path: str) -> bytes:
-    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
-
-
-def masked_text(text: str) -> bytes:
-    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
-    payload = text.encode()
-    assert len(payload) < 126
-    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
 
 
 def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
@@ -812,29 +798,23 @@ def a_deaf_and_a_reading_client() -> Iterator[tuple[object, ClientConnection]]:
     hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Deaf", "Reader"], [None, None], (0, 1),
                          CODE, "127.0.0.1", 0)
     hosted.start()
-    deaf = socket.socket()
-    deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     try:
-        deaf.settimeout(5)
-        deaf.connect(("127.0.0.1", hosted.host.port))
-        deaf.sendall(handshake(hosted.host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
-        deaf.sendall(masked_text(write_message(Hello("Deaf", ""))))
-        deadline = time.monotonic() + WAIT_S
-        while not hosted.connected(0) and time.monotonic() < deadline:
-            hosted.poll(0.1)
-        assert hosted.connected(0)
-        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}",
-                     open_timeout=5, close_timeout=1, proxy=None) as reader:
-            reader.send(write_message(Hello("Reader", "")))
-            while not hosted.connected(1) and time.monotonic() < deadline:
+        with never_reading_client(hosted.host.port, CODE, receive_buffer=4096):
+            deadline = time.monotonic() + WAIT_S
+            while not hosted.connected(0) and time.monotonic() < deadline:
                 hosted.poll(0.1)
-            receive_until(reader, Welcome, timeout=10)
-            for _ in range(UNREAD_MESSAGES):
-                hosted.host.send(0, lambda seq: Refused(seq, "bad_message", "x" * UNREAD_BYTES))
-            yield hosted, reader
+            assert hosted.connected(0)
+            with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}",
+                         open_timeout=5, close_timeout=1, proxy=None) as reader:
+                reader.send(write_message(Hello("Reader", "")))
+                while not hosted.connected(1) and time.monotonic() < deadline:
+                    hosted.poll(0.1)
+                receive_until(reader, Welcome, timeout=10)
+                for _ in range(UNREAD_MESSAGES):
+                    hosted.host.send(0, lambda seq: Refused(seq, "bad_message", "x" * UNREAD_BYTES))
+                yield hosted, reader
     finally:
         hosted.stop(within_s=1.0)
-        deaf.close()
 
 
 def test_a_client_that_never_reads_does_not_cost_the_reading_one_its_goodbye():

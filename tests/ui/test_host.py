@@ -52,7 +52,7 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
-from tests.hosted_table import WAIT_S, Host
+from tests.hosted_table import WAIT_S, Host, never_reading_client
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
@@ -814,40 +814,22 @@ def test_closing_the_hosts_window_tells_every_player_at_once_that_the_host_has_l
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
     port = host.hosted.host.port
     uri = join_uri(f"127.0.0.1:{port}", host.hosted.host.code)
-    never_reads = socket.create_connection(("127.0.0.1", port), timeout=5)
-    try:
-        never_reads.sendall(handshake(port, uri.removeprefix(f"ws://127.0.0.1:{port}")))
-        never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
-        with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
-            kaiji.send(write_message(Hello("Kaiji", "")))
-            driver.wait_until(lambda: host.room.can_start, seconds=10)
-            if started:
-                driver.press(host.buttons["start"])
-                assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
-            drain(kaiji, driver)
-            pygame.event.post(pygame.event.Event(pygame.QUIT))
-            driver.frame()
-            assert not driver.app.running
-            driver.app.close()  # as open_window does once the frames end
-            told = [read_host_message(kaiji.recv(timeout=5)) for _ in range(2 if started else 1)]
-    finally:
-        never_reads.close()
+    with never_reading_client(port, host.hosted.host.code), \
+            connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        if started:
+            driver.press(host.buttons["start"])
+            assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
+        drain(kaiji, driver)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        driver.frame()
+        assert not driver.app.running
+        driver.app.close()  # as open_window does once the frames end
+        told = [read_host_message(kaiji.recv(timeout=5)) for _ in range(2 if started else 1)]
     if started:
         assert isinstance(told[0], MatchOver) and told[0].reason == "stopped"
     assert told[-1] == Refused(0, "host_left", "")
-
-
-def handshake(port: int, path: str) -> bytes:
-    """A WebSocket upgrade written by hand, for a client that then never reads."""
-    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
-
-
-def masked_text(text: str) -> bytes:
-    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
-    payload = text.encode()
-    assert len(payload) < 126
-    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
 
 
 def test_rematch_closes_the_old_table_off_the_frame_loop_which_draws_on_until_it_has_closed(driver, monkeypatch):

@@ -173,6 +173,8 @@ LUCK_NOTES = {
     ("houtei",): N_("No live wait reaches mangan without houtei: this hand can win only on a final discard."),
     ("houtei", "ippatsu"): N_("No live wait reaches mangan without ippatsu or houtei: this hand can win only in "
                               "the first go-around after your riichi or on a final discard."),
+    ("renhou",): N_("No live wait reaches mangan without renhou: this hand can win only before your own first "
+                    "discard."),
 }
 """What the helper says of a hand below the floor but for situational yaku, by those it needs."""
 

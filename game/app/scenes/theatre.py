@@ -36,7 +36,7 @@ from game.app.theatre.theatre_overlays import (
     review_build,
 )
 from game.app.views import legible
-from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat
+from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat, open_rects
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.result_panel import ResultPanel
 from game.app.views.seats import pool_centre
@@ -319,7 +319,11 @@ class TheatreScene(Scene):
         place = place_of_seat(self.rules.players, seat, bottom)
         if place == 0:
             return layout.pool_rect(left // 2, left + 1).topleft
-        return pool_centre(layout.for_players(self.rules.players), place, left + 1)
+        table = layout.for_players(self.rules.players)
+        if self.point_of_view == OPEN:  # from the pool as it lies face up
+            pool = open_rects(table, place, left + 1)[1]
+            return pool[len(pool) // 2].topleft
+        return pool_centre(table, place, left + 1)
 
     # --- time ------------------------------------------------------------------------
 

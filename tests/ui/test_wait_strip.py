@@ -90,13 +90,17 @@ def test_the_strip_fits_beside_the_hand_on_the_screen(driver):
     driver.wait_until(lambda: table.mode() == "discard")
     drawn = Inked(driver.app.text).drawn  # where the letters lie, not their line boxes
     driver.frame()
+    strip = table.controller.wait_strip(0)
     strip_words = [(words, rect) for words, rect in drawn
                    if words.endswith(" left") or words in ("yakuman", "too low", "mangan", "haneman")]
-    strip = table.controller.wait_strip(0)
     # Each wait's unseen copies; each value once, neighbouring waits of one value sharing it.
     assert sum(words.endswith(" left") for words, _rect in strip_words) == len(strip.waits) == 5
     assert {words for words, _rect in strip_words if not words.endswith(" left")} == {
         _wait_value(line) for line in strip.waits}
+    # Above them, what the values count, in the helper's words: past the ippatsu, a plain riichi ron.
+    (caption,) = [(words, rect) for words, rect in drawn if words == "Values: a ron in riichi"]
+    strip_words.append(caption)
+    assert caption[1].bottom < min(rect.top for words, rect in strip_words if words.endswith(" left"))
     screen = pygame.Rect((0, 0), layout.SCREEN.size)
     assert all(screen.contains(rect) for _, rect in strip_words)
     assert not any(a.colliderect(b) for i, (_, a) in enumerate(strip_words) for _, b in strip_words[i + 1:])

@@ -56,9 +56,9 @@ def draw_helper(
     title = text.draw(surface, _("Helper"), 18, GOLD, (x, y), bold=True)
     if shows_values(report):
         # What its values are, in the waits strip's words (whose values may be another discard's).
-        basis = text.render(_(BASES[Basis.IN_RIICHI]), legible.at_least(13), SOFT)
-        if title.right + PAD + basis.get_width() <= panel.right - PAD:
-            surface.blit(basis, basis.get_rect(bottomright=(panel.right - PAD, title.bottom - 2)))
+        basis, small = _(BASES[Basis.IN_RIICHI]), legible.at_least(13)
+        if title.right + PAD + text.font(small).size(basis)[0] <= panel.right - PAD:
+            text.draw(surface, basis, small, SOFT, (panel.right - PAD, title.bottom - 2), "bottomright")
     y += TITLE_ROW
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y, panel.right - PAD)

@@ -131,11 +131,11 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
     if strip.waits:
         # What the values count (ippatsu, before the riichi...), in the helper's words; the
         # verdict goes first where both do not fit.
-        basis = text.render(strip.basis_words, legible.at_least(12), SOFT)
-        if basis.get_width() <= room:
-            at = basis.get_rect(midleft=(left, STRIP_TOP - 16)) if verdict is None else \
-                basis.get_rect(midright=(left + width, STRIP_TOP - 16))
-            surface.blit(basis, at)
+        small = legible.at_least(12)
+        if text.font(small).size(strip.basis_words)[0] <= room:
+            at, anchor = ((left, STRIP_TOP - 16), "midleft") if verdict is None else \
+                ((left + width, STRIP_TOP - 16), "midright")
+            text.draw(surface, strip.basis_words, small, SOFT, at, anchor)
     if not strip.waits:
         text.draw(surface, _("Not tenpai"), legible.at_least(15), SOFT, (left, layout.HAND_Y + 18))
         return

@@ -55,7 +55,7 @@ class WaitLine:
     its hand cannot win."""
     luck: tuple[str, ...] = ()
     """Every discard that allows a ron on it allows it only with these yaku of its own
-    ("houtei", "ippatsu"): below the floor but for them."""
+    ("houtei", "ippatsu", or "renhou" alone): below the floor but for them."""
 
     @property
     def luck_only(self) -> bool:

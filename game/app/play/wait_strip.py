@@ -41,7 +41,7 @@ class WaitLine:
     ippatsu, on a final discard)."""
     luck: tuple[str, ...] = ()
     """Where a ron on it is allowed only with situational yaku: those that allow it
-    ("houtei", "ippatsu"); empty when some discard allows it without them."""
+    ("houtei", "ippatsu", or "renhou" alone); empty when some discard allows it without them."""
 
     @property
     def live(self) -> bool:
@@ -79,7 +79,7 @@ class WaitStrip:
 
     @property
     def luck(self) -> tuple[str, ...]:
-        """The situational yaku without which no live wait wins ("houtei", "ippatsu"), when
+        """The situational yaku without which no live wait wins ("houtei", "ippatsu", "renhou"), when
         the hand wins only with them; empty when it wins without (or not at all)."""
         return hand_luck(line for line in self.waits if line.live)
 

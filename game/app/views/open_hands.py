@@ -51,11 +51,12 @@ below the left one's dora, above its plate."""
 
 def open_rects(table: layout.TableLayout, place: int, pool_size: int) -> tuple[list[pygame.Rect],
                                                                               list[pygame.Rect]]:
-    """Where an open seat's hand and pool lie, upright: the top seat's as its backs, a side
-    seat's hand above its pool in its box, both as wide as seven tiles of the hand, the box's
-    side of the river (its top for the right seat, level with the river for the left)."""
-    if place not in SIDE_BOXES:
-        return concealed_rects(table, place, pool_size)
+    """Where an open seat's hand and pool lie, upright, in order from the screen's left: the
+    top seat's as its backs, a side seat's hand above its pool in its box, at the box's top,
+    its waits' room on the centre's side."""
+    if place not in SIDE_BOXES:  # the top seat's, from the screen's left as upright tiles read
+        hand, pool = concealed_rects(table, place, pool_size)
+        return hand[::-1], pool[::-1]
     box = SIDE_BOXES[place]
     left = box.left if place == 3 else box.left + WAITS_ROOM
     hand = _upright_rows(SIDE_HAND, HAND_SIZE, left, box.top)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.scenes.theatre import OVERLAY_AREAS
 from game.app.views.board import BOARD, board_height
 from game.app.views.centre import DORA_TILE_RIGHT
 from game.app.views.open_hands import open_rects, open_waits_layout
@@ -49,3 +50,15 @@ def test_an_open_seat_s_tiles_and_waits_lie_upright_on_the_felt_clear_of_the_tab
         assert all(rect.width < rect.height for rect in tiles)  # upright
         assert not any(a.colliderect(b) for i, a in enumerate(tiles) for b in tiles[i + 1:])
         assert min(rect.width for rect in [*hand, *pool]) >= 28  # the top seat's sizes, at every seat
+
+
+def test_at_three_seats_an_overlay_lies_clear_of_every_open_seat_and_the_side_wall():
+    # The helper's place, where the overlays lay, holds the right seat's open tiles now.
+    table = layout.for_players(3)
+    area = OVERLAY_AREAS[3]
+    taken = taken_by_the_table(table)
+    taken += [rect for place in table.seats for rects in open_rects(table, place, 21) for rect in rects]
+    # The side wall's stacks, a turned indicator standing out beside its own.
+    taken += [layout.side_stack_rect(3, stack).inflate(96, 0) for stack in range(17)]
+    assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(area) and area.collidelist(taken) == -1
+    assert area.width >= layout.for_players(3).helper.width

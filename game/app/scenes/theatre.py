@@ -92,6 +92,12 @@ BANNER_LEADING = 4
 """Between the banner's rows, beyond the type's size."""
 
 
+OVERLAY_AREAS = {3: pygame.Rect(116, 268, 404, 340)}
+"""Where an overlay panel lies where the helper's place is not free: at three seats the right
+seat's open tiles lie there, and the felt left of the centre holds no seat (between the side
+wall, its turned indicator, the dora and the bottom seat's pool)."""
+
+
 class TheatreScene(Scene):
     def __init__(self, app: Services, playback: Playback, title: str) -> None:
         super().__init__(app)
@@ -435,7 +441,7 @@ class TheatreScene(Scene):
         return self.app.executor.submit(lambda: pool.submit_first(fn, *args).result())
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
-        area = layout.for_players(self.rules.players).helper
+        area = OVERLAY_AREAS.get(self.rules.players, layout.for_players(self.rules.players).helper)
         art, text, red = self.app.art, self.app.text, self.rules.red_fives
         view = self.playback.step.views[0]
         winds = {seat: seat_wind(view, seat) for seat in range(self.rules.players)}

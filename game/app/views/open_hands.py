@@ -60,7 +60,7 @@ def open_rects(table: layout.TableLayout, place: int, pool_size: int) -> tuple[l
     box = SIDE_BOXES[place]
     left = box.left if place == 3 else box.left + WAITS_ROOM
     hand = _upright_rows(SIDE_HAND, HAND_SIZE, left, box.top)
-    below = hand[-1].bottom + SIDE_ROWS_GAP if hand else box.top
+    below = hand[-1].bottom + SIDE_ROWS_GAP
     return hand, _upright_rows(SIDE_POOL, pool_size, left, below)
 
 

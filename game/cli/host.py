@@ -323,11 +323,11 @@ def _continued(slot: SaveSlot, args: argparse.Namespace, options: dict[str, obje
         return None
 
 
-def _opened(make: Callable[[], HostedMatch], wait_s: float = PORT_WAIT_S) -> HostedMatch:
+def _opened(make: Callable[[], HostedMatch]) -> HostedMatch:
     """A table listening at the port its players look for: while another program has the
     port, made again (a server that failed to start is not started again) and tried again,
-    for up to `wait_s`; then the last OSError."""
-    deadline = time.monotonic() + wait_s
+    for up to PORT_WAIT_S; then the last OSError."""
+    deadline = time.monotonic() + PORT_WAIT_S
     while True:
         hosted = make()
         try:

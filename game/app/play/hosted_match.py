@@ -245,7 +245,8 @@ def unattended_plan(data: Any, players: int) -> SeatPlan:
     if not (isinstance(names, list) and isinstance(levels, list) and isinstance(remote, list)
             and len(names) == len(levels) == players):
         raise SaveDamaged(f"the saved match does not name its {players} seats")
-    if not remote or not all(lv is None or lv in AI_LEVELS for lv in levels) \
+    if not remote or not all(type(seat) is int for seat in remote) \
+            or not all(lv is None or lv in AI_LEVELS for lv in levels) \
             or sorted(remote) != [seat for seat, level in enumerate(levels) if level is None]:
         raise SaveDamaged("the saved match's seats are neither AI levels nor people at other computers")
     try:

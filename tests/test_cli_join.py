@@ -185,7 +185,7 @@ def test_a_host_killed_mid_hand_leaves_its_clients_saying_so_and_one_with_a_save
     save = tmp_path / "save"
     names = ("Kaiji", "Funai")
     plain, plain_port, plain_code = host(tmp_path / "plain", "--hands", "4", "--reconnect", "1")
-    server, port, code = host(tmp_path, "--hands", "2", "--reconnect", "1", "--save", str(save))
+    server, port, code = host(tmp_path, "--hands", "1", "--reconnect", "1", "--save", str(save))
     programs = [plain, server]
     try:
         scripted = join(plain_port, plain_code, "Tonegawa", tmp_path)

@@ -121,6 +121,25 @@ def test_a_save_folder_another_host_or_window_keeps_is_refused(tmp_path, capsys)
     assert error_line(capsys) == f"host: another 17 Steps host or window is saving in {tmp_path}"
 
 
+def test_a_second_host_saving_in_the_folder_of_one_running_is_refused(tmp_path, capsys):
+    with occupied() as probe:
+        port = probe.getsockname()[1]
+    first: list[int] = []
+    running = threading.Thread(target=lambda: first.append(cli.main(
+        ["host", "--seats", "person,person", "--port", str(port), "--save", str(tmp_path), "--wait", "3", *QUICK])))
+    running.start()
+    try:
+        listening(port)  # it holds the folder's lock before it listens
+        assert cli.main(["host", "--seats", "person,person", "--port", "0", "--save", str(tmp_path), *QUICK]) == 2
+    finally:
+        running.join(30)
+    assert first == [1]  # nobody joined it
+    assert f"host: another 17 Steps host or window is saving in {tmp_path}" in capsys.readouterr().err.splitlines()
+    lock = SlotLock(tmp_path)
+    assert lock.claim()  # let go when it ended
+    lock.release()
+
+
 # --- the port the players look for -------------------------------------------------------------
 
 def test_a_continued_table_whose_port_another_program_holds_waits_for_it_then_says_so(tmp_path, capsys, monkeypatch):

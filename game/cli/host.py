@@ -19,7 +19,7 @@ from game.engine.rules import PRESETS
 
 if TYPE_CHECKING:
     from game.app.play.hosted_match import HostedMatch
-    from game.app.play.savegame import SaveSlot
+    from game.app.play.savegame import SaveSlot, SlotLock
     from game.engine.match import Match
     from game.engine.rules import Rules
     from game.net.discovery import Announcer, TableAd
@@ -143,10 +143,7 @@ def _run(args: argparse.Namespace, kept: list[str], saved: list[Path]) -> int:
     """`run`'s matches; `kept` gets where the history keeps the match being hosted (in the
     `finally` too: a match stopped by a signal is kept before the line that says so), `saved`
     the folder it is saved in, while it is (a match stopped there can be continued)."""
-    from game.app.play.hosted_match import HostedMatch
     from game.app.play.savegame import SaveSlot
-    from game.app.play.waiting_room import join_address
-    from game.engine.rules import Rules
     from game.engine.scoring import install_fast_divider
     from game.files import shown_path
     from game.net.hosting import PERSON
@@ -171,15 +168,30 @@ def _run(args: argparse.Namespace, kept: list[str], saved: list[Path]) -> int:
             return _refuse(f"--code is {JOIN_CODE_LENGTH} of the letters {JOIN_CODE_LETTERS}")
         if not 0 <= args.port < 65536:
             return _refuse("--port is a TCP port, 0 to 65535")
-    slot = None if folder is None else SaveSlot(folder)
-    if folder is not None:
-        problem = _claim(folder, args.continue_from is None)
-        if problem:
-            return _refuse(problem)
-        assert slot is not None
-        if args.continue_from is None and slot.exists():
+    if folder is None:
+        return _host(args, None, kept, saved)
+    lock, problem = _claim(folder, args.continue_from is None)
+    if lock is None:
+        return _refuse(problem)
+    try:
+        if args.continue_from is None and SaveSlot(folder).exists():
             return _refuse(f"{shown_path(folder)} holds an unfinished match: go on with it with --continue "
                            f"{shown_path(folder)}, or save this one in another folder")
+        return _host(args, SaveSlot(folder), kept, saved)
+    finally:
+        lock.release()
+
+
+def _host(args: argparse.Namespace, slot: SaveSlot | None, kept: list[str], saved: list[Path]) -> int:
+    """The table hosted, match after match (`_run`'s, its arguments checked), saved in `slot`."""
+    from game.app.play.hosted_match import HostedMatch
+    from game.app.play.waiting_room import join_address
+    from game.engine.rules import Rules
+    from game.files import shown_path
+    from game.net.hosting import PERSON
+
+    seats = [] if args.seats is None else [s.strip() for s in args.seats.split(",")]
+    folder = "" if slot is None else shown_path(slot.folder)
     announced: list[Announcer] = []
     hosted: HostedMatch | None = None
     kept_match: Match | None = None
@@ -207,23 +219,23 @@ def _run(args: argparse.Namespace, kept: list[str], saved: list[Path]) -> int:
     except (ValueError, OSError) as error:
         return _refuse(str(error))
     if slot is not None:
-        saved.append(folder)
+        saved.append(slot.folder)
     try:
         where = args.bind if args.bind and args.bind not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         _say(f"17 Steps table: {rules.players} seats, preset {rules.preset_name}, "
              f"{rules.hands or 'until a bust'} hand(s); join code {hosted.host.code}; port {hosted.host.port}")
         _say(f"join with: {program_name()} join {join_address(where, hosted.host.port)} --code {hosted.host.code}")
         if args.continue_from is not None:
-            _say(f"continued from {shown_path(folder)}: hand {hosted.match.kyoku_number or 1}, scores "
+            _say(f"continued from {folder}: hand {hosted.match.kyoku_number or 1}, scores "
                  + ", ".join(f"{score:g}" for score in hosted.match.scores)
                  + "; waiting for its players to join again with their seat keys")
         elif slot is not None:
-            _say(f"saved after every move in {shown_path(folder)} (--continue {shown_path(folder)} goes on with it)")
+            _say(f"saved after every move in {folder} (--continue {folder} goes on with it)")
         if not args.no_discovery:
             announced.extend(_announce(_table_ad(args.name, hosted, rules), hosted.host.port, args.bind))
         if not hosted.wait_for_players(args.wait):
             _say("not every seat was taken in time: no match" if args.continue_from is None
-                 else f"not every player came back in time: the match stays saved in {shown_path(folder)}")
+                 else f"not every player came back in time: the match stays saved in {folder}")
             return 1
         for announcer in announced:  # a started table takes no one new: withdrawn
             announcer.close()
@@ -270,9 +282,9 @@ def _run(args: argparse.Namespace, kept: list[str], saved: list[Path]) -> int:
     return 0
 
 
-def _claim(folder: Path, make: bool) -> str:
-    """Hold the save folder's lock (`SlotLock`: no other host, nor a window, writes there
-    meanwhile); why not, or "". `make`: the folder is made if it is not there."""
+def _claim(folder: Path, make: bool) -> tuple[SlotLock | None, str]:
+    """The save folder's lock held (`SlotLock`: no other host, nor a window, writes there
+    meanwhile), or None and why not. `make`: the folder is made if it is not there."""
     from game.app.play.savegame import SlotLock
     from game.files import shown_path
 
@@ -280,12 +292,13 @@ def _claim(folder: Path, make: bool) -> str:
         if make:
             folder.mkdir(parents=True, exist_ok=True)
         elif not folder.is_dir():
-            return f"there is no saved match in {shown_path(folder)} (not a folder)"
-        if not SlotLock(folder).claim():
-            return f"another 17 Steps host or window is saving in {shown_path(folder)}"
+            return None, f"there is no saved match in {shown_path(folder)} (not a folder)"
+        lock = SlotLock(folder)
+        if not lock.claim():
+            return None, f"another 17 Steps host or window is saving in {shown_path(folder)}"
     except OSError as error:
-        return f"cannot save in {shown_path(folder)} ({error.strerror or error})"
-    return ""
+        return None, f"cannot save in {shown_path(folder)} ({error.strerror or error})"
+    return lock, ""
 
 
 def _continued(slot: SaveSlot, args: argparse.Namespace, options: dict[str, object]) -> HostedMatch | None:

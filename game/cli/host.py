@@ -49,9 +49,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"the rule preset (default kaiji): {', '.join(sorted(PRESETS))}")
     parser.add_argument("--seats", metavar="SEATS",
                         help="who plays each seat, comma-separated: person (another computer), easy, normal "
-                        "or hard (an AI level); e.g. person,person (needed, but with --continue)")
+                        "or hard (an AI level); e.g. person,person (needed, except with --continue)")
     parser.add_argument("--port", type=int, metavar="N",
-                        help="the TCP port to listen on (needed, but with --continue)")
+                        help="the TCP port to listen on (needed, except with --continue)")
     parser.add_argument("--bind", default="", metavar="ADDRESS",
                         help="the address to listen on (default: every address of this computer; "
                         "127.0.0.1 for this computer only)")

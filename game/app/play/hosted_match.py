@@ -207,9 +207,10 @@ class HostedMatch:
     def stop(self, reopening: bool = False) -> None:
         """Close the network, telling the players the host has left, unless it is `reopening`
         the table for the next match (`HostedTable.stop`). Stopped for good once the match has
-        begun and before its end (^C, SIGTERM, an error), the match ends here, for it cannot be
-        continued: each player is sent its record first, to keep as a stopped match
-        (`HostedTable.leave`, `NetTable.match_over`); before it began, only that the host left."""
+        begun and before its end (^C, SIGTERM, an error), a match saved is told it stopped and
+        may be continued; one not saved ends here, for it cannot be: each player is sent its
+        record first, to keep as a stopped match (`HostedTable.leave`, `NetTable.match_over`).
+        Before it began, only that the host left."""
         if reopening:
             self.hosted.stop(reopening=True)
         else:

@@ -6,6 +6,8 @@ tests/test_cli_join.py; the command's refusals in tests/test_cli_host.py."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 from game.app.play.hosted_match import HostedMatch, load_saved, unattended_plan
 from game.app.play.savegame import HostedSeats, SaveDamaged, SaveError, SaveSlot
 from game.app.play.session import SeatPlan
+from game.engine.kyoku import Phase
 from game.engine.record import replay
 from tests.save_faults import match_in_play
 
@@ -120,3 +123,48 @@ def test_any_seats_read_are_a_plan_of_the_table_or_damaged(data, players):
 def test_the_record_a_continued_match_goes_on_with_replays(tmp_path):
     saved, _seats = load_saved(saved_at(tmp_path))
     assert replay(saved.match.record).ok
+
+
+def test_a_remote_seats_build_clock_is_saved_as_it_runs_and_goes_on_from_there_when_continued(tmp_path, monkeypatch):
+    """A person who joined and does not build: their build clock is saved every
+    BUILD_SAVE_EVERY_S; the match continued (that person back with their key) gives them the
+    clock where it stood, not a new one."""
+    from websockets.sync.client import connect
+
+    from game.app.play import hosted_match
+    from game.engine.rules import Rules
+    from game.net.client import join_uri
+    from game.net.protocol import Hello, write_message
+
+    monkeypatch.setattr(hosted_match, "BUILD_SAVE_EVERY_S", 0.5)
+    limit = Rules.preset("kaiji").build_time_s
+    hosted = HostedMatch(Rules.preset("kaiji", hands=1), ["person", "easy"], 5, move_time_s=0.5,
+                         report=lambda line: None, slot=SaveSlot(tmp_path))
+    hosted.start()
+    try:
+        with connect(join_uri(f"127.0.0.1:{hosted.host.port}", hosted.host.code), open_timeout=10, proxy=None) as seat:
+            seat.send(write_message(Hello("Idle", "")))
+            assert hosted.wait_for_players(30)
+            playing = threading.Thread(target=hosted.play, daemon=True)
+            playing.start()
+            deadline = time.monotonic() + 60
+            while (progress := load_saved(SaveSlot(tmp_path))[0].builds.get(0)) is None or progress.elapsed < 1:
+                assert time.monotonic() < deadline, "no build clock saved"
+                time.sleep(0.1)
+            hosted.close()
+            playing.join(30)
+    finally:
+        hosted.stop()
+    saved, seats = load_saved(SaveSlot(tmp_path))
+    elapsed = saved.builds[0].elapsed
+    assert elapsed >= 1 and saved.match.kyoku is not None and saved.match.kyoku.phase is Phase.BUILD
+    continued = HostedMatch.continued(saved, seats, report=lambda line: None, slot=SaveSlot(tmp_path))
+    continued.start()
+    try:
+        with connect(join_uri(f"127.0.0.1:{seats.port}", seats.code), open_timeout=10, proxy=None) as seat:
+            seat.send(write_message(Hello("Idle", seats.tokens[0])))
+            assert continued.wait_for_players(30)
+            left = continued.turns.seat_time_left(0)
+    finally:
+        continued.stop()
+    assert left is not None and left <= limit - elapsed

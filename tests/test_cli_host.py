@@ -201,8 +201,10 @@ def test_keep_waits_for_the_port_of_the_next_match_then_says_it_cannot_open_it(t
         client.join(30)
         for sock in taken:
             sock.close()
-    said = capsys.readouterr().out.splitlines()
+    output = capsys.readouterr()
+    said = output.out.splitlines()
     assert status == 2, said
+    assert output.err == ""  # no traceback
     assert len(played) == 1 and len(taken) == 1
     assert said[-1] == (f"the next match cannot open port {port} again, where its players look for it "
                         "(another program uses the port; waited 0.5 s): the table closes")

@@ -1,6 +1,7 @@
 """`python -m game join` against `python -m game host`, every program a real process on
 127.0.0.1 (issue #32's Tests): a client killed mid-build and mid-discard takes its seat back,
-a host killed mid-hand, the client's view log against the host's record, and nothing hidden
+a host killed mid-hand (one with `--save` continued, its players back with their keys), the
+client's view log against the host's record, and nothing hidden
 in any process's output, refusal or look.
 
 The phase of a seat is read from the join command's own lines (`hand N: build` while the seat

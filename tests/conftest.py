@@ -4,6 +4,7 @@ and make sure a hang fails fast."""
 from __future__ import annotations
 
 import faulthandler
+import hashlib
 import os
 import sys
 import time
@@ -50,6 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
     from game.engine.scoring import install_fast_divider
 
     install_fast_divider()  # the tests score as the game does (tests/test_scoring.py checks both ways)
+    _compile_each_catalog_once()
     if config.getoption("rss"):
         from rss_report import RssReport
 
@@ -58,6 +60,25 @@ def pytest_configure(config: pytest.Config) -> None:
         from cpu_report import CpuReport
 
         config.pluginmanager.register(CpuReport(config.getoption("cpu_durations")), "cpu_report")
+
+
+def _compile_each_catalog_once() -> None:
+    """A clone has no compiled catalogs (the .mo files are built, not committed), so each switch
+    to Japanese or Chinese compiles the .po with Babel: some 35 ms, and the tests switch
+    thousands of times (each case of a test in every language, hypothesis examples in each).
+    A catalog of the same bytes compiles to the same bytes: compiled once a process."""
+    from game.app.words import i18n
+
+    compile_catalog = i18n.compile_catalog
+    compiled: dict[tuple[str, bytes], bytes] = {}
+
+    def compile_once(source: Path) -> bytes:
+        key = (str(source), hashlib.sha256(source.read_bytes()).digest())
+        if key not in compiled:
+            compiled[key] = compile_catalog(source)
+        return compiled[key]
+
+    i18n.compile_catalog = compile_once
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

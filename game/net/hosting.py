@@ -79,6 +79,13 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
+        self.lent: dict[int, str] = {}
+        """The remote seats the host gave to the AI while their person was away (`give_to_ai`),
+        and the AI level it chose for each: played by that AI, as an AI seat is, until their
+        person takes the seat back with its token."""
+        self.back: Callable[[int], None] = lambda seat: None
+        """Called when a seat's person takes it back from the AI during the match (the window
+        tells its people here)."""
         self.continued = self.table.waiting_for_start = bool(tokens)
         self.begun = False
         """The match has started (`begin`): before, a hand continued waits for its people."""
@@ -118,8 +125,10 @@ class HostedTable:
 
     def connected(self, seat: int) -> bool:
         """A client plays `seat` now, as far as the table has read its inbox (so that
-        the name it joined with is known too)."""
-        return seat in self.present
+        the name it joined with is known too), or played it to the match's end: told the
+        end, its computer closes the connection while its person reads the result there
+        (`NetTable.finished`), which no screen takes for their going away."""
+        return seat in self.present or self.table.finished(seat)
 
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
@@ -130,13 +139,18 @@ class HostedTable:
 
     def give_up_in(self, seat: int) -> float | None:
         """Seconds until the reconnection window of a seat whose client has gone closes
-        (0: closed), None while its client is here."""
+        (0: closed, or the seat lent to the AI), None while its client is here."""
+        if seat in self.lent:
+            return 0.0
         left = self.left_at.get(seat)
         return None if left is None else max(0.0, left + self.reconnect_window_s - self.clock())
 
     def given_up(self, seat: int) -> bool:
-        """The seat's client has been gone longer than the reconnection window: its
-        stand-in plays it without waiting for its clock, until the client is back."""
+        """The seat is played by the AI until its person is back: its client has been gone
+        longer than the reconnection window (its stand-in moves at once at each decision), or
+        the host lent the seat to the AI (`lent_level`: the AI of the level the host chose
+        plays it). The seat stays its person's (the plan, the save, the server keep it
+        remote), so that their token takes it back."""
         return self.give_up_in(seat) == 0.0
 
     def all_joined(self) -> bool:
@@ -158,15 +172,29 @@ class HostedTable:
         for seat in self.remote:
             self.table.received(seat, Resync())
 
-    def give_to_ai(self, seat: int) -> bool:
-        """An empty remote seat is played on this computer from now on (False, and the seat
-        kept, when a client has taken it meanwhile)."""
-        if seat not in self.remote or not self.host.close_seat(seat):
+    def give_to_ai(self, seat: int, level: str) -> bool:
+        """An empty remote seat is played by the AI on this computer from now on. A seat no
+        one ever took becomes an AI seat for the match (no one new takes it: the table is
+        full; the plan gives it `level`); a seat someone took is theirs: it is `lent` to the
+        AI of `level` until they take it back with its token. False when its person is here."""
+        if seat not in self.remote or self.host.connected(seat):
             return False
-        del self.remote[seat]
-        del self.table.feeds[seat]
+        if self.host.close_seat(seat):
+            del self.remote[seat]
+            del self.table.feeds[seat]
+        else:
+            self.lent[seat] = level
         self.table.tell_presence()
         return True
+
+    def lent_to_ai(self, seat: int) -> bool:
+        """The host gave the seat to the AI until its person is back (`give_to_ai`)."""
+        return seat in self.lent
+
+    def lent_level(self, seat: int) -> str | None:
+        """The AI level that plays a seat lent to the AI until its person is back (None: the
+        seat is not lent; past the reconnection window it is its stand-in that plays it)."""
+        return self.lent.get(seat)
 
     def changed(self) -> None:
         """After anything the match did: tell each remote seat (`NetTable.changed`)."""
@@ -200,13 +228,19 @@ class HostedTable:
             name = "" if self.host.started else inbound.name
             if name:
                 self.remote[seat].name = name
+            was_ai, returning = self.given_up(seat), seat not in self.present
             self.present.add(seat)
             self.left_at.pop(seat, None)
-            self.report(f"seat {seat}: {self.remote[seat].name} joined")
+            self.lent.pop(seat, None)
+            self.report(f"seat {seat}: {self.remote[seat].name} "
+                        + ("took the seat back from the AI" if was_ai else "joined"))
             self.table.joined(seat, inbound.token, name)
+            if self.begun and returning and was_ai:
+                self.back(seat)
         elif inbound.what == "left":
             self.present.discard(seat)
-            self.left_at[seat] = self.clock()
+            if not self.table.finished(seat):  # no reconnection is waited for after the end
+                self.left_at[seat] = self.clock()
             self.report(f"seat {seat}: {self.remote[seat].name} left")
             self.table.left(seat)
         elif inbound.message is not None:
@@ -267,7 +301,7 @@ def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:
     from game.net.discovery import TableAd, shown_name
     from game.net.protocol import PROTOCOL_VERSION
 
-    open_seats = sum(not hosted.connected(seat) for seat in hosted.remote)
+    open_seats = sum(not hosted.connected(seat) and not hosted.lent_to_ai(seat) for seat in hosted.remote)
     return TableAd(shown_name(name or socket.gethostname().split(".")[0]), rules.players - open_seats,
                    rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
 

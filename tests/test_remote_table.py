@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pytest
 
@@ -31,6 +31,7 @@ from game.net.play import seat_time_limit
 from game.net.protocol import MatchOver, Reading, Ready, Refused, Settled, Welcome, read_host_message, write_message
 from game.net.server import Inbound
 from game.net.wire import SeatMirror
+from tests.helpers import StudyNotDone
 
 SEAT = 1
 NAMES = ("Host", "Guest", "Kaiji", "Tonegawa")
@@ -38,9 +39,10 @@ NAMES = ("Host", "Guest", "Kaiji", "Tonegawa")
 
 @pytest.fixture
 def builders():
-    pool = ThreadPoolExecutor(1)
-    yield pool
-    pool.shutdown(wait=False, cancel_futures=True)
+    """The joined table's helper never studies the wall: no test here reads its answer (a
+    thread studying each table's wall was most of this file's CPU, and ran on into the tests
+    after it)."""
+    return StudyNotDone()
 
 
 def heard(match: Match, seat: int = SEAT, refused: Refused | None = None, at: float | None = None,
@@ -435,26 +437,24 @@ def test_the_clock_counts_down_from_the_hosts_time_left_less_half_the_round_trip
     assert table.frame().centre.countdown == pytest.approx(shown)
 
 
-def told_thirty_seconds_to_build_twenty_seconds_ago() -> tuple[ThreadPoolExecutor, Clock, Match, RemoteTable]:
+def told_thirty_seconds_to_build_twenty_seconds_ago() -> tuple[Clock, Match, RemoteTable]:
     """A joined table told at 0 s that its seat has 30 s to build; the clock now at 20 s."""
-    pool = ThreadPoolExecutor(1)
     clock = Clock()
     match = new_match(build_time_s=30)
     others_move(match)
-    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), pool, clock=clock)
+    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), StudyNotDone(), clock=clock)
     clock.now = 20.0
-    return pool, clock, match, table
+    return clock, match, table
 
 
 def test_news_of_the_same_decision_that_came_late_does_not_give_its_time_again():
-    pool, _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
+    _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
     table.take(heard(match, at=20.0, time_left_s=30.0))  # stamped before the first, or come the long way
     assert table.countdown() == pytest.approx(10.0)
     table.take(heard(match, at=20.0, time_left_s=None))  # news without a clock (who is present)
     assert table.countdown() == pytest.approx(10.0)
     table.take(heard(match, at=20.0, time_left_s=4.0))  # the host's clock is further on: it rules
     assert table.countdown() == pytest.approx(4.0)
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 class Link:
@@ -474,11 +474,10 @@ class Link:
 def test_after_a_reconnection_the_hosts_clock_rules_even_if_it_gives_more_time():
     """The host was killed and continued its match: its clock stood still meanwhile, restored
     from its save, and the screens show that one clock again."""
-    pool, _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
+    _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
     table.link = Link([Reconnecting(1), heard(match, at=20.0, time_left_s=25.0)])
     table.update(0.0, 0.0)
     assert table.countdown() == pytest.approx(25.0)
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def test_without_the_hosts_clock_no_clock_is_shown(builders):

@@ -223,6 +223,8 @@ class App:
         """When the last input (anything but a wake-up) came, for SETTLE_S."""
         self.scene_drawn: object = None
         """The scene on top at the last frame (`_trim_after_scene_change`)."""
+        self.held: dict[int, object] = {}
+        """Each key held down, and the scene on top when it went down (`_repeat_elsewhere`)."""
 
     def next_match_seed(self) -> int:
         return self.seeds.randrange(SEED_RANGE)
@@ -345,11 +347,26 @@ class App:
             if self.dropped is not None:
                 self.dropped(Path(event.file))
             return
+        if self._repeat_elsewhere(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play("button")
         if self.manager.process_events(event):
             return
         self.stack.handle_event(event)
+
+    def _repeat_elsewhere(self, event: pygame.event.Event) -> bool:
+        """Whether `event` is the key repeat of a key that went down on another screen: the
+        press that closed a screen (Next on a result) does not go on to act on the one under
+        it (the next hand's dora flip). A text field's focus turns the key repeat on (pygame_gui),
+        and it stays on after the field's screen has gone."""
+        if event.type == pygame.KEYDOWN:
+            return self.held.setdefault(event.key, self.stack.top) is not self.stack.top
+        if event.type == pygame.KEYUP:
+            self.held.pop(event.key, None)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()  # its keys' ups go to another window
+        return False
 
     def draw(self) -> None:
         self.stack.draw(self.screen)

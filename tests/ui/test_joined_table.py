@@ -106,3 +106,29 @@ def test_the_hosts_ai_discarding_at_once_after_the_joiners_discard_is_seen_flyin
     for _ in range(120):
         flights.frame(driver)
     assert flights.seen == [(SEAT, True), (0, True)]
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_news_of_another_seats_drop_and_return_is_a_card_on_the_table_not_a_question(driver, language):
+    """Player test: while the joiner owed a move, their clock running, two modal notices in a
+    row about another seat (dropped, back) covered the table until OK. Such news is a card:
+    the table stays on top and the seat's decision stays open to it."""
+    import dataclasses
+
+    from game.app.words.net_words import came_back_words, dropped_words
+
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    match = at_the_seats_discard("three_player")
+    news = heard(match)
+    table = RemoteTable(news, driver.app.executor)
+    driver.screens.joined_table(table)
+    scene = driver.top
+    driver.frames(30)
+    assert scene.mode() == "discard"
+    gone = (True, True, False)  # seat 2's computer dropped (the seat here is SEAT, 1)
+    for present, words in ((gone, dropped_words), ((True,) * 3, came_back_words)):
+        table.link = Link([dataclasses.replace(news, present=present)])
+        driver.frames(3)
+        assert driver.top is scene and scene.mode() == "discard", "a question covered the table"
+        assert scene.card is not None and str(scene.card.text) == words(table.names()[2])
+        shot(driver, f"joined_presence_card_{words.__name__}_{language}")

@@ -29,6 +29,7 @@ from typing import Any
 import i18n as gui_i18n  # python-i18n: pygame_gui's own words
 import pygame
 import pygame_gui
+from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
 from game.app import paths
 from game.app.history.player_files import PlayerFiles
@@ -223,8 +224,6 @@ class App:
         """When the last input (anything but a wake-up) came, for SETTLE_S."""
         self.scene_drawn: object = None
         """The scene on top at the last frame (`_trim_after_scene_change`)."""
-        self.held: dict[int, object] = {}
-        """Each key held down, and the scene on top when it went down (`_repeat_elsewhere`)."""
 
     def next_match_seed(self) -> int:
         return self.seeds.randrange(SEED_RANGE)
@@ -303,6 +302,7 @@ class App:
         events = [*map(self.display.map_event, pygame.event.get()), *(events or [])]
         for event in events:
             self.dispatch(event)
+        self._repeat_only_in_text()
         if any(event.type != WAKE for event in events):
             # The settling frames count from when the input's work is done: a language
             # switch takes longer than SETTLE_S, and its screen would wait for the next input.
@@ -310,6 +310,15 @@ class App:
         self.advance(dt)
         self.draw()
         self._trim_after_scene_change()
+
+    def _repeat_only_in_text(self) -> None:
+        """A held key repeats only while a text field has the focus. A field's focus turns the
+        key repeat on (pygame_gui), and a field that goes with its screen leaves it on: an
+        Enter held a moment on a hand's result then closed it and, repeated, flipped the next
+        hand's dora for the player as dealer."""
+        if pygame.key.get_repeat() != (0, 0) and not any(
+                isinstance(element, UITextEntryLine | UITextEntryBox) for element in self.manager.get_focus_set()):
+            pygame.key.set_repeat(0)
 
     def _trim_after_scene_change(self) -> None:
         """Give the C heap's free pages back once the next scene is drawn. The pictures of
@@ -347,26 +356,11 @@ class App:
             if self.dropped is not None:
                 self.dropped(Path(event.file))
             return
-        if self._repeat_elsewhere(event):
-            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play("button")
         if self.manager.process_events(event):
             return
         self.stack.handle_event(event)
-
-    def _repeat_elsewhere(self, event: pygame.event.Event) -> bool:
-        """Whether `event` is the key repeat of a key that went down on another screen: the
-        press that closed a screen (Next on a result) does not go on to act on the one under
-        it (the next hand's dora flip). A text field's focus turns the key repeat on (pygame_gui),
-        and it stays on after the field's screen has gone."""
-        if event.type == pygame.KEYDOWN:
-            return self.held.setdefault(event.key, self.stack.top) is not self.stack.top
-        if event.type == pygame.KEYUP:
-            self.held.pop(event.key, None)
-        elif event.type == pygame.WINDOWFOCUSLOST:
-            self.held.clear()  # its keys' ups go to another window
-        return False
 
     def draw(self) -> None:
         self.stack.draw(self.screen)

@@ -734,3 +734,38 @@ def test_a_held_key_repeats_only_while_a_text_field_has_the_focus(driver):
     driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy")))
     driver.frame()
     assert pygame.key.get_repeat() == (0, 0)
+
+
+def test_closing_the_window_at_a_hosted_match_asks_first_and_a_second_close_or_a_quit_does_not(driver):
+    """Player test: Alt+F4 at a network table ended the match for everyone without asking.
+    The window's close asks the menu's question; closed again while it is up, the window
+    closes; a quit (SIGTERM, Ctrl-C) never asks. A local table's match is saved: no question."""
+    from game.app.play.match_setup import new_session
+    from game.app.play.session import SeatPlan
+    from game.app.scenes.dialog import Dialog
+    from game.app.scenes.table import TableScene
+    from tests.ui.test_host import continue_with_kaiji_late
+
+    close = pygame.event.Event(pygame.WINDOWCLOSE)
+    host = continue_with_kaiji_late(driver)
+    driver.press(host.buttons["fill_1"])
+    driver.press(host.buttons["start"])
+    table = driver.top
+    assert isinstance(table, TableScene) and table.session.net is not None
+    for answer in ("Stay", None):
+        driver.frame([close])
+        question = driver.top
+        assert isinstance(question, Dialog) and question.title == i18n._("Leave the match?") and driver.app.running
+        if answer:
+            driver.press(driver.button(i18n._(answer)))
+            assert driver.top is table and driver.app.running
+    driver.frame([close])  # closed again while the question is up
+    assert not driver.app.running
+    driver.app.running = True
+    driver.frame([pygame.event.Event(pygame.QUIT)])
+    assert not driver.app.running
+    driver.app.running = True
+    driver.screens.title()
+    driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy"), replace_unkept=True))
+    driver.frame([close])
+    assert not driver.app.running

@@ -91,6 +91,8 @@ FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
 """SDL's hint: how the window surface reaches the screen (0: the video system's own way)."""
 FOCUS_CLICKTHROUGH = "SDL_MOUSE_FOCUS_CLICKTHROUGH"
 """SDL's hint: the click that raises the window also presses what it points at."""
+QUIT_ON_LAST_WINDOW_CLOSE = "SDL_QUIT_ON_LAST_WINDOW_CLOSE"
+"""SDL's hint: closing the last window also quits the program (a QUIT after the window's close)."""
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
 """How long a passing message (a screenshot saved or not) stays at the foot of the window."""
@@ -214,6 +216,9 @@ class App:
         self.stack = SceneStack()
         self.dropped: Callable[[Path], object] | None = None
         """What a file dropped onto the window opens (a record, in the theatre: game/app/flow.py)."""
+        self.closing: Callable[[], bool] = lambda: False
+        """Asked when the player closes the window (its close button, Alt+F4): True when it put
+        a question up and the window stays open for the answer (game/app/flow.py)."""
         self.running = True
         self.interrupted = False
         """Ctrl-C closed the window (`run` then raises KeyboardInterrupt, after its last frame)."""
@@ -343,6 +348,10 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type == pygame.WINDOWCLOSE:  # the player's close, which may ask first (QUIT: SIGTERM, the system's)
+            if not self.closing():
+                self.quit()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             try:
                 self.flash(Message(N_("Screenshot saved: {path}"), path=str(self.save_screenshot())))
@@ -462,6 +471,9 @@ def create_app(options: LaunchOptions) -> App:
     # The click that brings the window to the front is a click on what it points at: SDL drops
     # it by default, and a button pressed in a window behind another needed a second click.
     os.environ.setdefault(FOCUS_CLICKTHROUGH, "1")
+    # The close button sends the window's close alone (`App.dispatch` quits, or asks first
+    # at a hosted match), no quit of the whole program, which stays SIGTERM's and Ctrl-C's.
+    os.environ.setdefault(QUIT_ON_LAST_WINDOW_CLOSE, "0")
     try:
         if nothing_to_connect_to():
             raise pygame.error(NO_DISPLAY_FOUND)

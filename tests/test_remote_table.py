@@ -1234,3 +1234,68 @@ def test_news_held_when_the_connection_dropped_does_not_bring_back_the_clock_of_
     table.link.news = [heard(match, at=clock.now, time_left_s=100.0)]
     scene.frame()
     assert table.countdown() == pytest.approx(100.0, abs=0.1)  # (less the frame since it came)
+
+
+def test_a_next_pressed_on_one_hands_result_is_not_taken_for_the_next_results(builders):
+    """Next on hand 1's result tells the host the player read that one only: when hand 2's
+    result comes up, the host is told nothing until the player presses Next again, and the
+    result stays up while the connection is down (player test: after one Next, every later
+    result closed under the joiner at the host's Next)."""
+    match = new_match(hands=3)
+    table = RemoteTable(heard(match), builders)
+    link = table.link = SentLink([])
+    for number in (1, 2):
+        play_to_end(match, table)
+        table.take(heard(match))
+        reading = Reading(0, number, tuple(s == SEAT for s in range(2)), 60.0)
+        table.take(dataclasses.replace(heard(match), reading=reading))
+        assert link.sent == [Ready(n) for n in range(1, number)]  # none for this result yet
+        table.show_result()
+        assert not table.next_begun()
+        if number == 2:
+            link.news = [Reconnecting(1)]
+            assert not table.next_begun()  # unread, it stays up while the table tries again
+        table.close_result()
+        table.next_kyoku()
+        match.next_kyoku()
+        table.take(heard(match))
+    assert link.sent == [Ready(1), Ready(2)]
+
+
+def test_at_a_continued_match_the_host_waits_for_the_joiners_next_on_every_result(builders):
+    """Player test: the host's window closed mid-hand, Continue, the joiner back; from the
+    second result on, the host's result said at once that everyone else was ready, and its
+    Next closed the joiner's result unread. The host's table (its people here, as a window's)
+    and the joined table over the wire: each result waits for the joiner's own Next."""
+    match = new_match(hands=5)
+    while match.kyoku_number < 2:  # hand 1 played before the host's window closed
+        others_move(match, seat=-1)
+        match.next_kyoku()
+    while match.kyoku.phase is not Phase.DISCARD:  # mid-hand 2
+        match.apply(match.kyoku.view_for(match.kyoku.waiting_on()[0]).legal_actions[0])
+    link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its messages are handed over below
+    continued = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,), tokens={SEAT: "t"})
+    continued.table.people_here = (0,)
+    continued.table.transport = LinkWire(link)
+    link.send = lambda item: continued.table.received(SEAT, item)  # type: ignore[method-assign]
+    continued.host.inbox.put(Inbound(SEAT, "joined", token="t"))  # back at the reopened table
+    continued.poll()
+    table = RemoteTable(next(n for n in link.poll() if n.view is not None), builders, link=link)
+    continued.begin()
+    continued.retell()
+    for number in (2, 3, 4):
+        others_move(match, seat=-1)
+        continued.changed()  # the hand's end: its settlement, and the reading begins
+        table.update(0.0, 0.0)
+        table.show_result()
+        assert continued.table.reading is not None and continued.table.reading[0] == number
+        assert continued.table.not_ready == {0, SEAT}, f"hand {number}: the host does not wait for the joiner"
+        continued.table.ready(0, number)  # the host's Next
+        assert continued.table.reading_left() > 0 and not table.next_begun()
+        table.close_result()  # the joiner's Next
+        assert continued.table.reading_left() == 0
+        table.next_kyoku()
+        continued.table.end_reading()
+        match.next_kyoku()
+        continued.changed()
+        table.update(0.0, 0.0)

@@ -37,6 +37,7 @@ from game.app.scenes.join import JoinScene
 from game.app.scenes.join_menu import joined_menu
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.pause import WIDTH as LEAVE_WIDTH
 from game.app.scenes.pause import Hosting, pause_menu
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
@@ -58,6 +59,8 @@ class Window(Services, Protocol):
 
     dropped: Callable[[Path], object] | None
     """What a file dropped onto the window opens."""
+    closing: Callable[[], bool]
+    """Asked when the player closes the window: True when it asks first (the window stays)."""
 
 
 class Flow:
@@ -66,6 +69,9 @@ class Flow:
     def __init__(self, window: Window, hosting: HostOptions | None = None) -> None:
         self.app = window
         window.dropped = self.watch
+        window.closing = self.ask_before_closing
+        self.leave_question: Dialog | None = None
+        """The question a close of the window asked last (closed again while it is up: it closes)."""
         self.hosting = hosting or HostOptions()
         """How this window hosts a table with seats at other computers (`--no-discovery`)."""
         self.hosted_session: Session | None = None
@@ -109,6 +115,22 @@ class Flow:
         title closes it, telling them at once)."""
         self.playing = None
         self.app.stack.reset(SummaryScene(self.app, self, session))
+
+    def ask_before_closing(self) -> bool:
+        """Closing the window in a match it hosts, under way, stops that match for the players
+        at the other computers: asked first, as the menu's Title asks (`pause_menu`). Closed
+        again while the question is up, it closes."""
+        session = self.hosted_session
+        if (session is None or session.net is None or not session.net.remote or session.match.over
+                or self.playing is not session or self.app.stack.top is self.leave_question):
+            return False
+        self.leave_question = Dialog(self.app, _("Leave the match?"),
+                          _("The match stops for the players at the other computers. It is saved: "
+                            "Continue on the title screen opens it again, and they can join it again."),
+                          [Choice(_("Leave"), self.app.quit), Choice(_("Stay"), nothing)], escape=nothing,
+                          width=LEAVE_WIDTH, default=1)
+        self.app.stack.push(self.leave_question)
+        return True
 
     def _hang_up(self) -> None:
         """The hosted match is left (the player went to the title) as a closing window leaves

@@ -543,9 +543,9 @@ def test_a_person_late_for_a_continued_match_takes_their_seat_back_from_the_ai_a
         assert time.monotonic() < deadline and not session.match.over, "the host was not told Kaiji is back"
         driver.frame(dt=0.1)  # a person looks before moving: the table's question comes first
         top = driver.top
-        if isinstance(top, Dialog) and i18n._("{name} is back at the table").format(name="Kaiji") in str(
-                top.message):
-            told.append(top)
+        card = table.card  # news of another seat: a card on the table, no question
+        if card is not None and str(card.text) == i18n._("{name} is back at the table").format(name="Kaiji"):
+            told.append(card)
             shoot_in_every_language(driver, "host_told_back", window=(1024, 640))
         assert not isinstance(top, ResultScene), "the hand ended before the host's person had a move"
         answer(driver, table)

@@ -298,7 +298,7 @@ class TableScene(Scene):
         return min((wait for wait in waits if wait is not None), default=None)
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
-        if isinstance(question, Notice) and question.tile is not None:
+        if isinstance(question, Notice) and (question.tile is not None or question.passing):
             self.card, self.card_left = question, NOTICE_CARD_S  # told without stopping play
             self.app.audio.play("button")
         elif isinstance(question, Notice):
@@ -545,5 +545,6 @@ class TableScene(Scene):
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
         if self.card is not None:
-            draw_notice_card(surface, self.app.art, self.app.text, _("Your winning tile"), str(self.card.text),
+            title = _("Your winning tile") if self.card.tile is not None else _("At the table")
+            draw_notice_card(surface, self.app.art, self.app.text, title, str(self.card.text),
                              self.card.tile, min(1.0, self.card_left))

@@ -2,8 +2,9 @@
 
 The match is saved after every move, so leaving loses nothing: the title offers to
 continue it. At a table this computer hosts for people at other computers, the menu gives the
-join code again (for a player who lost it) and leaving stops their match too: the menu asks
-first. The rules and the settings open over the menu and close back to it (Esc, Back),
+join code again (for a player who lost it), says that the table goes on under it (every clock
+runs, the stand-in moves for a person here whose time is up: game/app/scenes/table.py `serve`),
+and leaving stops their match too: the menu asks first. The rules and the settings open over the menu and close back to it (Esc, Back),
 as what the title opens closes back to the title; so the menu's words follow a language
 chosen in those settings.
 """
@@ -47,6 +48,8 @@ class PauseMenu(Dialog):
             # Translators: the host's menu; {code} the table's six-letter join code, {port} its port
             saved += " " + _("The others join with the code {code} on port {port}.").format(
                 code=self.hosting.code, port=self.hosting.port)
+            # Translators: the host's menu in network play: the clocks, the host's own included, run on under it
+            saved += " " + _("The table does not wait while this menu is open.")
         return (
             _("Menu"),
             saved,

@@ -44,6 +44,7 @@ from tests.test_remote_table import SEAT, Clock, heard, to_ron, waiting_for_the_
 from tests.test_table_controller import hosted_table, remote_ron
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, ScriptedAgent, crafted_table
+from tests.ui.test_join import SMALL, shoot_in_every_language
 from tests.ui.test_screens import shot
 
 AVOID = ("1m", "2m", "3m", "4m", "5m")
@@ -950,6 +951,8 @@ def test_under_the_hosts_menu_the_table_goes_on_and_the_stand_in_moves_for_its_p
     table, hosted = hosted_with_the_menu_open(driver)
     session, menu = table.session, driver.top
     assert session.waiting_on() == [0]  # the person here flips the dora
+    assert menu.message.endswith("The table does not wait while this menu is open.")
+    shoot_in_every_language(driver, "host_menu", SMALL)
     run_for(driver, MOVE_TIME_S + 10, lambda: session.view(0).phase is not Phase.DORA)
     assert session.view(0).phase is Phase.BUILD and driver.top is menu  # flipped for them
     wall = session.kyoku.view_for(1).wall
@@ -999,7 +1002,7 @@ def test_a_hand_ended_under_the_hosts_menu_is_followed_by_the_next_and_its_resul
     result = driver.top
     assert isinstance(result, ResultScene) and result.frame.wins, "the hand's result, missed under the menu"
     assert result.news_line is not None and result.news_line.startswith("Hand 2 has begun")
-    shot(driver, "host_missed_result")
+    shoot_in_every_language(driver, "host_missed_result", SMALL)
     driver.press(result.next_button)
     assert driver.top is table and session.match.kyoku_number == 2
 

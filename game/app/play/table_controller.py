@@ -2,7 +2,8 @@
 at this screen.
 
 A person's `HumanPlayer`, an `ImmediatePlayer`, is given its move by the input controls
-and asked for it at once; their clock runs while they have the screen, and when it runs
+and asked for it at once; their clock runs while they have the screen (at a table with
+seats at other computers, also while the curtain calls them), and when it runs
 out the stand-in moves for them (the tiles chosen so far, completed by the engine; the
 normal AI's discard). At a table this computer hosts, every move a person here owes has a
 clock, so that no one here can hold the people at the other computers for ever.

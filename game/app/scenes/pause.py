@@ -4,9 +4,9 @@ The match is saved after every move, so leaving loses nothing: the title offers 
 continue it. At a table this computer hosts for people at other computers, the menu gives the
 join code again (for a player who lost it), says that the table goes on under it (every clock
 runs, the stand-in moves for a person here whose time is up: game/app/scenes/table.py `serve`),
-and leaving stops their match too: the menu asks first. The rules and the settings open over the menu and close back to it (Esc, Back),
-as what the title opens closes back to the title; so the menu's words follow a language
-chosen in those settings.
+and leaving stops their match too: the menu asks first. The rules and the settings open over
+the menu and close back to it (Esc, Back), as what the title opens closes back to the title;
+so the menu's words follow a language chosen in those settings.
 """
 
 from __future__ import annotations

@@ -34,7 +34,6 @@ from game.app.play.table_source import TableSource
 from game.app.play.table_turns import TableTurns
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes import prompts
-from game.app.scenes.curtain import CurtainScene
 from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
@@ -81,6 +80,8 @@ class TableScene(Scene):
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
+        self.curtain: tuple[Scene | None, int] | None = None
+        """The curtain raised over the table, and the seat it calls."""
         self.missed: Callable[[], ResultFrame] | None = None
         """The result of a hand that ended while the table was covered and went on (the next
         hand was dealt): shown when the table is on top again."""
@@ -314,10 +315,14 @@ class TableScene(Scene):
     def _drop_stale_curtain(self) -> None:
         """The curtain calling a person whose move their stand-in made goes (the table calls
         the next person when it is on top again)."""
-        stale = [scene for scene in self.app.stack.scenes
-                 if isinstance(scene, CurtainScene) and scene.seat != self.controller.curtain_for()]
-        for curtain in stale:
-            self.app.stack.remove(curtain)
+        if self.curtain is None:
+            return
+        scene, seat = self.curtain
+        if scene not in self.app.stack.scenes:
+            self.curtain = None
+        elif seat != self.controller.curtain_for():
+            self.curtain = None
+            self.app.stack.remove(scene)
 
     def _missed_result(self) -> Callable[[], ResultFrame]:
         """The result of the hand that ended under a cover, as it stood (kept before the next
@@ -326,8 +331,8 @@ class TableScene(Scene):
         assert isinstance(controller, TableController)
         session = controller.session
         views = [session.view(seat) for seat in range(session.rules.players)]
-        settlement, names = session.match.settlements[-1], controller.names()
-        return lambda: result_frame(views, settlement, names, False)
+        settlement = session.match.settlements[-1]
+        return lambda: result_frame(views, settlement, controller.names(), False)  # names in the language spoken
 
     def _show_missed(self) -> None:
         """The result missed under a cover, over the hand dealt meanwhile: it says so (and the
@@ -465,6 +470,7 @@ class TableScene(Scene):
         self._sync_buttons()
         assert self.session is not None  # a curtain is raised between people at this computer
         self.screens.curtain(self.session, seat, lambda: self.lift_curtain(seat), self.open_menu)
+        self.curtain = (self.app.stack.top, seat)
 
     def lift_curtain(self, seat: int) -> None:
         """The person called for has the screen now: their private view may be drawn."""

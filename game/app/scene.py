@@ -103,8 +103,8 @@ class Screens(Protocol):
 
     def pause(self) -> None: ...
 
-    def rules(self, rules: Rules | None = None) -> None:
-        """The rules page: of `rules` (a host's), else of the settings."""
+    def rules(self, rules: Rules | None = None, move_time_s: float | None = None) -> None:
+        """The rules page: of `rules` (a host's, its clocks `move_time_s`), else of the settings."""
 
     def settings(self) -> None: ...
 

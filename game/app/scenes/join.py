@@ -216,7 +216,7 @@ class JoinScene(Scene):
     def show_rules(self) -> None:
         look = self.table_looked_at
         if look is not None:
-            self.screens.rules(look.rules)
+            self.screens.rules(look.rules, look.move_time_s)
 
     def sit_down(self) -> None:
         """Take a seat at the table looked at; the name, address and code kept for the next Join."""

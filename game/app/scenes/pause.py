@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
-from game.app.words.i18n import _, pgettext
+from game.app.words.i18n import N_, Message, _, pgettext
 
 WIDTH = 720
 
@@ -75,11 +75,12 @@ class PauseMenu(Dialog):
         comes back beneath if the player stays."""
         def ask() -> None:
             self.app.stack.push(self)
-            self.app.stack.push(Dialog(
-                self.app, _("Leave the match?"),
-                _("The match stops for the players at the other computers. It is saved: "
-                  "Continue on the title screen opens it again, and they can join it again."),
-                [Choice(_("Leave"), title), Choice(_("Stay"), nothing)], escape=nothing, width=WIDTH, default=1))
+            self.app.stack.push(Dialog(  # its words read again at a language switch
+                self.app, Message(N_("Leave the match?")),
+                Message(N_("The match stops for the players at the other computers. It is saved: "
+                           "Continue on the title screen opens it again, and they can join it again.")),
+                [Choice(Message(N_("Leave")), title), Choice(Message(N_("Stay")), nothing)], escape=nothing,
+                width=WIDTH, default=1))
 
         return ask
 

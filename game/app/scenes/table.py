@@ -288,6 +288,8 @@ class TableScene(Scene):
         assert isinstance(controller, TableController)
         self.pool_controls.tick(dt)
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
+        if self not in self.app.stack.shown():
+            self.flight = self.flip = None  # hidden (Settings, Rules): no motion of it to show later
         if controller.busy:
             return  # no move is owed while the engine works
         self._drop_stale_question()

@@ -28,7 +28,7 @@ from game.ai.agents import LEVELS, make_agent
 from game.app.play.hosted_match import HostedMatch
 from game.engine.events import Discarded
 from game.engine.rules import PRESETS, Rules
-from game.net.client import play_seat
+from game.net.client import join_uri, play_seat
 from game.net.protocol import Update, read_host_message
 from game.net.wire import SeatMirror
 
@@ -66,7 +66,7 @@ def main() -> int:
     host = threading.Thread(target=lambda: hosted.wait_for_players(WAIT_S) and hosted.play(), daemon=True)
     host.start()
     latencies: list[float] = []
-    uri = f"ws://127.0.0.1:{hosted.host.port}/?v=1&code={hosted.host.code}"
+    uri = join_uri(f"127.0.0.1:{hosted.host.port}", hosted.host.code)
 
     def client(seat_seed: int) -> None:
         agent = make_agent(args.level, seat_seed)
@@ -78,7 +78,11 @@ def main() -> int:
             if started is not None and mirror.view is not None:
                 latencies.append(time.perf_counter() - started)
 
-        asyncio.run(asyncio.wait_for(play_seat(uri, f"Seat {seat_seed}", agent.act, on_message=arrived), WAIT_S))
+        try:
+            asyncio.run(asyncio.wait_for(play_seat(uri, f"Seat {seat_seed}", agent.act, on_message=arrived), WAIT_S))
+        except Exception as error:  # said, and the host stopped: a benchmark that failed must not wait for ever
+            print(f"seat {seat_seed}'s client failed: {type(error).__name__}: {error}", file=sys.stderr)
+            hosted.close()
 
     clients = [threading.Thread(target=client, args=(n,)) for n in range(rules.players)]
     started = time.perf_counter()
@@ -125,7 +129,7 @@ def idle_host(seconds: float) -> int:
         port, code = line.split("port ")[1].strip(), line.split("join code ")[1].split(";")[0]
         clients = []
         for n in range(3):
-            client = connect(f"ws://127.0.0.1:{port}/?v=1&code={code}", proxy=None, compression=None, legacy=True)
+            client = connect(join_uri(f"127.0.0.1:{port}", code), proxy=None, compression=None, legacy=True)
             client.send(write_message(Hello(f"Idle {n}", "")))
             clients.append(client)
         time.sleep(3)  # the AI seat builds; then only the remote seats are waited for

@@ -1,14 +1,16 @@
 """Networked play across real processes on 127.0.0.1 (issue #32's performance targets): a
 headless host (`python -m game host`) and scripted clients, each a process of its own.
 
-    python benchmarks/net_processes.py match [--hands 8] [--seed 3] [--wire]
+    python benchmarks/net_processes.py match [--hands 8] [--seed 3] [--wire] [--think S]
         a whole 2-player match between two easy AIs: from a discard decided on one client to
         it applied on the other (wall clock, median and p95; the clocks are the machine's one
         monotonic clock, which every process reads), the CPU of that path's own code (the
         sender's encoding, the host's move and views, the receiver's reading and rebuilding;
         thread CPU time, medians), the host process's CPU per move, and the bytes each way
         (the host's count of message bytes; --wire: through a counting TCP proxy, so the
-        WebSocket frames, the upgrade and the pings too)
+        WebSocket frames, the upgrade and the pings too). --think S: each client waits S before
+        each decision (two AIs that move at once on a quiet machine outrun the host's limit of
+        20 messages a second, and one is refused: `flood`)
     python benchmarks/net_processes.py idle [--seconds 60] [--windows 6]
         a 4-seat table, three scripted clients that never move during a long clock, an AI in
         the fourth seat: the host process's CPU share, per window (median)
@@ -310,11 +312,11 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
 
 
-def measure_match(folder: Path, hands: int, seed: int, through_proxy: bool) -> None:
+def measure_match(folder: Path, hands: int, seed: int, through_proxy: bool, think_s: float = 0.0) -> None:
     print(f"machine: {machine()}")
     host = Host(folder, "--seats", "person,person", "--preset", "kaiji", "--hands", str(hands), "--seed", str(seed))
     proxies = [Proxy(host.port) for _ in range(2)] if through_proxy else []
-    clients = [client(folder, host.uri(proxies[n].port if proxies else None), f"seat{n}", seed + n)
+    clients = [client(folder, host.uri(proxies[n].port if proxies else None), f"seat{n}", seed + n, think_s)
                for n in range(2)]
     try:
         host.wait_for(lambda line: line.startswith("match over"), 1800)
@@ -458,6 +460,9 @@ def main() -> int:
     match.add_argument("--hands", type=int, default=8)
     match.add_argument("--seed", type=int, default=3)
     match.add_argument("--wire", action="store_true", help="through counting TCP proxies")
+    match.add_argument("--think", type=float, default=0.0, metavar="S",
+                       help="each client waits S before each decision (default 0): two AIs that move at once on "
+                       "a quiet machine send more than the host's 20 messages a second, and one is refused (flood)")
     idle = modes.add_parser("idle")
     idle.add_argument("--seconds", type=float, default=10.0, help="one window")
     idle.add_argument("--windows", type=int, default=6)
@@ -468,7 +473,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="17steps-net-") as folder:
         if args.mode == "match":
-            measure_match(Path(folder), args.hands, args.seed, args.wire)
+            measure_match(Path(folder), args.hands, args.seed, args.wire, args.think)
         elif args.mode == "idle":
             measure_idle(Path(folder), args.seconds, args.windows)
         else:

@@ -1,6 +1,7 @@
 """`python -m game join` against `python -m game host`, every program a real process on
 127.0.0.1 (issue #32's Tests): a client killed mid-build and mid-discard takes its seat back,
-a host killed mid-hand, the client's view log against the host's record, and nothing hidden
+a host killed mid-hand (one with `--save` continued, its players back with their keys), the
+client's view log against the host's record, and nothing hidden
 in any process's output, refusal or look.
 
 The phase of a seat is read from the join command's own lines (`hand N: build` while the seat
@@ -165,29 +166,81 @@ def test_a_client_killed_mid_build_and_again_mid_discard_takes_its_seat_back_and
     assert replays_identically(tmp_path / "match.jsonl")
 
 
-def test_a_host_killed_mid_hand_leaves_every_client_saying_so_in_one_sentence_with_exit_status_1(tmp_path):
-    """SIGKILL of the headless host during the first hand's discards: each client tries to
-    get back for its backoff (about half a minute: the host's `--reconnect 1` keeps it no
-    longer), then says in one line that the host is gone and exits 1: the join command, and
-    a joined window (the smoke's player), back at its title with the title's sentence. The
-    headless host has no Continue (a match it hosted dies with it); the window host's is
-    tested in tests/ui/test_host.py."""
-    server, port, code = host(tmp_path, "--hands", "4", "--reconnect", "1")
-    programs = [server]
+def test_a_host_killed_mid_hand_leaves_its_clients_saying_so_and_one_with_a_save_continues_when_they_rejoin(
+        tmp_path):
+    """Two tables side by side (so that their clients' half minutes of trying to get back are
+    waited for once), each host SIGKILLed during its first hand's discards; each client tries
+    to get back for its backoff (the hosts' `--reconnect 1` keep the seats no longer), then
+    says in one line that the host is gone and exits 1.
+
+    A host that keeps no save: the join command, and a joined window (the smoke's player)
+    back at its title with the title's sentence: this match cannot be continued.
+
+    A host with `--save DIR`: `host --continue DIR` opens the same table (the same code, the
+    same port) and waits; each client started again with its token file is given its seat
+    back in the phase it was left in, and the match ends with the same standings on every
+    side, its record (the hand begun before the crash and the rest) replaying identically.
+    The seat keys were beside the save, never in it; the save is gone once the match is
+    over. (The window host's Continue is tested in tests/ui/test_host.py.)"""
+    (tmp_path / "plain").mkdir()
+    save = tmp_path / "save"
+    names = ("Kaiji", "Funai")
+    plain, plain_port, plain_code = host(tmp_path / "plain", "--hands", "4", "--reconnect", "1")
+    server, port, code = host(tmp_path, "--hands", "2", "--reconnect", "1", "--save", str(save))
+    programs = [plain, server]
     try:
-        scripted = join(port, code, "Kaiji", tmp_path)
-        window = smoke_window(port, code)
+        scripted = join(plain_port, plain_code, "Tonegawa", tmp_path)
+        window = smoke_window(plain_port, plain_code)
         programs += [scripted, window]
         scripted.wait_for(r"^hand 1: discards$")
+        plain.kill()
+        clients = [join(port, code, name, tmp_path) for name in names]  # now: the line waited for is new
+        programs += clients
+        clients[0].wait_for(r"^hand 1: discards$")
         server.kill()
-        statuses = [scripted.finish(90), window.finish(90)]
+        plain_statuses = [scripted.finish(90), window.finish(90)]
+        gone = [client.finish(90) for client in clients]
+        saved = {path.name: path.read_text(encoding="utf-8") for path in save.iterdir() if path.is_file()}
+        continued = Program("host", "--continue", str(save), "--bind", "127.0.0.1", "--record",
+                            str(tmp_path / "match.jsonl"), "--no-discovery", "--wait", "60")
+        programs.append(continued)
+        assert continued.wait_for(JOIN_LINE).groups() == (port, code)
+        hand = continued.wait_for(r"^continued from .*: hand (\d), scores [\d.]+, [\d.]+; waiting for its players")[1]
+        back = [join(port, code, name, tmp_path) for name in names]
+        programs += back
+        for client, before in zip(back, clients, strict=True):
+            client.wait_for(r"^hand \d: ")
+            # Killed at its first line of hand 1's discards: the seat is given back there (unless
+            # a test process slow to read that line let the host go on, into hand 2 at most).
+            assert client.lines[-1] == before.lines[-1] == "hand 1: discards" or hand == "2", client.lines
+        statuses = [client.finish() for client in back] + [continued.finish()]
     finally:
         stop(*programs)
-    assert statuses == [1, 1], (scripted.errors, window.errors)
+    assert plain_statuses == [1, 1], (scripted.errors, window.errors)
     assert scripted.errors == ["join: the host is gone: the host does not answer"]
-    assert window.errors == [f"play: the table at 127.0.0.1:{port}: "
+    assert window.errors == [f"play: the table at 127.0.0.1:{plain_port}: "
                              "The host has closed its table: this match cannot be continued."]
     assert not any(line.startswith("match over") for line in scripted.lines + window.lines)
+
+    assert gone == [1, 1], [client.errors for client in clients]
+    assert all(client.errors == ["join: the host is gone: the host does not answer"] for client in clients)
+    tokens = [(tmp_path / f"{name}.token").read_text(encoding="utf-8").strip() for name in names]
+    record, keys = saved["unfinished_match.jsonl"], saved["unfinished_match.hosting.json"]
+    assert all(token in keys for token in tokens) and not any(token in record for token in tokens)
+    assert statuses == [0, 0, 0], [program.errors for program in (*back, continued)]
+    assert [_seat(client) for client in back] == [_seat(client) for client in clients]  # each its own seat again
+    assert sorted(line.split(": ", 1)[1] for line in continued.lines if line.endswith(" joined")) == \
+        sorted(f"{name} joined" for name in names)  # under the names they took the match with
+    assert standings(back[0]) == standings(back[1]) == standings(continued)
+    assert replays_identically(tmp_path / "match.jsonl")
+    assert not (save / "unfinished_match.jsonl").exists() and not (save / "unfinished_match.hosting.json").exists()
+
+
+def _seat(client: Program) -> str:
+    """The seat a join command was given (its first line: `seat N at a table of …`)."""
+    found = re.search(r"^seat (\d) at a table", client.output, re.MULTILINE)
+    assert found is not None, client.lines[:3]
+    return found[1]
 
 
 # --- the window's own player at a host's table -------------------------------------------------

@@ -13,7 +13,8 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import pytest
@@ -22,7 +23,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.ai.agents import make_agent
 from game.app.play.hosted_match import HostedMatch
-from game.engine.actions import Discard
+from game.engine.actions import Action, BuildHand, Discard, action_from_dict
+from game.engine.kyoku import SeatView
 from game.engine.rules import Rules
 from game.net import server as server_module
 from game.net.client import HostGone, look_at_table, play_seat
@@ -323,6 +325,29 @@ def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
         staying.close()
 
 
+def test_at_the_headless_host_a_seat_played_by_the_ai_past_the_reconnection_window_is_taken_back_with_its_token():
+    """The same code as the window's host: the other seat sees it played by the AI, then back;
+    the host's log says it was taken back from the AI."""
+    with hosting(["person", "person"], move_time_s=30.0) as host:
+        host.hosted.hosted.reconnect_window_s = 0.2
+        leaving, welcome = host.join("Leaving")
+        staying, _ = host.join("Staying")
+        receive_until(staying, Snapshot)
+        leaving.close()
+        stood_in = receive_until(staying, Presence, timeout=10)[0]
+        while not stood_in.given_up[welcome.seat]:
+            stood_in = receive_until(staying, Presence, timeout=10)[0]
+        back, rewelcome = host.join("Leaving", welcome.token)
+        assert (rewelcome.seat, rewelcome.token) == (welcome.seat, welcome.token)
+        came_back = receive_until(staying, Presence, timeout=10)[0]
+        while not came_back.present[welcome.seat]:
+            came_back = receive_until(staying, Presence, timeout=10)[0]
+        assert came_back.given_up == (False, False)
+        assert f"seat {welcome.seat}: Leaving took the seat back from the AI" in host.lines
+        back.close()
+        staying.close()
+
+
 def test_a_dropped_client_tries_again_at_most_2_s_apart_for_about_half_a_minute():
     """Its next attempt after the network returns is at most 2 s away (a player is back within
     about 2 s: benchmarks/net_processes.py reconnect), and it gives up only after some 30 s."""
@@ -496,30 +521,156 @@ def test_a_refusal_written_by_another_protocol_version_is_still_read_naming_that
     assert refusal_of(b'{"v": 2, "type": "welcome"}') is None and refusal_of(b"\xff") is None
 
 
-def test_a_player_whose_seat_the_host_gave_to_the_ai_is_told_so_when_they_come_back():
-    """Not "the match has started; only its players can rejoin": they are one of its players."""
-    from game.engine.match import Match
-    from game.net.hosting import HostedTable
+class HeldStandIn:
+    """The AI standing in for a seat, held in the middle of its decision until `go` is set."""
 
-    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Player 1", "Player 2"], [None, None], (0, 1),
-                         CODE, "127.0.0.1", 0)
-    hosted.start()
-    uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+    name = "held stand-in"
+
+    def __init__(self, seed: int) -> None:
+        self.agent = make_agent("normal", seed)
+        self.thinking = threading.Event()
+        self.go = threading.Event()
+        self.moves: list[Action] = []
+
+    def act(self, view: SeatView) -> Action:
+        self.thinking.set()
+        assert self.go.wait(WAIT_S)
+        self.moves.append(self.agent.act(view))
+        return self.moves[-1]
+
+
+class WindowHost:
+    """A table hosted as the window hosts it, without the window: its waiting room, then the
+    seats' loop (`TableTurns`) stepped in a thread, its executor a real pool."""
+
+    def __init__(self, seed: int = 7) -> None:
+        from game.app.play.session import SeatPlan, Session
+        from game.engine.match import Match
+        from game.net.hosting import HostedTable
+
+        self.match = Match(Rules.preset("kaiji", hands=1, build_time_s=None), seed)
+        names, levels = ["Player 1", "Player 2"], [None, None]
+        self.lines: list[str] = []
+        self.hosted = HostedTable(self.match, names, levels, (0, 1), CODE, "127.0.0.1", 0, report=self.lines.append)
+        self.plan = SeatPlan.unattended(names, levels, (0, 1))
+        self.executor = ThreadPoolExecutor(2)
+        self.session = Session(self.match, self.plan, {}, self.executor)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.hosted.start()
+
+    @property
+    def uri(self) -> str:
+        return f"ws://127.0.0.1:{self.hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+
+    def poll_until(self, done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + WAIT_S
+        while not done():
+            assert time.monotonic() < deadline, "the host did not hear it in time"
+            self.hosted.poll(0.05)
+
+    def start(self, plan, stand_in: Callable[[int], object]) -> None:
+        from game.app.play.match_setup import start_hosted
+        from game.app.play.table_turns import TableTurns
+
+        start_hosted(self.session, self.hosted, plan)
+        self.turns = TableTurns(self.session, self.executor, report=self.lines.append)
+        self.turns.make_stand_in = stand_in
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.is_set() and not self.match.over:
+            self.turns.update(0.01, 0.0)
+            self.stop.wait(0.01)
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.thread.is_alive():
+            self.thread.join(WAIT_S)
+        self.hosted.stop(within_s=5)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_token_from_its_next_decision():
+    """The host gave the seat of a person who left to the AI (the waiting room's "Play it with
+    the AI"); they come back with its token while the AI thinks over the seat's first
+    decision. That decision stands, made once, by the AI; the seat's own view comes whole;
+    the other seat is told; from the next decision on, the person plays it."""
+    from game.app.play.pacing import make_stand_in
+    from game.app.play.waiting_room import LENT, WaitingRoom
+    from game.net.wire import SeatMirror
+
+    host = WindowHost()
+    heard_by_staying: list[tuple[tuple[bool, ...], tuple[bool, ...]]] = []
+    results: dict[str, object] = {}
     try:
-        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
-            leaving.send(write_message(Hello("A", "")))
-            deadline = time.monotonic() + WAIT_S
-            while not hosted.connected(0) and time.monotonic() < deadline:
-                hosted.poll(0.1)
+        staying = threading.Thread(target=lambda: results.setdefault("staying", asyncio.run(asyncio.wait_for(
+            play_seat(host.uri, "Staying", make_agent("easy", 1).act,
+                      on_message=lambda mirror: heard_by_staying.append((mirror.present, mirror.given_up))),
+            WAIT_S * 3))), daemon=True)
+        staying.start()
+        host.poll_until(lambda: host.hosted.connected(0))
+        with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+            leaving.send(write_message(Hello("Kaiji", "")))
+            host.poll_until(lambda: host.hosted.connected(1))
             welcome = receive(leaving)
-        while hosted.connected(0) and time.monotonic() < deadline:
-            hosted.poll(0.1)
-        assert hosted.give_to_ai(0)
-        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as back:
-            back.send(write_message(Hello("A", welcome.token)))
-            assert receive(back).code == "seat_given"
+        host.poll_until(lambda: not host.hosted.connected(1))
+        lent = welcome.seat
+        assert lent == 1  # the dealer of seed 7: its first decision, the dora, is the AI's to make
+        room = WaitingRoom(host.plan, host.hosted, "normal")
+        assert room.fill(lent) and room.seats()[lent].state == LENT and room.can_start
+        held = HeldStandIn(host.match.seed + lent)
+        host.start(room.plan_at_start(), lambda seed: held if seed == host.match.seed + lent else make_stand_in(seed))
+        assert held.thinking.wait(WAIT_S)  # the AI is in the middle of the seat's first decision
+
+        for token, code in (("not-a-token" * 3, "not_your_seat"), ("", "match_started")):
+            with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
+                stranger.send(write_message(Hello("Stranger", token)))
+                assert receive(stranger).code == code
+
+        person = make_agent("easy", 2)
+        decided: list[Action] = []
+        first_view: list[bool] = []
+
+        def decide(view: SeatView) -> Action:
+            decided.append(person.act(view))
+            return decided[-1]
+
+        def heard(mirror: SeatMirror) -> None:
+            if mirror.view is not None and not first_view:  # the snapshot after the welcome
+                first_view.append(mirror.view == host.match.kyoku.view_for(lent))
+
+        back = threading.Thread(target=lambda: results.setdefault("back", asyncio.run(asyncio.wait_for(
+            play_seat(host.uri, "Kaiji", decide, token=welcome.token, on_message=heard), WAIT_S * 3))), daemon=True)
+        back.start()
+        # The person answers the question the AI is still thinking over: the host keeps it...
+        host_deadline = time.monotonic() + WAIT_S
+        while not (decided and host.hosted.remote[lent].ready()):
+            assert time.monotonic() < host_deadline
+            time.sleep(0.01)
+        held.go.set()  # ...but the AI's decision, under way, is the one played
+        for thread in (staying, back):
+            thread.join(WAIT_S * 3)
+            assert not thread.is_alive()
     finally:
-        hosted.stop()
+        if "held" in locals():
+            held.go.set()
+        host.close()
+
+    assert first_view == [True]  # the seat's whole current view, as the host's engine gives it
+    assert host.match.over and results["back"].over is not None
+    actions = [action_from_dict({key: value for key, value in line.items() if key != "type"})
+               for line in host.match.record if line["type"] == "action" and line["seat"] == lent]
+    assert actions[0] == held.moves[0] and len(held.moves) == 1  # the AI's one move, then its person's
+    assert type(decided[0]) is type(held.moves[0])  # the person answered the question the AI had...
+    assert type(actions[1]) is not type(held.moves[0])  # ...and that answer was not played after it
+    assert isinstance(actions[1], BuildHand) and not actions[1].complete  # built by the person, no stand-in
+    played = iter(decided[1:])
+    assert all(action in played for action in actions[1:])  # every later move the person's
+    assert any(len(given_up) > lent and given_up[lent] for _present, given_up in heard_by_staying)
+    told = [present[lent] for present, _given_up in heard_by_staying if present]
+    assert not all(told) and told[-1]  # the other seat saw the seat played by the AI, then its person back
+    assert any("took the seat back from the AI" in line for line in host.lines)
 
 
 def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():

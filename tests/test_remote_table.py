@@ -13,7 +13,7 @@ import pytest
 
 from game.ai.agents import make_agent
 from game.app.play.remote_link import Heard, Reconnecting, RemoteLink
-from game.app.play.remote_table import RemoteTable
+from game.app.play.remote_table import CATCH_UP_NEWS, CATCH_UP_S, RemoteTable
 from game.app.play.session import Notice
 from game.app.play.table_controller import RonOffer
 from game.app.play.table_mode import TableMode
@@ -21,6 +21,7 @@ from game.app.play.table_words import reconnect_words, ron_worth
 from game.app.play.wait_strip import wait_strip
 from game.app.words import terms
 from game.engine.actions import BuildHand, ChooseDora, Pass, Ron
+from game.engine.events import Discarded
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
@@ -1049,3 +1050,188 @@ def test_a_match_its_host_stopped_for_good_with_the_history_off_is_said_not_to_b
     words = str(table.closed)
     assert words == ("The host has stopped the match for good: it cannot be continued. "
                      "Your match history is off: it was not kept.")
+
+
+# The host's news in order, each after the motion of the one before (issue #32 point 3: "the
+# client applies them in order, after its animations"): a scene's rhythm without a window.
+
+FLIGHT_S = 0.28
+"""A discard's flight at normal speed (game/app/window/animation.py `DISCARD_SECONDS`)."""
+FRAME_S = 1 / 60
+
+
+class Motion:
+    """The table scene's rhythm, as game/app/scenes/table.py keeps it: each frame its tiles
+    move on, then the table updates, and the last discard the update brings takes off for
+    `flight_s` (those before it in the same update land at once), replacing the one in the
+    air (the scene's `flight`)."""
+
+    def __init__(self, table: RemoteTable, clock: Clock, flight_s: float = FLIGHT_S) -> None:
+        self.table, self.clock, self.flight_s = table, clock, flight_s
+        self.left = 0.0
+        self.flights: list[tuple[int, bool]] = []
+        """Each discard that took off: its seat, and whether the one before had landed."""
+        table.animating = lambda: self.left > 0
+
+    def frame(self, dt: float = FRAME_S) -> list[Discarded]:
+        """One frame; the discards it brought."""
+        self.clock.now += dt
+        self.left = max(0.0, self.left - dt)
+        discards = [event for event in self.table.update(dt, 0.0) if isinstance(event, Discarded)]
+        if discards:
+            self.flights.append((discards[-1].seat, self.left == 0))
+            self.left = self.flight_s
+        return discards
+
+
+def move(match: Match, seat: int) -> None:
+    """`seat`'s first legal move, passing rather than winning (the hand goes on)."""
+    legal = match.kyoku.view_for(seat).legal_actions
+    match.apply(next((action for action in legal if isinstance(action, Pass)), legal[0]))
+
+
+def discard(match: Match) -> int:
+    """The hand goes on to the next discard (the seats asked before it pass), which is made: its seat."""
+    while match.kyoku.phase is not Phase.DISCARD:
+        move(match, match.kyoku.waiting_on()[0])
+    (seat,) = match.kyoku.waiting_on()
+    move(match, seat)
+    return seat
+
+
+def at_the_seats_discard(preset: str = "kaiji") -> Match:
+    match = Match(Rules.preset(preset, hands=1), seed=5)
+    match.next_kyoku()
+    while match.kyoku.phase is not Phase.DISCARD or match.kyoku.waiting_on() != [SEAT]:
+        move(match, match.kyoku.waiting_on()[0])
+    return match
+
+
+def discards_heard(match: Match, count: int, clock: Clock) -> tuple[list[Heard], list[int]]:
+    """The host's news of `count` discards, one piece each, come now; who made them."""
+    news, seats = [], []
+    for _ in range(count):
+        seats.append(discard(match))
+        news.append(heard(match, at=clock.now))
+    return news, seats
+
+
+def joined_with_motion(match: Match, builders, flight_s: float = FLIGHT_S) -> tuple[RemoteTable, Motion, Clock]:
+    clock = Clock()
+    clock.now = 500.0
+    table = RemoteTable(heard(match, at=clock.now), builders, clock=clock)
+    scene = Motion(table, clock, flight_s)
+    scene.frame()  # the first view's events, and its motion over
+    scene.left, scene.flights = 0.0, []
+    return table, scene, clock
+
+
+def test_two_discards_in_one_poll_fly_one_after_the_other_and_the_seats_decision_waits_for_the_last_to_land(
+        builders):
+    match = at_the_seats_discard()
+    table, scene, clock = joined_with_motion(match, builders)
+    news, seats = discards_heard(match, 2, clock)  # the seat's own, and the host's AI's at once after it
+    assert seats == [SEAT, 0] and SEAT in match.kyoku.waiting_on()
+    table.link = Link(news)
+    assert [event.seat for event in scene.frame()] == [SEAT]
+    frames = 0
+    while not (later := scene.frame()):
+        frames += 1
+        assert len(table.view(SEAT).rivers[0]) == 0 and table.mode() is TableMode.WATCH  # not before it landed
+        assert frames < 60
+    assert [event.seat for event in later] == [0]
+    assert (frames + 1) * FRAME_S >= FLIGHT_S
+    assert scene.flights == [(SEAT, True), (0, True)]
+    assert table.view(SEAT) == news[-1].view and table.mode() in (TableMode.DISCARD, TableMode.RON)
+    assert table.held == []
+
+
+@pytest.mark.parametrize("count", [2, 3, CATCH_UP_NEWS, CATCH_UP_NEWS + 1, 12])
+@pytest.mark.parametrize("flight_s", [FLIGHT_S, 2 * FLIGHT_S])  # normal, slow
+def test_a_burst_of_news_is_shown_in_order_each_discard_once_and_caught_up_within_a_bounded_time(builders, count,
+                                                                                                flight_s):
+    match = at_the_seats_discard("four_player")
+    table, scene, clock = joined_with_motion(match, builders, flight_s)
+    news, seats = discards_heard(match, count, clock)
+    came = clock.now
+    table.link = Link(news)
+    shown: list[int] = []
+    while table.view(SEAT) != news[-1].view:
+        shown += [event.seat for event in scene.frame()]
+        assert clock.now - came <= CATCH_UP_S + 2 * FRAME_S  # never further behind than that
+    assert shown == seats and table.held == []
+    if count <= CATCH_UP_NEWS and (count - 1) * flight_s < CATCH_UP_S:
+        assert scene.flights == [(seat, True) for seat in seats]  # each flew whole, one after the other
+
+
+def test_a_decision_held_behind_a_flight_has_its_clock_counted_from_when_its_news_came(builders):
+    match = at_the_seats_discard()
+    table, scene, clock = joined_with_motion(match, builders)
+    news, _seats = discards_heard(match, 2, clock)
+    came = clock.now
+    limit = news[-1].time_left_s(SEAT)
+    assert limit is not None and limit > 10
+    table.link = Link(news)
+    while not scene.frame():  # the seat's own discard
+        pass
+    while not scene.frame():  # the host's, asking the seat's move
+        assert table.countdown() is None
+    assert table.countdown() == pytest.approx(limit - (clock.now - came))
+    assert clock.now - came >= FLIGHT_S
+
+
+def test_a_whole_view_from_the_host_replaces_the_news_of_its_hand_held_before_it(builders):
+    match = at_the_seats_discard("four_player")
+    table, scene, clock = joined_with_motion(match, builders)
+    news, seats = discards_heard(match, 3, clock)
+    table.link = Link(news)
+    assert [event.seat for event in scene.frame()] == seats[:1]
+    assert len(table.held) == 2
+    news, more = discards_heard(match, 2, clock)
+    table.link = Link([dataclasses.replace(news[-1], whole=True)])  # a resync: the seat missed a message
+    scene.frame()
+    assert len(table.held) == 1 and table.held[0].whole
+    later: list[int] = []
+    while table.view(SEAT) != news[-1].view:
+        later += [event.seat for event in scene.frame()]
+    assert later == seats[1:] + more  # every discard told once, those held before it with the whole view
+    assert scene.flights == [(seats[0], True), (more[-1], True)]  # ...at once, after the first landed
+
+
+def test_news_of_the_next_hand_while_the_last_discard_flies_waits_for_the_result_and_is_not_replaced(builders):
+    match = new_match(hands=2)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=clock.now), builders, clock=clock)
+    scene = Motion(table, clock)
+    scene.frame()
+    ended = []
+    while match.kyoku.phase is not Phase.END:
+        others_move(match)
+        if match.kyoku.phase is not Phase.END:
+            move(match, SEAT)
+        ended.append(heard(match, at=clock.now))
+    match.next_kyoku()
+    begun = dataclasses.replace(heard(match, at=clock.now), whole=True)
+    table.link = Link([*ended[-2:], begun])
+    for _ in range(60):
+        scene.frame()
+    assert table.kyoku_over and table.shown_kyoku == begun.kyoku_number - 1  # the end, its result to be read
+    assert table.waiting == [begun] and table.next_begun()
+    table.next_kyoku()
+    assert table.shown_kyoku == begun.kyoku_number
+
+
+def test_news_held_when_the_connection_dropped_does_not_bring_back_the_clock_of_before_the_drop(builders):
+    """The host restarted (Continue) gives the decision its own time, more than was left: its
+    clock rules, not that of the news held behind a flight when the connection went."""
+    match = at_the_seats_discard()
+    table, scene, clock = joined_with_motion(match, builders)
+    news, _seats = discards_heard(match, 2, clock)
+    table.link = Link([*news, Reconnecting(1)])
+    scene.frame()
+    assert table.reconnecting
+    for _ in range(30):
+        scene.frame()
+    table.link.news = [heard(match, at=clock.now, time_left_s=100.0)]
+    scene.frame()
+    assert table.countdown() == pytest.approx(100.0, abs=0.1)  # (less the frame since it came)

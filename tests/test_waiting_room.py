@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.app.play.session import PERSON, REMOTE, SeatPlan
-from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, LOOKING, OPEN, WaitingRoom
+from game.app.play.waiting_room import AI, HERE, JOINED, LEFT, LENT, LOOKING, OPEN, RoomSeat, WaitingRoom
 from game.engine.player import GivenMove
 
 
@@ -19,12 +19,14 @@ class Seats:
         self.present: set[int] = set()
         self.ever: set[int] = set()
         self.looked: set[int] = set()
+        self.lent: set[int] = set()
         self.refuse_fill = False
 
     def join(self, seat: int, name: str) -> None:
         self.remote[seat].name = name
         self.present.add(seat)
         self.ever.add(seat)
+        self.lent.discard(seat)
 
     def connected(self, seat: int) -> bool:
         return seat in self.present
@@ -38,8 +40,14 @@ class Seats:
     def give_to_ai(self, seat: int) -> bool:
         if self.refuse_fill:
             return False
-        del self.remote[seat]
+        if seat in self.ever:  # its person's: lent until they are back (HostedTable.give_to_ai)
+            self.lent.add(seat)
+        else:
+            del self.remote[seat]
         return True
+
+    def lent_to_ai(self, seat: int) -> bool:
+        return seat in self.lent
 
 
 def room(seats: tuple[str, ...]) -> tuple[WaitingRoom, Seats]:
@@ -107,3 +115,21 @@ def test_the_match_is_played_with_the_joined_names_and_the_seats_given_to_the_ai
     assert plan.remote == (1,) and plan.humans == (0,)
     assert [plan.level(seat) for seat in (2, 3)] == ["easy", "hard"]
     assert SeatPlan.from_dict(plan.to_dict()) == plan
+
+
+def test_a_seat_whose_person_left_is_lent_to_the_ai_and_stays_theirs_in_the_plan():
+    """Someone took it: they hold its token. The AI plays it until they are back; the match
+    is played with it as their remote seat (saved so, Continue offers it to them)."""
+    waiting, net = room(("you", REMOTE, REMOTE))
+    net.join(1, "Kaiji")
+    net.join(2, "Tonegawa")
+    net.present.discard(1)
+    assert waiting.can_fill(1) and waiting.fill(1)
+    assert waiting.seats()[1] == LENT_ROW and not waiting.can_fill(1) and waiting.can_start
+    plan = waiting.plan_at_start()
+    assert plan.remote == (1, 2) and plan.names[1] == "Kaiji" and plan.levels[1] is None
+    net.join(1, "Kaiji")  # back with the token, still in the room
+    assert waiting.seats()[1].state == JOINED and waiting.can_start
+
+
+LENT_ROW = RoomSeat(1, LENT, "Kaiji")

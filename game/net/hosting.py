@@ -79,6 +79,13 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
+        self.lent: set[int] = set()
+        """The remote seats the host gave to the AI while their person was away (`give_to_ai`):
+        played by the stand-in at once, as a seat gone past the reconnection window is, until
+        their person takes the seat back with its token."""
+        self.back: Callable[[int], None] = lambda seat: None
+        """Called when a seat's person takes it back from the AI during the match (the window
+        tells its people here)."""
         self.continued = self.table.waiting_for_start = bool(tokens)
         self.begun = False
         """The match has started (`begin`): before, a hand continued waits for its people."""
@@ -130,13 +137,17 @@ class HostedTable:
 
     def give_up_in(self, seat: int) -> float | None:
         """Seconds until the reconnection window of a seat whose client has gone closes
-        (0: closed), None while its client is here."""
+        (0: closed, or the seat lent to the AI), None while its client is here."""
+        if seat in self.lent:
+            return 0.0
         left = self.left_at.get(seat)
         return None if left is None else max(0.0, left + self.reconnect_window_s - self.clock())
 
     def given_up(self, seat: int) -> bool:
-        """The seat's client has been gone longer than the reconnection window: its
-        stand-in plays it without waiting for its clock, until the client is back."""
+        """The seat is played by the AI until its person is back: its client has been gone
+        longer than the reconnection window, or the host lent the seat to the AI. Its
+        stand-in plays it without waiting for its clock; the seat stays its person's (the
+        plan, the save, the server keep it remote), so that their token takes it back."""
         return self.give_up_in(seat) == 0.0
 
     def all_joined(self) -> bool:
@@ -159,14 +170,23 @@ class HostedTable:
             self.table.received(seat, Resync())
 
     def give_to_ai(self, seat: int) -> bool:
-        """An empty remote seat is played on this computer from now on (False, and the seat
-        kept, when a client has taken it meanwhile)."""
-        if seat not in self.remote or not self.host.close_seat(seat):
+        """An empty remote seat is played by the AI on this computer from now on. A seat no
+        one ever took becomes an AI seat for the match (no one new takes it: the table is
+        full); a seat someone took is theirs: it is `lent` to the AI until they take it back
+        with its token. False when its person is here."""
+        if seat not in self.remote or self.host.connected(seat):
             return False
-        del self.remote[seat]
-        del self.table.feeds[seat]
+        if self.host.close_seat(seat):
+            del self.remote[seat]
+            del self.table.feeds[seat]
+        else:
+            self.lent.add(seat)
         self.table.tell_presence()
         return True
+
+    def lent_to_ai(self, seat: int) -> bool:
+        """The host gave the seat to the AI until its person is back (`give_to_ai`)."""
+        return seat in self.lent
 
     def changed(self) -> None:
         """After anything the match did: tell each remote seat (`NetTable.changed`)."""
@@ -200,10 +220,15 @@ class HostedTable:
             name = "" if self.host.started else inbound.name
             if name:
                 self.remote[seat].name = name
+            was_ai, returning = self.given_up(seat), seat not in self.present
             self.present.add(seat)
             self.left_at.pop(seat, None)
-            self.report(f"seat {seat}: {self.remote[seat].name} joined")
+            self.lent.discard(seat)
+            self.report(f"seat {seat}: {self.remote[seat].name} "
+                        + ("took the seat back from the AI" if was_ai else "joined"))
             self.table.joined(seat, inbound.token, name)
+            if self.begun and returning and was_ai:
+                self.back(seat)
         elif inbound.what == "left":
             self.present.discard(seat)
             self.left_at[seat] = self.clock()
@@ -267,7 +292,7 @@ def table_ad(name: str, hosted: HostedTable, rules: Rules) -> TableAd:
     from game.net.discovery import TableAd, shown_name
     from game.net.protocol import PROTOCOL_VERSION
 
-    open_seats = sum(not hosted.connected(seat) for seat in hosted.remote)
+    open_seats = sum(not hosted.connected(seat) and not hosted.lent_to_ai(seat) for seat in hosted.remote)
     return TableAd(shown_name(name or socket.gethostname().split(".")[0]), rules.players - open_seats,
                    rules.players, rules.preset_name, __version__, PROTOCOL_VERSION)
 

@@ -164,6 +164,7 @@ class SeatLink:
             await _send(connection, Ready(kyoku_number))
 
     async def _follow(self, connection: ClientConnection, driver: SeatDriver) -> None:
+        resync_asked = False
         try:
             async for raw in connection:
                 try:
@@ -179,8 +180,11 @@ class SeatLink:
                 try:
                     self.mirror.receive(message)
                 except OutOfOrder:
-                    await _send(connection, Resync())
+                    if not resync_asked:  # once per gap: the host's snapshot answers it
+                        await _send(connection, Resync())
+                        resync_asked = True
                     continue
+                resync_asked = False
                 if isinstance(message, Welcome):
                     self.token = message.token
                 await driver.heard(self, message)

@@ -144,8 +144,6 @@ class NetHost:
         self.received_bytes = dict.fromkeys(remote_seats, 0)
         self._lock = threading.Lock()
         self._attempts: dict[str, deque[float]] = {}
-        self._given_away: list[str] = []
-        """The tokens of the seats the host gave to the AI (`close_seat`): their players are told so."""
         self._waiting: dict[int, ServerConnection] = {}
         self._looked_at: dict[int, float] = {}
         """When each seat's key last came with a look (`looking`)."""
@@ -223,16 +221,16 @@ class NetHost:
             return {seat: state.token for seat, state in self.seats.items()}
 
     def close_seat(self, seat: int) -> bool:
-        """Take no one at `seat` any more (the host gave it to the AI): False, and the seat
-        kept, when a client has taken it meanwhile."""
+        """Take no one at `seat` any more (the host gave it to the AI for the match): False,
+        and the seat kept, when a client has ever taken it. Its person holds its token: the
+        seat is theirs, to take back whenever they come (`HostedTable.give_to_ai`)."""
         with self._lock:
             state = self.seats.get(seat)
             if state is None:
                 return True
-            if state.taken and (state.connection is not None or not state.left):
+            if state.taken:
                 return False
             del self.seats[seat]
-            self._given_away.append(state.token)
             return True
 
     def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
@@ -432,8 +430,6 @@ class NetHost:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):
                         return seat, ""
-                if any(secrets.compare_digest(given.encode(), token.encode()) for given in self._given_away):
-                    return None, "seat_given"
                 return None, "not_your_seat"
             if self.started:
                 return None, "match_started"

@@ -26,12 +26,13 @@ from game.app.play.match_setup import new_session
 from game.app.play.savegame import HOSTING_FILE, HostedSeats
 from game.app.play.seat_keys import remember_key, table_of
 from game.app.play.session import SeatPlan
-from game.app.play.waiting_room import AI, JOINED, LEFT, LOOKING, OPEN
+from game.app.play.waiting_room import AI, JOINED, LEFT, LENT, LOOKING, OPEN
 from game.app.scenes import join_summary
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, WIDTH, HostScene, address_size
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.result import ResultScene
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
@@ -55,7 +56,7 @@ from tests.hosted_table import WAIT_S, Host
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
-from tests.ui.test_join import join, joined, look_at, wait
+from tests.ui.test_join import join, joined, look_at, shoot_in_every_language, wait
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
@@ -491,20 +492,65 @@ def test_continue_on_the_host_opens_the_same_table_and_its_person_takes_the_seat
     assert not (tmp_path / "data" / HOSTING_FILE).exists()  # the match is over: its tokens are gone
 
 
-def test_a_continued_seat_given_to_the_ai_is_saved_as_the_ais_at_once(driver):
-    """Continue on the title then names the AI, not the person it was waiting for."""
+def continue_with_kaiji_late(driver) -> HostScene:
+    """Continue a hosted match whose person at another computer, Kaiji, is not back yet."""
     slot = driver.app.files.slot
     slot.save(SeatPlan.table(("you", "remote"), ("", "Kaiji")), match_in_play(2))
-    slot.save_hosting(slot.load().match.seed, HostedSeats("KAIJIC", 0, {1: "k" * 32}))
+    slot.save_hosting(slot.load().match.seed, HostedSeats("KAIJIC", 0, {1: KAIJI_KEY}))
     driver.screens.title()
     driver.frame()
     driver.press(driver.top.buttons["continue"])
     host = driver.top
-    assert isinstance(host, HostScene)
+    assert isinstance(host, HostScene) and host.hosted is not None
+    return host
+
+
+KAIJI_KEY = "k" * 32
+
+
+def test_a_continued_seat_given_to_the_ai_is_lent_until_its_person_is_back_and_saved_as_theirs(driver):
+    """Its person holds the seat's key: the AI plays it until they take it back, and the save
+    (Continue after it) still offers it to them, not to the AI for good."""
+    host = continue_with_kaiji_late(driver)
+    driver.press(host.buttons["fill_1"])
+    assert [row.state for row in host.room.seats()] == ["here", LENT] and "fill_1" not in host.buttons
+    assert host.buttons["start"].is_enabled
+    driver.frame()
+    shot(driver, "host_lent")
+    shoot_in_every_language(driver, "host_lent", window=(1024, 640))
+    driver.press(host.buttons["start"])
+    slot = driver.app.files.slot
+    saved = slot.load()
+    assert saved.plan.remote == (1,) and saved.plan.names[1] == "Kaiji" and saved.plan.levels[1] is None
+    assert slot.hosted_seats(saved.match.seed, saved.plan.remote).tokens == {1: KAIJI_KEY}
+
+
+def test_a_person_late_for_a_continued_match_takes_their_seat_back_from_the_ai_and_the_host_is_told(driver):
+    host = continue_with_kaiji_late(driver)
     driver.press(host.buttons["fill_1"])
     driver.press(host.buttons["start"])
-    saved = slot.load().plan
-    assert saved.remote == () and saved.names[1] != "Kaiji" and saved.level(1) == driver.app.settings.ai_level
+    table = driver.app.stack.scenes[0]
+    assert isinstance(table, TableScene)
+    session = table.session
+    assert session.net.given_up(1)  # the AI plays it meanwhile
+    driver.frames(5)
+    shot(driver, "host_table_lent")
+    kaiji = Client(host, "Kaiji", KAIJI_KEY)
+    driver.wait_until(lambda: session.net.connected(1), seconds=30)
+    told = []
+    deadline = time.monotonic() + 120
+    while not told:
+        assert time.monotonic() < deadline and not session.match.over, "the host was not told Kaiji is back"
+        driver.frame(dt=0.1)  # a person looks before moving: the table's question comes first
+        top = driver.top
+        if isinstance(top, Dialog) and i18n._("{name} is back at the table").format(name="Kaiji") in str(
+                top.message):
+            told.append(top)
+            shoot_in_every_language(driver, "host_told_back", window=(1024, 640))
+        assert not isinstance(top, ResultScene), "the hand ended before the host's person had a move"
+        answer(driver, table)
+    assert session.net.connected(1) and not session.net.given_up(1) and kaiji.error is None
+    assert session.plan.remote == (1,) and driver.app.files.slot.load().plan.remote == (1,)
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])

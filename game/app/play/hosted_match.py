@@ -7,6 +7,11 @@ The window's host and this one run the same code: the same `HostedTable` (the se
 and the same `TableTurns` (each seat's decision, its clock and stand-in). Here the AI
 moves at once, on the loop's thread (no AI pause: nobody watches), and the loop waits for
 the network when no seat can move.
+
+With a save slot it keeps the match as the window's host does (`savegame.SaveSlot`): the
+record saved after every move, the seats' tokens beside it (never in it), so that a host
+that crashed or was stopped takes the match up again (`HostedMatch.continued`) at the same
+table, its people coming back with their tokens.
 """
 
 from __future__ import annotations
@@ -15,16 +20,24 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from dataclasses import replace
 from typing import Any
 
-from game.app.play.session import SeatPlan, Session
+from game.app.play.savegame import HostedSeats, SaveDamaged, SavedMatch, SaveError, SaveSlot
+from game.app.play.session import BuildProgress, SeatPlan, Session
 from game.app.play.table_turns import TableTurns
+from game.app.settings import AI_LEVELS
+from game.engine.kyoku import Phase
 from game.engine.match import Match
+from game.engine.names import BadName, checked_name
 from game.engine.player import Player
 from game.engine.rules import Rules
 from game.net.hosting import MOVE_TIME_S, PERSON, RECONNECT_WINDOW_S, HostedTable
-from game.net.play import DELAY_GRACE_S
+from game.net.play import DELAY_GRACE_S, seat_time_limit
 
+BUILD_SAVE_EVERY_S = 5.0
+"""How often a remote seat's build clock is saved while it runs, as the window's table saves
+it (`table_controller.BUILD_SAVE_EVERY_S`)."""
 POLL_S = 0.05
 """The longest the loop waits for the network between looks at the table."""
 MOST_STEPS = 10_000_000
@@ -44,6 +57,39 @@ class AtOnce(Executor):
         return future
 
 
+class SavingTurns(TableTurns):
+    """The seats' turns, each remote seat's build clock noted every BUILD_SAVE_EVERY_S and
+    saved with the match (as the window's table does, `TableController._note_builds`), so
+    that a match continued gives each seat the build clock it had, not a new one."""
+
+    def __init__(self, session: Session, executor: Executor, report: Callable[[str], None]) -> None:
+        super().__init__(session, executor, report=report)
+        self.noted: dict[int, int] = {}
+        """The BUILD_SAVE_EVERY_S step of each remote seat's build clock last saved."""
+
+    def resume_builds(self, builds: dict[int, BuildProgress]) -> None:
+        """A continued match's builds in progress, as saved: each remote seat's clock goes on
+        from where it stood, from now."""
+        self.session.builds.update(builds)
+        self._restore_remote_builds()
+
+    def _after_asking(self) -> None:
+        net = self.session.net
+        if net is None or self.session.busy or self.session.kyoku_over:
+            return
+        limit = seat_time_limit(self.session.rules, Phase.BUILD, net.move_time_s)
+        builds: dict[int, tuple[str, float]] = {}
+        for seat in net.remote:
+            view = self.session.view(seat)
+            left = self.seat_time_left(seat) if view.phase is Phase.BUILD and view.hand is None else None
+            if left is not None:
+                builds[seat] = ("", limit - max(0.0, left))  # its tiles are at its own computer
+        marks = {seat: int(elapsed // BUILD_SAVE_EVERY_S) for seat, (_chosen, elapsed) in builds.items()}
+        if any(self.noted.get(seat) != mark for seat, mark in marks.items()):
+            self.noted.update(marks)
+            self.session.note_builds(builds)
+
+
 class HostedMatch:
     """One match at a table whose `PERSON` seats are played from other computers."""
 
@@ -51,16 +97,21 @@ class HostedMatch:
                  bind: str | None = "127.0.0.1", port: int = 0, move_time_s: float = MOVE_TIME_S,
                  report: Callable[[str], None] = print, tap: Callable[[int, str], None] | None = None,
                  grace_s: float = DELAY_GRACE_S, reconnect_window_s: float = RECONNECT_WINDOW_S,
-                 tokens: dict[int, str] | None = None) -> None:
+                 tokens: dict[int, str] | None = None, slot: SaveSlot | None = None,
+                 saved: SavedMatch | None = None) -> None:
         """`tokens`: the seats' tokens of the match before (with its `code` and `port`): the next
-        match at the same table, its seats taken again only by the same people."""
+        match at the same table, its seats taken again only by the same people. `slot`: where
+        the match is saved after every move (None: nowhere). `saved`: the match to go on with
+        (`continued`), instead of a new one of `rules` and `seed`."""
         from game.ai.agents import make_agent  # the window's host imports this package; a copy may lack the AI
 
         if len(seats) != rules.players:
             raise ValueError(f"the table has {rules.players} seats; {len(seats)} were given")
-        self.match = Match(rules, seed)
+        self.match = Match(rules, seed) if saved is None else saved.match
         remote = tuple(seat for seat, who in enumerate(seats) if who == PERSON)
         names = [f"Player {s + 1}" if s in remote else f"{seats[s].capitalize()} AI" for s in range(rules.players)]
+        if saved is not None:
+            names = list(saved.plan.names)  # the names its people took it with
         levels = [None if seat in remote else who for seat, who in enumerate(seats)]
         self.hosted = HostedTable(self.match, names, levels, remote, code, bind, port, tap, report, tokens=tokens)
         self.remote = self.hosted.remote
@@ -72,10 +123,19 @@ class HostedMatch:
         self.hosted.move_time_s = move_time_s
         self.hosted.reconnect_window_s = reconnect_window_s
         self.report = report
+        self.slot = slot
+        self.unsaved = False
+        """The last save failed (said once, until one succeeds)."""
+        self.hosted.table.can_continue = slot is not None  # a host stopped says so to its players
         at_once = AtOnce()
-        self.session = Session(self.match, SeatPlan.unattended(names, levels, remote), players, at_once)
+        self.session = Session(self.match, SeatPlan.unattended(names, levels, remote), players, at_once,
+                               on_change=self._save)
         self.session.net = self.hosted
-        self.turns = TableTurns(self.session, at_once, report=report)
+        self.turns = SavingTurns(self.session, at_once, report) if slot is not None \
+            else TableTurns(self.session, at_once, report=report)
+        self.saved_builds = {} if saved is None else saved.builds
+        """A continued match's builds in progress: each remote seat's build clock goes on from
+        where it stood once its people are back (`wait_for_players`), not while they are away."""
         self.turns.grace_s = grace_s
         self.players = self.turns.players
         """Who plays each seat, as the loop asks them."""
@@ -83,6 +143,16 @@ class HostedMatch:
         """How the loop waits when no seat can move: for the network, up to the time given."""
         self.closing = threading.Event()
         """Set by `close` from another thread: the wait for players and the match stop."""
+
+    @classmethod
+    def continued(cls, saved: SavedMatch, seats: HostedSeats, bind: str | None = "127.0.0.1",
+                  **options: Any) -> HostedMatch:
+        """The match a host saved (`load_saved`), at the same table again: its code, its port,
+        each remote seat kept for the person whose token it was given (`options`: `__init__`'s)."""
+        plan, match = saved.plan, saved.match
+        who = [PERSON if seat in plan.remote else plan.level(seat) for seat in range(match.rules.players)]
+        return cls(match.rules, who, match.seed, seats.code, bind, seats.port, tokens=seats.tokens, saved=saved,
+                   **options)
 
     def start(self) -> None:
         self.hosted.start()
@@ -98,7 +168,34 @@ class HostedMatch:
                 return False
             self.poll(min(left, 0.2))
         self.hosted.begin()
+        if isinstance(self.turns, SavingTurns):
+            self.turns.resume_builds(self.saved_builds)
+        if self.slot is not None:
+            self.session.plan = replace(self.session.plan, names=self.table.names)  # the names joined with
+            try:
+                self.slot.save_hosting(self.match.seed, HostedSeats(self.host.code, self.host.port, self.host.tokens()))
+            except OSError as error:
+                self._not_saved(error)
+            else:
+                self._save(self.session)
         return True
+
+    def _save(self, session: Session) -> None:
+        """After every change of a match begun: saved in the slot (a match over is not: its
+        save is forgotten by whoever keeps it, once it is)."""
+        if self.slot is None or self.match.over or not self.hosted.begun:
+            return
+        try:
+            self.slot.save(session.plan, self.match, session.builds)
+        except (OSError, ValueError) as error:  # ValueError: text no file can hold
+            self._not_saved(error)
+        else:
+            self.unsaved = False
+
+    def _not_saved(self, error: Exception) -> None:
+        if not self.unsaved:
+            self.unsaved = True
+            self.report(f"save: the match cannot be saved ({error}): it could not be continued after a crash")
 
     def play(self, most_steps: int = MOST_STEPS) -> None:
         """The match to its end (or until `close`): each hand dealt, the seats' moves, each
@@ -151,10 +248,51 @@ class HostedMatch:
     def stop(self, reopening: bool = False) -> None:
         """Close the network, telling the players the host has left, unless it is `reopening`
         the table for the next match (`HostedTable.stop`). Stopped for good once the match has
-        begun and before its end (^C, SIGTERM, an error), the match ends here, for it cannot be
-        continued: each player is sent its record first, to keep as a stopped match
-        (`HostedTable.leave`, `NetTable.match_over`); before it began, only that the host left."""
+        begun and before its end (^C, SIGTERM, an error), a match saved is told it stopped and
+        may be continued; one not saved ends here, for it cannot be: each player is sent its
+        record first, to keep as a stopped match (`HostedTable.leave`, `NetTable.match_over`).
+        Before it began, only that the host left."""
         if reopening:
             self.hosted.stop(reopening=True)
         else:
             self.hosted.leave()
+
+
+def load_saved(slot: SaveSlot) -> tuple[SavedMatch, HostedSeats]:
+    """The match a host without a window saved in `slot`, and its seats' tokens:
+    SaveUnreadable or SaveDamaged (`SaveSlot.load`), or SaveError when the tokens are not
+    kept beside it (its people could not take their seats back). A save cut short goes on
+    from its last whole move: the file as it was is moved aside (`SaveSlot.move_aside`), the
+    save written again at once (OSError when it cannot be)."""
+    saved = slot.load(unattended_plan)
+    seats = slot.hosted_seats(saved.match.seed, saved.plan.remote)
+    if seats is None:
+        raise SaveError(f"the seat keys are not kept beside the save ({slot.hosting_path.name}), or are "
+                        "another match's: its players could not take their seats back")
+    if saved.cut:
+        slot.move_aside("damaged")  # it forgets the tokens too: they are kept again below
+        slot.save_hosting(saved.match.seed, seats)
+        slot.save(saved.plan, saved.match, saved.builds)
+    return saved, seats
+
+
+def unattended_plan(data: Any, players: int) -> SeatPlan:
+    """The seats of a match saved by a host without a window (`SeatPlan.unattended`), every
+    field checked as outside input: nobody at the screen, each seat named (`checked_name`),
+    each an AI level or a person at another computer, at least one of them. SaveDamaged
+    saying why not."""
+    if not isinstance(data, dict) or data.get("humans") != []:
+        raise SaveDamaged("the saved match is not one a host without a window played")
+    names, levels, remote = data.get("names"), data.get("levels"), data.get("remote")
+    if not (isinstance(names, list) and isinstance(levels, list) and isinstance(remote, list)
+            and len(names) == len(levels) == players):
+        raise SaveDamaged(f"the saved match does not name its {players} seats")
+    if not remote or not all(type(seat) is int for seat in remote) \
+            or not all(lv is None or lv in AI_LEVELS for lv in levels) \
+            or sorted(remote) != [seat for seat, level in enumerate(levels) if level is None]:
+        raise SaveDamaged("the saved match's seats are neither AI levels nor people at other computers")
+    try:
+        shown = [checked_name(name) for name in names]
+    except BadName as error:
+        raise SaveDamaged("the saved match has a seat name that cannot be shown") from error
+    return SeatPlan.unattended(shown, levels, tuple(sorted(remote)))

@@ -132,6 +132,7 @@ def start_hosted(session: Session, hosted: HostedTable, plan: SeatPlan) -> None:
     session.plan = plan
     session.players = {**seat_agents(plan, session.match), **hosted.remote}
     session.net = hosted
+    hosted.back = session.seat_back
     hosted.begin(plan.names, seat_levels(plan))
     if session.match.kyoku is None:  # a match continued goes on where it was
         session.next_kyoku()

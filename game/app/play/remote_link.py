@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from game.engine.actions import Action
 from game.engine.kyoku import SeatView
-from game.net.protocol import HostMessage, MatchOver, Reading, Ready, Refused, Settled, Welcome
+from game.net.protocol import HostMessage, MatchOver, Reading, Ready, Refused, Settled, Snapshot, Welcome
 from game.net.seat_link import (
     OPEN_TIMEOUT_S,
     RECONNECT_DELAYS_S,
@@ -63,6 +63,9 @@ class Heard:
     """The absent seats the host has given up to their stand-in (`Presence.given_up`)."""
     reading: Reading | None = None
     """Who the next hand waits for while a result is read (`Reading`)."""
+    whole: bool = False
+    """The message told the seat's view whole (a snapshot: a hand begun, a rejoin, a resync
+    after a missed message; or a welcome): it supersedes the news of its hand before it."""
 
     def time_left_s(self, seat: int) -> float | None:
         """The host's clock for `seat`'s pending decision as the latest view's message left it
@@ -166,7 +169,8 @@ class RemoteLink:
     async def heard(self, link: SeatLink, message: HostMessage) -> None:
         if link.mirror.welcome is not None:
             self._tell(_heard(link.mirror, message if isinstance(message, Refused) else None, link.latency_s,
-                              clocked=not isinstance(message, Welcome)))
+                              clocked=not isinstance(message, Welcome),
+                              whole=isinstance(message, Welcome | Snapshot)))
 
     def reconnecting(self, attempt: int) -> None:
         self._tell(Reconnecting(attempt, self.link.table_closed))
@@ -224,7 +228,8 @@ class RemoteLink:
                 await self.link.send(item)
 
 
-def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocked: bool = True) -> Heard:
+def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocked: bool = True,
+           whole: bool = False) -> Heard:
     """The seat's news now. Not `clocked` (a welcome): no clock, for the view the mirror still
     holds is the last connection's, its clocks stamped then; after a reconnection to a host
     that was restarted (Continue), they would run from this moment on the joined screen while
@@ -232,4 +237,4 @@ def _heard(mirror: SeatMirror, refused: Refused | None, latency_s: float, clocke
     assert mirror.welcome is not None
     return Heard(mirror.welcome, mirror.kyoku_number, mirror.view, mirror.scores, mirror.stake, mirror.present,
                  tuple(mirror.settlements), mirror.over, refused, mirror.record_text, time.monotonic(), latency_s,
-                 mirror.clocks if clocked else (), mirror.given_up, mirror.reading)
+                 mirror.clocks if clocked else (), mirror.given_up, mirror.reading, whole)

@@ -19,6 +19,15 @@ the ron question too). The table shows the seat's own clock while it owes a move
 clock of the first seat it waits for, as the host's table does. When the seat's own runs
 out its move is no longer asked here (the host's stand-in makes it a second later), and at
 the build's deadline the tiles chosen so far are sent to be completed, as at a local table.
+
+The host's news is shown in the order it came, each piece after the motion of the one before
+(as a local table lets one discard land before the next): while the scene says a tile is still
+moving (`animating`), or has not yet taken the events of the news shown, the next news is held.
+Never for long: more than `CATCH_UP_NEWS` held, or the oldest held longer than `CATCH_UP_S`,
+and all of it is shown at once (its discards land without flying but the last). A clock
+still counts from when its news came, however long it was held; a snapshot (a rejoin, a
+resync) supersedes the news of its hand held before it; news of the next hand while the
+last one's result is read goes straight to `waiting`.
 """
 
 from __future__ import annotations
@@ -66,6 +75,12 @@ from game.engine.wall import PERSONAL_WALLS
 from game.net.protocol import HOST_LEFT, Reading, Ready
 from game.net.wire import seats_waited_on
 
+CATCH_UP_NEWS = 4
+"""More news held than this behind the scene's motion, and all of it is shown at once."""
+CATCH_UP_S = 1.0
+"""The oldest news held longer than this (about the dora's turn, the longest motion at normal
+speed), and all of it is shown at once."""
+
 
 class RemoteTable:
     """One seat of a host's table, as this computer shows and plays it."""
@@ -98,6 +113,11 @@ class RemoteTable:
         """What the table shows: the latest news, but for a kyoku whose result is not seen yet."""
         self.waiting: list[Heard] = []
         """News of the next kyoku, kept while the player looks at the last one's end."""
+        self.held: list[Heard] = []
+        """News come but not shown yet, oldest first: each waits for the motion of the one before."""
+        self.animating: Callable[[], bool] | None = None
+        """The scene's word that a tile it shows is still moving (set by the scene that draws
+        this table; None: nothing draws it, and the news is shown as it comes)."""
         self.builds: dict[int, BuildState] = {}
         self.helpers: dict[int, BuildHelper] = {}
         self.outbox: list[Action] = []
@@ -162,10 +182,33 @@ class RemoteTable:
         if heard.refused is not None:
             self.refusals.append(heard)
             self._sent = None  # asked again: the move was not made
-        if self._holding() and heard.kyoku_number != self.shown.kyoku_number:
-            self.waiting.append(heard)
-            return
-        self._show(heard)
+        if heard.whole:  # it tells all that the held news of its hand would, and more
+            self.held = [held for held in self.held if held.kyoku_number != heard.kyoku_number]
+        self.held.append(heard)
+        self._let_out()
+
+    def _let_out(self, everything: bool = False) -> None:
+        """The held news shown, oldest first, as far as the scene's motion allows (all of it
+        once it lags too far behind, or `everything`); news of the next kyoku while the last
+        one's result is to be read is kept for it in `waiting` at once."""
+        catch_up = everything or self._lagging()
+        while self.held:
+            heard = self.held[0]
+            later = self._holding() and heard.kyoku_number != self.shown.kyoku_number
+            if not (later or catch_up or self._may_show()):
+                return
+            del self.held[0]
+            if later:
+                self.waiting.append(heard)
+            else:
+                self._show(heard)
+
+    def _may_show(self) -> bool:
+        """No scene, or the scene has taken the events of the news shown and its tiles have landed."""
+        return self.animating is None or (not self._fresh and not self.animating())
+
+    def _lagging(self) -> bool:
+        return bool(self.held) and (len(self.held) > CATCH_UP_NEWS or self.clock() - self.held[0].at > CATCH_UP_S)
 
     def listen(self) -> None:
         """The link's news taken (never waits): the host goes on while the result is read."""
@@ -178,6 +221,7 @@ class RemoteTable:
             self.reconnecting = False
             self.take(news)
         elif isinstance(news, Reconnecting):
+            self._let_out(everything=True)  # what came before the drop, before its clocks are forgotten
             self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
         elif news.reason != "closed" and self.closed is None:
@@ -472,7 +516,9 @@ class RemoteTable:
     def next_change(self, delay_s: float) -> float | None:
         """The shown clock's next second; once the viewer's own has run out, the build's
         deadline at once; once the shown clock has, nothing until the host's news (which
-        wake the window)."""
+        wake the window); held news at once, the scene's motion allowing."""
+        if self.held:
+            return 0.0
         left = self.countdown()
         if left is not None and left <= 0:
             return 0.0 if self._building() else None
@@ -485,6 +531,7 @@ class RemoteTable:
         """The link's news taken, the clock run, the player's moves sent; the events the
         host's news brought since the last update."""
         self.listen()
+        self._let_out()
         self.run_clock(dt)
         if self.link is not None:
             for action in self.take_outbox():

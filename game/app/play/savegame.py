@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,8 +211,10 @@ class SaveSlot:
                 move_aside(self.plan_path, why)
         return kept
 
-    def load(self) -> SavedMatch:
-        """The saved match; SaveUnreadable or SaveDamaged (both SaveError) saying why not."""
+    def load(self, read_plan: Callable[[Any, int], SeatPlan] | None = None) -> SavedMatch:
+        """The saved match; SaveUnreadable or SaveDamaged (both SaveError) saying why not.
+        `read_plan`: checks the header's seats instead of `seat_plan` (the headless host's,
+        whose seats have nobody at the screen)."""
         try:
             raw = read_bytes_limited(self.record_path, MAX_RECORD_BYTES)
         except OSError as error:
@@ -227,7 +230,7 @@ class SaveSlot:
         seats = header.get("seats")
         if seats is None:
             seats = self._legacy_seats(header.get("seed"))
-        plan = seat_plan(seats, rules.players)
+        plan = (read_plan or seat_plan)(seats, rules.players)
         report, resumed = replayed_to_last_whole_action(lines)
         match = rebuilt_match(report)
         return SavedMatch(plan, match, saved_builds(header.get("builds"), match, plan),

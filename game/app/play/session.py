@@ -12,12 +12,14 @@ import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
-from game.app.play.seat_notices import Notice, seat_notices
+from game.app.play.seat_notices import Notice, presence_notice, seat_notices
 from game.app.play.table_words import seat_wind
 from game.app.settings import AI_LEVELS, PERSON, REMOTE
 from game.app.words.i18n import _, pgettext
+from game.app.words.net_words import HERE
 from game.engine.actions import Action
 from game.engine.events import Event, HandBuilt, visible_to
 from game.engine.kyoku import Kyoku, Phase, SeatView
@@ -280,6 +282,12 @@ class Session:
                 continue
             view = self.view(seat)
             self.notices.extend(seat_notices(view, len(view.events) - len(seen)))
+
+    def seat_back(self, seat: int) -> None:
+        """The person of a seat at another computer took it back from the AI: each person
+        here is told, in the words every joined computer tells it in."""
+        for person in self.plan.humans:
+            self.notices.append(presence_notice(person, partial(self.name, seat), HERE, waited=False))
 
     def take_notice(self, seat: int) -> Notice | None:
         """The oldest notice for `seat`, removed from the queue."""

@@ -28,6 +28,9 @@ LEFT = "left"
 LOOKING = "looking"
 """A remote seat whose person is not here but looks at the table with the seat's key: at a
 rematch, still on the last match's end (game/app/scenes/join_summary.py looks now and then)."""
+LENT = "lent"
+"""A remote seat whose person has gone, given to the AI until they are back (their token
+takes it back, in the room or during the match)."""
 
 
 @dataclass(frozen=True)
@@ -60,12 +63,14 @@ class RemoteSeats(Protocol):
 
     def give_to_ai(self, seat: int) -> bool: ...
 
+    def lent_to_ai(self, seat: int) -> bool: ...
+
 
 @dataclass(frozen=True)
 class RoomSeat:
     seat: int
     state: str
-    """`HERE`, `AI`, `OPEN`, `JOINED`, `LOOKING` or `LEFT`."""
+    """`HERE`, `AI`, `OPEN`, `JOINED`, `LOOKING`, `LEFT` or `LENT`."""
     name: str
     """The seat's name as the plan keeps it (shown with `session.shown_name`); a joined
     person's own name."""
@@ -80,6 +85,7 @@ class WaitingRoom:
         self.fill_level = fill_level
         """The AI level an empty remote seat is given to."""
         self.filled: dict[int, str] = {}
+        """The seats no one ever took, given to the AI for the match, and their AI level."""
 
     def seats(self) -> list[RoomSeat]:
         rows = []
@@ -98,33 +104,38 @@ class WaitingRoom:
     def _remote_state(self, seat: int) -> str:
         if self.net.connected(seat):
             return JOINED
+        if self.net.lent_to_ai(seat):
+            return LENT
         if self.net.looking(seat):
             return LOOKING
         return LEFT if self.net.taken(seat) else OPEN
 
     def can_fill(self, seat: int) -> bool:
         """An empty remote seat (never taken, or left) may be played by the AI instead."""
-        return seat in self.net.remote and not self.net.connected(seat)
+        return seat in self.net.remote and not self.net.connected(seat) and not self.net.lent_to_ai(seat)
 
     def fill(self, seat: int) -> bool:
-        """Give an empty remote seat to the AI (False when someone has just taken it)."""
+        """Give an empty remote seat to the AI (False when someone has just taken it): for the
+        match when no one ever took it, else until its person is back (`LENT`: it stays
+        theirs, a remote seat of the plan)."""
         if not self.can_fill(seat) or not self.net.give_to_ai(seat):
             return False
-        self.filled[seat] = self.fill_level
+        if seat not in self.net.remote:
+            self.filled[seat] = self.fill_level
         return True
 
     @property
     def can_start(self) -> bool:
-        """Every remote seat is taken by a connected person."""
-        return all(self.net.connected(seat) for seat in self.net.remote)
+        """Every remote seat is taken by a connected person, or lent to the AI."""
+        return all(self.net.connected(seat) or self.net.lent_to_ai(seat) for seat in self.net.remote)
 
     @property
     def joined(self) -> int:
         return sum(self.net.connected(seat) for seat in self.net.remote)
 
     def plan_at_start(self) -> SeatPlan:
-        """The plan the match is played with: the joined people's names, the seats given to
-        the AI as AI seats of their level."""
+        """The plan the match is played with: the joined people's names, the seats no one
+        took given to the AI as AI seats of their level (a lent seat stays its person's)."""
         names = list(self.plan.names)
         levels = list(self.plan.levels or (None,) * len(names))
         for seat, player in self.net.remote.items():

@@ -27,6 +27,7 @@ from game.app.play.waiting_room import (
     HERE,
     JOINED,
     LEFT,
+    LENT,
     LOOKING,
     OPEN,
     HostOptions,
@@ -65,7 +66,8 @@ ADDRESS_WIDTH = CODE_X - LEFT_X - 20
 """An address line's room, left of the code; a long IPv6 address is drawn smaller to fit."""
 STATES = {HERE: N_("at this computer"), AI: N_("played by the AI"),
           OPEN: N_("waiting for a player to join…"), JOINED: N_("has joined"),
-          LEFT: N_("has left; they can come back"), LOOKING: N_("is looking at the table")}
+          LEFT: N_("has left; they can come back"), LOOKING: N_("is looking at the table"),
+          LENT: N_("played by the AI until they are back")}
 REMATCH_STATES = {**STATES, LEFT: N_("has not joined the rematch yet"), LOOKING: N_("has not pressed Rematch yet")}
 """At a rematch, each person is first away (gone, or not back yet); one whose summary looks at
 the table is still on the last match's end."""

@@ -38,7 +38,7 @@ from game.app.views.notice_card import draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.app.window import layout
-from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
+from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, moving, sound_and_motion
 from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.words.i18n import N_, _, pgettext
 from game.engine.actions import Action, BuildHand, ChooseDora, Discard, Pass, Ron
@@ -77,6 +77,8 @@ class TableScene(Scene):
             assert session is not None
             controller = LocalTable(session, app.executor, builders=app.analysis_pool, fallback=app.executor)
         self.controller: TableSource = controller
+        if isinstance(controller, RemoteTable):  # the host's news waits for the tiles in motion to land
+            controller.animating = lambda: moving((self.flight, self.flip))
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen

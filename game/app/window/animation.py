@@ -92,6 +92,12 @@ def in_motion(animations: Iterable[Animation | None], speed: float) -> bool:
     return speed > 0 and any(animation is not None and animation.changing for animation in animations)
 
 
+def moving(animations: Iterable[Animation | None]) -> bool:
+    """Whether a tile is still on its way (a discard flying, the dora turning over; not the
+    glow after the turn): a joined table holds the host's next news until it has landed."""
+    return any(animation is not None and not animation.done for animation in animations)
+
+
 def sound_and_motion(
     events: Iterable[Event], play: Callable[[str], None], animate: bool,
     flight_start: Callable[[int], tuple[int, int]],

@@ -1,7 +1,8 @@
 """Benchmark the hand analyser on seeded random walls: `python benchmarks/analyze.py`.
 
 Each wall is `random.Random(seed).sample(range(136), 34)`; the same generator then draws
-the dora indicator from the other tiles. Per wall it times
+the dora indicator from the other tiles (`--size N`: N tiles instead of 34, as the walls the
+hard AI reads of its opponent, 34 less the tiles they have discarded). Per wall it times
   * shapes: every tenpai hand with its waits (kind counts and red-five choices, no
     scoring); shapes+ids: the same with every hand's 13 tile ids worked out;
   * selection: one 13-tile selection (the wall's middle tenpai hand) as the builder
@@ -56,9 +57,9 @@ LIBRARY = "json library"
 Walls = list[tuple[list[int], int | None]]
 
 
-def seeded_wall(seed: int) -> tuple[list[int], int]:
+def seeded_wall(seed: int, size: int = WALL_SIZE) -> tuple[list[int], int]:
     rng = random.Random(seed)
-    wall = rng.sample(range(TILE_COUNT), WALL_SIZE)
+    wall = rng.sample(range(TILE_COUNT), size)
     indicator = rng.choice(sorted(set(range(TILE_COUNT)) - set(wall)))
     return wall, indicator
 
@@ -233,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--walls", type=int, default=200, help="number of seeded walls (default 200)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS))
+    parser.add_argument("--size", type=int, default=WALL_SIZE, choices=range(13, WALL_SIZE + 1), metavar="N",
+                        help=f"tiles per wall, 13 to {WALL_SIZE} (default {WALL_SIZE})")
     parser.add_argument("--seed", type=int, action="append",
                         help="measure this seed's wall (repeatable; instead of --walls/--first-seed)")
     parser.add_argument("--runs", type=int, default=1,
@@ -243,10 +246,12 @@ def main(argv: list[str] | None = None) -> int:
     scoring.install_fast_divider()
     rules = Rules.preset(args.preset)
     seeds = args.seed or range(args.first_seed, args.first_seed + args.walls)
-    walls: Walls = [(wall, indicator if rules.has_dora else None) for wall, indicator in map(seeded_wall, seeds)]
+    walls: Walls = [(wall, indicator if rules.has_dora else None)
+                    for wall, indicator in (seeded_wall(seed, args.size) for seed in seeds)]
     hand_counts = [len(tenpai_hands(wall, rules)) for wall, _ in walls]
     shown = ", ".join(map(str, seeds)) if args.seed else f"{seeds[0]}..{seeds[-1]}"
-    print(f"preset {args.preset}, seeds {shown}" + (f", median of {args.runs} runs" if args.runs > 1 else ""))
+    repeated = f", median of {args.runs} runs" if args.runs > 1 else ""
+    print(f"preset {args.preset}, {args.size}-tile walls, seeds {shown}{repeated}")
     print(f"tenpai hands per wall: median {statistics.median(hand_counts):.0f}, max {max(hand_counts)}, "
           f"walls with none: {hand_counts.count(0)}")
     for name in args.only or DEFAULT_MEASURES:

@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.engine.analysis import WallAnalyser
-from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits
+from game.engine.bound import BoundTable, base_points_bound, quick_bounds, reds_held, sure_limits, wait_bounds
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import WinContext, assess_ron
-from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, TILE_COUNT, WIND_KINDS, ids_for_codes, parse_tiles
+from game.engine.tiles import (
+    EAST,
+    KIND_COUNT,
+    RED_FIVE_IDS,
+    TILE_COUNT,
+    WIND_KINDS,
+    counts34,
+    ids_for_codes,
+    parse_tiles,
+)
 
 FIVES = (4, 13, 22)
 
@@ -279,3 +289,75 @@ def test_seven_pairs_and_pinfu_readings_make_the_limit_sure():
     assert _sure_of("234567m23466p789s", "p", 2, dora_indicator=six_pin) == 0
     # a triplet leaves no pinfu reading either (riichi and two dora: 3 han 40 fu)
     assert _sure_of("222567m23466p789s", "p", 3, dora_indicator=six_pin) == 0
+
+
+
+# The quick bound: never below the exact bound.
+#
+# The ranking orders hands by `bound.quick_bounds` first and works out the exact bound only
+# of those that could still come first; a quick bound ever below the exact one could leave
+# the best hand behind a worse one.
+def table_of(context: WinContext, rules: Rules) -> BoundTable:
+    counted = rules.floor_counts_situational
+    return BoundTable.of(
+        seat_wind=context.seat_wind, round_wind=context.round_wind,
+        dora_indicator_kinds=tuple(t // 4 for t in context.dora_indicators), riichi=context.riichi,
+        ippatsu=context.ippatsu and counted, houtei=context.houtei and counted,
+        renhou_han=RENHOU_HAN[rules.renhou] if context.renhou and counted else 0, kiriage=rules.kiriage,
+    )
+
+
+
+def assert_quick_at_least_exact(hand: tuple[int, ...], waits: tuple[int, ...], red_suits: tuple[bool, ...],
+                                table: BoundTable, red_fives: bool) -> None:
+    """Every wait's quick bound against its exact bound, with the winning tile a red five
+    or not (the analyser scores whichever copy the opponent may hold)."""
+    quick = quick_bounds(bytes(hand), waits, red_suits if red_fives else None, table)
+    for win_kind, bound in zip(waits, quick, strict=True):
+        won = list(hand)
+        won[win_kind] += 1
+        win_red_suits = {None, FIVES.index(win_kind)} if win_kind in FIVES else {None}
+        for win_red_suit in win_red_suits:
+            reds = reds_held(tuple(won), red_suits, win_red_suit) if red_fives else 0
+            exact = wait_bounds(hand, (win_kind,), (reds,), table)[0]
+            assert bound >= exact, (hand, win_kind, red_suits, table, exact, bound)
+
+
+
+@settings(max_examples=400, deadline=None)
+@given(winning_counts(), st.data(), rule_options(), contexts())
+def test_the_quick_bound_is_never_below_the_bound_on_winning_shapes(counts, data, rules, context):
+    assume(max(counts) <= 4)
+    win_kind = data.draw(st.sampled_from([kind for kind, count in enumerate(counts) if count]))
+    hand = list(counts)
+    hand[win_kind] -= 1
+    red_suits = (*(bool(hand[five]) and data.draw(st.booleans()) for five in FIVES), False)
+    assert_quick_at_least_exact(tuple(hand), (win_kind,), red_suits, table_of(context, rules), rules.red_fives)
+
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(24, 34), rule_options(), contexts())
+def test_the_quick_bound_is_never_below_the_bound_on_random_walls(seed, size, rules, context):
+    rng = random.Random(seed)
+    wall = rng.sample(range(TILE_COUNT), size)
+    table = table_of(context, rules)
+    hands = WallAnalyser(wall, context.seat_wind, None, rules).tenpai_hands()
+    for hand in rng.sample(hands, min(300, len(hands))):
+        assert_quick_at_least_exact(hand.counts, hand.waits, hand.red_suits, table, rules.red_fives)
+
+
+
+@pytest.mark.parametrize(("text", "win", "below_mangan"), [
+    ("234678m345p6799s", "8s", True),  # riichi, tanyao, pinfu at most
+    ("234567m23455p67s", "8s", True),  # riichi, tanyao, pinfu at most: 3 han 30 fu
+    ("123789m123p1299s", "3s", False),  # junchan and sanshoku may be there
+    ("1112223334445m", "5m", False),  # one suit, no honours: chinitsu (or chuuren)
+])
+def test_the_quick_bound_tells_low_hands_apart(text, win, below_mangan):
+    hand = tuple(counts34(ids_for_codes(parse_tiles(text, red_fives=False), False)))
+    win_kind = ids_for_codes(parse_tiles(win, red_fives=False), False)[0] // 4
+    table = table_of(WinContext(seat_wind=EAST, riichi=True), Rules.preset("kaiji"))
+    [bound] = quick_bounds(bytes(hand), (win_kind,), None, table)
+    assert (bound < 2000) is below_mangan
+    assert bound >= wait_bounds(hand, (win_kind,), (0,), table)[0]

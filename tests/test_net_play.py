@@ -208,7 +208,7 @@ def test_a_stranger_at_a_rematch_finds_the_table_full_and_at_a_continued_match_t
     hosted.start()
     try:
         uri = f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code=KANTER"
-        with connect(uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
+        with connect(uri, open_timeout=30, close_timeout=1, proxy=None) as stranger:
             stranger.send(write_message(Hello("Stranger", "")))
             told = read_host_message(stranger.recv(timeout=10))
         assert isinstance(told, Refused) and told.code == refusal

@@ -7,6 +7,7 @@ their stand-ins and every match ends by itself."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import http.client
 import json
@@ -46,6 +47,7 @@ from game.net.protocol import (
 )
 from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
 from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, new_join_code, refusal_of
+from tests.hosted_table import never_reading_client
 
 CODE = "KANTER"
 WAIT_S = 20.0
@@ -277,34 +279,19 @@ def test_a_client_that_never_reads_and_a_thousand_silent_connections_do_not_stop
     with hosting(["person", "person"]) as host:
         silent = [socket.create_connection(("127.0.0.1", host.port), timeout=5) for _ in range(SILENT_CONNECTIONS)]
         try:
-            never_reads = socket.create_connection(("127.0.0.1", host.port), timeout=5)
-            never_reads.sendall(handshake(host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
-            never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
-            fair, _ = host.join("Fair")
-            over, _ = receive_until(fair, MatchOver)
-            assert over.reason == "hands"
-            host.finish()
-            assert host.hosted.match.over
+            with never_reading_client(host.port, CODE):
+                fair, _ = host.join("Fair")
+                over, _ = receive_until(fair, MatchOver)
+                assert over.reason == "hands"
+                host.finish()
+                assert host.hosted.match.over
         finally:
             for connection in silent:
                 connection.close()
-            never_reads.close()
 
 
 SILENT_CONNECTIONS = 1000
 """Connections that never finish their handshake (a slowloris): the handshake timeout ends them."""
-
-
-def handshake(port: int, path: str) -> bytes:
-    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
-
-
-def masked_text(text: str) -> bytes:
-    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
-    payload = text.encode()
-    assert len(payload) < 126
-    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
 
 
 def test_the_others_are_told_at_once_who_dropped_and_who_came_back():
@@ -521,13 +508,13 @@ def test_a_refusal_written_by_another_protocol_version_is_still_read_naming_that
     assert refusal_of(b'{"v": 2, "type": "welcome"}') is None and refusal_of(b"\xff") is None
 
 
-class HeldStandIn:
-    """The AI standing in for a seat, held in the middle of its decision until `go` is set."""
+class HeldAI:
+    """The AI playing a seat, held in the middle of its decision until `go` is set."""
 
-    name = "held stand-in"
+    name = "held AI"
 
-    def __init__(self, seed: int) -> None:
-        self.agent = make_agent("normal", seed)
+    def __init__(self, level: str, seed: int) -> None:
+        self.agent = make_agent(level, seed)
         self.thinking = threading.Event()
         self.go = threading.Event()
         self.moves: list[Action] = []
@@ -569,14 +556,18 @@ class WindowHost:
             assert time.monotonic() < deadline, "the host did not hear it in time"
             self.hosted.poll(0.05)
 
-    def start(self, plan, stand_in: Callable[[int], object]) -> None:
+    def start(self, plan, lent_ai: Callable[[str, int], object] | None = None, stepped: bool = True) -> None:
+        """The waiting room's Start: the seats' loop (`lent_ai`: the AI a lent seat is given
+        to, instead of the real one), stepped in the thread unless not `stepped`."""
         from game.app.play.match_setup import start_hosted
         from game.app.play.table_turns import TableTurns
 
         start_hosted(self.session, self.hosted, plan)
         self.turns = TableTurns(self.session, self.executor, report=self.lines.append)
-        self.turns.make_stand_in = stand_in
-        self.thread.start()
+        if lent_ai is not None:
+            self.turns.make_ai = lent_ai
+        if stepped:
+            self.thread.start()
 
     def _run(self) -> None:
         while not self.stop.is_set() and not self.match.over:
@@ -594,9 +585,9 @@ class WindowHost:
 def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_token_from_its_next_decision():
     """The host gave the seat of a person who left to the AI (the waiting room's "Play it with
     the AI"); they come back with its token while the AI thinks over the seat's first
-    decision. That decision stands, made once, by the AI; the seat's own view comes whole;
-    the other seat is told; from the next decision on, the person plays it."""
-    from game.app.play.pacing import make_stand_in
+    decision. That decision stands, made once, by the AI of the level the host chose; the
+    seat's own view comes whole; the other seat is told; from the next decision on, the
+    person plays it."""
     from game.app.play.waiting_room import LENT, WaitingRoom
     from game.net.wire import SeatMirror
 
@@ -617,11 +608,18 @@ def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_toke
         host.poll_until(lambda: not host.hosted.connected(1))
         lent = welcome.seat
         assert lent == 1  # the dealer of seed 7: its first decision, the dora, is the AI's to make
-        room = WaitingRoom(host.plan, host.hosted, "normal")
+        room = WaitingRoom(host.plan, host.hosted, "hard")
         assert room.fill(lent) and room.seats()[lent].state == LENT and room.can_start
-        held = HeldStandIn(host.match.seed + lent)
-        host.start(room.plan_at_start(), lambda seed: held if seed == host.match.seed + lent else make_stand_in(seed))
+        lent_to: list[tuple[str, int]] = []
+
+        def lent_ai(level: str, seed: int) -> HeldAI:
+            lent_to.append((level, seed))
+            return held
+
+        held = HeldAI("hard", host.match.seed + lent)
+        host.start(room.plan_at_start(), lent_ai)
         assert held.thinking.wait(WAIT_S)  # the AI is in the middle of the seat's first decision
+        assert lent_to == [("hard", host.match.seed + lent)]  # the level the host chose
 
         for token, code in (("not-a-token" * 3, "not_your_seat"), ("", "match_started")):
             with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as stranger:
@@ -673,6 +671,84 @@ def test_a_seat_lent_to_the_ai_after_its_player_left_is_taken_back_with_its_toke
     assert any("took the seat back from the AI" in line for line in host.lines)
 
 
+def window_host_with_a_seat_lent(level: str) -> tuple[WindowHost, int]:
+    """A `WindowHost` whose seat 1's person joined then left, lent to the AI of `level` in
+    the waiting room, and its seat 0 played by a client (the easy AI) in a thread until the
+    host leaves; the table started, not stepped (the test steps it). The seat lent."""
+    from game.app.play.waiting_room import WaitingRoom
+
+    host = WindowHost()
+
+    def stay() -> None:
+        with contextlib.suppress(JoinRefused, HostGone):  # the host leaves before the end
+            asyncio.run(asyncio.wait_for(play_seat(host.uri, "Staying", make_agent("easy", 1).act), WAIT_S * 3))
+
+    threading.Thread(target=stay, daemon=True).start()
+    host.poll_until(lambda: host.hosted.connected(0))
+    with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+        leaving.send(write_message(Hello("Kaiji", "")))
+        host.poll_until(lambda: host.hosted.connected(1))
+    host.poll_until(lambda: not host.hosted.connected(1))
+    room = WaitingRoom(host.plan, host.hosted, level)
+    assert room.fill(1)
+    host.start(room.plan_at_start(), stepped=False)
+    return host, 1
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_seat_lent_to_the_ai_is_played_by_the_ai_of_the_level_the_host_chose_at_the_ai_pace(level):
+    """The waiting room's "Play it with the AI" at a level: that level's AI moves the seat,
+    as an AI seat (its move played after the AI pause), not the normal AI standing in at once."""
+    host, lent = window_host_with_a_seat_lent(level)
+    try:
+        assert host.session.waiting_on() == [lent]  # the dealer's dora flip
+        deadline = time.monotonic() + WAIT_S
+        while not (lent in host.turns.decisions and host.turns.decisions[lent].future is not None
+                   and host.turns.decisions[lent].future.done()):
+            assert time.monotonic() < deadline
+            host.turns.update(0.01, 1.0)
+            time.sleep(0.01)
+        decision = host.turns.decisions[lent]
+        assert decision.player.name == level and not decision.stand_in
+        assert host.turns.next_change(1.0) > 0  # the AI pause holds the move...
+        moves = len(host.match.record)
+        host.turns.update(0.01, 1.0)
+        assert len(host.match.record) == moves
+        host.turns.update(1.0, 1.0)  # ...until it is over
+        assert len(host.match.record) > moves and host.match.record[-1]["seat"] == lent
+        assert host.turns.player_of(lent) is decision.player  # the same AI for its next decision
+    finally:
+        host.close()
+
+
+def test_a_client_told_the_matchs_end_that_closes_is_not_taken_for_gone_but_one_gone_before_the_end_is():
+    """A joined computer closes its connection once told the match is over, its person still
+    reading the result there: every screen of the host keeps them present (no "(away)" on
+    the last result). A person who had gone before the end is still away."""
+    host = WindowHost()
+    results: dict[str, object] = {}
+    try:
+        staying = threading.Thread(target=lambda: results.setdefault("staying", asyncio.run(asyncio.wait_for(
+            play_seat(host.uri, "Staying", make_agent("easy", 1).act), WAIT_S * 3))), daemon=True)
+        staying.start()
+        host.poll_until(lambda: host.hosted.connected(0))
+        with connect(host.uri, open_timeout=5, close_timeout=1, proxy=None) as leaving:
+            leaving.send(write_message(Hello("Leaving", "")))
+            host.poll_until(lambda: host.hosted.connected(1))
+        host.poll_until(lambda: not host.hosted.connected(1))
+        host.hosted.reconnect_window_s = 0.0  # its stand-in plays it at once: the match ends soon
+        host.start(host.plan, stepped=False)
+        host.thread.start()
+        staying.join(WAIT_S * 3)
+        assert host.match.over and results["staying"].over is not None  # its connection closed at the end
+        host.poll_until(lambda: 0 not in host.hosted.present)  # as the inbox told
+        assert host.hosted.connected(0) and not host.hosted.connected(1)
+        assert host.hosted.table.presence() == ((True, False), (False, True))
+        assert host.hosted.give_up_in(0) is None  # no reconnection waited for
+    finally:
+        host.close()
+
+
 def test_behind_the_summary_a_clients_moves_are_not_heard_but_its_resync_is():
     """Once the match is over nothing reads a client's moves (the window's summary shows, the
     table kept open for a rematch): they are dropped, not piled up in the inbox; a resync,
@@ -722,29 +798,23 @@ def a_deaf_and_a_reading_client() -> Iterator[tuple[object, ClientConnection]]:
     hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), 7), ["Deaf", "Reader"], [None, None], (0, 1),
                          CODE, "127.0.0.1", 0)
     hosted.start()
-    deaf = socket.socket()
-    deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     try:
-        deaf.settimeout(5)
-        deaf.connect(("127.0.0.1", hosted.host.port))
-        deaf.sendall(handshake(hosted.host.port, f"/?v={PROTOCOL_VERSION}&code={CODE}"))
-        deaf.sendall(masked_text(write_message(Hello("Deaf", ""))))
-        deadline = time.monotonic() + WAIT_S
-        while not hosted.connected(0) and time.monotonic() < deadline:
-            hosted.poll(0.1)
-        assert hosted.connected(0)
-        with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}",
-                     open_timeout=5, close_timeout=1, proxy=None) as reader:
-            reader.send(write_message(Hello("Reader", "")))
-            while not hosted.connected(1) and time.monotonic() < deadline:
+        with never_reading_client(hosted.host.port, CODE, receive_buffer=4096):
+            deadline = time.monotonic() + WAIT_S
+            while not hosted.connected(0) and time.monotonic() < deadline:
                 hosted.poll(0.1)
-            receive_until(reader, Welcome, timeout=10)
-            for _ in range(UNREAD_MESSAGES):
-                hosted.host.send(0, lambda seq: Refused(seq, "bad_message", "x" * UNREAD_BYTES))
-            yield hosted, reader
+            assert hosted.connected(0)
+            with connect(f"ws://127.0.0.1:{hosted.host.port}/?v={PROTOCOL_VERSION}&code={CODE}",
+                         open_timeout=5, close_timeout=1, proxy=None) as reader:
+                reader.send(write_message(Hello("Reader", "")))
+                while not hosted.connected(1) and time.monotonic() < deadline:
+                    hosted.poll(0.1)
+                receive_until(reader, Welcome, timeout=10)
+                for _ in range(UNREAD_MESSAGES):
+                    hosted.host.send(0, lambda seq: Refused(seq, "bad_message", "x" * UNREAD_BYTES))
+                yield hosted, reader
     finally:
         hosted.stop(within_s=1.0)
-        deaf.close()
 
 
 def test_a_client_that_never_reads_does_not_cost_the_reading_one_its_goodbye():

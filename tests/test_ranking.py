@@ -15,11 +15,24 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.engine.analysis import CandidateHand, WallAnalyser
-from game.engine.rules import Rules
+from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import assess_ron, assess_rons
-from game.engine.tiles import EAST, SOUTH, WEST, counts34, format_tiles, ids_for_codes, is_red, parse_tiles
+from game.engine.tiles import (
+    EAST,
+    SOUTH,
+    TILE_COUNT,
+    WEST,
+    WIND_KINDS,
+    counts34,
+    format_tiles,
+    ids_for_codes,
+    is_red,
+    parse_tiles,
+)
 from tools.analysis_digests import case_digest, seeded_wall
 
 RANKINGS = json.loads((Path(__file__).parent / "data" / "analysis_rankings.json").read_text())
@@ -126,3 +139,23 @@ def test_the_luck_verdicts_are_the_librarys(seed, preset):
             assert wait.clears_floor_with_ippatsu == with_ippatsu.clears_floor
             assert wait.clears_floor_with_houtei == ((with_houtei.clears_floor and analysis.table.houtei_possible)
                                                      or wait.clears_floor)
+
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(20, 31), st.sampled_from(sorted(PRESETS)), st.booleans(),
+       st.sampled_from(WIND_KINDS), st.integers(1, 6))
+def test_the_best_hands_are_the_head_of_the_whole_ranking(seed, size, preset, red_fives, seat, count):
+    """The best hands (looked at quick bound first, exact bound and score only where they
+    could still come first) are the whole ranking's first, with the same waits and values,
+    on walls of every size the AI reads (an opponent's wall less its discards)."""
+    rules = Rules.preset(preset, red_fives=red_fives)
+    rng = random.Random(seed)
+    wall = rng.sample(range(TILE_COUNT), size)
+    indicator = rng.choice(sorted(set(range(TILE_COUNT)) - set(wall))) if rules.has_dora else None
+    ranked = WallAnalyser(wall, seat, indicator, rules).analyze().hands
+    best = WallAnalyser(wall, seat, indicator, rules).best_hands(count)
+    assert [seen(hand) for hand in best.hands] == [seen(hand) for hand in ranked[:count]]
+    assert best.tenpai_count == len(ranked)
+    if ranked:
+        assert WallAnalyser(wall, seat, indicator, rules).complete_selection([]) == list(ranked[0].tiles)

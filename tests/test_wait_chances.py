@@ -13,7 +13,16 @@ from game.engine.kyoku import Kyoku
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext
 from game.engine.tiles import EAST, WEST, parse_tiles, pick_ids
-from game.engine.wait_chances import Chance, RonChances, hand_luck, riichi_chances, ron_chances, wait_chances
+from game.engine.wait_chances import (
+    Basis,
+    Chance,
+    RonChances,
+    hand_luck,
+    riichi_chances,
+    ron_chances,
+    value_basis,
+    wait_chances,
+)
 from tests.scenario_tools import crafted_deal
 
 FOUR_HAN_30_FU = "3455567m445566p"  # riichi tanyao pinfu iipeikou on 2m or 8m
@@ -42,7 +51,14 @@ CASES = [
     pytest.param({}, RIICHI_PINFU, [PLAIN, IPPATSU, HOUTEI], "1s", (False, False, ()), Chance.NEVER,
                  id="riichi-pinfu-never"),
     pytest.param({"renhou": "four_han", **KAIJI}, RIICHI_PINFU, [BEFORE_RIICHI, PLAIN, IPPATSU, HOUTEI], "4s",
-                 (True, False, ()), Chance.NOW, id="renhou-on-the-first-discard"),
+                 (True, False, ("renhou",)), Chance.ONLY_RENHOU, id="renhou-on-the-first-discard-only"),
+    pytest.param({"renhou": "four_han", **KAIJI}, FOUR_HAN_30_FU, [BEFORE_RIICHI, PLAIN, IPPATSU, HOUTEI], "2m",
+                 (True, True, ("houtei", "ippatsu")), Chance.ONLY_IPPATSU_OR_HOUTEI,
+                 id="renhou-too-names-the-places-to-come"),
+    pytest.param({"renhou": "four_han", **KAIJI}, RIICHI_PINFU, [PLAIN, IPPATSU, HOUTEI], "4s",
+                 (False, False, ()), Chance.NEVER, id="renhou-past"),
+    pytest.param(KAIJI, RIICHI_PINFU, [BEFORE_RIICHI, PLAIN, IPPATSU, HOUTEI], "4s",
+                 (False, False, ()), Chance.NEVER, id="renhou-no-yaku"),
     pytest.param({"mangan_floor": False}, NO_YAKU_BUT_RIICHI, [BEFORE_RIICHI, PLAIN], "4s", (False, True, ()),
                  Chance.LATER, id="no-floor-no-yaku-before-riichi"),
 ]
@@ -112,3 +128,15 @@ def test_at_the_build_the_view_tells_the_next_discard_first_then_each_later_one_
                                              renhou=first.renhou, dora_indicators=(indicator,))
     assert len(set(chances.contexts[1:])) == len(chances.contexts) - 1
     assert any(c.houtei for c in chances.contexts) and chances.rules is rules
+
+
+@pytest.mark.parametrize(("changes", "context", "basis"), [
+    ({}, PLAIN, Basis.IN_RIICHI),
+    ({}, IPPATSU, Basis.IPPATSU),
+    ({}, HOUTEI, Basis.HOUTEI),
+    ({}, BEFORE_RIICHI, Basis.BEFORE_RIICHI),  # Kaiji: renhou is no yaku
+    ({"renhou": "four_han"}, BEFORE_RIICHI, Basis.RENHOU),
+    ({"renhou": "yakuman"}, BEFORE_RIICHI, Basis.RENHOU),
+])
+def test_what_a_value_counts_beyond_a_plain_riichi_ron(changes, context, basis):
+    assert value_basis(context, Rules.preset("kaiji", **changes)) is basis

@@ -19,14 +19,14 @@ class Seats:
         self.present: set[int] = set()
         self.ever: set[int] = set()
         self.looked: set[int] = set()
-        self.lent: set[int] = set()
+        self.lent: dict[int, str] = {}
         self.refuse_fill = False
 
     def join(self, seat: int, name: str) -> None:
         self.remote[seat].name = name
         self.present.add(seat)
         self.ever.add(seat)
-        self.lent.discard(seat)
+        self.lent.pop(seat, None)
 
     def connected(self, seat: int) -> bool:
         return seat in self.present
@@ -37,11 +37,11 @@ class Seats:
     def looking(self, seat: int) -> bool:
         return seat in self.looked and seat not in self.present
 
-    def give_to_ai(self, seat: int) -> bool:
+    def give_to_ai(self, seat: int, level: str) -> bool:
         if self.refuse_fill:
             return False
         if seat in self.ever:  # its person's: lent until they are back (HostedTable.give_to_ai)
-            self.lent.add(seat)
+            self.lent[seat] = level
         else:
             del self.remote[seat]
         return True
@@ -126,6 +126,7 @@ def test_a_seat_whose_person_left_is_lent_to_the_ai_and_stays_theirs_in_the_plan
     net.present.discard(1)
     assert waiting.can_fill(1) and waiting.fill(1)
     assert waiting.seats()[1] == LENT_ROW and not waiting.can_fill(1) and waiting.can_start
+    assert net.lent == {1: "hard"}  # played by the AI of the room's level meanwhile
     plan = waiting.plan_at_start()
     assert plan.remote == (1, 2) and plan.names[1] == "Kaiji" and plan.levels[1] is None
     net.join(1, "Kaiji")  # back with the token, still in the room

@@ -200,11 +200,13 @@ class Flow:
         playback = read_record(self.app, path)
         if playback is None:
             return False
-        if playback.damage is None or path == self.app.files.slot.record_path:
-            playback = self._settled(playback, path.name)
+        unfinished = path == self.app.files.slot.record_path
+        name = _("the unfinished match") if unfinished else path.name  # its file's name says nothing to a player
+        if playback.damage is None or unfinished:
+            playback = self._settled(playback, name)
         if playback is None:
             return False
-        self.theatre(playback, path.name)
+        self.theatre(playback, name)
         return True
 
     def watch_latest(self) -> None:

@@ -51,7 +51,14 @@ from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from game.engine.analysis_speed import TenpaiHand, collector_paused, once, tenpai_hands
-from game.engine.bound import BoundTable, base_points_bound, reds_held, sure_limits, wait_bounds
+from game.engine.bound import (
+    BoundTable,
+    base_points_bound,
+    quick_bounds,
+    reds_held,
+    sure_limits,
+    wait_bounds,
+)
 from game.engine.rules import Rules
 from game.engine.scoring import (
     MANGAN_BASE_POINTS,
@@ -548,25 +555,61 @@ class WallAnalyser:
         return CandidateHand(tiles, tuple(waits), pending.pool_wait_copies, table.rules.red_fives)
 
     def _ranked(self, hands: Iterable[TenpaiHand]) -> Iterator[CandidateHand]:
-        """The hands in rank order, best first, scored in the order of their bound: a
-        scored hand is given out once no unscored hand can come before it (its rank key
-        starts before every unscored bound; on a tie the tile ids decide, so it waits)."""
-        # Only the keys are kept (each hand's bound is worked out again when it is scored,
-        # from the shapes remembered): the few hands scored first need no more, and a
-        # rich wall's every bounded hand held at once was some 10 MB (issue 16: memory).
+        """The hands in rank order, best first, each looked at in three steps, each only
+        when the step before cannot rule it out: its quick key (`_quick_key`), its key on
+        the exact bound (`_pending`), its score. A hand is given out once its exact rank
+        key starts before every key not yet refined: each key is never after the hand's
+        rank key, so no hand still unscored can come before it (on a tie of the first four
+        parts the tile ids decide, so it waits)."""
+        # Only the quick keys are kept for every hand; the bound and the score of the few
+        # hands refined wait in `ready`: a rich wall's every bounded hand held at once
+        # was some 10 MB (issue 16: memory), and the best hand of a wall rarely needs the
+        # exact bound of more than a tenth of its hands.
         hands = hands if isinstance(hands, list) else list(hands)
-        keys = [self._pending_hand(hand).key for hand in hands]
-        ready: list[tuple[RankKey, int, CandidateHand]] = []
+        keys = [self._quick_key(hand) for hand in hands]
+        ready: list[tuple[tuple[object, ...], int, PendingHand | CandidateHand]] = []
         order = count()
         for index in sorted(range(len(keys)), key=keys.__getitem__):
-            while ready and ready[0][0][:4] < keys[index]:
-                yield heapq.heappop(ready)[2]
+            while ready and ready[0][0] < keys[index]:
+                yield from self._refine(ready, order)
             entry = self._pending_hand(hands[index])
-            hand = self._score(entry)
-            key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
-            heapq.heappush(ready, (key, next(order), hand))
+            heapq.heappush(ready, (entry.key, next(order), entry))
         while ready:
-            yield heapq.heappop(ready)[2]
+            yield from self._refine(ready, order)
+
+    def _refine(self, ready: list[tuple[tuple[object, ...], int, PendingHand | CandidateHand]],
+                order: Iterator[int]) -> Iterator[CandidateHand]:
+        """Take the first of `ready`: a scored hand is given out, a bounded one scored and
+        put back under its rank key (exact)."""
+        _, _, entry = heapq.heappop(ready)
+        if isinstance(entry, CandidateHand):
+            yield entry
+            return
+        hand = self._score(entry)
+        key = hand.rank_key if True in entry.may_clear else (*entry.key, hand.tiles)  # exact: nothing scored
+        heapq.heappush(ready, (key, next(order), hand))
+
+    def _quick_key(self, hand: TenpaiHand) -> tuple[float, int, int, int]:
+        """Never after the hand's `_pending` key (nor its rank key), from `bound.quick_bounds`,
+        which is never below the exact bound: each wait it lets clear adds as much or
+        more payment, and its live copies to the clearing ones rather than the passing
+        ones; the forced discards are exact."""
+        counts, red_suits, waits = hand[0], hand[1], hand[2]
+        floor = self.table.rules.floor_applies
+        live, wall_counts = self.live, self.wall_counts
+        payment, clearing, passing, pool_wait_copies = 0.0, 0, 0, 0
+        bounds = quick_bounds(counts, waits, red_suits if self.table.rules.red_fives else None,
+                              self._plain_ron_bounds)
+        for kind, bound in zip(waits, bounds, strict=True):
+            copies = live[kind]
+            pool_wait_copies += wall_counts[kind] - counts[kind]
+            if bound >= MANGAN_BASE_POINTS or not floor:
+                clearing += copies
+                if copies:
+                    payment += copies * (bound / MANGAN_BASE_POINTS)
+            else:
+                passing += copies
+        return -payment, -clearing, max(0, pool_wait_copies - POOL_TILES_NEVER_DISCARDED), passing
 
     def _whole(self, hands: Iterable[TenpaiHand]) -> list[CandidateHand]:
         """Every hand in rank order (as `_ranked` gives them), scored in one pass and

@@ -57,6 +57,7 @@ WAIT_FU = 2
 SIMPLE_TRIPLET_FU = 4
 TERMINAL_TRIPLET_FU = 8
 UNBOUNDED = math.inf
+SUIT_SIZE = 9
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,155 @@ def wait_bounds(hand: Sequence[int], waits: Sequence[int], reds: Sequence[int],
         else:
             bounds.append(_finish(shape, hand, win_kind, sure + table.dora_kinds.count(win_kind) + red, kiriage))
     return bounds
+
+
+def quick_bounds(hand: bytes, waits: Sequence[int], red_suits: Sequence[bool] | None,
+                 table: BoundTable) -> list[float]:
+    """For each wait of the 13-tile hand `hand` (kind counts, a byte each), at least its
+    `wait_bounds` (`red_suits`: per suit, whether the hand holds its red five; None without
+    red fives), from a few facts of each suit of the 13 tiles (remembered per suit) instead
+    of the 14 tiles' readings: a fifth of the cost, for a ranking that needs the exact
+    bound only of the hands that could come first (the AI's reading of sampled opponent
+    walls asks for one best hand of tens of thousands).
+
+    Each yaku of `_shape` is counted where the 13 tiles and any one more tile could hold
+    it: the winning tile adds one tile, so a triplet may be a pair of the 13, one cell of a
+    run may be missing, and so on; a hand that might hold a yakuman (no simples, one
+    number suit and no honours, eight dragons, ten winds, all green, four triplets) is
+    unbounded. The fu are every possible triplet's (one more from a pair), the most
+    valuable honour pair's and a closed wait's."""
+    if table.yakuman_context:
+        return [UNBOUNDED] * len(waits)
+    man = _SUIT_FACTS.get(hand[0:9]) or _new_suit_facts(hand[0:9])
+    pin = _SUIT_FACTS.get(hand[9:18]) or _new_suit_facts(hand[9:18])
+    sou = _SUIT_FACTS.get(hand[18:27]) or _new_suit_facts(hand[18:27])
+    honours_key = hand[27:34] + bytes((table.seat_wind - EAST, table.round_wind - EAST))
+    honours = _HONOUR_FACTS.get(honours_key) or _new_honour_facts(honours_key)
+    (m_tiles, m_terminal, m_simple, m_middle, m_runs, m_near, m_twice, m_triplets, m_pairs, m_triplet_ranks,
+     m_pair_ranks, m_triplet_fu, m_pair_fu, m_ittsu, _) = man
+    (p_tiles, p_terminal, p_simple, p_middle, p_runs, p_near, p_twice, p_triplets, p_pairs, p_triplet_ranks,
+     p_pair_ranks, p_triplet_fu, p_pair_fu, p_ittsu, _) = pin
+    (s_tiles, s_terminal, s_simple, s_middle, s_runs, s_near, s_twice, s_triplets, s_pairs, s_triplet_ranks,
+     s_pair_ranks, s_triplet_fu, s_pair_fu, s_ittsu, s_green) = sou
+    (h_tiles, dragons, winds, h_triplets, h_pairs, yakuhai, h_pair_fu, h_triplet_fu, only_hatsu) = honours
+    used = (m_tiles > 0) + (p_tiles > 0) + (s_tiles > 0)
+    triplets = m_triplets + p_triplets + s_triplets + h_triplets
+    pairs = m_pairs + p_pairs + s_pairs + h_pairs
+    if (not (m_simple or p_simple or s_simple) or (used == 1 and not h_tiles) or dragons >= YAKUMAN_DRAGONS
+            or winds >= YAKUMAN_WINDS or triplets >= 4 or (not m_tiles and not p_tiles and s_green and only_hatsu)):
+        return [UNBOUNDED] * len(waits)
+    tanyao = 0 if h_tiles or m_terminal or p_terminal or s_terminal else 1
+    flush = (3 if h_tiles else 6) if used == 1 else 0
+    common = tanyao + flush + (2 if dragons >= SHOUSANGEN_DRAGONS else 0)
+    runs = 0 if m_middle or p_middle or s_middle else 2 if h_tiles else 3
+    sanshoku = (m_runs & p_runs & s_runs | m_near & p_runs & s_runs | m_runs & p_near & s_runs
+                | m_runs & p_runs & s_near)
+    sequence = 2 if sanshoku or m_ittsu or p_ittsu or s_ittsu else 0
+    twice = m_twice + p_twice + s_twice
+    peikou = 3 if twice >= 2 else 1 if twice else 0
+    # the winning tile makes at most one more triplet, of a pair
+    more = triplets + (pairs > 0)
+    sanankou = 2 if more >= 3 else 0
+    toitoi = 2 if more >= 4 else 0
+    doukou = 2 if (m_triplet_ranks & p_triplet_ranks & s_pair_ranks | m_triplet_ranks & p_pair_ranks & s_triplet_ranks
+                   | m_pair_ranks & p_triplet_ranks & s_triplet_ranks) else 0
+    standard = common + yakuhai + max(runs + max(sanankou + doukou, sequence + peikou), toitoi + sanankou + doukou)
+    pinfu = common + PINFU_HAN + runs + sequence + peikou
+    chiitoitsu = CHIITOITSU_HAN + tanyao + flush if pairs == 6 else -1
+    fu = (CLOSED_RON_FU + m_triplet_fu + p_triplet_fu + s_triplet_fu + h_triplet_fu
+          + max(m_pair_fu, p_pair_fu, s_pair_fu, TERMINAL_TRIPLET_FU if h_pairs else 0) + h_pair_fu + WAIT_FU)
+    fu = -(-fu // 10) * 10
+    sure = table.situational_han
+    for kind in table.dora_kinds:
+        sure += hand[kind]
+    kiriage = table.kiriage
+    bounds = []
+    for win_kind in waits:
+        han = sure + table.dora_kinds.count(win_kind)
+        if red_suits is not None:
+            for suit, five in enumerate(FIVE_KINDS):
+                if red_suits[suit] or win_kind == five or hand[five] >= 3:
+                    han += 1
+        key = (han, standard, pinfu, chiitoitsu, fu, kiriage)
+        bound = _QUICK_VALUES.get(key)
+        if bound is None:
+            bound = _QUICK_VALUES[key] = max(_base(han + standard, fu, kiriage), _base(han + pinfu, PINFU_FU, kiriage),
+                                             _base(han + chiitoitsu, CHIITOITSU_FU, kiriage) if chiitoitsu >= 0 else 0)
+        bounds.append(bound)
+    return bounds
+
+
+YAKUMAN_DRAGONS = 8
+"""Dragons in 13 tiles from which the 14 may hold three dragon triplets (daisangen)."""
+YAKUMAN_WINDS = 10
+"""Winds in 13 tiles from which the 14 may hold three wind triplets and a wind pair."""
+SHOUSANGEN_DRAGONS = 7
+FACTS_KEPT = 1 << 14
+_SUIT_FACTS: dict[bytes, tuple[int, ...]] = {}
+"""`_suit_facts` by the suit's nine counts (a wall's hands share a few hundred suits)."""
+_HONOUR_FACTS: dict[bytes, tuple[int, ...]] = {}
+_QUICK_VALUES: dict[tuple[int, ...], float] = {}
+
+
+def _new_suit_facts(part: bytes) -> tuple[int, ...]:
+    if len(_SUIT_FACTS) >= FACTS_KEPT:
+        _SUIT_FACTS.clear()
+    facts = _SUIT_FACTS[part] = _suit_facts(part)
+    return facts
+
+
+def _suit_facts(part: bytes) -> tuple[int, ...]:
+    """What `quick_bounds` needs of one number suit of 13 tiles: tiles; a terminal; a
+    simple; a 4, 5 or 6 (no chanta); bit r: ranks r to r+2 all there / all but one (a
+    sanshoku run); how many runs twice one more tile could complete (iipeikou, a window
+    counted twice where four of each are almost there); the triplets and the pairs; bit
+    r: a triplet / a pair of rank r; the triplets' fu and the most a pair's triplet adds;
+    eight ranks or more (ittsu); only green tiles."""
+    runs = near = twice = 0
+    for rank in range(SUIT_SIZE - 2):
+        window = part[rank:rank + 3]
+        missing = window.count(0)
+        if missing == 0:
+            runs |= 1 << rank
+        elif missing == 1:
+            near |= 1 << rank
+        twice += (sum(max(0, 2 - count) for count in window) <= 1) + (sum(max(0, 4 - count) for count in window) <= 1)
+    held = [rank for rank in range(SUIT_SIZE) if part[rank]]
+    return (
+        sum(part), int(bool(part[0] or part[8])), int(any(part[1:8])), int(any(part[3:6])), runs, near, twice,
+        sum(1 for count in part if count >= 3), sum(1 for count in part if count == 2),
+        _bits(rank for rank in held if part[rank] >= 3), _bits(rank for rank in held if part[rank] >= 2),
+        sum(_triplet_fu(rank) for rank in held if part[rank] >= 3),
+        max((_triplet_fu(rank) for rank in held if part[rank] == 2), default=0),
+        int(len(held) >= SUIT_SIZE - 1), int(all(rank in GREEN_RANKS for rank in held)),
+    )
+
+
+def _triplet_fu(rank: int) -> int:
+    return TERMINAL_TRIPLET_FU if rank in (0, SUIT_SIZE - 1) else SIMPLE_TRIPLET_FU
+
+
+def _new_honour_facts(key: bytes) -> tuple[int, ...]:
+    """What `quick_bounds` needs of the honours of 13 tiles at a seat (`key`: the seven
+    counts, the seat and round wind less EAST): tiles, dragons, winds, triplets, pairs;
+    the most yakuhai han (every triplet and one more of a pair); the most pair fu of any
+    honour held; the triplets' fu; only the green dragon."""
+    if len(_HONOUR_FACTS) >= FACTS_KEPT:
+        _HONOUR_FACTS.clear()
+    counts, seat_wind, round_wind = key[:7], key[7] + EAST, key[8] + EAST
+    han = _honour_han(seat_wind, round_wind)
+    dragons = sum(counts[kind - HONOURS_START] for kind in DRAGONS)
+    winds = sum(counts[kind - HONOURS_START] for kind in WINDS)
+    held = [offset for offset in range(len(counts)) if counts[offset]]
+    triplets = [offset for offset in held if counts[offset] >= 3]
+    pairs = [offset for offset in held if counts[offset] == 2]
+    facts = _HONOUR_FACTS[key] = (
+        sum(counts), dragons, winds, len(triplets), len(pairs),
+        sum(han[offset] for offset in triplets) + max((han[offset] for offset in pairs), default=0),
+        max((_pair_fu(HONOURS_START + offset, seat_wind, round_wind) for offset in held), default=0),
+        TERMINAL_TRIPLET_FU * len(triplets), int(held == [HATSU - HONOURS_START]),
+    )
+    return facts
 
 
 class _Shape(NamedTuple):
@@ -284,6 +434,9 @@ def clear_cache() -> None:
     _honours.cache_clear()
     _SHAPES.clear()
     _SHAPE_VALUES.clear()
+    _SUIT_FACTS.clear()
+    _HONOUR_FACTS.clear()
+    _QUICK_VALUES.clear()
 
 
 def reds_held(counts: tuple[int, ...], red_suits: tuple[bool, ...], win_red_suit: int | None) -> int:

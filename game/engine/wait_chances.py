@@ -1,5 +1,6 @@
 """Where a wait can still win: on the next discard its seat can ron, on a later one, only with
-ippatsu, only on a final discard (houtei), or not at all.
+ippatsu, only on a final discard (houtei), only before the seat's own first discard (renhou),
+or not at all; and what the value shown for the next discard counts beyond a plain riichi ron.
 
 One judgement, for the waits strip while discarding (game/app/play/wait_strip.py) and the
 builder's helper while building (game/app/play/helper.py), so that they never disagree. It
@@ -21,8 +22,10 @@ from game.engine.kyoku import SeatView
 from game.engine.rules import Rules
 from game.engine.scoring import RonAssessment, WinContext, assess_rons
 
-LUCK = ("houtei", "ippatsu")
-"""The situational yaku a wait may need to win, in the order a verdict names them."""
+LUCK = ("houtei", "ippatsu", "renhou")
+"""The situational yaku a wait may need to win, in the order a verdict names them. Renhou is
+named only alone: a wait that also wins with ippatsu or houtei is told by those, the places
+still to come after the first discards (where renhou is the value shown, it says so: `Basis`)."""
 
 
 class Chance(Enum):
@@ -36,11 +39,36 @@ class Chance(Enum):
     ONLY_HOUTEI = "only_houtei"
     """Only on a final discard."""
     ONLY_IPPATSU_OR_HOUTEI = "only_ippatsu_or_houtei"
+    ONLY_RENHOU = "only_renhou"
+    """Only before the seat's own first discard, where renhou is a yaku (not yet in riichi)."""
     NEVER = "never"
 
 
 ONLY = {("ippatsu",): Chance.ONLY_IPPATSU, ("houtei",): Chance.ONLY_HOUTEI,
-        ("houtei", "ippatsu"): Chance.ONLY_IPPATSU_OR_HOUTEI}
+        ("houtei", "ippatsu"): Chance.ONLY_IPPATSU_OR_HOUTEI, ("renhou",): Chance.ONLY_RENHOU}
+
+
+class Basis(Enum):
+    """What a value shown for a ron counts beyond a plain riichi ron (riichi, the hand's shape,
+    dora and red fives; never ura dora): the helper's values are plain (`IN_RIICHI`), the
+    waits strip's are those of the next discard the seat can ron, which may differ."""
+
+    IN_RIICHI = "in_riichi"
+    BEFORE_RIICHI = "before_riichi"
+    """Before the seat's riichi (its first discard declares it): no riichi han, and renhou is no yaku."""
+    RENHOU = "renhou"
+    """Before the seat's riichi, with renhou (4 han or a yakuman) instead of riichi."""
+    IPPATSU = "ippatsu"
+    HOUTEI = "houtei"
+
+
+def value_basis(context: WinContext, rules: Rules) -> Basis:
+    """What a ron in `context` counts beyond a plain riichi ron."""
+    if not context.riichi:
+        return Basis.RENHOU if _renhou_counts(context, rules) else Basis.BEFORE_RIICHI
+    if context.ippatsu:
+        return Basis.IPPATSU
+    return Basis.HOUTEI if context.houtei else Basis.IN_RIICHI
 
 
 @dataclass(frozen=True)
@@ -79,7 +107,7 @@ class WaitChance:
     """A ron on a later discard is allowed."""
     luck: tuple[str, ...]
     """Every discard that allows a ron on it allows it only with these yaku of its own
-    ("houtei", "ippatsu"); empty when one allows it without them, or none allows it."""
+    ("houtei", "ippatsu", or "renhou" alone); empty when one allows it without them, or none allows it."""
 
     @property
     def wins(self) -> bool:
@@ -101,9 +129,9 @@ def wait_chances(hand: Sequence[int], tiles: Sequence[int], chances: RonChances)
         return ()
     contexts, rules = chances.contexts, chances.rules
     judged = [assess_rons(hand, tiles, context, rules) for context in contexts]
-    # The same discards without their ippatsu and houtei: whether a ron needs them.
-    bare = {context: assess_rons(hand, tiles, replace(context, ippatsu=False, houtei=False), rules)
-            for context in contexts if context.ippatsu or context.houtei}
+    # The same discards without their ippatsu, houtei and renhou: whether a ron needs them.
+    bare = {context: assess_rons(hand, tiles, replace(context, ippatsu=False, houtei=False, renhou=False), rules)
+            for context in contexts if context.ippatsu or context.houtei or _renhou_counts(context, rules)}
     waits = []
     for index in range(len(tiles)):
         allowed = [context for context, rons in zip(contexts, judged, strict=True) if _allowed(rons[index])]
@@ -130,12 +158,24 @@ def hand_luck(waits: Iterable[Judged]) -> tuple[str, ...]:
     winning = [wait for wait in waits if wait.wins]
     if not winning or any(not wait.luck for wait in winning):
         return ()
-    return tuple(name for name in LUCK if any(name in wait.luck for wait in winning))
+    return _named({name for wait in winning for name in wait.luck})
 
 
 def _luck(lucky: Sequence[WinContext]) -> tuple[str, ...]:
     """The situational yaku of the discards whose ron needs them."""
-    return tuple(name for name in LUCK if any(getattr(context, name) for context in lucky))
+    return _named({name for name in LUCK for context in lucky if getattr(context, name)})
+
+
+def _named(names: set[str]) -> tuple[str, ...]:
+    """`names` in `LUCK`'s order, renhou only alone."""
+    if len(names) > 1:
+        names = names - {"renhou"}
+    return tuple(name for name in LUCK if name in names)
+
+
+def _renhou_counts(context: WinContext, rules: Rules) -> bool:
+    """A ron in `context` is a renhou, and renhou is a yaku at this table."""
+    return context.renhou and rules.renhou != "none"
 
 
 def _allowed(assessment: RonAssessment) -> bool:

@@ -79,10 +79,10 @@ class HostedTable:
         self.clock = clock
         self.left_at: dict[int, float] = {}
         """When each remote seat's client dropped (while it is gone)."""
-        self.lent: set[int] = set()
-        """The remote seats the host gave to the AI while their person was away (`give_to_ai`):
-        played by the stand-in at once, as a seat gone past the reconnection window is, until
-        their person takes the seat back with its token."""
+        self.lent: dict[int, str] = {}
+        """The remote seats the host gave to the AI while their person was away (`give_to_ai`),
+        and the AI level it chose for each: played by that AI, as an AI seat is, until their
+        person takes the seat back with its token."""
         self.back: Callable[[int], None] = lambda seat: None
         """Called when a seat's person takes it back from the AI during the match (the window
         tells its people here)."""
@@ -125,8 +125,10 @@ class HostedTable:
 
     def connected(self, seat: int) -> bool:
         """A client plays `seat` now, as far as the table has read its inbox (so that
-        the name it joined with is known too)."""
-        return seat in self.present
+        the name it joined with is known too), or played it to the match's end: told the
+        end, its computer closes the connection while its person reads the result there
+        (`NetTable.finished`), which no screen takes for their going away."""
+        return seat in self.present or self.table.finished(seat)
 
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
@@ -145,9 +147,10 @@ class HostedTable:
 
     def given_up(self, seat: int) -> bool:
         """The seat is played by the AI until its person is back: its client has been gone
-        longer than the reconnection window, or the host lent the seat to the AI. Its
-        stand-in plays it without waiting for its clock; the seat stays its person's (the
-        plan, the save, the server keep it remote), so that their token takes it back."""
+        longer than the reconnection window (its stand-in moves at once at each decision), or
+        the host lent the seat to the AI (`lent_level`: the AI of the level the host chose
+        plays it). The seat stays its person's (the plan, the save, the server keep it
+        remote), so that their token takes it back."""
         return self.give_up_in(seat) == 0.0
 
     def all_joined(self) -> bool:
@@ -169,24 +172,29 @@ class HostedTable:
         for seat in self.remote:
             self.table.received(seat, Resync())
 
-    def give_to_ai(self, seat: int) -> bool:
+    def give_to_ai(self, seat: int, level: str) -> bool:
         """An empty remote seat is played by the AI on this computer from now on. A seat no
         one ever took becomes an AI seat for the match (no one new takes it: the table is
-        full); a seat someone took is theirs: it is `lent` to the AI until they take it back
-        with its token. False when its person is here."""
+        full; the plan gives it `level`); a seat someone took is theirs: it is `lent` to the
+        AI of `level` until they take it back with its token. False when its person is here."""
         if seat not in self.remote or self.host.connected(seat):
             return False
         if self.host.close_seat(seat):
             del self.remote[seat]
             del self.table.feeds[seat]
         else:
-            self.lent.add(seat)
+            self.lent[seat] = level
         self.table.tell_presence()
         return True
 
     def lent_to_ai(self, seat: int) -> bool:
         """The host gave the seat to the AI until its person is back (`give_to_ai`)."""
         return seat in self.lent
+
+    def lent_level(self, seat: int) -> str | None:
+        """The AI level that plays a seat lent to the AI until its person is back (None: the
+        seat is not lent; past the reconnection window it is its stand-in that plays it)."""
+        return self.lent.get(seat)
 
     def changed(self) -> None:
         """After anything the match did: tell each remote seat (`NetTable.changed`)."""
@@ -223,7 +231,7 @@ class HostedTable:
             was_ai, returning = self.given_up(seat), seat not in self.present
             self.present.add(seat)
             self.left_at.pop(seat, None)
-            self.lent.discard(seat)
+            self.lent.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} "
                         + ("took the seat back from the AI" if was_ai else "joined"))
             self.table.joined(seat, inbound.token, name)
@@ -231,7 +239,8 @@ class HostedTable:
                 self.back(seat)
         elif inbound.what == "left":
             self.present.discard(seat)
-            self.left_at[seat] = self.clock()
+            if not self.table.finished(seat):  # no reconnection is waited for after the end
+                self.left_at[seat] = self.clock()
             self.report(f"seat {seat}: {self.remote[seat].name} left")
             self.table.left(seat)
         elif inbound.message is not None:

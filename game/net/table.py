@@ -88,6 +88,8 @@ class NetTable:
         """The last kyoku whose settlement the remote seats were told (a match continued:
         those before it were told by the host that saved it)."""
         self.over_told = False
+        self.told_over: set[int] = set()
+        """The remote seats whose client was told the match's end (`match_over`)."""
         self.time_left: Callable[[int], float | None] = lambda seat: None
         """Seconds left on the host's clock for a seat's pending decision (None: it owes
         none, or it has no clock), stamped into each message to the seats that may know the
@@ -114,8 +116,14 @@ class NetTable:
         """A continued match whose host has not pressed Start again (its waiting room is open)."""
 
     def present(self) -> tuple[bool, ...]:
-        return tuple(seat not in self.remote or self.transport.connected(seat)
+        return tuple(seat not in self.remote or self.transport.connected(seat) or self.finished(seat)
                      for seat in range(self.match.rules.players))
+
+    def finished(self, seat: int) -> bool:
+        """The seat's client was there at the match's end and told it: its connection then
+        closes (a joined computer reads its result and summary from what it was told), the
+        protocol's goodbye, not its person gone."""
+        return self.match.over and seat in self.told_over
 
     def presence(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
         """Who is present, and which absent seats have been given up to their stand-in."""
@@ -310,7 +318,8 @@ class NetTable:
         reason, scores = match.end_reason or STOPPED, tuple(match.scores)
         final = match.over or (not self.can_continue and (match.kyoku is not None or bool(match.settlements)))
         parts = deflated_parts(record_text(match.record)) if final else []
-        for seat in self._listening():
+        self.told_over = set(self._listening())
+        for seat in self.told_over:
             for index, part in enumerate(parts):
                 self.transport.send(seat, lambda seq, i=index, deflated=part: RecordPart(seq, i, len(parts), deflated))
             self.transport.send(seat, lambda seq: MatchOver(seq, reason, scores))

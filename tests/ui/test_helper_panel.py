@@ -261,6 +261,7 @@ def test_three_suggestions_of_thirteen_waits_fit_whole_and_count_the_waits_not_s
         inside = panel.inflate(-4, -4)
         assert [rect for rect in surface.tiles if not inside.contains(rect)] == []
         assert [words for words, rect in text.drawn if not inside.contains(rect)] == []
+        assert i18n._("Values: a ron in riichi") in [words for words, _rect in text.drawn]  # what the values are
         shown = art.waits_drawn // 3
         more = i18n._("+{count} more").format(count=13 - shown)
         assert 0 < shown < 13 and [words for words, _rect in text.drawn].count(more) == 3

@@ -52,7 +52,7 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
-from tests.hosted_table import WAIT_S, Host
+from tests.hosted_table import WAIT_S, Host, never_reading_client
 from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
@@ -814,40 +814,22 @@ def test_closing_the_hosts_window_tells_every_player_at_once_that_the_host_has_l
     host = open_host_screen(driver, monkeypatch, players=3, remote=(1, 2))
     port = host.hosted.host.port
     uri = join_uri(f"127.0.0.1:{port}", host.hosted.host.code)
-    never_reads = socket.create_connection(("127.0.0.1", port), timeout=5)
-    try:
-        never_reads.sendall(handshake(port, uri.removeprefix(f"ws://127.0.0.1:{port}")))
-        never_reads.sendall(masked_text(write_message(Hello("Deaf", ""))))
-        with connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
-            kaiji.send(write_message(Hello("Kaiji", "")))
-            driver.wait_until(lambda: host.room.can_start, seconds=10)
-            if started:
-                driver.press(host.buttons["start"])
-                assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
-            drain(kaiji, driver)
-            pygame.event.post(pygame.event.Event(pygame.QUIT))
-            driver.frame()
-            assert not driver.app.running
-            driver.app.close()  # as open_window does once the frames end
-            told = [read_host_message(kaiji.recv(timeout=5)) for _ in range(2 if started else 1)]
-    finally:
-        never_reads.close()
+    with never_reading_client(port, host.hosted.host.code), \
+            connect(uri, open_timeout=5, close_timeout=2, proxy=None) as kaiji:
+        kaiji.send(write_message(Hello("Kaiji", "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        if started:
+            driver.press(host.buttons["start"])
+            assert isinstance(told_until(kaiji, driver, Snapshot), Snapshot)
+        drain(kaiji, driver)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        driver.frame()
+        assert not driver.app.running
+        driver.app.close()  # as open_window does once the frames end
+        told = [read_host_message(kaiji.recv(timeout=5)) for _ in range(2 if started else 1)]
     if started:
         assert isinstance(told[0], MatchOver) and told[0].reason == "stopped"
     assert told[-1] == Refused(0, "host_left", "")
-
-
-def handshake(port: int, path: str) -> bytes:
-    """A WebSocket upgrade written by hand, for a client that then never reads."""
-    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
-
-
-def masked_text(text: str) -> bytes:
-    """One client text frame (clients mask theirs; a zero mask keeps the bytes as they are)."""
-    payload = text.encode()
-    assert len(payload) < 126
-    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
 
 
 def test_rematch_closes_the_old_table_off_the_frame_loop_which_draws_on_until_it_has_closed(driver, monkeypatch):
@@ -941,3 +923,23 @@ def test_the_title_leaves_a_hosted_table_as_a_closing_window_does(driver):
     leave_every_table()
     assert net.stopped.wait(WAIT_S)
     assert net.host.stops == 1 and told == []
+
+
+def test_at_the_end_of_a_one_hand_match_the_hosts_result_shows_no_one_away_who_is_there(driver, monkeypatch):
+    """The joined computer closes its connection once told the match is over (it reads its
+    result and summary from what it was told): that is the match's end, not a person gone.
+    The host's result, over its table, marks no one away."""
+    host = open_host_screen(driver, monkeypatch)
+    client = Client(host, "Kaiji")
+    driver.wait_until(lambda: host.room.can_start, seconds=30)
+    driver.press(host.buttons["start"])
+    table = driver.app.stack.scenes[0]
+    result = play_to_result(driver, table, seconds=180)
+    client.thread.join(timeout=60)
+    assert client.error is None and client.mirror.over is not None  # its match over, its connection closed
+    driver.wait_until(lambda: not table.session.net.host.connected(1), seconds=10)
+    driver.frames(5)
+    assert driver.top is result
+    plates = [seat.name for seat in table.controller.frame().seats]
+    assert plates == ["Player 1", "Kaiji"]
+    shot(driver, "host_result_one_hand")

@@ -153,8 +153,9 @@ def test_the_hosts_result_in_network_play_stays_after_next_until_the_joiner_is_r
     assert went_on == [True] and driver.top is not result
 
 
-def test_the_hosts_result_says_when_everyone_else_is_ready(driver):
-    """The joiner pressed Next first: the host's result says the next hand waits for it alone."""
+def test_the_hosts_result_says_when_everyone_else_is_ready(driver, monkeypatch):
+    """The joiner pressed Next first: the host's result says the next hand waits for it alone,
+    on a row of its own, clear of the standings and of the longest next stake (after a draw)."""
     from game.net.protocol import Ready
     from tests.test_table_controller import hosted_table, person_moves, remote_ron
     from tests.ui.test_join import shoot_in_every_language
@@ -169,12 +170,28 @@ def test_the_hosts_result_says_when_everyone_else_is_ready(driver):
     driver.frame()
     assert result.news_line == "Everyone else is ready: the next hand begins when you press Next (or in 1:00)"
     shoot_in_every_language(driver, "host_result_everyone_ready")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = driver.app.text.draw
+
+    def recording(surface, text, *rest, **named):
+        rect = original(surface, text, *rest, **named)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(driver.app.text, "draw", recording)
     before = driver.app.settings
     try:
-        for language in ("en", "ja", "zh_CN"):  # clear of the next stake's line at the panel's left
+        for language in ("en", "ja", "zh_CN"):
             driver.app.change_settings(dataclasses.replace(before, language=language))
+            doubled = i18n._("Next stake: {stake} (doubled after the draw)").format(stake="2")
+            result.result.frame = dataclasses.replace(result.result.frame, next_stake=doubled)
+            drawn.clear()
             driver.frame()
-            width = driver.app.text.font(18, bold=True).size(result.news_line)[0]
-            assert width <= result.panel.width - 24 - 320, language
+            news = [rect for text, rect in drawn if text.strip() and text in result.news_line]
+            others = [rect for text, rect in drawn if text not in result.news_line
+                      and rect.bottom > result.panel.bottom - 220]
+            assert news and others, language
+            assert not any(line.inflate(24, 4).colliderect(other) for line in news for other in others), language
+            assert all(result.panel.contains(rect) for rect in news), language
     finally:
         driver.app.change_settings(before)

@@ -18,6 +18,7 @@ from game.app.scenes.theatre import BANNER_BESIDE, TheatreScene, damage_notice
 from game.app.scenes.title import TitleScene
 from game.app.theatre.theatre_frame import OPEN, seat_names
 from game.app.views import legible
+from game.app.views.open_hands import open_rects
 from game.app.views.result_panel import ResultPanel
 from game.app.window import layout
 from game.app.words import i18n
@@ -697,3 +698,46 @@ def test_every_open_hand_shows_its_waits_upright_beside_its_tiles(driver, tmp_pa
     assert drawn.count("Waits") >= len(waiting) + 1, drawn  # the bottom seat's and every open seat's
     shot(driver, f"theatre_{preset}_open_waits")
     save_small(driver, f"theatre_{preset}_open_waits")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("preset", ["three_player", "four_player"])
+def test_every_open_seat_is_drawn_upright_where_the_layout_puts_it(driver, tmp_path, preset, language):
+    """A side seat's open hand was a column of small sideways tiles at the screen's edge and
+    its pool a block of them (the player's #13): face up, every tile stands upright, a side
+    seat's in rows of seven on the felt beside its river (tests/test_theatre_open_hands.py)."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    driver.screens.watch(record_file(tmp_path, preset))
+    driver.frame()
+    theatre = driver.top
+    playback = theatre.playback
+    end = next(i for i, step in enumerate(playback.steps) if step.phase is Phase.END)
+    playback.go(end - 1)
+    driver.frame()
+    surface = Blits(layout.SCREEN.size)
+    theatre.draw(surface)
+    table = layout.for_players(theatre.rules.players)
+    for seat in theatre.frame().open_seats:
+        hand, pool = open_rects(table, seat.place, len(seat.pool))
+        for rect in (*hand, *pool):
+            assert rect.topleft in surface.upright, (seat.place, rect)
+    shot(driver, f"theatre_open_{preset}_{language}")
+    save_small(driver, f"theatre_open_{preset}_{language}")
+    key(driver, pygame.K_RIGHT)  # the hand's end, its result hidden: the table beneath
+    key(driver, pygame.K_r)
+    shot(driver, f"theatre_open_end_{preset}_{language}")
+    save_small(driver, f"theatre_open_end_{preset}_{language}")
+
+
+class Blits(pygame.Surface):
+    """A surface that remembers where an upright tile (taller than wide) went."""
+
+    def __init__(self, size) -> None:
+        super().__init__(size)
+        self.upright: set[tuple[int, int]] = set()
+
+    def blit(self, source, dest, *rest, **named):
+        rect = super().blit(source, dest, *rest, **named)
+        if source.get_height() > source.get_width():
+            self.upright.add(rect.topleft)
+        return rect

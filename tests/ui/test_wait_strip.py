@@ -22,13 +22,13 @@ from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import Text
 from game.app.words import i18n, terms
-from game.engine.actions import BuildHand, ChooseDora
+from game.engine.actions import BuildHand, ChooseDora, Discard
 from game.engine.kyoku import Kyoku, Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.scoring import WinContext, assess_ron
 from game.engine.tiles import parse_tiles, pick_ids
-from game.engine.wait_chances import ron_chances
+from game.engine.wait_chances import Basis, ron_chances
 from tests.scenario_tools import crafted_deal, drive
 from tests.test_table_controller import DT, Now
 from tests.ui.scripted import ScriptedAgent
@@ -90,13 +90,17 @@ def test_the_strip_fits_beside_the_hand_on_the_screen(driver):
     driver.wait_until(lambda: table.mode() == "discard")
     drawn = Inked(driver.app.text).drawn  # where the letters lie, not their line boxes
     driver.frame()
+    strip = table.controller.wait_strip(0)
     strip_words = [(words, rect) for words, rect in drawn
                    if words.endswith(" left") or words in ("yakuman", "too low", "mangan", "haneman")]
-    strip = table.controller.wait_strip(0)
     # Each wait's unseen copies; each value once, neighbouring waits of one value sharing it.
     assert sum(words.endswith(" left") for words, _rect in strip_words) == len(strip.waits) == 5
     assert {words for words, _rect in strip_words if not words.endswith(" left")} == {
         _wait_value(line) for line in strip.waits}
+    # Above them, what the values count, in the helper's words: past the ippatsu, a plain riichi ron.
+    (caption,) = [(words, rect) for words, rect in drawn if words == "Values: a ron in riichi"]
+    strip_words.append(caption)
+    assert caption[1].bottom < min(rect.top for words, rect in strip_words if words.endswith(" left"))
     screen = pygame.Rect((0, 0), layout.SCREEN.size)
     assert all(screen.contains(rect) for _, rect in strip_words)
     assert not any(a.colliderect(b) for i, (_, a) in enumerate(strip_words) for _, b in strip_words[i + 1:])
@@ -512,7 +516,8 @@ FAR = "19p19s1234567z28p"  # the opponent's hand, far from tenpai, leaving the p
 def test_at_the_table_the_helper_and_the_strip_judge_a_hand_alike():
     # pro_stream counts renhou (4 han): the second player's riichi pinfu, below mangan in riichi
     # with ippatsu or houtei, wins on the first player's first discard, before its own riichi.
-    # The helper said "cannot win" while the strip, a moment later, said it could.
+    # The helper said "cannot win" while the strip, a moment later, said it could; then both
+    # said "can win", as if any discard would do: it wins only before its own first discard.
     match = Match(Rules.preset("pro_stream"), seed=1)
     match.next_kyoku(crafted_deal({0: RIICHI_PINFU, 2: FAR}, red_fives=True, dora=(1, 0, "5z", "6z")), dealer=1)
     controller = TableController(Session(match, SeatPlan.solo(2, "normal"), {1: ScriptedAgent(hand=FAR)}, Now()),
@@ -530,7 +535,73 @@ def test_at_the_table_the_helper_and_the_strip_judge_a_hand_alike():
             break
         controller.update(DT, 0.0)
     strip = controller.frame().private.strip
-    assert strip.can_win and strip.verdict is None and set(strip.winning) == {"1s", "4s"}
-    assert report.mangan_tenpai and report.luck == strip.luck == ()
-    assert tenpai_verdict(report, floor=True)[0] == "Tenpai — can reach mangan"
+    assert strip.can_win and set(strip.winning) == {"1s", "4s"}
+    assert strip.verdict == "Wins only before your first discard (renhou)"
+    assert strip.basis_words == "Values: next discard, renhou"
+    assert not report.mangan_tenpai and report.luck == strip.luck == ("renhou",)
+    assert tenpai_verdict(report, floor=True) == ("Tenpai — wins only before your first discard (renhou)", False)
     assert not any("cannot win" in str(warning) for warning in report.warnings)
+    assert any("only before your own first discard" in str(warning) for warning in report.warnings)
+
+
+# A player's network duel (Kaiji rules, hand 1, East the dealer and first player, dora 8p):
+# West built 1122466m334466z (4m: chiitoitsu honitsu), East 33445m23488p567s (2m: pinfu tanyao
+# dora 2). The helper said 4m haneman and 2m mangan, the strip under the built hands 4m
+# mangan and 2m haneman. Both are right: the helper's values are a plain riichi ron's, the
+# strip's the next discard's: for West, East's first, before West's riichi (no riichi han,
+# renhou no yaku: 5 han); for East, West's first, with ippatsu (6 han).
+DUEL_WALLS = {0: "1122466m334466z111p999s55p1234567z", 2: "33445m23488p567s1m111s789s222z"}
+
+
+def duel_hand():
+    kyoku = Kyoku(Rules.preset("kaiji"), crafted_deal(DUEL_WALLS, dora=(1, 0, "7p", "1p")), dealer=1)
+    kyoku.apply(ChooseDora(1, 1, 0))
+    return kyoku
+
+
+@pytest.mark.parametrize(("seat", "hand", "wait", "helper", "strip", "basis"), [
+    (0, "1122466m334466z", "4m", "haneman", "mangan", Basis.BEFORE_RIICHI),
+    (1, "33445m23488p567s", "2m", "mangan", "haneman", Basis.IPPATSU),
+])
+def test_the_helper_values_a_riichi_ron_and_the_strip_the_next_discard(seat, hand, wait, helper, strip, basis):
+    kyoku = duel_hand()
+    view = kyoku.view_for(seat)
+    built = pick_ids(parse_tiles(hand, red_fives=False), set(view.wall), False)
+    report = BuildHelper(view.wall, kyoku.seat_wind_kind(seat), kyoku.dora_indicator, kyoku.rules,
+                         Idle(), chances=ron_chances(view)).report(built)
+    assert {line.code: line.value.level_name for line in report.waits}[wait] == helper
+    kyoku.apply(BuildHand(0, "1122466m334466z"))
+    kyoku.apply(BuildHand(1, "33445m23488p567s"))
+    shown = wait_strip(kyoku.view_for(seat))
+    assert {line.code: line.value for line in shown.waits}[wait] == strip
+    assert shown.basis is basis and shown.basis_words != "Values: a ron in riichi"
+
+
+def test_after_its_riichi_west_sees_the_ippatsu_value_then_the_riichi_one():
+    kyoku = duel_hand()
+    kyoku.apply(BuildHand(0, "1122466m334466z"))
+    kyoku.apply(BuildHand(1, "33445m23488p567s"))
+    kyoku.apply(Discard(1, "1m"))
+    kyoku.apply(Discard(0, "1p"))  # West's riichi
+    shown = wait_strip(kyoku.view_for(0))
+    assert (shown.waits[0].value, shown.basis) == ("haneman", Basis.IPPATSU)  # 7 han
+    kyoku.apply(Discard(1, "1s"))
+    kyoku.apply(Discard(0, "1p"))
+    shown = wait_strip(kyoku.view_for(0))
+    assert (shown.waits[0].value, shown.basis) == ("haneman", Basis.IN_RIICHI)  # 6 han, the helper's
+    assert shown.basis_words == "Values: a ron in riichi"
+
+
+def test_a_five_whose_plain_copies_are_all_seen_is_valued_as_the_red_one_left():
+    # Red fives on: the seat holds every plain 5p (three in its pool); a ron on 5p can only be
+    # on the red one, its own dora, as the helper values it. The strip said one han less.
+    rules = Rules.preset("pro_stream")
+    kyoku = Kyoku(rules, crafted_deal({0: "123m456s789s11z46p555p", 2: FAR}, red_fives=True,
+                                      dora=(1, 0, "5z", "6z")), dealer=0)
+    kyoku.apply(ChooseDora(0, 1, 0))
+    kyoku.apply(BuildHand(0, "123m456s789s11z46p"))
+    kyoku.apply(BuildHand(1, FAR))
+    (line,) = wait_strip(kyoku.view_for(0)).waits
+    red = assess_ron(pick_ids(parse_tiles("123m456s789s11z46p", red_fives=True), set(range(136)), True), 52,
+                     kyoku.next_ron_context(0).without_ura(), rules)
+    assert (line.code, line.unseen) == ("5p", 1) and line.value == red.value.level_name == "3 han 40 fu"

@@ -55,7 +55,7 @@ class WaitLine:
     its hand cannot win."""
     luck: tuple[str, ...] = ()
     """Every discard that allows a ron on it allows it only with these yaku of its own
-    ("houtei", "ippatsu"): below the floor but for them."""
+    ("houtei", "ippatsu", or "renhou" alone): below the floor but for them."""
 
     @property
     def luck_only(self) -> bool:
@@ -173,6 +173,8 @@ LUCK_NOTES = {
     ("houtei",): N_("No live wait reaches mangan without houtei: this hand can win only on a final discard."),
     ("houtei", "ippatsu"): N_("No live wait reaches mangan without ippatsu or houtei: this hand can win only in "
                               "the first go-around after your riichi or on a final discard."),
+    ("renhou",): N_("No live wait reaches mangan without renhou: this hand can win only before your own first "
+                    "discard."),
 }
 """What the helper says of a hand below the floor but for situational yaku, by those it needs."""
 

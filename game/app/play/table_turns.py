@@ -10,6 +10,10 @@ completes the hand being built, the normal AI makes any other move (docs/rules.m
 but at a table of two, where a ron question shares its clock with the asked seat's
 following discard (`clock_phase`), it passes, and the discard, out of time, follows at once.
 
+A seat played from another computer whose host lent it to the AI (in the waiting room, its
+person away) is moved by the AI of the level the host chose, as an AI seat is (no clock, the
+AI pause), until its person is back: `player_of` says who moves each decision.
+
 A seat played from another computer is on the host's clock, which runs by real time (the
 hosted table's clock) whatever this computer's screen is doing, as its own screen runs it:
 the time left is stamped into every message that asks it (`NetTable.time_left`). A move its
@@ -37,6 +41,14 @@ from game.engine.player import ImmediatePlayer, Player
 from game.net.play import DELAY_GRACE_S, clock_phase, seat_time_limit
 
 log = logging.getLogger(__name__)
+
+
+def lent_ai(level: str, seed: int) -> Player:
+    """The AI of `level` that plays a remote seat lent to it (the waiting room offers it only
+    where the AI is installed)."""
+    from game.ai import make_agent
+
+    return make_agent(level, seed)
 
 
 class KeepSelection(ImmediatePlayer):
@@ -96,6 +108,10 @@ class TableTurns:
         self.report = report
         self.players: dict[int, Player] = dict(session.players)
         self.make_stand_in: Callable[[int], Player] = make_stand_in
+        self.make_ai: Callable[[str, int], Player] = lent_ai
+        self.lent_players: dict[int, Player] = {}
+        """The AI playing each remote seat its host lent to the AI (`player_of`), kept for the
+        match: an agent keeps what it has seen."""
         self.grace_s = DELAY_GRACE_S
         """Added to a remote seat's time before its stand-in moves: its move's way back."""
         self.asked: dict[int, tuple[tuple[object, ...], float]] = {}
@@ -216,12 +232,13 @@ class TableTurns:
 
     def seat_time_left(self, seat: int) -> float | None:
         """How long a seat played at another computer has left for its decision, as every
-        screen shows it (None when it is not such a seat or owes none): its clock starts when
-        it is first told or asked, and runs by the hosted table's clock; its stand-in moves
-        `grace_s` later, the time its last move may take to come."""
+        screen shows it (None when it is not such a seat, owes none, or is lent to the AI,
+        which has no clock): its clock starts when it is first told or asked, and runs by the
+        hosted table's clock; its stand-in moves `grace_s` later, the time its last move may
+        take to come."""
         net = self.session.net
         if net is None or seat not in net.remote or self.session.match.kyoku is None \
-                or seat not in self.session.waiting_on():
+                or seat not in self.session.waiting_on() or net.lent_level(seat) is not None:
             return None
         key = self._key(seat)
         asked = self.asked.get(seat)
@@ -242,9 +259,10 @@ class TableTurns:
         return None if left is None else left + self.grace_s
 
     def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
-        """The decision's clock, and its stand-in once it has run out."""
+        """The decision's clock, and its stand-in once it has run out (a remote seat's own
+        player's: the AI a seat is lent to has no clock)."""
         decision.elapsed += dt
-        if self.session.is_remote(seat) and not decision.stand_in and not self._has_move(decision):
+        if self.session.is_remote(seat) and decision.player is self.players[seat] and not self._has_move(decision):
             self._check_remote_deadline(seat, decision)
 
     @staticmethod
@@ -276,11 +294,25 @@ class TableTurns:
         return (self.session.match.kyoku_number, seat, clock_phase(self.session.rules, view.phase),
                 len(view.rivers[seat]), bool(view.legal_actions))
 
+    def player_of(self, seat: int) -> Player:
+        """Who moves the seat's next decision: its player, but for a remote seat its host lent
+        to the AI, until its person is back, the AI of the level the host chose. (A seat whose
+        person has been gone past the reconnection window keeps its player, whose clock then
+        hands the move to its stand-in at once: `_check_remote_deadline`.)"""
+        net = self.session.net
+        level = net.lent_level(seat) if net is not None and seat in net.remote else None
+        if level is None:
+            return self.players[seat]
+        lent = self.lent_players.get(seat)
+        if lent is None:
+            lent = self.lent_players[seat] = self.make_ai(level, self.session.match.seed + seat)
+        return lent
+
     def _advance(self, seat: int, dt: float, delay_s: float) -> list[Event]:
         key = self._key(seat)
         decision = self.decisions.get(seat)
         if decision is None or decision.key != key:
-            decision = self.decisions[seat] = Decision(key, self.players[seat], elapsed=self.elapsed_of(seat))
+            decision = self.decisions[seat] = Decision(key, self.player_of(seat), elapsed=self.elapsed_of(seat))
         self._run_clock_of(seat, decision, dt)
         player = decision.player
         if isinstance(player, ImmediatePlayer):
@@ -299,10 +331,10 @@ class TableTurns:
         return self._play(seat, self._result(seat, player, decision.future))
 
     def _drop_late_move(self, seat: int, decision: Decision) -> None:
-        """A move a remote seat's client sent after its stand-in took over is not kept for
-        the seat's next decision."""
+        """A move a remote seat's client sent while another moved for it (its stand-in, the
+        AI it was lent to) is not kept for the seat's next decision."""
         net = self.session.net
-        if decision.stand_in and net is not None and seat in net.remote:
+        if decision.player is not self.players[seat] and net is not None and seat in net.remote:
             net.remote[seat].forget()
 
     def _asked(self, player: ImmediatePlayer, seat: int) -> Action | None:

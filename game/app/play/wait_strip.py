@@ -14,12 +14,13 @@ judgement (game/engine/wait_chances.py), which the builder's helper asks too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.app.words.i18n import N_, _
 from game.engine.kyoku import FuritenSpan, SeatView
-from game.engine.tiles import RED_FIVE_IDS, kind_code, kind_of
-from game.engine.wait_chances import hand_luck, ron_chances, wait_chances
+from game.engine.tiles import is_red, kind_code, kind_of
+from game.engine.wait_chances import Basis, hand_luck, ron_chances, value_basis, wait_chances
 
 COPIES = 4
 NO_YAKU = "no yaku"
@@ -40,7 +41,7 @@ class WaitLine:
     ippatsu, on a final discard)."""
     luck: tuple[str, ...] = ()
     """Where a ron on it is allowed only with situational yaku: those that allow it
-    ("houtei", "ippatsu"); empty when some discard allows it without them."""
+    ("houtei", "ippatsu", or "renhou" alone); empty when some discard allows it without them."""
 
     @property
     def live(self) -> bool:
@@ -58,6 +59,13 @@ class WaitStrip:
     furiten: bool
     furiten_ends: bool = False
     """The furiten ends with the seat's own next discard (a winning tile let pass before its riichi)."""
+    basis: Basis = Basis.IN_RIICHI
+    """What the values count beyond a plain riichi ron (the helper's): those of the next discard."""
+
+    @property
+    def basis_words(self) -> str:
+        """What the values are, in words of the current language, as the helper says its own."""
+        return _(BASES[self.basis])
 
     @property
     def can_win(self) -> bool:
@@ -71,7 +79,7 @@ class WaitStrip:
 
     @property
     def luck(self) -> tuple[str, ...]:
-        """The situational yaku without which no live wait wins ("houtei", "ippatsu"), when
+        """The situational yaku without which no live wait wins ("houtei", "ippatsu", "renhou"), when
         the hand wins only with them; empty when it wins without (or not at all)."""
         return hand_luck(line for line in self.waits if line.live)
 
@@ -112,7 +120,8 @@ class WaitStrip:
         return "furiten_until_discard"  # the other reason that passes: a win may come after it
 
 
-LUCK = {("ippatsu",): "only_ippatsu", ("houtei",): "only_houtei", ("houtei", "ippatsu"): "only_ippatsu_or_houtei"}
+LUCK = {("ippatsu",): "only_ippatsu", ("houtei",): "only_houtei", ("houtei", "ippatsu"): "only_ippatsu_or_houtei",
+        ("renhou",): "only_renhou"}
 """The hand's verdict by the situational yaku it needs (`WaitStrip.luck`)."""
 
 
@@ -129,6 +138,8 @@ VERDICTS = {
     # Translators: a final discard: a player's 17th, which gives houtei
     "only_houtei": N_("Wins only on a final discard"),
     "only_ippatsu_or_houtei": N_("Wins only with ippatsu or on a final discard"),
+    # Translators: renhou: a ron before your own first discard (you are not yet in riichi)
+    "only_renhou": N_("Wins only before your first discard (renhou)"),
 }
 REASONS = {
     # Translators: ends "It cannot win this hand: …"
@@ -143,7 +154,20 @@ REASONS = {
     "only_ippatsu": N_("only with ippatsu"),
     "only_houtei": N_("only on a final discard"),
     "only_ippatsu_or_houtei": N_("only with ippatsu or on a final discard"),
+    "only_renhou": N_("only before your own first discard (renhou)"),
 }
+BASES = {
+    # Translators: what the values of the waits are: those of a ron in riichi (no ippatsu, no houtei)
+    Basis.IN_RIICHI: N_("Values: a ron in riichi"),
+    # Translators: the values of the waits on the next discard, before your riichi (so without its han)
+    Basis.BEFORE_RIICHI: N_("Values: next discard, before your riichi"),
+    # Translators: the values of the waits on the next discard, with renhou (before your riichi)
+    Basis.RENHOU: N_("Values: next discard, renhou"),
+    Basis.IPPATSU: N_("Values: next discard, with ippatsu"),
+    # Translators: the values of the waits on the next discard, a final one: with houtei
+    Basis.HOUTEI: N_("Values: next discard, with houtei"),
+}
+"""What the values of the strip and the helper are (`Basis`), the same words in both."""
 
 
 def wait_strip(view: SeatView) -> WaitStrip:
@@ -160,18 +184,34 @@ def wait_strip(view: SeatView) -> WaitStrip:
         seen[kind_of(view.dora_indicator)] += 1
     waits = tuple(view.waits)
     lines: list[WaitLine] = []
+    chances = ron_chances(view)
     if own and waits:
         # Where each wait can win is the engine's one judgement, the helper's too.
-        chances = wait_chances(own, [_plain_tile(kind) for kind in waits], ron_chances(view))
-        for kind, chance in zip(waits, chances, strict=True):
+        visible = _visible(view)
+        tiles = [_winning_tile(kind, visible, own, rules.red_fives) for kind in waits]
+        judged = wait_chances(own, tiles, chances)
+        for kind, chance in zip(waits, judged, strict=True):
             value = chance.next_ron.value
             lines.append(WaitLine(kind_code(kind), max(0, COPIES - seen[kind]),
                                   value.level_name if value is not None else NO_YAKU, chance.now, chance.later,
                                   chance.luck))
     ends = view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD
-    return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends)
+    return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends, value_basis(chances.contexts[0], rules))
 
 
-def _plain_tile(kind: int) -> int:
-    """A tile id of `kind` that is not a red five (the red five's value is its own dora)."""
-    return next(kind * 4 + copy for copy in range(COPIES) if kind * 4 + copy not in RED_FIVE_IDS)
+def _visible(view: SeatView) -> frozenset[int]:
+    """The tile ids the seat sees: its own, every river's and the indicator (unless it is of
+    the virtual second set, whose ids are not the table's)."""
+    seen = {*(view.hand or ()), *view.pool, *(tile for river in view.rivers for tile, _turned in river)}
+    if view.dora_indicator is not None and not view.rules.virtual_dora:
+        seen.add(view.dora_indicator)
+    return frozenset(seen)
+
+
+def _winning_tile(kind: int, visible: frozenset[int], hand: Sequence[int], red_fives: bool) -> int:
+    """The copy a ron on `kind` is scored with, as the helper's analyser picks it: one the seat
+    cannot see, plain rather than red (a red five is its own dora: worth it only when it is
+    the one copy left to come), else (a dead wait) one outside the hand."""
+    copies = range(kind * COPIES, kind * COPIES + COPIES)
+    unseen = [tile for tile in copies if tile not in visible] or [tile for tile in copies if tile not in hand]
+    return min(unseen, key=lambda tile: (is_red(tile, red_fives), tile))

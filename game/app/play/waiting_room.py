@@ -61,7 +61,7 @@ class RemoteSeats(Protocol):
 
     def looking(self, seat: int) -> bool: ...
 
-    def give_to_ai(self, seat: int) -> bool: ...
+    def give_to_ai(self, seat: int, level: str) -> bool: ...
 
     def lent_to_ai(self, seat: int) -> bool: ...
 
@@ -115,10 +115,10 @@ class WaitingRoom:
         return seat in self.net.remote and not self.net.connected(seat) and not self.net.lent_to_ai(seat)
 
     def fill(self, seat: int) -> bool:
-        """Give an empty remote seat to the AI (False when someone has just taken it): for the
-        match when no one ever took it, else until its person is back (`LENT`: it stays
-        theirs, a remote seat of the plan)."""
-        if not self.can_fill(seat) or not self.net.give_to_ai(seat):
+        """Give an empty remote seat to the AI of `fill_level` (False when someone has just
+        taken it): for the match when no one ever took it, else until its person is back
+        (`LENT`: it stays theirs, a remote seat of the plan, played by that AI meanwhile)."""
+        if not self.can_fill(seat) or not self.net.give_to_ai(seat, self.fill_level):
             return False
         if seat not in self.net.remote:
             self.filled[seat] = self.fill_level

@@ -53,6 +53,9 @@ LUCK_MESSAGES = {
     ("houtei", "ippatsu"): N_("No live wait of this hand reaches mangan without ippatsu or houtei, so it can win "
                               "only in the first go-around after your riichi or on a final discard. Any 13 tiles "
                               "are allowed; building this hand costs nothing more than the chance to win in between."),
+    ("renhou",): N_("No live wait of this hand reaches mangan without renhou, so it can win only before your own "
+                    "first discard. Any 13 tiles are allowed; building this hand costs nothing more than the chance "
+                    "to win after it."),
 }
 """The question's words for a hand that reaches mangan only with situational yaku, by those it needs."""
 

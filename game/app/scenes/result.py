@@ -19,6 +19,8 @@ from game.app.words.i18n import _
 
 NEWS_LOOK_S = 0.25
 """How often the host's news (the next hand begun, the seat's clock running) is looked at."""
+NEWS_ROW = 26
+"""The height of a row of the news line (18 px bold, with its gap)."""
 
 
 class ResultScene(Scene):
@@ -122,15 +124,23 @@ class ResultScene(Scene):
             news = news or gate.reading_words(self.closed)
         self.news_line = news
 
+    def news_rows(self) -> list[str]:
+        """The news line in rows as wide as the panel takes them (one, in every language today)."""
+        if self.news_line is None:
+            return []
+        return self.app.text.wrap(self.news_line, 18, self.panel.width - 64, bold=True)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.guard.blocks(event):
             self.ring.handle_event(event)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        rows = self.news_rows()
+        self.result.room_below = len(rows) * NEWS_ROW  # the standings and the next stake above the news
         self.result.draw(surface)
-        if self.news_line is not None:
-            # On the right, clear of the payments and the next stake, which start at the left.
-            corner = (self.panel.right - 24, self.next_button.rect.top - 8)
-            self.app.text.draw(surface, self.news_line, 18, GOLD, corner, "bottomright", bold=True)
+        bottom = self.next_button.rect.top - 8
+        for index, row in enumerate(reversed(rows)):
+            corner = (self.panel.right - 24, bottom - index * NEWS_ROW)
+            self.app.text.draw(surface, row, 18, GOLD, corner, "bottomright", bold=True)
         self.ring.draw_focus(surface)

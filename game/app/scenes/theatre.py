@@ -36,7 +36,7 @@ from game.app.theatre.theatre_overlays import (
     review_build,
 )
 from game.app.views import legible
-from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat
+from game.app.views.open_hands import draw_bottom_wall, draw_closed_bottom_wall, draw_open_seat, open_rects
 from game.app.views.overlay_panels import draw_build_review, draw_danger, draw_waiting
 from game.app.views.result_panel import ResultPanel
 from game.app.views.seats import pool_centre
@@ -90,6 +90,12 @@ BANNER_ABOVE = pygame.Rect(200, 6, 816, 52)
 """Over a hand's result: above its panel, left of the hand menu."""
 BANNER_LEADING = 4
 """Between the banner's rows, beyond the type's size."""
+
+
+OVERLAY_AREAS = {3: pygame.Rect(116, 268, 404, 340)}
+"""Where an overlay panel lies where the helper's place is not free: at three seats the right
+seat's open tiles lie there, and the felt left of the centre holds no seat (between the side
+wall, its turned indicator, the dora and the bottom seat's pool)."""
 
 
 class TheatreScene(Scene):
@@ -319,7 +325,11 @@ class TheatreScene(Scene):
         place = place_of_seat(self.rules.players, seat, bottom)
         if place == 0:
             return layout.pool_rect(left // 2, left + 1).topleft
-        return pool_centre(layout.for_players(self.rules.players), place, left + 1)
+        table = layout.for_players(self.rules.players)
+        if self.point_of_view == OPEN:  # from the pool as it lies face up
+            pool = open_rects(table, place, left + 1)[1]
+            return pool[len(pool) // 2].topleft
+        return pool_centre(table, place, left + 1)
 
     # --- time ------------------------------------------------------------------------
 
@@ -431,7 +441,7 @@ class TheatreScene(Scene):
         return self.app.executor.submit(lambda: pool.submit_first(fn, *args).result())
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
-        area = layout.for_players(self.rules.players).helper
+        area = OVERLAY_AREAS.get(self.rules.players, layout.for_players(self.rules.players).helper)
         art, text, red = self.app.art, self.app.text, self.rules.red_fives
         view = self.playback.step.views[0]
         winds = {seat: seat_wind(view, seat) for seat in range(self.rules.players)}

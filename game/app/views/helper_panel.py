@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.app.play.helper import HelperReport, WaitLine
+from game.app.play.wait_strip import BASES
 from game.app.views import legible
 from game.app.window import layout
 from game.app.window.art import TileArt
@@ -17,6 +18,7 @@ from game.app.window.text import Text
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_number, ngettext
 from game.engine.tiles import tile_code
+from game.engine.wait_chances import Basis
 
 BAD = (255, 120, 90)
 WAIT_TILE = 28
@@ -51,13 +53,23 @@ def draw_helper(
     clip = surface.get_clip()
     surface.set_clip(panel.inflate(-4, -4))
     x, y = panel.left + PAD, panel.top + 8
-    text.draw(surface, _("Helper"), 18, GOLD, (x, y), bold=True)
+    title = text.draw(surface, _("Helper"), 18, GOLD, (x, y), bold=True)
+    if shows_values(report):
+        # What its values are, in the waits strip's words (whose values may be another discard's).
+        basis, small = _(BASES[Basis.IN_RIICHI]), legible.at_least(13)
+        if title.right + PAD + text.font(small).size(basis)[0] <= panel.right - PAD:
+            text.draw(surface, basis, small, SOFT, (panel.right - PAD, title.bottom - 2), "bottomright")
     y += TITLE_ROW
     if report.tenpai is None:
         _draw_partial(surface, art, text, report, red_fives, x, y, panel.right - PAD)
     else:
         _draw_full(surface, art, text, report, x, y, panel.right - PAD, floor)
     surface.set_clip(clip)
+
+
+def shows_values(report: HelperReport) -> bool:
+    """Whether the panel shows what a win on some wait is worth (a tenpai hand's, or suggestions')."""
+    return bool(report.tenpai) or (report.tenpai is None and report.ready and bool(report.suggestions))
 
 
 def tenpai_verdict(report: HelperReport, floor: bool) -> tuple[str, bool]:
@@ -73,6 +85,7 @@ LUCK_HEADLINES = {
     ("ippatsu",): N_("Tenpai — wins only with ippatsu"),
     ("houtei",): N_("Tenpai — wins only on a final discard"),
     ("houtei", "ippatsu"): N_("Tenpai — wins only with ippatsu or on a final discard"),
+    ("renhou",): N_("Tenpai — wins only before your first discard (renhou)"),
 }
 """The headline of a hand that reaches mangan only with situational yaku, by those it needs."""
 

@@ -1,5 +1,10 @@
-"""The theatre's open hands: every other seat's hand and pool face up where its backs would
-lie, and the bottom seat's wall, closed or opened, before it has built.
+"""The theatre's open hands: every other seat's hand and pool face up, and the bottom seat's
+wall, closed or opened, before it has built.
+
+Face up, every tile stands upright, to be read. The top seat's lie where its backs would.
+A side seat's backs lie sideways and small, in a column at the screen's edge: its open
+tiles stand in rows of seven at the top seat's sizes instead, on the felt between its river
+and the screen's edge (`SIDE_BOXES`), the waits beside the hand.
 
 The theatre's control bar lies between the bottom seat's pool row and its hand row, so the
 bottom seat's wall is drawn in those two rows (live play's building rows would lie under
@@ -13,7 +18,6 @@ import pygame
 
 from game.app.theatre.theatre_frame import OpenSeat
 from game.app.views import legible, marks
-from game.app.views.rivers import UPRIGHT_TURN
 from game.app.views.seats import concealed_rects
 from game.app.window import layout
 from game.app.window.art import TileArt, depth_of, tile_height
@@ -33,19 +37,53 @@ CLOSED_WALL_Y = 734
 """The upper tiles of the closed wall's stacks (below the control bar)."""
 
 
+SIDE_HAND = layout.Row(30, 31, out=0, per_row=7, row_pitch=46)
+"""A side seat's open hand: the top seat's tile, upright, seven to a row."""
+SIDE_POOL = layout.Row(28, 29, out=0, per_row=7, row_pitch=43)
+SIDE_ROWS_GAP = 10
+"""Between a side seat's hand and its pool."""
+SIDE_BOXES = {1: pygame.Rect(916, 206, 354, 402), 3: pygame.Rect(10, 290, 352, 236)}
+"""The felt a side seat's open tiles may take: between its river (three rows of six, a
+sideways riichi tile among them) and the screen's edge; below the right seat's plate and
+the top seat's waits (four rows of a thirteen-sided wait), above the bottom seat's pool;
+below the left one's dora, above its plate."""
+
+
+def open_rects(table: layout.TableLayout, place: int, pool_size: int) -> tuple[list[pygame.Rect],
+                                                                              list[pygame.Rect]]:
+    """Where an open seat's hand and pool lie, upright, in order from the screen's left: the
+    top seat's as its backs, a side seat's hand above its pool in its box, at the box's top,
+    its waits' room on the centre's side."""
+    if place not in SIDE_BOXES:  # the top seat's, from the screen's left as upright tiles read
+        hand, pool = concealed_rects(table, place, pool_size)
+        return hand[::-1], pool[::-1]
+    box = SIDE_BOXES[place]
+    left = box.left if place == 3 else box.left + WAITS_ROOM
+    hand = _upright_rows(SIDE_HAND, HAND_SIZE, left, box.top)
+    below = hand[-1].bottom + SIDE_ROWS_GAP
+    return hand, _upright_rows(SIDE_POOL, pool_size, left, below)
+
+
+def _upright_rows(row: layout.Row, count: int, left: int, top: int) -> list[pygame.Rect]:
+    height = tile_height(row.tile) + depth_of(row.tile)
+    return [pygame.Rect(left + (index % row.per_row) * row.pitch, top + (index // row.per_row) * row.row_pitch,
+                        row.tile, height) for index in range(count)]
+
+
 def draw_open_seat(surface: pygame.Surface, art: TileArt, text: Text, table: layout.TableLayout, seat: OpenSeat,
                    red_fives: bool) -> None:
+    side = seat.place in SIDE_BOXES
     spot = table.seats[seat.place]
-    turn = UPRIGHT_TURN[seat.place]
     if seat.hand is None:  # still building: its 34 tiles lie open in the hand and pool rows
         wall = sorted(seat.wall or ())
         hand, pool = list(wall[:HAND_SIZE]), list(wall[HAND_SIZE:])
     else:
         hand, pool = list(seat.hand), list(seat.pool)
-    hand_rects, pool_rects = concealed_rects(table, seat.place, len(pool))
-    for tiles, rects, row in ((hand, hand_rects, spot.hand), (pool, pool_rects, spot.pool)):
+    hand_rects, pool_rects = open_rects(table, seat.place, len(pool))
+    rows = (SIDE_HAND, SIDE_POOL) if side else (spot.hand, spot.pool)
+    for tiles, rects, row in ((hand, hand_rects, rows[0]), (pool, pool_rects, rows[1])):
         for tile, rect in zip(tiles, rects, strict=False):
-            surface.blit(art.tile(tile_code(tile, red_fives), row.tile, turn), rect)
+            surface.blit(art.tile(tile_code(tile, red_fives), row.tile), rect)  # upright, to be read
             if seat.hand is not None and rects is pool_rects and kind_of(tile) in seat.waits:
                 marks.wait_marker(surface, rect)
     if seat.hand is not None and seat.waits and hand_rects and pool_rects:
@@ -57,7 +95,6 @@ def draw_open_seat(surface: pygame.Surface, art: TileArt, text: Text, table: lay
 
 OPEN_WAIT_TILE = 24
 OPEN_WAIT_PITCH = OPEN_WAIT_TILE + 3
-OPEN_WAITS_PER_ROW = 6
 TOP_WAITS_PER_ROW = 4
 """The top seat's, between its tiles and the theatre's buttons in the corner."""
 LABEL_HEIGHT = 22
@@ -65,28 +102,34 @@ WAITS_GAP = 12
 """Between a seat's tiles and its waits."""
 
 
+SIDE_WAITS_PER_ROW = 4
+WAITS_ROOM = SIDE_WAITS_PER_ROW * OPEN_WAIT_PITCH - 3 + WAITS_GAP
+"""Left of the right seat's hand: its waits, on the centre's side as the left seat's lie."""
+
+
 def open_waits_layout(place: int, count: int, hand: list[pygame.Rect], pool: list[pygame.Rect],
                       label_width: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """Where an open seat's "Waits" and its `count` wait tiles lie, upright and readable
-    beside its sideways tiles, on felt nothing else uses: the right seat's under its hand,
-    the left seat's beside its pool (on the centre's side), the top seat's right of its
-    tiles (left of them lie its plate and the board). The words above, the tiles in rows."""
+    """Where an open seat's "Waits" and its `count` wait tiles lie, upright and readable,
+    on felt nothing else uses: the top seat's right of its tiles (left of them lie its
+    plate and the board), a side seat's beside its hand, on the centre's side. The words
+    above, the tiles in rows (a thirteen-sided wait, four rows of four at a side)."""
     height = tile_height(OPEN_WAIT_TILE) + depth_of(OPEN_WAIT_TILE)
     row_height = height + 4
-    per_row = TOP_WAITS_PER_ROW if place == 2 else OPEN_WAITS_PER_ROW
+    per_row = TOP_WAITS_PER_ROW if place == 2 else SIDE_WAITS_PER_ROW
     tiles_width = min(count, per_row) * OPEN_WAIT_PITCH - 3
-    tiles = hand[0].unionall([*hand[1:], *pool])
     label = pygame.Rect(0, 0, label_width, LABEL_HEIGHT)
     if place == 2:
+        tiles = hand[0].unionall([*hand[1:], *pool])
         label.topleft = (tiles.right + WAITS_GAP, tiles.top)
         left = label.left
-    elif place == 1:  # right-aligned under the hand's column
-        label.topright = (tiles.right, tiles.bottom + WAITS_GAP)
-        left = tiles.right - tiles_width
     else:
-        pool_box = pool[0].unionall(pool[1:])
-        label.topleft = (pool_box.right + WAITS_GAP, pool_box.top)
-        left = label.left
+        tiles = hand[0].unionall(hand[1:])
+        if place == 1:  # right-aligned, left of the hand
+            label.topright = (tiles.left - WAITS_GAP, tiles.top)
+            left = label.right - tiles_width
+        else:
+            label.topleft = (tiles.right + WAITS_GAP, tiles.top)
+            left = label.left
     return label, [pygame.Rect(left + (index % per_row) * OPEN_WAIT_PITCH,
                                label.bottom + (index // per_row) * row_height, OPEN_WAIT_TILE, height)
                    for index in range(count)]

@@ -120,9 +120,22 @@ def draw_wait_strip(surface: pygame.Surface, art: TileArt, text: Text, strip: Wa
     value shows however many the waits."""
     width = layout.SCREEN.right - STRIP_MARGIN - left
     verdict = strip.verdict
+    room = width
     if verdict is not None:
         badge = text.render(verdict, legible.at_least(14), INK, bold=True)
-        marks.badge(surface, badge, (left + max(badge.get_width() // 2 + 9, width // 2), STRIP_TOP - 16))
+        room -= badge.get_width() + 2 * 9 + VALUE_GAP
+        middle = left + max(badge.get_width() // 2 + 9, width // 2)
+        if strip.waits and text.font(legible.at_least(12)).size(strip.basis_words)[0] <= room:
+            middle = left + badge.get_width() // 2 + 9  # the values' basis beside it
+        marks.badge(surface, badge, (middle, STRIP_TOP - 16))
+    if strip.waits:
+        # What the values count (ippatsu, before the riichi...), in the helper's words; the
+        # verdict goes first where both do not fit.
+        small = legible.at_least(12)
+        if text.font(small).size(strip.basis_words)[0] <= room:
+            at, anchor = ((left, STRIP_TOP - 16), "midleft") if verdict is None else \
+                ((left + width, STRIP_TOP - 16), "midright")
+            text.draw(surface, strip.basis_words, small, SOFT, at, anchor)
     if not strip.waits:
         text.draw(surface, _("Not tenpai"), legible.at_least(15), SOFT, (left, layout.HAND_Y + 18))
         return

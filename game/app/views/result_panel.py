@@ -36,6 +36,9 @@ class ResultPanel:
         self.frame = make_frame()
         self.panel = panel
         self.shade = Shade(SHADE, width)
+        self.room_below = 0
+        """Height kept free under the standings for the scene's own lines (a network table's
+        news above the Next button), as far as the hands above them leave room."""
 
     def remake(self) -> None:
         """The frame made again, in the language now spoken."""
@@ -68,7 +71,7 @@ class ResultPanel:
         else:
             for win in frame.wins:
                 y = self._draw_compact_win(surface, win, y)
-        self._draw_standings(surface, max(y + 10, panel.bottom - 170))
+        self._draw_standings(surface, max(y + 10, panel.bottom - 170 - self.room_below))
 
     def _draw_tiles(self, surface: pygame.Surface, codes: Sequence[str], x: int, y: int, width: int) -> int:
         for index, code in enumerate(codes):

@@ -52,6 +52,7 @@ from game.app.words.i18n import N_, Message, _
 from game.engine.playback import NoKyokuToShow, Playback, settled_playback
 from game.engine.record import RecordError
 from game.engine.rules import Rules
+from game.net.hosting import MOVE_TIME_S
 
 
 class Window(Services, Protocol):
@@ -155,21 +156,28 @@ class Flow:
             self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title,
                                            hosting=hosting))
             return
-        playing = Playing(lambda: self._match_rules(session.rules))
+        playing = Playing(lambda: self._match_rules(session))
         self.app.stack.push(pause_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
                                        title=self.title, hosting=hosting))
 
-    def _match_rules(self, rules: Rules) -> None:
-        self.app.stack.push(RulesScene(self.app, rules, title=MATCH_RULES))
+    def _match_rules(self, session: Session) -> None:
+        """The match's rules; at a table with seats at other computers, with its move time."""
+        net = session.net
+        move_time_s = net.move_time_s if net is not None and net.remote else None
+        self.app.stack.push(RulesScene(self.app, session.rules, title=MATCH_RULES, move_time_s=move_time_s))
 
     # --- from the title (and the menu) ----------------------------------------------------
 
     def new_table(self, start: Callable[[SeatPlan], None]) -> None:
         self.app.stack.push(NewTableScene(self.app, start))
 
-    def rules(self, rules: Rules | None = None) -> None:
-        """The rules page: of `rules` (a host's), else of the settings."""
-        self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES if rules is not None else SETTINGS_RULES))
+    def rules(self, rules: Rules | None = None, move_time_s: float | None = None) -> None:
+        """The rules page: of `rules` (a host's, whose clocks are its `move_time_s`, else the
+        default move time), else of the settings."""
+        if rules is None:
+            self.app.stack.push(RulesScene(self.app, title=SETTINGS_RULES))
+        else:
+            self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES, move_time_s=move_time_s or MOVE_TIME_S))
 
     def settings(self) -> None:
         self._settings(None)

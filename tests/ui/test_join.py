@@ -110,6 +110,11 @@ def joined(driver: Driver) -> bool:
     return isinstance(driver.top, TableScene) and isinstance(driver.top.controller, RemoteTable)
 
 
+def joined_under_menu(driver: Driver) -> bool:
+    table = driver.app.stack.scenes[0]
+    return isinstance(table, TableScene) and isinstance(table.controller, RemoteTable)
+
+
 def wait(driver: Driver, done) -> None:
     deadline = time.monotonic() + SECONDS
     while not done():
@@ -362,10 +367,9 @@ def test_join_first_shows_the_hosts_rules_and_seats_taking_no_seat_and_the_joine
     page = driver.top
     assert isinstance(page, RulesScene) and page.rules == host_rules
     driver.key(pygame.K_ESCAPE)
-    assert joined(driver)
+    assert driver.button("Resume") and joined_under_menu(driver)  # back to the menu, as the host's
     # The settings say that this match plays the host's rules, and open them; the player's
     # own rule settings are still theirs to change, for their own next table.
-    driver.key(pygame.K_ESCAPE)
     driver.press(driver.button("Settings"))
     settings = driver.top
     assert isinstance(settings, SettingsScene)

@@ -210,6 +210,22 @@ def test_enter_goes_from_the_name_to_the_address_to_the_code_which_looks_and_ent
     wait(driver, lambda: joined(driver))
 
 
+def test_tab_and_shift_tab_move_between_the_fields_as_in_every_form(driver):
+    """A player's Tab went into the name field with the rest (player test, defect 7)."""
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["name"], "Guest")
+    for text in ("127.0.0.1:17017", "KANTER"):
+        driver.key(pygame.K_TAB)
+        for character in text:
+            driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.frame()  # the last character's change is heard the frame after
+    assert (scene.name, scene.address, scene.code) == ("Guest", "127.0.0.1:17017", "KANTER")
+    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="",
+                                     scancode=0)])
+    assert scene.ring.focused() is scene.buttons["address"] and scene.buttons["address"].is_focused
+    assert scene.joining is None and scene.looking is None
+
+
 def test_an_address_that_is_not_one_is_said_before_any_connection(driver):
     scene = join(driver, "studio:99999", "KANTER")
     assert scene.joining is None and scene.sentence and "host:port" in scene.sentence

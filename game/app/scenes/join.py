@@ -44,7 +44,7 @@ from game.app.scene import Scene, Screens, Services
 from game.app.settings import LONGEST_ADDRESS, LONGEST_CODE
 from game.app.views.felt import draw_felt
 from game.app.window.fitting import fits_in
-from game.app.window.menu_keys import ButtonRing
+from game.app.window.menu_keys import LEAVE_FIELD_KEYS, ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.window.text_field import TextField
 from game.app.window.wake import wake_window
@@ -343,7 +343,7 @@ class JoinScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        if event.type == pygame.KEYDOWN and self._typing() and event.key not in (pygame.K_UP, pygame.K_DOWN):
+        if event.type == pygame.KEYDOWN and self._typing() and event.key not in LEAVE_FIELD_KEYS:
             return True  # typed into the field: not a menu key
         return self.ring.handle_event(event)
 

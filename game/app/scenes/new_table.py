@@ -18,7 +18,7 @@ from game.app.play.session import PERSON, SeatPlan, shown_name
 from game.app.scene import Scene, Services
 from game.app.settings import AI_LEVELS, REMOTE
 from game.app.views.felt import draw_felt
-from game.app.window.menu_keys import ButtonRing
+from game.app.window.menu_keys import LEAVE_FIELD_KEYS, ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.window.text_field import TextField
 from game.app.words.i18n import N_, _, ngettext
@@ -39,8 +39,6 @@ NAME_LEFT = LEFT + 660
 """Each person's name, right of who sits in the seat."""
 ROW_TOP = 346
 ROW_PITCH = 54
-LEAVE_NAME_KEYS = (pygame.K_UP, pygame.K_DOWN)
-"""While a name is typed, the menu keys that move on (left and right move in the name)."""
 CURSOR_BLINK = 0.4
 """Seconds between frames while a name is being typed: its cursor blinks."""
 CHOSEN = "#chosen_option"
@@ -249,7 +247,7 @@ class NewTableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        if event.type == pygame.KEYDOWN and self._typing() is not None and event.key not in LEAVE_NAME_KEYS:
+        if event.type == pygame.KEYDOWN and self._typing() is not None and event.key not in LEAVE_FIELD_KEYS:
             return True  # a key the name did not take (a space is typed as text): not a menu key
         return self.ring.handle_event(event)
 

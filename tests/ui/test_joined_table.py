@@ -12,6 +12,7 @@ import pytest
 from game.app.play import remote_table
 from game.app.play.remote_table import RemoteTable
 from game.app.scenes.table import TableScene
+from game.engine.actions import BuildHand
 from game.engine.kyoku import Phase
 from tests.test_remote_table import SEAT, Clock, Link, at_the_seats_discard, discards_heard, heard
 from tests.ui.autoplay import answer
@@ -187,3 +188,37 @@ def test_at_a_match_the_host_continued_each_result_waits_for_the_joiners_own_nex
             answer(driver, table)
     finally:
         link.close()
+
+
+def test_under_the_menu_the_joined_table_sends_the_tiles_chosen_when_the_build_clock_runs_out(driver):
+    """Player test: a joiner who opened the menu while building had their hand built by the
+    host's stand-in from none of their tiles (the joined table sent them from its `update`,
+    which no cover lets run). Covered, the table follows the host's clock: at the deadline the
+    tiles chosen go to the host, and nothing else is moved for the player."""
+    from tests.test_remote_table import SentLink, new_match, others_move, to_build
+    from tests.ui.test_pause import open_menu
+
+    match = new_match(build_time_s=30)
+    others_move(match)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=0.0), driver.app.executor, clock=clock)
+    to_build(match, table)
+    link = SentLink([])
+    table.link = link
+    driver.screens.joined_table(table)
+    scene = driver.top
+    driver.frame()
+    assert scene.mode() == "build"
+    for tile in table.view(SEAT).wall[:3]:
+        table.builds[SEAT].add(tile)
+    chosen = table.builds[SEAT].text()
+    open_menu(driver)
+    clock.now = 29.5
+    driver.frame()
+    assert link.sent == []
+    clock.now = 30.5
+    driver.frame()
+    assert driver.top is not scene, "the menu stays: the player closes it"
+    assert len(link.sent) == 1
+    sent = link.sent[0]
+    assert isinstance(sent, BuildHand) and sent.complete and sent.tiles == chosen != ""

@@ -273,6 +273,8 @@ class TableScene(Scene):
             self._step_covered(dt)
         elif isinstance(self.controller, TableTurns):
             self.controller.serve_links()
+        elif isinstance(self.controller, RemoteTable):
+            self._follow_host(dt)
 
     def _goes_on_covered(self) -> bool:
         """The table does not wait for this screen: it has seats played at other computers,
@@ -302,6 +304,21 @@ class TableScene(Scene):
             self.missed = self._missed_result()
             controller.next_kyoku()
             self._reset_kyoku_state()
+
+    def _follow_host(self, dt: float) -> None:
+        """A joined table covered (its menu, Settings, Rules, its own question) goes on with
+        the host, whose clock does not wait for this screen: the news is taken and the clock
+        runs, so that at the build's deadline the tiles chosen so far go to the host (as on
+        top) rather than its stand-in building from none. Nothing else is moved for the
+        player; a question about a move whose time ran out goes."""
+        controller = self.controller
+        had_clock = controller.countdown() is not None
+        self._clock_under_question(dt)
+        self._react(controller.update(dt, self.app.settings.ai_delay_s))
+        if self not in self.app.stack.shown():
+            self.flight = self.flip = None  # hidden (Settings, Rules): no motion of it to show later
+        if had_clock:
+            self._drop_stale_question()
 
     def _drop_stale_question(self) -> None:
         """The table's question about a move the stand-in has made (or whose time is up) goes."""
@@ -381,6 +398,8 @@ class TableScene(Scene):
             return 0.0
         if self._goes_on_covered():
             return self._next_change_going_on()
+        if isinstance(self.controller, RemoteTable):
+            return self.controller.next_change(self.app.settings.ai_delay_s)
         if self.move_question is None or self.app.stack.top is not self.move_question:
             return None
         return seconds_to_next_step(self.controller.countdown())

@@ -222,3 +222,28 @@ def test_under_the_menu_the_joined_table_sends_the_tiles_chosen_when_the_build_c
     assert len(link.sent) == 1
     sent = link.sent[0]
     assert isinstance(sent, BuildHand) and sent.complete and sent.tiles == chosen != ""
+
+
+def test_a_ron_question_under_the_joined_menu_goes_when_its_time_runs_out(driver):
+    """The menu opened over "Ron?": once the host's clock for it has run out (its stand-in
+    answers), the question is gone when the menu closes, not left to answer for nothing."""
+    from tests.test_remote_table import to_ron
+
+    driver.app.change_settings(driver.app.settings.with_changes(auto_ron=False))
+    clock = Clock()
+    clock.now = 1000.0
+    _match, table = to_ron(driver.app.executor, clock)
+    driver.screens.joined_table(table)
+    scene = driver.app.stack.scenes[0]
+    for _ in range(60):  # the view's motion first
+        driver.frame()
+    question = scene.move_question
+    assert question is not None and driver.top is question
+    scene.open_menu()
+    menu = driver.top
+    driver.frame()
+    assert question in driver.app.stack.scenes
+    clock.now += table.countdown() + 0.5
+    driver.frame()
+    assert question not in driver.app.stack.scenes and driver.top is menu
+    assert table.take_outbox() == [], "the host's stand-in answers: nothing is sent for the player"

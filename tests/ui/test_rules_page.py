@@ -176,3 +176,22 @@ def test_a_network_tables_rules_read_the_hosts_move_time_for_a_clock_the_rules_l
         shoot_in_every_language(driver, "rules_looked_clock", SMALL)
     finally:
         table_host.close()
+
+
+def test_a_joined_tables_rules_read_the_move_time_of_the_host_it_sat_down_at(driver):
+    """Player test: the joined table's menu → Rules read "2 minutes (network play)" for a host
+    run at `--move-time 30`, whose look before sitting down read 30 seconds (the welcome does
+    not carry the move time; the look does, and the joined table keeps it)."""
+    from tests.hosted_table import Host
+    from tests.ui.test_join import SMALL, join, joined, shoot_in_every_language, wait
+
+    table_host = Host(["easy", "person"], wait_s=60)  # its move time: 30 seconds
+    try:
+        join(driver, table_host.address, table_host.code)
+        wait(driver, lambda: joined(driver))
+        options = menu_rules(driver)
+        assert "Time per discard: 30 seconds (network play)" in options
+        to_the_options(driver)
+        shoot_in_every_language(driver, "rules_joined_clock", SMALL)
+    finally:
+        table_host.close()

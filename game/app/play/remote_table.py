@@ -88,14 +88,18 @@ class RemoteTable:
     def __init__(self, first: Heard, builders: Executor, fallback: Executor | None = None,
                  link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
                  clock: Callable[[], float] = time.monotonic,
-                 keep: Callable[[Heard], Future[Message | None] | None] | None = None) -> None:
+                 keep: Callable[[Heard], Future[Message | None] | None] | None = None,
+                 move_time_s: float | None = None) -> None:
         """`first`: the news with the seat's first view; `link` brings the rest (`update`
         takes it, and sends the player's moves), `backlog` the news that came with `first`;
         `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
         link's (`Heard.at`); `keep` keeps the match in the history once the host has said
         it is over (with its record), at once, whatever the player does next (None from it:
-        the history is off, nothing is kept)."""
+        the history is off, nothing is kept); `move_time_s`: the host's move time, as its look
+        before sitting down said (None: not looked at, or an older host's look: the default),
+        for the rules page (the welcome does not carry it)."""
         self.seat = first.welcome.seat
+        self.move_time_s = move_time_s
         self.viewer: int | None = self.seat
         self.bottom = self.seat
         self.builders, self.fallback = builders, fallback

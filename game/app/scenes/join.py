@@ -266,9 +266,11 @@ class JoinScene(Scene):
             self._stop_browsing()
             self.joining = None  # the table owns the link now
             self.app.notice = None  # what the last match's end said is old news at a new table
+            look = self.table_looked_at  # none when a seat key took the seat back without a look
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,
                                                   link=joining.link, address=joining.address,
-                                                  backlog=joining.backlog, keep=self.keep_match))
+                                                  backlog=joining.backlog, keep=self.keep_match,
+                                                  move_time_s=look.move_time_s if look is not None else None))
 
     def _looked(self) -> None:
         """A look just over: the table it showed, or why it showed none."""

@@ -195,9 +195,12 @@ class Flow:
         self.app.stack.push(JoinScene(self.app, self, self.discovery))
 
     def rejoin(self, address: str, code: str) -> None:
-        """A rematch at the table just played at: joined again, from the title."""
+        """A rematch at the table just played at: joined again, from the title (the host's
+        move time kept for the rules page: no look is made)."""
+        move_time_s = self.joined.move_time_s if self.joined is not None else None
         self.title()
-        self.app.stack.push(JoinScene(self.app, self, self.discovery, rematch=(address, code)))
+        self.app.stack.push(JoinScene(self.app, self, self.discovery, rematch=(address, code),
+                                      move_time_s=move_time_s))
 
     def joined_table(self, table: RemoteTable) -> None:
         self.joined = table

@@ -518,6 +518,7 @@ def test_rematch_on_the_joined_summary_waits_for_the_host_to_open_it_and_takes_t
     wait(driver, lambda: joined(driver))
     table = driver.top
     assert table.viewer == 1 and rematch.hosted.connected(1)  # the same seat, by its key
+    assert table.controller.move_time_s == 30  # for its Rules: no look was made, the last one's kept
     assert play_to_result(driver, table, seconds=120).frame.over
 
 

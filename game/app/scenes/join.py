@@ -74,15 +74,17 @@ class JoinScene(Scene):
     def __init__(self, app: Services, screens: Screens, discovery: Interfaces | None,
                  make_link: Callable[[str, str, str], RemoteLink] | None = None,
                  rematch: tuple[str, str] | None = None,
-                 look: Callable[..., TableLook] = look_at_table) -> None:
+                 look: Callable[..., TableLook] = look_at_table, move_time_s: float | None = None) -> None:
         """`discovery`: where to look for tables (None: not at all). `rematch`: the address
         and code of the table just played at, joined again at once (the seat key takes the
-        same seat) and knocked at until its host opens the rematch."""
+        same seat) and knocked at until its host opens the rematch; `move_time_s`: its host's
+        move time, as the last match's look read it (a rematch sits down without a look)."""
         super().__init__(app)
         self.screens = screens
         self.lan = LanTables(discovery) if discovery is not None else None
         self.make_link = make_link or (lambda uri, name, token: RemoteLink(uri, name, token, on_news=wake_window))
         self.look_at = look
+        self.rematch_move_time_s = move_time_s
         settings = app.settings
         self.name = settings.table_names[0][:LONGEST_NAME] if settings.table_names else ""
         self.address, self.code = settings.last_join if settings.last_join else ("", "")
@@ -266,11 +268,12 @@ class JoinScene(Scene):
             self._stop_browsing()
             self.joining = None  # the table owns the link now
             self.app.notice = None  # what the last match's end said is old news at a new table
-            look = self.table_looked_at  # none when a seat key took the seat back without a look
+            look = self.table_looked_at  # none at a rematch, or when a seat key took the seat back without one
+            move_time_s = look.move_time_s if look is not None else self.rematch_move_time_s
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,
                                                   link=joining.link, address=joining.address,
                                                   backlog=joining.backlog, keep=self.keep_match,
-                                                  move_time_s=look.move_time_s if look is not None else None))
+                                                  move_time_s=move_time_s))
 
     def _looked(self) -> None:
         """A look just over: the table it showed, or why it showed none."""

@@ -19,6 +19,7 @@ from game.app.play.savegame import HostedSeats, SaveDamaged, SaveError, SaveSlot
 from game.app.play.session import SeatPlan
 from game.engine.kyoku import Phase
 from game.engine.record import replay
+from game.net.hosting import MOVE_TIME_S
 from tests.save_faults import match_in_play
 
 TOKENS = {0: "k" * 32, 2: "f" * 32}
@@ -168,3 +169,45 @@ def test_a_remote_seats_build_clock_is_saved_as_it_runs_and_goes_on_from_there_w
     finally:
         continued.stop()
     assert left is not None and left <= limit - elapsed
+
+
+def building_saved_at(folder: Path, elapsed: float) -> SaveSlot:
+    """A 3-seat match in its first hand's builds, seat 0 (a person at another computer)
+    `elapsed` seconds into its build clock, saved as the headless host saves it."""
+    from game.app.play.session import BuildProgress
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+
+    match = Match(Rules.preset("three_player"), 3)
+    kyoku = match.next_kyoku()
+    if kyoku.phase is Phase.DORA:
+        match.apply(kyoku.view_for(kyoku.waiting_on()[0]).legal_actions[0])
+    slot = SaveSlot(folder)
+    slot.save(PLAN, match, {0: BuildProgress(match.kyoku_number, "", elapsed)})
+    slot.save_hosting(match.seed, HostedSeats("KANTER", 17017, TOKENS))
+    return slot
+
+
+@pytest.mark.parametrize(("phase", "left_after_begin"), [
+    pytest.param(Phase.DISCARD, MOVE_TIME_S, id="a discard owed"),
+    pytest.param(Phase.BUILD, MOVE_TIME_S - 40.0, id="a build under way"),
+])
+def test_a_continued_match_runs_no_clock_until_its_players_are_back(tmp_path, phase, left_after_begin):
+    """Before its players are back no screen is told a clock and none runs at the host, however
+    long they take: after it begins again, the seat has the time it had, and no stand-in moves."""
+    slot = saved_at(tmp_path) if phase is Phase.DISCARD else building_saved_at(tmp_path, 40.0)
+    lines: list[str] = []
+    hosted = HostedMatch.continued(*load_saved(slot), report=lines.append, slot=slot)
+    now = [1000.0]
+    hosted.hosted.clock = lambda: now[0]
+    assert 0 in hosted.session.waiting_on() and hosted.match.kyoku.phase is phase
+    assert hosted.table.time_left(0) is None  # what the first player back is told
+    now[0] += 150.0  # longer than any clock: the other player comes back late
+    hosted.hosted.present.update(hosted.remote)
+    hosted.hosted.begin()
+    hosted.turns.resume_builds(hosted.saved_builds)
+    for _ in range(3):
+        hosted.turns.update(0.0, 0.0)
+    assert hosted.turns.seat_time_left(0) == pytest.approx(left_after_begin)
+    assert hosted.table.time_left(0) == pytest.approx(left_after_begin)
+    assert 0 in hosted.session.waiting_on() and not any("did not move in time" in line for line in lines)

@@ -106,9 +106,14 @@ class HostedTable:
         it has begun again: its hand waits for its people, with no clock running on any screen
         until the loop tells every seat its own (`retell`)."""
         kyoku = self.match.kyoku
-        if (self.continued and not self.begun) or kyoku is None or seat not in kyoku.waiting_on():
+        if self.waiting_to_begin() or kyoku is None or seat not in kyoku.waiting_on():
             return None
         return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
+
+    def waiting_to_begin(self) -> bool:
+        """A continued match that has not begun again: its hand waits for its people, and no
+        seat's clock runs, on any screen or at the host (`TableTurns.seat_time_left`)."""
+        return self.continued and not self.begun
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""

@@ -129,7 +129,7 @@ class TableTurns:
         """A continued match: each remote seat's build clock where it stood when it was
         saved (as a person's here is), so that every screen shows the one clock."""
         net = self.session.net
-        if net is None or self.session.match.kyoku is None or self.session.busy:
+        if net is None or self.session.match.kyoku is None or self.session.busy or net.waiting_to_begin():
             return
         for seat in net.remote:
             progress = self.session.build_progress(seat)
@@ -233,11 +233,12 @@ class TableTurns:
     def seat_time_left(self, seat: int) -> float | None:
         """How long a seat played at another computer has left for its decision, as every
         screen shows it (None when it is not such a seat, owes none, or is lent to the AI,
-        which has no clock): its clock starts when it is first told or asked, and runs by the
-        hosted table's clock; its stand-in moves `grace_s` later, the time its last move may
-        take to come."""
+        which has no clock, or the match, continued, has not begun again: its hand waits for
+        its people): its clock starts when it is first told or asked, and runs by the hosted
+        table's clock; its stand-in moves `grace_s` later, the time its last move may take to
+        come."""
         net = self.session.net
-        if net is None or seat not in net.remote or self.session.match.kyoku is None \
+        if net is None or seat not in net.remote or self.session.match.kyoku is None or net.waiting_to_begin() \
                 or seat not in self.session.waiting_on() or net.lent_level(seat) is not None:
             return None
         key = self._key(seat)

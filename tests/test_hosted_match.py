@@ -5,6 +5,7 @@ tests/test_cli_join.py; the command's refusals in tests/test_cli_host.py."""
 
 from __future__ import annotations
 
+import errno
 import json
 import threading
 import time
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.app.play.hosted_match import HostedMatch, load_saved, unattended_plan
+from game.app.play.hosted_match import HostedMatch, load_saved, save_whole, unattended_plan
 from game.app.play.savegame import HostedSeats, SaveDamaged, SaveError, SaveSlot
 from game.app.play.session import SeatPlan
 from game.engine.kyoku import Phase
@@ -71,10 +72,39 @@ def test_a_save_cut_short_goes_on_from_its_last_whole_move_the_file_as_it_was_ke
     slot.record_path.write_bytes(whole + b'{"type": "action", "kind": "disc')
     saved, seats = load_saved(slot)
     assert saved.cut == 1 and seats.tokens == TOKENS
-    assert slot.record_path.read_bytes() == whole  # saved again at once, with its keys
+    assert slot.record_path.read_bytes().endswith(b'"disc')  # reading it moves nothing, writes nothing
+    kept = save_whole(slot, saved)
+    assert slot.record_path.read_bytes() == whole  # written again, its keys left beside it
     assert load_saved(slot)[1] == seats
     (aside,) = tmp_path.glob("unfinished_match.jsonl.damaged-*")
-    assert aside.read_bytes().endswith(b'"disc')
+    assert aside == kept and aside.read_bytes() == whole + b'{"type": "action", "kind": "disc'
+
+
+@pytest.mark.parametrize("fails", ["the save", "the copy"])
+def test_a_save_cut_short_that_cannot_be_written_again_stays_to_be_continued(tmp_path, monkeypatch, fails):
+    """A full disk (what cuts a save short) when it is written again: the save, its keys and
+    the file as it was stay, and the next try continues it."""
+    import shutil
+
+    slot = saved_at(tmp_path)
+    cut = slot.record_path.read_bytes() + b'{"type": "action", "kind": "disc'
+    slot.record_path.write_bytes(cut)
+    saved, seats = load_saved(slot)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    if fails == "the save":
+        monkeypatch.setattr(slot, "save", disk_full)
+    else:
+        monkeypatch.setattr(shutil, "copyfileobj", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        save_whole(slot, saved)
+    monkeypatch.undo()
+    again, kept_seats = load_saved(SaveSlot(tmp_path))  # what the next --continue reads
+    assert (again.match.record, again.cut, kept_seats) == (saved.match.record, 1, seats)
+    assert all(aside.read_bytes() == cut for aside in tmp_path.glob("unfinished_match.jsonl.damaged-*"))
+    assert slot.record_path.read_bytes() == cut
 
 
 def test_a_windows_save_is_not_one_a_host_without_a_window_continues(tmp_path):

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from game.app.play.savegame import HostedSeats, SaveDamaged, SavedMatch, SaveError, SaveSlot
@@ -32,6 +33,7 @@ from game.engine.match import Match
 from game.engine.names import BadName, checked_name
 from game.engine.player import Player
 from game.engine.rules import Rules
+from game.files import copy_aside
 from game.net.hosting import MOVE_TIME_S, PERSON, RECONNECT_WINDOW_S, HostedTable
 from game.net.play import DELAY_GRACE_S, seat_time_limit
 
@@ -259,21 +261,27 @@ class HostedMatch:
 
 
 def load_saved(slot: SaveSlot) -> tuple[SavedMatch, HostedSeats]:
-    """The match a host without a window saved in `slot`, and its seats' tokens:
-    SaveUnreadable or SaveDamaged (`SaveSlot.load`), or SaveError when the tokens are not
-    kept beside it (its people could not take their seats back). A save cut short goes on
-    from its last whole move: the file as it was is moved aside (`SaveSlot.move_aside`), the
-    save written again at once (OSError when it cannot be)."""
+    """The match a host without a window saved in `slot`, and its seats' tokens (read only:
+    no file is moved or written): SaveUnreadable or SaveDamaged (`SaveSlot.load`), or
+    SaveError when the tokens are not kept beside it (its people could not take their seats
+    back). A save cut short (`SavedMatch.cut`) goes on from its last whole move once it is
+    written again (`save_whole`)."""
     saved = slot.load(unattended_plan)
     seats = slot.hosted_seats(saved.match.seed, saved.plan.remote)
     if seats is None:
         raise SaveError(f"the seat keys are not kept beside the save ({slot.hosting_path.name}), or are "
                         "another match's: its players could not take their seats back")
-    if saved.cut:
-        slot.move_aside("damaged")  # it forgets the tokens too: they are kept again below
-        slot.save_hosting(saved.match.seed, seats)
-        slot.save(saved.plan, saved.match, saved.builds)
     return saved, seats
+
+
+def save_whole(slot: SaveSlot, saved: SavedMatch) -> Path:
+    """A save cut short written again up to its last whole move, its file as it was kept as a
+    copy beside it first (`copy_aside`), the copy's path. The save is written over atomically
+    (its keys left as they are), so that whatever fails (OSError: a full disk is what cuts a
+    save short) the save stays to be continued, and the file as it was is never lost."""
+    kept = copy_aside(slot.record_path, "damaged")
+    slot.save(saved.plan, saved.match, saved.builds)
+    return kept
 
 
 def unattended_plan(data: Any, players: int) -> SeatPlan:

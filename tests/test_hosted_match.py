@@ -162,12 +162,12 @@ def test_a_remote_seats_build_clock_is_saved_as_it_runs_and_goes_on_from_there_w
     clock where it stood, not a new one."""
     from websockets.sync.client import connect
 
-    from game.app.play import hosted_match
+    from game.app.play import table_turns
     from game.engine.rules import Rules
     from game.net.client import join_uri
     from game.net.protocol import Hello, write_message
 
-    monkeypatch.setattr(hosted_match, "BUILD_SAVE_EVERY_S", 0.5)
+    monkeypatch.setattr(table_turns, "BUILD_SAVE_EVERY_S", 0.5)
     limit = Rules.preset("kaiji").build_time_s
     hosted = HostedMatch(Rules.preset("kaiji", hands=1), ["person", "easy"], 5, move_time_s=0.5,
                          report=lambda line: None, slot=SaveSlot(tmp_path))

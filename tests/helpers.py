@@ -1,10 +1,12 @@
-"""Shared test helpers: mpsz text to tile ids, the build's scripts as modules, a cache the game leaves alone."""
+"""Shared test helpers: mpsz text to tile ids, the build's scripts as modules, a cache the game
+leaves alone, an executor whose work never runs."""
 
 from __future__ import annotations
 
 import functools
 import importlib.util
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -38,6 +40,14 @@ def hand_and_win(hand: str, win: str, red_fives: bool = True) -> tuple[list[int]
 def kind(code: str) -> int:
     """The 34-kind of one tile code: ``kind("1z") == 27``."""
     return tiles(code)[0] // 4
+
+
+class StudyNotDone(Executor):
+    """Takes work (the helper's study of a wall) and never runs it, as a study still under way:
+    for a test that never reads the helper's answer (a study is some 3 s of CPU)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return Future()
 
 
 def build_module(name: str) -> ModuleType:

@@ -78,7 +78,7 @@ def test_the_memoised_functions_of_a_module_loaded_late_are_emptied(late_module)
 
 
 @pytest.mark.parametrize("seat_wind", [EAST, WEST])
-def test_every_memoised_function_a_heap_scan_finds_filled_is_emptied(seat_wind):
+def test_every_memoised_function_a_heap_scan_finds_filled_is_emptied(seat_wind, whole_heap):
     """The analyser's and the scorer's, filled by ranking a wall; twice, so that the second
     release works from what the first found."""
     rank_wall(WALL, seat_wind, DORA_INDICATOR, Rules.preset("kaiji"))

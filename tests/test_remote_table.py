@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pytest
 
@@ -31,6 +31,7 @@ from game.net.play import seat_time_limit
 from game.net.protocol import MatchOver, Reading, Ready, Refused, Settled, Welcome, read_host_message, write_message
 from game.net.server import Inbound
 from game.net.wire import SeatMirror
+from tests.helpers import StudyNotDone
 
 SEAT = 1
 NAMES = ("Host", "Guest", "Kaiji", "Tonegawa")
@@ -38,9 +39,10 @@ NAMES = ("Host", "Guest", "Kaiji", "Tonegawa")
 
 @pytest.fixture
 def builders():
-    pool = ThreadPoolExecutor(1)
-    yield pool
-    pool.shutdown(wait=False, cancel_futures=True)
+    """The joined table's helper never studies the wall: no test here reads its answer (a
+    thread studying each table's wall was most of this file's CPU, and ran on into the tests
+    after it)."""
+    return StudyNotDone()
 
 
 def heard(match: Match, seat: int = SEAT, refused: Refused | None = None, at: float | None = None,
@@ -435,26 +437,24 @@ def test_the_clock_counts_down_from_the_hosts_time_left_less_half_the_round_trip
     assert table.frame().centre.countdown == pytest.approx(shown)
 
 
-def told_thirty_seconds_to_build_twenty_seconds_ago() -> tuple[ThreadPoolExecutor, Clock, Match, RemoteTable]:
+def told_thirty_seconds_to_build_twenty_seconds_ago() -> tuple[Clock, Match, RemoteTable]:
     """A joined table told at 0 s that its seat has 30 s to build; the clock now at 20 s."""
-    pool = ThreadPoolExecutor(1)
     clock = Clock()
     match = new_match(build_time_s=30)
     others_move(match)
-    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), pool, clock=clock)
+    table = RemoteTable(heard(match, at=0.0, time_left_s=30.0), StudyNotDone(), clock=clock)
     clock.now = 20.0
-    return pool, clock, match, table
+    return clock, match, table
 
 
 def test_news_of_the_same_decision_that_came_late_does_not_give_its_time_again():
-    pool, _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
+    _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
     table.take(heard(match, at=20.0, time_left_s=30.0))  # stamped before the first, or come the long way
     assert table.countdown() == pytest.approx(10.0)
     table.take(heard(match, at=20.0, time_left_s=None))  # news without a clock (who is present)
     assert table.countdown() == pytest.approx(10.0)
     table.take(heard(match, at=20.0, time_left_s=4.0))  # the host's clock is further on: it rules
     assert table.countdown() == pytest.approx(4.0)
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 class Link:
@@ -474,11 +474,10 @@ class Link:
 def test_after_a_reconnection_the_hosts_clock_rules_even_if_it_gives_more_time():
     """The host was killed and continued its match: its clock stood still meanwhile, restored
     from its save, and the screens show that one clock again."""
-    pool, _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
+    _clock, match, table = told_thirty_seconds_to_build_twenty_seconds_ago()
     table.link = Link([Reconnecting(1), heard(match, at=20.0, time_left_s=25.0)])
     table.update(0.0, 0.0)
     assert table.countdown() == pytest.approx(25.0)
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def test_without_the_hosts_clock_no_clock_is_shown(builders):
@@ -1235,3 +1234,68 @@ def test_news_held_when_the_connection_dropped_does_not_bring_back_the_clock_of_
     table.link.news = [heard(match, at=clock.now, time_left_s=100.0)]
     scene.frame()
     assert table.countdown() == pytest.approx(100.0, abs=0.1)  # (less the frame since it came)
+
+
+def test_a_next_pressed_on_one_hands_result_is_not_taken_for_the_next_results(builders):
+    """Next on hand 1's result tells the host the player read that one only: when hand 2's
+    result comes up, the host is told nothing until the player presses Next again, and the
+    result stays up while the connection is down (player test: after one Next, every later
+    result closed under the joiner at the host's Next)."""
+    match = new_match(hands=3)
+    table = RemoteTable(heard(match), builders)
+    link = table.link = SentLink([])
+    for number in (1, 2):
+        play_to_end(match, table)
+        table.take(heard(match))
+        reading = Reading(0, number, tuple(s == SEAT for s in range(2)), 60.0)
+        table.take(dataclasses.replace(heard(match), reading=reading))
+        assert link.sent == [Ready(n) for n in range(1, number)]  # none for this result yet
+        table.show_result()
+        assert not table.next_begun()
+        if number == 2:
+            link.news = [Reconnecting(1)]
+            assert not table.next_begun()  # unread, it stays up while the table tries again
+        table.close_result()
+        table.next_kyoku()
+        match.next_kyoku()
+        table.take(heard(match))
+    assert link.sent == [Ready(1), Ready(2)]
+
+
+def test_at_a_continued_match_the_host_waits_for_the_joiners_next_on_every_result(builders):
+    """Player test: the host's window closed mid-hand, Continue, the joiner back; from the
+    second result on, the host's result said at once that everyone else was ready, and its
+    Next closed the joiner's result unread. The host's table (its people here, as a window's)
+    and the joined table over the wire: each result waits for the joiner's own Next."""
+    match = new_match(hands=5)
+    while match.kyoku_number < 2:  # hand 1 played before the host's window closed
+        others_move(match, seat=-1)
+        match.next_kyoku()
+    while match.kyoku.phase is not Phase.DISCARD:  # mid-hand 2
+        match.apply(match.kyoku.view_for(match.kyoku.waiting_on()[0]).legal_actions[0])
+    link = RemoteLink("ws://127.0.0.1:9/", "Guest")  # never started: its messages are handed over below
+    continued = HostedTable(match, ("Host", "Guest"), (None, None), (SEAT,), tokens={SEAT: "t"})
+    continued.table.people_here = (0,)
+    continued.table.transport = LinkWire(link)
+    link.send = lambda item: continued.table.received(SEAT, item)  # type: ignore[method-assign]
+    continued.host.inbox.put(Inbound(SEAT, "joined", token="t"))  # back at the reopened table
+    continued.poll()
+    table = RemoteTable(next(n for n in link.poll() if n.view is not None), builders, link=link)
+    continued.begin()
+    continued.retell()
+    for number in (2, 3, 4):
+        others_move(match, seat=-1)
+        continued.changed()  # the hand's end: its settlement, and the reading begins
+        table.update(0.0, 0.0)
+        table.show_result()
+        assert continued.table.reading is not None and continued.table.reading[0] == number
+        assert continued.table.not_ready == {0, SEAT}, f"hand {number}: the host does not wait for the joiner"
+        continued.table.ready(0, number)  # the host's Next
+        assert continued.table.reading_left() > 0 and not table.next_begun()
+        table.close_result()  # the joiner's Next
+        assert continued.table.reading_left() == 0
+        table.next_kyoku()
+        continued.table.end_reading()
+        match.next_kyoku()
+        continued.changed()
+        table.update(0.0, 0.0)

@@ -189,22 +189,28 @@ def test_the_messages_reach_the_driver_in_order_and_its_action_reaches_the_host(
     assert link.token == TOKEN and link.mirror.present == (True, True) and link.mirror.over is not None
 
 
-def test_a_missed_message_is_asked_for_once_and_the_snapshot_puts_the_seat_right():
+def test_a_missed_message_is_asked_for_once_per_gap_and_the_snapshot_puts_the_seat_right():
     """Once per gap, however much news follows it before the snapshot: a resync for each
-    would count against the host's rate limit and get a busy table's seat cut off."""
+    would count against the host's rate limit and get a busy table's seat cut off; and
+    again at the next gap, else the seat would drop all news after it."""
     match = a_hand()
 
-    async def script(connection: ServerConnection, host: ScriptedHost, number: int) -> None:
-        await connection.send(welcome(1, match))
-        await connection.send(snapshot(2, match))
-        for seq in (4, 5, 6):  # 3 never came
+    async def gap(connection: ServerConnection, host: ScriptedHost, first: int) -> None:
+        for seq in (first + 1, first + 2, first + 3):  # `first` never came
             await connection.send(presence(seq))
         await host.next_message(connection)
         with suppress(TimeoutError):
             for _ in range(3):
                 host.received.append(read_client_message(await asyncio.wait_for(connection.recv(), 0.5)))
+
+    async def script(connection: ServerConnection, host: ScriptedHost, number: int) -> None:
+        await connection.send(welcome(1, match))
+        await connection.send(snapshot(2, match))
+        await gap(connection, host, 3)
         await connection.send(snapshot(7, match))
-        await connection.send(over(8))
+        await gap(connection, host, 8)
+        await connection.send(snapshot(12, match))
+        await connection.send(over(13))
 
     async def play() -> tuple[ScriptedHost, Recorder]:
         async with scripted_host(script) as host:
@@ -213,8 +219,8 @@ def test_a_missed_message_is_asked_for_once_and_the_snapshot_puts_the_seat_right
             return host, driver
 
     host, driver = run(play())
-    assert host.received == [Resync()]
-    assert [m.seq for m in driver.messages] == [1, 2, 7, 8]
+    assert host.received == [Resync(), Resync()]
+    assert [m.seq for m in driver.messages] == [1, 2, 7, 12, 13]
 
 
 @pytest.mark.parametrize("code", ["table_full", "match_started", "not_your_seat"])

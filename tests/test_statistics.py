@@ -129,3 +129,13 @@ def test_the_best_match_is_a_finished_one():
     assert stats.best_match.name == "lost.jsonl"
     only_left = compute_statistics([played("left", abandoned_kaiji(), 0, {"ai_level": "hard"}, "abandoned")])
     assert only_left.best_match is None and only_left.worst_match.name == "left.jsonl"
+
+
+def test_each_hands_balance_from_your_seat_and_the_balance_through_the_hands_of_one_match():
+    # Kaiji: two draws, then seat 1 rons seat 0 for a mangan. Four: seat 0 deals in 1.5 + 0.32 at once.
+    assert compute_statistics([entry("b", KAIJI, 1)]).matches[0].hand_units == (0.0, 0.0, 1.0)
+    assert compute_statistics([entry("a", KAIJI, 0)]).matches[0].hand_units == (0.0, 0.0, -1.0)
+    assert compute_statistics([entry("d", FOUR, 0)]).matches[0].hand_units == (pytest.approx(-1.82),)
+    assert compute_statistics([entry("c", FOUR, 2)]).hand_balance() == [1.5]
+    assert compute_statistics([entry("b", KAIJI, 1)]).hand_balance() == [0.0, 0.0, 1.0]
+    assert compute_statistics([entry("b", KAIJI, 1), entry("c", FOUR, 2)]).hand_balance() == []  # match by match

@@ -40,7 +40,7 @@ from game.net.play import DELAY_GRACE_S
 from game.net.protocol import Act, Reading, Ready, Refused, Resync, Snapshot, Update, Welcome
 from game.net.server import Inbound
 from game.net.table import READING_TIME_S
-from tests.helpers import kept
+from tests.helpers import StudyNotDone, kept
 from tests.scenario_tools import crafted_deal
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, OPPONENT_WALL_START, ScriptedAgent
 
@@ -54,6 +54,14 @@ class Now(Executor):
         future: Future = Future()
         future.set_result(fn(*args, **kwargs))
         return future
+
+
+class NowButNoStudy(Now):
+    """Runs the seats' moves at once, but never the helper's study of a person's wall (the one
+    work it asks to go first): for the tables of tests that never read the helper."""
+
+    def submit_first(self, fn, /, *args, **kwargs):
+        return StudyNotDone().submit(fn, *args, **kwargs)
 
 
 def table(preset: str, seats: tuple[str, ...], **changes) -> TableController:
@@ -315,7 +323,7 @@ def ron_table(preset: str, walls: dict[int, str], hands: dict[int, str], discard
     plan = SeatPlan.solo(match.rules.players, "normal")
     agents = {seat: ScriptedAgent(discards=discards.get(seat, []), hand=hands.get(seat), avoid=["5z"])
               for seat in range(1, match.rules.players)}
-    controller = TableController(Session(match, plan, agents, Now()), Now())
+    controller = TableController(Session(match, plan, agents, Now()), NowButNoStudy())
     for _ in range(2000):
         if isinstance(controller.prompt(), RonOffer):
             return controller
@@ -943,7 +951,7 @@ def test_people_taking_turns_at_one_screen_read_whose_ron_question_it_is():
     """The curtain calls the person asked by name anyway (kept as it was)."""
     match = Match(Rules.preset("kaiji", mangan_floor=False), seed=1)
     match.next_kyoku(crafted_deal({0: OPPONENT_WALL_START, 2: HUMAN_WALL}, dora=(1, 0, "5z", "5z")), dealer=0)
-    controller = TableController(Session(match, SeatPlan.table(("you", PERSON)), {}, Now()), Now())
+    controller = TableController(Session(match, SeatPlan.table(("you", PERSON)), {}, Now()), NowButNoStudy())
     for _ in range(400):
         if match.kyoku.phase is Phase.RON:
             break

@@ -37,6 +37,7 @@ from game.app.scenes.join import JoinScene
 from game.app.scenes.join_menu import joined_menu
 from game.app.scenes.join_summary import JoinedSummaryScene
 from game.app.scenes.new_table import NewTableScene
+from game.app.scenes.pause import WIDTH as LEAVE_WIDTH
 from game.app.scenes.pause import Hosting, pause_menu
 from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
@@ -51,6 +52,7 @@ from game.app.words.i18n import N_, Message, _
 from game.engine.playback import NoKyokuToShow, Playback, settled_playback
 from game.engine.record import RecordError
 from game.engine.rules import Rules
+from game.net.hosting import MOVE_TIME_S
 
 
 class Window(Services, Protocol):
@@ -58,6 +60,8 @@ class Window(Services, Protocol):
 
     dropped: Callable[[Path], object] | None
     """What a file dropped onto the window opens."""
+    closing: Callable[[], bool]
+    """Asked when the player closes the window: True when it asks first (the window stays)."""
 
 
 class Flow:
@@ -66,6 +70,9 @@ class Flow:
     def __init__(self, window: Window, hosting: HostOptions | None = None) -> None:
         self.app = window
         window.dropped = self.watch
+        window.closing = self.ask_before_closing
+        self.leave_question: Dialog | None = None
+        """The question a close of the window asked last (closed again while it is up: it closes)."""
         self.hosting = hosting or HostOptions()
         """How this window hosts a table with seats at other computers (`--no-discovery`)."""
         self.hosted_session: Session | None = None
@@ -110,6 +117,22 @@ class Flow:
         self.playing = None
         self.app.stack.reset(SummaryScene(self.app, self, session))
 
+    def ask_before_closing(self) -> bool:
+        """Closing the window in a match it hosts, under way, stops that match for the players
+        at the other computers: asked first, as the menu's Title asks (`pause_menu`). Closed
+        again while the question is up, it closes."""
+        session = self.hosted_session
+        if (session is None or session.net is None or not session.net.remote or session.match.over
+                or self.playing is not session or self.app.stack.top is self.leave_question):
+            return False
+        self.leave_question = Dialog(self.app, _("Leave the match?"),
+                          _("The match stops for the players at the other computers. It is saved: "
+                            "Continue on the title screen opens it again, and they can join it again."),
+                          [Choice(_("Leave"), self.app.quit), Choice(_("Stay"), nothing)], escape=nothing,
+                          width=LEAVE_WIDTH, default=1)
+        self.app.stack.push(self.leave_question)
+        return True
+
     def _hang_up(self) -> None:
         """The hosted match is left (the player went to the title) as a closing window leaves
         it (`HostedTable.leave`), in the background: the other computers are told that the
@@ -133,21 +156,28 @@ class Flow:
             self.app.stack.push(pause_menu(self.app, rules=self.rules, settings=self.settings, title=self.title,
                                            hosting=hosting))
             return
-        playing = Playing(lambda: self._match_rules(session.rules))
+        playing = Playing(lambda: self._match_rules(session))
         self.app.stack.push(pause_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
                                        title=self.title, hosting=hosting))
 
-    def _match_rules(self, rules: Rules) -> None:
-        self.app.stack.push(RulesScene(self.app, rules, title=MATCH_RULES))
+    def _match_rules(self, session: Session) -> None:
+        """The match's rules; at a table with seats at other computers, with its move time."""
+        net = session.net
+        move_time_s = net.move_time_s if net is not None and net.remote else None
+        self.app.stack.push(RulesScene(self.app, session.rules, title=MATCH_RULES, move_time_s=move_time_s))
 
     # --- from the title (and the menu) ----------------------------------------------------
 
     def new_table(self, start: Callable[[SeatPlan], None]) -> None:
         self.app.stack.push(NewTableScene(self.app, start))
 
-    def rules(self, rules: Rules | None = None) -> None:
-        """The rules page: of `rules` (a host's), else of the settings."""
-        self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES if rules is not None else SETTINGS_RULES))
+    def rules(self, rules: Rules | None = None, move_time_s: float | None = None) -> None:
+        """The rules page: of `rules` (a host's, whose clocks are its `move_time_s`, else the
+        default move time), else of the settings."""
+        if rules is None:
+            self.app.stack.push(RulesScene(self.app, title=SETTINGS_RULES))
+        else:
+            self.app.stack.push(RulesScene(self.app, rules, title=HOST_RULES, move_time_s=move_time_s or MOVE_TIME_S))
 
     def settings(self) -> None:
         self._settings(None)

@@ -11,7 +11,8 @@ turning), while what moves the match on (the AI's pause, notices' time on screen
 limits) waits for the scene to be on top again — but for the one clock of a move the table
 itself is asking about ("Build it anyway?"), which runs on under that question. Once the
 motion has ended the picture beneath stands still. Every covered scene, shown or not, is
-`serve`d: a table this computer hosts answers the other computers under its menu.
+`serve`d: a table this computer hosts answers the other computers under its menu (one with
+seats there goes on: game/app/scenes/table.py).
 pygame_gui elements a scene creates are listed in `elements`: hidden while another scene
 covers it, removed when it leaves, and labelled again in the new language when the
 player switches (`relabel`). Text a scene draws itself is translated as it is drawn.
@@ -102,8 +103,8 @@ class Screens(Protocol):
 
     def pause(self) -> None: ...
 
-    def rules(self, rules: Rules | None = None) -> None:
-        """The rules page: of `rules` (a host's), else of the settings."""
+    def rules(self, rules: Rules | None = None, move_time_s: float | None = None) -> None:
+        """The rules page: of `rules` (a host's, its clocks `move_time_s`), else of the settings."""
 
     def settings(self) -> None: ...
 

@@ -85,20 +85,27 @@ def centre_info(players: int, status: str, stake: str, countdown: float | None, 
 
 
 
-def draw(players: int, info: CentreInfo) -> list[tuple[str, pygame.Rect]]:
+@pytest.fixture
+def art(language) -> TileArt:
+    """The tile pictures of one test: made once, not for each of its hundreds of drawings
+    (reading the faces and composing the dora's tiles anew was most of this file's CPU)."""
+    return TileArt()
+
+
+def draw(players: int, info: CentreInfo, art: TileArt) -> list[tuple[str, pygame.Rect]]:
     text = Text()
     inked = Inked(text)
-    draw_centre(pygame.Surface(layout.SCREEN.size), text, TileArt(), layout.for_players(players), info)
+    draw_centre(pygame.Surface(layout.SCREEN.size), text, art, layout.for_players(players), info)
     dora = (terms.term("Dora"), "→")
     return [(words, ink) for words, ink in inked.drawn if words not in dora]  # beside the panel at 3 and 4
 
 
 
-def over_the_dora(players: int, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
+def over_the_dora(players: int, drawn: list[tuple[str, pygame.Rect]], art: TileArt) -> list[str]:
     """Words on the dora row's tiles (inside the panel at two seats), or nearer than the
     layout's least gap above them."""
     table = layout.for_players(players)
-    dora = pygame.Rect(table.dora_at, (DORA_TILE_RIGHT, TileArt().tile("5z", DORA_TILE).get_height()))
+    dora = pygame.Rect(table.dora_at, (DORA_TILE_RIGHT, art.tile("5z", DORA_TILE).get_height()))
     return [f"{words!r} {ink} over the dora {dora}" for words, ink in drawn
             if ink.inflate(2 * ROW_GAP, 2 * ROW_GAP).colliderect(dora)]
 
@@ -115,7 +122,7 @@ def clashes(drawn: list[tuple[str, pygame.Rect]], rows: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(language, players):
+def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(language, players, art):
     panel = layout.for_players(players).centre.inflate(-2 * MARGIN, -2 * MARGIN)
     problems = []
     for status in statuses():
@@ -125,15 +132,15 @@ def test_every_word_of_the_centre_panel_is_inside_it_and_clear_of_the_others(lan
             stake = _(STAKE_WORDS[settlement]).format(stake=16)
             for countdown in (None, 179.0):
                 for hands in (16, None):
-                    drawn = draw(players, centre_info(players, status, stake, countdown, hands))
+                    drawn = draw(players, centre_info(players, status, stake, countdown, hands), art)
                     problems += [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
-                    problems += clashes(drawn, rows) + over_the_dora(players, drawn)
+                    problems += clashes(drawn, rows) + over_the_dora(players, drawn, art)
     assert sorted(set(problems)) == [], "\n".join(sorted(set(problems)))
 
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_announcement_band_leaves_the_top_and_bottom_counts_readable(language, players):
+def test_the_announcement_band_leaves_the_top_and_bottom_counts_readable(language, players, art):
     status = _("Click or press a key for the result")
     table = layout.for_players(players)
     east, *others = (terms.wind(wind) for wind in WINDS[:players])
@@ -148,7 +155,7 @@ def test_the_announcement_band_leaves_the_top_and_bottom_counts_readable(languag
             text = Text()
             inked = Inked(text)
             surface = pygame.Surface(layout.SCREEN.size)
-            draw_centre(surface, text, TileArt(), table, centre_info(players, status, "", None, 8, shown))
+            draw_centre(surface, text, art, table, centre_info(players, status, "", None, 8, shown))
             pictures.append(surface)
         counts = {place: ink for (place, *_seat), (words, ink) in
                   zip(centre_info(players, status, "", None, 8).discards,
@@ -220,7 +227,7 @@ def squashed(words: str) -> str:
 # was not drawn: "…to reconnect" was lost) or a row wider than the panel ("WWW…W").
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("kind", sorted(LONGEST))
-def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(language, players, kind):
+def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(language, players, kind, art):
     table = layout.for_players(players)
     panel = table.centre.inflate(-2 * MARGIN, -2 * MARGIN)
     name = LONGEST[kind]
@@ -228,7 +235,7 @@ def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(la
     stake = _(STAKE_WORDS["stakes"]).format(stake=16)
     for status, before, after in naming_statuses(name):
         info = dataclasses.replace(centre_info(players, status, stake, 179.0, 16), status_names=("Ann", name))
-        drawn = draw(players, info)
+        drawn = draw(players, info, art)
         first_count = next(index for index, (words, _ink) in enumerate(drawn) if words.endswith("/17"))
         rows = [words for words, _ink in drawn[1 + table.stake_in_centre:first_count]]
         shown = " ".join(rows)
@@ -240,7 +247,7 @@ def test_a_status_naming_the_longest_name_keeps_to_its_rows_with_the_name_cut(la
             assert "…" in shown, rows
         assert squashed(name[:3]) in squashed(shown)
         problems = [f"{words!r} {ink} outside {panel}" for words, ink in drawn if not panel.contains(ink)]
-        problems += over_the_dora(players, drawn)
+        problems += over_the_dora(players, drawn, art)
         assert problems + clashes(drawn, rows) == [], (status, problems + clashes(drawn, rows))
 
 
@@ -273,12 +280,12 @@ STATUS_APART = 12
 # At three seats in Japanese "東家（プレイヤー2）がドラをめくる番" wrapped to two rows with the
 # side seats' counts 9 px beneath: the counts read as the sentence's third row.
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_words_beneath_a_status_stand_apart_from_its_rows(language, players):
+def test_the_words_beneath_a_status_stand_apart_from_its_rows(language, players, art):
     table = layout.for_players(players)
     problems = []
     for status in statuses():
         rows = [row for row, _dx in status_rows(Text(), status, table)]
-        drawn = draw(players, centre_info(players, status, "", 179.0, 8))
+        drawn = draw(players, centre_info(players, status, "", 179.0, 8), art)
         status_inks = [ink for words, ink in drawn if words in rows]
         last = max(status_inks, key=lambda ink: ink.bottom)
         beneath = [(words, ink) for words, ink in drawn if words not in rows and ink.top >= last.bottom]

@@ -5,7 +5,6 @@ place too narrow cuts them with … (game/app/window/fitting.py)."""
 from __future__ import annotations
 
 import dataclasses
-from concurrent.futures import Executor, Future
 from itertools import pairwise
 
 import pygame
@@ -23,6 +22,7 @@ from game.engine.match import Match
 from game.engine.names import LONGEST_NAME
 from game.engine.rules import Rules
 from game.net.protocol import MatchOver
+from tests.helpers import StudyNotDone
 from tests.test_remote_table import heard
 from tests.ui.autoplay import play_to_result
 from tests.ui.scripted import ScriptedAgent
@@ -118,15 +118,6 @@ def test_the_curtain_names_who_looks_away_within_its_card(driver, monkeypatch, l
 
 COLUMN_GAP = 12
 """The least the joined summary's hand table keeps between two of its columns' headings."""
-
-
-class StudyNotDone(Executor):
-    """Takes the helper's study of the joined seat's wall and never runs it, as a study still
-    under way when the summary shows: the summary never asks for it (a thread studying it was
-    some 3 s of CPU a case)."""
-
-    def submit(self, fn, /, *args, **kwargs) -> Future:
-        return Future()
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

@@ -110,6 +110,11 @@ def joined(driver: Driver) -> bool:
     return isinstance(driver.top, TableScene) and isinstance(driver.top.controller, RemoteTable)
 
 
+def joined_under_menu(driver: Driver) -> bool:
+    table = driver.app.stack.scenes[0]
+    return isinstance(table, TableScene) and isinstance(table.controller, RemoteTable)
+
+
 def wait(driver: Driver, done) -> None:
     deadline = time.monotonic() + SECONDS
     while not done():
@@ -203,6 +208,22 @@ def test_enter_goes_from_the_name_to_the_address_to_the_code_which_looks_and_ent
     driver.key(pygame.K_RETURN)  # Sit down
     assert scene.joining is not None or joined(driver)  # a quick host's first view may be here already
     wait(driver, lambda: joined(driver))
+
+
+def test_tab_and_shift_tab_move_between_the_fields_as_in_every_form(driver):
+    """A player's Tab went into the name field with the rest (player test, defect 7)."""
+    scene = open_join(driver)
+    type_into(driver, scene.buttons["name"], "Guest")
+    for text in ("127.0.0.1:17017", "KANTER"):
+        driver.key(pygame.K_TAB)
+        for character in text:
+            driver.frame([pygame.event.Event(pygame.TEXTINPUT, text=character)])
+    driver.frame()  # the last character's change is heard the frame after
+    assert (scene.name, scene.address, scene.code) == ("Guest", "127.0.0.1:17017", "KANTER")
+    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="",
+                                     scancode=0)])
+    assert scene.ring.focused() is scene.buttons["address"] and scene.buttons["address"].is_focused
+    assert scene.joining is None and scene.looking is None
 
 
 def test_an_address_that_is_not_one_is_said_before_any_connection(driver):
@@ -362,10 +383,9 @@ def test_join_first_shows_the_hosts_rules_and_seats_taking_no_seat_and_the_joine
     page = driver.top
     assert isinstance(page, RulesScene) and page.rules == host_rules
     driver.key(pygame.K_ESCAPE)
-    assert joined(driver)
+    assert driver.button("Resume") and joined_under_menu(driver)  # back to the menu, as the host's
     # The settings say that this match plays the host's rules, and open them; the player's
     # own rule settings are still theirs to change, for their own next table.
-    driver.key(pygame.K_ESCAPE)
     driver.press(driver.button("Settings"))
     settings = driver.top
     assert isinstance(settings, SettingsScene)
@@ -840,7 +860,6 @@ def test_the_joined_screen_keeps_its_instruction_when_another_seat_drops_and_say
     the host's computer has no table open: the centre says the host has not reopened it."""
     from game.app.play.table_mode import TableMode
     from game.app.play.table_words import MODE_STATUS, reconnect_words
-    from game.app.scenes.dialog import Dialog
     from game.app.words.i18n import _
     from game.engine.match import Match
     from game.engine.rules import Rules
@@ -864,12 +883,10 @@ def test_the_joined_screen_keeps_its_instruction_when_another_seat_drops_and_say
     hosted.poll()
     table.link = Link([wire.heard(SEAT)])
     driver.frames(3)
-    notice = driver.top
-    assert isinstance(notice, Dialog) and table.frame().centre.status == _(MODE_STATUS[TableMode.BUILD])
-    assert notice.message == reconnect_words("Kaiji", given_up=False)
+    scene = driver.top  # news of another seat: a card on the table, no question
+    assert isinstance(scene, TableScene) and table.frame().centre.status == _(MODE_STATUS[TableMode.BUILD])
+    assert scene.card is not None and str(scene.card.text) == reconnect_words("Kaiji", given_up=False)
     shot(driver, f"joined_drop_notice_{language}")
-    driver.look()
-    driver.key(pygame.K_RETURN)
     driver.frames(3)
     assert isinstance(driver.top, TableScene) and table.prompt() is None  # told once
     table.link.news = [Reconnecting(2, table_closed=True)]

@@ -106,3 +106,84 @@ def test_the_hosts_ai_discarding_at_once_after_the_joiners_discard_is_seen_flyin
     for _ in range(120):
         flights.frame(driver)
     assert flights.seen == [(SEAT, True), (0, True)]
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_news_of_another_seats_drop_and_return_is_a_card_on_the_table_not_a_question(driver, language):
+    """Player test: while the joiner owed a move, their clock running, two modal notices in a
+    row about another seat (dropped, back) covered the table until OK. Such news is a card:
+    the table stays on top and the seat's decision stays open to it."""
+    import dataclasses
+
+    from game.app.words.net_words import came_back_words, dropped_words
+
+    driver.app.change_settings(driver.app.settings.with_changes(language=language))
+    match = at_the_seats_discard("three_player")
+    news = heard(match)
+    table = RemoteTable(news, driver.app.executor)
+    driver.screens.joined_table(table)
+    scene = driver.top
+    driver.frames(30)
+    assert scene.mode() == "discard"
+    gone = (True, True, False)  # seat 2's computer dropped (the seat here is SEAT, 1)
+    for present, words in ((gone, dropped_words), ((True,) * 3, came_back_words)):
+        table.link = Link([dataclasses.replace(news, present=present)])
+        driver.frames(3)
+        assert driver.top is scene and scene.mode() == "discard", "a question covered the table"
+        assert scene.card is not None and str(scene.card.text) == words(table.names()[2])
+        shot(driver, f"joined_presence_card_{words.__name__}_{language}")
+
+
+def test_at_a_match_the_host_continued_each_result_waits_for_the_joiners_own_next(driver):
+    """Player test: the host's window closed mid-hand, Continue on its title, the joiner
+    back with its key; from the second result on, the host's said at once that everyone
+    else was ready and its Next closed the joiner's result unread. The host's continued
+    table, over real sockets, and the joined table's logic as its window runs it: on every
+    result the host waits for the joiner's own Next."""
+    from game.ai import make_agent
+    from game.app.play.remote_link import Heard, RemoteLink
+    from game.app.play.table_mode import TableMode
+    from game.app.scenes.result import ResultScene
+    from game.net.client import join_uri
+    from tests.ui.test_host import KAIJI_KEY, continue_with_kaiji_late
+
+    host = continue_with_kaiji_late(driver)
+    link = RemoteLink(join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code), "Kaiji", KAIJI_KEY)
+    link.start()
+    try:
+        driver.wait_until(lambda: host.room.can_start, seconds=SECONDS)
+        driver.press(host.buttons["start"])
+        table = driver.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        net = table.session.net
+        news: list = []
+        driver.wait_until(lambda: news.extend(link.poll()) or any(
+            isinstance(n, Heard) and n.view is not None for n in news), seconds=SECONDS)
+        first = next(n for n in news if isinstance(n, Heard) and n.view is not None)
+        joined = RemoteTable(first, driver.app.executor, link=link, backlog=news[news.index(first) + 1:])
+        agent = make_agent("easy", 3)
+        read: list[int] = []
+        deadline = time.monotonic() + 4 * SECONDS
+        while len(read) < 2:
+            assert time.monotonic() < deadline and not table.session.match.over, f"results read: {read}"
+            joined.update(FRAME, 0.0)
+            if joined.mode() is not TableMode.WATCH:
+                joined.play(SEAT, agent.act(joined.view(SEAT)))
+            if isinstance(driver.top, ResultScene) and joined.kyoku_over:
+                number = joined.shown_kyoku
+                reading = joined.heard.reading
+                if reading is not None and reading.kyoku_number == number and number not in read:
+                    driver.frames(20)  # the host hears whatever the joined table sent meanwhile
+                    joined.update(FRAME, 0.0)
+                    driver.frames(20)
+                    assert SEAT in net.table.not_ready, f"hand {number}: the host took the joiner as ready"
+                    joined.show_result()
+                    joined.close_result()  # the joiner's Next
+                    driver.wait_until(lambda: SEAT not in net.table.not_ready, seconds=SECONDS)
+                    joined.next_kyoku()
+                    read.append(number)
+                    driver.key(pygame.K_RETURN)  # the host's Next
+                    continue
+            answer(driver, table)
+    finally:
+        link.close()

@@ -16,6 +16,7 @@ from game.app.scenes.new_table import NewTableScene, name_problem
 from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.window.menu_keys import FOCUS_MARGIN, FOCUS_RING
+from game.app.window.text_field import HINT
 from game.app.words import i18n
 from game.engine.rules import Rules
 from tests.ui.scripted import ScriptedAgent
@@ -250,3 +251,30 @@ def test_your_remembered_name_stays_yours_when_others_sit_down(driver, monkeypat
     assert scene.plan().names[0] == "Hana"
     assert scene.buttons["name_0"].placeholder_text == "Hana"
     shoot_in_every_language(driver, f"new_table_own_name_{seat_2}", window=(1024, 640))
+
+
+def test_an_empty_name_shows_the_given_name_greyed_as_a_hint_and_typed_text_in_the_text_colour(driver, monkeypatch):
+    """The given name ("You", "Player 2") is the empty field's placeholder, drawn dimmer than a
+    name typed (pygame_gui draws a placeholder as typed text); the Join screen's fields alike."""
+    scripted_ai(monkeypatch)
+    scene = open_new_table(driver)
+    while scene.seats[0] != PERSON:
+        driver.press(scene.buttons["seat_1"])
+    entries = [scene.buttons["name_0"], scene.buttons["name_1"]]
+    for entry in entries:
+        entry.set_text("")
+        driver.frame()
+    assert [entry.get_text() for entry in entries] == ["", ""]
+    assert [entry.placeholder_text for entry in entries] == ["Player 1", "Player 2"]
+    assert all(entry.hinting and entry.text_colour == HINT for entry in entries)
+    shoot_in_every_language(driver, "new_table_name_hint", window=(1024, 640))
+    type_name(driver, scene, 1, "Kaiji")
+    typed = scene.buttons["name_1"]
+    assert typed.get_text() == "Kaiji" and not typed.hinting and typed.text_colour != HINT
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Join"))
+    address = driver.top.buttons["address"]
+    address.set_text("")
+    driver.frame()
+    assert address.hinting and address.text_colour == HINT
+    shoot_in_every_language(driver, "join_address_hint", window=(1024, 640))

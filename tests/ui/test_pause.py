@@ -155,3 +155,33 @@ def test_the_menus_rules_are_the_matchs_not_the_settings(driver, monkeypatch):
     driver.frame()
     assert "This match's rules" in drawn
     shoot_in_every_language(driver, "match_rules", SMALL)
+
+
+def test_a_joined_tables_menu_and_its_leave_question_follow_a_language_switch(driver):
+    """The joined menu under the Settings speaks the language chosen there, as the host's does;
+    its "Leave the match?" is worded again when the language changes while it is open."""
+    from game.app.play.remote_table import RemoteTable
+    from game.engine.match import Match
+    from tests.test_remote_table import heard
+
+    match = Match(Rules.preset("kaiji", hands=1), seed=5)
+    match.next_kyoku(dealer=0)
+    driver.screens.joined_table(RemoteTable(heard(match), driver.app.executor))
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu", driver.app.stack.scenes
+    driver.press(driver.button("Settings"))
+    choose(driver, driver.top, "Language", LANGUAGE_NAMES["ja"])
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.top
+    assert isinstance(menu, Dialog) and menu.title == "メニュー" and driver.button("再開")
+    assert str(menu.message).startswith("対局はホストで続いています")
+    driver.press(driver.button("卓を離れる"))
+    question = driver.top
+    assert isinstance(question, Dialog) and question is not menu
+    said = str(question.message)
+    driver.app.change_settings(dataclasses.replace(driver.app.settings, language="zh_CN"))
+    driver.frame()
+    assert str(question.message) != said and str(question.title) == "离开对局？", str(question.title)
+    assert driver.button("留下")
+    shoot_in_every_language(driver, "joined_leave_question", SMALL)

@@ -4,9 +4,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.play.remote_table import RemoteTable
 from game.app.scenes.rules_page import HOST_RULES, VIEWPORT, RulesScene, pages
 from game.app.words import i18n
 from game.app.words.rule_texts import GLOSSARY, YAKU
+from game.engine.match import Match
 from game.engine.rules import PRESETS, Rules
 from game.engine.tiles import parse_tiles
 
@@ -115,3 +117,62 @@ def test_a_page_given_a_hosts_rules_shows_those_not_the_settings_under_its_own_t
     assert options != [block.body for block in pages(driver.app.settings.rules) if block.kind == "option"]
     driver.key(pygame.K_ESCAPE)
     assert driver.top is not scene
+
+
+def rules_options(driver) -> list[str]:
+    page = driver.top
+    assert isinstance(page, RulesScene)
+    return [block.body for block in page.blocks if block.kind == "option"]
+
+
+def to_the_options(driver) -> None:
+    """The page scrolled to the rules in use (for a look at its clocks)."""
+    page = driver.top
+    first = next(index for index, block in enumerate(page.blocks) if block.kind == "option")
+    page.scroll_by(page.tops[first] - 60 - page.scroll)
+
+
+def menu_rules(driver) -> list[str]:
+    """The table's menu (Esc) → Rules: the page's options."""
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Rules"))
+    return rules_options(driver)
+
+
+def test_a_network_tables_rules_read_the_hosts_move_time_for_a_clock_the_rules_leave_without_limit(driver):
+    """Every decision at a network table has a clock: "No limit" there would be untrue. The
+    host's table, a table looked at before sitting down and a joined table read the move time;
+    a local table still reads "No limit"."""
+    from tests.hosted_table import Host
+    from tests.test_remote_table import heard
+    from tests.test_table_controller import hosted_table
+    from tests.ui.scripted import ScriptedAgent, crafted_table
+    from tests.ui.test_join import SMALL, look_at, shoot_in_every_language
+
+    controller, _hosted, _wire = hosted_table()  # kaiji: 3 minutes to build, no limit per discard
+    driver.screens.table(controller.session)
+    options = menu_rules(driver)
+    assert "Time to build: 3 minutes" in options and "Time per discard: 2 minutes (network play)" in options
+    to_the_options(driver)
+    shoot_in_every_language(driver, "rules_hosted_clock", SMALL)
+
+    match = Match(Rules.preset("kaiji", hands=1), seed=5)
+    match.next_kyoku(dealer=0)
+    driver.screens.joined_table(RemoteTable(heard(match), driver.app.executor))
+    assert "Time per discard: 2 minutes (network play)" in menu_rules(driver)
+
+    crafted_table(driver.app, ScriptedAgent())
+    assert "Time per discard: No limit" in menu_rules(driver)
+
+    driver.screens.title()
+    table_host = Host(["easy", "person"], wait_s=60)  # its move time: 30 seconds
+    try:
+        scene = look_at(driver, table_host.address, table_host.code)
+        assert scene.table_looked_at is not None
+        driver.press(scene.buttons["rules"])
+        assert "Time per discard: 30 seconds (network play)" in rules_options(driver)
+        to_the_options(driver)
+        shoot_in_every_language(driver, "rules_looked_clock", SMALL)
+    finally:
+        table_host.close()

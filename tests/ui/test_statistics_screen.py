@@ -309,3 +309,22 @@ def test_matches_with_people_are_not_against_the_ai_and_a_lost_best_is_the_close
         shot(driver, f"statistics_people_{language}")
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_with_one_match_the_chart_draws_the_balance_through_its_hands(driver, monkeypatch, language):
+    """Player test: after one 8-hand match the chart drew one straight line from 0 to the
+    total, under "Running balance over your last match". It draws each hand of that match."""
+    driver.app.change_settings(driver.app.settings.with_changes(language=language, window_size=(1024, 640)))
+    folder = history.history_folder(driver.app.files.data_dir)
+    plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
+    history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.FINISHED,
+                       200, datetime(2026, 12, 1, tzinfo=UTC))
+    drawn = driver.record_text(monkeypatch)
+    driver.screens.statistics()
+    scene = driver.top
+    driver.frame()
+    title = i18n.ngettext("Running balance over the {count} hand of your one match (mangan)",
+                          "Running balance over the {count} hands of your one match (mangan)", 3).format(count=3)
+    assert title in drawn and scene.stats.hand_balance() == [0.0, 0.0, 1.0]
+    shot(driver, f"statistics_one_match_{language}")

@@ -15,7 +15,7 @@ from game.app.flow import Flow
 from game.app.play.draw_reasons import draw_reasons
 from game.app.play.remote_table import RemoteTable
 from game.app.play.savegame import SaveSlot
-from game.app.play.session import SeatPlan, Session
+from game.app.play.session import PERSON, REMOTE, SeatPlan, Session
 from game.app.play.table_controller import TableController
 from game.app.scenes import prompts
 from game.app.scenes.curtain import CurtainScene
@@ -30,16 +30,21 @@ from game.app.window.menu_keys import KEY_GUARD_S
 from game.app.words.i18n import _
 from game.app.words.i18n import format_amount as amount
 from game.app.words.terms import hand_in_sentence
+from game.engine.actions import BuildHand, Discard, Ron
 from game.engine.events import DoraFlipped, ExhaustiveDraw, WinningTileMissed, Won
 from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.rules import Rules
 from game.engine.tiles import format_tiles, parse_tiles, tile_code
+from game.net.hosting import MOVE_TIME_S, HostedTable
+from game.net.protocol import Act
+from game.net.table import READING_TIME_S
 from tests.scenario_tools import crafted_deal
 from tests.test_remote_table import SEAT, Clock, heard, to_ron, waiting_for_the_other
 from tests.test_table_controller import hosted_table, remote_ron
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.scripted import EXAMPLE_HAND, HUMAN_WALL, ScriptedAgent, crafted_table
+from tests.ui.test_join import SMALL, shoot_in_every_language
 from tests.ui.test_screens import shot
 
 AVOID = ("1m", "2m", "3m", "4m", "5m")
@@ -914,3 +919,125 @@ def test_a_local_table_draws_no_clock_for_the_dora_flip_or_the_ron_question(driv
     build_example_and_wait_for_turn(driver, table)
     driver.wait_until(lambda: isinstance(driver.top, Dialog))
     assert driver.top.title == "Ron?" and clocks_drawn(driver, monkeypatch) == []
+
+
+def hosted_with_the_menu_open(driver, **table) -> tuple[TableScene, HostedTable]:
+    """A table hosted here with a seat at another computer (no network: `hosted_table`), its
+    menu opened by its person."""
+    controller, hosted, _wire = hosted_table(**table)
+    driver.screens.table(controller.session)
+    scene = driver.top
+    assert isinstance(scene, TableScene)
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"
+    return scene, hosted
+
+
+def run_for(driver, seconds: float, done=lambda: False) -> None:
+    """`seconds` of frames of half a second each (until `done`), and the stand-in's background
+    work finished."""
+    for _step in range(int(seconds * 2)):
+        if done():
+            return
+        driver.frame(dt=0.5)
+        time.sleep(0.001)
+
+
+def test_under_the_hosts_menu_the_table_goes_on_and_the_stand_in_moves_for_its_person(driver):
+    """Issue 32, point 6: at a table with a seat at another computer the host's person cannot
+    hold it for ever under the menu: their clock runs, the stand-in moves for them, the
+    other computer's moves are played; back at the table they are told what was done."""
+    table, hosted = hosted_with_the_menu_open(driver)
+    session, menu = table.session, driver.top
+    assert session.waiting_on() == [0]  # the person here flips the dora
+    assert menu.message.endswith("The table does not wait while this menu is open.")
+    shoot_in_every_language(driver, "host_menu", SMALL)
+    run_for(driver, MOVE_TIME_S + 10, lambda: session.view(0).phase is not Phase.DORA)
+    assert session.view(0).phase is Phase.BUILD and driver.top is menu  # flipped for them
+    wall = session.kyoku.view_for(1).wall
+    hosted.table.received(1, Act(BuildHand(1, format_tiles(wall[:13], False))))
+    driver.frames(2)
+    assert session.kyoku.view_for(1).hand is not None  # the other computer's build is played
+    run_for(driver, session.rules.build_time_s + 10, lambda: session.view(0).hand is not None)
+    driver.wait_until(lambda: session.view(0).phase is Phase.DISCARD and not session.busy)
+    run_for(driver, MOVE_TIME_S + 10, lambda: session.view(0).rivers[0])
+    driver.wait_until(lambda: len(session.view(0).rivers[0]) == 1)  # the stand-in's discard
+    assert session.waiting_on() == [1] and driver.top is menu
+    tile = session.kyoku.view_for(1).legal_actions[0].tile
+    hosted.table.received(1, Act(Discard(1, tile)))
+    driver.frames(2)
+    assert len(session.view(0).rivers[1]) == 1  # the other computer's discard is played
+    driver.key(pygame.K_ESCAPE)  # back at the table: told what the stand-in did
+    driver.wait_until(lambda: isinstance(driver.top, Dialog) and driver.top is not menu, frames=30)
+    assert str(driver.top.message).startswith("Time is up: your hand was completed"), driver.top.message
+
+
+def test_under_the_menu_of_a_local_table_nothing_moves(driver):
+    """A table of this computer alone waits under its menu: no clock, no move."""
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID), rules=Rules.preset("kaiji", discard_time_s=30))
+    driver.frame()
+    flip_dora(driver, table)
+    driver.key(pygame.K_ESCAPE)
+    before = table.countdown()
+    run_for(driver, 400)
+    assert table.countdown() == before and table.session.view(0).hand is None and table.mode() == "build"
+
+
+def test_a_hand_ended_under_the_hosts_menu_is_followed_by_the_next_and_its_result_shown_on_return(driver):
+    """As if the host had walked away: the next hand is dealt when the reading time is up,
+    and back at the table the result missed comes up, saying the next hand has begun; Next
+    goes to it at once."""
+    table, hosted = hosted_with_the_menu_open(driver, match=remote_ron(1, hands=2))
+    session, menu = table.session, driver.top
+    ron = next(action for action in session.kyoku.view_for(1).legal_actions if isinstance(action, Ron))
+    hosted.table.received(1, Act(ron))
+    driver.wait_until(lambda: session.kyoku_over, frames=5)
+    assert driver.top is menu
+    hosted.clock.now += READING_TIME_S
+    driver.wait_until(lambda: session.match.kyoku_number == 2, frames=5)
+    assert driver.top is menu and not session.kyoku_over
+    driver.key(pygame.K_ESCAPE)
+    driver.frame()
+    result = driver.top
+    assert isinstance(result, ResultScene) and result.frame.wins, "the hand's result, missed under the menu"
+    assert result.news_line is not None and result.news_line.startswith("Hand 2 has begun")
+    shoot_in_every_language(driver, "host_missed_result", SMALL)
+    driver.press(result.next_button)
+    assert driver.top is table and session.match.kyoku_number == 2
+
+
+def test_the_hosts_ron_question_under_its_menu_runs_out_and_goes(driver):
+    """A question about the move, under the menu at a hosted table: its clock runs on, and when
+    the stand-in has answered it, it is gone."""
+    controller, _hosted, _wire = hosted_table(match=remote_ron(0))
+    driver.screens.table(controller.session)
+    table = driver.top
+    driver.wait_until(lambda: isinstance(driver.top, Dialog))
+    question = driver.top
+    assert question.title == "Ron?" and table.move_question is question
+    driver.frames(int(KEY_GUARD_S * 60) + 2)
+    driver.key(pygame.K_ESCAPE)  # its own Menu (Esc)
+    menu = driver.top
+    assert isinstance(menu, Dialog) and menu.title == "Menu"
+    run_for(driver, MOVE_TIME_S + 10, lambda: question not in driver.app.stack.scenes)
+    assert question not in driver.app.stack.scenes and table.move_question is None and driver.top is menu
+    driver.wait_until(lambda: table.session.view(0).phase is not Phase.RON)
+
+
+def test_at_a_hosted_table_the_curtain_does_not_stop_the_clock_of_the_person_it_calls(driver):
+    """People taking turns at the host's screen: the one the curtain calls is on their clock
+    while it is up (else they could hold the other computers for ever by not coming); a
+    curtain whose move the stand-in made goes, and the table calls for the next one."""
+    controller, _hosted, _wire = hosted_table("three_player", (PERSON, PERSON, REMOTE))
+    session = controller.session
+    driver.screens.table(session)
+    driver.frame()
+    curtain = driver.top
+    assert isinstance(curtain, CurtainScene) and curtain.seat == 0 and session.view(0).phase is Phase.DORA
+    run_for(driver, MOVE_TIME_S + 10, lambda: session.view(0).phase is not Phase.DORA)
+    assert session.view(0).phase is Phase.BUILD and driver.top is curtain  # flipped for them; now to build
+    run_for(driver, (session.rules.build_time_s or MOVE_TIME_S) + 10, lambda: curtain not in driver.app.stack.scenes)
+    assert session.view(0).hand is not None  # built for them
+    driver.frame()
+    assert isinstance(driver.top, CurtainScene) and driver.top.seat == 1  # the next person is called

@@ -23,11 +23,12 @@ from pygame_gui.core.gui_font_pygame import GUIFontPygame
 from game.app import paths
 from game.app.flow import Flow
 from game.app.play.session import Notice
-from game.app.scenes.new_table import NameEntry, NewTableScene
+from game.app.scenes.new_table import NewTableScene
 from game.app.scenes.pause import pause_menu
 from game.app.scenes.prompts import build_anyway, discard_own_wait, notice, ron_or_pass
 from game.app.scenes.settings_screen import SettingsScene
 from game.app.settings import WINDOW_SIZES
+from game.app.window.text_field import TextField
 from game.app.window.theme import RESOURCE_KEYS, fonts_by_path, load_theme
 from game.app.window.window import App, LaunchOptions
 from game.app.words import i18n
@@ -283,7 +284,7 @@ def test_elements_keep_no_text_layers_but_a_name_being_typed_does(driver):
     driver.frames(30)
     assert isinstance(driver.top, NewTableScene)
     entries = [element for element in driver.app.manager.get_sprite_group().sprites()
-               if isinstance(element, NameEntry)]
+               if isinstance(element, TextField)]
     assert entries and all(entry.drawable_shape.states["normal"].text_surface is not None for entry in entries)
 
 

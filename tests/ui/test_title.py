@@ -243,6 +243,8 @@ def test_watch_over_a_match_saved_in_hand_4_shows_hands_1_to_3_and_no_wall_of_ha
     theatre = driver.top
     assert isinstance(theatre, TheatreScene) and theatre.playback.hands == [1, 2, 3]
     assert [label for label, _id in theatre.kyoku_menu.options_list] == ["Hand 1", "Hand 2", "Hand 3"]
+    if door in ("title", "dropped"):  # the save slot's file, named as a player knows it
+        assert theatre.title == "the unfinished match"
     assert theatre.point_of_view == OPEN
     drawn = set()
     for position in range(len(theatre.playback.steps)):

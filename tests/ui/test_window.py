@@ -713,3 +713,59 @@ def test_the_click_that_brings_the_window_to_the_front_is_not_dropped(monkeypatc
     with pytest.raises(window.NoDisplayError):
         window.create_app(None)
     assert seen == ["1"]
+
+
+def test_a_held_key_repeats_only_while_a_text_field_has_the_focus(driver):
+    """Player test: one Enter on a solo result closed it and flipped the dora of the next
+    hand, the player's as dealer (seen in the save). A text field's focus turns the key
+    repeat on (pygame_gui), and it stayed on after the field's screen had gone: an Enter held
+    past the repeat's delay closed the result and, repeated, flipped the dora."""
+    from game.app.play.match_setup import new_session
+    from game.app.play.session import SeatPlan
+
+    driver.screens.join()
+    driver.frames(3)
+    assert pygame.key.get_repeat() != (0, 0)  # the name field has the focus: a held Backspace repeats
+    driver.screens.title()
+    driver.frame()
+    assert pygame.key.get_repeat() == (0, 0)
+    driver.screens.join()
+    driver.frames(3)
+    driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy")))
+    driver.frame()
+    assert pygame.key.get_repeat() == (0, 0)
+
+
+def test_closing_the_window_at_a_hosted_match_asks_first_and_a_second_close_or_a_quit_does_not(driver):
+    """Player test: Alt+F4 at a network table ended the match for everyone without asking.
+    The window's close asks the menu's question; closed again while it is up, the window
+    closes; a quit (SIGTERM, Ctrl-C) never asks. A local table's match is saved: no question."""
+    from game.app.play.match_setup import new_session
+    from game.app.play.session import SeatPlan
+    from game.app.scenes.dialog import Dialog
+    from game.app.scenes.table import TableScene
+    from tests.ui.test_host import continue_with_kaiji_late
+
+    close = pygame.event.Event(pygame.WINDOWCLOSE)
+    host = continue_with_kaiji_late(driver)
+    driver.press(host.buttons["fill_1"])
+    driver.press(host.buttons["start"])
+    table = driver.top
+    assert isinstance(table, TableScene) and table.session.net is not None
+    for answer in ("Stay", None):
+        driver.frame([close])
+        question = driver.top
+        assert isinstance(question, Dialog) and question.title == i18n._("Leave the match?") and driver.app.running
+        if answer:
+            driver.press(driver.button(i18n._(answer)))
+            assert driver.top is table and driver.app.running
+    driver.frame([close])  # closed again while the question is up
+    assert not driver.app.running
+    driver.app.running = True
+    driver.frame([pygame.event.Event(pygame.QUIT)])
+    assert not driver.app.running
+    driver.app.running = True
+    driver.screens.title()
+    driver.screens.table(new_session(driver.app.files, driver.app, SeatPlan.solo(2, "easy"), replace_unkept=True))
+    driver.frame([close])
+    assert not driver.app.running

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,8 @@ class MatchSummary:
     won_units: tuple[float, ...]
     lost_units: tuple[float, ...]
     builds: tuple[BuildFigures, ...]
+    hand_units: tuple[float, ...] = ()
+    """Your net mangan units in each hand, in order (won less dealt in; 0 for a draw)."""
 
     @property
     def net_units(self) -> float:
@@ -165,6 +168,13 @@ class Statistics:
     def worst_match(self) -> MatchSummary | None:
         return min(self.matches, key=lambda m: m.net_units, default=None)
 
+    def hand_balance(self) -> list[float]:
+        """With one counted match: net mangan units after each of its hands (none otherwise:
+        the balance is drawn match by match, `running_balance`)."""
+        if len(self.matches) != 1:
+            return []
+        return [round(total, 4) for total in accumulate(self.matches[0].hand_units)]
+
     def running_balance(self, last: int | None = None) -> list[float]:
         """Net mangan units after each counted match, oldest first (the last `last` matches)."""
         shown = self.matches if last is None else self.matches[-last:]
@@ -222,23 +232,28 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
     hands = wins = deal_ins = draws = 0
     won: list[float] = []
     lost: list[float] = []
+    per_hand: list[float] = []
     final: list[Any] | None = None
     losing_hand: float | None = None
+    winning_hand = 0.0
     for line in entry.lines[1:]:
         kind, event = line.get("type"), line.get("event")
         if kind == "event" and event == "hand_started":  # (not the `hand` line: its wall is 15% of a record)
-            losing_hand = None
+            losing_hand, winning_hand = None, 0.0
         elif kind == "event" and event == "won":
             units = _figure(line.get("multiplier"))
             if line.get("seat") == seat:
                 wins += 1
                 won.append(units)
+                winning_hand += units
             elif line.get("discarder") == seat:
                 losing_hand = (losing_hand or 0.0) + units
         elif kind == "event" and event == "exhaustive_draw":
             draws += 1
         elif kind == "settlement":
             hands += 1
+            per_hand.append(round(winning_hand - (losing_hand or 0.0), 4))
+            winning_hand = 0.0
             if losing_hand is not None:
                 deal_ins += 1
                 lost.append(round(losing_hand, 4))
@@ -253,7 +268,7 @@ def summarise_match(entry: HistoryEntry, seat: int) -> MatchSummary:
         level=PEOPLE if _with_people(entry.plan, seat) else _known(entry.plan.get("ai_level"), AI_LEVELS),
         result=_result(final, seat) if entry.ended != ABANDONED else ABANDONED,
         hands=hands, wins=wins, deal_ins=deal_ins, draws=draws,
-        won_units=tuple(won), lost_units=tuple(lost),
+        won_units=tuple(won), lost_units=tuple(lost), hand_units=tuple(per_hand),
         builds=tuple(_build_figures(b) for b in builds if isinstance(b, dict) and b.get("seat") == seat)
         if isinstance(builds, list) else (),
     )

@@ -136,7 +136,9 @@ class RemoteTable:
         table shows the end, says it waits for the host, and shows the next kyoku as it begins."""
         self.clock = clock
         self.keep = keep
-        self._next_pressed = False
+        self._read_through = 0
+        """The last kyoku whose result the player closed (pressed Next on): the host is told it
+        was read, and that one alone (each result waits for its own Next)."""
         self._reading: tuple[Reading, float] | None = None
         """The host's latest word on who the next hand waits for, and when it came (`clock`)."""
         self.keeping: Future[Message | None] | None = None
@@ -604,15 +606,16 @@ class RemoteTable:
         return self
 
     def close_result(self) -> None:
-        self._next_pressed = True  # a host gone: the result, which says so, goes on at Next
+        self._read_through = self.shown.kyoku_number  # a host gone: the result, which says so, goes on at Next
         if self.link is not None:
             self.link.send(Ready(self.shown.kyoku_number))
 
     def _ready_again(self, reading: Reading | None) -> None:
         """A Ready sent while the connection was down was lost with it: the host, told again
         who the next hand waits for, hears it again rather than wait out the reading time."""
-        if (reading is not None and self._next_pressed and self.link is not None
-                and reading.kyoku_number == self.shown.kyoku_number and self.seat < len(reading.waiting)
+        if (reading is not None and self.link is not None
+                and reading.kyoku_number == self.shown.kyoku_number == self._read_through
+                and self.seat < len(reading.waiting)
                 and reading.waiting[self.seat] and (self._reading is None or self._reading[0] is not reading)):
             self.link.send(Ready(reading.kyoku_number))
 
@@ -621,7 +624,7 @@ class RemoteTable:
         connection is down after Next, and the table beneath, which says so, has its menu."""
         self.listen()
         return (any(heard.view is not None for heard in self.waiting) or self.heard.over is not None
-                or (self._next_pressed and (self.closed is not None or self.reconnecting)))
+                or (self._read_through == self.shown.kyoku_number and (self.closed is not None or self.reconnecting)))
 
     def reading_words(self, closed: bool) -> str | None:
         reading = self.heard.reading

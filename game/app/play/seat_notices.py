@@ -35,6 +35,10 @@ class Notice:
     text: str | Message | Later
     """A `Message` or `Later` where the game makes it: in the language of the moment it is read."""
     tile: str | None = None
+    passing: bool = False
+    """News of another seat's person (dropped, back): told on the table without stopping
+    play, as a winning tile that may not be taken is, never as a question while the seat's
+    own clock runs."""
 
 
 MISSED_REASONS = {
@@ -70,16 +74,16 @@ def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: b
     (`net_words.presence_of`): back; dropped, the table waiting for them (`waited`) or not;
     played by the stand-in, the host's reconnection window over."""
     if presence == HERE:
-        return Notice(seat, Later(lambda: came_back_words(name())))
+        return Notice(seat, Later(lambda: came_back_words(name())), passing=True)
     if presence == STAND_IN or waited:
         return reconnect_notice(seat, name, given_up=presence == STAND_IN)
-    return Notice(seat, Later(lambda: dropped_words(name())))
+    return Notice(seat, Later(lambda: dropped_words(name())), passing=True)
 
 
 def reconnect_notice(seat: int, name: Callable[[], str], given_up: bool) -> Notice:
     """`seat`'s person is told that the table waits for a dropped seat (`given_up`: gone past
     the reconnection window, its stand-in plays), in the status line's words."""
-    return Notice(seat, Later(lambda: reconnect_words(name(), given_up=given_up)))
+    return Notice(seat, Later(lambda: reconnect_words(name(), given_up=given_up)), passing=True)
 
 
 def stand_in_discard_message(event: Discarded) -> Message:

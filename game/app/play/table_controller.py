@@ -2,7 +2,8 @@
 at this screen.
 
 A person's `HumanPlayer`, an `ImmediatePlayer`, is given its move by the input controls
-and asked for it at once; their clock runs while they have the screen, and when it runs
+and asked for it at once; their clock runs while they have the screen (at a table with
+seats at other computers, also while the curtain calls them), and when it runs
 out the stand-in moves for them (the tiles chosen so far, completed by the engine; the
 normal AI's discard). At a table this computer hosts, every move a person here owes has a
 clock, so that no one here can hold the people at the other computers for ever.
@@ -204,17 +205,29 @@ class TableController(TableTurns):
         return self._limit(self._move_mode())
 
     def _limit(self, mode: TableMode) -> float | None:
-        """The viewer's time for a move of `mode`: the rules' build and discard clocks (at a
+        """The viewer's time for a move of `mode` (`_seat_limit`)."""
+        if mode is TableMode.WATCH or self.viewer is None:
+            return None
+        return self._seat_limit(self.viewer)
+
+    def _seat_limit(self, seat: int) -> float | None:
+        """A person's time for the move they owe: the rules' build and discard clocks (at a
         table of two the ron question's is its following discard's: `clock_phase`); at a
         table with seats at other computers every move has one, the remote seats' own
         (`seat_time_limit`), so that no one here can hold the people there for ever."""
-        if mode is TableMode.WATCH or self.viewer is None:
-            return None
         rules, net = self.session.rules, self.session.net
-        phase = self.session.view(self.viewer).phase
-        if net is not None and net.remote:
+        phase = self.session.view(seat).phase
+        if self.hosts_others:
+            assert net is not None
             return seat_time_limit(rules, phase, net.move_time_s)
         return {Phase.BUILD: rules.build_time_s, Phase.DISCARD: rules.discard_time_s}.get(clock_phase(rules, phase))
+
+    @property
+    def hosts_others(self) -> bool:
+        """The table has seats played at other computers: it never waits for this screen (its
+        menu, a question, the curtain), whose people's clocks run on as theirs do."""
+        net = self.session.net
+        return net is not None and bool(net.remote)
 
     def countdown(self) -> float | None:
         """The viewer's own time left for their move (None: no clock)."""
@@ -301,13 +314,22 @@ class TableController(TableTurns):
         self._tell_absences()
 
     def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
-        """A person's clock runs while they have the screen; the other seats' as in `TableTurns`."""
+        """A person's clock runs while it is their screen (`_clock_runs`); the other seats' as
+        in `TableTurns`."""
         if not self.is_person(seat) or decision.stand_in:
             super()._run_clock_of(seat, decision, dt)
             return
-        if seat == self.viewer:
+        if self._clock_runs(seat):
             decision.elapsed += dt
         self._check_deadline(seat, decision)
+
+    def _clock_runs(self, seat: int) -> bool:
+        """A person's clock runs while they have the screen; at a table with seats at other
+        computers also while the curtain calls them to it, else they could hold the people
+        there for ever by not coming."""
+        if seat == self.viewer:
+            return True
+        return self.hosts_others and self.viewer is None and seat == self.active_person()
 
     def _note_builds(self) -> None:
         """Save the builds in progress when a person's tiles change, and every few seconds
@@ -334,7 +356,7 @@ class TableController(TableTurns):
             self.viewer = None  # everyone saw the result: the next private view is handed over
 
     def _check_deadline(self, seat: int, decision: Decision) -> None:
-        limit = self.time_limit() if seat == self.viewer else None
+        limit = self._seat_limit(seat) if self._clock_runs(seat) else None
         if limit is None or decision.elapsed < limit:
             return
         decision.stand_in = True
@@ -365,8 +387,7 @@ class TableController(TableTurns):
     def result_gate(self) -> ResultGate | None:
         """At a table with seats at other computers, the next hand waits for everyone to read
         the result (this table itself); at a local table the result's Next begins it."""
-        net = self.session.net
-        return self if net is not None and net.remote else None
+        return self if self.hosts_others else None
 
     def close_result(self) -> None:
         net = self.session.net
@@ -382,6 +403,11 @@ class TableController(TableTurns):
             return True
         net.poll()
         return net.table.reading_left() <= 0
+
+    def reading_left(self) -> float | None:
+        """Seconds until the next hand may begin (None: at a local table, when Next is pressed)."""
+        net = self.session.net
+        return None if net is None else net.table.reading_left()
 
     def reading_words(self, closed: bool) -> str | None:
         net = self.session.net

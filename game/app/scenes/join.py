@@ -17,7 +17,7 @@ from concurrent.futures import Future
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UITextEntryLine
+from pygame_gui.elements import UIButton
 
 from game.app.history.match_history import keep_joined
 from game.app.play.joining import (
@@ -44,8 +44,9 @@ from game.app.scene import Scene, Screens, Services
 from game.app.settings import LONGEST_ADDRESS, LONGEST_CODE
 from game.app.views.felt import draw_felt
 from game.app.window.fitting import fits_in
-from game.app.window.menu_keys import ButtonRing
+from game.app.window.menu_keys import LEAVE_FIELD_KEYS, ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.window.text_field import TextField
 from game.app.window.wake import wake_window
 from game.app.words.i18n import Message, _
 from game.app.words.rule_texts import rules_summary
@@ -67,17 +68,6 @@ LOOK_AGAIN_S = 0.5
 LIST_TYPE = 18
 FIELDS = ("name", "address", "code")
 """The fields in the order Enter goes through them; Enter in the last one joins."""
-
-
-class Field(UITextEntryLine):
-    """A line to type in, in the screen's keyboard ring: having the focus means typing."""
-
-    def select(self) -> None:
-        self.ui_manager.set_focus_set(self)
-
-    def unselect(self) -> None:
-        if self.is_focused:
-            self.ui_manager.set_focus_set(None)
 
 
 class JoinScene(Scene):
@@ -108,7 +98,7 @@ class JoinScene(Scene):
         self.listed: list[tuple[str, str]] = []
         """(address, line) of each table listed now."""
         self.ring = ButtonRing()
-        self.buttons: dict[str, UIButton | Field] = {}
+        self.buttons: dict[str, UIButton | TextField] = {}
         if rematch is not None:
             self.address, self.code = rematch
             self._sit(self.name, REMATCH_PATIENCE_S)
@@ -156,7 +146,8 @@ class JoinScene(Scene):
         self.ring.add(button, action)
 
     def _field(self, name: str, text: str, rect: pygame.Rect, placeholder: str, longest: int) -> None:
-        field = Field(rect, self.app.manager, placeholder_text=placeholder, object_id=ObjectID(object_id=f"#{name}"))
+        field = TextField(rect, self.app.manager, placeholder_text=placeholder,
+                          object_id=ObjectID(object_id=f"#{name}"))
         field.set_text_length_limit(longest)
         field.set_text(text[:longest])
         self.elements.append(field)
@@ -198,7 +189,7 @@ class JoinScene(Scene):
         self._rebuild()
         code = self.buttons["code"]
         self.ring.focus_on(next(i for i, (b, _action) in enumerate(self.ring.entries) if b is code))
-        if isinstance(code, Field):
+        if isinstance(code, TextField):
             code.select()
 
     def join(self) -> None:
@@ -216,7 +207,7 @@ class JoinScene(Scene):
     def show_rules(self) -> None:
         look = self.table_looked_at
         if look is not None:
-            self.screens.rules(look.rules)
+            self.screens.rules(look.rules, look.move_time_s)
 
     def sit_down(self) -> None:
         """Take a seat at the table looked at; the name, address and code kept for the next Join."""
@@ -307,7 +298,7 @@ class JoinScene(Scene):
         wanted = self.buttons[name]
         self.ring.focus_on(next(i for i, (b, _action) in enumerate(self.ring.entries) if b is wanted))
         for field in self.buttons.values():
-            if isinstance(field, Field) and field is not wanted:
+            if isinstance(field, TextField) and field is not wanted:
                 field.unselect()
 
     def keep_match(self, heard: Heard) -> Future[Message | None] | None:
@@ -352,7 +343,7 @@ class JoinScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        if event.type == pygame.KEYDOWN and self._typing() and event.key not in (pygame.K_UP, pygame.K_DOWN):
+        if event.type == pygame.KEYDOWN and self._typing() and event.key not in LEAVE_FIELD_KEYS:
             return True  # typed into the field: not a menu key
         return self.ring.handle_event(event)
 
@@ -373,7 +364,7 @@ class JoinScene(Scene):
     def _follow_typing(self) -> None:
         """The ring follows a field clicked into: the keyboard has one focus, the field's."""
         focused = self.ring.focused()
-        typed_in = next((b for b in self.buttons.values() if isinstance(b, Field) and b.is_focused), None)
+        typed_in = next((b for b in self.buttons.values() if isinstance(b, TextField) and b.is_focused), None)
         if typed_in is not None and typed_in is not focused:
             if focused is not None:
                 focused.unselect()
@@ -389,7 +380,7 @@ class JoinScene(Scene):
             self._rebuild()
 
     def _typing(self) -> bool:
-        return any(isinstance(b, Field) and b.is_focused for b in self.buttons.values())
+        return any(isinstance(b, TextField) and b.is_focused for b in self.buttons.values())
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)

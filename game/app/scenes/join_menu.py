@@ -1,6 +1,8 @@
 """The menu of a table joined at another computer (Esc): the match goes on at the host; its
 Rules are the host's. Leaving asks first, as the host's menu does: the match goes on without
-the player, whose seat the host keeps for them to take back with Join."""
+the player, whose seat the host keeps for them to take back with Join. The rules and the
+settings open over the menu and close back to it, which then speaks the language chosen
+there, as the host's menu does."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Callable
 from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
 from game.app.settings import reconnect_window_name
-from game.app.words.i18n import N_, Message, _, pgettext
+from game.app.words.i18n import N_, Later, Message, pgettext
 
 WIDTH = 820
 """Four choices, "Leave the table" the longest, each on one line."""
@@ -26,23 +28,32 @@ def joined_menu(app: Services, rules: Callable[[], None], settings: Callable[[],
     player before its stand-in plays it; `address`: the host's, which the title then names
     as the way back (the Join screen offers it again)."""
     menu = Dialog(
-        app, _("Menu"),
-        _("The match goes on at the host: when your time runs out, its stand-in moves for you."),
-        [Choice(_("Resume"), stay), Choice(_("Rules"), rules), Choice(_("Settings"), settings),
+        app, Message(N_("Menu")),
+        Message(N_("The match goes on at the host: when your time runs out, its stand-in moves for you.")),
+        [Choice(Message(N_("Resume")), stay), Choice(Message(N_("Rules")), lambda: over_menu(rules)),
+         Choice(Message(N_("Settings")), lambda: over_menu(settings)),
          # Translators: leave a table joined at another computer, back to the title screen
-         Choice(pgettext("button", "Leave the table"), lambda: ask()), ],
+         Choice(Later(lambda: pgettext("button", "Leave the table")), lambda: ask()), ],
         escape=stay, width=WIDTH)
 
+    def over_menu(open_screen: Callable[[], None]) -> None:
+        """The rules or the settings open over the menu, which comes back beneath (in the
+        language chosen there: its words are read again), as the host's menu does."""
+        app.stack.push(menu)
+        open_screen()
+
     def ask() -> None:
-        """Over the menu, which comes back beneath if the player stays."""
+        """Over the menu, which comes back beneath if the player stays. Its words, and the
+        menu's, are read again at a language switch (`Message`, `Later`)."""
         app.stack.push(menu)
         app.stack.push(Dialog(
-            app, _("Leave the match?"),
+            app, Message(N_("Leave the match?")),
             # Translators: leaving a table joined at another computer; {time} like "2 minutes"
-            _("The match goes on at the host without you. Your seat is kept for {time}, then its stand-in "
-              "plays it; Join on the title screen takes your seat back.").format(
-                time=reconnect_window_name(kept_s)),
-            [Choice(_("Leave"), leave), Choice(_("Stay"), stay)], escape=stay, width=WIDTH, default=1))
+            Message(N_("The match goes on at the host without you. Your seat is kept for {time}, then its stand-in "
+                       "plays it; Join on the title screen takes your seat back."),
+                    time=Later(lambda: reconnect_window_name(kept_s))),
+            [Choice(Message(N_("Leave")), leave), Choice(Message(N_("Stay")), stay)], escape=stay, width=WIDTH,
+            default=1))
 
     def leave() -> None:
         title()

@@ -11,15 +11,16 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UITextEntryLine
+from pygame_gui.elements import UIButton
 
 from game.app.play.match_setup import ai_available
 from game.app.play.session import PERSON, SeatPlan, shown_name
 from game.app.scene import Scene, Services
 from game.app.settings import AI_LEVELS, REMOTE
 from game.app.views.felt import draw_felt
-from game.app.window.menu_keys import ButtonRing
+from game.app.window.menu_keys import LEAVE_FIELD_KEYS, ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
+from game.app.window.text_field import TextField
 from game.app.words.i18n import N_, _, ngettext
 from game.app.words.rule_texts import rules_summary
 from game.engine.names import LONGEST_NAME, name_fault
@@ -38,8 +39,6 @@ NAME_LEFT = LEFT + 660
 """Each person's name, right of who sits in the seat."""
 ROW_TOP = 346
 ROW_PITCH = 54
-LEAVE_NAME_KEYS = (pygame.K_UP, pygame.K_DOWN)
-"""While a name is typed, the menu keys that move on (left and right move in the name)."""
 CURSOR_BLINK = 0.4
 """Seconds between frames while a name is being typed: its cursor blinks."""
 CHOSEN = "#chosen_option"
@@ -79,17 +78,6 @@ def name_problem(seat: int, name: str) -> str | None:
     # Translators: a name typed on the new-table screen is refused; {code} is like U+0009
     return _("{seat}: a name cannot hold the character {code}").format(
         seat=place, code=f"U+{ord(fault.character):04X}")
-
-
-class NameEntry(UITextEntryLine):
-    """A person's name: in the menu's keyboard ring, where having the focus means typing."""
-
-    def select(self) -> None:
-        self.ui_manager.set_focus_set(self)
-
-    def unselect(self) -> None:
-        if self.is_focused:
-            self.ui_manager.set_focus_set(None)
 
 
 class NewTableScene(Scene):
@@ -168,7 +156,7 @@ class NewTableScene(Scene):
 
     def _name_entry(self, seat: int, rect: pygame.Rect, default: str) -> None:
         """The seat's name as typed; empty, it shows the name the game gives."""
-        entry = NameEntry(rect, self.app.manager, placeholder_text=default,
+        entry = TextField(rect, self.app.manager, placeholder_text=default,
                           object_id=ObjectID(object_id=f"#name_{seat}"))
         entry.set_text_length_limit(LONGEST_NAME)
         entry.set_text(self.names[seat][:LONGEST_NAME])
@@ -234,8 +222,8 @@ class NewTableScene(Scene):
         name = next((name for name, button in self.buttons.items() if button is focused), "start")
         self._rebuild(name)
 
-    def _typing(self) -> NameEntry | None:
-        return next((entry for entry in self.buttons.values() if isinstance(entry, NameEntry) and entry.is_focused),
+    def _typing(self) -> TextField | None:
+        return next((entry for entry in self.buttons.values() if isinstance(entry, TextField) and entry.is_focused),
                     None)
 
     def update(self, dt: float) -> None:
@@ -259,7 +247,7 @@ class NewTableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        if event.type == pygame.KEYDOWN and self._typing() is not None and event.key not in LEAVE_NAME_KEYS:
+        if event.type == pygame.KEYDOWN and self._typing() is not None and event.key not in LEAVE_FIELD_KEYS:
             return True  # a key the name did not take (a space is typed as text): not a menu key
         return self.ring.handle_event(event)
 

@@ -2,10 +2,11 @@
 
 The match is saved after every move, so leaving loses nothing: the title offers to
 continue it. At a table this computer hosts for people at other computers, the menu gives the
-join code again (for a player who lost it) and leaving stops their match too: the menu asks
-first. The rules and the settings open over the menu and close back to it (Esc, Back),
-as what the title opens closes back to the title; so the menu's words follow a language
-chosen in those settings.
+join code again (for a player who lost it), says that the table goes on under it (every clock
+runs, the stand-in moves for a person here whose time is up: game/app/scenes/table.py `serve`),
+and leaving stops their match too: the menu asks first. The rules and the settings open over
+the menu and close back to it (Esc, Back), as what the title opens closes back to the title;
+so the menu's words follow a language chosen in those settings.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from game.app.scene import Services
 from game.app.scenes.dialog import Choice, Dialog
-from game.app.words.i18n import _, pgettext
+from game.app.words.i18n import N_, Message, _, pgettext
 
 WIDTH = 720
 
@@ -47,6 +48,8 @@ class PauseMenu(Dialog):
             # Translators: the host's menu; {code} the table's six-letter join code, {port} its port
             saved += " " + _("The others join with the code {code} on port {port}.").format(
                 code=self.hosting.code, port=self.hosting.port)
+            # Translators: the host's menu in network play: the clocks, the host's own included, run on under it
+            saved += " " + _("The table does not wait while this menu is open.")
         return (
             _("Menu"),
             saved,
@@ -72,11 +75,12 @@ class PauseMenu(Dialog):
         comes back beneath if the player stays."""
         def ask() -> None:
             self.app.stack.push(self)
-            self.app.stack.push(Dialog(
-                self.app, _("Leave the match?"),
-                _("The match stops for the players at the other computers. It is saved: "
-                  "Continue on the title screen opens it again, and they can join it again."),
-                [Choice(_("Leave"), title), Choice(_("Stay"), nothing)], escape=nothing, width=WIDTH, default=1))
+            self.app.stack.push(Dialog(  # its words read again at a language switch
+                self.app, Message(N_("Leave the match?")),
+                Message(N_("The match stops for the players at the other computers. It is saved: "
+                           "Continue on the title screen opens it again, and they can join it again.")),
+                [Choice(Message(N_("Leave")), title), Choice(Message(N_("Stay")), nothing)], escape=nothing,
+                width=WIDTH, default=1))
 
         return ask
 

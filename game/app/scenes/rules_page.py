@@ -8,7 +8,8 @@ page was some 27 MB (980 pixels wide, 7,000 high), made at every visit and in ev
 The page shows the rules of the settings, or those it is given, under a title that says
 whose: a host's, at a table joined (or looked at before sitting down); the match's at this
 computer's table (continued, or its rules changed in the settings since, they are not the
-settings' own).
+settings' own). At a network table every decision has a clock: a clock the rules leave
+without limit reads the host's move time (`rule_texts.clock_choice`), not "No limit".
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from game.app.views.felt import draw_felt
 from game.app.window.palette import GOLD, INK, SOFT
 from game.app.words.i18n import N_, _, language
 from game.app.words.rule_texts import (
+    CLOCK_OPTIONS,
     DORA_TEXT,
     GLOSSARY,
     KAZOE_TEXT,
@@ -31,6 +33,7 @@ from game.app.words.rule_texts import (
     RENHOU_TEXT,
     YAKU,
     choice_text,
+    clock_choice,
     rules_name,
 )
 from game.app.words.terms import hand_in_sentence, tile_in_sentence
@@ -53,8 +56,9 @@ class Block:
     """A yaku example's winning tile, drawn apart from the hand."""
 
 
-def pages(rules: Rules) -> list[Block]:
-    """The page's contents for `rules`; the same things docs/rules.md says, in short."""
+def pages(rules: Rules, move_time_s: float | None = None) -> list[Block]:
+    """The page's contents for `rules`; the same things docs/rules.md says, in short. With
+    `move_time_s` (a network table's move time), the clocks as that table runs them."""
     payment = choice_text("settlement", rules.settlement)
     riichi = choice_text("riichi_timing", rules.riichi_timing)
     # The examples' tiles by name ({m9} is 9-man, 九萬): a sentence never shows mpsz.
@@ -163,9 +167,10 @@ def pages(rules: Rules) -> list[Block]:
     ]
     blocks.append(Block("heading", _("The rules in use: {preset}").format(preset=rules_name(rules))))
     for option, text in OPTIONS.items():
-        value = getattr(rules, option)
+        choice = (clock_choice(option, rules, move_time_s) if option in CLOCK_OPTIONS
+                  else choice_text(option, getattr(rules, option)))
         # Translators: a rule option and its current choice ("Players: 2 players")
-        shown = _("{option}: {choice}").format(option=text.name, choice=choice_text(option, value))
+        shown = _("{option}: {choice}").format(option=text.name, choice=choice)
         blocks.append(Block("option", shown, text.explanation))
     blocks += [
         Block("heading", _("Playing in the window")),
@@ -186,11 +191,14 @@ HOST_RULES = N_("The host's rules")
 
 
 class RulesScene(Scene):
-    def __init__(self, app: Services, rules: Rules | None = None, title: str = SETTINGS_RULES) -> None:
+    def __init__(self, app: Services, rules: Rules | None = None, title: str = SETTINGS_RULES,
+                 move_time_s: float | None = None) -> None:
         """`rules`: a match's or a host's rules (None: the settings' own); `title`: whose
-        they are (an English message, shown translated)."""
+        they are (an English message, shown translated); `move_time_s`: at a network table,
+        the host's move time, which is the clock of a decision the rules give no limit."""
         super().__init__(app)
         self.rules = rules
+        self.move_time_s = move_time_s
         self.title = title
         self.view = pygame.Surface(VIEWPORT.size, pygame.SRCALPHA)
         self._lay_out()
@@ -213,7 +221,7 @@ class RulesScene(Scene):
     def _lay_out(self) -> None:
         """The blocks of the page in the language of the moment, each with its top and height."""
         self._language = language()
-        self.blocks = pages(self.rules if self.rules is not None else self.app.settings.rules)
+        self.blocks = pages(self.rules if self.rules is not None else self.app.settings.rules, self.move_time_s)
         self.tops: list[int] = []
         self.heights = [self._block(None, block, 0) for block in self.blocks]
         y = 0

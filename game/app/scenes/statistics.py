@@ -1,5 +1,6 @@
 """Your statistics: the figures of game/app/history/statistics.py from the match history, a chart
-of the running balance over the last matches, and a reset (after a confirmation)."""
+of the running balance over the last matches (over the hands of the one match, while there is
+one), and a reset (after a confirmation)."""
 
 from __future__ import annotations
 
@@ -215,10 +216,16 @@ class StatisticsScene(Scene):
 
     def _draw_chart(self, surface: pygame.Surface, stats: Statistics, chart: pygame.Rect) -> None:
         text = self.app.text
-        balance = [0.0, *stats.running_balance(last=CHART_MATCHES)]
+        by_hand = stats.hand_balance()
+        balance = [0.0, *(by_hand or stats.running_balance(last=CHART_MATCHES))]
         shown = len(balance) - 1
-        chart_title = ngettext("Running balance over your last match (mangan)",
-                               "Running balance over the last {count} matches (mangan)", shown).format(count=shown)
+        if by_hand:  # one match: a point per match would be one straight line to its total
+            chart_title = ngettext("Running balance over the {count} hand of your one match (mangan)",
+                                   "Running balance over the {count} hands of your one match (mangan)",
+                                   shown).format(count=shown)
+        else:
+            chart_title = ngettext("Running balance over your last match (mangan)",
+                                   "Running balance over the last {count} matches (mangan)", shown).format(count=shown)
         text.draw(surface, chart_title, 17, SOFT, (chart.left, chart.top - 28))
         pygame.draw.rect(surface, PANEL, chart, border_radius=6)
         pygame.draw.rect(surface, EDGE, chart, 1, border_radius=6)

@@ -11,6 +11,8 @@ events, and draws the controller's `TableFrame`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -23,8 +25,10 @@ from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport, warm_up
 from game.app.play.local_table import LocalTable
 from game.app.play.remote_table import RemoteTable
+from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.session import Notice, Session
-from game.app.play.table_controller import RonOffer, seconds_to_next_step
+from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
+from game.app.play.table_frame import shown_seconds
 from game.app.play.table_mode import TableMode
 from game.app.play.table_source import TableSource
 from game.app.play.table_turns import TableTurns
@@ -78,6 +82,11 @@ class TableScene(Scene):
         self.keyboard = False
         self.buttons: dict[str, UIButton] = {}
         app.analysis_pool.submit(warm_up)  # start the analysis worker while the dora is chosen
+        self.curtain: tuple[Scene | None, int] | None = None
+        """The curtain raised over the table, and the seat it calls."""
+        self.missed: Callable[[], ResultFrame] | None = None
+        """The result of a hand that ended while the table was covered and went on (the next
+        hand was dealt): shown when the table is on top again."""
         self._reset_kyoku_state()
 
     def _reset_kyoku_state(self) -> None:
@@ -223,6 +232,9 @@ class TableScene(Scene):
             return
         if controller.shown_kyoku != self.kyoku_number:
             self._reset_kyoku_state()
+        if self.missed is not None:
+            self._show_missed()
+            return
         if isinstance(controller, RemoteTable) and controller.result_closed and controller.match_over:
             self.match_ended()  # the host ended the match while the table waited for its next hand
             return
@@ -243,25 +255,116 @@ class TableScene(Scene):
 
     def animate(self, dt: float) -> None:
         """The discard in flight and the dora turning over; under the menu or a prompt only
-        these go on (the AI and the notices wait for `update`), and under the table's own
-        question about the move the move's clock too (`_clock_under_question`)."""
+        these go on at a local table (the AI and the notices wait for `update`), and under
+        the table's own question about the move the move's clock too
+        (`_clock_under_question`). A table with seats at other computers goes on (`serve`)."""
         speed = self.app.settings.animation_speed
         for animation in (self.flight, self.flip):
             if animation is not None:
                 animation.advance(dt, speed)
-        self._clock_under_question(dt)
+        if not self._goes_on_covered():
+            self._clock_under_question(dt)
 
     def serve(self, dt: float) -> None:
         """A table this computer hosts answers the other computers while covered (its menu,
-        a result, Settings): the table does not step meanwhile."""
-        if isinstance(self.controller, TableTurns):
+        a question, the curtain, a result, Settings); one with seats at other computers
+        goes on as if its people here had walked away (`_step_covered`)."""
+        if self._goes_on_covered():
+            self._step_covered(dt)
+        elif isinstance(self.controller, TableTurns):
             self.controller.serve_links()
+
+    def _goes_on_covered(self) -> bool:
+        """The table does not wait for this screen: it has seats played at other computers,
+        whose people no one here may hold for ever (a local table waits under its menu)."""
+        return isinstance(self.controller, TableController) and self.controller.hosts_others
+
+    def _step_covered(self, dt: float) -> None:
+        """Covered, the table steps as on top: every clock runs (the people's here too), the
+        other computers' moves are played, the AI moves, and a person here out of time is
+        moved for by their stand-in (told by a notice when the table is theirs again). A
+        question or curtain whose move is no longer owed goes. When the next hand may begin
+        (`ResultGate.next_begun`: the reading time is up) it is dealt, and the result
+        missed is shown when the table is on top again (`_show_missed`)."""
+        controller = self.controller
+        assert isinstance(controller, TableController)
+        self.pool_controls.tick(dt)
+        self._react(controller.update(dt, self.app.settings.ai_delay_s))
+        if self not in self.app.stack.shown():
+            self.flight = self.flip = None  # hidden (Settings, Rules): no motion of it to show later
+        if controller.busy:
+            return  # no move is owed while the engine works
+        self._drop_stale_question()
+        self._drop_stale_curtain()
+        if not controller.kyoku_over or self.result_open or controller.match_over:
+            return
+        if controller.next_begun():
+            self.missed = self._missed_result()
+            controller.next_kyoku()
+            self._reset_kyoku_state()
+
+    def _drop_stale_question(self) -> None:
+        """The table's question about a move the stand-in has made (or whose time is up) goes."""
+        question = self.move_question
+        if question is None:
+            return
+        if question not in self.app.stack.scenes:
+            self.move_question = None
+            return
+        left = self.controller.countdown()
+        if left is None or left <= 0:
+            self.move_question = None
+            self.app.stack.remove(question)
+
+    def _drop_stale_curtain(self) -> None:
+        """The curtain calling a person whose move their stand-in made goes (the table calls
+        the next person when it is on top again)."""
+        if self.curtain is None:
+            return
+        scene, seat = self.curtain
+        if scene not in self.app.stack.scenes:
+            self.curtain = None
+        elif seat != self.controller.curtain_for():
+            self.curtain = None
+            self.app.stack.remove(scene)
+
+    def _missed_result(self) -> Callable[[], ResultFrame]:
+        """The result of the hand that ended under a cover, as it stood (kept before the next
+        hand is dealt): shown later, as a joined table shows a result its player missed."""
+        controller = self.controller
+        assert isinstance(controller, TableController)
+        session = controller.session
+        views = [session.view(seat) for seat in range(session.rules.players)]
+        settlement = session.match.settlements[-1]
+        return lambda: result_frame(views, settlement, controller.names(), False)  # names in the language spoken
+
+    def _show_missed(self) -> None:
+        """The result missed under a cover, over the hand dealt meanwhile: it says so (and the
+        clock of the move owed there), and Next goes back to that hand at once."""
+        make_frame, self.missed = self.missed, None
+        assert make_frame is not None
+        self.result_open = True
+        self.screens.result(make_frame, self._missed_read, self._missed_news, self.controller.result_gate())
+
+    def _missed_read(self) -> None:
+        self.result_open = False
+        self._sync_buttons()
+
+    def _missed_news(self) -> str:
+        number = self.controller.shown_kyoku
+        left = self.controller.countdown()
+        if left is None:
+            return _("Hand {number} has begun.").format(number=number)
+        seconds = shown_seconds(max(0.0, left))
+        return _("Hand {number} has begun: your clock is running ({time} left).").format(
+            number=number, time=f"{seconds // 60}:{seconds % 60:02d}")
 
     def _clock_under_question(self, dt: float) -> None:
         """A question about the move is part of making it: its time limit runs on while the
         question is open (else a player could think for ever under "Build it anyway?"),
         and when it runs out the question goes, so that the deadline's stand-in makes the
-        move as it would have without it. A menu over the question stops the clock."""
+        move as it would have without it. At a local table a menu over the question stops
+        the clock."""
         question = self.move_question
         if question is None:
             return
@@ -276,9 +379,20 @@ class TableScene(Scene):
     def next_change_covered(self) -> float | None:
         if self.animating():
             return 0.0
+        if self._goes_on_covered():
+            return self._next_change_going_on()
         if self.move_question is None or self.app.stack.top is not self.move_question:
             return None
         return seconds_to_next_step(self.controller.countdown())
+
+    def _next_change_going_on(self) -> float | None:
+        """Covered, a table that goes on changes when its controller steps, or when the next
+        hand may be dealt (the reading time's end)."""
+        controller = self.controller
+        assert isinstance(controller, TableController)
+        if controller.kyoku_over and not self.result_open and not controller.match_over:
+            return controller.reading_left()
+        return controller.next_change(self.app.settings.ai_delay_s)
 
     def animating(self) -> bool:
         return in_motion((self.flight, self.flip), self.app.settings.animation_speed)
@@ -298,7 +412,7 @@ class TableScene(Scene):
         return min((wait for wait in waits if wait is not None), default=None)
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
-        if isinstance(question, Notice) and question.tile is not None:
+        if isinstance(question, Notice) and (question.tile is not None or question.passing):
             self.card, self.card_left = question, NOTICE_CARD_S  # told without stopping play
             self.app.audio.play("button")
         elif isinstance(question, Notice):
@@ -360,6 +474,7 @@ class TableScene(Scene):
         self._sync_buttons()
         assert self.session is not None  # a curtain is raised between people at this computer
         self.screens.curtain(self.session, seat, lambda: self.lift_curtain(seat), self.open_menu)
+        self.curtain = (self.app.stack.top, seat)
 
     def lift_curtain(self, seat: int) -> None:
         """The person called for has the screen now: their private view may be drawn."""
@@ -545,5 +660,6 @@ class TableScene(Scene):
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
         draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
         if self.card is not None:
-            draw_notice_card(surface, self.app.art, self.app.text, _("Your winning tile"), str(self.card.text),
+            title = _("Your winning tile") if self.card.tile is not None else _("At the table")
+            draw_notice_card(surface, self.app.art, self.app.text, title, str(self.card.text),
                              self.card.tile, min(1.0, self.card_left))

@@ -65,15 +65,21 @@ def name_and_mark(shown: str) -> tuple[str, Callable[[str], str]]:
 
 
 def plate_words(text: Text, seat: SeatFrame, room: int) -> tuple[str, int]:
-    """The plate's line in `room` pixels, and its size: the wind and the name, a long name cut,
-    its mark ("(away)") whole. Where even a name of one letter leaves no room for the mark,
-    the line is smaller, down to the least readable size, and then goes without the wind
-    (which the centre panel and the board say too)."""
+    """The plate's line in `room` pixels, and its size: the wind and the whole name with its
+    mark ("(away)"), smaller if need be, down to the least readable size; else the whole
+    name and its mark without the wind (which the centre panel and the board say too: a
+    name cut to fit "(away)", "Sa··· (away)", hid whose seat it was); else a long name cut,
+    its mark whole, with the wind, then without."""
     name, marked = name_and_mark(seat.name)
     lines = (lambda cut: _("{wind} · {name}").format(wind=seat.wind, name=marked(cut)), marked)
+    sizes = range(PLATE_NAME, legible.smallest() - 1, -1)
+    for line in lines:
+        for size in sizes:
+            if fits_in(text, size, room, bold=True)(line(name)):
+                return line(name), size
     words = ""
     for line in lines:
-        for size in range(PLATE_NAME, legible.smallest() - 1, -1):
+        for size in sizes:
             words = fitted_name(text, line, name, size, room, bold=True)
             if fits_in(text, size, room, bold=True)(words):
                 return words, size

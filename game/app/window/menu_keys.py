@@ -15,6 +15,8 @@ from pygame_gui.elements import UIButton
 
 PREVIOUS_KEYS = (pygame.K_UP, pygame.K_LEFT)
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
+LEAVE_FIELD_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+"""While a field is typed in, the menu keys that move on to the next (left and right move in the text)."""
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FOCUS_RING = (255, 250, 235)
 FOCUS_MARGIN = 4
@@ -106,6 +108,9 @@ class ButtonRing:
             return True
         if event.key in PREVIOUS_KEYS + NEXT_KEYS:
             self._move(-1 if event.key in PREVIOUS_KEYS else 1)
+            return True
+        if event.key == pygame.K_TAB:  # as in every form: Shift+Tab back
+            self._move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if event.key in PRESS_KEYS:
             button, action = self.entries[self.focus]

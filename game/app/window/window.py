@@ -29,6 +29,7 @@ from typing import Any
 import i18n as gui_i18n  # python-i18n: pygame_gui's own words
 import pygame
 import pygame_gui
+from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
 from game.app import paths
 from game.app.history.player_files import PlayerFiles
@@ -90,6 +91,8 @@ FRAMEBUFFER_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
 """SDL's hint: how the window surface reaches the screen (0: the video system's own way)."""
 FOCUS_CLICKTHROUGH = "SDL_MOUSE_FOCUS_CLICKTHROUGH"
 """SDL's hint: the click that raises the window also presses what it points at."""
+QUIT_ON_LAST_WINDOW_CLOSE = "SDL_QUIT_ON_LAST_WINDOW_CLOSE"
+"""SDL's hint: closing the last window also quits the program (a QUIT after the window's close)."""
 NO_DISPLAY_FOUND = "no display found; SDL_VIDEODRIVER=dummy runs without one"
 FLASH_SECONDS = 4.0
 """How long a passing message (a screenshot saved or not) stays at the foot of the window."""
@@ -213,6 +216,9 @@ class App:
         self.stack = SceneStack()
         self.dropped: Callable[[Path], object] | None = None
         """What a file dropped onto the window opens (a record, in the theatre: game/app/flow.py)."""
+        self.closing: Callable[[], bool] = lambda: False
+        """Asked when the player closes the window (its close button, Alt+F4): True when it put
+        a question up and the window stays open for the answer (game/app/flow.py)."""
         self.running = True
         self.interrupted = False
         """Ctrl-C closed the window (`run` then raises KeyboardInterrupt, after its last frame)."""
@@ -301,6 +307,7 @@ class App:
         events = [*map(self.display.map_event, pygame.event.get()), *(events or [])]
         for event in events:
             self.dispatch(event)
+        self._repeat_only_in_text()
         if any(event.type != WAKE for event in events):
             # The settling frames count from when the input's work is done: a language
             # switch takes longer than SETTLE_S, and its screen would wait for the next input.
@@ -308,6 +315,15 @@ class App:
         self.advance(dt)
         self.draw()
         self._trim_after_scene_change()
+
+    def _repeat_only_in_text(self) -> None:
+        """A held key repeats only while a text field has the focus. A field's focus turns the
+        key repeat on (pygame_gui), and a field that goes with its screen leaves it on: an
+        Enter held a moment on a hand's result then closed it and, repeated, flipped the next
+        hand's dora for the player as dealer."""
+        if pygame.key.get_repeat() != (0, 0) and not any(
+                isinstance(element, UITextEntryLine | UITextEntryBox) for element in self.manager.get_focus_set()):
+            pygame.key.set_repeat(0)
 
     def _trim_after_scene_change(self) -> None:
         """Give the C heap's free pages back once the next scene is drawn. The pictures of
@@ -331,6 +347,10 @@ class App:
         self.last_input = time.monotonic()
         if event.type == pygame.QUIT:
             self.quit()
+            return
+        if event.type == pygame.WINDOWCLOSE:  # the player's close, which may ask first (QUIT: SIGTERM, the system's)
+            if not self.closing():
+                self.quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             try:
@@ -451,6 +471,9 @@ def create_app(options: LaunchOptions) -> App:
     # The click that brings the window to the front is a click on what it points at: SDL drops
     # it by default, and a button pressed in a window behind another needed a second click.
     os.environ.setdefault(FOCUS_CLICKTHROUGH, "1")
+    # The close button sends the window's close alone (`App.dispatch` quits, or asks first
+    # at a hosted match), no quit of the whole program, which stays SIGTERM's and Ctrl-C's.
+    os.environ.setdefault(QUIT_ON_LAST_WINDOW_CLOSE, "0")
     try:
         if nothing_to_connect_to():
             raise pygame.error(NO_DISPLAY_FOUND)

@@ -61,4 +61,4 @@ def came_back_words(name: str) -> str:
 
 def dropped_words(name: str) -> str:
     # Translators: a notice at a joined table: another seat's computer lost its connection (seat kept)
-    return _("{name} has lost the connection; their seat is kept for them").format(name=name)
+    return _("{name} has lost the connection; their seat is kept for them.").format(name=name)

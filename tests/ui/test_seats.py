@@ -1,0 +1,57 @@
+"""The seats' name plates (game/app/views/seats.py): the whole name beside its mark."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import pygame
+import pytest
+
+from game.app.play.remote_table import RemoteTable
+from game.app.views import legible
+from game.app.views.seats import PLATE_PAD, plate_words
+from game.app.window import layout
+from game.app.window.text import Text
+from game.app.words import i18n, terms
+from game.app.words.net_words import plate_name
+from tests.test_remote_table import at_the_seats_discard, heard
+from tests.ui.test_table_view import seats
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+@pytest.mark.parametrize("name", ["Sahara", "Tonega", "伊藤開司", "Kaiji"])
+@pytest.mark.parametrize("presence", ["away", "stand_in"])
+def test_a_plate_keeps_a_six_letter_name_whole_beside_its_mark(display, language, name, presence):
+    """Player test: "South · Sa··· (away)" on a plate, though the name has six letters."""
+    pygame.display.set_mode((1, 1))
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        text = Text()
+        room = layout.PLATE_SIZE[0] - 2 * PLATE_PAD
+        seat = dataclasses.replace(seats(4, False)[2], name=plate_name(name, presence), wind=terms.wind("South"))
+        words, size = plate_words(text, seat, room)
+        assert text.font(size, True).size(words)[0] <= room and size >= legible.smallest(), words
+        assert words.endswith(plate_name(name, presence)), words  # the name whole, its mark whole
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+def test_the_plate_of_a_seat_away_names_its_player_whole_in_a_small_window(driver, monkeypatch, language):
+    driver.app.change_settings(driver.app.settings.with_changes(language=language, window_size=(1024, 640)))
+    match = at_the_seats_discard("three_player")
+    news = heard(match)
+    news = dataclasses.replace(news, welcome=dataclasses.replace(news.welcome, names=("Hana", "Kaiji", "Sahara")),
+                               present=(True, True, False))
+    driver.screens.joined_table(RemoteTable(news, driver.app.executor))
+    driver.frames(3)
+    drawn = driver.record_text(monkeypatch)
+    driver.frame()
+    whole = plate_name("Sahara", "away")
+    plates = (i18n._("{wind} · {name}").format(wind=terms.wind("East"), name=whole), whole)  # with the wind or not
+    assert any(line in plates for line in drawn), drawn
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if shots:
+        pygame.image.save(driver.pixels(), os.path.join(shots, f"plate_away_1024_{language}.png"))

@@ -12,6 +12,7 @@ import contextlib
 import errno
 import json
 import os
+import shutil
 import stat
 import sys
 import tempfile
@@ -25,7 +26,7 @@ from typing import Any
 MAX_JSON_DEPTH = 32
 """Deeper than any file of ours nests (a record line: 4); deeper JSON is not ours."""
 MAX_KEPT_PER_SECOND = 999
-"""Copies of one file `move_aside` keeps under the names of one second."""
+"""Copies of one file `move_aside` and `copy_aside` keep under the names of one second."""
 
 
 class FileRefused(ValueError):
@@ -161,10 +162,7 @@ def move_aside(path: Path, why: str = "damaged", folder: Path | None = None) -> 
     """Rename `path` to `<name>.<why>-<local time>` (a counter after the time when one is
     set aside twice in a second), beside it or into `folder`; never over another file. The
     new path. Raises OSError when it cannot be moved."""
-    into = path.parent if folder is None else folder
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    names = (into / f"{path.name}.{why}-{stamp}{'' if number == 1 else f'-{number}'}"
-             for number in range(1, MAX_KEPT_PER_SECOND + 1))
+    names = _aside_names(path, why, path.parent if folder is None else folder)
     if path.is_dir() and not path.is_symlink():
         # A folder cannot replace the empty file that claims a name; a rename puts it only
         # where nothing is, or over an empty folder (POSIX): it loses no one's file.
@@ -183,6 +181,32 @@ def move_aside(path: Path, why: str = "damaged", folder: Path | None = None) -> 
         target.unlink(missing_ok=True)
         raise
     return target
+
+
+def copy_aside(path: Path, why: str = "damaged") -> Path:
+    """Keep a copy of the file at `path` as `<name>.<why>-<local time>` beside it, as
+    `move_aside` names it, the file itself left where it is (it is about to be written over
+    atomically, and must be there if that fails). The copy's path. Raises OSError when it
+    cannot be made (no partial copy is left)."""
+    try:
+        target = claim_new_file(_aside_names(path, why, path.parent))
+    except FileExistsError:
+        raise FileExistsError(f"too many copies of {path.name} kept aside already") from None
+    try:
+        with open(path, "rb") as source, open(target, "wb") as copy:
+            shutil.copyfileobj(source, copy)
+            copy.flush()
+            os.fsync(copy.fileno())
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _aside_names(path: Path, why: str, into: Path) -> Iterable[Path]:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return (into / f"{path.name}.{why}-{stamp}{'' if number == 1 else f'-{number}'}"
+            for number in range(1, MAX_KEPT_PER_SECOND + 1))
 
 
 CONTESTED = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK)})

@@ -85,6 +85,28 @@ def test_a_save_whose_seat_keys_are_gone_is_said_and_left_as_it_is(tmp_path, cap
     assert (tmp_path / RECORD).exists() and not list(tmp_path.glob("*.damaged-*"))
 
 
+def test_a_save_cut_short_that_cannot_be_written_again_is_said_and_stays_to_be_continued(tmp_path, capsys,
+                                                                                          monkeypatch):
+    """A full disk, what cuts a save short, when the host writes it again: said in one line,
+    and the save and its keys are still there for the next --continue."""
+    import errno
+
+    from game.app.play.savegame import SaveSlot
+
+    slot = saved_at(tmp_path)
+    cut = slot.record_path.read_bytes() + b'{"type": "action", "kind": "disc'
+    slot.record_path.write_bytes(cut)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(SaveSlot, "save", disk_full)
+    assert cli.main(["host", "--continue", str(tmp_path), *QUICK]) == 2
+    assert error_line(capsys) == (f"host: the match saved in {tmp_path} was cut short and cannot be written again "
+                                  "(No space left on device): it is left as it is")
+    assert slot.record_path.read_bytes() == cut and slot.hosting_path.exists()
+
+
 @pytest.mark.parametrize(("args", "says"), [
     pytest.param(["--continue", "{save}", "--seats", "person,person"], "--continue takes the table from its save: "
                  "--seats cannot be given with it", id="--continue and --seats"),

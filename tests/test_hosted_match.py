@@ -5,6 +5,7 @@ tests/test_cli_join.py; the command's refusals in tests/test_cli_host.py."""
 
 from __future__ import annotations
 
+import errno
 import json
 import threading
 import time
@@ -14,11 +15,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.app.play.hosted_match import HostedMatch, load_saved, unattended_plan
+from game.app.play.hosted_match import HostedMatch, load_saved, save_whole, unattended_plan
 from game.app.play.savegame import HostedSeats, SaveDamaged, SaveError, SaveSlot
 from game.app.play.session import SeatPlan
 from game.engine.kyoku import Phase
 from game.engine.record import replay
+from game.net.hosting import MOVE_TIME_S
 from tests.save_faults import match_in_play
 
 TOKENS = {0: "k" * 32, 2: "f" * 32}
@@ -70,10 +72,39 @@ def test_a_save_cut_short_goes_on_from_its_last_whole_move_the_file_as_it_was_ke
     slot.record_path.write_bytes(whole + b'{"type": "action", "kind": "disc')
     saved, seats = load_saved(slot)
     assert saved.cut == 1 and seats.tokens == TOKENS
-    assert slot.record_path.read_bytes() == whole  # saved again at once, with its keys
+    assert slot.record_path.read_bytes().endswith(b'"disc')  # reading it moves nothing, writes nothing
+    kept = save_whole(slot, saved)
+    assert slot.record_path.read_bytes() == whole  # written again, its keys left beside it
     assert load_saved(slot)[1] == seats
     (aside,) = tmp_path.glob("unfinished_match.jsonl.damaged-*")
-    assert aside.read_bytes().endswith(b'"disc')
+    assert aside == kept and aside.read_bytes() == whole + b'{"type": "action", "kind": "disc'
+
+
+@pytest.mark.parametrize("fails", ["the save", "the copy"])
+def test_a_save_cut_short_that_cannot_be_written_again_stays_to_be_continued(tmp_path, monkeypatch, fails):
+    """A full disk (what cuts a save short) when it is written again: the save, its keys and
+    the file as it was stay, and the next try continues it."""
+    import shutil
+
+    slot = saved_at(tmp_path)
+    cut = slot.record_path.read_bytes() + b'{"type": "action", "kind": "disc'
+    slot.record_path.write_bytes(cut)
+    saved, seats = load_saved(slot)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    if fails == "the save":
+        monkeypatch.setattr(slot, "save", disk_full)
+    else:
+        monkeypatch.setattr(shutil, "copyfileobj", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        save_whole(slot, saved)
+    monkeypatch.undo()
+    again, kept_seats = load_saved(SaveSlot(tmp_path))  # what the next --continue reads
+    assert (again.match.record, again.cut, kept_seats) == (saved.match.record, 1, seats)
+    assert all(aside.read_bytes() == cut for aside in tmp_path.glob("unfinished_match.jsonl.damaged-*"))
+    assert slot.record_path.read_bytes() == cut
 
 
 def test_a_windows_save_is_not_one_a_host_without_a_window_continues(tmp_path):
@@ -131,12 +162,12 @@ def test_a_remote_seats_build_clock_is_saved_as_it_runs_and_goes_on_from_there_w
     clock where it stood, not a new one."""
     from websockets.sync.client import connect
 
-    from game.app.play import hosted_match
+    from game.app.play import table_turns
     from game.engine.rules import Rules
     from game.net.client import join_uri
     from game.net.protocol import Hello, write_message
 
-    monkeypatch.setattr(hosted_match, "BUILD_SAVE_EVERY_S", 0.5)
+    monkeypatch.setattr(table_turns, "BUILD_SAVE_EVERY_S", 0.5)
     limit = Rules.preset("kaiji").build_time_s
     hosted = HostedMatch(Rules.preset("kaiji", hands=1), ["person", "easy"], 5, move_time_s=0.5,
                          report=lambda line: None, slot=SaveSlot(tmp_path))
@@ -168,3 +199,45 @@ def test_a_remote_seats_build_clock_is_saved_as_it_runs_and_goes_on_from_there_w
     finally:
         continued.stop()
     assert left is not None and left <= limit - elapsed
+
+
+def building_saved_at(folder: Path, elapsed: float) -> SaveSlot:
+    """A 3-seat match in its first hand's builds, seat 0 (a person at another computer)
+    `elapsed` seconds into its build clock, saved as the headless host saves it."""
+    from game.app.play.session import BuildProgress
+    from game.engine.match import Match
+    from game.engine.rules import Rules
+
+    match = Match(Rules.preset("three_player"), 3)
+    kyoku = match.next_kyoku()
+    if kyoku.phase is Phase.DORA:
+        match.apply(kyoku.view_for(kyoku.waiting_on()[0]).legal_actions[0])
+    slot = SaveSlot(folder)
+    slot.save(PLAN, match, {0: BuildProgress(match.kyoku_number, "", elapsed)})
+    slot.save_hosting(match.seed, HostedSeats("KANTER", 17017, TOKENS))
+    return slot
+
+
+@pytest.mark.parametrize(("phase", "left_after_begin"), [
+    pytest.param(Phase.DISCARD, MOVE_TIME_S, id="a discard owed"),
+    pytest.param(Phase.BUILD, MOVE_TIME_S - 40.0, id="a build under way"),
+])
+def test_a_continued_match_runs_no_clock_until_its_players_are_back(tmp_path, phase, left_after_begin):
+    """Before its players are back no screen is told a clock and none runs at the host, however
+    long they take: after it begins again, the seat has the time it had, and no stand-in moves."""
+    slot = saved_at(tmp_path) if phase is Phase.DISCARD else building_saved_at(tmp_path, 40.0)
+    lines: list[str] = []
+    hosted = HostedMatch.continued(*load_saved(slot), report=lines.append, slot=slot)
+    now = [1000.0]
+    hosted.hosted.clock = lambda: now[0]
+    assert 0 in hosted.session.waiting_on() and hosted.match.kyoku.phase is phase
+    assert hosted.table.time_left(0) is None  # what the first player back is told
+    now[0] += 150.0  # longer than any clock: the other player comes back late
+    hosted.hosted.present.update(hosted.remote)
+    hosted.hosted.begin()
+    hosted.turns.resume_builds(hosted.saved_builds)
+    for _ in range(3):
+        hosted.turns.update(0.0, 0.0)
+    assert hosted.turns.seat_time_left(0) == pytest.approx(left_after_begin)
+    assert hosted.table.time_left(0) == pytest.approx(left_after_begin)
+    assert 0 in hosted.session.waiting_on() and not any("did not move in time" in line for line in lines)

@@ -933,3 +933,41 @@ def test_hellos_with_a_seats_key_are_not_counted_among_the_addresss_join_attempt
             guess.send(write_message(Hello("Guess", "")))
     finally:
         hosted.stop(within_s=1.0)
+
+
+def test_the_host_gives_a_seat_to_the_ai_as_one_step_with_a_person_sitting_down():
+    """Who is at a seat is decided under the server's lock: a person who sat down (their
+    hello claimed the seat) before the host's choice keeps it; one who took it once and has
+    gone has it lent to the AI; a seat no one ever took is closed, and no one sits there after."""
+    from game.net.server import SEAT_CLOSED, SEAT_HERE, SEAT_KEPT, NetHost
+
+    host = NetHost((1, 2, 3), CODE, tokens=None)  # never started: no socket
+    token = host.seats[2].token
+    for seat in (1, 2):
+        assert host._claim("", object(), asyncio.Queue())[0] == seat  # two people sit down
+    host.seats[2].connection = None  # the second has gone
+    assert [host.close_seat(seat) for seat in (1, 2, 3)] == [SEAT_HERE, SEAT_KEPT, SEAT_CLOSED]
+    assert sorted(host.seats) == [1, 2] and host._claim("", object(), asyncio.Queue())[:2] == (None, "table_full")
+    host._claim(token, object(), asyncio.Queue())  # back with their key: here at once
+    assert host.close_seat(2) == SEAT_HERE
+
+
+def test_a_seat_whose_person_comes_back_as_the_host_gives_it_to_the_ai_stays_theirs():
+    """A person reconnecting between the host's look and its choice: the waiting room's "Play
+    it with the AI" is refused (False, the seat not lent), not confirmed for a seat its person
+    plays."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    match = Match(Rules.preset("kaiji"), 7)
+    hosted = HostedTable(match, ("Host", "Kaiji"), (None, None), (1,))  # never started: no socket
+    hosted.host.seats[1].taken = True  # Kaiji took the seat, and left
+    close_seat = hosted.host.close_seat
+
+    def back_first(seat: int) -> str:
+        hosted.host.seats[seat].connection = object()  # their hello, just before the host's choice
+        return close_seat(seat)
+
+    hosted.host.close_seat = back_first
+    assert hosted.give_to_ai(1, "hard") is False
+    assert not hosted.lent_to_ai(1) and 1 in hosted.remote

@@ -305,7 +305,7 @@ def _continued(slot: SaveSlot, args: argparse.Namespace, options: dict[str, obje
     """The saved match at its table, listening on its port; None when it cannot be, after
     one line saying why (a damaged save moved aside and kept, one that cannot be read now
     left as it is)."""
-    from game.app.play.hosted_match import HostedMatch, load_saved
+    from game.app.play.hosted_match import HostedMatch, load_saved, save_whole
     from game.app.play.savegame import SaveDamaged, SaveError
     from game.files import shown_path
 
@@ -325,9 +325,15 @@ def _continued(slot: SaveSlot, args: argparse.Namespace, options: dict[str, obje
     except SaveError as error:
         _refuse(f"the match saved in {where} cannot be continued: {error}")
         return None
-    except OSError as error:  # a save cut short, written again, failed
-        _refuse(f"the match saved in {where} cannot be continued ({error.strerror or error})")
-        return None
+    if saved.cut:
+        try:
+            kept = save_whole(slot, saved)
+        except OSError as error:
+            _refuse(f"the match saved in {where} was cut short and cannot be written again "
+                    f"({error.strerror or error}): it is left as it is")
+            return None
+        _say(f"the match saved in {where} was cut short: it goes on from its last whole move; "
+             f"the file as it was is kept as {shown_path(kept)}")
     try:
         return _opened(partial(HostedMatch.continued, saved, seats, args.bind or None, **options))
     except OSError as error:

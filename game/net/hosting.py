@@ -24,7 +24,7 @@ from game.engine.match import Match
 from game.engine.rules import Rules
 from game.net.play import seat_time_limit
 from game.net.protocol import HOST_LEFT, Resync
-from game.net.server import Inbound, NetHost
+from game.net.server import SEAT_CLOSED, SEAT_HERE, Inbound, NetHost
 from game.net.table import NetTable, RemoteSeat
 
 if TYPE_CHECKING:
@@ -106,9 +106,14 @@ class HostedTable:
         it has begun again: its hand waits for its people, with no clock running on any screen
         until the loop tells every seat its own (`retell`)."""
         kyoku = self.match.kyoku
-        if (self.continued and not self.begun) or kyoku is None or seat not in kyoku.waiting_on():
+        if self.waiting_to_begin() or kyoku is None or seat not in kyoku.waiting_on():
             return None
         return seat_time_limit(self.match.rules, kyoku.phase, self.move_time_s)
+
+    def waiting_to_begin(self) -> bool:
+        """A continued match that has not begun again: its hand waits for its people, and no
+        seat's clock runs, on any screen or at the host (`TableTurns.seat_time_left`)."""
+        return self.continued and not self.begun
 
     def start(self) -> None:
         """Listen (OSError when the port cannot be opened)."""
@@ -176,10 +181,14 @@ class HostedTable:
         """An empty remote seat is played by the AI on this computer from now on. A seat no
         one ever took becomes an AI seat for the match (no one new takes it: the table is
         full; the plan gives it `level`); a seat someone took is theirs: it is `lent` to the
-        AI of `level` until they take it back with its token. False when its person is here."""
-        if seat not in self.remote or self.host.connected(seat):
+        AI of `level` until they take it back with its token. False when its person is here
+        (the server decides, as one step with a person sitting down: `NetHost.close_seat`)."""
+        if seat not in self.remote:
             return False
-        if self.host.close_seat(seat):
+        closed = self.host.close_seat(seat)
+        if closed == SEAT_HERE:
+            return False
+        if closed == SEAT_CLOSED:
             del self.remote[seat]
             del self.table.feeds[seat]
         else:

@@ -81,6 +81,10 @@ UNBIND_S = 1.0
 """How long `stop` waits at least for the server to listen no more, whatever its time left."""
 
 
+SEAT_HERE, SEAT_KEPT, SEAT_CLOSED = "here", "kept", "closed"
+"""What `NetHost.close_seat` did."""
+
+
 def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_CODE_LETTERS) for _ in range(JOIN_CODE_LENGTH))
 
@@ -220,18 +224,23 @@ class NetHost:
         with self._lock:
             return {seat: state.token for seat, state in self.seats.items()}
 
-    def close_seat(self, seat: int) -> bool:
-        """Take no one at `seat` any more (the host gave it to the AI for the match): False,
-        and the seat kept, when a client has ever taken it. Its person holds its token: the
-        seat is theirs, to take back whenever they come (`HostedTable.give_to_ai`)."""
+    def close_seat(self, seat: int) -> str:
+        """The host gives `seat` to the AI for the match, decided under the lock that a client
+        takes a seat under (`_claim`), so that a person sitting down meanwhile is either here
+        already or takes the seat back after: `SEAT_HERE` when a client plays it now (nothing
+        changes); `SEAT_KEPT` when a client took it once and has gone (the seat stays theirs,
+        to take back with its token whenever they come: `HostedTable.give_to_ai` lends it to
+        the AI until then); `SEAT_CLOSED` when no one ever took it (no one takes it now)."""
         with self._lock:
             state = self.seats.get(seat)
             if state is None:
-                return True
+                return SEAT_CLOSED
+            if state.connection is not None:
+                return SEAT_HERE
             if state.taken:
-                return False
+                return SEAT_KEPT
             del self.seats[seat]
-            return True
+            return SEAT_CLOSED
 
     def send(self, seat: int, make: Callable[[int], HostMessage]) -> None:
         """Send `make(seq)` to `seat`'s client, if one is connected (thread-safe)."""
@@ -345,15 +354,12 @@ class NetHost:
             return
         if self._seat_of(hello.token) is not None:
             self._forgive(connection)
-        seat, code = self._claim(hello.token)
+        outbox: asyncio.Queue[str] = asyncio.Queue()
+        seat, code, old = self._claim(hello.token, connection, outbox)
         if seat is None:
             await self._refuse(connection, code, hello.token)
             return
         state = self.seats[seat]
-        old = state.connection
-        outbox: asyncio.Queue[str] = asyncio.Queue()
-        with self._lock:
-            state.connection, state.outbox, state.left = connection, outbox, False
         if old is not None:
             await _close_refused(old, "replaced", "")
         try:
@@ -421,23 +427,33 @@ class NetHost:
         self.inbox.put(inbound)
         self.notify()
 
-    def _claim(self, token: str) -> tuple[int | None, str]:
-        """The seat a hello takes: the token's seat (taken over), or the first free one."""
+    def _claim(self, token: str, connection: ServerConnection, outbox: asyncio.Queue[str],
+               ) -> tuple[int | None, str, ServerConnection | None]:
+        """The seat a hello takes, `connection` and `outbox` its own from now on (in one step
+        under the lock: `close_seat` finds the seat either free or played): the token's seat
+        (taken over: the connection it had is returned, to be closed), or the first free one;
+        else None and the refusal's code."""
         with self._lock:
             if self.over:
-                return None, MATCH_OVER
+                return None, MATCH_OVER, None
             if token:
                 for seat, state in self.seats.items():
                     if secrets.compare_digest(state.token.encode(), token.encode()):
-                        return seat, ""
-                return None, "not_your_seat"
+                        return seat, "", self._connect(state, connection, outbox)
+                return None, "not_your_seat", None
             if self.started:
-                return None, "match_started"
+                return None, "match_started", None
             for seat, state in self.seats.items():
                 if not state.taken:
                     state.taken = True
-                    return seat, ""
-            return None, "table_full"
+                    return seat, "", self._connect(state, connection, outbox)
+            return None, "table_full", None
+
+    @staticmethod
+    def _connect(state: _Seat, connection: ServerConnection, outbox: asyncio.Queue[str]) -> ServerConnection | None:
+        old = state.connection
+        state.connection, state.outbox, state.left = connection, outbox, False
+        return old
 
     async def _read(self, connection: ServerConnection, seat: int) -> None:
         allowance, last, bad = float(MESSAGE_BURST), time.monotonic(), 0

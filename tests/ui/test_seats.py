@@ -1,4 +1,5 @@
-"""The seats' name plates (game/app/views/seats.py): the whole name beside its mark."""
+"""The seats' name plates (game/app/views/seats.py): the whole name beside its mark, a long one
+cut but never its mark."""
 
 from __future__ import annotations
 
@@ -19,23 +20,54 @@ from tests.test_remote_table import at_the_seats_discard, heard
 from tests.ui.test_table_view import seats
 
 
-@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
-@pytest.mark.parametrize("name", ["Sahara", "Tonega", "伊藤開司", "Kaiji"])
-@pytest.mark.parametrize("presence", ["away", "stand_in"])
-def test_a_plate_keeps_a_six_letter_name_whole_beside_its_mark(display, language, name, presence):
-    """Player test: "South · Sa··· (away)" on a plate, though the name has six letters."""
+@dataclasses.dataclass(frozen=True)
+class Plate:
+    """A plate drawn in a language: its words, and the words it was given, in that language."""
+
+    words: str
+    shown: str
+    """The name with its mark (`plate_name`)."""
+    mark: str
+    wind: str
+    fits: bool
+    """The words fit the plate's room in a legible size."""
+
+
+def plate_in(language: str, seat: int, wind: str, name: str, presence: str) -> Plate:
+    """`seat`'s plate in `language` for `name` with `presence`'s mark."""
     pygame.display.set_mode((1, 1))
     before = i18n.language()
     i18n.set_language(language)
     try:
         text = Text()
         room = layout.PLATE_SIZE[0] - 2 * PLATE_PAD
-        seat = dataclasses.replace(seats(4, False)[2], name=plate_name(name, presence), wind=terms.wind("South"))
-        words, size = plate_words(text, seat, room)
-        assert text.font(size, True).size(words)[0] <= room and size >= legible.smallest(), words
-        assert words.endswith(plate_name(name, presence)), words  # the name whole, its mark whole
+        shown, wind = plate_name(name, presence), terms.wind(wind)
+        words, size = plate_words(text, dataclasses.replace(seats(4, False)[seat], name=shown, wind=wind), room)
+        fits = text.font(size, True).size(words)[0] <= room and size >= legible.smallest()
+        return Plate(words, shown, plate_name("", presence).strip(), wind, fits)
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+@pytest.mark.parametrize("name", ["Sahara", "Tonega", "伊藤開司", "Kaiji"])
+@pytest.mark.parametrize("presence", ["away", "stand_in"])
+def test_a_plate_keeps_a_six_letter_name_whole_beside_its_mark(display, language, name, presence):
+    """Player test: "South · Sa··· (away)" on a plate, though the name has six letters."""
+    plate = plate_in(language, 2, "South", name, presence)
+    assert plate.fits and plate.words.endswith(plate.shown), plate.words  # the name whole, its mark whole
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize(("name", "presence"), [("Kaiji", "away"), ("Kaiji Itō the gambler", "away"),
+                                                 ("Kaiji Itō the gambler", "stand_in"),
+                                                 ("Tonegawa Yukio of Teiai", "here")])
+def test_a_plate_cuts_a_long_name_never_its_mark(display, language, name, presence):
+    """A 4-seat plate read "North · Kaiji (aw…": the word that mattered, (away), was cut."""
+    plate = plate_in(language, 3, "North", name, presence)
+    assert plate.fits and plate.words.endswith(plate.mark) and name[0] in plate.words, plate.words
+    if presence != "stand_in":  # "(AI playing)" leaves no room for the wind at every size
+        assert plate.words.startswith(plate.wind), plate.words
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])

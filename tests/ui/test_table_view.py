@@ -84,30 +84,3 @@ def test_no_word_of_the_table_is_smaller_than_the_floor(display, language, playe
     finally:
         i18n.set_language(before)
 
-
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
-@pytest.mark.parametrize(("name", "presence"), [("Kaiji", "away"), ("Kaiji Itō the gambler", "away"),
-                                                 ("Kaiji Itō the gambler", "stand_in"),
-                                                 ("Tonegawa Yukio of Teiai", "here")])
-def test_a_plate_cuts_a_long_name_never_its_mark(display, language, name, presence):
-    """A 4-seat plate read "North · Kaiji (aw…": the word that mattered, (away), was cut."""
-    from game.app.views.seats import PLATE_PAD, plate_words
-    from game.app.window import layout
-    from game.app.words.net_words import plate_name
-
-    pygame.display.set_mode((1, 1))
-    before = i18n.language()
-    i18n.set_language(language)
-    try:
-        text = Text()
-        room = layout.PLATE_SIZE[0] - 2 * PLATE_PAD
-        shown = plate_name(name, presence)
-        seat = dataclasses.replace(seats(4, False)[3], name=shown, wind=terms.wind("North"))
-        words, size = plate_words(text, seat, room)
-        mark = plate_name("", presence)
-        assert text.font(size, True).size(words)[0] <= room and size >= legible.smallest(), words
-        assert words.endswith(mark.strip()) and name[0] in words, words
-        if presence != "stand_in":  # "(AI playing)" leaves no room for the wind at every size
-            assert words.startswith(terms.wind("North")), words
-    finally:
-        i18n.set_language(before)

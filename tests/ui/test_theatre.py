@@ -94,13 +94,20 @@ def test_a_record_steps_through_the_theatre_by_keys(driver, tmp_path, preset):
 
 
 
-def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, tmp_path):
-    driver.screens.watch(record_file(tmp_path, "four_player"))
+def watched_before_the_end(driver, tmp_path, preset: str) -> TheatreScene:
+    """A record of `preset` watched, at the step before its first hand's end (every hand open)."""
+    driver.screens.watch(record_file(tmp_path, preset))
     driver.frame()
     theatre = driver.top
     playback = theatre.playback
     end = next(i for i, step in enumerate(playback.steps) if step.phase is Phase.END)
     playback.go(end - 1)
+    return theatre
+
+
+def test_the_open_view_shows_every_hand_and_the_result_at_the_hand_end(driver, tmp_path):
+    theatre = watched_before_the_end(driver, tmp_path, "four_player")
+    playback = theatre.playback
     frame = theatre.frame()
     hands = {seat.seat: seat.hand for seat in frame.open_seats}
     assert hands == {seat: playback.step.views[seat].hand for seat in (1, 2, 3)}
@@ -685,12 +692,7 @@ def test_a_name_a_player_gave_stays_as_given(japanese):
 def test_every_open_hand_shows_its_waits_upright_beside_its_tiles(driver, tmp_path, monkeypatch, preset):
     """With every hand open only the bottom seat's hand said its waits; a side seat's lay
     sideways, its waits only guessed from its pool's markers."""
-    driver.screens.watch(record_file(tmp_path, preset))
-    driver.frame()
-    theatre = driver.top
-    playback = theatre.playback
-    end = next(i for i, step in enumerate(playback.steps) if step.phase is Phase.END)
-    playback.go(end - 1)
+    theatre = watched_before_the_end(driver, tmp_path, preset)
     waiting = [seat for seat in theatre.frame().open_seats if seat.hand is not None and seat.waits]
     assert waiting, "a seat other than the bottom one waits at the end of the hand"
     drawn = driver.record_text(monkeypatch)
@@ -707,12 +709,7 @@ def test_every_open_seat_is_drawn_upright_where_the_layout_puts_it(driver, tmp_p
     its pool a block of them (the player's #13): face up, every tile stands upright, a side
     seat's in rows of seven on the felt beside its river (tests/test_theatre_open_hands.py)."""
     driver.app.change_settings(driver.app.settings.with_changes(language=language))
-    driver.screens.watch(record_file(tmp_path, preset))
-    driver.frame()
-    theatre = driver.top
-    playback = theatre.playback
-    end = next(i for i, step in enumerate(playback.steps) if step.phase is Phase.END)
-    playback.go(end - 1)
+    theatre = watched_before_the_end(driver, tmp_path, preset)
     driver.frame()
     surface = Blits(layout.SCREEN.size)
     theatre.draw(surface)

@@ -21,23 +21,21 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from game.app.play.savegame import HostedSeats, SaveDamaged, SavedMatch, SaveError, SaveSlot
 from game.app.play.session import BuildProgress, SeatPlan, Session
 from game.app.play.table_turns import TableTurns
 from game.app.settings import AI_LEVELS
-from game.engine.kyoku import Phase
 from game.engine.match import Match
 from game.engine.names import BadName, checked_name
 from game.engine.player import Player
 from game.engine.rules import Rules
+from game.files import copy_aside
 from game.net.hosting import MOVE_TIME_S, PERSON, RECONNECT_WINDOW_S, HostedTable
-from game.net.play import DELAY_GRACE_S, seat_time_limit
+from game.net.play import DELAY_GRACE_S
 
-BUILD_SAVE_EVERY_S = 5.0
-"""How often a remote seat's build clock is saved while it runs, as the window's table saves
-it (`table_controller.BUILD_SAVE_EVERY_S`)."""
 POLL_S = 0.05
 """The longest the loop waits for the network between looks at the table."""
 MOST_STEPS = 10_000_000
@@ -58,14 +56,9 @@ class AtOnce(Executor):
 
 
 class SavingTurns(TableTurns):
-    """The seats' turns, each remote seat's build clock noted every BUILD_SAVE_EVERY_S and
-    saved with the match (as the window's table does, `TableController._note_builds`), so
-    that a match continued gives each seat the build clock it had, not a new one."""
-
-    def __init__(self, session: Session, executor: Executor, report: Callable[[str], None]) -> None:
-        super().__init__(session, executor, report=report)
-        self.noted: dict[int, int] = {}
-        """The BUILD_SAVE_EVERY_S step of each remote seat's build clock last saved."""
+    """The seats' turns, each remote seat's build clock saved with the match as it runs (as
+    the window's table does: `TableTurns.note_builds`), so that a match continued gives each
+    seat the build clock it had, not a new one."""
 
     def resume_builds(self, builds: dict[int, BuildProgress]) -> None:
         """A continued match's builds in progress, as saved: each remote seat's clock goes on
@@ -74,20 +67,7 @@ class SavingTurns(TableTurns):
         self._restore_remote_builds()
 
     def _after_asking(self) -> None:
-        net = self.session.net
-        if net is None or self.session.busy or self.session.kyoku_over:
-            return
-        limit = seat_time_limit(self.session.rules, Phase.BUILD, net.move_time_s)
-        builds: dict[int, tuple[str, float]] = {}
-        for seat in net.remote:
-            view = self.session.view(seat)
-            left = self.seat_time_left(seat) if view.phase is Phase.BUILD and view.hand is None else None
-            if left is not None:
-                builds[seat] = ("", limit - max(0.0, left))  # its tiles are at its own computer
-        marks = {seat: int(elapsed // BUILD_SAVE_EVERY_S) for seat, (_chosen, elapsed) in builds.items()}
-        if any(self.noted.get(seat) != mark for seat, mark in marks.items()):
-            self.noted.update(marks)
-            self.session.note_builds(builds)
+        self.note_builds()
 
 
 class HostedMatch:
@@ -131,7 +111,7 @@ class HostedMatch:
         self.session = Session(self.match, SeatPlan.unattended(names, levels, remote), players, at_once,
                                on_change=self._save)
         self.session.net = self.hosted
-        self.turns = SavingTurns(self.session, at_once, report) if slot is not None \
+        self.turns = SavingTurns(self.session, at_once, report=report) if slot is not None \
             else TableTurns(self.session, at_once, report=report)
         self.saved_builds = {} if saved is None else saved.builds
         """A continued match's builds in progress: each remote seat's build clock goes on from
@@ -259,21 +239,27 @@ class HostedMatch:
 
 
 def load_saved(slot: SaveSlot) -> tuple[SavedMatch, HostedSeats]:
-    """The match a host without a window saved in `slot`, and its seats' tokens:
-    SaveUnreadable or SaveDamaged (`SaveSlot.load`), or SaveError when the tokens are not
-    kept beside it (its people could not take their seats back). A save cut short goes on
-    from its last whole move: the file as it was is moved aside (`SaveSlot.move_aside`), the
-    save written again at once (OSError when it cannot be)."""
+    """The match a host without a window saved in `slot`, and its seats' tokens (read only:
+    no file is moved or written): SaveUnreadable or SaveDamaged (`SaveSlot.load`), or
+    SaveError when the tokens are not kept beside it (its people could not take their seats
+    back). A save cut short (`SavedMatch.cut`) goes on from its last whole move once it is
+    written again (`save_whole`)."""
     saved = slot.load(unattended_plan)
     seats = slot.hosted_seats(saved.match.seed, saved.plan.remote)
     if seats is None:
         raise SaveError(f"the seat keys are not kept beside the save ({slot.hosting_path.name}), or are "
                         "another match's: its players could not take their seats back")
-    if saved.cut:
-        slot.move_aside("damaged")  # it forgets the tokens too: they are kept again below
-        slot.save_hosting(saved.match.seed, seats)
-        slot.save(saved.plan, saved.match, saved.builds)
     return saved, seats
+
+
+def save_whole(slot: SaveSlot, saved: SavedMatch) -> Path:
+    """A save cut short written again up to its last whole move, its file as it was kept as a
+    copy beside it first (`copy_aside`), the copy's path. The save is written over atomically
+    (its keys left as they are), so that whatever fails (OSError: a full disk is what cuts a
+    save short) the save stays to be continued, and the file as it was is never lost."""
+    kept = copy_aside(slot.record_path, "damaged")
+    slot.save(saved.plan, saved.match, saved.builds)
+    return kept
 
 
 def unattended_plan(data: Any, players: int) -> SeatPlan:

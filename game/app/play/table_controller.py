@@ -39,7 +39,7 @@ from game.app.play.table_frame import (
     shown_seconds,
 )
 from game.app.play.table_mode import MODE_OF_PHASE, TableMode
-from game.app.play.table_turns import Decision, TableTurns
+from game.app.play.table_turns import BUILD_SAVE_EVERY_S, Decision, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
 from game.app.words.net_words import plate_name, presence_of
@@ -53,8 +53,6 @@ from game.engine.wait_chances import ron_chances
 from game.engine.wall import PERSONAL_WALLS
 from game.net.play import clock_phase, seat_time_limit
 from game.net.wire import seats_waited_on, told_clocks
-
-BUILD_SAVE_EVERY_S = 5
 
 
 class HumanPlayer(GivenMove):
@@ -103,8 +101,6 @@ class TableController(TableTurns):
         self._report: HelperReport | None = None
         self.result_shown = False
         """The hand's result has been shown: the standings on the table include it."""
-        self._noted: dict[int, tuple[int, int]] = {}
-        """Per person building: (selection revision, clock in 5 s steps) last saved."""
         self._strip_key: tuple[object, ...] | None = None
         self._strip: WaitStrip | None = None
 
@@ -349,17 +345,7 @@ class TableController(TableTurns):
             if view.phase is not Phase.BUILD or view.hand is not None or (decision and decision.stand_in):
                 continue
             builds[seat] = (state.text(), decision.elapsed if decision is not None else 0.0)
-        net = self.session.net
-        for seat in net.remote if net is not None else ():
-            view = self.session.view(seat)
-            left = self.seat_time_left(seat) if view.phase is Phase.BUILD and view.hand is None else None
-            if left is not None:
-                builds[seat] = ("", seat_time_limit(self.session.rules, Phase.BUILD, net.move_time_s) - max(0.0, left))
-        marks = {seat: (self.builds[seat].revision if seat in self.builds else 0, int(elapsed // BUILD_SAVE_EVERY_S))
-                 for seat, (_chosen, elapsed) in builds.items()}
-        if any(self._noted.get(seat) != mark for seat, mark in marks.items()):
-            self._noted.update(marks)
-            self.session.note_builds(builds)
+        self.note_builds(builds, {seat: state.revision for seat, state in self.builds.items()})
 
     def next_kyoku(self) -> None:
         if self.session.net is not None:

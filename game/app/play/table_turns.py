@@ -42,6 +42,10 @@ from game.net.play import DELAY_GRACE_S, clock_phase, seat_time_limit
 
 log = logging.getLogger(__name__)
 
+BUILD_SAVE_EVERY_S = 5
+"""How often a build clock running is saved (`TableTurns.note_builds`), so that a match
+continued gives each builder the clock it had, within these seconds."""
+
 
 def lent_ai(level: str, seed: int) -> Player:
     """The AI of `level` that plays a remote seat lent to it (the waiting room offers it only
@@ -129,7 +133,7 @@ class TableTurns:
         """A continued match: each remote seat's build clock where it stood when it was
         saved (as a person's here is), so that every screen shows the one clock."""
         net = self.session.net
-        if net is None or self.session.match.kyoku is None or self.session.busy:
+        if net is None or self.session.match.kyoku is None or self.session.busy or net.waiting_to_begin():
             return
         for seat in net.remote:
             progress = self.session.build_progress(seat)
@@ -143,6 +147,8 @@ class TableTurns:
         self.spent: dict[int, tuple[tuple[object, ...], float]] = {}
         """Each seat's last decision played and the time it took: a decision on the same clock
         (`_key`: a ron question at a table of two, then its discard) goes on from it."""
+        self._noted: dict[int, tuple[int, int]] = {}
+        """Per seat building: (its tiles' revision, its clock in BUILD_SAVE_EVERY_S steps) last saved."""
 
     def update(self, dt: float, delay_s: float) -> list[Event]:
         """Advance every seat the hand waits for (`dt`: the table's time since the last
@@ -208,6 +214,29 @@ class TableTurns:
                 waits.append(0.0 if decision.stand_in else max(0.0, delay_s - decision.elapsed))
         return min(waits, default=None)
 
+    def note_builds(self, here: dict[int, tuple[str, float]] | None = None,
+                    revisions: dict[int, int] | None = None) -> None:
+        """Save the builds in progress whenever a builder's clock passes a BUILD_SAVE_EVERY_S
+        step or a person's tiles change (`revisions`), so that a match continued restores
+        them: `here`, the people's at this screen (tiles chosen, time used); each remote seat's
+        clock, its time used (its tiles are at its own computer); all in one save, so that the
+        clocks restored agree as they did."""
+        if self.session.busy or self.session.kyoku_over:
+            return
+        builds = dict(here or {})
+        net = self.session.net
+        for seat in net.remote if net is not None else ():
+            view = self.session.view(seat)
+            left = self.seat_time_left(seat) if view.phase is Phase.BUILD and view.hand is None else None
+            if left is not None:
+                builds[seat] = ("", seat_time_limit(self.session.rules, Phase.BUILD, net.move_time_s) - max(0.0, left))
+        revision = revisions or {}
+        marks = {seat: (revision.get(seat, 0), int(elapsed // BUILD_SAVE_EVERY_S))
+                 for seat, (_chosen, elapsed) in builds.items()}
+        if any(self._noted.get(seat) != mark for seat, mark in marks.items()):
+            self._noted.update(marks)
+            self.session.note_builds(builds)
+
     # --- the clocks ---------------------------------------------------------------------
 
     def elapsed_of(self, seat: int) -> float:
@@ -233,11 +262,12 @@ class TableTurns:
     def seat_time_left(self, seat: int) -> float | None:
         """How long a seat played at another computer has left for its decision, as every
         screen shows it (None when it is not such a seat, owes none, or is lent to the AI,
-        which has no clock): its clock starts when it is first told or asked, and runs by the
-        hosted table's clock; its stand-in moves `grace_s` later, the time its last move may
-        take to come."""
+        which has no clock, or the match, continued, has not begun again: its hand waits for
+        its people): its clock starts when it is first told or asked, and runs by the hosted
+        table's clock; its stand-in moves `grace_s` later, the time its last move may take to
+        come."""
         net = self.session.net
-        if net is None or seat not in net.remote or self.session.match.kyoku is None \
+        if net is None or seat not in net.remote or self.session.match.kyoku is None or net.waiting_to_begin() \
                 or seat not in self.session.waiting_on() or net.lent_level(seat) is not None:
             return None
         key = self._key(seat)

@@ -46,7 +46,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
-from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, new_join_code, refusal_of
+from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, NetHost, new_join_code, refusal_of
 from tests.hosted_table import never_reading_client
 
 CODE = "KANTER"
@@ -200,6 +200,33 @@ def test_a_rejoin_with_the_seat_token_takes_the_seat_over_with_the_whole_view():
             receive_until(first, MatchOver, timeout=10)
         for connection in (again, other):
             connection.close()
+
+
+def test_a_connection_hears_nothing_before_its_welcome():
+    """A seat's key taking the seat over: news the table sent to the seat before the new
+    connection's welcome (a clock's tick, an update for the connection it replaces) came
+    first, once in CI, and the client met a snapshot before knowing its seat."""
+    from websockets.sync.client import connect
+
+    host = NetHost((0,), CODE)
+    host.start()
+    try:
+        with connect(f"ws://127.0.0.1:{host.port}/?v={PROTOCOL_VERSION}&code={CODE}", open_timeout=30,
+                     close_timeout=1, proxy=None) as connection:
+            connection.send(write_message(Hello("Kaiji", "")))
+            deadline = time.monotonic() + 10
+            while not host.connected(0):
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+            host.send(0, lambda seq: Presence(seq, (True, True), (False, False)))
+            host.send(0, lambda seq: Welcome(seq, 0, "t" * 32, ("Kaiji", "Host"), (None, None),
+                                             Rules.preset("kaiji"), "0.0.0", 0.0))
+            host.send(0, lambda seq: Presence(seq, (True, False), (False, False)))
+            first, second = (read_host_message(connection.recv(timeout=10)) for _ in range(2))
+        assert isinstance(first, Welcome) and first.seq == 1
+        assert isinstance(second, Presence) and second.seq == 2 and second.present == (True, False)
+    finally:
+        host.stop()
 
 
 def test_a_seat_taken_back_under_another_name_keeps_the_name_it_took_the_match_with():

@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from game.engine.actions import Discard
+from game.engine.rules import Rules
 from game.net import server as limits
 from game.net.protocol import PROTOCOL_VERSION, Act, Hello, Refused, Welcome, read_host_message, write_message
 from game.net.server import NetHost, refusal_of
@@ -324,6 +325,8 @@ def test_past_its_unread_message_limit_a_client_that_never_reads_is_disconnected
         while not host.connected(0):
             assert time.monotonic() < deadline
             time.sleep(0.02)
+        host.send(0, lambda seq: Welcome(seq, 0, "t" * 32, ("Deaf", "Host"), (None, None), Rules.preset("kaiji"),
+                                         "0.0.0", 0.0))  # a connection is told nothing before its welcome
         padding = "x" * 3000
         sent = 0
         while host.connected(0) and sent < 20 * limits.MAX_OUTGOING:

@@ -22,6 +22,10 @@ OWNERS = {
     "game/app/play/savegame.py",  # the save slot's files, as the owner's `slot` and `lock`
     "game/app/history/history.py",  # the history folder's files, for the owner
     "game/app/paths.py",  # the platform's folders, asked by the owner
+    # The headless host's save folder: the one its operator names (--save/--continue DIR),
+    # never the player's own folders, locked and read through the save slot's classes.
+    "game/cli/host.py",
+    "game/app/play/hosted_match.py",
 }
 FOLDER_MAKERS = {"config_dir", "data_dir", "history_folder", "SaveSlot", "SlotLock"}
 """Calls that say where the player's files are, or make an object that writes them."""

@@ -45,6 +45,7 @@ from game.net.protocol import (
     Refused,
     Resync,
     TableLook,
+    Welcome,
     key_digest,
     read_client_message,
     read_refusal,
@@ -115,6 +116,8 @@ class _Seat:
         self.taken = False
         self.left = False
         """Its client has gone (it may come back with the token)."""
+        self.welcomed = False
+        """Its connection has been sent its welcome: nothing goes before it."""
 
 
 class NetHost:
@@ -248,8 +251,13 @@ class NetHost:
             state = self.seats.get(seat)
             if state is None or state.outbox is None or self._loop is None:
                 return
+            message = make(state.seq + 1)
+            if not state.welcomed:
+                if not isinstance(message, Welcome):
+                    return  # news for the connection it replaces: the welcome's snapshot says it all
+                state.welcomed = True
             state.seq += 1
-            text = write_message(make(state.seq))
+            text = write_message(message)
             self.sent_bytes[seat] += len(text.encode("utf-8"))
             if self.tap is not None:
                 self.tap(seat, text)
@@ -452,7 +460,7 @@ class NetHost:
     @staticmethod
     def _connect(state: _Seat, connection: ServerConnection, outbox: asyncio.Queue[str]) -> ServerConnection | None:
         old = state.connection
-        state.connection, state.outbox, state.left = connection, outbox, False
+        state.connection, state.outbox, state.left, state.welcomed = connection, outbox, False, False
         return old
 
     async def _read(self, connection: ServerConnection, seat: int) -> None:

@@ -4,6 +4,7 @@ and that no other module of the game names those paths or makes the folders' obj
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import pytest
@@ -109,13 +110,19 @@ def test_each_file_lives_where_the_player_is_told(tmp_path):
     files.release()
 
 
-def test_watch_finds_the_newest_kept_match_else_the_unfinished_one(tmp_path):
+def test_watch_finds_the_newest_of_the_kept_matches_and_the_unfinished_one(tmp_path):
+    """A match put away into the history when a new one began is not the one to watch: the
+    player's Watch found the old match (with no hand over) instead of the match they play."""
     files = PlayerFiles(tmp_path / "config", tmp_path / "data")
     assert files.latest_record() is None
     files.slot.save(SeatPlan.hotseat(2), Match(Rules.preset("kaiji"), 3))
     assert files.latest_record() == files.slot.record_path
+    os.utime(files.slot.record_path, (1_000_000, 1_000_000))
     kept = files.keep_match(Match(Rules.preset("kaiji"), 4).record, {}, history.FINISHED, 10)
     assert files.latest_record() == kept == files.kept_match(kept.name)
+    os.utime(kept, (1_000_000, 1_000_000))
+    files.slot.save(SeatPlan.hotseat(2), Match(Rules.preset("kaiji"), 5))
+    assert files.latest_record() == files.slot.record_path
 
 
 def unfinished(folder: Path) -> bytes:

@@ -235,7 +235,8 @@ class Flow:
         return True
 
     def watch_latest(self) -> None:
-        """The newest match kept, else the unfinished one (watched up to its last settled hand)."""
+        """The match last played, kept or unfinished (`PlayerFiles.latest_record`; an unfinished
+        one watched up to its last settled hand)."""
         path = self.app.files.latest_record()
         if path is None:
             self.app.stack.push(nothing_to_watch(self.app))

@@ -210,13 +210,14 @@ class PlayerFiles:
         return self.history_folder / name
 
     def latest_record(self) -> Path | None:
-        """The newest record in the history folder, else the unfinished match's (which the
-        window watches up to its last settled hand: `Flow.watch`)."""
+        """The newest record: of the history folder's and the unfinished match's (which the
+        window watches up to its last settled hand: `Flow.watch`), the last written. A match
+        put away into the history when a new one began is older than the new one's save."""
         folder = self.history_folder
-        records = sorted(folder.glob(f"*{history.SUFFIX}"), key=_modified) if folder.is_dir() else []
-        if records:
-            return records[-1]
-        return self.slot.record_path if self.slot.exists() else None
+        records = list(folder.glob(f"*{history.SUFFIX}")) if folder.is_dir() else []
+        if self.slot.exists():
+            records.append(self.slot.record_path)
+        return max(records, key=_modified, default=None)
 
     def read_statistics(self, limit: int | None = None) -> tuple[Statistics, list[str]]:
         """The statistics of the newest `limit` kept matches since the last reset, and what to

@@ -1057,10 +1057,12 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
 
 
 def test_the_empty_address_shows_an_example_that_cannot_be_taken_for_a_typed_one(driver):
-    """The example address is drawn as the field's text would be: its "e.g." says it is none."""
+    """The example address is drawn as the field's text would be: its "e.g." says it is none;
+    the empty code says how long a code is (a tester found it blank)."""
     driver.press(driver.button("Join a table"))
     scene = driver.top
     assert isinstance(scene, JoinScene)
     address = scene.buttons["address"]
     assert address.get_text() == "" and address.placeholder_text == "e.g. 192.168.1.20:17017"
+    assert scene.buttons["code"].get_text() == "" and scene.buttons["code"].placeholder_text == "6 letters"
     shoot_in_every_language(driver, "join_address_example", window=(1024, 640))

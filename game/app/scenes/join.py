@@ -53,6 +53,7 @@ from game.app.words.rule_texts import rules_summary
 from game.engine.names import LONGEST_NAME
 from game.net.client import look_at_table
 from game.net.protocol import TableLook
+from game.net.server import JOIN_CODE_LENGTH
 
 LEFT = 140
 WIDTH = 1000
@@ -121,8 +122,9 @@ class JoinScene(Scene):
                     # Translators: the empty Address field's hint, drawn as its text would be: "e.g." keeps
                     # it from reading as an address already typed
                     _("e.g. {address}").format(address="192.168.1.20:17017"), LONGEST_ADDRESS)
-        self._field("code", self.code, pygame.Rect(CODE_LEFT, FIELDS_TOP, LEFT + WIDTH - CODE_LEFT, 44), "",
-                    LONGEST_CODE)
+        self._field("code", self.code, pygame.Rect(CODE_LEFT, FIELDS_TOP, LEFT + WIDTH - CODE_LEFT, 44),
+                    # Translators: the empty Join code field's hint
+                    _("{count} letters").format(count=JOIN_CODE_LENGTH), LONGEST_CODE)
         if look is None:
             self._button("join", _("Join"), (LEFT, 620, (WIDTH - 10) // 2, 48), self.join)
             self._button("back", _("Back (Esc)"), (LEFT + (WIDTH + 10) // 2, 620, (WIDTH - 10) // 2, 48),

@@ -80,6 +80,19 @@ class Driver:
         self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
         self.frame([pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
 
+    def record_drawn(self, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+        """Every text the window's `Text.draw` draws from now on, with where it went, in order."""
+        drawn: list[tuple[str, pygame.Rect]] = []
+        original = self.app.text.draw
+
+        def recording(surface, text, *rest, **named):
+            rect = original(surface, text, *rest, **named)
+            drawn.append((text, rect))
+            return rect
+
+        monkeypatch.setattr(self.app.text, "draw", recording)
+        return drawn
+
     def press(self, button: UIButton) -> None:
         assert button.visible and button.is_enabled, f"button {button.text!r} cannot be pressed"
         self.click(button.rect.center)

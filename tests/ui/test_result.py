@@ -170,15 +170,7 @@ def test_the_hosts_result_says_when_everyone_else_is_ready(driver, monkeypatch):
     driver.frame()
     assert result.news_line == "Everyone else is ready: the next hand begins when you press Next (or in 1:00)"
     shoot_in_every_language(driver, "host_result_everyone_ready")
-    drawn: list[tuple[str, pygame.Rect]] = []
-    original = driver.app.text.draw
-
-    def recording(surface, text, *rest, **named):
-        rect = original(surface, text, *rest, **named)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(driver.app.text, "draw", recording)
+    drawn = driver.record_drawn(monkeypatch)
     before = driver.app.settings
     try:
         for language in ("en", "ja", "zh_CN"):

@@ -179,15 +179,7 @@ def summary_of(driver, players: int) -> SummaryScene:
 
 
 def drawn(driver, monkeypatch, scene: SummaryScene) -> list[tuple[str, pygame.Rect]]:
-    lines: list[tuple[str, pygame.Rect]] = []
-    original = driver.app.text.draw
-
-    def recording(surface, text, *rest, **named):
-        rect = original(surface, text, *rest, **named)
-        lines.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(driver.app.text, "draw", recording)
+    lines = driver.record_drawn(monkeypatch)
     scene.draw(pygame.Surface((1280, 800)))
     return lines
 

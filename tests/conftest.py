@@ -39,6 +39,17 @@ os.environ["LANGUAGE"] = "en"
 _stderr_copy: int | None = None
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: one worker more than the cores this process may use (pyproject's
+    `--maxprocesses` caps it at four). Many tests wait rather than compute (real processes,
+    sockets, the virtual screen's turns): a third worker on two cores fills the waits (the
+    whole suite in 8 min 46 s instead of 12 min 08 s, measured on a quiet two-core machine).
+    PYTEST_XDIST_AUTO_NUM_WORKERS still decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--rss", action="store_true",
                      help="report the test process's resident memory: its peak and the files that grew it most")

@@ -305,8 +305,13 @@ def _outcomes(work: Callable[[Job], Facts], samples: Iterator[Job], jobs: int,
     with contextlib.ExitStack() as stack:
         outcomes: Iterator[Facts]
         if jobs > 1:
-            # as the arena's, deaf to Ctrl-C
-            pool = stack.enter_context(spawn_context().Pool(jobs, initializer=install_fast_divider))
+            # as the arena's, deaf to Ctrl-C. Closed and joined, not terminated, when the reading
+            # stops early: a worker killed while it sends a result holds the result queue's lock
+            # for ever, and terminate() then hangs (seen once in CI); at most `ahead` chunks are
+            # still to finish.
+            pool = spawn_context().Pool(jobs, initializer=install_fast_divider)
+            stack.callback(pool.join)
+            stack.callback(pool.close)
             outcomes = itertools.chain.from_iterable(_in_order(pool, work, samples, ahead=2 * jobs))
         else:
             outcomes = map(work, samples)

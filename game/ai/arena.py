@@ -181,8 +181,13 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
         if jobs > 1:
             # spawned, never forked: a fork copies whatever locks other threads of the caller
             # hold (a test run's, a window's), and a worker stuck on one never answers; deaf
-            # to Ctrl-C, which this process hears and ends them for
-            pool = stack.enter_context(spawn_context().Pool(jobs, initializer=install_fast_divider))
+            # to Ctrl-C, which this process hears. Closed and joined, not terminated, when the
+            # run stops early (as the lab's pool): a worker killed while it sends a result
+            # holds the result queue's lock for ever and terminate() then hangs; at most
+            # `ahead` deals are still to finish.
+            pool = spawn_context().Pool(jobs, initializer=install_fast_divider)
+            stack.callback(pool.join)
+            stack.callback(pool.close)
             outcomes = _in_order(pool, work, ahead=2 * jobs)
         else:
             outcomes = map(play_duplicate, work)

@@ -23,7 +23,7 @@ from game.app.play.remote_link import Reconnecting
 from game.app.play.remote_table import RemoteTable
 from game.app.play.seat_keys import KEYS_FILE
 from game.app.scenes.join import JoinScene
-from game.app.scenes.join_summary import JoinedSummaryScene
+from game.app.scenes.join_summary import JoinedSummaryScene, settled_hands
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import RulesScene
 from game.app.scenes.settings_screen import SettingsScene
@@ -138,6 +138,9 @@ def test_a_joined_seat_plays_a_whole_hand_against_the_hosts_ai_and_sees_its_resu
     summary = driver.top
     assert isinstance(summary, JoinedSummaryScene)
     assert summary.scores == tuple(table_host.hosted.match.scores)
+    # its rows are the engine's settlements of the record the host sent, of the table's rules
+    assert [s.gains for s in settled_hands(summary.record, summary.rules)] == [
+        s.gains for s in table_host.hosted.match.settlements]
     wait(driver, lambda: summary.keeping is None)  # kept in this computer's history meanwhile
     assert summary.not_kept is None
     driver.press(summary.elements[-1])  # Title (beside Rematch)

@@ -41,21 +41,37 @@ def test_a_seat_back_at_a_continued_match_lists_the_hands_played_before_the_host
     shoot_in_every_language_and_size(driver, "joined_summary_continued")
 
 
-SETTLEMENT = {"type": "settlement", "hand": 1, "gains": [1, -1], "scores": [101, 99], "stake": 1, "next_stake": 1}
+RECORD = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")
+REPLAYED = replay(RECORD).match
+SETTLED, RULES = REPLAYED.settlements, REPLAYED.rules
 
 
-@given(st.lists(st.dictionaries(st.sampled_from(sorted(SETTLEMENT)),
-                                st.none() | st.booleans() | st.integers() | st.floats() | st.text()
-                                | st.lists(st.integers() | st.floats(), max_size=3)), max_size=4))
-def test_a_record_line_that_is_no_settlement_of_the_table_gives_no_rows_and_never_fails(lines):
-    hands = settled_hands([{**SETTLEMENT, **line, "type": "settlement"} for line in lines], 2)
-    assert all(len(hand.gains) == 2 for hand in hands)
-    assert [hand.kyoku_number for hand in hands] == sorted({hand.kyoku_number for hand in hands})
+def rows(record: list[dict]) -> list[tuple]:
+    return [(h.kyoku_number, h.gains, h.scores, h.stake, h.next_stake) for h in settled_hands(record, RULES)]
 
 
-def test_the_records_settlements_are_the_rows_and_a_damaged_one_gives_none():
-    second = {**SETTLEMENT, "hand": 2, "gains": [-2.5, 2.5], "scores": [98.5, 101.5]}
-    assert [(h.kyoku_number, h.gains) for h in settled_hands([{"type": "header"}, SETTLEMENT, second], 2)] == [
-        (1, (1, -1)), (2, (-2.5, 2.5))]
-    for damaged in ({"gains": [1]}, {"hand": True}, {"stake": "1"}, {"scores": [float("nan"), 1]}, {"hand": 1}):
-        assert settled_hands([SETTLEMENT, {**second, **damaged}], 2) == ()
+def test_the_rows_are_the_hands_the_engine_settles_from_the_record():
+    assert rows(RECORD) == [(s.kyoku_number, s.gains, s.scores, s.stake, s.next_stake) for s in SETTLED]
+    assert len(SETTLED) == 3
+
+
+def test_a_record_the_engine_settles_otherwise_or_of_another_table_gives_no_rows():
+    """The host's record comes from another computer: a settlement it states that the engine
+    does not reach, a hand cut out, or another table's rules, and its rows are not shown."""
+    last = max(i for i, line in enumerate(RECORD) if line["type"] == "settlement")
+    paid_more = [*RECORD[:last], {**RECORD[last], "gains": [g * 2 for g in RECORD[last]["gains"]]}, *RECORD[last + 1:]]
+    first_hand = next(i for i, line in enumerate(RECORD) if line["type"] == "hand")
+    second_hand = next(i for i, line in enumerate(RECORD) if line["type"] == "hand" and i > first_hand)
+    cut = [*RECORD[:first_hand], *RECORD[second_hand:]]
+    assert rows(paid_more) == rows(cut) == rows([]) == []
+    assert settled_hands(RECORD, dataclasses.replace(RULES, players=3)) == ()
+
+
+@given(st.integers(0, len(RECORD) - 1), st.sampled_from(["hand", "gains", "scores", "stake", "next_stake", "type",
+                                                          "seat", "tile", "rules", "seed"]),
+       st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
+       | st.lists(st.integers() | st.floats(), max_size=3))
+def test_a_damaged_record_line_gives_the_engines_rows_or_none_and_never_fails(index, key, value):
+    damaged = [dict(line) for line in RECORD]
+    damaged[index][key] = value
+    assert rows(damaged) in (rows(RECORD), [])

@@ -7,7 +7,6 @@ at its end, the one this computer's history keeps), or the title."""
 from __future__ import annotations
 
 from functools import partial
-from math import isfinite
 from typing import Any
 
 import pygame
@@ -23,7 +22,8 @@ from game.app.window.menu_keys import ButtonRing, KeyGuard
 from game.app.window.palette import GOLD, WARN
 from game.app.window.wake import wake_window
 from game.app.words.i18n import Message, _
-from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record
+from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, replay
+from game.engine.rules import Rules
 from game.net.client import look_at_table
 from game.net.protocol import Settled
 
@@ -46,7 +46,7 @@ class JoinedSummaryScene(Scene):
         self.rules = table.rules
         self.record = _readable(heard.record_text)
         """The match's record as its host sent it (empty: none came, or it cannot be read)."""
-        self.settlements = settled_hands(self.record, self.rules.players) or heard.settlements
+        self.settlements = settled_hands(self.record, self.rules) or heard.settlements
         """Every hand's payments as the host's summary lists them: from its record, which holds
         the hands played before the host continued the match too (this connection was told of
         those after it only); the settlements told, when no record came."""
@@ -174,27 +174,17 @@ def _readable(text: str | None) -> list[dict[str, Any]]:
         return []
 
 
-def settled_hands(record: list[dict[str, Any]], players: int) -> tuple[Settled, ...]:
-    """Each hand's settlement as the host's record holds it, in order; none when the record
-    has none, or one line that is not the settlement of a hand at a table of `players`
-    (the record comes from another computer: nothing in it is taken on trust)."""
-    hands: list[Settled] = []
-    for line in record:
-        if line.get("type") != "settlement":
-            continue
-        number, gains, scores = line.get("hand"), line.get("gains"), line.get("scores")
-        stake, next_stake = line.get("stake"), line.get("next_stake")
-        if not (_whole(number) and number > (hands[-1].kyoku_number if hands else 0) and _whole(stake)
-                and _whole(next_stake) and _amounts(gains, players) and _amounts(scores, players)):
-            return ()
-        hands.append(Settled(0, number, tuple(gains), tuple(scores), stake, next_stake))
-    return tuple(hands)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _amounts(value: Any, players: int) -> bool:
-    return isinstance(value, list) and len(value) == players and all(
-        isinstance(v, int | float) and not isinstance(v, bool) and isfinite(v) for v in value)
+def settled_hands(record: list[dict[str, Any]], rules: Rules) -> tuple[Settled, ...]:
+    """Each hand's settlement as the engine settles the host's record, in order; none when
+    the record does not replay to its end without a divergence, or is of a table of other
+    rules (it comes from another computer: only what the engine makes of it is shown)."""
+    if not record:
+        return ()
+    try:
+        report = replay(record)
+    except RecordError:
+        return ()
+    if not report.ok or report.match is None or report.match.rules != rules:
+        return ()
+    return tuple(Settled(0, s.kyoku_number, s.gains, s.scores, s.stake, s.next_stake)
+                 for s in report.match.settlements)

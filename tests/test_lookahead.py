@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from game.ai import lookahead
 from game.ai.agents import HardAgent, HardV1Agent
 from game.ai.building import seat_wall
+from game.ai.knowledge import Knowledge
 from game.ai.lookahead import Outlook, discard_shares, least_walk_risk, race_value, walk_risk
 from game.engine.actions import ChooseDora
 from game.engine.analysis import WallAnalyser
@@ -136,3 +137,24 @@ def test_the_built_hand_is_the_best_of_every_hand_and_the_bound_holds(preset, se
         bound = outlook.bound()
         for pending in seat_wall(view).hands:
             assert bound(pending) >= values[pending.tiles]
+
+
+# An ittsuu of this wall waits either two-sided on 3p and 6p (8 live copies, mangan) or
+# on a shanpon of south and north (4 live copies, haneman).
+ITTSUU_WALL = "1233456789m24557789p24467889s22344556z"
+WIND_SHANPON, TWO_SIDED = "123456789m2244z", "123456789m45p44s"
+
+
+def test_a_wait_counts_its_copies_as_an_opponents_build_leaves_them_in_its_pool(monkeypatch):
+    """A wind in an opponent's wall lies in its pool three times in four (its hand seldom
+    takes one), a 3p or 6p about half the time: the wind shanpon is thrown into more
+    often than its copies say. Counting every tile in the pool 21 times in 34 (the
+    reading opponent's caution alone), the build took the two-sided wait."""
+    view = build_view(ITTSUU_WALL)
+    assert format_tiles(HardAgent(1).build(view), False) == WIND_SHANPON
+    outlook = Outlook.of(view)
+    caution = discard_shares(Knowledge.of(view).dora)
+    south, p3 = 28, 11
+    assert outlook.shares[south] / outlook.shares[p3] > 1.3 * caution[south] / caution[p3]
+    monkeypatch.setattr(lookahead, "thrown_shares", lambda dora, floor: discard_shares(dora))
+    assert format_tiles(HardAgent(1).build(view), False) == TWO_SIDED

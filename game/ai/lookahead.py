@@ -8,7 +8,10 @@ it deals in while throwing 17 of its 21 leftovers. Both are read as a reading op
 - **the waits**: an opponent keeps its 4 most dangerous-looking pool tiles to the end,
   and it reads the tiles before any discard by their class and by the dora, as the
   fitted reading does: a wait on the dora or next to it is let go far less often than
-  a wait on an honour (`perceived_danger`, `discard_share`);
+  a wait on an honour (`perceived_danger`, `discard_shares`); and a copy of a wait lies
+  in an opponent's pool, not its hand, as often as its class does there (an honour three
+  times in four, a 3 to 7 about half the time, the dora one time in three:
+  `game/ai/pool_share.py`);
 - **the leftovers**: each kind of the pool is an opponent's winning tile with the
   reading's chance before any discard, from what this seat sees (the dora, and the
   copies its own wall takes from the shapes that could wait there); the walk keeps back
@@ -44,6 +47,7 @@ from game.ai.building import (
 from game.ai.danger import OWN_WAIT_PENALTY
 from game.ai.knowledge import Knowledge
 from game.ai.planning import held_back
+from game.ai.pool_share import pool_factors
 from game.ai.reading import read_danger
 from game.engine.analysis import CandidateHand, PendingHand
 from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
@@ -82,6 +86,15 @@ def discard_shares(dora: int | None) -> tuple[float, ...]:
     perceived = perceived_danger(dora)
     mean = sum(perceived) / KIND_COUNT
     return tuple(max(0.0, 1.0 - HELD_BACK / POOL_SIZE * danger / mean) for danger in perceived)
+
+
+@lru_cache(maxsize=64)
+def thrown_shares(dora: int | None, mangan_floor: bool) -> tuple[float, ...]:
+    """Per kind, how readily an opponent throws a copy it holds, against the average tile:
+    the copy lies in its pool rather than its hand (`pool_share.pool_factors`: an honour
+    more often, the dora far less) and is let go (`discard_shares`)."""
+    return tuple(let_go * in_pool for let_go, in_pool in
+                 zip(discard_shares(dora), pool_factors(dora, mangan_floor), strict=True))
 
 
 def leftover_danger(knowledge: Knowledge) -> tuple[float, ...]:
@@ -133,7 +146,7 @@ class Outlook:
     opponents: int
     unseen: int
     shares: tuple[float, ...]
-    """Per kind, `discard_shares`."""
+    """Per kind, `thrown_shares`."""
     danger: tuple[float, ...]
     """Per kind, `leftover_danger`."""
     wall: Counter[int]
@@ -148,11 +161,13 @@ class Outlook:
         assert view.wall is not None
         opponents, unseen = opponents_and_unseen(view)
         knowledge = Knowledge.of(view)
-        return cls(opponents, unseen, discard_shares(knowledge.dora), leftover_danger(knowledge),
+        shares = thrown_shares(knowledge.dora, view.rules.floor_applies)
+        return cls(opponents, unseen, shares, leftover_danger(knowledge),
                    Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live, deal_in_scale)
 
     def win(self, clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
-        """`building.win_chance_of`, each wait let go as a reading opponent lets it go."""
+        """`building.win_chance_of`, each wait's copies thrown as a reading opponent's build
+        leaves them in its pool and lets them go (`thrown_shares`)."""
         return min(1.0, win_chance_of(clearing, passing, forced, self.opponents, self.unseen, self.shares.__getitem__))
 
     def deal_in(self, hand: CandidateHand) -> float:

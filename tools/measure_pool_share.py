@@ -2,10 +2,10 @@
 
 Deals random walls, builds each wall's best-ranked hand with the analyser (as the hard
 level's opponent model assumes an opponent builds), and prints, per class of kind
-(`game.ai.pool_share.pool_class`: the dora and its suit neighbours, else by the number's
+(`game.ai.throws.pool_class`: the dora and its suit neighbours, else by the number's
 distance from the suit's end, dragons, winds), how many copies the walls held and the share
 left in the pools. The hard level's build counts a wait's copies in an opponent's wall as
-thrown by these shares (game/ai/pool_share.py, POOL_SHARES: a table with a mangan floor,
+thrown by these shares (game/ai/throws.py, POOL_SHARES: a table with a mangan floor,
 and one without).
 
     python tools/measure_pool_share.py --walls 1200 --preset kaiji --seed 11
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_pool_share.py
 
-from game.ai.pool_share import pool_class
+from game.ai.throws import pool_class
 from game.engine.analysis import WallAnalyser
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider

@@ -2,16 +2,12 @@
 
 A hand is worth what the walk through the discards will bring: the chance that an
 opponent throws one of its clearing waits, times their value, against the chance that
-it deals in while throwing 17 of its 21 leftovers. Both are read as a reading opponent
-(`game/ai/reading.py`, the fitted model of where opponents' waits are) would read them:
+it deals in while throwing 17 of its 21 leftovers:
 
-- **the waits**: an opponent keeps its 4 most dangerous-looking pool tiles to the end,
-  and it reads the tiles before any discard by their class and by the dora, as the
-  fitted reading does: a wait on the dora or next to it is let go far less often than
-  a wait on an honour (`perceived_danger`, `discard_shares`); and a copy of a wait lies
-  in an opponent's pool, not its hand, as often as its class does there (an honour three
-  times in four, a 3 to 7 about half the time, the dora one time in three:
-  `game/ai/pool_share.py`);
+- **the waits**: each live copy of a wait lies in an opponent's wall and is thrown by it
+  as often as a tile of its class is: an opponent's build leaves honours and terminals in
+  its pool and takes middle tiles and the dora into its hand, and its caution lets
+  honours go and keeps the dora and the fives back (`game/ai/throws.py`, both measured);
 - **the leftovers**: each kind of the pool is an opponent's winning tile with the
   reading's chance before any discard, from what this seat sees (the dora, and the
   copies its own wall takes from the shapes that could wait there); the walk keeps back
@@ -31,7 +27,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from game.ai.building import (
     AVERAGE_LOSS,
@@ -47,10 +42,10 @@ from game.ai.building import (
 from game.ai.danger import OWN_WAIT_PENALTY
 from game.ai.knowledge import Knowledge
 from game.ai.planning import held_back
-from game.ai.pool_share import pool_factors
 from game.ai.reading import read_danger
+from game.ai.throws import thrown_factors
 from game.engine.analysis import CandidateHand, PendingHand
-from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, SeatView
+from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
 from game.engine.tiles import KIND_COUNT, kind_of
 
 DEAL_IN_SCALE = 0.45
@@ -63,38 +58,6 @@ Measured against 0.2, 0.3, 0.6, 0.8 and 1.0 (tools/measure_build_scale.py): none
 held-out deals (docs/ai.md, "Tried and not kept")."""
 MOST_DANGER = 0.999
 """A kind's danger is kept below certainty, so that its logarithm stays finite."""
-
-
-@lru_cache(maxsize=64)
-def perceived_danger(dora: int | None) -> tuple[float, ...]:
-    """Per kind, the chance a reading opponent gives a tile of being a winning tile before
-    any discard: the fitted reading with the copies it cannot see at their average (3 of
-    each kind) and no discards, so only the kind's class and the dora tell kinds apart."""
-    opponent = 1
-    knowledge = Knowledge(seat=0, opponents=(opponent,), unseen=(3,) * KIND_COUNT,
-                          safe={opponent: frozenset()}, discarded_by={opponent: ()},
-                          own_waits=frozenset(), furiten_for_good=False, dora=dora)
-    return tuple(read_danger(kind, opponent, knowledge) for kind in range(KIND_COUNT))
-
-
-@lru_cache(maxsize=64)
-def discard_shares(dora: int | None) -> tuple[float, ...]:
-    """Per kind, the share of the time a reading opponent holding it in its pool lets it
-    go: it keeps its 4 most dangerous-looking pool tiles to the end, so a kind goes less
-    often the more dangerous it looks against the average kind (an honour about 0.9 of
-    the time, a five 0.7, the dora itself hardly ever)."""
-    perceived = perceived_danger(dora)
-    mean = sum(perceived) / KIND_COUNT
-    return tuple(max(0.0, 1.0 - HELD_BACK / POOL_SIZE * danger / mean) for danger in perceived)
-
-
-@lru_cache(maxsize=64)
-def thrown_shares(dora: int | None, mangan_floor: bool) -> tuple[float, ...]:
-    """Per kind, how readily an opponent throws a copy it holds, against the average tile:
-    the copy lies in its pool rather than its hand (`pool_share.pool_factors`: an honour
-    more often, the dora far less) and is let go (`discard_shares`)."""
-    return tuple(let_go * in_pool for let_go, in_pool in
-                 zip(discard_shares(dora), pool_factors(dora, mangan_floor), strict=True))
 
 
 def leftover_danger(knowledge: Knowledge) -> tuple[float, ...]:
@@ -146,7 +109,7 @@ class Outlook:
     opponents: int
     unseen: int
     shares: tuple[float, ...]
-    """Per kind, `thrown_shares`."""
+    """Per kind, how readily an opponent throws a copy it holds (`throws.thrown_factors`)."""
     danger: tuple[float, ...]
     """Per kind, `leftover_danger`."""
     wall: Counter[int]
@@ -161,13 +124,13 @@ class Outlook:
         assert view.wall is not None
         opponents, unseen = opponents_and_unseen(view)
         knowledge = Knowledge.of(view)
-        shares = thrown_shares(knowledge.dora, view.rules.floor_applies)
+        shares = thrown_factors(knowledge.dora, view.rules.floor_applies)
         return cls(opponents, unseen, shares, leftover_danger(knowledge),
                    Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live, deal_in_scale)
 
     def win(self, clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
-        """`building.win_chance_of`, each wait's copies thrown as a reading opponent's build
-        leaves them in its pool and lets them go (`thrown_shares`)."""
+        """`building.win_chance_of`, each wait's copies thrown as an opponent's build leaves
+        them in its pool and its caution lets them go (`throws.thrown_factors`)."""
         return min(1.0, win_chance_of(clearing, passing, forced, self.opponents, self.unseen, self.shares.__getitem__))
 
     def deal_in(self, hand: CandidateHand) -> float:

@@ -1,11 +1,12 @@
-"""Where an opponent's tiles go (game/ai/pool_share.py) and the tool that measures it."""
+"""How an opponent's tiles reach the river (game/ai/throws.py), and the tools that measure it."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.ai.pool_share import POOL_SHARES, pool_class, pool_factors
+from game.ai.throws import LET_GO, POOL_SHARES, let_go_factors, pool_class, pool_factors, thrown_factors
 from game.engine.tiles import KIND_COUNT, ids_for_codes, parse_tiles
+from tools.measure_let_go import tally as tally_throws
 from tools.measure_pool_share import tally
 
 M1, M3, M5, M7, M9, P4, P5, P6, P7, P8, EAST, HAKU = 0, 2, 4, 6, 8, 12, 13, 14, 15, 16, 27, 31
@@ -45,3 +46,24 @@ def test_the_tool_counts_the_copies_each_hand_leaves_in_its_pool():
     # 2m and 8m in the hand, 2p three times in the pool
     assert shares["2/8"] == (5, round(3 / 5, 3))
     assert shares["5/5"] == (3, round(1 - 1 / 3, 3))
+
+
+def test_an_opponent_lets_honours_go_and_keeps_the_dora_and_the_fives_back():
+    let_go = let_go_factors(P5)
+    assert let_go[P5] < let_go[M5] < 1.0 < let_go[M1] < let_go[HAKU] < let_go[EAST]
+    # the average pool tile is thrown 17 times in 21: no class above all of them
+    assert max(LET_GO.values()) <= 1.0 and let_go[EAST] <= 21 / 17
+
+
+def test_a_copy_is_thrown_as_it_lies_in_the_pool_and_is_let_go_from_there():
+    thrown = thrown_factors(P5, True)
+    assert thrown == pytest.approx([p * g for p, g in zip(pool_factors(P5, True), let_go_factors(P5), strict=True)])
+    # an honour is thrown nearly three times as readily as the average tile, the dora a fifth as
+    assert thrown[EAST] > 1.4 > 1.0 > max(thrown[M5], thrown[P6]) > 0.3 > thrown[P5]
+
+
+def test_the_let_go_tool_counts_the_share_of_each_pool_thrown():
+    pool = tuple(ids_for_codes(parse_tiles("1155m5p11z"), False))
+    threw = frozenset(ids_for_codes(parse_tiles("1m5m11z"), False))
+    shares = tally_throws([(pool, threw, P5)])
+    assert shares == {"1/9": (2, 0.5), "5/5": (2, 0.5), "dora": (1, 0.0), "wind": (2, 1.0)}

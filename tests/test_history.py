@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -429,8 +430,10 @@ TABLE_NAMES = ("Akagi", "Guest")
 TABLE_LEVELS = (None, None)
 
 
+@functools.cache
 def host_record() -> tuple[str, list[float]]:
-    """The host's record as the link hands it over (its text), and the standings the host announced."""
+    """The host's record as the link hands it over (its text), and the standings the host
+    announced (replayed once: the fuzz below asks at every example, under Hypothesis's tracing)."""
     lines = fixture_record()
     report = replay(lines)
     assert report.end is not None

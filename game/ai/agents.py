@@ -5,8 +5,9 @@ and answers with a legal action.
   never its own wait unless forced).
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
-- hard: the hand chosen for the hand to come (game/ai/lookahead.py): its waits as a
-  reading opponent lets them go, against the danger of the leftovers it must walk;
+- hard: the hand chosen for the hand to come (game/ai/lookahead.py): its waits as an
+  opponent throws tiles of their class (game/ai/throws.py), against the danger of the
+  leftovers it must walk;
   discards by the danger the Bayesian opponent model infers (game/ai/inference.py),
   holding back the kinds that carry the most of it (game/ai/planning.py).
 Every level takes every legal ron.

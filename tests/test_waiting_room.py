@@ -49,6 +49,9 @@ class Seats:
     def lent_to_ai(self, seat: int) -> bool:
         return seat in self.lent
 
+    def lent_level(self, seat: int) -> str | None:
+        return self.lent.get(seat)
+
 
 def room(seats: tuple[str, ...]) -> tuple[WaitingRoom, Seats]:
     plan = SeatPlan.table(seats)
@@ -133,4 +136,4 @@ def test_a_seat_whose_person_left_is_lent_to_the_ai_and_stays_theirs_in_the_plan
     assert waiting.seats()[1].state == JOINED and waiting.can_start
 
 
-LENT_ROW = RoomSeat(1, LENT, "Kaiji")
+LENT_ROW = RoomSeat(1, LENT, "Kaiji", "hard")

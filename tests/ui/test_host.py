@@ -508,14 +508,18 @@ def continue_with_kaiji_late(driver) -> HostScene:
 KAIJI_KEY = "k" * 32
 
 
-def test_a_continued_seat_given_to_the_ai_is_lent_until_its_person_is_back_and_saved_as_theirs(driver):
+def test_a_continued_seat_given_to_the_ai_is_lent_until_its_person_is_back_and_saved_as_theirs(driver, monkeypatch):
     """Its person holds the seat's key: the AI plays it until they take it back, and the save
-    (Continue after it) still offers it to them, not to the AI for good."""
+    (Continue after it) still offers it to them, not to the AI for good. The room names the
+    AI's level."""
     host = continue_with_kaiji_late(driver)
     driver.press(host.buttons["fill_1"])
     assert [row.state for row in host.room.seats()] == ["here", LENT] and "fill_1" not in host.buttons
     assert host.buttons["start"].is_enabled
+    drawn = driver.record_text(monkeypatch)
     driver.frame()
+    level = driver.app.settings.ai_level.capitalize()
+    assert f"played by the {level} AI until they are back" in drawn
     shot(driver, "host_lent")
     shoot_in_every_language(driver, "host_lent", window=(1024, 640))
     driver.press(host.buttons["start"])

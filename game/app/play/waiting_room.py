@@ -65,6 +65,8 @@ class RemoteSeats(Protocol):
 
     def lent_to_ai(self, seat: int) -> bool: ...
 
+    def lent_level(self, seat: int) -> str | None: ...
+
 
 @dataclass(frozen=True)
 class RoomSeat:
@@ -75,7 +77,7 @@ class RoomSeat:
     """The seat's name as the plan keeps it (shown with `session.shown_name`); a joined
     person's own name."""
     level: str | None = None
-    """An AI seat's level."""
+    """An AI seat's level; a `LENT` seat's, the level of the AI that plays it meanwhile."""
 
 
 class WaitingRoom:
@@ -95,7 +97,9 @@ class WaitingRoom:
             elif seat in self.filled:
                 rows.append(RoomSeat(seat, AI, _ai_name(self.filled[seat]), self.filled[seat]))
             elif seat in self.net.remote:
-                rows.append(RoomSeat(seat, self._remote_state(seat), self.net.remote[seat].name))
+                state = self._remote_state(seat)
+                rows.append(RoomSeat(seat, state, self.net.remote[seat].name,
+                                     self.net.lent_level(seat) if state == LENT else None))
             else:
                 level = self.plan.level(seat)
                 rows.append(RoomSeat(seat, AI, name, level))

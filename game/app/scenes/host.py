@@ -31,11 +31,12 @@ from game.app.play.waiting_room import (
     LOOKING,
     OPEN,
     HostOptions,
+    RoomSeat,
     WaitingRoom,
     join_address,
 )
 from game.app.scene import Scene, Screens, Services
-from game.app.settings import reconnect_window_name
+from game.app.settings import ai_level_name, reconnect_window_name
 from game.app.views.felt import draw_felt
 from game.app.window.fitting import fitted_name
 from game.app.window.menu_keys import ButtonRing
@@ -345,8 +346,7 @@ class HostScene(Scene):
                 number=number, name=shown), name, 20, STATE_X - NAME_GAP - LEFT_X, bold=True)
             text.draw(surface, seat, 20, INK, (LEFT_X, top + 10), bold=True)
             colour = GOOD if row.state == JOINED else WARN if row.state in (OPEN, LEFT, LOOKING) else SOFT
-            text.draw(surface, _((REMATCH_STATES if self.rematch else STATES)[row.state]), 17, colour,
-                      (STATE_X, top + 12))
+            text.draw(surface, state_words(row, self.rematch), 17, colour, (STATE_X, top + 12))
         rules = self.session.rules
         text.draw(surface, _("Rules: {summary}").format(summary=rules_summary(rules)), 15, SOFT, (640, 728),
                   "midtop")
@@ -378,3 +378,11 @@ class HostScene(Scene):
         if announcer.state == announcer.STARTING:
             return _("Announcing…")
         return _("Others see it when they look for tables.")
+
+
+def state_words(row: RoomSeat, rematch: bool) -> str:
+    """What the room says of a seat: a seat lent to the AI names the AI's level."""
+    if row.state == LENT and row.level is not None:
+        # Translators: {level} is an AI level ("Easy", "Normal", "Hard")
+        return _("played by the {level} AI until they are back").format(level=ai_level_name(row.level))
+    return _((REMATCH_STATES if rematch else STATES)[row.state])

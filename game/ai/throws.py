@@ -44,8 +44,8 @@ kind's class (`pool_class`): hard_v1 at both seats, the hands of the 1,500 kaiji
 of `selfplay --seed 8200` that ended without a win (`python tools/measure_let_go.py
 --deals 1500 --preset kaiji --seed 8200`; 19,000 pool tiles). One table for every table:
 at four players nearly every hand ends in a win, and too few walks reach their end to
-measure (500 deals gave 16); the caution it measures is the reading's, the same at every
-table."""
+measure (of 500 deals, 8 hands reached it); the caution it measures is the reading's, the
+same at every table."""
 
 
 def pool_class(kind: int, dora: int | None) -> str:

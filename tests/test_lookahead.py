@@ -3,6 +3,8 @@ and its search: the same hand as scoring every hand of the wall."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,6 +39,7 @@ def alike(monkeypatch):
     """Every tile of an opponent's wall thrown alike, so that only the leftovers tell the
     three pairs' hands apart."""
     monkeypatch.setattr(lookahead, "thrown_factors", lambda dora, floor: (1.0,) * KIND_COUNT)
+    monkeypatch.setattr(lookahead, "suji_factor", lambda kind, pool, waits: 1.0)
 
 
 def build_view(wall: str):
@@ -157,3 +160,35 @@ def test_a_wait_counts_its_copies_as_an_opponent_throws_tiles_of_its_class(monke
     assert Outlook.of(view).shares[south] > 1.5 * Outlook.of(view).shares[p3]
     monkeypatch.setattr(lookahead, "thrown_factors", lambda dora, floor: (1.0,) * KIND_COUNT)
     assert format_tiles(HardAgent(1).build(view), False) == TWO_SIDED
+
+
+# Two hands of this wall wait alike on 7p (the kanchan 68p: 4 live copies, mangan). One
+# keeps 4p in its hand; the other keeps a third 5p and leaves 4p, 7p's suji partner, in
+# the pool its seat will throw, so the opponent reads 7p as safe and throws it more readily.
+SUJI_WALL = "11226778m13345556689p125567889s344577z"
+LEAVES_THE_PARTNER, KEEPS_THE_PARTNER = "678m55568p55678s", "678m45668p55678s"
+P4, P7 = 12, 15
+
+
+def test_a_wait_whose_suji_partner_the_leftovers_hold_is_thrown_into_more_often(monkeypatch):
+    view = build_view(SUJI_WALL)
+    outlook = Outlook.of(view)
+    leaves, keeps = scored(view, LEAVES_THE_PARTNER), scored(view, KEEPS_THE_PARTNER)
+    assert [(w.kind, w.live, w.multiplier) for w in leaves.waits] == [(P7, 4, 1.0)]
+    assert [(w.kind, w.live, w.multiplier) for w in keeps.waits] == [(P7, 4, 1.0)]
+    assert outlook.deal_in(leaves) > outlook.deal_in(keeps)  # yet it is the better hand
+    assert outlook.value(leaves) > outlook.value(keeps)
+    assert format_tiles(HardAgent(1).build(view), False) == LEAVES_THE_PARTNER
+    monkeypatch.setattr(lookahead, "suji_factor", lambda kind, pool, waits: 1.0)
+    assert format_tiles(HardAgent(1).build(view), False) == KEEPS_THE_PARTNER
+
+
+def test_the_suji_counts_against_one_opponent_only():
+    """With more opponents, each throws by its caution against every other seat: what one
+    seat's pool covers was measured at a table of two only."""
+    outlook = Outlook.of(build_view(SUJI_WALL))
+    covered, bare = [0] * KIND_COUNT, [0] * KIND_COUNT
+    covered[P4] = 1
+    assert outlook.win([(P7, 4)], 0, 0, covered, set()) > outlook.win([(P7, 4)], 0, 0, bare, set())
+    three = replace(outlook, opponents=2)
+    assert three.win([(P7, 4)], 0, 0, covered, set()) == three.win([(P7, 4)], 0, 0, bare, set())

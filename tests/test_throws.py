@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.throws import LET_GO, POOL_SHARES, let_go_factors, pool_class, pool_factors, thrown_factors
+from game.ai.throws import (
+    LET_GO,
+    POOL_SHARES,
+    SUJI_COVER,
+    let_go_factors,
+    pool_class,
+    pool_factors,
+    suji_factor,
+    thrown_factors,
+)
 from game.engine.tiles import KIND_COUNT, ids_for_codes, parse_tiles
 from tools.measure_let_go import tally as tally_throws
+from tools.measure_let_go import tally_suji
 from tools.measure_pool_share import tally
 
 M1, M3, M5, M7, M9, P4, P5, P6, P7, P8, EAST, HAKU = 0, 2, 4, 6, 8, 12, 13, 14, 15, 16, 27, 31
@@ -65,5 +75,33 @@ def test_a_copy_is_thrown_as_it_lies_in_the_pool_and_is_let_go_from_there():
 def test_the_let_go_tool_counts_the_share_of_each_pool_thrown():
     pool = tuple(ids_for_codes(parse_tiles("1155m5p11z"), False))
     threw = frozenset(ids_for_codes(parse_tiles("1m5m11z"), False))
-    shares = tally_throws([(pool, threw, P5)])
+    shares = tally_throws([(pool, threw, P5, (0,) * KIND_COUNT)])
     assert shares == {"1/9": (2, 0.5), "5/5": (2, 0.5), "dora": (1, 0.0), "wind": (2, 1.0)}
+
+
+def test_a_number_tile_goes_more_readily_when_the_other_pool_holds_its_suji_partners():
+    def pool(*kinds: int) -> list[int]:
+        return [int(kind in kinds) for kind in range(KIND_COUNT)]
+
+    M4, P2 = 3, 10
+    both, one, neither = suji_factor(P5, pool(P2, P8), ()), suji_factor(P5, pool(P2), ()), suji_factor(P5, pool(), ())
+    assert both > one > neither
+    assert neither < 0.85 and both > 1.15
+    # a partner that is one of the seat's own waits is never thrown: it covers nothing
+    assert suji_factor(P5, pool(P2, P8), {P8}) == one
+    assert suji_factor(M1, pool(M4), ()) > 1.0 > suji_factor(M1, pool(P5), ())
+    assert suji_factor(EAST, pool(), ()) == suji_factor(HAKU, pool(HAKU), ()) == 1.0
+    assert SUJI_COVER["4/6"].keys() == {"0/2", "1/2", "2/2"} and SUJI_COVER["1/9"].keys() == {"0/1", "1/1"}
+
+
+def test_the_let_go_tool_splits_the_throws_by_the_suji_the_other_pools_hold():
+    pool = tuple(ids_for_codes(parse_tiles("5m5p5s1m"), False))
+    threw = frozenset(ids_for_codes(parse_tiles("5m1m"), False))
+    others = [0] * KIND_COUNT
+    others[1] = others[7] = 1  # 2m and 8m: both partners of 5m
+    split = tally_suji([(pool, threw, None, tuple(others))])
+    # the fives: 1 of 3 thrown; the covered 5m thrown every time (3 times the class's share)
+    assert split["5/5"] == {"2/2": (1, 3.0), "0/2": (2, 0.0)}
+    assert split["1/9"] == {"0/1": (1, 1.0)}
+    # the dora is left out of the split
+    assert "5/5" not in tally_suji([(pool[:1], threw, M5, tuple(others))])

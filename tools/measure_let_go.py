@@ -5,7 +5,10 @@ over the hands that ran to their end without a win (every seat made all 17 disca
 no throw was cut short), prints per class of kind (`game.ai.throws.pool_class`) how
 many copies the seats' pools held and the share of them thrown. A pool's 17 discards of
 21 tiles throw 0.81 of it on average; the hard level's build counts each wait's copies
-thrown as the class's share over that average (game/ai/throws.py, LET_GO).
+thrown as the class's share over that average (game/ai/throws.py, LET_GO). Then, per
+class of number kind by its distance from the suit's end, the same split by the kind's
+suji partners the other seats' pools held (held/possible), with the share over the
+class's (`SUJI_COVER`).
 
     python tools/measure_let_go.py --deals 1500 --preset kaiji --seed 8200
 """
@@ -22,26 +25,52 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_let_go.py
 
 from game.ai.arena import play_deal
-from game.ai.throws import pool_class
+from game.ai.throws import HONOURS, pool_class
 from game.engine.kyoku import Phase
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
-from game.engine.tiles import dora_kind, kind_of
+from game.engine.tiles import counts34, dora_kind, kind_of
 from tools.arena_log import SEED_STRIDE
 
-Walked = tuple[tuple[int, ...], frozenset[int], int | None]
-"""A seat's pool (tile ids), the tiles it threw, the dora kind."""
+Walked = tuple[tuple[int, ...], frozenset[int], int | None, tuple[int, ...]]
+"""A seat's pool (tile ids), the tiles it threw, the dora kind, and per kind the copies
+the other seats' pools held."""
 
 
 def tally(walked: Iterable[Walked]) -> dict[str, tuple[int, float]]:
     """Per class: the copies the pools held and the share of them thrown."""
     held: Counter[str] = Counter()
     thrown: Counter[str] = Counter()
-    for pool, threw, dora in walked:
+    for pool, threw, dora, _ in walked:
         for tile in pool:
             held[pool_class(kind_of(tile), dora)] += 1
             thrown[pool_class(kind_of(tile), dora)] += tile in threw
     return {name: (held[name], round(thrown[name] / held[name], 3)) for name in sorted(held)}
+
+
+def tally_suji(walked: Iterable[Walked]) -> dict[str, dict[str, tuple[int, float]]]:
+    """Per class of number kind by its distance from the suit's end, and per share of its
+    suji partners the other seats' pools held ("1/2": one of two): the copies the pools
+    held and the share of them thrown over the class's. The dora and its neighbours are
+    left out: their own caution outweighs the suji's."""
+    held: Counter[tuple[str, str]] = Counter()
+    thrown: Counter[tuple[str, str]] = Counter()
+    for pool, threw, dora, others in walked:
+        for tile in pool:
+            kind = kind_of(tile)
+            if kind >= HONOURS or pool_class(kind, dora).startswith("dora"):
+                continue
+            partners = [kind + step for step in (-3, 3) if 0 <= kind % 9 + step <= 8]
+            cover = f"{sum(1 for partner in partners if others[partner])}/{len(partners)}"
+            for key in ((pool_class(kind, None), cover), (pool_class(kind, None), "")):
+                held[key] += 1
+                thrown[key] += tile in threw
+    split: dict[str, dict[str, tuple[int, float]]] = {}
+    for (name, cover), copies in sorted(held.items()):
+        if cover:
+            share = thrown[name, cover] / copies
+            split.setdefault(name, {})[cover] = (copies, round(share * held[name, ""] / thrown[name, ""], 3))
+    return split
 
 
 def walked_pools(deals: int, rules: Rules, seed: int, first_deal: int = 0) -> Iterable[Walked]:
@@ -52,12 +81,16 @@ def walked_pools(deals: int, rules: Rules, seed: int, first_deal: int = 0) -> It
         assert kyoku is not None and kyoku.phase is Phase.END and kyoku.result is not None
         if kyoku.result.wins:
             continue
+        pools = []
         for seat in range(rules.players):
             view = kyoku.view_for(seat)
             assert view.wall is not None and view.hand is not None
-            dora = None if view.dora_indicator is None else dora_kind(kind_of(view.dora_indicator))
             kept = set(view.hand)
-            yield (tuple(t for t in view.wall if t not in kept), frozenset(t for t, *_ in view.rivers[seat]), dora)
+            pools.append(tuple(t for t in view.wall if t not in kept))
+        dora = None if view.dora_indicator is None else dora_kind(kind_of(view.dora_indicator))
+        for seat, pool in enumerate(pools):
+            others = counts34([tile for other, tiles in enumerate(pools) if other != seat for tile in tiles])
+            yield pool, frozenset(t for t, *_ in kyoku.view_for(seat).rivers[seat]), dora, tuple(others)
 
 
 def main() -> None:
@@ -70,8 +103,14 @@ def main() -> None:
     args = parser.parse_args()
     install_fast_divider()
     rules = replace(Rules.preset(args.preset), settlement="units", hands=1)
-    for name, (copies, share) in tally(walked_pools(args.deals, rules, args.seed)).items():
+    walked = list(walked_pools(args.deals, rules, args.seed))
+    print(f"{len(walked)} pools walked to the end")
+    for name, (copies, share) in tally(walked).items():
         print(f"{name:7} {copies:6} copies, {share:.3f} thrown")
+    print("by suji partners in the other seats' pools (share thrown over the class's)")
+    for name, covers in tally_suji(walked).items():
+        for cover, (copies, ratio) in covers.items():
+            print(f"{name:7} {cover} {copies:6} copies, {ratio:.3f}")
 
 
 if __name__ == "__main__":

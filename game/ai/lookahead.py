@@ -7,7 +7,9 @@ it deals in while throwing 17 of its 21 leftovers:
 - **the waits**: each live copy of a wait lies in an opponent's wall and is thrown by it
   as often as a tile of its class is: an opponent's build leaves honours and terminals in
   its pool and takes middle tiles and the dora into its hand, and its caution lets
-  honours go and keeps the dora and the fives back (`game/ai/throws.py`, both measured);
+  honours go and keeps the dora and the fives back; at a table of two a number tile goes
+  more readily when the leftovers this hand walks hold its suji partners, and less when
+  they hold none (`game/ai/throws.py`, all measured);
 - **the leftovers**: each kind of the pool is an opponent's winning tile with the
   reading's chance before any discard, from what this seat sees (the dora, and the
   copies its own wall takes from the shapes that could wait there); the walk keeps back
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.building import (
@@ -43,7 +45,7 @@ from game.ai.danger import OWN_WAIT_PENALTY
 from game.ai.knowledge import Knowledge
 from game.ai.planning import held_back
 from game.ai.reading import read_danger
-from game.ai.throws import thrown_factors
+from game.ai.throws import suji_factor, thrown_factors
 from game.engine.analysis import CandidateHand, PendingHand
 from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
 from game.engine.tiles import KIND_COUNT, kind_of
@@ -128,10 +130,22 @@ class Outlook:
         return cls(opponents, unseen, shares, leftover_danger(knowledge),
                    Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live, deal_in_scale)
 
-    def win(self, clearing: list[tuple[int, int]], passing: int, forced: int) -> float:
+    def win(self, clearing: list[tuple[int, int]], passing: int, forced: int, pool: Sequence[int],
+            waits: Collection[int]) -> float:
         """`building.win_chance_of`, each wait's copies thrown as an opponent's build leaves
-        them in its pool and its caution lets them go (`throws.thrown_factors`)."""
-        return min(1.0, win_chance_of(clearing, passing, forced, self.opponents, self.unseen, self.shares.__getitem__))
+        them in its pool and its caution lets them go (`throws.thrown_factors`), and, against
+        one opponent, as the `pool` (copies per kind) this hand walks covers them by suji
+        (`throws.suji_factor`)."""
+        if self.opponents == 1:
+            def share(kind: int) -> float:
+                return self.shares[kind] * suji_factor(kind, pool, waits)
+        else:
+            share = self.shares.__getitem__
+        return min(1.0, win_chance_of(clearing, passing, forced, self.opponents, self.unseen, share))
+
+    def pool(self, hand_counts: Sequence[int]) -> list[int]:
+        """Per kind, the copies of the wall a hand of these kind counts leaves in the pool."""
+        return [self.wall[kind] - hand_counts[kind] for kind in range(KIND_COUNT)]
 
     def deal_in(self, hand: CandidateHand) -> float:
         """The weighted chance of dealing in while walking the pool the hand leaves."""
@@ -142,7 +156,9 @@ class Outlook:
     def value(self, hand: CandidateHand) -> float:
         """The hand's `race_value`."""
         clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
-        win = self.win(clearing, hand.live_passing_copies, hand.forced_wait_discards)
+        counts = Counter(kind_of(tile) for tile in hand.tiles)
+        win = self.win(clearing, hand.live_passing_copies, hand.forced_wait_discards,
+                       self.pool([counts[kind] for kind in range(KIND_COUNT)]), {w.kind for w in hand.waits})
         return race_value(win, self.deal_in(hand), average_value(hand))
 
     def bound(self) -> Callable[[PendingHand], tuple[bool, float]]:
@@ -156,7 +172,8 @@ class Outlook:
             if True not in hand.may_clear:
                 return False, race_value(0.0, least_deal_in, 0.0) + ROUNDING_MARGIN
             clearing, passing, best = split_waits(hand, live)
-            win = self.win(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK))
+            win = self.win(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK), self.pool(hand.counts),
+                           hand.waits)
             return True, race_value(win, least_deal_in, best) + ROUNDING_MARGIN
 
         return bound

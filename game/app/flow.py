@@ -21,7 +21,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.app.history.history import HistoryEntry
 from game.app.history.match_history import kept_lines
+from game.app.history.statistics import human_seat
 from game.app.play.joining import Interfaces, discovery_interfaces
 from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame
@@ -43,15 +45,17 @@ from game.app.scenes.prompts import nothing
 from game.app.scenes.result import ResultScene
 from game.app.scenes.rules_page import HOST_RULES, MATCH_RULES, SETTINGS_RULES, RulesScene
 from game.app.scenes.settings_screen import Playing, SettingsScene
-from game.app.scenes.statistics import StatisticsScene
+from game.app.scenes.statistics import StatisticsScene, group_name, shown_day
 from game.app.scenes.summary import SummaryScene
 from game.app.scenes.table import TableScene
 from game.app.scenes.theatre import TheatreScene, nothing_to_watch, read_record
 from game.app.scenes.title import TitleScene
-from game.app.words.i18n import N_, Message, _
+from game.app.theatre.theatre_frame import seat_names
+from game.app.words.i18n import N_, Later, Message, _, pgettext
+from game.engine import record
 from game.engine.playback import NoKyokuToShow, Playback, settled_playback
 from game.engine.record import RecordError
-from game.engine.rules import Rules
+from game.engine.rules import PRESETS, Rules
 from game.net.hosting import MOVE_TIME_S
 
 
@@ -222,16 +226,16 @@ class Flow:
     def watch(self, path: Path) -> bool:
         """The record at `path` in the theatre, up to its last settled hand (`_settled`); a
         file that is not one, or a match with no hand over yet, is explained instead."""
-        playback = read_record(self.app, path)
+        playback = read_record(self.app, path, named)
         if playback is None:
             return False
         unfinished = path == self.app.files.slot.record_path
-        name = _("the unfinished match") if unfinished else path.name  # its file's name says nothing to a player
+        name = _("the unfinished match") if unfinished else match_name(playback.lines[0], path)
         if playback.damage is None or unfinished:
             playback = self._settled(playback, name)
         if playback is None:
             return False
-        self.theatre(playback, name)
+        self.theatre(playback, str(name))
         return True
 
     def watch_latest(self) -> None:
@@ -258,7 +262,7 @@ class Flow:
         if settled is not None:
             self.theatre(settled, _("this match"))
 
-    def _settled(self, playback: Playback, name: str) -> Playback | None:
+    def _settled(self, playback: Playback, name: str | Later) -> Playback | None:
         """The match up to its last settled hand (`playback.settled_playback`), so that no
         window shows a hand still in play (the saved match's, which Continue resumes); None,
         said in a dialog, when no hand is over.
@@ -269,10 +273,52 @@ class Flow:
         except NoKyokuToShow:
             self.app.stack.push(Dialog(
                 self.app, Message(N_("No hand to watch yet")),
-                Message(N_("No hand of this match is over yet ({file}): a hand can be watched once it is over."),
-                        file=name),
+                Message(N_("No hand of this match is over yet ({match}): a hand can be watched once it is over."),
+                        match=name),
                 [Choice(Message(N_("OK")), nothing)], escape=nothing))
             return None
 
     def theatre(self, playback: Playback, title: str) -> None:
         self.app.stack.push(TheatreScene(self.app, playback, title))
+
+
+def match_name(header: dict[str, Any], path: Path) -> str | Later:
+    """The match of a record with `header`, as the statistics name a match of the history
+    (`statistics.describe`: whom it was against, its rules, the day it was kept), in the
+    language of the moment. Any other record goes by its file's name: a file dropped onto
+    the window is known by it, and a kept one the history cannot name (a preset the game
+    does not know: it is damaged) is found by it."""
+    entry = HistoryEntry(path, [header])
+    preset = header.get("preset")
+    if not entry.meta or not isinstance(preset, str) or preset not in PRESETS:
+        return path.name
+    try:
+        players = Rules.from_dict(header.get("rules")).players
+    except ValueError:
+        return path.name
+    seat = human_seat(entry)
+    kept_at = str(entry.meta.get("kept_at", ""))
+
+    def words() -> str:
+        names = seat_names(header, players)
+        day = shown_day(kept_at[:10], path.name[:8])
+        listed = pgettext("list", ", ")
+        if seat not in range(players):  # people sharing the screen, or no one here: everyone at the table
+            # Translators: a match of the history: the seats' names, the rules' short name ("Kaiji"), the day
+            return _("{names} at the table, {rules}, {day}").format(names=listed.join(names), rules=group_name(preset),
+                                                                     day=day)
+        opponents = listed.join(name for other, name in enumerate(names) if other != seat)
+        # Translators: a match of the history: the other seats' names, the rules' short name ("Kaiji"), the day
+        return _("against {opponents}, {rules}, {day}").format(opponents=opponents, rules=group_name(preset), day=day)
+
+    return Later(words)
+
+
+def named(path: Path) -> str | Later:
+    """The match in the file at `path` (`match_name`), read again for the theatre's "no hand
+    yet" (a record with no hand is a few lines); the file's name if it cannot be read now."""
+    try:
+        lines = record.read_record(path)
+    except RecordError:
+        return path.name
+    return match_name(lines[0], path)

@@ -21,9 +21,10 @@ from tests.ui.test_table import solo_table
 PRESETS = {2: "kaiji", 3: "three_player", 4: "four_player"}
 
 
-def occupied(table: layout.TableLayout) -> list[pygame.Rect]:
+def occupied(table: layout.TableLayout, rivers: bool = True) -> list[pygame.Rect]:
+    """What lies on the felt at `table`: without the `rivers` while they are empty (the build)."""
     rects = []
-    for place in table.rivers:
+    for place in table.rivers if rivers else ():
         if place != 0 and place not in table.seats:
             continue
         for index in range(17):

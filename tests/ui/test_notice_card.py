@@ -1,26 +1,40 @@
-"""The notice card of a winning tile the player may not win on: every notice the table can
-show there (each reason, each consequence, from each wind, about a suited tile or an honour)
-is drawn whole, at the table's type floor, inside its card, in every language; and the card
+"""The notice card: every notice the table can show there (of a winning tile the player may
+not win on: each reason, each consequence, from each wind, about a suited tile or an honour;
+of another seat's person: dropped, back, waited for, played by the AI) is drawn whole, at the
+table's type floor, inside its room, in every language. Once the seat holds its hand the card
 lies on empty felt at two, three and four seats, clear of the rivers, walls, plates, the pool
-(a tile raised under the pointer too) and the waits strip."""
+(a tile raised under the pointer too) and the waits strip; while the seat builds, clear of the
+hand being built, the opened wall, the building buttons and the helper."""
 
 from __future__ import annotations
+
+import dataclasses
+import os
 
 import pygame
 import pytest
 
-from game.app.play.seat_notices import MISSED_REASONS, missed_message
+from game.app.play.seat_notices import MISSED_REASONS, missed_message, reconnect_notice
+from game.app.play.table_words import reconnect_words
+from game.app.scenes import table as table_scene
+from game.app.scenes.table import BUILD_BUTTONS
 from game.app.views import legible
-from game.app.views.notice_card import CARD, draw_notice_card
+from game.app.views.board import BOARD, board_height
+from game.app.views.notice_card import BUILDING, CARD, draw_notice_card
 from game.app.views.pool import STRIP_OFFSET
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.text import NO_BREAK_SPACE, WORD_JOINER, Text
 from game.app.words import i18n
 from game.app.words.i18n import _
+from game.app.words.net_words import came_back_words, dropped_words
 from game.engine.events import FuritenStarted, WinningTileMissed
 from game.engine.kyoku import FuritenSpan
-from tests.ui.test_felt import occupied
+from game.engine.names import LONGEST_NAME
+from tests.ui.autoplay import answer
+from tests.ui.scripted import ScriptedAgent
+from tests.ui.test_felt import PRESETS, build_buttons, occupied
+from tests.ui.test_table import solo_table
 
 WINDS = ("east", "south", "west", "north")
 TILES = ("1m", "0p", "6z", "7z")
@@ -29,6 +43,9 @@ AFTER = ((), (FuritenStarted(0, "passed", False),), (FuritenStarted(0, "passed",
 one for the rest of the hand (a seat already furiten is told how long it stays so)."""
 EDGE = 2
 """The card's border."""
+LONG_NAMES = ("W" * LONGEST_NAME, "龍" * LONGEST_NAME)
+SIZES = ((1024, 640), (1600, 900))
+"""The smallest common window and a large one of another shape (the table letterboxed)."""
 
 
 def notices() -> list[str]:
@@ -43,6 +60,13 @@ def notices() -> list[str]:
                     missed = missed_message(WinningTileMissed(0, tile, reason), WINDS, discarder, span, furiten)
                     words.append(str(missed))
     return words
+
+
+def news_of_seats() -> list[str]:
+    """Every notice of another seat's person, with the longest names, in the current language."""
+    return [words for name in LONG_NAMES
+            for words in (came_back_words(name), dropped_words(name), reconnect_words(name, given_up=False),
+                          reconnect_words(name, given_up=True))]
 
 
 class Sized:
@@ -66,6 +90,29 @@ def letters(words: str) -> str:
     return "".join(words.replace(WORD_JOINER, "").replace(NO_BREAK_SPACE, " ").split())
 
 
+def drawn_whole(surface: pygame.Surface, art: TileArt, title: str, notice: str, tile: str | None,
+                room: pygame.Rect) -> list[str]:
+    """What is wrong with the card of `notice` drawn in `room`: nothing when it lies inside
+    the room and its words are whole, at the floor, inside the card, clear of each other."""
+    text = Text()
+    sized = Sized(text)
+    card = draw_notice_card(surface, art, text, title, notice, tile, 1.0, room)
+    drawn = [(words, size, ink.move(card.topleft)) for words, size, ink in sized.drawn]
+    problems = [] if room.contains(card) else [f"the card {card} leaves its room {room}: {notice!r}"]
+    assert drawn[0][0] == title
+    body = [words for words, _size, _ink in drawn[1:]]
+    if letters("".join(body)) != letters(notice):
+        problems.append(f"lines {body} are not the whole notice {notice!r}")
+    for index, (words, size, ink) in enumerate(drawn):
+        if size < legible.smallest():
+            problems.append(f"{words!r} at {size} px, below the floor {legible.smallest()}")
+        if not card.inflate(-2 * EDGE, -2 * EDGE).contains(ink):
+            problems.append(f"{words!r} {ink} is not inside the card {card}")
+        problems += [f"{words!r} {ink} runs into {other!r} {other_ink}"
+                     for other, _size, other_ink in drawn[index + 1:] if ink.colliderect(other_ink)]
+    return problems
+
+
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, language):
     pygame.display.set_mode((1, 1))
@@ -75,25 +122,13 @@ def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, langu
     i18n.set_language(language)
     try:
         problems: list[str] = []
-        title = _("Your winning tile")
         for notice in notices():
-            text = Text()
-            sized = Sized(text)
-            card = draw_notice_card(surface, art, text, title, notice, "7z", 1.0)
-            drawn = [(words, size, ink.move(card.topleft)) for words, size, ink in sized.drawn]
-            if not CARD.contains(card):
-                problems.append(f"the card {card} leaves its room {CARD}: {notice!r}")
-            assert drawn[0][0] == title
-            body = [words for words, _size, _ink in drawn[1:]]
-            if letters("".join(body)) != letters(notice):
-                problems.append(f"lines {body} are not the whole notice {notice!r}")
-            for index, (words, size, ink) in enumerate(drawn):
-                if size < legible.smallest():
-                    problems.append(f"{words!r} at {size} px, below the floor {legible.smallest()}")
-                if not card.inflate(-2 * EDGE, -2 * EDGE).contains(ink):
-                    problems.append(f"{words!r} {ink} is not inside the card {card}")
-                problems += [f"{words!r} {ink} runs into {other!r} {other_ink}"
-                             for other, _size, other_ink in drawn[index + 1:] if ink.colliderect(other_ink)]
+            problems += drawn_whole(surface, art, _("Your winning tile"), notice, "7z", CARD)
+        # News of another seat comes in any phase: while building too, in the building room.
+        rooms = [CARD, *BUILDING.values()]
+        for notice in news_of_seats():
+            for room in rooms:
+                problems += drawn_whole(surface, art, _("At the table"), notice, None, room)
         assert problems == [], "\n".join(problems[:12])
     finally:
         i18n.set_language(before)
@@ -101,8 +136,8 @@ def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, langu
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_card_lies_on_empty_felt_while_discarding(players):
-    """While the card can show (the discards: it is dropped with its hand), the helper and the
-    building buttons are not on the table; everything else is."""
+    """Once the seat holds its hand, the helper and the building buttons are not on the table;
+    everything else is."""
     table = layout.for_players(players)
     others = [rect for rect in occupied(table) if rect != table.helper]
     others += [layout.pool_rect(index, 21).move(0, -layout.POOL_RAISE) for index in range(21)]
@@ -111,3 +146,68 @@ def test_the_card_lies_on_empty_felt_while_discarding(players):
     others.append(strip)  # the waits strip, its "Cannot win" badge above it
     assert layout.SCREEN.contains(CARD)
     assert [rect for rect in others if CARD.colliderect(rect)] == []
+
+
+def building(table: layout.TableLayout) -> list[pygame.Rect]:
+    """What the seat works with while it builds: the hand being built (a tile raised under
+    the pointer too) and the row over it, the opened wall, the building buttons, the helper."""
+    slots = [layout.slot_rect(index).inflate(0, 16) for index in range(13)]
+    left = layout.slot_rect(0).left
+    label = pygame.Rect(left, layout.HAND_LABEL_Y, layout.slot_rect(12).right - left, 24)
+    wall = [layout.build_wall_rect(index).inflate(0, 16) for index in range(34)]
+    return [*slots, label, *wall, build_buttons(table), table.helper]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_building_room_lies_on_felt_empty_while_building(players):
+    """While building, the rivers are empty; everything else on the table is there, and the
+    building area, its buttons and the helper besides."""
+    table = layout.for_players(players)
+    board = BOARD.copy()
+    board.height = board_height(players)
+    room = BUILDING[players]
+    others = [*occupied(table, rivers=False), board, layout.MENU_BUTTON, *building(table)]
+    assert layout.SCREEN.contains(room)
+    assert [rect for rect in others if room.colliderect(rect)] == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_news_of_another_seat_while_building_leaves_the_build_in_sight(driver, monkeypatch, players):
+    """Player test: a card about another seat's person ("At the table: waiting for Kaiji to
+    reconnect"), raised while the player built, lay over the last slots of the hand being built
+    and the building buttons. The card now lies clear of all the player builds with, in every
+    window size (the table is drawn at one size and scaled)."""
+    cards: list[pygame.Rect] = []
+    draw = table_scene.draw_notice_card
+
+    def recorded(*args, **kwargs):
+        cards.append(draw(*args, **kwargs))
+        return cards[-1]
+
+    monkeypatch.setattr(table_scene, "draw_notice_card", recorded)
+    table = solo_table(driver.app, PRESETS[players], {seat: ScriptedAgent() for seat in range(1, players)})
+    driver.frame()
+    for _move in range(20):
+        if table.mode() == "build":
+            break
+        answer(driver, table)
+    assert table.mode() == "build"
+    table.session.notices.append(reconnect_notice(0, lambda: "Kaiji", given_up=False))
+    driver.frame()
+    assert table.card is not None and table.mode() == "build" and driver.top is table
+    assert cards, "the card was not drawn"
+    buttons = [table.buttons[name].rect for name, _label in BUILD_BUTTONS]
+    covered = [rect for rect in [*building(layout.for_players(players)), *buttons] if cards[-1].colliderect(rect)]
+    assert covered == [], f"the card {cards[-1]} covers {covered}"
+    shots = os.environ.get("SEVENTEEN_STEPS_SHOTS")
+    if shots:
+        display = driver.app.display  # a windowless driver's screen is as big as the table: grown to hold 1600 x 900
+        monkeypatch.setattr(display, "room", lambda: (2560, 1600))
+        before = driver.app.settings
+        for size in SIZES:
+            for language in ("en", "ja", "zh_CN"):
+                driver.app.change_settings(dataclasses.replace(before, language=language, window_size=size))
+                driver.frame(dt=0.0)
+                name = f"building_notice_{players}p_{size[0]}_{language}.png"
+                pygame.image.save(driver.app.display.window, os.path.join(shots, name))
+        driver.app.change_settings(before)

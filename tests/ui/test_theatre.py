@@ -174,7 +174,8 @@ def test_a_file_that_is_not_a_record_is_explained_not_fatal(driver, tmp_path):
     path = tmp_path / "notes.jsonl"
     path.write_text("hello\n", encoding="utf-8")
     driver.frame([pygame.event.Event(pygame.DROPFILE, file=str(path))])
-    assert isinstance(driver.top, Dialog) and driver.top.message.startswith("This record cannot be read: line 1 ")
+    assert isinstance(driver.top, Dialog)
+    assert driver.top.message.startswith("This record (notes.jsonl) cannot be read: line 1 "), driver.top.message
 
 
 

@@ -34,7 +34,7 @@ from game.app.play.table_source import TableSource
 from game.app.play.table_turns import TableTurns
 from game.app.scene import Scene, Screens, Services
 from game.app.scenes import prompts
-from game.app.views.notice_card import draw_notice_card
+from game.app.views.notice_card import card_room, draw_notice_card
 from game.app.views.seats import pool_centre
 from game.app.views.table_view import TableUi, draw_table
 from game.app.window import layout
@@ -677,8 +677,9 @@ class TableScene(Scene):
         seat = self.controller.shown_private_seat
         controls = self._build_controls() if seat is not None and seat in self.builds else None
         ui = TableUi(self.keyboard, self.pool_controls, controls, self.pointed_stack(), self.flight, self.flip)
-        draw_table(surface, self.app.art, self.app.text, self.controller.frame(), ui)
+        frame = self.controller.frame()
+        draw_table(surface, self.app.art, self.app.text, frame, ui)
         if self.card is not None:
             title = _("Your winning tile") if self.card.tile is not None else _("At the table")
             draw_notice_card(surface, self.app.art, self.app.text, title, str(self.card.text),
-                             self.card.tile, min(1.0, self.card_left))
+                             self.card.tile, min(1.0, self.card_left), card_room(frame))

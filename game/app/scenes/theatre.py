@@ -45,7 +45,7 @@ from game.app.window import layout
 from game.app.window.animation import DiscardFlight, DoraFlip, in_motion, sound_and_motion
 from game.app.window.palette import SOFT, WARN
 from game.app.words import i18n
-from game.app.words.i18n import N_, Message, _
+from game.app.words.i18n import N_, Later, Message, _
 from game.app.words.system_words import record_damage
 from game.engine.kyoku import POOL_SIZE, Phase
 from game.engine.playback import NoKyokuToShow, Playback, read_for_playback
@@ -523,18 +523,21 @@ def damage_notice(playback: Playback) -> str | None:
     return None
 
 
-def read_record(app: Services, path: Path) -> Playback | None:
-    """A record file to watch; None for a file that is not one, explained in a dialog."""
+def read_record(app: Services, path: Path, named: Callable[[Path], str | Later]) -> Playback | None:
+    """A record file to watch; None for a file that is not one, explained in a dialog: a
+    record with no hand by its match (`named`, as the player knows it), a file that cannot
+    be read by its file's name (what the player finds it by)."""
     try:
         return read_for_playback(path)
     except NoKyokuToShow:
         app.stack.push(Dialog(app, Message(N_("No hand to watch yet")),
-                              Message(N_("This match record holds no hand yet ({file})."), file=path.name),
+                              Message(N_("This match record holds no hand yet ({match})."), match=named(path)),
                               [Choice(Message(N_("OK")), nothing)], escape=nothing))
     except RecordError as error:
         app.stack.push(Dialog(app, Message(N_("This file cannot be watched")),
                               # Translators: {reason} says how, e.g. "line 4 is cut short or edited"
-                              Message(N_("This record cannot be read: {reason}."), reason=record_damage(error)),
+                              Message(N_("This record ({file}) cannot be read: {reason}."), file=path.name,
+                                      reason=record_damage(error)),
                               [Choice(Message(N_("OK")), nothing)],
                               escape=nothing))
     return None

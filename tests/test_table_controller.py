@@ -727,6 +727,23 @@ def test_a_seat_that_drops_while_the_table_waits_for_the_host_alone_is_told_once
     assert controller.frame().centre.status != f"Waiting for Player {dropped + 1} to reconnect"  # not waited for
 
 
+@pytest.mark.parametrize(("preset", "dropped", "words"), [
+    ("kaiji", 1, "Waiting for Player 2 to reconnect"),  # the seat flipping: waited for
+    ("three_player", 2, "Player 3 has lost the connection; their seat is kept for them."),
+])
+def test_a_host_with_no_move_of_its_own_is_told_of_a_drop_at_once(preset, dropped, words):
+    """A joined seat flips the dora: the host's person, watching, is told of a drop at once
+    (news of another seat waits for no turn of theirs), as a joined screen is."""
+    players = Rules.preset(preset).players
+    controller, hosted, _wire = hosted_table(preset, ("you", *[REMOTE] * (players - 1)), dealer=1)
+    controller.update(0.0, 0.0)
+    assert controller.mode() is TableMode.WATCH and controller.session.waiting_on() == [1]
+    hosted.host.inbox.put(Inbound(dropped, "left"))
+    controller.update(DT, 0.0)
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.passing and str(told.text) == words
+
+
 def test_the_host_is_told_when_the_stand_in_takes_over_a_seat_that_dropped():
     controller, hosted = to_the_hosts_first_move("three_player")
     now = [1000.0]

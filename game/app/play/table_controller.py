@@ -165,10 +165,14 @@ class TableController(TableTurns):
         self.bottom = seat
 
     def prompt(self) -> Notice | RonOffer | None:
-        """What the viewer must be told or asked before moving on (removed once asked)."""
+        """What the viewer must be told or asked before moving on (removed once asked). News
+        of another seat's person is told at once, whoever moves: it stops nothing, and the
+        viewer's turn may be minutes away."""
         seat = self.viewer
-        if seat is None or self.active_person() != seat or self.session.busy:
+        if seat is None or self.session.busy:
             return None
+        if self.active_person() != seat:
+            return self._take_news(seat)
         told = self.session.take_notice(seat)
         if told is not None:
             return told
@@ -180,6 +184,13 @@ class TableController(TableTurns):
         return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
                         self.ron_worth(seat, discarder, view.ron_tile),
                         view.furiten_on_passing())
+
+    def _take_news(self, seat: int) -> Notice | None:
+        """The oldest notice for `seat` that stops nothing (`Notice.passing`), removed."""
+        news = next((notice for notice in self.session.notices if notice.seat == seat and notice.passing), None)
+        if news is not None:
+            self.session.notices.remove(news)
+        return news
 
     def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
         """A ron's value in words, as the engine judges it (table_words.ron_worth)."""

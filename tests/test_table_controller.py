@@ -759,6 +759,30 @@ def test_the_host_is_told_when_the_stand_in_takes_over_a_seat_that_dropped():
     assert controller.prompt() is None
 
 
+def test_the_host_is_told_when_a_seat_that_dropped_is_back_once_whether_or_not_the_ai_played_it():
+    """A joined screen is told that another seat is back; the host's was told only of a seat
+    taken back from the AI (`Session.seat_back`), not of one back within the reconnection window."""
+    controller, hosted = to_the_hosts_first_move("three_player")
+    hosted.back = controller.session.seat_back  # as match_setup.start_hosted wires it, and begins
+    hosted.begin()
+    now = [1000.0]
+    hosted.clock = lambda: now[0]
+    back = "Player 3 is back at the table"
+    for window_over in (False, True):
+        hosted.host.inbox.put(Inbound(2, "left"))
+        controller.update(DT, 0.0)
+        if window_over:
+            now[0] += hosted.reconnect_window_s
+            controller.update(DT, 0.0)
+        assert all(str(controller.prompt().text) != back for _told in range(1 + window_over))
+        hosted.host.inbox.put(Inbound(2, "joined", token="token"))
+        controller.update(DT, 0.0)
+        controller.update(DT, 0.0)
+        told = controller.prompt()
+        assert isinstance(told, Notice) and told.passing and str(told.text) == back
+        assert controller.prompt() is None  # once
+
+
 def test_a_seat_plan_with_seats_at_other_computers():
     plan = SeatPlan.table(("you", REMOTE, "hard", REMOTE), ("Host", "", "", "Kaiji"))
     assert plan.humans == (0,) and plan.remote == (1, 3) and plan.mode == "solo"

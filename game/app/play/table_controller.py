@@ -42,7 +42,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import BUILD_SAVE_EVERY_S, Decision, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
-from game.app.words.net_words import HERE, plate_name, presence_of
+from game.app.words.net_words import HERE, STAND_IN, plate_name, presence_of
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
@@ -533,23 +533,22 @@ class TableController(TableTurns):
 
     def _tell_presence(self) -> None:
         """Each person here is told once, by a notice that stops nothing, that a seat at another
-        computer has dropped, and that its stand-in plays it once the reconnection window is
-        over, whichever seat the table waits for (the dealer's dora flip waits for no other),
-        as every joined screen is told (`presence_notice`: for a seat it waits for, in the
-        status line's words, which a person with a move of their own is not shown there).
-        Told again if it drops again after coming back; its return from the AI is told as it
-        happens (`Session.seat_back`)."""
+        computer has dropped, that its stand-in plays it once the reconnection window is over,
+        and that it is back, whichever seat the table waits for (the dealer's dora flip waits
+        for no other), as every joined screen is told (`presence_notice`: for a seat it waits
+        for, in the status line's words, which a person with a move of their own is not shown
+        there). A seat taken back from the AI was told as it was taken (`Session.seat_back`)."""
         net = self.session.net
         if net is None or self.session.busy or self.session.kyoku_over:
             return
         waited = self.session.waiting_on()
         presences = self._presences()
         for seat in net.remote:
-            now = presences[seat]
-            if now == self._told_presence.get(seat, HERE):
+            now, before = presences[seat], self._told_presence.get(seat, HERE)
+            if now == before:
                 continue
             self._told_presence[seat] = now
-            if now == HERE:
+            if now == HERE and before == STAND_IN:
                 continue
             for person in self.session.plan.humans:
                 self.session.notices.append(presence_notice(person, partial(self.session.name, seat), now,

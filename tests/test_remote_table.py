@@ -675,6 +675,33 @@ def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_say
         i18n.set_language(before)
 
 
+def test_a_joined_table_watching_the_hosts_dora_flip_is_told_when_another_joined_seat_drops(builders):
+    """The report of a host's screen saying nothing of a drop during its dora flip (three
+    seats), checked on a joined screen: it watches the flip and is told, as on the host's."""
+    from game.app.words import i18n
+
+    match = Match(Rules.preset("three_player", hands=1), seed=5)
+    match.next_kyoku(dealer=0)
+    hosted = HostedTable(match, ("Host", "Guest", "Kaiji"), (None, None, None), (1, 2))  # never started: no socket
+    wire = hosted.table.transport = Mirrors(hosted)
+    for seat in (1, 2):
+        hosted.host.inbox.put(Inbound(seat, "joined", token=f"t{seat}"))
+    hosted.poll()
+    hosted.changed()
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        table = RemoteTable(wire.heard(SEAT), builders)
+        assert table.mode() is TableMode.WATCH and table.waiting_on() == [0]  # the host's person flips
+        hosted.host.inbox.put(Inbound(2, "left"))
+        hosted.poll()
+        table.take(wire.heard(SEAT))
+        assert notices_of(table) == ["Kaiji has lost the connection; their seat is kept for them."]
+        assert table.mode() is TableMode.WATCH and plate(table, 2) == "Kaiji (away)"
+    finally:
+        i18n.set_language(before)
+
+
 def test_after_a_draw_the_joined_result_tells_another_seats_own_discard_furiten_as_the_hosts_does(builders):
     from game.app.play.result_frame import result_frame
 

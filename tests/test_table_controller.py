@@ -692,6 +692,97 @@ def test_a_person_who_still_builds_keeps_their_instruction_and_is_told_once_that
     assert controller.frame().centre.status == "Waiting for Player 2 to reconnect"
 
 
+def to_the_hosts_first_move(preset: str) -> tuple[TableController, HostedTable]:
+    """A hosted table whose every other seat is at another computer, waiting for the host's
+    person alone: the dealer's dora flip; at four seats, with no flip, its first discard."""
+    players = Rules.preset(preset).players
+    controller, hosted, _wire = hosted_table(preset, ("you", *[REMOTE] * (players - 1)))
+    controller.update(0.0, 0.0)
+    if controller.mode() is TableMode.BUILD:
+        person_moves(controller, 0)
+        for seat in hosted.remote:
+            hosted.table.received(seat, Act(BuildHand(seat, "", complete=True)))
+            controller.update(DT, 0.0)
+            controller.update(DT, 0.0)  # completed in the background
+    assert controller.session.waiting_on() == [0]
+    assert controller.mode() is (TableMode.DISCARD if players == 4 else TableMode.DORA)
+    return controller, hosted
+
+
+@pytest.mark.parametrize("preset", ["kaiji", "three_player", "four_player"])
+def test_a_seat_that_drops_while_the_table_waits_for_the_host_alone_is_told_once(preset):
+    """Player report: at three seats a joined person dropped while the host's person flipped
+    the dora, and the host's screen said nothing (the table did not wait for that seat, so no
+    notice was raised). It is told as every joined screen tells it: once, by a card that stops
+    nothing, in the words for a seat the table does not wait for."""
+    controller, hosted = to_the_hosts_first_move(preset)
+    dropped = controller.session.rules.players - 1
+    hosted.host.inbox.put(Inbound(dropped, "left"))  # its computer has gone
+    controller.update(DT, 0.0)
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.passing and told.seat == 0
+    assert str(told.text) == f"Player {dropped + 1} has lost the connection; their seat is kept for them."
+    controller.update(DT, 0.0)
+    assert controller.prompt() is None  # once
+    assert controller.frame().centre.status != f"Waiting for Player {dropped + 1} to reconnect"  # not waited for
+
+
+@pytest.mark.parametrize(("preset", "dropped", "words"), [
+    ("kaiji", 1, "Waiting for Player 2 to reconnect"),  # the seat flipping: waited for
+    ("three_player", 2, "Player 3 has lost the connection; their seat is kept for them."),
+])
+def test_a_host_with_no_move_of_its_own_is_told_of_a_drop_at_once(preset, dropped, words):
+    """A joined seat flips the dora: the host's person, watching, is told of a drop at once
+    (news of another seat waits for no turn of theirs), as a joined screen is."""
+    players = Rules.preset(preset).players
+    controller, hosted, _wire = hosted_table(preset, ("you", *[REMOTE] * (players - 1)), dealer=1)
+    controller.update(0.0, 0.0)
+    assert controller.mode() is TableMode.WATCH and controller.session.waiting_on() == [1]
+    hosted.host.inbox.put(Inbound(dropped, "left"))
+    controller.update(DT, 0.0)
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.passing and str(told.text) == words
+
+
+def test_the_host_is_told_when_the_stand_in_takes_over_a_seat_that_dropped():
+    controller, hosted = to_the_hosts_first_move("three_player")
+    now = [1000.0]
+    hosted.clock = lambda: now[0]
+    hosted.host.inbox.put(Inbound(2, "left"))
+    controller.update(DT, 0.0)
+    assert str(controller.prompt().text) == "Player 3 has lost the connection; their seat is kept for them."
+    now[0] += hosted.reconnect_window_s  # gone past the reconnection window
+    controller.update(DT, 0.0)
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.passing and str(told.text) == "Player 3 has gone: the AI stands in"
+    controller.update(DT, 0.0)
+    assert controller.prompt() is None
+
+
+def test_the_host_is_told_when_a_seat_that_dropped_is_back_once_whether_or_not_the_ai_played_it():
+    """A joined screen is told that another seat is back; the host's was told only of a seat
+    taken back from the AI (`Session.seat_back`), not of one back within the reconnection window."""
+    controller, hosted = to_the_hosts_first_move("three_player")
+    hosted.back = controller.session.seat_back  # as match_setup.start_hosted wires it, and begins
+    hosted.begin()
+    now = [1000.0]
+    hosted.clock = lambda: now[0]
+    back = "Player 3 is back at the table"
+    for window_over in (False, True):
+        hosted.host.inbox.put(Inbound(2, "left"))
+        controller.update(DT, 0.0)
+        if window_over:
+            now[0] += hosted.reconnect_window_s
+            controller.update(DT, 0.0)
+        assert all(str(controller.prompt().text) != back for _told in range(1 + window_over))
+        hosted.host.inbox.put(Inbound(2, "joined", token="token"))
+        controller.update(DT, 0.0)
+        controller.update(DT, 0.0)
+        told = controller.prompt()
+        assert isinstance(told, Notice) and told.passing and str(told.text) == back
+        assert controller.prompt() is None  # once
+
+
 def test_a_seat_plan_with_seats_at_other_computers():
     plan = SeatPlan.table(("you", REMOTE, "hard", REMOTE), ("Host", "", "", "Kaiji"))
     assert plan.humans == (0,) and plan.remote == (1, 3) and plan.mode == "solo"

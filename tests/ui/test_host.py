@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 import weakref
+from contextlib import ExitStack
 from dataclasses import replace
 from typing import ClassVar
 
@@ -28,6 +29,7 @@ from game.app.play.seat_keys import remember_key, table_of
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, LENT, LOOKING, OPEN
 from game.app.scenes import join_summary
+from game.app.scenes import table as table_scene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, WIDTH, HostScene, address_size
 from game.app.scenes.join_summary import JoinedSummaryScene
@@ -321,6 +323,55 @@ def test_the_hosts_table_waits_for_a_dropped_person_by_name_and_takes_them_back(
         driver.wait_until(lambda: table.session.net.connected(1), seconds=10)
         assert isinstance(read_host_message(again.recv(timeout=5)), Welcome)
         assert table.controller.frame().centre.status != status
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_joined_person_who_drops_while_the_host_flips_the_dora_is_told_on_the_hosts_table(driver, monkeypatch,
+                                                                                           players):
+    """Player report: at three seats a joined person's connection dropped while the host's
+    person flipped the dora, and no card came on the host's screen. It comes at once, stays
+    while the host flips, and the flip goes on under it (four seats have no flip:
+    tests/test_table_controller.py tells a drop during the host's first discard)."""
+    from game.app.words.net_words import dropped_words
+    from game.engine.match import Match
+
+    rules = Rules.preset({2: "kaiji", 3: "three_player"}[players], hands=1)
+    seed = next(seed for seed in range(100) if Match(rules, seed).next_kyoku().dealer == 0)
+    monkeypatch.setattr(driver.app, "next_match_seed", lambda: seed)  # the host's person deals: the host flips
+    cards: list[pygame.Rect] = []
+    draw = table_scene.draw_notice_card
+
+    def recorded(*args, **kwargs):
+        cards.append(draw(*args, **kwargs))
+        return cards[-1]
+
+    monkeypatch.setattr(table_scene, "draw_notice_card", recorded)
+    host = open_host_screen(driver, monkeypatch, players, remote=tuple(range(1, players)))
+    assert host.hosted is not None
+    uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)
+    names = ("Kaiji", "Tonegawa")[:players - 1]
+    with ExitStack() as connections:
+        clients = [connections.enter_context(connect(uri, open_timeout=5, close_timeout=2)) for _name in names]
+        for client, name in zip(clients, names, strict=True):
+            client.send(write_message(Hello(name, "")))
+        driver.wait_until(lambda: host.room.can_start, seconds=10)
+        driver.press(host.buttons["start"])
+        table = driver.app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        driver.frame()
+        assert table.mode() == "dora" and table.card is None
+        clients[-1].close()  # the last joined computer has gone
+        dropped = table.session.plan.names[players - 1]
+        driver.wait_until(lambda: table.card is not None, seconds=10)
+        assert table.mode() == "dora" and driver.top is table
+        assert str(table.card.text) == dropped_words(dropped)
+        cards.clear()
+        driver.frames(10)
+        assert table.card is not None and len(cards) >= 1, "the card went as soon as it came"
+        assert [seat.name for seat in table.controller.frame().seats][players - 1] == f"{dropped} (away)"
+        shot(driver, f"host_dora_flip_drop_notice_{players}p")
+        answer(driver, table)  # the host flips under the card
+        assert table.mode() == "build" and table.card is not None
 
 
 def test_a_port_in_use_is_left_for_a_free_one_and_no_port_at_all_is_said(driver, monkeypatch):

@@ -27,7 +27,7 @@ from game.app.play.builder import BuildState
 from game.app.play.helper import BuildHelper, HelperReport
 from game.app.play.result_frame import ResultFrame, result_frame
 from game.app.play.result_reading import ResultGate, reading_words
-from game.app.play.seat_notices import reconnect_notice, stand_in_notices
+from game.app.play.seat_notices import presence_notice, stand_in_notices
 from game.app.play.session import BuildProgress, Notice, Session
 from game.app.play.table_frame import (
     PrivateFrame,
@@ -42,7 +42,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import BUILD_SAVE_EVERY_S, Decision, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
-from game.app.words.net_words import plate_name, presence_of
+from game.app.words.net_words import HERE, STAND_IN, plate_name, presence_of
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
@@ -88,8 +88,9 @@ class TableController(TableTurns):
         """The person who has the screen now; None while a curtain is up."""
         self.bottom = humans[0] if humans else 0
         """The seat drawn at the bottom of the table."""
-        self._told_absent: set[int] = set()
-        """The dropped seats the people here have been told of (while they stay gone)."""
+        self._told_presence: dict[int, str] = {}
+        """Each remote seat's presence as the people here were last told it (`presence_of`;
+        none yet: `HERE`)."""
         if session.net is not None:
             session.net.table.people_here = tuple(humans)  # the next hand waits for them to read the result too
 
@@ -164,10 +165,14 @@ class TableController(TableTurns):
         self.bottom = seat
 
     def prompt(self) -> Notice | RonOffer | None:
-        """What the viewer must be told or asked before moving on (removed once asked)."""
+        """What the viewer must be told or asked before moving on (removed once asked). News
+        of another seat's person is told at once, whoever moves: it stops nothing, and the
+        viewer's turn may be minutes away."""
         seat = self.viewer
-        if seat is None or self.active_person() != seat or self.session.busy:
+        if seat is None or self.session.busy:
             return None
+        if self.active_person() != seat:
+            return self._take_news(seat)
         told = self.session.take_notice(seat)
         if told is not None:
             return told
@@ -179,6 +184,13 @@ class TableController(TableTurns):
         return RonOffer(seat, self.session.wind(discarder), tile_code(view.ron_tile, self.session.rules.red_fives),
                         self.ron_worth(seat, discarder, view.ron_tile),
                         view.furiten_on_passing())
+
+    def _take_news(self, seat: int) -> Notice | None:
+        """The oldest notice for `seat` that stops nothing (`Notice.passing`), removed."""
+        news = next((notice for notice in self.session.notices if notice.seat == seat and notice.passing), None)
+        if news is not None:
+            self.session.notices.remove(news)
+        return news
 
     def ron_worth(self, seat: int, discarder: int, tile: int) -> str:
         """A ron's value in words, as the engine judges it (table_words.ron_worth)."""
@@ -311,7 +323,7 @@ class TableController(TableTurns):
 
     def _after_asking(self) -> None:
         self._note_builds()
-        self._tell_absences()
+        self._tell_presence()
 
     def _run_clock_of(self, seat: int, decision: Decision, dt: float) -> None:
         """A person's clock runs while it is their screen (`_clock_runs`); the other seats' as
@@ -500,35 +512,47 @@ class TableController(TableTurns):
 
     def _plates(self, names: Sequence[str]) -> list[str]:
         """The names on the plates, a remote seat's marked while its person is away."""
+        presences = self._presences()
+        return [plate_name(name, presence) for name, presence in zip(names, presences, strict=True)]
+
+    def _presences(self) -> list[str]:
+        """Each seat's presence (`presence_of`): a remote seat's person here, away or played by
+        the AI; every other seat is here."""
         net = self.session.net
+        players = self.session.rules.players
         if net is None:
-            return list(names)
-        present = [seat not in net.remote or net.connected(seat) for seat in range(len(names))]
-        given_up = [seat in net.remote and net.given_up(seat) for seat in range(len(names))]
-        return [plate_name(name, presence_of(present, given_up, seat)) for seat, name in enumerate(names)]
+            return [HERE] * players
+        present = [seat not in net.remote or net.connected(seat) for seat in range(players)]
+        given_up = [seat in net.remote and net.given_up(seat) for seat in range(players)]
+        return [presence_of(present, given_up, seat) for seat in range(players)]
 
     def _absence(self, names: Sequence[str], mode: TableMode) -> str | None:
         """The centre's one line says whom the table waits for, once the viewer has no move of
-        their own left to be told (`_tell_absences` told them meanwhile)."""
+        their own left to be told (`_tell_presence` told them meanwhile)."""
         return None if mode in MODE_STATUS else self.reconnecting(names)
 
-    def _tell_absences(self) -> None:
-        """A person here who still has a move keeps its instruction in the centre: they are
-        told once, by a notice, that a seat the table waits for has dropped (told again if it
-        drops again after coming back)."""
+    def _tell_presence(self) -> None:
+        """Each person here is told once, by a notice that stops nothing, that a seat at another
+        computer has dropped, that its stand-in plays it once the reconnection window is over,
+        and that it is back, whichever seat the table waits for (the dealer's dora flip waits
+        for no other), as every joined screen is told (`presence_notice`: for a seat it waits
+        for, in the status line's words, which a person with a move of their own is not shown
+        there). A seat taken back from the AI was told as it was taken (`Session.seat_back`)."""
         net = self.session.net
         if net is None or self.session.busy or self.session.kyoku_over:
             return
-        gone = {seat for seat in net.remote if not net.connected(seat)}
-        self._told_absent &= gone
-        person = self.active_person()
-        if person is None:
-            return
-        for seat in self.session.waiting_on():
-            if seat in gone and seat not in self._told_absent:
-                self._told_absent.add(seat)
-                self.session.notices.append(reconnect_notice(person, partial(self.session.name, seat),
-                                                             net.given_up(seat)))
+        waited = self.session.waiting_on()
+        presences = self._presences()
+        for seat in net.remote:
+            now, before = presences[seat], self._told_presence.get(seat, HERE)
+            if now == before:
+                continue
+            self._told_presence[seat] = now
+            if now == HERE and before == STAND_IN:
+                continue
+            for person in self.session.plan.humans:
+                self.session.notices.append(presence_notice(person, partial(self.session.name, seat), now,
+                                                            seat in waited))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

@@ -60,5 +60,5 @@ def came_back_words(name: str) -> str:
 
 
 def dropped_words(name: str) -> str:
-    # Translators: a notice at a joined table: another seat's computer lost its connection (seat kept)
+    # Translators: a notice at any table, the host's or a joined one: another seat's computer lost its connection
     return _("{name} has lost the connection; their seat is kept for them.").format(name=name)

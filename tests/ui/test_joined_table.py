@@ -11,7 +11,7 @@ import pytest
 
 from game.app.play import remote_table
 from game.app.play.remote_table import RemoteTable
-from game.app.scenes.table import TableScene
+from game.app.scenes.table import CARD_HANDOVER_S, TableScene
 from game.engine.actions import BuildHand
 from game.engine.kyoku import Phase
 from tests.test_remote_table import SEAT, Clock, Link, at_the_seats_discard, discards_heard, heard
@@ -131,6 +131,8 @@ def test_news_of_another_seats_drop_and_return_is_a_card_on_the_table_not_a_ques
         table.link = Link([dataclasses.replace(news, present=present)])
         driver.frames(3)
         assert driver.top is scene and scene.mode() == "discard", "a question covered the table"
+        if scene.next_cards:  # the card before it is read first, for a while
+            driver.frames(int(CARD_HANDOVER_S * 60) + 5)
         assert scene.card is not None and str(scene.card.text) == words(table.names()[2])
         shot(driver, f"joined_presence_card_{words.__name__}_{language}")
 

@@ -1,6 +1,7 @@
 """The notice card: every notice the table can show there (of a winning tile the player may
 not win on: each reason, each consequence, from each wind, about a suited tile or an honour;
-of another seat's person: dropped, back, waited for, played by the AI) is drawn whole, at the
+of another seat's person: dropped, back, waited for, played by the AI; of a tile the seat's
+stand-in discarded when its time ran out) is drawn whole, at the
 table's type floor, inside its room, in every language. Once the seat holds its hand the card
 lies on empty felt at two, three and four seats, clear of the rivers, walls, plates, the pool
 (a tile raised under the pointer too) and the waits strip; while the seat builds, clear of the
@@ -14,10 +15,16 @@ import os
 import pygame
 import pytest
 
-from game.app.play.seat_notices import MISSED_REASONS, missed_message, reconnect_notice
+from game.app.play.seat_notices import (
+    MISSED_REASONS,
+    missed_message,
+    reconnect_notice,
+    stand_in_discard_message,
+    stand_in_notices,
+)
 from game.app.play.table_words import reconnect_words
 from game.app.scenes import table as table_scene
-from game.app.scenes.table import BUILD_BUTTONS
+from game.app.scenes.table import BUILD_BUTTONS, CARD_HANDOVER_S, NOTICE_CARD_S
 from game.app.views import legible
 from game.app.views.board import BOARD, board_height
 from game.app.views.notice_card import BUILDING, CARD, draw_notice_card
@@ -28,12 +35,13 @@ from game.app.window.text import NO_BREAK_SPACE, WORD_JOINER, Text
 from game.app.words import i18n
 from game.app.words.i18n import _
 from game.app.words.net_words import came_back_words, dropped_words
-from game.engine.events import FuritenStarted, WinningTileMissed
+from game.engine.events import Discarded, FuritenStarted, WinningTileMissed
 from game.engine.kyoku import FuritenSpan
 from game.engine.names import LONGEST_NAME
 from tests.ui.autoplay import answer
 from tests.ui.scripted import ScriptedAgent
 from tests.ui.test_felt import PRESETS, build_buttons, occupied
+from tests.ui.test_screens import shot
 from tests.ui.test_table import solo_table
 
 WINDS = ("east", "south", "west", "north")
@@ -67,6 +75,11 @@ def news_of_seats() -> list[str]:
     return [words for name in LONG_NAMES
             for words in (came_back_words(name), dropped_words(name), reconnect_words(name, given_up=False),
                           reconnect_words(name, given_up=True))]
+
+
+def stand_in_discards() -> list[str]:
+    """Every notice of a tile the seat's stand-in discarded, in the current language."""
+    return [str(stand_in_discard_message(Discarded(0, tile, 1, True))) for tile in TILES]
 
 
 class Sized:
@@ -129,6 +142,8 @@ def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, langu
         for notice in news_of_seats():
             for room in rooms:
                 problems += drawn_whole(surface, art, _("At the table"), notice, None, room)
+        for notice in stand_in_discards():  # a discard is made once the hand is built
+            problems += drawn_whole(surface, art, _("At the table"), notice, None, CARD)
         assert problems == [], "\n".join(problems[:12])
     finally:
         i18n.set_language(before)
@@ -211,3 +226,27 @@ def test_news_of_another_seat_while_building_leaves_the_build_in_sight(driver, m
                 name = f"building_notice_{players}p_{size[0]}_{language}.png"
                 pygame.image.save(driver.app.display.window, os.path.join(shots, name))
         driver.app.change_settings(before)
+
+
+def test_notices_that_come_together_are_each_shown_in_turn(driver):
+    """The stand-in's discards made while the host's menu was open come back together: each
+    is a card that stops nothing (the next move's clock runs), shown one after another."""
+    table = solo_table(driver.app, PRESETS[2], {1: ScriptedAgent()})
+    driver.frame()
+    for _move in range(40):
+        if table.mode() == "discard":
+            break
+        answer(driver, table)
+    assert table.mode() == "discard"
+    discards = [Discarded(0, tile, number, True) for number, tile in enumerate(("1m", "7z"), start=1)]
+    table.session.notices.extend(stand_in_notices(0, discards))
+    driver.frames(3)
+    assert driver.top is table, "a notice of the stand-in's discard stopped play"
+    first = str(table.card.text)
+    assert "discarded for you" in first and table.card_left <= CARD_HANDOVER_S
+    shot(driver, "stand_in_discard_card")
+    driver.frames(int(CARD_HANDOVER_S * 60) + 10)
+    assert table.card is not None and str(table.card.text) != first and "discarded for you" in str(table.card.text)
+    assert table.card_left > CARD_HANDOVER_S  # the last card stays its whole time
+    driver.frames(int(NOTICE_CARD_S * 60) + 10)
+    assert table.card is None and not table.next_cards

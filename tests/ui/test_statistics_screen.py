@@ -147,12 +147,16 @@ def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
     scene = open_statistics(driver)
     best, worst = scene.stats.best_match, scene.stats.worst_match
     assert best is not None and worst is not None and best.name != worst.name
+    # each named as the statistics name a match (whom against, the rules, the day), not by
+    # its file (the kaiji record's seat 0 is named "You", and the plan seats the person at 1)
+    titles = {"kaiji": "against You, Kaiji, Dec 1, 2026",
+              "four_player": "against Seat 2, Seat 3, Seat 4, Four player, Dec 1, 2026"}
     driver.press(driver.button("Watch best"))
-    assert isinstance(driver.top, TheatreScene) and driver.top.title == best.name
+    assert isinstance(driver.top, TheatreScene) and driver.top.title == titles[best.preset]
     driver.key(pygame.K_ESCAPE)
     assert driver.top is scene
     driver.press(driver.button("Watch worst"))
-    assert isinstance(driver.top, TheatreScene) and driver.top.title == worst.name
+    assert isinstance(driver.top, TheatreScene) and driver.top.title == titles[worst.preset]
 
 
 

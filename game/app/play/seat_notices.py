@@ -36,9 +36,9 @@ class Notice:
     """A `Message` or `Later` where the game makes it: in the language of the moment it is read."""
     tile: str | None = None
     passing: bool = False
-    """News of another seat's person (dropped, back): told on the table without stopping
-    play, as a winning tile that may not be taken is, never as a question while the seat's
-    own clock runs."""
+    """News told on the table without stopping play, as a winning tile that may not be taken
+    is, never as a question while the seat's own clock runs: another seat's person dropped
+    or back, a tile the seat's stand-in discarded when its time ran out."""
 
 
 MISSED_REASONS = {
@@ -63,8 +63,8 @@ def seat_notices(view: SeatView, start: int = 0) -> list[Notice]:
 
 def stand_in_notices(seat: int, events: Sequence[Event]) -> list[Notice]:
     """What `seat`, whose clock ran out, is told of the discard its stand-in made among
-    `events` (as it is told of the hand completed for it at the build deadline)."""
-    return [Notice(seat, stand_in_discard_message(event)) for event in events
+    `events`: on the table, stopping nothing, for its next move's clock already runs."""
+    return [Notice(seat, stand_in_discard_message(event), passing=True) for event in events
             if isinstance(event, Discarded) and event.seat == seat]
 
 

@@ -11,6 +11,7 @@ events, and draws the controller's `TableFrame`.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 import pygame
@@ -60,6 +61,9 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 BUTTON_GAP = 12
 NOTICE_CARD_S = 9.0
 """How long a notice that does not stop play (a winning tile that may not be taken) stays."""
+CARD_HANDOVER_S = 3.0
+"""How long at most a card stays once another waits behind it: notices that come together
+(the moves the stand-in made while the host's menu was open) are each read in turn."""
 LEAVE_BUTTON = pygame.Rect(layout.MENU_BUTTON.left - BUTTON_GAP - 200, layout.MENU_BUTTON.top, 200,
                            layout.MENU_BUTTON.height)
 """A joined table's way out while its connection is made again: beside the menu."""
@@ -103,6 +107,8 @@ class TableScene(Scene):
         self.result_open = False
         self.card: Notice | None = None
         self.card_left = 0.0
+        self.next_cards: deque[Notice] = deque()
+        """Notices that stop nothing, waiting for the card shown to go."""
         self.move_question: Scene | None = None
         """The table's own question about the move being made (build anyway? discard a
         winning tile? ron or pass?), under which the move's clock runs on."""
@@ -220,6 +226,10 @@ class TableScene(Scene):
         self.card_left = max(0.0, self.card_left - dt)
         if self.card is not None and (self.card_left <= 0 or self.viewer != self.card.seat):
             self.card = None
+        while self.card is None and self.next_cards:
+            card = self.next_cards.popleft()
+            if card.seat == self.viewer:
+                self._show_card(card)
         self.animate(dt)
         controller = self.controller
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
@@ -432,8 +442,11 @@ class TableScene(Scene):
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
         if isinstance(question, Notice) and (question.tile is not None or question.passing):
-            self.card, self.card_left = question, NOTICE_CARD_S  # told without stopping play
-            self.app.audio.play("button")
+            if self.card is None:
+                self._show_card(question)  # told without stopping play
+            else:
+                self.next_cards.append(question)
+                self.card_left = min(self.card_left, CARD_HANDOVER_S)
         elif isinstance(question, Notice):
             self.app.stack.push(prompts.notice(self.app, question))
         elif isinstance(question, RonOffer) and self.app.settings.auto_ron:
@@ -445,6 +458,10 @@ class TableScene(Scene):
                                                      question.furiten, self.controller.countdown, self.open_menu)
             self.app.stack.push(self.move_question)
         self._sync_buttons()
+
+    def _show_card(self, notice: Notice) -> None:
+        self.card, self.card_left = notice, NOTICE_CARD_S if not self.next_cards else CARD_HANDOVER_S
+        self.app.audio.play("button")
 
     def moment_s(self) -> float:
         """How long the end of this hand is shown on the table before its result (0: instant)."""

@@ -39,7 +39,7 @@ def alike(monkeypatch):
     """Every tile of an opponent's wall thrown alike, so that only the leftovers tell the
     three pairs' hands apart."""
     monkeypatch.setattr(lookahead, "thrown_factors", lambda dora, floor: (1.0,) * KIND_COUNT)
-    monkeypatch.setattr(lookahead, "suji_factor", lambda kind, pool, waits: 1.0)
+    monkeypatch.setattr(lookahead, "suit_factor", lambda kind, pool: 1.0)
 
 
 def build_view(wall: str):
@@ -162,33 +162,34 @@ def test_a_wait_counts_its_copies_as_an_opponent_throws_tiles_of_its_class(monke
     assert format_tiles(HardAgent(1).build(view), False) == TWO_SIDED
 
 
-# Two hands of this wall wait alike on 7p (the kanchan 68p: 4 live copies, mangan). One
-# keeps 4p in its hand; the other keeps a third 5p and leaves 4p, 7p's suji partner, in
-# the pool its seat will throw, so the opponent reads 7p as safe and throws it more readily.
-SUJI_WALL = "11226778m13345556689p125567889s344577z"
-LEAVES_THE_PARTNER, KEEPS_THE_PARTNER = "678m55568p55678s", "678m45668p55678s"
-P4, P7 = 12, 15
+# A hand whose suit its discards lack reads as waiting in that suit. Of this wall, a pin
+# honitsu waits on 5p and chun (haneman, 3 live copies) and an ittsuu in pin waits
+# two-sided on 3s-6s (mangan, 7 live copies). The honitsu leaves one pin among its 21
+# leftovers, so the opponent keeps its 5p back; the ittsuu leaves nine sou, so the
+# opponent throws 3s and 6s readily.
+SUIT_WALL = "11236m122345556789p22456778999s234677z"
+SOU_WAIT, PIN_HONITSU = "12345556789p45s", "12345556789p77z"
+P5, S3, S6 = 13, 20, 23
 
 
-def test_a_wait_whose_suji_partner_the_leftovers_hold_is_thrown_into_more_often(monkeypatch):
-    view = build_view(SUJI_WALL)
+def test_a_wait_in_a_suit_the_leftovers_are_full_of_is_thrown_into_more_often(monkeypatch):
+    view = build_view(SUIT_WALL)
     outlook = Outlook.of(view)
-    leaves, keeps = scored(view, LEAVES_THE_PARTNER), scored(view, KEEPS_THE_PARTNER)
-    assert [(w.kind, w.live, w.multiplier) for w in leaves.waits] == [(P7, 4, 1.0)]
-    assert [(w.kind, w.live, w.multiplier) for w in keeps.waits] == [(P7, 4, 1.0)]
-    assert outlook.deal_in(leaves) > outlook.deal_in(keeps)  # yet it is the better hand
-    assert outlook.value(leaves) > outlook.value(keeps)
-    assert format_tiles(HardAgent(1).build(view), False) == LEAVES_THE_PARTNER
-    monkeypatch.setattr(lookahead, "suji_factor", lambda kind, pool, waits: 1.0)
-    assert format_tiles(HardAgent(1).build(view), False) == KEEPS_THE_PARTNER
+    sou, honitsu = scored(view, SOU_WAIT), scored(view, PIN_HONITSU)
+    assert [(w.kind, w.live) for w in sou.waits] == [(S3, 4), (S6, 3)]
+    assert {w.kind for w in honitsu.waits} == {P5, 33} and all(w.multiplier == 1.5 for w in honitsu.waits)
+    assert outlook.value(sou) > outlook.value(honitsu)
+    assert format_tiles(HardAgent(1).build(view), False) == SOU_WAIT
+    monkeypatch.setattr(lookahead, "suit_factor", lambda kind, pool: 1.0)
+    assert format_tiles(HardAgent(1).build(view), False) == PIN_HONITSU
 
 
-def test_the_suji_counts_against_one_opponent_only():
+def test_the_suit_counts_against_one_opponent_only():
     """With more opponents, each throws by its caution against every other seat: what one
-    seat's pool covers was measured at a table of two only."""
-    outlook = Outlook.of(build_view(SUJI_WALL))
-    covered, bare = [0] * KIND_COUNT, [0] * KIND_COUNT
-    covered[P4] = 1
-    assert outlook.win([(P7, 4)], 0, 0, covered, set()) > outlook.win([(P7, 4)], 0, 0, bare, set())
+    seat's pool shows was measured at a table of two only."""
+    outlook = Outlook.of(build_view(SUIT_WALL))
+    full, bare = [0] * KIND_COUNT, [0] * KIND_COUNT
+    full[18:27] = [1] * 9  # a pool of nine sou
+    assert outlook.win([(S3, 4)], 0, 0, full) > outlook.win([(S3, 4)], 0, 0, bare)
     three = replace(outlook, opponents=2)
-    assert three.win([(P7, 4)], 0, 0, covered, set()) == three.win([(P7, 4)], 0, 0, bare, set())
+    assert three.win([(S3, 4)], 0, 0, full) == three.win([(S3, 4)], 0, 0, bare)

@@ -15,7 +15,7 @@ from game.engine.rules import Rules
 from tools.measure_build_scale import main, measure_deal, outcome, read_deals, scaled_level, summarise
 
 RULES = replace(Rules.preset("kaiji"), settlement="units", hands=1)
-DEAL = 4001 * 1_000_003 + 47
+DEAL = 4001 * 1_000_003 + 57
 """A deal of `selfplay --seed 4001` where hard builds another hand at scale 0.3 when
 seated second, and the same hands at 0.8."""
 

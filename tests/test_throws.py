@@ -7,16 +7,17 @@ import pytest
 from game.ai.throws import (
     LET_GO,
     POOL_SHARES,
-    SUJI_COVER,
+    SUIT_SHARE,
     let_go_factors,
     pool_class,
     pool_factors,
-    suji_factor,
+    suit_bucket,
+    suit_factor,
     thrown_factors,
 )
 from game.engine.tiles import KIND_COUNT, ids_for_codes, parse_tiles
 from tools.measure_let_go import tally as tally_throws
-from tools.measure_let_go import tally_suji
+from tools.measure_let_go import tally_suit
 from tools.measure_pool_share import tally
 
 M1, M3, M5, M7, M9, P4, P5, P6, P7, P8, EAST, HAKU = 0, 2, 4, 6, 8, 12, 13, 14, 15, 16, 27, 31
@@ -79,29 +80,32 @@ def test_the_let_go_tool_counts_the_share_of_each_pool_thrown():
     assert shares == {"1/9": (2, 0.5), "5/5": (2, 0.5), "dora": (1, 0.0), "wind": (2, 1.0)}
 
 
-def test_a_number_tile_goes_more_readily_when_the_other_pool_holds_its_suji_partners():
-    def pool(*kinds: int) -> list[int]:
-        return [int(kind in kinds) for kind in range(KIND_COUNT)]
+def test_a_number_tile_goes_more_readily_the_more_of_its_suit_the_other_pool_holds():
+    def pool(pin: int) -> list[int]:
+        counts = [0] * KIND_COUNT
+        for index in range(pin):
+            counts[9 + index % 9] += 1
+        return counts
 
-    M4, P2 = 3, 10
-    both, one, neither = suji_factor(P5, pool(P2, P8), ()), suji_factor(P5, pool(P2), ()), suji_factor(P5, pool(), ())
-    assert both > one > neither
-    assert neither < 0.85 and both > 1.15
-    # a partner that is one of the seat's own waits is never thrown: it covers nothing
-    assert suji_factor(P5, pool(P2, P8), {P8}) == one
-    assert suji_factor(M1, pool(M4), ()) > 1.0 > suji_factor(M1, pool(P5), ())
-    assert suji_factor(EAST, pool(), ()) == suji_factor(HAKU, pool(HAKU), ()) == 1.0
-    assert SUJI_COVER["4/6"].keys() == {"0/2", "1/2", "2/2"} and SUJI_COVER["1/9"].keys() == {"0/1", "1/1"}
+    shares = [suit_factor(P5, pool(pin)) for pin in (0, 3, 4, 5, 6, 8, 10, 14)]
+    assert shares == sorted(shares) and shares[0] < 0.6 < 1.4 < shares[-1]
+    buckets = [suit_bucket(tiles) for tiles in (0, 3, 4, 6, 9, 10, 21)]
+    assert buckets == ["0-3", "0-3", "4-5", "6-7", "8-9", "10+", "10+"]
+    # only the tile's own suit counts, and the terminals least
+    assert suit_factor(M5, pool(14)) == suit_factor(M5, pool(0)) == SUIT_SHARE["5/5"]["0-3"]
+    assert 0.8 < suit_factor(9, pool(0)) < 1.0 < suit_factor(9, pool(14)) < 1.2
+    assert suit_factor(EAST, pool(0)) == suit_factor(HAKU, pool(14)) == 1.0
+    assert all(table.keys() == SUIT_SHARE["1/9"].keys() for table in SUIT_SHARE.values())
 
 
-def test_the_let_go_tool_splits_the_throws_by_the_suji_the_other_pools_hold():
+def test_the_let_go_tool_splits_the_throws_by_the_suit_the_other_pools_hold():
     pool = tuple(ids_for_codes(parse_tiles("5m5p5s1m"), False))
     threw = frozenset(ids_for_codes(parse_tiles("5m1m"), False))
     others = [0] * KIND_COUNT
-    others[1] = others[7] = 1  # 2m and 8m: both partners of 5m
-    split = tally_suji([(pool, threw, None, tuple(others))])
-    # the fives: 1 of 3 thrown; the covered 5m thrown every time (3 times the class's share)
-    assert split["5/5"] == {"2/2": (1, 3.0), "0/2": (2, 0.0)}
-    assert split["1/9"] == {"0/1": (1, 1.0)}
+    others[0:9] = [1] * 9  # nine man tiles
+    split = tally_suit([(pool, threw, None, tuple(others))])
+    # the fives: 1 of 3 thrown; the 5m beside nine man tiles thrown every time (3 times the class's share)
+    assert split["5/5"] == {"8-9": (1, 3.0), "0-3": (2, 0.0)}
+    assert split["1/9"] == {"8-9": (1, 1.0)}
     # the dora is left out of the split
-    assert "5/5" not in tally_suji([(pool[:1], threw, M5, tuple(others))])
+    assert "5/5" not in tally_suit([(pool[:1], threw, M5, tuple(others))])

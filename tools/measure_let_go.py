@@ -6,9 +6,9 @@ no throw was cut short), prints per class of kind (`game.ai.throws.pool_class`) 
 many copies the seats' pools held and the share of them thrown. A pool's 17 discards of
 21 tiles throw 0.81 of it on average; the hard level's build counts each wait's copies
 thrown as the class's share over that average (game/ai/throws.py, LET_GO). Then, per
-class of number kind by its distance from the suit's end, the same split by the kind's
-suji partners the other seats' pools held (held/possible), with the share over the
-class's (`SUJI_COVER`).
+class of number kind by its distance from the suit's end, the same split by the tiles of
+its suit the other seats' pools held (`throws.suit_bucket`), with the share over the
+class's (`SUIT_SHARE`).
 
     python tools/measure_let_go.py --deals 1500 --preset kaiji --seed 8200
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_let_go.py
 
 from game.ai.arena import play_deal
-from game.ai.throws import HONOURS, pool_class
+from game.ai.throws import HONOURS, SUIT_BUCKETS, pool_class, suit_bucket
 from game.engine.kyoku import Phase
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
@@ -48,11 +48,11 @@ def tally(walked: Iterable[Walked]) -> dict[str, tuple[int, float]]:
     return {name: (held[name], round(thrown[name] / held[name], 3)) for name in sorted(held)}
 
 
-def tally_suji(walked: Iterable[Walked]) -> dict[str, dict[str, tuple[int, float]]]:
-    """Per class of number kind by its distance from the suit's end, and per share of its
-    suji partners the other seats' pools held ("1/2": one of two): the copies the pools
+def tally_suit(walked: Iterable[Walked]) -> dict[str, dict[str, tuple[int, float]]]:
+    """Per class of number kind by its distance from the suit's end, and per bucket of the
+    tiles of its suit the other seats' pools held (`suit_bucket`): the copies the pools
     held and the share of them thrown over the class's. The dora and its neighbours are
-    left out: their own caution outweighs the suji's."""
+    left out: their own caution outweighs the suit's."""
     held: Counter[tuple[str, str]] = Counter()
     thrown: Counter[tuple[str, str]] = Counter()
     for pool, threw, dora, others in walked:
@@ -60,16 +60,17 @@ def tally_suji(walked: Iterable[Walked]) -> dict[str, dict[str, tuple[int, float
             kind = kind_of(tile)
             if kind >= HONOURS or pool_class(kind, dora).startswith("dora"):
                 continue
-            partners = [kind + step for step in (-3, 3) if 0 <= kind % 9 + step <= 8]
-            cover = f"{sum(1 for partner in partners if others[partner])}/{len(partners)}"
-            for key in ((pool_class(kind, None), cover), (pool_class(kind, None), "")):
+            suit = kind - kind % 9
+            bucket = suit_bucket(sum(others[suit:suit + 9]))
+            for key in ((pool_class(kind, None), bucket), (pool_class(kind, None), "")):
                 held[key] += 1
                 thrown[key] += tile in threw
     split: dict[str, dict[str, tuple[int, float]]] = {}
-    for (name, cover), copies in sorted(held.items()):
-        if cover:
-            share = thrown[name, cover] / copies
-            split.setdefault(name, {})[cover] = (copies, round(share * held[name, ""] / thrown[name, ""], 3))
+    order = [name for _, name in SUIT_BUCKETS] + ["10+", ""]
+    for (name, bucket), copies in sorted(held.items(), key=lambda item: (item[0][0], order.index(item[0][1]))):
+        if bucket:
+            share = thrown[name, bucket] / copies
+            split.setdefault(name, {})[bucket] = (copies, round(share * held[name, ""] / thrown[name, ""], 3))
     return split
 
 
@@ -107,10 +108,10 @@ def main() -> None:
     print(f"{len(walked)} pools walked to the end")
     for name, (copies, share) in tally(walked).items():
         print(f"{name:7} {copies:6} copies, {share:.3f} thrown")
-    print("by suji partners in the other seats' pools (share thrown over the class's)")
-    for name, covers in tally_suji(walked).items():
-        for cover, (copies, ratio) in covers.items():
-            print(f"{name:7} {cover} {copies:6} copies, {ratio:.3f}")
+    print("by the tiles of its suit in the other seats' pools (share thrown over the class's)")
+    for name, buckets in tally_suit(walked).items():
+        for bucket, (copies, ratio) in buckets.items():
+            print(f"{name:7} {bucket:4} {copies:6} copies, {ratio:.3f}")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ it deals in while throwing 17 of its 21 leftovers:
   as often as a tile of its class is: an opponent's build leaves honours and terminals in
   its pool and takes middle tiles and the dora into its hand, and its caution lets
   honours go and keeps the dora and the fives back; at a table of two a number tile goes
-  more readily when the leftovers this hand walks hold its suji partners, and less when
-  they hold none (`game/ai/throws.py`, all measured);
+  more readily the more tiles of its suit the leftovers this hand walks hold (the
+  opponent reads a suit thrown a lot as safe) (`game/ai/throws.py`, all measured);
 - **the leftovers**: each kind of the pool is an opponent's winning tile with the
   reading's chance before any discard, from what this seat sees (the dora, and the
   copies its own wall takes from the shapes that could wait there); the walk keeps back
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.building import (
@@ -45,7 +45,7 @@ from game.ai.danger import OWN_WAIT_PENALTY
 from game.ai.knowledge import Knowledge
 from game.ai.planning import held_back
 from game.ai.reading import read_danger
-from game.ai.throws import suji_factor, thrown_factors
+from game.ai.throws import suit_factor, thrown_factors
 from game.engine.analysis import CandidateHand, PendingHand
 from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
 from game.engine.tiles import KIND_COUNT, kind_of
@@ -130,15 +130,14 @@ class Outlook:
         return cls(opponents, unseen, shares, leftover_danger(knowledge),
                    Counter(kind_of(tile) for tile in view.wall), seat_wall(view).live, deal_in_scale)
 
-    def win(self, clearing: list[tuple[int, int]], passing: int, forced: int, pool: Sequence[int],
-            waits: Collection[int]) -> float:
+    def win(self, clearing: list[tuple[int, int]], passing: int, forced: int, pool: Sequence[int]) -> float:
         """`building.win_chance_of`, each wait's copies thrown as an opponent's build leaves
         them in its pool and its caution lets them go (`throws.thrown_factors`), and, against
-        one opponent, as the `pool` (copies per kind) this hand walks covers them by suji
-        (`throws.suji_factor`)."""
+        one opponent, as the tiles of their suit in the `pool` (copies per kind) this hand
+        walks make them look (`throws.suit_factor`)."""
         if self.opponents == 1:
             def share(kind: int) -> float:
-                return self.shares[kind] * suji_factor(kind, pool, waits)
+                return self.shares[kind] * suit_factor(kind, pool)
         else:
             share = self.shares.__getitem__
         return min(1.0, win_chance_of(clearing, passing, forced, self.opponents, self.unseen, share))
@@ -158,7 +157,7 @@ class Outlook:
         clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
         counts = Counter(kind_of(tile) for tile in hand.tiles)
         win = self.win(clearing, hand.live_passing_copies, hand.forced_wait_discards,
-                       self.pool([counts[kind] for kind in range(KIND_COUNT)]), {w.kind for w in hand.waits})
+                       self.pool([counts[kind] for kind in range(KIND_COUNT)]))
         return race_value(win, self.deal_in(hand), average_value(hand))
 
     def bound(self) -> Callable[[PendingHand], tuple[bool, float]]:
@@ -172,8 +171,7 @@ class Outlook:
             if True not in hand.may_clear:
                 return False, race_value(0.0, least_deal_in, 0.0) + ROUNDING_MARGIN
             clearing, passing, best = split_waits(hand, live)
-            win = self.win(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK), self.pool(hand.counts),
-                           hand.waits)
+            win = self.win(clearing, passing, max(0, hand.pool_wait_copies - HELD_BACK), self.pool(hand.counts))
             return True, race_value(win, least_deal_in, best) + ROUNDING_MARGIN
 
         return bound

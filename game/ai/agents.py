@@ -6,8 +6,8 @@ and answers with a legal action.
 - normal: the expected-value hand; discards the tile with the least heuristic danger
   (genbutsu, suji, honour visibility).
 - hard: the hand chosen for the hand to come (game/ai/lookahead.py): its waits as an
-  opponent throws tiles of their class and, against one opponent, as the suji of the
-  leftovers make them look (game/ai/throws.py), against the danger of the leftovers it
+  opponent throws tiles of their class and, against one opponent, as the suit of the
+  leftovers makes them look (game/ai/throws.py), against the danger of the leftovers it
   must walk;
   discards by the danger the Bayesian opponent model infers (game/ai/inference.py),
   holding back the kinds that carry the most of it (game/ai/planning.py).

@@ -29,7 +29,6 @@ from game.app.play.seat_keys import remember_key, table_of
 from game.app.play.session import SeatPlan
 from game.app.play.waiting_room import AI, JOINED, LEFT, LENT, LOOKING, OPEN
 from game.app.scenes import join_summary
-from game.app.scenes import table as table_scene
 from game.app.scenes.dialog import Dialog
 from game.app.scenes.host import ADDRESS_WIDTH, NAME_GAP, WIDTH, HostScene, address_size
 from game.app.scenes.join_summary import JoinedSummaryScene
@@ -59,6 +58,7 @@ from tests.save_faults import match_in_play
 from tests.ui.autoplay import answer, play_to_result
 from tests.ui.driver import LOOPBACK, Driver
 from tests.ui.test_join import join, joined, look_at, shoot_in_every_language, wait
+from tests.ui.test_notice_card import record_cards
 from tests.ui.test_screens import shot
 
 CLIENT_TIMEOUT_S = 240.0
@@ -338,14 +338,7 @@ def test_a_joined_person_who_drops_while_the_host_flips_the_dora_is_told_on_the_
     rules = Rules.preset({2: "kaiji", 3: "three_player"}[players], hands=1)
     seed = next(seed for seed in range(100) if Match(rules, seed).next_kyoku().dealer == 0)
     monkeypatch.setattr(driver.app, "next_match_seed", lambda: seed)  # the host's person deals: the host flips
-    cards: list[pygame.Rect] = []
-    draw = table_scene.draw_notice_card
-
-    def recorded(*args, **kwargs):
-        cards.append(draw(*args, **kwargs))
-        return cards[-1]
-
-    monkeypatch.setattr(table_scene, "draw_notice_card", recorded)
+    cards = record_cards(monkeypatch)
     host = open_host_screen(driver, monkeypatch, players, remote=tuple(range(1, players)))
     assert host.hosted is not None
     uri = join_uri(f"127.0.0.1:{host.hosted.host.port}", host.hosted.host.code)

@@ -77,6 +77,19 @@ def news_of_seats() -> list[str]:
                           reconnect_words(name, given_up=True))]
 
 
+def record_cards(monkeypatch) -> list[pygame.Rect]:
+    """The rectangles of the notice cards the table draws from now on, as they are drawn."""
+    cards: list[pygame.Rect] = []
+    draw = table_scene.draw_notice_card
+
+    def recorded(*args, **kwargs):
+        cards.append(draw(*args, **kwargs))
+        return cards[-1]
+
+    monkeypatch.setattr(table_scene, "draw_notice_card", recorded)
+    return cards
+
+
 def stand_in_discards() -> list[str]:
     """Every notice of a tile the seat's stand-in discarded, in the current language."""
     return [str(stand_in_discard_message(Discarded(0, tile, 1, True))) for tile in TILES]
@@ -192,14 +205,7 @@ def test_news_of_another_seat_while_building_leaves_the_build_in_sight(driver, m
     reconnect"), raised while the player built, lay over the last slots of the hand being built
     and the building buttons. The card now lies clear of all the player builds with, in every
     window size (the table is drawn at one size and scaled)."""
-    cards: list[pygame.Rect] = []
-    draw = table_scene.draw_notice_card
-
-    def recorded(*args, **kwargs):
-        cards.append(draw(*args, **kwargs))
-        return cards[-1]
-
-    monkeypatch.setattr(table_scene, "draw_notice_card", recorded)
+    cards = record_cards(monkeypatch)
     table = solo_table(driver.app, PRESETS[players], {seat: ScriptedAgent() for seat in range(1, players)})
     driver.frame()
     for _move in range(20):

@@ -15,6 +15,7 @@ from game.app.scenes.dialog import Dialog
 from game.app.scenes.statistics import StatisticsScene, shown_day
 from game.app.scenes.title import TitleScene
 from game.app.views.felt import draw_felt
+from game.app.window.text import NO_BREAK_SPACE
 from game.app.words import i18n
 from game.engine.record import read_record
 from tests.ui.test_screens import shot
@@ -149,8 +150,9 @@ def test_the_best_and_the_worst_match_open_in_the_theatre(driver):
     assert best is not None and worst is not None and best.name != worst.name
     # each named as the statistics name a match (whom against, the rules, the day), not by
     # its file (the kaiji record's seat 0 is named "You", and the plan seats the person at 1)
-    titles = {"kaiji": "against You, Kaiji, Dec 1, 2026",
-              "four_player": "against Seat 2, Seat 3, Seat 4, Four player, Dec 1, 2026"}
+    day = f"Dec{NO_BREAK_SPACE}1,{NO_BREAK_SPACE}2026"  # a date's words kept on one line
+    titles = {"kaiji": f"against You, Kaiji, {day}",
+              "four_player": f"against Seat 2, Seat 3, Seat 4, Four player, {day}"}
     driver.press(driver.button("Watch best"))
     assert isinstance(driver.top, TheatreScene) and driver.top.title == titles[best.preset]
     driver.key(pygame.K_ESCAPE)
@@ -177,6 +179,7 @@ def test_a_single_match_is_the_best_only(driver):
 )
 def test_a_match_s_day_is_written_the_language_s_way(language: str, day: str):
     i18n.set_language(language)
+    day = day.replace(" ", NO_BREAK_SPACE)  # a date's words kept on one line
     assert shown_day("2026-11-01", "") == day
     assert shown_day("", "20261101") == day
 

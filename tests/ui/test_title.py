@@ -23,6 +23,7 @@ from game.app.scenes.table import TableScene
 from game.app.scenes.title import TitleScene
 from game.app.settings import Settings
 from game.app.theatre.theatre_frame import seat_names
+from game.app.window.text import NO_BREAK_SPACE
 from game.app.window.window import App, LaunchOptions
 from game.app.words import i18n
 from game.engine.kyoku import Phase
@@ -310,6 +311,11 @@ def test_a_kept_match_with_no_hand_to_watch_is_named_as_the_statistics_name_it(d
     message = str(dialog.message)
     assert path.name not in message and path.stem[:8] not in message
     assert all(words in message for words in named_as_kept(driver, path)), message
+    if language == "en":  # a date written in words is never split over two lines (a Chinese or
+        # Japanese line may break between any two characters, as those languages are set)
+        day = named_as_kept(driver, path)[2].replace(NO_BREAK_SPACE, " ")
+        for width in range(200, 760, 20):
+            assert any(day in line for line in driver.app.text.wrap(message, 18, width)), (width, message)
     driver.frame()
     if SHOTS:
         pygame.image.save(driver.app.display.window, f"{SHOTS}/watch_kept_{'no_hand_over' if whole else 'no_hand'}"

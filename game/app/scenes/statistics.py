@@ -17,6 +17,7 @@ from game.app.settings import AI_LEVELS, ai_level_name
 from game.app.views.felt import draw_felt
 from game.app.window.menu_keys import ButtonRing
 from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, URGENT, WARN
+from game.app.window.text import NO_BREAK_SPACE
 from game.app.words import i18n
 from game.app.words.i18n import N_, Message, _, ngettext
 
@@ -310,10 +311,11 @@ def describe(match: MatchSummary) -> str:
 
 def shown_day(kept_at: str, name: str) -> str:
     """The day a match was kept, as the language writes dates: from its ISO time, else from its
-    file name's YYYYMMDD, else as it is."""
+    file name's YYYYMMDD, else as it is. Its words are held together by no-break spaces, so
+    that a wrapped message never splits a date ("Dec 6, / 2026")."""
     for text, pattern in ((kept_at, "%Y-%m-%d"), (name, "%Y%m%d")):
         try:
-            return i18n.format_date(datetime.strptime(text, pattern).date())
+            return i18n.format_date(datetime.strptime(text, pattern).date()).replace(" ", NO_BREAK_SPACE)
         except ValueError:
             continue
     return kept_at or name

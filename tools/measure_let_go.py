@@ -25,11 +25,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a path too: python tools/measure_let_go.py
 
 from game.ai.arena import play_deal
-from game.ai.throws import HONOURS, SUIT_BUCKETS, pool_class, suit_bucket
+from game.ai.throws import SUIT_SHARE, pool_class, suit_bucket
 from game.engine.kyoku import Phase
 from game.engine.rules import PRESETS, Rules
 from game.engine.scoring import install_fast_divider
-from game.engine.tiles import counts34, dora_kind, kind_of
+from game.engine.tiles import EAST, counts34, dora_kind, kind_of
 from tools.arena_log import SEED_STRIDE
 
 Walked = tuple[tuple[int, ...], frozenset[int], int | None, tuple[int, ...]]
@@ -58,7 +58,7 @@ def tally_suit(walked: Iterable[Walked]) -> dict[str, dict[str, tuple[int, float
     for pool, threw, dora, others in walked:
         for tile in pool:
             kind = kind_of(tile)
-            if kind >= HONOURS or pool_class(kind, dora).startswith("dora"):
+            if kind >= EAST or pool_class(kind, dora).startswith("dora"):
                 continue
             suit = kind - kind % 9
             bucket = suit_bucket(sum(others[suit:suit + 9]))
@@ -66,11 +66,12 @@ def tally_suit(walked: Iterable[Walked]) -> dict[str, dict[str, tuple[int, float
                 held[key] += 1
                 thrown[key] += tile in threw
     split: dict[str, dict[str, tuple[int, float]]] = {}
-    order = [name for _, name in SUIT_BUCKETS] + ["10+", ""]
-    for (name, bucket), copies in sorted(held.items(), key=lambda item: (item[0][0], order.index(item[0][1]))):
-        if bucket:
-            share = thrown[name, bucket] / copies
-            split.setdefault(name, {})[bucket] = (copies, round(share * held[name, ""] / thrown[name, ""], 3))
+    for name in sorted({name for name, _ in held}):
+        for bucket in SUIT_SHARE[name]:  # the table's order: fewest tiles of the suit first
+            if held[name, bucket]:
+                share = thrown[name, bucket] / held[name, bucket]
+                split.setdefault(name, {})[bucket] = (held[name, bucket],
+                                                      round(share * held[name, ""] / thrown[name, ""], 3))
     return split
 
 

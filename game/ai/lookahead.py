@@ -48,7 +48,7 @@ from game.ai.reading import read_danger
 from game.ai.throws import suit_factor, thrown_factors
 from game.engine.analysis import CandidateHand, PendingHand
 from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
-from game.engine.tiles import KIND_COUNT, kind_of
+from game.engine.tiles import KIND_COUNT, counts34, kind_of
 
 DEAL_IN_SCALE = 0.45
 """The weight of the walk's deal-in chance, read before any discard. Taken at face value
@@ -155,9 +155,8 @@ class Outlook:
     def value(self, hand: CandidateHand) -> float:
         """The hand's `race_value`."""
         clearing = [(w.kind, w.live) for w in hand.waits if w.clears_floor]
-        counts = Counter(kind_of(tile) for tile in hand.tiles)
         win = self.win(clearing, hand.live_passing_copies, hand.forced_wait_discards,
-                       self.pool([counts[kind] for kind in range(KIND_COUNT)]))
+                       self.pool(counts34(hand.tiles)))
         return race_value(win, self.deal_in(hand), average_value(hand))
 
     def bound(self) -> Callable[[PendingHand], tuple[bool, float]]:

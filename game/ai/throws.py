@@ -26,10 +26,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from game.engine.kyoku import DISCARDS_PER_SEAT, POOL_SIZE, TILES_PER_WALL
-from game.engine.tiles import KIND_COUNT
-
-HONOURS = 27
-DRAGONS = 31
+from game.engine.tiles import EAST, HAKU, KIND_COUNT
 
 POOL_SHARES: dict[bool, dict[str, float]] = {
     True: {"1/9": 0.677, "2/8": 0.620, "3/7": 0.549, "4/6": 0.553, "5/5": 0.559, "dora": 0.335,
@@ -78,11 +75,11 @@ def pool_class(kind: int, dora: int | None) -> str:
     or a wind."""
     if dora is not None and kind == dora:
         return "dora"
-    if dora is not None and kind < HONOURS and dora < HONOURS and kind // 9 == dora // 9 and abs(kind - dora) <= 2:
+    if dora is not None and kind < EAST and dora < EAST and kind // 9 == dora // 9 and abs(kind - dora) <= 2:
         return f"dora±{abs(kind - dora)}"
-    if kind >= DRAGONS:
+    if kind >= HAKU:
         return "dragon"
-    if kind >= HONOURS:
+    if kind >= EAST:
         return "wind"
     edge = min(kind % 9, 8 - kind % 9)
     return f"{edge + 1}/{9 - edge}"
@@ -121,7 +118,7 @@ def suit_factor(kind: int, pool: Sequence[int]) -> float:
     """How much likelier than its class's average an opponent at a table of two throws a
     copy of `kind`, for the pool (copies per kind) the other seat will walk: by the tiles of
     its suit the pool holds (`SUIT_SHARE`). Honours: 1."""
-    if kind >= HONOURS:
+    if kind >= EAST:
         return 1.0
     suit = kind - kind % 9
     return SUIT_SHARE[pool_class(kind, None)][suit_bucket(sum(pool[suit:suit + 9]))]

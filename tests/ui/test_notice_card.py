@@ -256,3 +256,37 @@ def test_notices_that_come_together_are_each_shown_in_turn(driver):
     assert table.card_left > CARD_HANDOVER_S  # the last card stays its whole time
     driver.frames(int(NOTICE_CARD_S * 60) + 10)
     assert table.card is None and not table.next_cards
+
+
+def test_at_a_shared_screen_a_card_waits_for_its_person(driver):
+    """Player test: two people at one computer; the card telling the first of their
+    stand-in's discard came as the screen passed to the other and was never seen. A card is
+    shown only to its person: one whose person leaves the screen is told again on their
+    return, and one owed to the other person waits for them."""
+    from game.app.play.seat_notices import Notice
+    from game.app.scenes.curtain import CurtainScene
+    from game.app.scenes.dialog import Dialog
+
+    driver.press(driver.button("Two players"))
+    table = driver.app.stack.scenes[0]
+    driver.look()
+    driver.key(pygame.K_SPACE)
+    driver.click(layout.side_stack_rect(3, 8).center)
+    driver.wait_until(lambda: table.mode() == "build")
+    first = table.viewer
+    other = 1 - first
+    table.session.notices.append(Notice(first, "for the first person", passing=True))
+    table.next_cards.append(Notice(other, "for the other person", passing=True))
+    driver.frames(3)
+    assert table.card is not None and table.card.text == "for the first person"
+    table.helpers[first].wait_until_ready(timeout=60)
+    driver.press(driver.button("Suggest"))
+    driver.press(driver.button("Confirm"))
+    while isinstance(driver.top, Dialog):
+        driver.press(driver.button("Build it anyway"))
+    assert isinstance(driver.top, CurtainScene)
+    driver.look()
+    driver.key(pygame.K_SPACE)
+    driver.frames(2)
+    assert table.viewer == other and table.card is not None and table.card.text == "for the other person"
+    assert [card.text for card in table.next_cards] == ["for the first person"]  # told again on their turn

@@ -108,7 +108,8 @@ class TableScene(Scene):
         self.card: Notice | None = None
         self.card_left = 0.0
         self.next_cards: deque[Notice] = deque()
-        """Notices that stop nothing, waiting for the card shown to go."""
+        """Notices that stop nothing, waiting for the card shown to go or, at a shared screen,
+        for their person to have the screen."""
         self.move_question: Scene | None = None
         """The table's own question about the move being made (build anyway? discard a
         winning tile? ron or pass?), under which the move's clock runs on."""
@@ -224,12 +225,15 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.pool_controls.tick(dt)
         self.card_left = max(0.0, self.card_left - dt)
-        if self.card is not None and (self.card_left <= 0 or self.viewer != self.card.seat):
+        if self.card is not None and self.viewer != self.card.seat:
+            self.next_cards.appendleft(self.card)  # its person left the screen: told again once back
             self.card = None
-        while self.card is None and self.next_cards:
-            card = self.next_cards.popleft()
-            if card.seat == self.viewer:
-                self._show_card(card)
+        elif self.card is not None and self.card_left <= 0:
+            self.card = None
+        waiting = next((card for card in self.next_cards if card.seat == self.viewer), None)
+        if self.card is None and waiting is not None:
+            self.next_cards.remove(waiting)
+            self._show_card(waiting)
         self.animate(dt)
         controller = self.controller
         self._react(controller.update(dt, self.app.settings.ai_delay_s))
@@ -460,7 +464,8 @@ class TableScene(Scene):
         self._sync_buttons()
 
     def _show_card(self, notice: Notice) -> None:
-        self.card, self.card_left = notice, NOTICE_CARD_S if not self.next_cards else CARD_HANDOVER_S
+        more = any(card.seat == notice.seat for card in self.next_cards)
+        self.card, self.card_left = notice, CARD_HANDOVER_S if more else NOTICE_CARD_S
         self.app.audio.play("button")
 
     def moment_s(self) -> float:

@@ -47,6 +47,10 @@ def by_characters(line: str) -> int:
         # Tile codes and numbers inside Japanese stay whole; a space is still a break.
         ("待ちは1m4mです", 4, ["待ちは", "1m4m", "です"]),
         ("東 (You) の番", 6, ["東", "(You)", "の番"]),
+        # A date is one word: a line never breaks inside 2026年12月6日 (it did after 年).
+        ("对局于2026年12月6日结束", 8, ["对局于", "2026年12月6日", "结束"]),
+        ("2026年12月6日の対局", 7, ["2026年12月6日", "の対局"]),
+        ("第3局と12月", 2, ["第3", "局と", "12月"]),
     ],
 )
 def test_lines_break_where_the_language_allows(text: str, width: int, lines: list[str]) -> None:

@@ -55,6 +55,9 @@ NO_LINE_START = frozenset("、。，．・）」』】ー々ぁぃぅぇぉっ�
 """Kinsoku: characters that may not begin a line (they stay with the character before)."""
 NO_LINE_END = frozenset("（「『【")
 """Kinsoku: characters that may not end a line (they go with the character after)."""
+DATE_UNITS = frozenset("年月日")
+"""A number stays with the 年, 月 or 日 after it, and 年 and 月 with the number after them:
+a date (2026年12月6日) is read as one word and never broken."""
 CJK_RANGES = (
     (0x2E80, 0x2FDF),  # CJK radicals
     (0x3000, 0x303F),  # CJK symbols and punctuation
@@ -406,7 +409,7 @@ def _join_whole(paragraph: str, pattern: re.Pattern[str] | None) -> str:
 def break_units(paragraph: str) -> list[tuple[str, bool]]:
     """The pieces a line may break between, each with whether a space comes before it:
     words at spaces, and each Chinese or Japanese character alone, except where kinsoku,
-    a word joiner or a no-break space keeps two together."""
+    a word joiner, a no-break space or a date keeps two together."""
     units: list[tuple[str, bool]] = []
     for index, word in enumerate(paragraph.split(" ")):
         pieces = _word_pieces(word)
@@ -424,6 +427,7 @@ def _word_pieces(word: str) -> list[str]:
             or character in _JOINERS
             or pieces[-1][-1] in NO_LINE_END
             or pieces[-1][-1] in _JOINERS
+            or _in_date(pieces[-1][-1], character)
             or not (is_cjk(character) or is_cjk(pieces[-1][-1]))
         )
         if joins:
@@ -434,3 +438,8 @@ def _word_pieces(word: str) -> list[str]:
 
 
 _JOINERS = frozenset((WORD_JOINER, NO_BREAK_SPACE))
+
+
+def _in_date(before: str, character: str) -> bool:
+    """Whether two characters are within a written date (`DATE_UNITS`)."""
+    return (before.isdecimal() and character in DATE_UNITS) or (before in "年月" and character.isdecimal())

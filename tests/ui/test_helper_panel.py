@@ -127,7 +127,7 @@ def test_when_the_best_hand_holding_the_tiles_cannot_win_the_helper_says_none_ca
     below = suggestion(WaitLine(0, 3, LOW, False, False), WaitLine(3, 2, LOW, False, False))
     report = HelperReport(selected=2, ready=True, completions=59, suggestions=(below,) * 3)
     assert not report.suggestions_can_win
-    words = panel_words(report)
+    words = " ".join(panel_words(report))
     assert "None of these hands can win: take some tiles back." in words
     assert "Best first (live copies · value); Suggest takes it:" not in words
 
@@ -269,3 +269,29 @@ def test_three_suggestions_of_thirteen_waits_fit_whole_and_count_the_waits_not_s
             pygame.image.save(surface.subsurface(panel), os.path.join(SHOTS, f"helper_kokushi_{language}.png"))
     finally:
         i18n.set_language(before)
+
+
+
+# Each thing the panel says of a partial selection, in every language: each line wraps
+# inside the panel (the "take some tiles back" of the one below ran past its edge).
+PARTIAL_REPORTS = {
+    "studying": HelperReport(selected=5, ready=False),
+    "suggestion coming": HelperReport(selected=5, ready=False, suggestion_coming=True),
+    "no tenpai in the wall": HelperReport(selected=0, ready=True, wall_has_tenpai=False),
+    "no tenpai holds these": HelperReport(selected=9, ready=True, completions=0),
+    "none can win": HelperReport(selected=2, ready=True, completions=59, suggestions=(
+        suggestion(WaitLine(0, 3, LOW, False, False)),) * 3),
+    "best first": HelperReport(selected=12, ready=True, completions=1_234_567, suggestions=(
+        suggestion(WaitLine(0, 3, HIGH, True, False)),)),
+}
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+@pytest.mark.parametrize("name", sorted(PARTIAL_REPORTS))
+def test_what_the_panel_says_of_a_partial_selection_stays_inside_it(display, language, name):
+    i18n.set_language(language)
+    try:
+        assert drawn_outside(PARTIAL_REPORTS[name]) == []
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)

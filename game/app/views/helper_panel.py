@@ -14,7 +14,7 @@ from game.app.views import legible
 from game.app.window import layout
 from game.app.window.art import TileArt
 from game.app.window.palette import EDGE, GOLD, GOOD, INK, PANEL, SOFT, WARN
-from game.app.window.text import Text
+from game.app.window.text import Colour, Text
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_number, ngettext
 from game.engine.tiles import tile_code
@@ -158,30 +158,42 @@ def _draw_partial(
     right: int,
 ) -> None:
     if not report.ready:
-        text.draw(surface, _("{count} of 13 chosen.").format(count=report.selected), 16, INK, (x, y))
+        y = _draw_sentence(surface, text, _("{count} of 13 chosen.").format(count=report.selected), 16, INK,
+                           x, y, right)
         coming = _("Suggestion coming…") if report.suggestion_coming else _("Studying your wall…")
-        text.draw(surface, coming, 16, SOFT, (x, y + 26))
+        _draw_sentence(surface, text, coming, 16, SOFT, x, y, right)
         return
     if report.wall_has_tenpai is False:
-        text.draw(surface, _("This wall cannot make any tenpai hand."), legible.at_least(15), BAD, (x, y))
+        _draw_sentence(surface, text, _("This wall cannot make any tenpai hand."), legible.at_least(15), BAD,
+                       x, y, right)
         return
     if report.completions == 0:
-        text.draw(surface, _("No tenpai hand holds these tiles."), 16, BAD, (x, y), bold=True)
-        text.draw(surface, _("Take some back to see suggestions."), legible.at_least(14), SOFT, (x, y + 24))
+        y = _draw_sentence(surface, text, _("No tenpai hand holds these tiles."), 16, BAD, x, y, right, bold=True)
+        _draw_sentence(surface, text, _("Take some back to see suggestions."), legible.at_least(14), SOFT,
+                       x, y - 2, right)
         return
-    text.draw(surface, _hands_from(report), 16, INK, (x, y))
-    y += 26
+    y = _draw_sentence(surface, text, _hands_from(report), 16, INK, x, y, right)
     if report.suggestions and not report.suggestions_can_win:
         none_win = (_("No hand from your wall can win.") if report.selected == 0
                     else _("None of these hands can win: take some tiles back."))
-        text.draw(surface, none_win, legible.at_least(14), BAD, (x, y), bold=True)
+        y = _draw_sentence(surface, text, none_win, legible.at_least(14), BAD, x, y, right, bold=True)
     else:
-        text.draw(surface, _("Best first (live copies · value); Suggest takes it:"), legible.at_least(14), SOFT,
-                  (x, y))
-    y += 24
+        y = _draw_sentence(surface, text, _("Best first (live copies · value); Suggest takes it:"),
+                           legible.at_least(14), SOFT, x, y, right)
     for suggestion in report.suggestions:
         y = _draw_tiles(surface, art, [tile_code(t, red_fives) for t in suggestion.added], x, y, right)
         y = _draw_wait_summary(surface, art, text, suggestion.waits, x + 14, y, right) + 6
+
+
+def _draw_sentence(surface: pygame.Surface, text: Text, words: str, size: int, colour: Colour,
+                   x: int, y: int, right: int, bold: bool = False) -> int:
+    """`words` wrapped within `right`, each row `size` + 6 px below the last and the next
+    line 26 px below the last row, as a single row was always spaced; returns its top."""
+    rows = text.wrap(words, size, right - x, bold)
+    for row in rows:
+        text.draw(surface, row, size, colour, (x, y), bold=bold)
+        y += size + 6
+    return y - (size + 6) + 26
 
 
 def _hands_from(report: HelperReport) -> str:

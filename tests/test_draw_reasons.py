@@ -28,6 +28,14 @@ def test_each_seat_is_told_what_kept_it_from_winning(events, waits, expected):
     assert draw_reasons(events, waits) == expected
 
 
+def test_a_hand_that_could_never_win_is_told_so_unless_something_happened_to_it():
+    hopeless = ("no wait reaches mangan", "no wait reaches mangan")
+    missed = (WinningTileMissed(1, "4m", "below_floor"),)
+    assert draw_reasons(missed, WAITS, hopeless) == ("no wait reaches mangan", "4-man came, worth less than mangan")
+    assert draw_reasons((), WAITS, (None, "no wait reaches mangan")) == (
+        "no winning tile was discarded", "no wait reaches mangan")
+
+
 @pytest.mark.parametrize(("public", "expected"), [
     ((Discarded(0, "2m", 1, True),), "no winning tile was discarded"),
     ((Discarded(0, "4m", 1, True),), "4-man could not be won on"),  # passed, no yaku, below the floor: its own

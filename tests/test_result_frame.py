@@ -9,6 +9,9 @@ import pytest
 
 from game.app.play.result_frame import Named, ResultFrame, result_frame
 from game.engine.playback import read_for_playback
+from game.engine.rules import Rules
+from tests.scenario_tools import build_all, drive
+from tests.test_kyoku import JUNK, start
 
 RECORDS = Path(__file__).parent / "records"
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -118,6 +121,17 @@ def test_a_draw_shows_every_hand_its_waits_and_why_it_did_not_win():
         ("West (Bo)", "no winning tile was discarded",
          ("1p", "2p", "3p", "5p", "5p", "5p", "5p", "6p", "7p", "3z", "3z", "6z", "6z"), ("3z", "6z"), "waits"),
     ]
+
+
+def test_a_draw_says_a_hand_below_mangan_everywhere_could_not_win_not_that_no_tile_came():
+    """Riichi pinfu on 1s-4s is 3 han even with ippatsu or houtei: it never clears the floor."""
+    match = start(Rules.preset("kaiji"), {0: "123m456p789s23s99p", 2: JUNK})
+    build_all(match, {0: "123m456p789s23s99p", 1: JUNK})
+    drive(match, {})
+    kyoku = match.kyoku
+    frame = result_frame([kyoku.view_for(seat) for seat in range(2)], match.settlements[-1], NAMES[:2], False)
+    assert [(d.reason, d.waits) for d in frame.draws] == [("no wait reaches mangan", ("1s", "4s")),
+                                                          ("not tenpai", ())]
 
 
 def test_a_draw_without_tenpai_says_so():

@@ -22,8 +22,11 @@ MISSED = {
 }
 
 
-def draw_reasons(history: Sequence[Event], waits: Sequence[Sequence[int]]) -> tuple[str, ...]:
-    """One short reason per seat: what kept it from winning (in the order it happened)."""
+def draw_reasons(history: Sequence[Event], waits: Sequence[Sequence[int]],
+                 hopeless: Sequence[str | None] = ()) -> tuple[str, ...]:
+    """One short reason per seat: what kept it from winning (in the order it happened).
+    `hopeless`, per seat: why its hand could never win (a clause: "no wait reaches mangan"),
+    said when nothing that happened is, rather than that no winning tile came."""
     told: list[list[str]] = [[] for _seat in waits]
     last_discard: dict[int, str] = {}
     for event in history:
@@ -46,6 +49,8 @@ def draw_reasons(history: Sequence[Event], waits: Sequence[Sequence[int]]) -> tu
         elif told[seat]:
             # Translators: between the reasons one seat did not win
             reasons.append(_("; ").join(dict.fromkeys(told[seat])))
+        elif seat < len(hopeless) and hopeless[seat]:
+            reasons.append(str(hopeless[seat]))
         else:
             reasons.append(_("no winning tile was discarded"))
     return tuple(reasons)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game.app.play.draw_reasons import draw_reasons
 from game.app.play.table_words import seat_wind
+from game.app.play.wait_strip import REASONS, never_wins
 from game.app.words import terms
 from game.app.words.i18n import N_, _, format_amount, pgettext
 from game.engine.kyoku import SeatView, Win
@@ -127,7 +128,10 @@ def result_frame(views: Sequence[SeatView], settlement: Settlement, names: Seque
     if result.drawn:
         waits = [v.waits for v in views]
         # Each seat's own events say why it did not win (its furiten and misses are private).
-        reasons = [draw_reasons(views[seat].events, waits)[seat] for seat in range(rules.players)]
+        hopeless = [_(REASONS["below_floor" if rules.floor_applies else "no_yaku"])
+                    if never_wins(hand, waits[seat], rules, view.seat_wind_kind(seat), view.dora_indicator) else None
+                    for seat, hand in enumerate(result.hands)]
+        reasons = [draw_reasons(views[seat].events, waits, hopeless)[seat] for seat in range(rules.players)]
         draws = tuple(DrawnSeat(seat, _named(lambda n, w=winds[seat]: _("{wind} ({name})").format(wind=w, name=n[0]),
                                              [seat]),
                                 reasons[seat], _codes(hand, red), tuple(kind_code(kind) for kind in waits[seat]),

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from game.app.words.i18n import N_, _
 from game.engine.kyoku import FuritenSpan, SeatView
+from game.engine.rules import Rules
 from game.engine.tiles import is_red, kind_code, kind_of
-from game.engine.wait_chances import Basis, hand_luck, ron_chances, value_basis, wait_chances
+from game.engine.wait_chances import Basis, hand_luck, riichi_chances, ron_chances, value_basis, wait_chances
 
 COPIES = 4
 NO_YAKU = "no yaku"
@@ -197,6 +198,16 @@ def wait_strip(view: SeatView) -> WaitStrip:
                                   chance.luck))
     ends = view.furiten_span is FuritenSpan.UNTIL_OWN_DISCARD
     return WaitStrip(tuple(lines), rules.floor_applies, view.furiten, ends, value_basis(chances.contexts[0], rules))
+
+
+def never_wins(hand: Sequence[int], waits: Sequence[int], rules: Rules, seat_wind: int,
+               dora_indicator: int | None) -> bool:
+    """Whether a tenpai `hand` in riichi could win on none of its `waits` on any discard, with
+    ippatsu or houtei too: below the floor (or with no yaku) everywhere, as the strip's
+    "Cannot win: no wait reaches mangan" said while it was played."""
+    tiles = [_winning_tile(kind, frozenset(), hand, rules.red_fives) for kind in waits]
+    return bool(waits) and not any(chance.wins for chance in
+                                   wait_chances(hand, tiles, riichi_chances(rules, seat_wind, dora_indicator)))
 
 
 def _visible(view: SeatView) -> frozenset[int]:

@@ -318,6 +318,29 @@ def test_matches_with_people_are_not_against_the_ai_and_a_lost_best_is_the_close
         i18n.set_language(before)
 
 
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_worst_match_that_lost_nothing_is_the_lowest_balance(driver, language):
+    """Player test: one match left at +1.5 mangan was listed as "Worst match: +1.50 mangan"."""
+    from game.app.scenes.statistics import worst_label
+
+    folder = history.history_folder(driver.app.files.data_dir)
+    plan = {**SeatPlan.solo(2, "hard").to_dict(), "humans": [1]}
+    history.keep_match(folder, read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl"), plan, history.ABANDONED,
+                       200, datetime(2026, 12, 1, tzinfo=UTC))
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        scene = open_statistics(driver)
+        assert scene.stats.best_match is None and scene.stats.worst_match.net_units > 0
+        assert worst_label(scene.stats.worst_match) == i18n._("Lowest balance: {match}")
+        assert driver.button(i18n._("Watch lowest"))  # the button names it as its line does
+        with pytest.raises(AssertionError, match="no visible button"):
+            driver.button(i18n._("Watch worst"))
+        shot(driver, f"statistics_lowest_{language}")
+    finally:
+        i18n.set_language(before)
+
+
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
 def test_with_one_match_the_chart_draws_the_balance_through_its_hands(driver, monkeypatch, language):
     """Player test: after one 8-hand match the chart drew one straight line from 0 to the

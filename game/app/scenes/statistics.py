@@ -57,7 +57,9 @@ class StatisticsScene(Scene):
                             self.ask_reset))
         right = []
         if self._worst() is not None:
-            right.append(("watch_worst", _("Watch worst"), 118, lambda: self.watch(self._worst())))
+            # The button names the match as its line does ("Lowest balance" when it lost nothing).
+            label = _("Watch lowest") if is_lowest(self._worst()) else _("Watch worst")
+            right.append(("watch_worst", label, 118, lambda: self.watch(self._worst())))
         if self.stats.best_match is not None:
             # The button names the match as its line does ("Closest match" when none was won).
             label = _("Watch closest") if is_closest(self.stats) else _("Watch best")
@@ -182,8 +184,7 @@ class StatisticsScene(Scene):
 
     def _draw_matches(self, surface: pygame.Surface, stats: Statistics, y: int) -> int:
         """The best and worst matches, across the screen from `y`; where they end."""
-        for label, match in ((best_label(stats), stats.best_match),
-                             (_("Worst match: {match}"), self._worst())):
+        for label, match in ((best_label(stats), stats.best_match), (worst_label(self._worst()), self._worst())):
             if match is not None:
                 self.app.text.draw(surface, label.format(match=describe(match)), 17, result_colour(match), (LEFT, y))
                 y += ROW
@@ -289,6 +290,21 @@ def best_label(stats: Statistics) -> str:
         # Translators: the statistics' lost match of the best balance, when every finished match was lost
         return _("Closest match: {match}")
     return _("Best match: {match}")
+
+
+def is_lowest(match: MatchSummary | None) -> bool:
+    """The worst match lost nothing (an abandoned match ahead, or every match won): it is the
+    one of the lowest balance, not a bad one."""
+    return match is not None and match.net_units >= 0
+
+
+def worst_label(match: MatchSummary | None) -> str:
+    """The worst match's line: "worst" for a match that lost nothing reads oddly, so then it
+    is the lowest balance."""
+    if is_lowest(match):
+        # Translators: the statistics' match of the lowest balance, when even that one lost nothing
+        return _("Lowest balance: {match}")
+    return _("Worst match: {match}")
 
 
 def result_colour(match: MatchSummary) -> tuple[int, int, int]:

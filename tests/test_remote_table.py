@@ -480,6 +480,47 @@ def test_after_a_reconnection_the_hosts_clock_rules_even_if_it_gives_more_time()
     assert table.countdown() == pytest.approx(25.0)
 
 
+def test_a_move_sent_as_the_connection_dropped_is_the_players_to_make_again_once_back(builders):
+    """Player test: a build confirmed (or a tile discarded) as the link went down never
+    reached the host, and back at the table the player had no buttons and no clock: the
+    table waited for a move the host never had until the stand-in made another."""
+    match = new_match()
+    others_move(match)
+    table = RemoteTable(heard(match), builders)
+    mode = table.mode()
+    assert mode is not TableMode.WATCH
+    table.link = SentLink([])
+    move = table.view(SEAT).legal_actions[0]
+    table.play(SEAT, move)
+    table.link.news = [Reconnecting(1)]
+    table.update(0.0, 0.0)  # sent into the dropped connection (the link drops it)
+    assert table.link.sent == [move]
+    assert table.mode() is TableMode.WATCH
+    table.play(SEAT, move)  # while down, nothing is taken: it would be lost the same way
+    assert table.take_outbox() == []
+    table.link.news = [heard(match)]  # back: the host never had it, the seat still owes it
+    table.update(0.0, 0.0)
+    assert table.mode() is mode and table.countdown() is not None
+    table.play(SEAT, move)
+    table.update(0.0, 0.0)
+    assert table.link.sent == [move, move]
+
+
+def test_a_move_the_host_took_before_the_drop_shows_made_once_back(builders):
+    match = new_match()
+    others_move(match)
+    table = RemoteTable(heard(match), builders)
+    table.link = SentLink([])
+    move = table.view(SEAT).legal_actions[0]
+    table.play(SEAT, move)
+    table.update(0.0, 0.0)
+    match.apply(move)
+    table.link.news = [Reconnecting(1), heard(match)]
+    table.update(0.0, 0.0)
+    assert table.view(SEAT) == match.kyoku.view_for(SEAT)
+    assert table.link.sent == [move]
+
+
 def test_without_the_hosts_clock_no_clock_is_shown(builders):
     table = owing(builders, Clock(), time_left_s=None)
     assert table.countdown() is None and table.frame().centre.countdown is None

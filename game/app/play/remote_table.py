@@ -230,6 +230,10 @@ class RemoteTable:
             self._let_out(everything=True)  # what came before the drop, before its clocks are forgotten
             self.reconnecting, self.table_closed = True, news.table_closed
             self._deadlines = {}  # the host may come back restarted, its clocks restored: its news sets ours
+            # A move sent just before the drop may never have reached the host: once back, a
+            # decision still owed is the player's to make again (one the host took shows
+            # in its news as made).
+            self._sent = None
         elif news.reason != "closed" and self.closed is None:
             self.closed = Later(lambda: self._ended_words(news))
 
@@ -408,8 +412,8 @@ class RemoteTable:
 
     def mode(self) -> TableMode:
         view = self.shown.view
-        if view is None or not view.legal_actions or self._sent == self._key():
-            return TableMode.WATCH
+        if view is None or not view.legal_actions or self._sent == self._key() or self.reconnecting:
+            return TableMode.WATCH  # while the link is down a move would be lost: none is taken
         left = self._left()
         if left is not None and left <= 0:
             return TableMode.WATCH  # out of time: the host's stand-in moves

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.__main__ import main
-from game.ai import LEVELS, arena, inference, make_agent
+from game.ai import LEVELS, arena, inference, make_agent, planning
 from game.ai.agents import REFERENCE_LEVELS, HardAgent, HardV1Agent
 from game.ai.arena import ARENA_LEVELS, run_arena, seat_plan
 from game.ai.inference import OpponentModel
@@ -175,6 +175,25 @@ def test_the_hard_level_decides_as_if_it_analysed_every_wall_when_drawn(preset, 
 
     monkeypatch.setattr(OpponentModel, "update", eager)
     assert play_with_agents(rules, 23, levels).record == lazy.record
+
+
+@pytest.mark.parametrize(("preset", "levels", "weighs"), [
+    ("kaiji", ["hard", "hard_v1"], True),
+    ("kaiji", ["hard_v1", "hard_v1"], False),
+    ("three_player", ["hard", "hard_v1", "hard"], False),
+])
+def test_the_hard_level_weighs_what_a_deal_in_costs_at_a_table_of_two(preset, levels, weighs, monkeypatch):
+    """Only the hard level, and only against one opponent, plans by the cost of a deal-in
+    (`planning.DEAL_IN_COST`): a steeper table changes its discards, and nothing else's."""
+    rules = Rules.preset(preset, hands=1)
+
+    def played_with(costs: dict[str, float]) -> list:
+        monkeypatch.setattr(planning, "DEAL_IN_COST", costs)
+        return play_with_agents(rules, 23, levels).record
+
+    even = played_with(dict.fromkeys(planning.DEAL_IN_COST, 1.0))
+    steep = played_with({name: 5.0 if name in ("wind", "dragon") else 0.2 for name in planning.DEAL_IN_COST})
+    assert (steep != even) == weighs
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from game.ai.building import discard_share, win_chance
-from game.ai.planning import held_back, planned_discard
+from game.ai.planning import DEAL_IN_COST, costed, held_back, planned_discard
 from game.engine.actions import Discard
 from game.engine.tiles import EAST, ids_for_codes, parse_tiles
 
@@ -54,14 +54,18 @@ def test_a_careful_opponent_lets_safe_looking_waits_go_more_often():
     assert win_chance(honour, 1, 90) == win_chance(middle, 1, 90)
 
 
-def _discard_from(pool: str, discarded: int, danger: dict[int, float]) -> str:
+def _discard_from(pool: str, discarded: int, danger: dict[int, float], weighs_cost: bool = False) -> str:
     """The tile `planned_discard` picks from a pool (mpsz) after `discarded` discards, with
-    a fixed danger per kind against one opponent."""
+    a fixed danger per kind against one opponent (weighed by the cost of a deal-in on it)."""
     ids = ids_for_codes(parse_tiles(pool), True)
     view = SimpleNamespace(seat=0, pool=tuple(ids), rivers=(((0, False),) * discarded, ()))
     knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten_for_good=False)
     options = [Discard(0, code) for code in sorted(set(parse_tiles(pool)))]
-    return planned_discard(view, options, knowledge, lambda kind, opponent, known: danger[kind]).tile
+
+    def per_opponent(kind: int, opponent: int, known: object) -> float:
+        return danger[kind]
+
+    return planned_discard(view, options, knowledge, costed(per_opponent) if weighs_cost else per_opponent).tile
 
 
 def test_the_plan_discards_outside_the_kinds_it_holds_back():
@@ -73,3 +77,25 @@ def test_the_plan_discards_outside_the_kinds_it_holds_back():
     assert _discard_from("23m", 16, danger) == "3m"
     # nothing can be kept: the least dangerous goes first
     assert _discard_from("23m555p", 12, danger) == "3m"
+
+
+M5, M9, WEST = 4, 8, 29
+
+
+def test_a_deal_in_on_an_honour_or_a_terminal_costs_more_than_on_a_middle_tile():
+    def even(kind: int, opponent: int, known: object) -> float:
+        return 0.1
+
+    weighed = costed(even)
+    assert weighed(WEST, 1, None) > weighed(M9, 1, None) > weighed(M5, 1, None)
+    assert weighed(M1, 1, None) == weighed(M9, 1, None) == 0.1 * DEAL_IN_COST["1/9"]
+
+
+def test_weighing_the_cost_holds_back_the_dear_kind_over_the_likelier_ron():
+    """1m is a little less likely a ron than 5m, but a ron on it costs more: with one slot
+    left, the plan by chance keeps 5m and throws 1m, the plan by loss the other way round."""
+    danger = {M1: 0.10, M5: 0.11}
+    assert _discard_from("15m", 16, danger) == "1m"
+    assert _discard_from("15m", 16, danger, weighs_cost=True) == "5m"
+    # far apart, the likelier ron stays held back whatever it costs
+    assert _discard_from("15m", 16, {M1: 0.05, M5: 0.11}, weighs_cost=True) == "1m"

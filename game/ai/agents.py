@@ -10,7 +10,8 @@ and answers with a legal action.
   leftovers makes them look (game/ai/throws.py), against the danger of the leftovers it
   must walk;
   discards by the danger the Bayesian opponent model infers (game/ai/inference.py),
-  holding back the kinds that carry the most of it (game/ai/planning.py).
+  holding back the kinds that carry the most of it (game/ai/planning.py) and, against one
+  opponent, the most loss: the danger times what a deal-in on the kind costs.
 Every level takes every legal ron.
 
 Reference levels, for the arena only (never offered in the window):
@@ -29,7 +30,7 @@ from game.ai.danger import heuristic_danger, total_danger
 from game.ai.inference import OpponentModel
 from game.ai.knowledge import Knowledge
 from game.ai.lookahead import DEAL_IN_SCALE, best_hand_to_come
-from game.ai.planning import DangerFunction, planned_discard
+from game.ai.planning import DangerFunction, costed, planned_discard
 from game.ai.reading import read_danger
 from game.engine.actions import Action, BuildHand, Discard, Ron
 from game.engine.kyoku import Phase, SeatView
@@ -104,6 +105,9 @@ class HardV1Agent(NormalAgent):
 
     name = "hard_v1"
     style = building.BuildStyle(risk_weight=0.3, reads_caution=True)
+    weighs_cost = False
+    """Whether the plan weighs each kind's danger by what a deal-in on it costs
+    (`planning.costed`), at a table of two: the cost was measured there alone."""
 
     def __init__(self, seed: int = 0, samples_per_decision: int = SAMPLES_PER_DECISION) -> None:
         super().__init__(seed)
@@ -124,15 +128,18 @@ class HardV1Agent(NormalAgent):
         def inferred(kind: int, opponent: int, known: Knowledge) -> float:
             return self.models[opponent].danger(kind, known)
 
+        danger = costed(inferred) if self.weighs_cost and view.rules.players == 2 else inferred
         # the particles' danger is 0 exactly where the reading's is
-        return planned_discard(view, options, knowledge, inferred, safe_where=read_danger)
+        return planned_discard(view, options, knowledge, danger, safe_where=read_danger)
 
 
 class HardAgent(HardV1Agent):
-    """Builds for the hand to come; discards as hard_v1."""
+    """Builds for the hand to come; discards as hard_v1 but, against one opponent, by the
+    loss a deal-in on each kind would cost."""
 
     name = "hard"
     deal_in_scale = DEAL_IN_SCALE
+    weighs_cost = True
 
     def build(self, view: SeatView) -> tuple[int, ...] | None:
         return best_hand_to_come(view, self.deal_in_scale)

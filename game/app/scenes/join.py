@@ -167,8 +167,10 @@ class JoinScene(Scene):
         self.enter()
         if name in self.buttons and self.buttons[name].is_enabled:
             self._focus(name)
-        elif name == "sit":  # seated: Sit down is disabled, the host's rules are what there is to read
+        elif name == "sit" and "rules" in self.buttons:  # seated: the host's rules are what there is to read
             self._focus("rules")
+        elif name in ("sit", "rules"):  # the table put away (gone, or it took no one): Join looks again
+            self._focus("join")
 
     def relabel(self) -> None:
         self._rebuild()
@@ -264,7 +266,9 @@ class JoinScene(Scene):
         if joining.failed is not None:
             self.sentence = joining.failed.sentence
             joining.close()
-            self.joining = None
+            # The table looked at is gone, or took no one: its free seats would be old news,
+            # and Sit down a knock at a table that is not there. Join looks again.
+            self.joining = self.looking = self.shown = None
             self._rebuild()
         elif joining.ready is not None:
             self._stop_browsing()

@@ -593,6 +593,30 @@ def test_a_seat_refused_at_sit_down_puts_the_table_looked_at_away(driver, host):
         other.close()
 
 
+def test_another_address_typed_while_join_waits_for_a_table_not_reopened_stops_waiting_and_join_looks_there(
+        driver, host):
+    """The host began a new match at another address and code (its old one discarded): the
+    player types them in while the old table is knocked at, and Join looks at the new one."""
+    from game.app.play.seat_keys import remember_key, table_of
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
+    scene = join(driver, address, "KANTER")
+    wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    assert not scene.buttons["join"].is_enabled
+    knocking = scene.joining.link
+    table_host = host(["easy", "person"])
+    type_into(driver, scene.buttons["address"], table_host.address, clear=True)
+    assert scene.joining is None and scene.sentence is None and scene.buttons["join"].is_enabled
+    wait(driver, lambda: not knocking.running)
+    type_into(driver, scene.buttons["code"], table_host.code, clear=True)
+    driver.press(scene.buttons["join"])
+    wait(driver, lambda: scene.table_looked_at is not None)
+    assert scene.looking is not None and scene.looking.address == table_host.address
+
+
 JUNK = "19p19s1234567z26p"
 CHEAP = "234m345p567s678s8p"
 """Waits 8p with riichi and tanyao: below mangan, so an 8p may not be won on (tests/test_seat_notices.py)."""

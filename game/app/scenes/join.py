@@ -385,10 +385,16 @@ class JoinScene(Scene):
             self.ring.focus = next(i for i, (b, _action) in enumerate(self.ring.entries) if b is typed_in)
 
     def _look_again(self) -> None:
-        """Another address or code: the table looked at is no longer the one they name."""
-        if self.looking is not None and self.joining is None:
-            self.looking = None
-            self._rebuild()
+        """Another address or code: the table looked at, or the one a join not seated yet knocks
+        at (a host that has not reopened it, a rematch not opened), is no longer the one they
+        name; Join looks at theirs."""
+        if self.joining is not None and self.joining.seated is None:
+            self.joining.close()
+            self.joining = None
+        elif self.joining is not None or self.looking is None:
+            return  # seated (Back leaves the seat), or no table to put away
+        self.looking = None
+        self._rebuild()
 
     def _typing(self) -> bool:
         return any(isinstance(b, TextField) and b.is_focused for b in self.buttons.values())

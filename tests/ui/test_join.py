@@ -617,6 +617,20 @@ def test_another_address_typed_while_join_waits_for_a_table_not_reopened_stops_w
     assert scene.looking is not None and scene.looking.address == table_host.address
 
 
+def test_after_a_look_no_button_takes_the_place_of_join_which_a_double_click_would_press(driver, host):
+    table_host = host(["easy", "person"])
+    scene = open_join(driver)
+    join_at = scene.buttons["join"].rect.copy()
+    driver.press(scene.buttons["back"])
+    scene = look_at(driver, table_host.address, table_host.code)
+    assert scene.table_looked_at is not None
+    assert scene.buttons["join"].rect == join_at and not scene.buttons["join"].is_enabled
+    assert [name for name, button in scene.buttons.items() if name != "join" and button.rect.colliderect(join_at)] \
+        == []
+    driver.click(join_at.center)  # the second click of a double-click on Join
+    assert driver.top is scene and scene.table_looked_at is not None
+
+
 JUNK = "19p19s1234567z26p"
 CHEAP = "234m345p567s678s8p"
 """Waits 8p with riichi and tanyao: below mangan, so an 8p may not be won on (tests/test_seat_notices.py)."""

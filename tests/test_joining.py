@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from game.app.play.joining import (
     OUR_VERSION,
+    Failed,
     Joining,
     Looking,
     address_problem,
@@ -522,6 +523,36 @@ def test_join_again_before_the_host_has_reopened_its_table_says_so_and_takes_the
     try:
         settle(joining, lambda: hosted.poll() or joining.seated is not None)
         assert joining.failed is None and joining.seated is not None and joining.seated.welcome.seat == 1
+    finally:
+        joining.close()
+        hosted.stop()
+
+
+@pytest.mark.parametrize("for_its_seats", [False, True])
+def test_a_hosts_leaving_a_new_table_before_its_match_began_forgets_the_seat_key_but_not_a_rematchs(tmp_path,
+                                                                                                     for_its_seats):
+    """A table the host closed before its match began has nothing to take back: Join again
+    must not knock at it with the key. A table opened for the seats of a match before (a
+    rematch, a match continued), whose keys take those seats, keeps its key."""
+    from game.engine.match import Match
+    from game.net.hosting import HostedTable
+
+    key = "the-seat-key-of-seat-1"
+    hosted = HostedTable(Match(Rules.preset("kaiji", hands=1), seed=3), ("Host", "Guest"), (None, None), (1,),
+                         "KANTER", port=0, tokens={1: key} if for_its_seats else None)
+    hosted.start()
+    address = f"127.0.0.1:{hosted.host.port}"
+    table = table_of(address, "KANTER")
+    if for_its_seats:
+        remember_key(tmp_path, table, key)
+    joining = join(address, "KANTER", keys=tmp_path)
+    try:
+        settle(joining, lambda: hosted.poll() or joining.seated is not None)
+        assert joining.seated is not None and joining.ready is None and table in read_keys(tmp_path)
+        hosted.stop()  # the host's Back in its waiting room
+        settle(joining, lambda: joining.failed is not None)
+        assert joining.failed == Failed("The host has left the table.")
+        assert (table in read_keys(tmp_path)) is for_its_seats
     finally:
         joining.close()
         hosted.stop()

@@ -18,7 +18,7 @@ from pygame_gui.elements import UILabel
 from game.app.history import history
 from game.app.history.player_files import load_settings
 from game.app.play.hosted_match import HostedMatch
-from game.app.play.joining import OUR_VERSION
+from game.app.play.joining import OUR_VERSION, Joining
 from game.app.play.remote_link import Reconnecting
 from game.app.play.remote_table import RemoteTable
 from game.app.play.seat_keys import KEYS_FILE
@@ -558,6 +558,77 @@ def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_trie
     assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
     shoot_in_every_language(driver, "join_not_reopened")
     scene.back()
+
+
+def test_a_table_its_host_closed_before_the_match_began_is_put_away_and_join_again_finds_none(driver, host):
+    """The host's Back in its waiting room: the seat's key takes nothing back (no match was
+    begun to continue), so the table is no longer offered and Join again is not told to wait
+    for the host to reopen it."""
+    table_host = host(["person", "person"])
+    scene = join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: scene.joining is not None and scene.joining.seated is not None)
+    table_host.close()
+    wait(driver, lambda: scene.joining is None)
+    assert scene.sentence == "The host has left the table."
+    assert scene.table_looked_at is None and "sit" not in scene.buttons and scene.buttons["join"].is_enabled
+    assert scene.ring.focused() is scene.buttons["join"]
+    shoot_in_every_language(driver, "join_host_closed_its_table", SMALL)
+    driver.press(scene.buttons["join"])
+    wait(driver, lambda: scene.sentence is not None or scene.joining is not None)
+    assert scene.joining is None and scene.sentence.startswith(f"No table answers at {table_host.address}")
+
+
+def test_a_seat_refused_at_sit_down_puts_the_table_looked_at_away(driver, host):
+    table_host = host(["easy", "person"])
+    scene = look_at(driver, table_host.address, table_host.code)
+    other = Joining(table_host.address, table_host.code, "Other")  # another computer takes the one free seat
+    try:
+        wait(driver, lambda: other.poll() or other.seated is not None)
+        driver.press(scene.buttons["sit"])
+        wait(driver, lambda: scene.joining is None)
+        assert scene.sentence in {refusal_sentence(Refused(0, code, ""), OUR_VERSION)
+                                  for code in ("table_full", "match_started")}
+        assert scene.table_looked_at is None and "sit" not in scene.buttons and scene.buttons["join"].is_enabled
+    finally:
+        other.close()
+
+
+def test_another_address_typed_while_join_waits_for_a_table_not_reopened_stops_waiting_and_join_looks_there(
+        driver, host):
+    """The host began a new match at another address and code (its old one discarded): the
+    player types them in while the old table is knocked at, and Join looks at the new one."""
+    from game.app.play.seat_keys import remember_key, table_of
+
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
+    scene = join(driver, address, "KANTER")
+    wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    assert not scene.buttons["join"].is_enabled
+    knocking = scene.joining.link
+    table_host = host(["easy", "person"])
+    type_into(driver, scene.buttons["address"], table_host.address, clear=True)
+    assert scene.joining is None and scene.sentence is None and scene.buttons["join"].is_enabled
+    wait(driver, lambda: not knocking.running)
+    type_into(driver, scene.buttons["code"], table_host.code, clear=True)
+    driver.press(scene.buttons["join"])
+    wait(driver, lambda: scene.table_looked_at is not None)
+    assert scene.looking is not None and scene.looking.address == table_host.address
+
+
+def test_after_a_look_no_button_takes_the_place_of_join_which_a_double_click_would_press(driver, host):
+    table_host = host(["easy", "person"])
+    scene = open_join(driver)
+    join_at = scene.buttons["join"].rect.copy()
+    driver.press(scene.buttons["back"])
+    scene = look_at(driver, table_host.address, table_host.code)
+    assert scene.table_looked_at is not None
+    assert scene.buttons["join"].rect == join_at and not scene.buttons["join"].is_enabled
+    assert [name for name, button in scene.buttons.items() if name != "join" and button.rect.colliderect(join_at)] \
+        == []
+    driver.click(join_at.center)  # the second click of a double-click on Join
+    assert driver.top is scene and scene.table_looked_at is not None
 
 
 JUNK = "19p19s1234567z26p"

@@ -24,7 +24,7 @@ from zeroconf import InterfaceChoice
 
 from game import __version__
 from game.app.play.remote_link import Ended, Heard, News, Reconnecting, RemoteLink
-from game.app.play.seat_keys import read_keys, remember_key, table_of
+from game.app.play.seat_keys import forget_key, read_keys, remember_key, table_of
 from game.app.play.session import shown_name
 from game.app.words.i18n import _
 from game.app.words.net_words import refusal_sentence
@@ -33,7 +33,7 @@ from game.engine.names import LONGEST_NAME, name_fault
 from game.net.client import UnbracketedIPv6, join_uri, look_at_table, parse_address
 from game.net.discovery import FoundTable, TableBrowser
 from game.net.hosting import MOVE_TIME_S
-from game.net.protocol import PROTOCOL_VERSION, Refused, TableLook
+from game.net.protocol import HOST_LEFT, PROTOCOL_VERSION, Refused, TableLook
 from game.net.seat_link import HostUnreachable, JoinRefused
 from game.net.server import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, normal_code
 
@@ -318,7 +318,19 @@ class Joining:
                 self.knock_at = self.clock() + KNOCK_EVERY_S
                 return
             elif isinstance(news, Ended):
+                if self._closed_before_its_match(news) and self.keys is not None:
+                    with contextlib.suppress(OSError):  # kept, Join again knocks at the address a while in vain
+                        forget_key(self.keys, self.table)
                 self.failed = Failed(ended_sentence(news, self.address))
+
+    def _closed_before_its_match(self, ended: Ended) -> bool:
+        """The host left, for good, a table it had opened for a new match, before that match
+        began: no match is kept to continue, so the seat's key takes nothing back (Join again
+        would knock at the address as if the host were to reopen it). A table opened for the
+        seats of a match before (a rematch, a match continued) is opened again for them."""
+        seated = self.seated
+        return (seated is not None and not seated.welcome.waiting_for_start and ended.refusal is not None
+                and ended.refusal.code == HOST_LEFT)
 
     def _not_open_yet(self, ended: Ended) -> bool:
         code = ended.refusal.code if ended.refusal is not None else ended.reason

@@ -62,3 +62,10 @@ def remember_key(folder: Path, table: str, token: str) -> None:
     newest = dict(list(keys.items())[-MOST_KEYS:])
     folder.mkdir(parents=True, exist_ok=True)
     write_text_atomically(folder / KEYS_FILE, json.dumps(newest, indent=1))
+
+
+def forget_key(folder: Path, table: str) -> None:
+    """Drop the seat key of `table`: its host closed it for good, and the key takes nothing back."""
+    keys = read_keys(folder)
+    if keys.pop(table, None) is not None:
+        write_text_atomically(folder / KEYS_FILE, json.dumps(keys, indent=1))

@@ -64,6 +64,8 @@ FIELDS_TOP = 470
 ADDRESS_LEFT = LEFT + 300
 CODE_LEFT = LEFT + 760
 SEAT_PITCH = 26
+RULES_WIDTH = CODE_LEFT - 20 - LEFT
+"""The host's rules in short wrap short of the Rules button beside them."""
 LOOK_AGAIN_S = 0.5
 """How often the list of tables is read while the screen is idle (the browser's snapshot)."""
 LIST_TYPE = 18
@@ -125,18 +127,21 @@ class JoinScene(Scene):
         self._field("code", self.code, pygame.Rect(CODE_LEFT, FIELDS_TOP, LEFT + WIDTH - CODE_LEFT, 44),
                     # Translators: the empty Join code field's hint
                     _("{count} letters").format(count=JOIN_CODE_LENGTH), LONGEST_CODE)
+        half = (WIDTH - 10) // 2
+        # Join keeps its place, disabled, once the table is shown: the second click of a
+        # double-click on Join, which the look may beat, finds no other button under it.
+        self._button("join", _("Join"), (LEFT, 620, half, 48), self.join)
+        if self.joining is not None or self.looking is not None:
+            self.buttons["join"].disable()
         if look is None:
-            self._button("join", _("Join"), (LEFT, 620, (WIDTH - 10) // 2, 48), self.join)
-            self._button("back", _("Back (Esc)"), (LEFT + (WIDTH + 10) // 2, 620, (WIDTH - 10) // 2, 48),
-                         self.back)
-            if self.joining is not None or self.looking is not None:
-                self.buttons["join"].disable()
+            self._button("back", _("Back (Esc)"), (LEFT + half + 10, 620, half, 48), self.back)
         else:
-            third = (WIDTH - 20) // 3
+            quarter = (half - 10) // 2
             # Translators: the whole page of the rules of the table looked at (the host's)
-            self._button("rules", _("Rules"), (LEFT, 620, third, 48), self.show_rules)
-            self._button("sit", _("Sit down"), (LEFT + third + 10, 620, third, 48), self.sit_down)
-            self._button("back", _("Back (Esc)"), (LEFT + 2 * (third + 10), 620, third, 48), self.back)
+            self._button("rules", _("Rules"), (CODE_LEFT, rules_top(look) - 10, LEFT + WIDTH - CODE_LEFT, 44),
+                         self.show_rules)
+            self._button("sit", _("Sit down"), (LEFT + half + 10, 620, quarter, 48), self.sit_down)
+            self._button("back", _("Back (Esc)"), (LEFT + WIDTH - quarter, 620, quarter, 48), self.back)
             if self.joining is not None or sit_problem(look, self.has_key) is not None:
                 self.buttons["sit"].disable()
         self.ring.focus_first_enabled()
@@ -167,8 +172,10 @@ class JoinScene(Scene):
         self.enter()
         if name in self.buttons and self.buttons[name].is_enabled:
             self._focus(name)
-        elif name == "sit":  # seated: Sit down is disabled, the host's rules are what there is to read
+        elif name == "sit" and "rules" in self.buttons:  # seated: the host's rules are what there is to read
             self._focus("rules")
+        elif name in ("sit", "rules"):  # the table put away (gone, or it took no one): Join looks again
+            self._focus("join")
 
     def relabel(self) -> None:
         self._rebuild()
@@ -264,7 +271,9 @@ class JoinScene(Scene):
         if joining.failed is not None:
             self.sentence = joining.failed.sentence
             joining.close()
-            self.joining = None
+            # The table looked at is gone, or took no one: its free seats would be old news,
+            # and Sit down a knock at a table that is not there. Join looks again.
+            self.joining = self.looking = self.shown = None
             self._rebuild()
         elif joining.ready is not None:
             self._stop_browsing()
@@ -381,10 +390,16 @@ class JoinScene(Scene):
             self.ring.focus = next(i for i, (b, _action) in enumerate(self.ring.entries) if b is typed_in)
 
     def _look_again(self) -> None:
-        """Another address or code: the table looked at is no longer the one they name."""
-        if self.looking is not None and self.joining is None:
-            self.looking = None
-            self._rebuild()
+        """Another address or code: the table looked at, or the one a join not seated yet knocks
+        at (a host that has not reopened it, a rematch not opened), is no longer the one they
+        name; Join looks at theirs."""
+        if self.joining is not None and self.joining.seated is None:
+            self.joining.close()
+            self.joining = None
+        elif self.joining is not None or self.looking is None:
+            return  # seated (Back leaves the seat), or no table to put away
+        self.looking = None
+        self._rebuild()
 
     def _typing(self) -> bool:
         return any(isinstance(b, TextField) and b.is_focused for b in self.buttons.values())
@@ -414,17 +429,15 @@ class JoinScene(Scene):
         assert self.looking is not None
         text.draw(surface, _("The table at {address}:").format(address=self.looking.address), 18, SOFT,
                   (LEFT, LIST_TOP - 32))
-        y = LIST_TOP
         seated = self.joining.seated if self.joining is not None else None
         welcome = seated.welcome if seated is not None else None
         yours = (welcome.seat, welcome.names[welcome.seat]) if welcome is not None \
             else (look.yours, look.names[look.yours]) if look.yours is not None else None
-        for line in seat_lines(look, yours):
-            text.draw(surface, line, 17, INK, (LEFT, y))
-            y += SEAT_PITCH
-        y += 10
+        for row, line in enumerate(seat_lines(look, yours)):
+            text.draw(surface, line, 17, INK, (LEFT, LIST_TOP + row * SEAT_PITCH))
+        y = rules_top(look)
         for line in rules_lines(look):
-            for row in text.wrap(line, 17, WIDTH):
+            for row in text.wrap(line, 17, RULES_WIDTH):
                 text.draw(surface, row, 17, GOLD, (LEFT, y))
                 y += 24
 
@@ -471,6 +484,11 @@ class JoinScene(Scene):
         if self.table_looked_at is not None:
             return [(seated, INK)]  # the rules are shown above
         return [(seated, INK), (_("The host's rules: {summary}").format(summary=rules_summary(welcome.rules)), SOFT)]
+
+
+def rules_top(look: TableLook) -> int:
+    """Where the host's rules in short begin: under the seats of the table looked at."""
+    return LIST_TOP + len(look.names) * SEAT_PITCH + 10
 
 
 def under_way_words(look: TableLook, has_key: bool) -> str | None:

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from game.app.words.net_words import refusal_sentence
     from game.engine.scoring import install_fast_divider
     from game.files import FileRefused, read_bytes_limited, shown_path, write_text_atomically
-    from game.net.client import HostGone, JoinRefused, join_uri, play_seat
+    from game.net.client import HostGone, HostUnreachable, JoinRefused, join_uri, play_seat
     from game.net.protocol import PROTOCOL_VERSION
 
     if args.list:
@@ -121,6 +121,9 @@ def run(args: argparse.Namespace) -> int:
     except JoinRefused as refused:
         sentence = refusal_sentence(refused.refusal, f"17 Steps {__version__} (protocol {PROTOCOL_VERSION})")
         print(f"join: refused ({refused.refusal.code}): {sentence}", file=sys.stderr)
+        return NOT_PLAYED
+    except HostUnreachable as error:  # never seated: there may never have been a host
+        print(f"join: no table answers at {args.address}: {error}", file=sys.stderr)
         return NOT_PLAYED
     except (HostGone, TimeoutError) as error:
         print(f"join: the host is gone: {error or 'no answer in time'}", file=sys.stderr)

@@ -36,7 +36,8 @@ from game.net.protocol import (
 from game.net.seat_link import OPEN_TIMEOUT_S, RECONNECT_DELAYS_S, HostGone, HostUnreachable, JoinRefused, SeatLink
 from game.net.wire import SeatMirror
 
-__all__ = ["DEFAULT_PORT", "HostGone", "JoinRefused", "join_uri", "look_at_table", "parse_address", "play_seat"]
+__all__ = ["DEFAULT_PORT", "HostGone", "HostUnreachable", "JoinRefused", "join_uri", "look_at_table", "parse_address",
+           "play_seat"]
 
 REFUSALS_BEFORE_WAITING = 3
 """A decision refused this often is left to the host's clock (its stand-in moves)."""

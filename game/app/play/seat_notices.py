@@ -22,7 +22,7 @@ from game.app.play.table_words import reconnect_words
 from game.app.play.wait_strip import wait_strip
 from game.app.words import terms
 from game.app.words.i18n import N_, Later, Message, _
-from game.app.words.net_words import HERE, STAND_IN, came_back_words, dropped_words
+from game.app.words.net_words import HERE, LEFT, STAND_IN, came_back_words, dropped_words, left_words
 from game.engine.events import Discarded, Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.kyoku import FuritenSpan, SeatView
 
@@ -72,9 +72,12 @@ def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: b
     """What `seat`'s person is told when another seat's person (called `name()`, in the
     language of the moment: "Player 2" is the game's) is now at `presence`
     (`net_words.presence_of`): back; dropped, the table waiting for them (`waited`) or not;
+    left the table (the host's table alone knows it: `HostedTable.left_the_table`);
     played by the stand-in, the host's reconnection window over."""
     if presence == HERE:
         return Notice(seat, Later(lambda: came_back_words(name())), passing=True)
+    if presence == LEFT:
+        return Notice(seat, Later(lambda: left_words(name())), passing=True)
     if presence == STAND_IN or waited:
         return reconnect_notice(seat, name, given_up=presence == STAND_IN)
     return Notice(seat, Later(lambda: dropped_words(name())), passing=True)

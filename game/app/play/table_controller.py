@@ -554,7 +554,7 @@ class TableController(TableTurns):
                 continue
             for person in self.session.plan.humans:
                 self.session.notices.append(presence_notice(person, partial(self.session.name, seat), now,
-                                                            seat in waited))
+                                                            seat in waited, about=seat))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

@@ -46,7 +46,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.seat_link import RECONNECT_DELAYS_S, HostUnreachable, JoinRefused
-from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, NetHost, new_join_code, refusal_of
+from game.net.server import ATTEMPTS_PER_MINUTE, JOIN_CODE_LETTERS, Inbound, NetHost, new_join_code, refusal_of
 from tests.hosted_table import never_reading_client
 
 CODE = "KANTER"
@@ -225,6 +225,44 @@ def test_a_connection_hears_nothing_before_its_welcome():
             first, second = (read_host_message(connection.recv(timeout=10)) for _ in range(2))
         assert isinstance(first, Welcome) and first.seq == 1
         assert isinstance(second, Presence) and second.seq == 2 and second.present == (True, False)
+    finally:
+        host.stop()
+
+
+def next_inbound(host: NetHost, what: str) -> Inbound:
+    """The next `what` (joined, left) the network tells the table, within 10 s."""
+    deadline = time.monotonic() + 10
+    while True:
+        inbound = host.inbox.get(timeout=max(0.01, deadline - time.monotonic()))
+        if inbound.what == what:
+            return inbound
+
+
+def test_the_host_tells_a_person_who_left_the_table_from_a_connection_that_dropped():
+    """Tester report: a joined person who chose Menu → Leave the table was said on the host's
+    screen to have lost the connection. The window's link says it is going as it closes
+    (`LEAVING`); a connection that drops, or a client that closes without saying so, does not."""
+    from game.app.play.remote_link import RemoteLink
+
+    host = NetHost((0,), CODE)
+    host.start()
+    try:
+        uri = f"ws://127.0.0.1:{host.port}/?v={PROTOCOL_VERSION}&code={CODE}"
+        link = RemoteLink(uri, "Kaiji", delays=())
+        link.start()
+        next_inbound(host, "joined")
+        link.close(wait_s=5)  # the table's Leave
+        assert next_inbound(host, "left").on_purpose
+        token = host.tokens()[0]  # the seat is theirs: its key takes it back
+        with connect(uri, open_timeout=30, close_timeout=1, proxy=None) as connection:
+            connection.send(write_message(Hello("Kaiji", token)))
+            next_inbound(host, "joined")
+            connection.socket.shutdown(socket.SHUT_RDWR)  # the network goes: no closing handshake
+            assert not next_inbound(host, "left").on_purpose
+        with connect(uri, open_timeout=30, close_timeout=1, proxy=None) as connection:
+            connection.send(write_message(Hello("Kaiji", token)))
+            next_inbound(host, "joined")
+        assert not next_inbound(host, "left").on_purpose  # closed, but without a word of leaving
     finally:
         host.stop()
 

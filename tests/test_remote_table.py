@@ -707,7 +707,7 @@ def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_say
         words = "Kaiji has gone: the AI stands in"
         assert table.frame().centre.status == words == reconnect_words("Kaiji", given_up=True)  # the host's words
         assert words in notices_of(table)  # told, though the status line would not say it again
-        assert plate(table, 2) == "Kaiji (AI playing)"
+        assert plate(table, 2) == "Kaiji (AI)"
         hosted.host.inbox.put(Inbound(2, "joined", token="t2"))
         hosted.poll()
         table.take(wire.heard(SEAT))

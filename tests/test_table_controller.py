@@ -744,6 +744,23 @@ def test_a_host_with_no_move_of_its_own_is_told_of_a_drop_at_once(preset, droppe
     assert isinstance(told, Notice) and told.passing and str(told.text) == words
 
 
+@pytest.mark.parametrize("preset", ["kaiji", "three_player"])
+def test_the_host_is_told_that_a_person_left_the_table_not_that_their_connection_dropped(preset):
+    """Tester report: B chose Menu → Leave the table, and the host's card said B had lost the
+    connection. Their client said it was leaving (`Inbound.on_purpose`): whether or not the
+    table waits for the seat, the host is told they left, and that the seat is kept."""
+    controller, hosted = to_the_hosts_first_move(preset)
+    leaving = controller.session.rules.players - 1
+    hosted.host.inbox.put(Inbound(leaving, "left", on_purpose=True))
+    controller.update(DT, 0.0)
+    told = controller.prompt()
+    assert isinstance(told, Notice) and told.passing
+    assert str(told.text) == f"Player {leaving + 1} has left the table; their seat is kept for them."
+    assert [seat.name for seat in controller.frame().seats][leaving] == f"Player {leaving + 1} (away)"
+    controller.update(DT, 0.0)
+    assert controller.prompt() is None  # once
+
+
 def test_the_host_is_told_when_the_stand_in_takes_over_a_seat_that_dropped():
     controller, hosted = to_the_hosts_first_move("three_player")
     now = [1000.0]
@@ -812,7 +829,7 @@ def test_a_seat_gone_past_the_reconnection_window_is_played_by_its_stand_in_with
     controller.update(0.0, 0.0)
     assert controller.session.view(1).hand is not None  # the stand-in built at once
     # Its plate says so, though the table no longer waits for it (the status names it no more).
-    assert [seat.name for seat in controller.frame().seats if seat.seat == 1] == ["Player 2 (AI playing)"]
+    assert [seat.name for seat in controller.frame().seats if seat.seat == 1] == ["Player 2 (AI)"]
 
 
 def test_remote_people_ai_seats_and_people_behind_the_curtain_at_one_hosted_table():

@@ -83,6 +83,9 @@ class HostedTable:
         """The remote seats the host gave to the AI while their person was away (`give_to_ai`),
         and the AI level it chose for each: played by that AI, as an AI seat is, until their
         person takes the seat back with its token."""
+        self.left_on_purpose: set[int] = set()
+        """The remote seats whose person left the table (Menu → Leave the table), their
+        connection not dropped (`Inbound.on_purpose`), until they are back."""
         self.back: Callable[[int], None] = lambda seat: None
         """Called when a seat's person takes it back from the AI during the match (the window
         tells its people here)."""
@@ -134,6 +137,11 @@ class HostedTable:
         end, its computer closes the connection while its person reads the result there
         (`NetTable.finished`), which no screen takes for their going away."""
         return seat in self.present or self.table.finished(seat)
+
+    def left_the_table(self, seat: int) -> bool:
+        """The seat's person is away because they left the table, not because their
+        connection dropped (`left_on_purpose`)."""
+        return seat in self.left_on_purpose and not self.connected(seat)
 
     def taken(self, seat: int) -> bool:
         return seat in self.remote and self.host.taken(seat)
@@ -240,6 +248,7 @@ class HostedTable:
             was_ai, returning = self.given_up(seat), seat not in self.present
             self.present.add(seat)
             self.left_at.pop(seat, None)
+            self.left_on_purpose.discard(seat)
             self.lent.pop(seat, None)
             self.report(f"seat {seat}: {self.remote[seat].name} "
                         + ("took the seat back from the AI" if was_ai else "joined"))
@@ -248,6 +257,8 @@ class HostedTable:
                 self.back(seat)
         elif inbound.what == "left":
             self.present.discard(seat)
+            if inbound.on_purpose:
+                self.left_on_purpose.add(seat)
             if not self.table.finished(seat):  # no reconnection is waited for after the end
                 self.left_at[seat] = self.clock()
             self.report(f"seat {seat}: {self.remote[seat].name} left")

@@ -34,7 +34,7 @@ from game.net.protocol import (
     read_host_message,
     write_message,
 )
-from game.net.server import refusal_of
+from game.net.server import LEAVING, refusal_of
 from game.net.wire import OutOfOrder, SeatMirror
 
 OPEN_TIMEOUT_S = 5.0
@@ -122,6 +122,11 @@ class SeatLink:
                     self._connection = connection
                     try:
                         await self._follow(connection, driver)
+                    except asyncio.CancelledError:
+                        # Only the driver cancels the link, its person leaving the table: said
+                        # so, the host tells it from a dropped connection (`NetHost`).
+                        await connection.close(LEAVING, "left the table")
+                        raise
                     finally:
                         self._connection = None
             except InvalidStatus as error:

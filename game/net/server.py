@@ -82,6 +82,11 @@ UNBIND_S = 1.0
 """How long `stop` waits at least for the server to listen no more, whatever its time left."""
 
 
+LEAVING = CloseCode.GOING_AWAY
+"""The close code a client ends its connection with when its person leaves the table
+(`SeatLink.run`); a connection that drops sends none, and a client of before it closed with
+1011 on leaving too: either is taken for a drop."""
+
 SEAT_HERE, SEAT_KEPT, SEAT_CLOSED = "here", "kept", "closed"
 """What `NetHost.close_seat` did."""
 
@@ -105,6 +110,9 @@ class Inbound:
     message: ClientMessage | None = None
     token: str = ""
     name: str = ""
+    on_purpose: bool = False
+    """A `left` whose client said it was going (`LEAVING`): its person left the table, their
+    connection did not drop."""
 
 
 class _Seat:
@@ -385,7 +393,7 @@ class NetHost:
             with self._lock:
                 if state.connection is connection:
                     state.connection, state.outbox, state.left = None, None, True
-                    self._tell(Inbound(seat, "left"))
+                    self._tell(Inbound(seat, "left", on_purpose=_said_goodbye(connection)))
 
     async def _close(self, server: Server, farewell: str, farewell_s: float) -> None:
         server.server.close()  # the port first, at once: a rematch opens on it (the connections stay open)
@@ -502,6 +510,12 @@ class NetHost:
             state.connection.transport.abort()  # a closing handshake would wait behind the unread data
             return
         outbox.put_nowait(text)
+
+
+def _said_goodbye(connection: ServerConnection) -> bool:
+    """The client closed the connection first, saying its person leaves (`LEAVING`)."""
+    close = connection.protocol.close_rcvd
+    return close is not None and bool(connection.protocol.close_rcvd_then_sent) and close.code == LEAVING
 
 
 def _refusal(connection: ServerConnection, status: HTTPStatus, code: str, detail: str = "") -> Response:

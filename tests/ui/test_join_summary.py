@@ -41,6 +41,23 @@ def test_a_seat_back_at_a_continued_match_lists_the_hands_played_before_the_host
     shoot_in_every_language_and_size(driver, "joined_summary_continued")
 
 
+def test_a_rematch_is_the_hosts_never_the_other_players_whom_the_joiner_cannot_tell_from_the_host(driver):
+    """Tester report: at a headless host (`host --seats person,person --keep`) Alice's summary
+    said "Bob asks for a rematch", Bob's "Alice asks…": neither had pressed anything, the host
+    had opened it. Nothing the host tells says whether a person sits at the host's computer,
+    so the summary names no one."""
+    match = replay(read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")).match
+    told = heard(match)
+    told = dataclasses.replace(told, welcome=dataclasses.replace(told.welcome, names=("Alice", "Bob"),
+                                                                 levels=(None, None)))
+    with ThreadPoolExecutor(1) as builders:
+        driver.screens.joined_summary(RemoteTable(told, builders))
+    summary = driver.top
+    assert isinstance(summary, JoinedSummaryScene)
+    summary.asked = True  # the rematch's table answered its look with this seat kept
+    assert summary.rematch_words() == "The host asks for a rematch: press Rematch to sit down again."
+
+
 RECORD = read_record(RECORDS / "kaiji_two_draws_then_a_win.jsonl")
 REPLAYED = replay(RECORD).match
 SETTLED, RULES = REPLAYED.settlements, REPLAYED.rules

@@ -258,6 +258,26 @@ def test_notices_that_come_together_are_each_shown_in_turn(driver):
     assert table.card is None and not table.next_cards
 
 
+def test_a_seat_whose_connection_flaps_leaves_one_card_saying_how_they_are_now(driver):
+    """Tester report: a joined person's connection dropped and came back several times within
+    a few seconds; the host's card read "Waiting for Bob to reconnect" for more than 30 s while
+    Bob's plate and the status line had him back: a card for each change, each shown in turn.
+    Newer news of a seat's person takes the place of the older at once."""
+    from game.app.play.seat_notices import presence_notice
+    from game.app.words.net_words import AWAY, HERE
+
+    table = solo_table(driver.app, PRESETS[2], {1: ScriptedAgent()})
+    driver.frame()
+    name = lambda: "Bob"  # noqa: E731
+    for presence in (AWAY, HERE) * 4:  # as the table tells each change, a few frames apart
+        table.session.notices.append(presence_notice(0, name, presence, waited=True, about=1))
+        driver.frames(3)
+    assert table.card is not None and str(table.card.text) == came_back_words("Bob")
+    assert not table.next_cards
+    driver.frames(int(NOTICE_CARD_S * 60) + 10)
+    assert table.card is None and not table.next_cards
+
+
 def test_at_a_shared_screen_a_card_waits_for_its_person(driver):
     """Player test: two people at one computer; the card telling the first of their
     stand-in's discard came as the screen passed to the other and was never seen. A card is

@@ -66,8 +66,20 @@ def test_a_plate_cuts_a_long_name_never_its_mark(display, language, name, presen
     """A 4-seat plate read "North · Kaiji (aw…": the word that mattered, (away), was cut."""
     plate = plate_in(language, 3, "North", name, presence)
     assert plate.fits and plate.words.endswith(plate.mark) and name[0] in plate.words, plate.words
-    if presence != "stand_in":  # "(AI playing)" leaves no room for the wind at every size
-        assert plate.words.startswith(plate.wind), plate.words
+    assert plate.words.startswith(plate.wind), plate.words
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])
+@pytest.mark.parametrize("name", ["Bob", "Kaiji", "Sahara", "伊藤開司"])
+@pytest.mark.parametrize("wind", ["East", "South", "West", "North"])
+def test_a_plate_that_shows_the_wind_while_its_person_is_away_keeps_it_once_the_ai_plays(display, language, name,
+                                                                                         wind):
+    """Tester report: "East · Bob (away)", then "Bob (AI playing)": the longer mark left no room
+    for the wind. The AI's mark is no wider than the away one."""
+    away, ai = (plate_in(language, 0, wind, name, presence) for presence in ("away", "stand_in"))
+    assert ai.fits and ai.words.endswith(ai.shown), ai.words
+    if away.words.startswith(away.wind):
+        assert ai.words.startswith(ai.wind), (away.words, ai.words)
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh_CN"])

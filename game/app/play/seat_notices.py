@@ -22,7 +22,7 @@ from game.app.play.table_words import reconnect_words
 from game.app.play.wait_strip import wait_strip
 from game.app.words import terms
 from game.app.words.i18n import N_, Later, Message, _
-from game.app.words.net_words import HERE, STAND_IN, came_back_words, dropped_words
+from game.app.words.net_words import HERE, LEFT, STAND_IN, came_back_words, dropped_words, left_words
 from game.engine.events import Discarded, Event, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.kyoku import FuritenSpan, SeatView
 
@@ -39,6 +39,9 @@ class Notice:
     """News told on the table without stopping play, as a winning tile that may not be taken
     is, never as a question while the seat's own clock runs: another seat's person dropped
     or back, a tile the seat's stand-in discarded when its time ran out."""
+    about: int | None = None
+    """The seat whose person's presence this news tells: newer news of them supersedes it
+    while it is still unread (a connection that drops and comes back several times)."""
 
 
 MISSED_REASONS = {
@@ -68,22 +71,26 @@ def stand_in_notices(seat: int, events: Sequence[Event]) -> list[Notice]:
             if isinstance(event, Discarded) and event.seat == seat]
 
 
-def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: bool) -> Notice:
+def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: bool,
+                    about: int | None = None) -> Notice:
     """What `seat`'s person is told when another seat's person (called `name()`, in the
     language of the moment: "Player 2" is the game's) is now at `presence`
     (`net_words.presence_of`): back; dropped, the table waiting for them (`waited`) or not;
-    played by the stand-in, the host's reconnection window over."""
+    left the table (the host's table alone knows it: `HostedTable.left_the_table`);
+    played by the stand-in, the host's reconnection window over. `about`: that other seat."""
     if presence == HERE:
-        return Notice(seat, Later(lambda: came_back_words(name())), passing=True)
+        return Notice(seat, Later(lambda: came_back_words(name())), passing=True, about=about)
+    if presence == LEFT:
+        return Notice(seat, Later(lambda: left_words(name())), passing=True, about=about)
     if presence == STAND_IN or waited:
-        return reconnect_notice(seat, name, given_up=presence == STAND_IN)
-    return Notice(seat, Later(lambda: dropped_words(name())), passing=True)
+        return reconnect_notice(seat, name, given_up=presence == STAND_IN, about=about)
+    return Notice(seat, Later(lambda: dropped_words(name())), passing=True, about=about)
 
 
-def reconnect_notice(seat: int, name: Callable[[], str], given_up: bool) -> Notice:
-    """`seat`'s person is told that the table waits for a dropped seat (`given_up`: gone past
-    the reconnection window, its stand-in plays), in the status line's words."""
-    return Notice(seat, Later(lambda: reconnect_words(name(), given_up=given_up)), passing=True)
+def reconnect_notice(seat: int, name: Callable[[], str], given_up: bool, about: int | None = None) -> Notice:
+    """`seat`'s person is told that the table waits for a dropped seat (`about`; `given_up`:
+    gone past the reconnection window, its stand-in plays), in the status line's words."""
+    return Notice(seat, Later(lambda: reconnect_words(name(), given_up=given_up)), passing=True, about=about)
 
 
 def stand_in_discard_message(event: Discarded) -> Message:

@@ -287,7 +287,7 @@ class Session:
         """The person of a seat at another computer took it back from the AI: each person
         here is told, in the words every joined computer tells it in."""
         for person in self.plan.humans:
-            self.notices.append(presence_notice(person, partial(self.name, seat), HERE, waited=False))
+            self.notices.append(presence_notice(person, partial(self.name, seat), HERE, waited=False, about=seat))
 
     def take_notice(self, seat: int) -> Notice | None:
         """The oldest notice for `seat`, removed from the queue."""

@@ -42,7 +42,7 @@ from game.app.play.table_mode import MODE_OF_PHASE, TableMode
 from game.app.play.table_turns import BUILD_SAVE_EVERY_S, Decision, TableTurns
 from game.app.play.table_words import MODE_STATUS, reconnect_words, ron_worth, status
 from game.app.play.wait_strip import WaitStrip, wait_strip
-from game.app.words.net_words import HERE, STAND_IN, plate_name, presence_of
+from game.app.words.net_words import AWAY, HERE, LEFT, STAND_IN, plate_name, presence_of
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.kyoku import HAND_SIZE, FuritenSpan, Phase
@@ -516,15 +516,17 @@ class TableController(TableTurns):
         return [plate_name(name, presence) for name, presence in zip(names, presences, strict=True)]
 
     def _presences(self) -> list[str]:
-        """Each seat's presence (`presence_of`): a remote seat's person here, away or played by
-        the AI; every other seat is here."""
+        """Each seat's presence (`presence_of`): a remote seat's person here, away (`LEFT` when
+        they left the table: their client said so) or played by the AI; every other seat is here."""
         net = self.session.net
         players = self.session.rules.players
         if net is None:
             return [HERE] * players
         present = [seat not in net.remote or net.connected(seat) for seat in range(players)]
         given_up = [seat in net.remote and net.given_up(seat) for seat in range(players)]
-        return [presence_of(present, given_up, seat) for seat in range(players)]
+        presences = [presence_of(present, given_up, seat) for seat in range(players)]
+        return [LEFT if presence == AWAY and net.left_the_table(seat) else presence
+                for seat, presence in enumerate(presences)]
 
     def _absence(self, names: Sequence[str], mode: TableMode) -> str | None:
         """The centre's one line says whom the table waits for, once the viewer has no move of
@@ -552,7 +554,7 @@ class TableController(TableTurns):
                 continue
             for person in self.session.plan.humans:
                 self.session.notices.append(presence_notice(person, partial(self.session.name, seat), now,
-                                                            seat in waited))
+                                                            seat in waited, about=seat))
 
     def reconnecting(self, names: Sequence[str]) -> str | None:
         """The table waits for a seat whose computer has dropped: say whom it waits for."""

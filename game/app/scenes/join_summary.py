@@ -51,7 +51,6 @@ class JoinedSummaryScene(Scene):
         the hands played before the host continued the match too (this connection was told of
         those after it only); the settlements told, when no record came."""
         self.plan = joined_plan(self.seat, heard.welcome.names, heard.welcome.levels)
-        self.plan_levels = heard.welcome.levels
         """Who played which seat, as this computer's history keeps the match."""
         self.keeping = table.keeping
         """The match being kept in this computer's history (join.py)."""
@@ -129,14 +128,11 @@ class JoinedSummaryScene(Scene):
             self.looking = Looking(address, code, partial(look_at_table, key=self.key), on_done=wake_window)
 
     def rematch_words(self) -> str | None:
-        """What the summary says once the host asks for a rematch (None: not yet)."""
+        """What the summary says once the host asks for a rematch (None: not yet). The host,
+        never a name: the other person may be another joiner of a host without a window (its
+        `--keep` opens the rematch itself), and nothing the host tells says which seat is its own."""
         if not self.asked:
             return None
-        others = [name for seat, (name, level) in enumerate(zip(self.names, self.plan_levels, strict=True))
-                  if seat != self.seat and level is None]
-        if len(others) == 1:
-            # Translators: a joined player's match summary, once the host has opened a rematch
-            return _("{name} asks for a rematch: press Rematch to sit down again.").format(name=others[0])
         return _("The host asks for a rematch: press Rematch to sit down again.")
 
     def next_change(self) -> float | None:

@@ -446,6 +446,7 @@ class TableScene(Scene):
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
         if isinstance(question, Notice) and (question.tile is not None or question.passing):
+            self._drop_superseded(question)
             if self.card is None:
                 self._show_card(question)  # told without stopping play
             else:
@@ -462,6 +463,19 @@ class TableScene(Scene):
                                                      question.furiten, self.controller.countdown, self.open_menu)
             self.app.stack.push(self.move_question)
         self._sync_buttons()
+
+    def _drop_superseded(self, notice: Notice) -> None:
+        """News of another seat's person goes, unread or on the table, when newer news of them
+        comes (`Notice.about`): a connection that dropped and came back several times in a
+        few seconds left a card for each change, each shown in turn, and "Waiting for Bob to
+        reconnect" read on long after Bob was back."""
+        if notice.about is None:
+            return
+        def stale(card: Notice) -> bool:
+            return card.seat == notice.seat and card.about == notice.about
+        self.next_cards = deque(card for card in self.next_cards if not stale(card))
+        if self.card is not None and stale(self.card):
+            self.card = None  # the newer news takes its place at once
 
     def _show_card(self, notice: Notice) -> None:
         more = any(card.seat == notice.seat for card in self.next_cards)

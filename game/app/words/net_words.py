@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from game.app.words.i18n import N_, _
 from game.net.protocol import Refused
 
-HERE, AWAY, STAND_IN = "here", "away", "stand_in"
-"""Where a seat's person is: at the table, away (their seat kept for them), or gone past the
-host's reconnection window (its stand-in plays it until they are back)."""
+HERE, AWAY, LEFT, STAND_IN = "here", "away", "left", "stand_in"
+"""Where a seat's person is: at the table, away (their seat kept for them), away because they
+left the table (only the host knows it: its plate reads as away), or gone past the host's
+reconnection window (its stand-in plays it until they are back)."""
 
 REFUSAL_SENTENCES: dict[str, str] = {
     "bad_message": N_("The message was not understood."),
@@ -45,12 +46,12 @@ def presence_of(present: Sequence[bool], given_up: Sequence[bool], seat: int) ->
 
 def plate_name(name: str, presence: str) -> str:
     """A seat's name as its plate and the score box show it: marked while its person is away."""
-    if presence == AWAY:
+    if presence in (AWAY, LEFT):
         # Translators: a name plate while its player's computer has lost the connection (the seat is kept)
         return _("{name} (away)").format(name=name)
     if presence == STAND_IN:
         # Translators: a name plate while the AI plays for a player gone past the reconnection window
-        return _("{name} (AI playing)").format(name=name)
+        return _("{name} (AI)").format(name=name)
     return name
 
 
@@ -62,3 +63,8 @@ def came_back_words(name: str) -> str:
 def dropped_words(name: str) -> str:
     # Translators: a notice at any table, the host's or a joined one: another seat's computer lost its connection
     return _("{name} has lost the connection; their seat is kept for them.").format(name=name)
+
+
+def left_words(name: str) -> str:
+    # Translators: a notice at the host's table: a person at another computer chose to leave the table
+    return _("{name} has left the table; their seat is kept for them.").format(name=name)

@@ -693,6 +693,7 @@ def test_a_joined_table_keeps_the_players_instruction_tells_a_drop_once_then_say
         assert table.frame().centre.status == building  # the player's own instruction stays
         told = table.prompt()
         assert isinstance(told, Notice) and told.text == "Waiting for Kaiji to reconnect"
+        assert told.about == 2  # newer news of Kaiji takes its place on the table (TableScene)
         assert plate(table, 2) == "Kaiji (away)" and plate(table, 1) == "Guest"
         table.take(wire.heard(SEAT))  # more news while Kaiji is still gone: told once
         assert table.prompt() is None and table.frame().centre.status == building

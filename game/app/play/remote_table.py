@@ -309,7 +309,8 @@ class RemoteTable:
             if seat == self.seat or now == self._told_presence.get(seat, HERE):
                 continue
             self._told_presence[seat] = now
-            self.notices.append(presence_notice(self.seat, partial(self._name, seat), now, seat in waited))
+            self.notices.append(presence_notice(self.seat, partial(self._name, seat), now, seat in waited,
+                                                about=seat))
 
     def _name(self, seat: int) -> str:
         return self.names()[seat]

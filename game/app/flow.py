@@ -112,7 +112,8 @@ class Flow:
 
     def result(self, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
                news: Callable[[], str | None] | None = None, gate: ResultGate | None = None) -> None:
-        self.app.stack.push(ResultScene(self.app, make_frame, on_next, news, gate))
+        menu = self.joined_pause if self.joined is not None else self.pause
+        self.app.stack.push(ResultScene(self.app, make_frame, on_next, news, gate, menu))
 
     def summary(self, session: Session) -> None:
         """The match's summary. A hosted match's table stays open behind it: a player back for

@@ -48,6 +48,21 @@ def test_a_win_with_ura_dora_shows_it_as_a_bonus_beside_the_floor(driver):
 
 
 
+def test_esc_on_the_result_opens_the_tables_menu_and_esc_again_comes_back_to_it(driver):
+    """Player test: Esc did nothing on a hand's result, as it opens the menu at the table."""
+    from game.app.scenes.pause import PauseMenu
+
+    ron_with_three_ura_dora(driver)
+    result = driver.top
+    driver.look()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseMenu)
+    driver.look()
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is result and not result.closed
+
+
+
 def test_the_next_stake_is_named_after_every_hand_but_the_match_s_last(driver, monkeypatch):
     from game.engine.match import Match
 

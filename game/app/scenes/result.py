@@ -27,7 +27,8 @@ class ResultScene(Scene):
     opaque = False
 
     def __init__(self, app: Services, make_frame: Callable[[], ResultFrame], on_next: Callable[[], None],
-                 news: Callable[[], str | None] | None = None, gate: ResultGate | None = None) -> None:
+                 news: Callable[[], str | None] | None = None, gate: ResultGate | None = None,
+                 menu: Callable[[], None] | None = None) -> None:
         """`make_frame` makes the result's frame in the language spoken (again when it changes);
         `news` (a joined table, whose host goes on by itself) what has happened at the host
         since, in words, looked at each frame (None: nothing yet); `gate` (network play) when
@@ -35,7 +36,8 @@ class ResultScene(Scene):
         hand waits for, until it begins (the reading time bounds it). A joined result that
         comes up after the next hand has begun (its player was away, in the menu, for the
         whole reading time) does not close by itself, which would flash it by: it says that
-        the next hand has begun (`news`), and Next goes to it at once."""
+        the next hand has begun (`news`), and Next goes to it at once. `menu` opens the table's
+        menu over it (Esc), as Esc does at the table."""
         super().__init__(app)
         self.news = news
         self.news_line: str | None = None
@@ -46,6 +48,7 @@ class ResultScene(Scene):
         """It came up after the next hand had begun: it stays until Next."""
         self.result = ResultPanel(app.text, app.art, make_frame, app.screen.get_width())
         self.on_next = on_next
+        self.menu = menu
         self.ring = ButtonRing()
         self.guard = KeyGuard()
         """It comes up when the hand ends, whatever keys are on their way: it stays until a
@@ -131,8 +134,12 @@ class ResultScene(Scene):
         return self.app.text.wrap(self.news_line, 18, self.panel.width - 64, bold=True)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.guard.blocks(event):
-            self.ring.handle_event(event)
+        if self.guard.blocks(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.menu is not None:
+            self.menu()
+            return True
+        self.ring.handle_event(event)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

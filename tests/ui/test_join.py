@@ -543,9 +543,9 @@ def test_a_rematch_waiting_for_the_host_is_told_at_once_that_the_host_has_left_i
     shoot_in_every_language(driver, "join_host_left")
 
 
-def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_tries_again(driver):
-    """The host's computer crashed, or its player is at the title: Join again with the seat's
-    key finds no table at the address, and the Join screen says why it keeps trying."""
+def join_a_table_not_reopened(driver) -> tuple[object, str]:
+    """Join pressed with a seat's key for an address where no table answers (yet): the
+    scene once it knocks there, and the address."""
     from game.app.play.seat_keys import remember_key, table_of
 
     with socket.socket() as probe:  # a port where nothing listens
@@ -554,6 +554,13 @@ def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_trie
     remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
     scene = join(driver, address, "KANTER")
     wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    return scene, address
+
+
+def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_tries_again(driver):
+    """The host's computer crashed, or its player is at the title: Join again with the seat's
+    key finds no table at the address, and the Join screen says why it keeps trying."""
+    scene, address = join_a_table_not_reopened(driver)
     said = scene._state_lines()[0][0]
     assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
     shoot_in_every_language(driver, "join_not_reopened")
@@ -597,14 +604,7 @@ def test_another_address_typed_while_join_waits_for_a_table_not_reopened_stops_w
         driver, host):
     """The host began a new match at another address and code (its old one discarded): the
     player types them in while the old table is knocked at, and Join looks at the new one."""
-    from game.app.play.seat_keys import remember_key, table_of
-
-    with socket.socket() as probe:  # a port where nothing listens
-        probe.bind(("127.0.0.1", 0))
-        address = f"127.0.0.1:{probe.getsockname()[1]}"
-    remember_key(driver.app.files.seat_keys_folder, table_of(address, "KANTER"), "the-seat-key-of-seat-1")
-    scene = join(driver, address, "KANTER")
-    wait(driver, lambda: scene.joining is not None and scene.joining.not_reopened)
+    scene, _address = join_a_table_not_reopened(driver)
     assert not scene.buttons["join"].is_enabled
     knocking = scene.joining.link
     table_host = host(["easy", "person"])

@@ -254,11 +254,12 @@ def test_the_other_seats_comings_and_goings_are_told_in_the_language_they_are_re
 ])
 def test_a_presence_notice_is_worded_when_it_is_read(english, presence, waited, words):
     names = {"en": "Kaiji", "ja": "カイジ"}
-    notice = presence_notice(2, lambda: names[i18n.language()], presence, waited)
+    notice = presence_notice(2, lambda: names[i18n.language()], presence, waited, about=1)
     assert notice.seat == 2 and str(notice.text) == words("Kaiji")
     i18n.set_language("ja")
     assert str(notice.text) == words("カイジ") != ""
-    assert str(reconnect_notice(0, lambda: "カイジ", given_up=True).text) == reconnect_words("カイジ", given_up=True)
+    told = reconnect_notice(0, lambda: "カイジ", given_up=True, about=1)
+    assert str(told.text) == reconnect_words("カイジ", given_up=True)
 
 
 def test_the_hosts_person_is_told_a_drop_in_the_language_it_is_read_in(english):

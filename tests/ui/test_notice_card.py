@@ -213,7 +213,7 @@ def test_news_of_another_seat_while_building_leaves_the_build_in_sight(driver, m
             break
         answer(driver, table)
     assert table.mode() == "build"
-    table.session.notices.append(reconnect_notice(0, lambda: "Kaiji", given_up=False))
+    table.session.notices.append(reconnect_notice(0, lambda: "Kaiji", given_up=False, about=1))
     driver.frame()
     assert table.card is not None and table.mode() == "build" and driver.top is table
     assert cards, "the card was not drawn"
@@ -284,29 +284,16 @@ def test_at_a_shared_screen_a_card_waits_for_its_person(driver):
     shown only to its person: one whose person leaves the screen is told again on their
     return, and one owed to the other person waits for them."""
     from game.app.play.seat_notices import Notice
-    from game.app.scenes.curtain import CurtainScene
-    from game.app.scenes.dialog import Dialog
+    from tests.ui.test_curtain import build_suggested_and_pass_the_screen, two_people_building
 
-    driver.press(driver.button("Two players"))
-    table = driver.app.stack.scenes[0]
-    driver.look()
-    driver.key(pygame.K_SPACE)
-    driver.click(layout.side_stack_rect(3, 8).center)
-    driver.wait_until(lambda: table.mode() == "build")
+    table = two_people_building(driver)
     first = table.viewer
     other = 1 - first
     table.session.notices.append(Notice(first, "for the first person", passing=True))
     table.next_cards.append(Notice(other, "for the other person", passing=True))
     driver.frames(3)
     assert table.card is not None and table.card.text == "for the first person"
-    table.helpers[first].wait_until_ready(timeout=60)
-    driver.press(driver.button("Suggest"))
-    driver.press(driver.button("Confirm"))
-    while isinstance(driver.top, Dialog):
-        driver.press(driver.button("Build it anyway"))
-    assert isinstance(driver.top, CurtainScene)
-    driver.look()
-    driver.key(pygame.K_SPACE)
+    build_suggested_and_pass_the_screen(driver, table)
     driver.frames(2)
     assert table.viewer == other and table.card is not None and table.card.text == "for the other person"
     assert [card.text for card in table.next_cards] == ["for the first person"]  # told again on their turn

@@ -71,13 +71,13 @@ def stand_in_notices(seat: int, events: Sequence[Event]) -> list[Notice]:
             if isinstance(event, Discarded) and event.seat == seat]
 
 
-def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: bool,
-                    about: int | None = None) -> Notice:
+def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: bool, about: int) -> Notice:
     """What `seat`'s person is told when another seat's person (called `name()`, in the
     language of the moment: "Player 2" is the game's) is now at `presence`
     (`net_words.presence_of`): back; dropped, the table waiting for them (`waited`) or not;
     left the table (the host's table alone knows it: `HostedTable.left_the_table`);
-    played by the stand-in, the host's reconnection window over. `about`: that other seat."""
+    played by the stand-in, the host's reconnection window over. `about`: that other seat
+    (required: news of a person that newer news cannot replace would read on stale)."""
     if presence == HERE:
         return Notice(seat, Later(lambda: came_back_words(name())), passing=True, about=about)
     if presence == LEFT:
@@ -87,7 +87,7 @@ def presence_notice(seat: int, name: Callable[[], str], presence: str, waited: b
     return Notice(seat, Later(lambda: dropped_words(name())), passing=True, about=about)
 
 
-def reconnect_notice(seat: int, name: Callable[[], str], given_up: bool, about: int | None = None) -> Notice:
+def reconnect_notice(seat: int, name: Callable[[], str], given_up: bool, about: int) -> Notice:
     """`seat`'s person is told that the table waits for a dropped seat (`about`; `given_up`:
     gone past the reconnection window, its stand-in plays), in the status line's words."""
     return Notice(seat, Later(lambda: reconnect_words(name(), given_up=given_up)), passing=True, about=about)

@@ -196,6 +196,25 @@ def test_the_hard_level_weighs_what_a_deal_in_costs_at_a_table_of_two(preset, le
     assert (steep != even) == weighs
 
 
+def test_only_the_hard_level_weighs_its_walls_by_the_discards():
+    """hard_v1 stays the reference it was: every particle counts alike for it, while the
+    hard level's count by how likely the opponent's discards were from them."""
+    rules = Rules.preset("kaiji", hands=1)
+    match = Match(rules, 23)
+    kyoku = match.next_kyoku()
+    agents = [quick_agent("hard", 23), quick_agent("hard_v1", 24)]
+    while kyoku.phase is not Phase.END:
+        seat = kyoku.waiting_on()[0]
+        match.apply(agents[seat].act(kyoku.view_for(seat)))
+    hard, hard_v1 = agents[0].models[1], agents[1].models[0]
+    hard.analyse_sampled()
+    hard_v1.analyse_sampled()
+    assert len(hard.particles) > 1 and len(hard_v1.particles) > 1
+    assert set(hard_v1.weights()) == {1.0}
+    assert len(set(hard.weights())) > 1
+    assert sum(hard.weights()) == pytest.approx(len(hard.particles))
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_holds_back_its_own_waits(level):
     # East waits on 5s/8s and holds three more 8s in its pool: never discard them.

@@ -11,12 +11,13 @@ import pytest
 from game.ai.agents import SAMPLES_PER_DECISION, HardAgent, NormalAgent
 from game.ai.inference import OpponentModel, Particle
 from game.ai.knowledge import Knowledge
+from game.ai.reading import read_danger
 from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded
 from game.engine.kyoku import Phase, SeatView
 from game.engine.match import Match
 from game.engine.rules import Rules
-from game.engine.tiles import code_kind
+from game.engine.tiles import code_kind, kind_code
 
 
 def view_after_opponent_discards(discards: int) -> SeatView:
@@ -175,3 +176,92 @@ def test_walls_are_drawn_from_the_opponents_third_discard(discards, drawn):
     model = OpponentModel(view, 1, random.Random(10))
     model.update(view, Knowledge.of(view), 5)
     assert len(model.sampled) == drawn
+
+
+def test_a_wall_whose_pool_makes_the_discards_likelier_counts_more():
+    # seat 1 threw 1m twice; a particle whose pool held four 1m explains that better than
+    # one whose pool held two among many other tiles
+    view = view_after_opponent_discards(0)
+    likely_wait, unlikely_wait = code_kind("5p"), code_kind("8s")
+    events = [Discarded(1, "1m", 1, riichi=True), Discarded(1, "1m", 2, riichi=False)]
+
+    def particles() -> list[Particle]:
+        likely = Particle(Counter({code_kind("1m"): 4, code_kind("9m"): 1}), frozenset({likely_wait}),
+                          frozenset({likely_wait}))
+        unlikely = Particle(Counter({code_kind("1m"): 2, code_kind("9m"): 3, code_kind("2z"): 3}),
+                            frozenset({unlikely_wait}), frozenset({unlikely_wait}))
+        return [likely, unlikely]
+
+    later = view_after_opponent_discards(2)
+    knowledge = Knowledge.of(later)
+    dangers = {}
+    for weighs in (False, True):
+        model = OpponentModel(view, 1, random.Random(11), weighs_discards=weighs)
+        model.particles = particles()
+        model._observe(model.particles, events, in_riichi=False)
+        assert sum(model.weights()) == pytest.approx(2.0)
+        dangers[weighs] = (model.danger(likely_wait, knowledge), model.danger(unlikely_wait, knowledge))
+    likely, unlikely = model.particles
+    assert likely.log_likelihood > unlikely.log_likelihood
+    assert dangers[True][0] > dangers[False][0]
+    assert dangers[True][1] < dangers[False][1]
+
+
+def test_an_honour_let_go_is_likelier_than_the_dora():
+    # the opponent lets nearly every honour go and keeps two dora in three (`throws.LET_GO`):
+    # of two pools alike but for which of them seat 1 held, the one that let go an honour
+    # explains the discard better
+    view = view_after_opponent_discards(0)
+    dora = Knowledge.of(view).dora
+    honour = next(kind for kind in range(27, 34) if kind != dora)
+    model = OpponentModel(view, 1, random.Random(12), weighs_discards=True)
+    rest = Counter({code_kind("5s"): 3, code_kind("2p"): 3})
+    by_honour = Particle(rest + Counter({honour: 1}), frozenset(), frozenset())
+    by_dora = Particle(rest + Counter({dora: 1}), frozenset(), frozenset())
+    model._observe([by_honour], [Discarded(1, kind_code(honour), 1, riichi=True)], in_riichi=False)
+    model._observe([by_dora], [Discarded(1, kind_code(dora), 1, riichi=True)], in_riichi=False)
+    assert by_honour.log_likelihood > by_dora.log_likelihood
+
+
+def test_a_wait_that_clears_only_on_a_final_discard_is_dangerous_only_then():
+    view = view_after_opponent_discards(4)
+    knowledge = Knowledge.of(view)
+    model = OpponentModel(view, 1, random.Random(13), reads_final=True)
+    houtei_wait = code_kind("8s")
+    model.particles = [Particle(Counter(), frozenset({code_kind("5p")}), frozenset({code_kind("5p"), houtei_wait}),
+                                final_only=frozenset({houtei_wait}))]
+    prior = read_danger(houtei_wait, 1, knowledge)
+    assert prior > 0.0
+    # one particle beside the reading's 60: it wins on 8s only as a final discard
+    assert model.danger(houtei_wait, knowledge) == pytest.approx(60 * prior / 61)
+    assert model.danger(houtei_wait, knowledge, final=True) == pytest.approx((1 + 60 * prior) / 61)
+
+
+@pytest.mark.parametrize(("number", "alive"), [(5, True), (17, False)])
+def test_a_final_only_wait_let_pass_on_a_final_discard_refutes_the_hand(number, alive):
+    # seat 1 is in riichi; seat 0 throws 8s, a wait of the particle's hand that reaches the
+    # floor only on a final discard: let pass on seat 0's 17th discard, the hand cannot be
+    # seat 1's (it would have ronned); on an earlier one it is merely furiten
+    model = OpponentModel(view_after_opponent_discards(0), 1, random.Random(14), reads_final=True)
+    houtei_wait = code_kind("8s")
+    particle = Particle(Counter({code_kind("1m"): 1}), frozenset({code_kind("5p")}),
+                        frozenset({code_kind("5p"), houtei_wait}), final_only=frozenset({houtei_wait}))
+    events = [Discarded(1, "1m", 1, riichi=True), Discarded(0, "8s", number, riichi=False)]
+    model._observe([particle], events, in_riichi=False)
+    assert particle.alive is alive
+    assert particle.furiten
+
+
+@pytest.mark.parametrize("reads_final", [False, True])
+def test_the_waits_a_final_discard_brings_to_the_floor_are_read_from_the_sampled_hand(monkeypatch, reads_final):
+    view = view_after_opponent_discards(4)
+    waits = [SimpleNamespace(kind=code_kind("5p"), clears_floor=True, clears_floor_with_houtei=True),
+             SimpleNamespace(kind=code_kind("8s"), clears_floor=False, clears_floor_with_houtei=True),
+             SimpleNamespace(kind=code_kind("2s"), clears_floor=False, clears_floor_with_houtei=False)]
+    best = SimpleNamespace(tiles=(), waits=waits)
+    monkeypatch.setattr(WallAnalyser, "best_hands", lambda analyser, count: SimpleNamespace(hands=(best,)))
+    model = OpponentModel(view, 1, random.Random(5), reads_final=reads_final)
+    model.update(view, Knowledge.of(view), 1)
+    model.analyse_sampled()
+    particle, = model.particles
+    assert particle.final_only == (frozenset({code_kind("8s")}) if reads_final else frozenset())

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from game.ai.building import discard_share, win_chance
-from game.ai.planning import DEAL_IN_COST, costed, held_back, planned_discard
+from game.ai.planning import DEAL_IN_COST, costed, held_back, last_discard_is_final, planned_discard
 from game.engine.actions import Discard
 from game.engine.tiles import EAST, ids_for_codes, parse_tiles
 
@@ -54,18 +54,35 @@ def test_a_careful_opponent_lets_safe_looking_waits_go_more_often():
     assert win_chance(honour, 1, 90) == win_chance(middle, 1, 90)
 
 
-def _discard_from(pool: str, discarded: int, danger: dict[int, float], weighs_cost: bool = False) -> str:
-    """The tile `planned_discard` picks from a pool (mpsz) after `discarded` discards, with
-    a fixed danger per kind against one opponent (weighed by the cost of a deal-in on it)."""
+def _view(pool: str, discarded: int, houtei: str = "each_final_discard", wind: str = "east") -> SimpleNamespace:
+    """Seat 0's view at a table of two, holding `pool` (mpsz) after `discarded` discards."""
     ids = ids_for_codes(parse_tiles(pool), True)
-    view = SimpleNamespace(seat=0, pool=tuple(ids), rivers=(((0, False),) * discarded, ()))
-    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten_for_good=False)
-    options = [Discard(0, code) for code in sorted(set(parse_tiles(pool)))]
+    rules = SimpleNamespace(houtei=houtei, players=2)
+    winds = (wind, "west" if wind == "east" else "east")
+    return SimpleNamespace(seat=0, pool=tuple(ids), rivers=(((0, False),) * discarded, ()), rules=rules,
+                           seat_winds=winds)
 
+
+def _fixed(danger: dict[int, float]):
     def per_opponent(kind: int, opponent: int, known: object) -> float:
         return danger[kind]
+    return per_opponent
 
-    return planned_discard(view, options, knowledge, costed(per_opponent) if weighs_cost else per_opponent).tile
+
+def _discard_from(pool: str, discarded: int, danger: dict[int, float], weighs_cost: bool = False,
+                  at_final: dict[int, float] | None = None, safe: frozenset[int] = frozenset()) -> str:
+    """The tile `planned_discard` picks from a pool (mpsz) after `discarded` discards, with
+    a fixed danger per kind against one opponent (weighed by the cost of a deal-in on it),
+    and, given `at_final`, a fixed danger of each kind as a final discard. `safe`: the kinds
+    a cheap reading finds safe (`safe_where`)."""
+    view = _view(pool, discarded)
+    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten_for_good=False)
+    options = [Discard(0, code) for code in sorted(set(parse_tiles(pool)))]
+    per_opponent = _fixed(danger)
+    final = None if at_final is None else _fixed(at_final)
+    safe_where = _fixed({kind: 0.0 if kind in safe else 0.5 for kind in danger})
+    return planned_discard(view, options, knowledge, costed(per_opponent) if weighs_cost else per_opponent,
+                           safe_where=safe_where, at_final=final).tile
 
 
 def test_the_plan_discards_outside_the_kinds_it_holds_back():
@@ -99,3 +116,47 @@ def test_weighing_the_cost_holds_back_the_dear_kind_over_the_likelier_ron():
     assert _discard_from("15m", 16, danger, weighs_cost=True) == "5m"
     # far apart, the likelier ron stays held back whatever it costs
     assert _discard_from("15m", 16, {M1: 0.05, M5: 0.11}, weighs_cost=True) == "1m"
+
+
+S8, Z7 = 25, 33
+
+
+def test_a_tile_that_turns_dangerous_on_the_final_discard_goes_before_it():
+    """5m is a little likelier a ron now than 8s, but as a final discard (houtei brings a
+    wait on it to the floor) far likelier: with two discards left, the plan by the final
+    danger throws 5m first and keeps 8s for the last discard; without it, the other way
+    round, and 5m meets the final discard."""
+    danger = {M5: 0.06, S8: 0.02, M1: 0.3, M2: 0.3, M3: 0.3, Z7: 0.3}
+    at_final = dict(danger) | {M5: 0.16}
+    assert _discard_from("1235m8s7z", 15, danger) == "8s"
+    assert _discard_from("1235m8s7z", 15, danger, at_final=at_final) == "5m"
+    # tiles a final discard leaves alike keep the safer-first order
+    assert _discard_from("1235m8s7z", 15, danger, at_final=danger) == "8s"
+
+
+def test_the_final_discard_holds_back_by_its_own_danger():
+    """One discard left: 5m is the safest now, but not as the final discard, so it is held
+    back and 8s goes."""
+    danger = {M5: 0.05, S8: 0.1, M1: 0.3, M2: 0.3, M3: 0.3}
+    assert _discard_from("1235m8s", 16, danger) == "5m"
+    assert _discard_from("1235m8s", 16, danger, at_final=danger | {M5: 0.4}) == "8s"
+
+
+def test_a_lone_safe_tile_two_discards_from_the_end_is_kept_for_the_last():
+    danger = {M5: 0.06, S8: 0.0, M1: 0.3, M2: 0.3, M3: 0.3, Z7: 0.3}
+    safe = frozenset({S8})
+    assert _discard_from("1235m8s7z", 15, danger, safe=safe) == "8s"
+    assert _discard_from("1235m8s7z", 15, danger, at_final=danger | {M5: 0.16}, safe=safe) == "5m"
+    # a 5m that turns no more dangerous: the safe tile goes first as ever
+    assert _discard_from("1235m8s7z", 15, danger, at_final=danger, safe=safe) == "8s"
+
+
+@pytest.mark.parametrize(("houtei", "wind", "final"), [
+    ("each_final_discard", "east", True),
+    ("each_final_discard", "west", True),
+    ("last_discard_of_hand", "east", False),
+    ("last_discard_of_hand", "west", True),
+])
+def test_the_last_discard_is_a_final_one_by_the_houtei_rule(houtei, wind, final):
+    # at a table of two, west discards last
+    assert last_discard_is_final(_view("1m", 16, houtei, wind)) is final

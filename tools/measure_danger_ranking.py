@@ -5,8 +5,9 @@ of `--opponent`. At each discard decision of seat 0 it scores every kind left in
 that is not yet known to be safe against seat 1, with the heuristic danger
 (game/ai/danger.py), the fitted reading of discards (game/ai/reading.py) and the hard
 level's opponent model (game/ai/inference.py: particles blended with the reading at each
-prior weight of `--weights`), and compares the scores with the truth: whether seat 1's
-hand wins on that kind and clears the floor.
+prior weight of `--weights`, each particle counting alike as hard_v1's do, and weighed by
+the likelihood of the opponent's discards as the hard level's are), and compares the
+scores with the truth: whether seat 1's hand wins on that kind and clears the floor.
 
 The ranking is the area under the ROC curve within each decision (the chance that a real
 winning kind scores above a kind that is not one at the same decision; 0.5 is a coin
@@ -56,14 +57,16 @@ def rows_of_deal(deal: int, samples: int, weights: list[float], opponent: str) -
         view = kyoku.view_for(seat)
         if seat == 0 and view.phase is Phase.DISCARD:
             knowledge = Knowledge.of(view)
-            model = model or OpponentModel(view, 1, random.Random(deal))
+            model = model or OpponentModel(view, 1, random.Random(deal), weighs_discards=True)
             model.update(view, knowledge, samples)
+            model.analyse_sampled()
             truth = winning_kinds(kyoku, 1)
             for kind in sorted({kind_of(tile) for tile in view.pool} - knowledge.safe[1]):
                 prior = read_danger(kind, 1, knowledge)
                 wins = sum(p.wins_on(kind) for p in model.particles)
-                blends = [(wins + weight * prior) / (len(model.particles) + weight) if prior else 0.0
-                          for weight in weights]
+                weighed = sum(w for w, p in zip(model.weights(), model.particles, strict=True) if p.wins_on(kind))
+                blends = [(won + weight * prior) / (len(model.particles) + weight) if prior else 0.0
+                          for weight in weights for won in (wins, weighed)]
                 rows.append((kind in truth, (deal, len(view.rivers[0])),
                              [heuristic_danger(kind, 1, knowledge), prior, *blends]))
         match.apply(agents[seat].act(view))
@@ -102,13 +105,14 @@ def main() -> int:
     print(f"{len(rows)} (decision, kind) pairs, {sum(truth for truth, _, _ in rows)} real winning kinds, "
           f"deals {args.first_deal}..{args.first_deal + args.deals - 1}, opponent {args.opponent}, "
           f"{time.process_time() - cpu:.0f} s CPU, {time.perf_counter() - clock:.0f} s by the clock")
-    names = ["heuristic", "reading", *(f"particles, reading weight {w:g}" for w in args.weights)]
+    names = ["heuristic", "reading", *(f"particles{how}, reading weight {w:g}" for w in args.weights
+                                       for how in ("", " weighed by the discards"))]
     for index, name in enumerate(names):
         every = within_decision_auc([(decision, scores[index], truth) for truth, decision, scores in rows])
         late = within_decision_auc([(decision, scores[index], truth) for truth, decision, scores in rows
                                     if decision[1] >= LATE])
-        print(f"{name:40} AUC {every:.4f}   late ({LATE}+ discards) {late:.4f}")
-        print(f"{'':40} {calibration([(scores[index], truth) for truth, _, scores in rows])}")
+        print(f"{name:60} AUC {every:.4f}   late ({LATE}+ discards) {late:.4f}")
+        print(f"{'':60} {calibration([(scores[index], truth) for truth, _, scores in rows])}")
     return 0
 
 

@@ -9,16 +9,19 @@ and answers with a legal action.
   opponent throws tiles of their class and, against one opponent, as the suit of the
   leftovers makes them look (game/ai/throws.py), against the danger of the leftovers it
   must walk;
-  discards by the danger the Bayesian opponent model infers (game/ai/inference.py),
-  holding back the kinds that carry the most of it (game/ai/planning.py) and, against one
-  opponent, the most loss: the danger times what a deal-in on the kind costs.
+  discards by the danger the Bayesian opponent model infers (game/ai/inference.py; its
+  sampled walls weighed by how likely the opponent's discards were from them), holding
+  back the kinds that carry the most of it (game/ai/planning.py) and, against one
+  opponent, the most loss: the danger times what a deal-in on the kind costs; a tile that
+  a final discard (houtei) makes dangerous goes before the last discard.
 Every level takes every legal ron.
 
 Reference levels, for the arena only (never offered in the window):
 
 - hard_v1: the hard level before the hand to come: the expected-value hand, counting
   that a careful opponent lets safe-looking tiles go more readily than dangerous-looking
-  ones by the class of the tile alone; discards as hard.
+  ones by the class of the tile alone; discards as hard, without weighing the walls by
+  the discards, by what a deal-in costs, or for the final discard.
 """
 
 from __future__ import annotations
@@ -108,6 +111,10 @@ class HardV1Agent(NormalAgent):
     weighs_cost = False
     """Whether the plan weighs each kind's danger by what a deal-in on it costs
     (`planning.costed`), at a table of two: the cost was measured there alone."""
+    weighs_discards = False
+    """Whether the opponent model weighs its walls by the likelihood of the discards."""
+    reads_final = False
+    """Whether the plan counts the waits a final discard (houtei) brings to the floor."""
 
     def __init__(self, seed: int = 0, samples_per_decision: int = SAMPLES_PER_DECISION) -> None:
         super().__init__(seed)
@@ -120,7 +127,8 @@ class HardV1Agent(NormalAgent):
         key = (view.wall, view.dealer)
         if key != self.hand_key:
             self.hand_key = key
-            self.models = {o: OpponentModel(view, o, self.rng) for o in knowledge.opponents}
+            self.models = {o: OpponentModel(view, o, self.rng, weighs_discards=self.weighs_discards,
+                                            reads_final=self.reads_final) for o in knowledge.opponents}
         per_opponent = max(1, self.samples_per_decision // len(self.models))
         for model in self.models.values():
             model.update(view, knowledge, per_opponent)
@@ -128,21 +136,32 @@ class HardV1Agent(NormalAgent):
         def inferred(kind: int, opponent: int, known: Knowledge) -> float:
             return self.models[opponent].danger(kind, known)
 
-        danger = costed(inferred) if self.weighs_cost and view.rules.players == 2 else inferred
+        def at_final(kind: int, opponent: int, known: Knowledge) -> float:
+            return self.models[opponent].danger(kind, known, final=True)
+
+        weigh = costed if self.weighs_cost and view.rules.players == 2 else _as_is
         # the particles' danger is 0 exactly where the reading's is
-        return planned_discard(view, options, knowledge, danger, safe_where=read_danger)
+        return planned_discard(view, options, knowledge, weigh(inferred), safe_where=read_danger,
+                               at_final=weigh(at_final) if self.reads_final else None)
 
 
 class HardAgent(HardV1Agent):
-    """Builds for the hand to come; discards as hard_v1 but, against one opponent, by the
-    loss a deal-in on each kind would cost."""
+    """Builds for the hand to come; discards as hard_v1 but with its walls weighed by the
+    discards, a final discard's danger read and, against one opponent, by the loss a
+    deal-in on each kind would cost."""
 
     name = "hard"
     deal_in_scale = DEAL_IN_SCALE
     weighs_cost = True
+    weighs_discards = True
+    reads_final = True
 
     def build(self, view: SeatView) -> tuple[int, ...] | None:
         return best_hand_to_come(view, self.deal_in_scale)
+
+
+def _as_is(danger: DangerFunction) -> DangerFunction:
+    return danger
 
 
 def safest(options: list[Discard], knowledge: Knowledge, danger: DangerFunction) -> Discard:

@@ -23,6 +23,7 @@ particles, and every decision, are those of analysing each wall when drawn.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -30,10 +31,11 @@ from dataclasses import dataclass
 
 from game.ai.knowledge import Knowledge
 from game.ai.reading import read_danger
+from game.ai.throws import let_go_factors
 from game.engine.analysis import WallAnalyser
 from game.engine.events import Discarded, Event, RiichiDeclared
-from game.engine.kyoku import SeatView
-from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind, kind_of
+from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
+from game.engine.tiles import EAST, KIND_COUNT, RED_FIVE_IDS, code_kind, dora_kind, kind_of
 
 PRIOR_WEIGHT = 60.0
 """How many particles the fitted reading counts as. By the area under the ROC curve of
@@ -60,9 +62,16 @@ class Particle:
     waits: frozenset[int]
     furiten: bool = False
     alive: bool = True
+    final_only: frozenset[int] = frozenset()
+    """Waits that reach the floor only on a final discard (houtei)."""
+    log_likelihood: float = 0.0
+    """Of the opponent's discards so far, had it let its pool go as `LET_GO` says."""
 
-    def wins_on(self, kind: int) -> bool:
-        return self.alive and not self.furiten and kind in self.clearing
+    def wins_on(self, kind: int, final: bool = False) -> bool:
+        """Whether its hand rons `kind`: as a final discard (houtei) when `final`."""
+        if not self.alive or self.furiten:
+            return False
+        return kind in self.clearing or (final and kind in self.final_only)
 
 
 @dataclass(frozen=True)
@@ -84,12 +93,17 @@ class SampledWall:
 class OpponentModel:
     """Particles for one opponent, updated from the seat's view before each discard."""
 
-    def __init__(self, view: SeatView, opponent: int, rng: random.Random) -> None:
+    def __init__(self, view: SeatView, opponent: int, rng: random.Random, *,
+                 weighs_discards: bool = False, reads_final: bool = False) -> None:
         self.opponent = opponent
         self.rng = rng
         self.rules = view.rules
         self.seat_wind = EAST + WIND_ORDER.index(view.seat_winds[opponent])
         self.dora_indicator = view.dora_indicator
+        dora = None if view.dora_indicator is None else dora_kind(kind_of(view.dora_indicator))
+        self.let_go = let_go_factors(dora) if weighs_discards else None
+        """Per kind, how readily the opponent lets a pool tile go; None: not weighed."""
+        self.reads_final = reads_final
         self.particles: list[Particle] = []
         """The analysed particles; every one older than every wall in `sampled`."""
         self.sampled: list[SampledWall] = []
@@ -124,13 +138,25 @@ class OpponentModel:
                 self.particles.append(particle)
         self.sampled = []
 
-    def danger(self, kind: int, knowledge: Knowledge) -> float:
+    def danger(self, kind: int, knowledge: Knowledge, final: bool = False) -> float:
+        """The chance that the opponent rons `kind`; as the seat's final discard (houtei)
+        when `final`."""
         prior = read_danger(kind, self.opponent, knowledge)
         if prior == 0.0:
             return 0.0
         self.analyse_sampled()
-        wins = sum(1 for p in self.particles if p.wins_on(kind))
+        wins = sum(weight for weight, p in zip(self.weights(), self.particles, strict=True) if p.wins_on(kind, final))
         return (wins + PRIOR_WEIGHT * prior) / (len(self.particles) + PRIOR_WEIGHT)
+
+    def weights(self) -> list[float]:
+        """What each particle counts for, by the likelihood of the discards; together as
+        many as there are particles, so the blend with the reading keeps its measure."""
+        if self.let_go is None or not self.particles:
+            return [1.0] * len(self.particles)
+        top = max(p.log_likelihood for p in self.particles)
+        raw = [math.exp(p.log_likelihood - top) for p in self.particles]
+        scale = len(raw) / sum(raw)
+        return [weight * scale for weight in raw]
 
     def _observe(self, particles: list[Particle], events: Sequence[Event], in_riichi: bool) -> bool:
         """Apply `events` in order to `particles`. `in_riichi`: whether the opponent was
@@ -141,20 +167,30 @@ class OpponentModel:
             if not isinstance(event, Discarded):
                 continue
             kind = code_kind(event.tile)
+            houtei = event.number == DISCARDS_PER_SEAT and self.rules.houtei == "each_final_discard"
             for particle in particles:
                 if event.seat == self.opponent:
                     if particle.pool[kind] <= 0:
                         particle.alive = False
                     else:
+                        if self.let_go is not None:
+                            particle.log_likelihood += self._log_let_go(particle.pool, kind)
                         particle.pool[kind] -= 1
                         particle.furiten |= kind in particle.waits
                 elif in_riichi and kind in particle.waits:
-                    if kind in particle.clearing and not particle.furiten:
+                    if particle.wins_on(kind, houtei):
                         particle.alive = False
                     particle.furiten = True
             if event.seat == self.opponent and event.riichi:
                 in_riichi = True
         return in_riichi
+
+    def _log_let_go(self, pool: Counter[int], kind: int) -> float:
+        """The log chance that the opponent lets a copy of `kind` go next from `pool`."""
+        let_go = self.let_go
+        assert let_go is not None
+        readiness = sum(count * let_go[k] for k, count in pool.items() if count > 0)
+        return math.log(pool[kind] * let_go[kind] / readiness)
 
     def _draw(self, knowledge: Knowledge) -> SampledWall | None:
         """A sampled wall: the opponent's discards and unseen tiles drawn for the rest;
@@ -179,7 +215,9 @@ class OpponentModel:
             best = hands[0]
             pool.subtract(Counter(kind_of(t) for t in best.tiles))
             clearing = frozenset(w.kind for w in best.waits if w.clears_floor)
-            particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits))
+            final_only = frozenset(w.kind for w in best.waits if self.reads_final
+                                   and not w.clears_floor and w.clears_floor_with_houtei)
+            particle = Particle(pool, clearing, frozenset(w.kind for w in best.waits), final_only=final_only)
         else:
             particle = Particle(pool, frozenset(), frozenset())
         # replayed in order: a clearing wait let pass is consistent only with an

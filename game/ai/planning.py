@@ -9,6 +9,11 @@ within the slots left, and discards the least dangerous of the rest first: it wa
 long as possible for the opponents' discards to show which kinds are safe. A danger may
 be weighed by what a deal-in on the kind costs (`costed`): the plan then holds back the
 most loss rather than the most chance of a ron.
+
+One tile turns dangerous later: the seat's last discard is a final discard, on which an
+opponent may ron a wait that reaches the floor only with houtei. Given that danger
+(`at_final`), the plan keeps for its last discard the tile that a final discard makes the
+least more dangerous, and throws a tile that turns dangerous then before it.
 """
 
 from __future__ import annotations
@@ -20,8 +25,8 @@ from game.ai.danger import total_danger
 from game.ai.knowledge import Knowledge
 from game.ai.throws import pool_class
 from game.engine.actions import Discard
-from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
-from game.engine.tiles import code_kind, kind_of
+from game.engine.kyoku import DISCARDS_PER_SEAT, SEAT_WIND_ORDER, SeatView
+from game.engine.tiles import WIND_NAMES, code_kind, kind_of
 
 DangerFunction = Callable[[int, int, Knowledge], float]
 
@@ -58,28 +63,61 @@ def held_back(copies: Mapping[int, int], danger: Mapping[int, float], slots: int
     return frozenset(kinds)
 
 
+def last_discard_is_final(view: SeatView) -> bool:
+    """Whether the seat's last discard is one an opponent may ron as houtei: every seat's
+    17th by the default rule, only the hand's very last (the last seat's) by the other."""
+    if view.rules.houtei == "each_final_discard":
+        return True
+    return view.seat_winds[view.seat] == WIND_NAMES[SEAT_WIND_ORDER[view.rules.players][-1]]
+
+
 def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowledge,
-                    per_opponent: DangerFunction, safe_where: DangerFunction | None = None) -> Discard:
+                    per_opponent: DangerFunction, safe_where: DangerFunction | None = None,
+                    at_final: DangerFunction | None = None) -> Discard:
     """The discard the plan makes now: the least dangerous tile outside the held-back
     kinds (a plain five before a red one), or the least dangerous of all when only
     held-back kinds are left.
 
     `safe_where`, a cheaper danger that is 0 exactly where `per_opponent` is: a tile safe
     by it against every opponent, and no own wait, is then discarded without asking
-    `per_opponent` (a safe kind is never held back, and nothing is less dangerous)."""
+    `per_opponent` (a safe kind is never held back, and nothing is less dangerous), but
+    for a lone safe tile two discards from the end, which may be the one to keep for last.
+
+    `at_final`, the danger of a kind thrown as a final discard (houtei), at least
+    `per_opponent` and 0 where it is: the last discard is then planned by it (see the
+    module's docstring)."""
     options = list(options)
+    discards_left = DISCARDS_PER_SEAT - len(view.rivers[view.seat])
+    final = at_final if at_final is not None and last_discard_is_final(view) else None
     if safe_where is not None:
         safe = [action for action in options if total_danger(code_kind(action.tile), knowledge, safe_where) == 0.0]
-        if safe:
+        # with two discards left, a lone safe tile is the one to keep for the last when
+        # the other turns dangerous then; earlier, only were every other tile to do so
+        if safe and (final is None or discards_left != 2 or len(safe) > 1):
             return min(safe, key=lambda action: (action.tile.startswith("0"), code_kind(action.tile)))
     copies = Counter(kind_of(tile) for tile in view.pool)
-    danger = {kind: total_danger(kind, knowledge, per_opponent) for kind in copies}
-    discards_left = DISCARDS_PER_SEAT - len(view.rivers[view.seat])
+    now = final if final is not None and discards_left == 1 else per_opponent
+    danger = {kind: total_danger(kind, knowledge, now) for kind in copies}
     keep = held_back(copies, danger, max(0, len(view.pool) - discards_left))
     candidates = [action for action in options if code_kind(action.tile) not in keep] or options
+    if final is not None and discards_left > 1:
+        candidates = _before_the_last(candidates, danger, knowledge, final)
 
     def key(action: Discard) -> tuple[float, bool, int]:
         kind = code_kind(action.tile)
         return danger[kind], action.tile.startswith("0"), kind
 
     return min(candidates, key=key)
+
+
+def _before_the_last(candidates: list[Discard], danger: Mapping[int, float], knowledge: Knowledge,
+                     final: DangerFunction) -> list[Discard]:
+    """The candidates but the tile kept for the last discard: the one a final discard
+    makes the least more dangerous (of those alike, the most dangerous now, which the
+    safer-first order would throw last anyway). Every candidate is thrown by the end, so
+    only the last one meets the final discard's danger."""
+    kinds = {code_kind(action.tile) for action in candidates}
+    extra = {kind: total_danger(kind, knowledge, final) - danger[kind] for kind in kinds}
+    last = min(kinds, key=lambda kind: (extra[kind], -danger[kind], -kind))
+    kept = next(action for action in candidates if code_kind(action.tile) == last)
+    return [action for action in candidates if action is not kept] or candidates

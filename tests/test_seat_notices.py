@@ -11,8 +11,9 @@ from functools import partial
 
 import pytest
 
+from game.app.play.local_table import LocalTable
 from game.app.play.remote_table import RemoteTable
-from game.app.play.seat_notices import Notice, presence_notice, reconnect_notice, seat_notices
+from game.app.play.seat_notices import Notice, presence_notice, reconnect_notice, seat_notices, stops_play
 from game.app.play.session import SeatPlan, Session, shown_name
 from game.app.play.table_words import reconnect_words
 from game.app.words import i18n
@@ -275,3 +276,27 @@ def test_the_hosts_person_is_told_a_drop_in_the_language_it_is_read_in(english):
     i18n.set_language("ja")
     assert str(told.text) == reconnect_words(shown_name("Player 2"), given_up=False)
     assert "Player" not in str(told.text)
+
+
+def test_the_completed_hand_stops_play_only_where_the_table_waits_for_the_screen(english):
+    """The hand completed at the build deadline is told as the seat's discard clock runs: a
+    dialog at a table whose clocks stop under it, a card where they run on (a joined table,
+    whose clock is the host's), so that reading it costs no time. A winning tile's notice and
+    news of the table are cards everywhere; another notice is a dialog everywhere."""
+    match = Match(Rules.preset("kaiji"), seed=1)
+    seat = completed_at_the_deadline(match, match)
+    [completed] = seat_notices(match.kyoku.view_for(seat))
+    assert stops_play(completed, table_waits=True)
+    assert not stops_play(completed, table_waits=False)
+    for card in (Notice(seat, "a winning tile", tile="8p"), reconnect_notice(seat, lambda: "Bob", False, about=0)):
+        assert not stops_play(card, table_waits=True) and not stops_play(card, table_waits=False)
+    other = Notice(seat, "You play this match as Bob")
+    assert stops_play(other, table_waits=True) and stops_play(other, table_waits=False)
+
+
+def test_a_joined_table_never_waits_for_its_screen_a_local_one_does(builders):
+    from tests.test_remote_table import new_match
+
+    assert not RemoteTable(heard(new_match()), builders).waits_for_screen
+    session = Session(Match(Rules.preset("kaiji"), seed=1), SeatPlan.solo(2, "easy"), {}, builders)
+    assert LocalTable(session, builders).waits_for_screen

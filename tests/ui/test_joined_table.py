@@ -12,7 +12,7 @@ import pytest
 from game.app.play import remote_table
 from game.app.play.remote_table import RemoteTable
 from game.app.scenes.table import CARD_HANDOVER_S, TableScene
-from game.engine.actions import BuildHand
+from game.engine.actions import BuildHand, Discard
 from game.engine.kyoku import Phase
 from tests.test_remote_table import SEAT, Clock, Link, at_the_seats_discard, discards_heard, heard
 from tests.ui.autoplay import answer
@@ -249,3 +249,46 @@ def test_a_ron_question_under_the_joined_menu_goes_when_its_time_runs_out(driver
     driver.frame()
     assert question not in driver.app.stack.scenes and driver.top is menu
     assert table.take_outbox() == [], "the host's stand-in answers: nothing is sent for the player"
+
+
+def test_the_hand_completed_at_the_deadline_is_a_card_under_which_the_seat_discards(driver):
+    """Tester report: at a joined table, the build deadline ran out and the hand completed
+    with the builder's suggestion was told in a dialog, under which the host's discard clock
+    ran on: reading it cost the player discard time. It is a card on the table: the table
+    stays on top, its clock shown, and the player discards while the card is there."""
+    from tests.test_remote_table import SentLink, new_match, others_move, to_build
+    from tests.ui.test_join import SMALL, shoot_in_every_language
+
+    match = new_match(build_time_s=30)
+    others_move(match)
+    clock = Clock()
+    table = RemoteTable(heard(match, at=0.0), driver.app.executor, clock=clock)
+    to_build(match, table)
+    link = SentLink([])
+    table.link = link
+    driver.screens.joined_table(table)
+    scene = driver.top
+    driver.frame()
+    assert scene.mode() == "build"
+    clock.now = 31.0
+    driver.frame()
+    match.apply(BuildHand(SEAT, "", complete=True))  # the host's stand-in completes the hand
+    others_move(match)
+    assert match.kyoku.phase is Phase.DISCARD and match.kyoku.waiting_on() == [SEAT]
+    link.news = [heard(match, at=clock.now)]
+    driver.wait_until(lambda: scene.card is not None or driver.top is not scene)  # after the discard's flight
+    assert driver.top is scene, "a dialog covered the table while the seat's discard clock ran"
+    assert scene.card is not None and str(scene.card.text).startswith("Time is up: your hand was completed")
+    assert scene.mode() == "discard"
+    before = table.countdown()
+    clock.now += 2.0
+    driver.frame()
+    assert table.countdown() == pytest.approx(before - 2.0)  # the host's clock, shown as it runs
+    shot(driver, "joined_completed_card")
+    shoot_in_every_language(driver, "joined_completed_card_small", (800, 500))
+    shoot_in_every_language(driver, "joined_completed_card", SMALL)
+    pool = table.view(SEAT).pool
+    driver.click(scene.pool_controls.rect(0, len(pool)).center)
+    assert scene.card is not None, "the card went before the seat discarded"
+    driver.frames(2)
+    assert isinstance(link.sent[-1], Discard) and link.sent[-1].seat == SEAT

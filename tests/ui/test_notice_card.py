@@ -5,7 +5,9 @@ stand-in discarded when its time ran out) is drawn whole, at the
 table's type floor, inside its room, in every language. Once the seat holds its hand the card
 lies on empty felt at two, three and four seats, clear of the rivers, walls, plates, the pool
 (a tile raised under the pointer too) and the waits strip; while the seat builds, clear of the
-hand being built, the opened wall, the building buttons and the helper."""
+hand being built, the opened wall, the building buttons and the helper. A hand completed at
+the build deadline is a card where the table does not wait for the screen (a joined table):
+its notice, with the longest hands and waits, fits the card's room too."""
 
 from __future__ import annotations
 
@@ -15,14 +17,17 @@ import os
 import pygame
 import pytest
 
+from game.app.play import seat_notices
 from game.app.play.seat_notices import (
     MISSED_REASONS,
+    completed_text,
     missed_message,
     reconnect_notice,
     stand_in_discard_message,
     stand_in_notices,
 )
 from game.app.play.table_words import reconnect_words
+from game.app.play.wait_strip import REASONS
 from game.app.scenes import table as table_scene
 from game.app.scenes.table import BUILD_BUTTONS, CARD_HANDOVER_S, NOTICE_CARD_S
 from game.app.views import legible
@@ -35,7 +40,7 @@ from game.app.window.text import NO_BREAK_SPACE, WORD_JOINER, Text
 from game.app.words import i18n
 from game.app.words.i18n import _
 from game.app.words.net_words import came_back_words, dropped_words
-from game.engine.events import Discarded, FuritenStarted, WinningTileMissed
+from game.engine.events import Discarded, FuritenStarted, HandBuilt, WinningTileMissed
 from game.engine.kyoku import FuritenSpan
 from game.engine.names import LONGEST_NAME
 from tests.ui.autoplay import answer
@@ -75,6 +80,48 @@ def news_of_seats() -> list[str]:
     return [words for name in LONG_NAMES
             for words in (came_back_words(name), dropped_words(name), reconnect_words(name, given_up=False),
                           reconnect_words(name, given_up=True))]
+
+
+@dataclasses.dataclass(frozen=True)
+class Strip:
+    """What the notice of a completed hand reads of its waits strip (`wait_strip`)."""
+
+    winning: tuple[str, ...]
+    why: str | None
+    """The strip's reason (a key of `REASONS`): why it cannot win, or where alone it can."""
+
+    @property
+    def hand_can_win(self) -> bool:
+        return bool(self.winning) and (self.why is None or self.why.startswith("only"))
+
+    @property
+    def luck(self) -> bool:
+        return self.hand_can_win and self.why is not None
+
+    @property
+    def reason(self) -> str | None:
+        return None if self.why is None else _(REASONS[self.why])
+
+
+KOKUSHI = ("19m19p19s1234567z", ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"))
+"""The most waits a hand has (thirteen), each an honour or a terminal: the longest "It can win on"."""
+CHUUREN = ("1112345678999m", tuple(f"{number}m" for number in range(1, 10)))
+HONOURS = "1122334455667z"
+"""A hand of the longest names, for the clauses of the hands that win only with luck or not at all."""
+
+
+def completed_hands(monkeypatch) -> list[str]:
+    """The notice of a hand completed at the deadline, in the current language, at its
+    longest: the most waits (yakuman, so never with a condition), and each reason a hand of
+    honours wins only on or cannot win for, with three waits."""
+    cases = [(*KOKUSHI, None), (*CHUUREN, None)]
+    cases += [(HONOURS, ("5z", "6z", "7z"), why) for why in REASONS]
+    words = []
+    for hand, waits, why in cases:
+        strip = Strip(waits if why is None or why.startswith("only") else (), why)
+        monkeypatch.setattr(seat_notices, "wait_strip", lambda _view, strip=strip: strip)
+        words.append(str(completed_text(None, HandBuilt(0, hand, True))))
+    return words
 
 
 def record_cards(monkeypatch) -> list[pygame.Rect]:
@@ -140,7 +187,7 @@ def drawn_whole(surface: pygame.Surface, art: TileArt, title: str, notice: str, 
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, language):
+def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, monkeypatch, language):
     pygame.display.set_mode((1, 1))
     surface = pygame.Surface(layout.SCREEN.size)
     art = TileArt()
@@ -156,6 +203,8 @@ def test_every_notice_is_drawn_whole_at_the_floor_inside_its_card(display, langu
             for room in rooms:
                 problems += drawn_whole(surface, art, _("At the table"), notice, None, room)
         for notice in stand_in_discards():  # a discard is made once the hand is built
+            problems += drawn_whole(surface, art, _("At the table"), notice, None, CARD)
+        for notice in completed_hands(monkeypatch):  # told once the seat holds the hand
             problems += drawn_whole(surface, art, _("At the table"), notice, None, CARD)
         assert problems == [], "\n".join(problems[:12])
     finally:

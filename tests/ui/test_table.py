@@ -235,7 +235,8 @@ def test_discarding_an_own_winning_tile_asks_first(driver):
 
 
 def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
-    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID))  # kaiji: 180 s to build
+    table = crafted_table(driver.app, ScriptedAgent(avoid=AVOID),  # kaiji: 180 s to build
+                          rules=Rules.preset("kaiji", discard_time_s=30))
     driver.frame()
     flip_dora(driver, table)
     drag_example_hand(driver, table, "111222m")
@@ -250,6 +251,10 @@ def test_at_the_build_deadline_the_choice_is_kept_and_completed(driver):
     assert driver.top.title == "Notice" and "Time is up" in driver.top.message
     assert f"suggestion, {hand_in_sentence(hand)}." in driver.top.message  # by name, not mpsz
     assert "It can win on" in driver.top.message or "It cannot win this hand:" in driver.top.message
+    before = table.countdown()
+    assert before is not None and table.mode() == "discard"
+    driver.frames(20, dt=1.0)
+    assert table.countdown() == before, "the clock of a table of this computer alone stops under the notice"
 
 
 
@@ -969,8 +974,11 @@ def test_under_the_hosts_menu_the_table_goes_on_and_the_stand_in_moves_for_its_p
     driver.frames(2)
     assert len(session.view(0).rivers[1]) == 1  # the other computer's discard is played
     driver.key(pygame.K_ESCAPE)  # back at the table: told what the stand-in did
-    driver.wait_until(lambda: isinstance(driver.top, Dialog) and driver.top is not menu, frames=30)
-    assert str(driver.top.message).startswith("Time is up: your hand was completed"), driver.top.message
+    driver.wait_until(lambda: table.card is not None, frames=30)
+    # On a card: the clock runs here for the people at the other computers, a dialog would cost time.
+    assert driver.top is table and str(table.card.text).startswith("Time is up: your hand was completed")
+    driver.frames(2)
+    assert ["discarded for you" in str(card.text) for card in table.next_cards] == [True]  # read next
 
 
 def test_under_the_menu_of_a_local_table_nothing_moves(driver):

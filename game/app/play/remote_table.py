@@ -405,6 +405,10 @@ class RemoteTable:
     # --- who may see and do what ----------------------------------------------------------
 
     @property
+    def waits_for_screen(self) -> bool:
+        return False  # the clock is the host's: it runs on under this screen's dialogs and menu
+
+    @property
     def shown_private_seat(self) -> int | None:
         view = self.shown.view
         if view is None or view.phase is Phase.DORA or (view.phase is Phase.END and view.result is not None):

@@ -42,6 +42,22 @@ class Notice:
     about: int | None = None
     """The seat whose person's presence this news tells: newer news of them supersedes it
     while it is still unread (a connection that drops and comes back several times)."""
+    on_own_clock: bool = False
+    """Told as the seat's own clock runs: its hand completed at the build's deadline, told
+    as the discards begin. Where the table waits for this screen it is a dialog (its clock
+    stops under it); where it does not, a card (`stops_play`)."""
+
+
+def stops_play(notice: Notice, table_waits: bool) -> bool:
+    """Whether `notice` is a dialog the person closes before playing on, rather than a card
+    on the table that stops nothing. `table_waits`: the table's clocks stop while this
+    screen is covered (a table of this computer alone). Where they run on (a joined table,
+    whose clock is the host's; a table with seats at other computers), a dialog about the
+    move owed would cost the seat its time while it reads: a tester lost a joined table's
+    discard time reading the hand completed at the deadline."""
+    if notice.tile is not None or notice.passing:
+        return False
+    return table_waits or not notice.on_own_clock
 
 
 MISSED_REASONS = {
@@ -60,7 +76,7 @@ def seat_notices(view: SeatView, start: int = 0) -> list[Notice]:
         if isinstance(event, WinningTileMissed) and event.seat == view.seat:
             notices.append(Notice(view.seat, missed_text(view, index), event.tile))
         elif isinstance(event, HandBuilt) and event.seat == view.seat and event.completed_automatically:
-            notices.append(Notice(view.seat, completed_text(view, event)))
+            notices.append(Notice(view.seat, completed_text(view, event), on_own_clock=True))
     return notices
 
 

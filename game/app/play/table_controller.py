@@ -241,6 +241,10 @@ class TableController(TableTurns):
         net = self.session.net
         return net is not None and bool(net.remote)
 
+    @property
+    def waits_for_screen(self) -> bool:
+        return not self.hosts_others
+
     def countdown(self) -> float | None:
         """The viewer's own time left for their move (None: no clock)."""
         limit = self.time_limit()

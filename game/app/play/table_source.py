@@ -56,6 +56,13 @@ class TableSource(Protocol):
     def shown_private_seat(self) -> int | None: ...
 
     @property
+    def waits_for_screen(self) -> bool:
+        """Its clocks stop while this screen is covered (a dialog, the menu): a table of this
+        computer alone. A joined table's clock is the host's, and one with seats at other
+        computers runs on for their people."""
+        ...
+
+    @property
     def closed(self) -> Later | None:
         """Why the table closed under the player (a joined table's host gone), in the words
         of the language of the moment."""

@@ -27,6 +27,7 @@ from game.app.play.helper import BuildHelper, HelperReport, warm_up
 from game.app.play.local_table import LocalTable
 from game.app.play.remote_table import RemoteTable
 from game.app.play.result_frame import ResultFrame, result_frame
+from game.app.play.seat_notices import stops_play
 from game.app.play.session import Notice, Session
 from game.app.play.table_controller import RonOffer, TableController, seconds_to_next_step
 from game.app.play.table_frame import shown_seconds
@@ -445,7 +446,7 @@ class TableScene(Scene):
         return min((wait for wait in waits if wait is not None), default=None)
 
     def _ask(self, question: Notice | RonOffer | None) -> None:
-        if isinstance(question, Notice) and (question.tile is not None or question.passing):
+        if isinstance(question, Notice) and not stops_play(question, self.controller.waits_for_screen):
             self._drop_superseded(question)
             if self.card is None:
                 self._show_card(question)  # told without stopping play

@@ -98,3 +98,9 @@ def test_a_damaged_line_is_skipped_and_named_and_the_rest_summarised(lines, tmp_
         assert "1 duplicate deals (seed 3 deal 4)" in summarise(deals)
     assert capsys.readouterr().err.count("not a played deal") == sum(
         bool(text.strip()) and text != GOOD_LINE for text in cleaned)
+
+
+def test_a_deal_line_names_a_multiple_ron_other_than_the_presets():
+    assert play("easy", "easy", "three_player", 7, 0)["preset"] == "three_player"
+    assert play("easy", "easy", "three_player", 7, 0, "head_bump")["preset"] == "three_player"
+    assert play("easy", "easy", "three_player", 7, 0, "all")["preset"] == "three_player, multiple_ron all"

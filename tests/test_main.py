@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from game.__main__ import COMMANDS, main
 from game.ai import arena
+from game.engine.record import read_record
 from tests.fuzzing import as_json_lines
 from tests.test_record import TWO_PLAYER
 
@@ -170,6 +171,18 @@ def test_an_output_without_unicode_gets_question_marks_for_what_it_cannot_hold(r
 
 
 
+
+@pytest.mark.parametrize(("argv", "mode"), [([], "head_bump"), (["--multiple-ron", "all"], "all")])
+def test_selfplay_plays_by_the_multiple_ron_asked(argv, mode, tmp_path, capsys):
+    """Issue 33 measures the hard level with multiple_ron both ways: the deals are played,
+    and recorded, by the mode asked (the preset's by default)."""
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--preset", "three_player",
+                 "--records", str(tmp_path), *argv]) == 0
+    assert f"multiple ron {mode}" in capsys.readouterr().out
+    records = sorted(tmp_path.iterdir())
+    assert records
+    assert all(read_record(path)[0]["rules"]["multiple_ron"] == mode for path in records)
+
 def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsys, monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("a deal was played")
@@ -231,6 +244,7 @@ def arena_results() -> dict:
 
 
 WORDS = ["analyze", "replay", "selfplay", "--a", "--b", "--hands", "--seed", "--preset", "--json", "--jobs",
+         "--multiple-ron", "all", "head_bump",
          "--records", "--dora", "--seat", "--top", "-h", "--version", "easy", "normal", "oracle", "god", "0", "-1",
          "1", "65", "x", "1e9", "9" * 40, "kaiji", "four_player", "moegirl", "east", "north", "5z", "1p2z",
          "123456789m123456789p12345678s1234567z", "1m" * 40, "", "--", "-"]
@@ -283,7 +297,8 @@ def command_line(files: dict[str, Path]) -> st.SearchStrategy[list[str]]:
 @FUZZ
 @given(data=st.data())
 def test_fuzz_random_argument_lists(files, capsys, monkeypatch, arena_results, data):
-    def fake_arena(level_a, level_b, deals, seed, preset="kaiji", records=None, progress=None, jobs=1):
+    def fake_arena(level_a, level_b, deals, seed, preset="kaiji", records=None, progress=None, jobs=1,
+                   multiple_ron=None):
         if records is not None:
             arena.check_records_folder(records)
         return arena_results

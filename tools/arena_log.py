@@ -22,13 +22,12 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import ARENA_LEVELS, Z95, DealJob, play_duplicate
-from game.engine.rules import PRESETS, Rules
+from game.ai.arena import ARENA_LEVELS, Z95, DealJob, arena_rules, play_duplicate
+from game.engine.rules import MULTIPLE_RON_MODES, PRESETS, Rules
 from game.engine.scoring import install_fast_divider
 from tools.json_lines import add_file_options, append_json_line, print_summary, read_json_lines
 
@@ -36,11 +35,14 @@ SEED_STRIDE = 1_000_003  # the arena's: deal d of seed S is seeded S * SEED_STRI
 OUTCOMES = ("won", "dealt_in", "drew")
 
 
-def play(level_a: str, level_b: str, preset: str, seed: int, deal: int) -> dict:
-    """One duplicate deal as a line: per play, each level's gain, win, deal-in and draw."""
-    rules = replace(Rules.preset(preset), settlement="units", hands=1)
+def play(level_a: str, level_b: str, preset: str, seed: int, deal: int, multiple_ron: str | None = None) -> dict:
+    """One duplicate deal as a line: per play, each level's gain, win, deal-in and draw.
+    With another `multiple_ron` than the preset's, the line's preset names it."""
+    rules = arena_rules(preset, multiple_ron)
     started = time.process_time()
     plays = play_duplicate(DealJob(rules, seed * SEED_STRIDE + deal, (level_a, level_b), None))
+    if rules.multiple_ron != Rules.preset(preset).multiple_ron:
+        preset = f"{preset}, multiple_ron {rules.multiple_ron}"
     return {
         "a": level_a, "b": level_b, "preset": preset, "seed": seed, "deal": deal,
         "plays": [{side: {"gain": p.gain, **{key: bool(getattr(p, key)) for key in OUTCOMES}}
@@ -118,6 +120,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seeds the deals as selfplay's --seed does")
     parser.add_argument("--first-deal", type=int, default=0, metavar="D", help="the first deal of the seed to play")
     parser.add_argument("--hands", type=int, default=50, metavar="N", help="duplicate deals to play (default 50)")
+    parser.add_argument("--multiple-ron", default=None, choices=MULTIPLE_RON_MODES, metavar="MODE",
+                        help="head_bump or all, as selfplay's --multiple-ron (default: the preset's)")
     add_file_options(parser)
     args = parser.parse_args()
     if args.summarise:
@@ -128,7 +132,7 @@ def main() -> int:
     install_fast_divider()
     deals = []
     for deal in range(args.first_deal, args.first_deal + args.hands):
-        deals.append(play(args.a, args.b, args.preset, args.seed, deal))
+        deals.append(play(args.a, args.b, args.preset, args.seed, deal, args.multiple_ron))
         append_json_line(args.out, deals[-1])
     print(summarise(deals))
     return 0

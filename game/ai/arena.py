@@ -163,13 +163,20 @@ def play_duplicate(job: DealJob) -> list[tuple[Play, Play]]:
     return plays
 
 
+def arena_rules(preset: str, multiple_ron: str | None = None) -> Rules:
+    """The rules the arena plays `preset` by: one hand a match, settled in units; the
+    preset's `multiple_ron` unless another is given."""
+    rules = replace(Rules.preset(preset), settlement="units", hands=1)
+    return rules if multiple_ron is None else replace(rules, multiple_ron=multiple_ron)
+
+
 def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "kaiji",
               records: Path | None = None, progress: Callable[[int], None] | None = None,
-              jobs: int = 1) -> dict:
+              jobs: int = 1, multiple_ron: str | None = None) -> dict:
     """Play `deals` duplicate deals; with `jobs` > 1 in that many worker processes. The
     deals are seeded one by one and tallied in order, so the results never depend on
     `jobs` (only the decision times do)."""
-    rules = replace(Rules.preset(preset), settlement="units", hands=1)
+    rules = arena_rules(preset, multiple_ron)
     names = [level_a, level_b if level_b != level_a else f"{level_b}#2"]
     tallies = [AgentTally(names[0]), AgentTally(names[1])]
     if records is not None:
@@ -198,7 +205,7 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int, preset: str = "
                 tallies[who].deal_totals.append(sum(play[who].gain for play in plays) / len(plays))
             if progress is not None:
                 progress(done)
-    return {"hands": deals, "plays": deals * 2, "preset": preset,
+    return {"hands": deals, "plays": deals * 2, "preset": preset, "multiple_ron": rules.multiple_ron,
             "agents": {t.name: t.summary() for t in tallies}}
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.engine.rules import PRESETS
+from game.engine.rules import MULTIPLE_RON_MODES, PRESETS
 from game.files import shown_path
 
 BAD_INPUT = 2
@@ -39,6 +39,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="kaiji", choices=sorted(PRESETS), metavar="PRESET",
                         help=f"the rule preset (default kaiji): {', '.join(sorted(PRESETS))}; "
                         "every hand is settled in units")
+    parser.add_argument("--multiple-ron", default=None, choices=MULTIPLE_RON_MODES, metavar="MODE",
+                        help="at three or four players, who wins when several seats ron one discard: "
+                        "head_bump (the first in turn order) or all (default: the preset's)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="play deals in this many worker processes (default 1; the results do not change)")
@@ -67,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"\r{done}/{args.hands} deals", end="", file=sys.stderr, flush=True)
 
     try:
-        results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs)
+        results = run_arena(args.a, args.b, args.hands, args.seed, args.preset, args.records, progress, args.jobs,
+                            args.multiple_ron)
     except OSError as error:  # the records folder went away or filled up while playing
         # a write that fails (a full disk) names no file: then the folder is named
         where = shown_path(error.filename or args.records or "")
@@ -75,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print(f"{results['hands']} duplicate deals ({results['plays']} hands), preset {results['preset']}")
+    print(f"{results['hands']} duplicate deals ({results['plays']} hands), preset {results['preset']}, "
+          f"multiple ron {results['multiple_ron']}")
     for name, stats in results["agents"].items():
         low, high = stats["ci95"]
         print(f"{name:>8}: {stats['units_per_hand']:+.3f} units/hand (95% CI {low:+.3f} .. {high:+.3f}); "

@@ -79,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print(f"{results['hands']} duplicate deals ({results['plays']} hands), preset {results['preset']}, "
-          f"multiple ron {results['multiple_ron']}")
+    # one opponent can be the only seat to ron a discard: no rule to name at two players
+    several = f", multiple ron {results['multiple_ron']}" if PRESETS[args.preset].players > 2 else ""
+    print(f"{results['hands']} duplicate deals ({results['plays']} hands), preset {results['preset']}{several}")
     for name, stats in results["agents"].items():
         low, high = stats["ci95"]
         print(f"{name:>8}: {stats['units_per_hand']:+.3f} units/hand (95% CI {low:+.3f} .. {high:+.3f}); "

@@ -160,3 +160,15 @@ def test_a_lone_safe_tile_two_discards_from_the_end_is_kept_for_the_last():
 def test_the_last_discard_is_a_final_one_by_the_houtei_rule(houtei, wind, final):
     # at a table of two, west discards last
     assert last_discard_is_final(_view("1m", 16, houtei, wind)) is final
+
+
+def test_of_a_red_and_a_plain_five_kept_for_the_last_discard_the_plain_one_goes_first():
+    # two discards left, only the fives to throw: whichever order the options come in, the
+    # plain five goes now and the red one, safe once the plain one passes, is kept for last
+    view = _view("1237m05m", 15)
+    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten_for_good=False)
+    m7 = 6
+    danger = _fixed({M1: 0.3, M2: 0.3, M3: 0.3, m7: 0.3, M5: 0.05})
+    for codes in (["5m", "0m"], ["0m", "5m"]):
+        options = [Discard(0, code) for code in ["1m", "2m", "3m", "7m", *codes]]
+        assert planned_discard(view, options, knowledge, danger, at_final=danger).tile == "5m"

@@ -115,9 +115,11 @@ def _before_the_last(candidates: list[Discard], danger: Mapping[int, float], kno
     """The candidates but the tile kept for the last discard: the one a final discard
     makes the least more dangerous (of those alike, the most dangerous now, which the
     safer-first order would throw last anyway). Every candidate is thrown by the end, so
-    only the last one meets the final discard's danger."""
+    only the last one meets the final discard's danger. Of a red and a plain five, the red
+    one is kept: the plain one let pass makes it safe."""
     kinds = {code_kind(action.tile) for action in candidates}
     extra = {kind: total_danger(kind, knowledge, final) - danger[kind] for kind in kinds}
     last = min(kinds, key=lambda kind: (extra[kind], -danger[kind], -kind))
-    kept = next(action for action in candidates if code_kind(action.tile) == last)
+    kept = max((action for action in candidates if code_kind(action.tile) == last),
+               key=lambda action: action.tile.startswith("0"))
     return [action for action in candidates if action is not kept] or candidates

@@ -212,7 +212,7 @@ def test_only_the_hard_level_weighs_its_walls_by_the_discards():
     assert len(hard.particles) > 1 and len(hard_v1.particles) > 1
     assert set(hard_v1.weights()) == {1.0}
     assert len(set(hard.weights())) > 1
-    assert sum(hard.weights()) == pytest.approx(len(hard.particles))
+    assert 1.0 <= sum(hard.weights()) < len(hard.particles)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

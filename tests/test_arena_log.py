@@ -73,7 +73,7 @@ def test_a_deal_line_is_what_the_arena_played():
     assert sum(p["a"]["gain"] for p in played["plays"]) / 2 == arena["agents"]["normal"]["units_per_hand"]
 
 
-@pytest.mark.parametrize("argv", [["--hands", "0"], ["--first-deal", "-1"]])
+@pytest.mark.parametrize("argv", [["--hands", "0"], ["--first-deal", "-1"], ["--multiple-ron", "all"]])
 def test_bad_arguments_are_refused(argv, monkeypatch, capsys):
     monkeypatch.setattr("sys.argv", ["arena_log.py", *argv])
     assert main() == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -199,7 +200,10 @@ def test_a_wall_whose_pool_makes_the_discards_likelier_counts_more():
         model = OpponentModel(view, 1, random.Random(11), weighs_discards=weighs)
         model.particles = particles()
         model._observe(model.particles, events, in_riichi=False)
-        assert sum(model.weights()) == pytest.approx(2.0)
+        weights = model.weights()
+        # the two count as the particles they are worth in effect: two when alike
+        assert sum(weights) == pytest.approx(sum(weights) ** 2 / sum(w * w for w in weights))
+        assert (sum(weights) == pytest.approx(2.0)) is not weighs
         dangers[weighs] = (model.danger(likely_wait, knowledge), model.danger(unlikely_wait, knowledge))
     likely, unlikely = model.particles
     assert likely.log_likelihood > unlikely.log_likelihood
@@ -237,12 +241,19 @@ def test_a_wait_that_clears_only_on_a_final_discard_is_dangerous_only_then():
     assert model.danger(houtei_wait, knowledge, final=True) == pytest.approx((1 + 60 * prior) / 61)
 
 
-@pytest.mark.parametrize(("number", "alive"), [(5, True), (17, False)])
-def test_a_final_only_wait_let_pass_on_a_final_discard_refutes_the_hand(number, alive):
+@pytest.mark.parametrize(("number", "houtei", "alive"), [
+    (5, "each_final_discard", True),
+    (17, "each_final_discard", False),
+    # by this rule only the hand's very last discard is a final one, and it ends the hand
+    (17, "last_discard_of_hand", True),
+])
+def test_a_final_only_wait_let_pass_on_a_final_discard_refutes_the_hand(number, houtei, alive):
     # seat 1 is in riichi; seat 0 throws 8s, a wait of the particle's hand that reaches the
     # floor only on a final discard: let pass on seat 0's 17th discard, the hand cannot be
     # seat 1's (it would have ronned); on an earlier one it is merely furiten
-    model = OpponentModel(view_after_opponent_discards(0), 1, random.Random(14), reads_final=True)
+    view = view_after_opponent_discards(0)
+    model = OpponentModel(view, 1, random.Random(14), reads_final=True)
+    model.rules = replace(view.rules, houtei=houtei)
     houtei_wait = code_kind("8s")
     particle = Particle(Counter({code_kind("1m"): 1}), frozenset({code_kind("5p")}),
                         frozenset({code_kind("5p"), houtei_wait}), final_only=frozenset({houtei_wait}))

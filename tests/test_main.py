@@ -170,8 +170,6 @@ def test_an_output_without_unicode_gets_question_marks_for_what_it_cannot_hold(r
         assert "17 Steps (17?)" in text
 
 
-
-
 @pytest.mark.parametrize(("argv", "mode"), [([], "head_bump"), (["--multiple-ron", "all"], "all")])
 def test_selfplay_plays_by_the_multiple_ron_asked(argv, mode, tmp_path, capsys):
     """Issue 33 measures the hard level with multiple_ron both ways: the deals are played,
@@ -182,6 +180,12 @@ def test_selfplay_plays_by_the_multiple_ron_asked(argv, mode, tmp_path, capsys):
     records = sorted(tmp_path.iterdir())
     assert records
     assert all(read_record(path)[0]["rules"]["multiple_ron"] == mode for path in records)
+
+
+def test_selfplay_refuses_a_multiple_ron_rule_at_two_players(capsys):
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--hands", "1", "--multiple-ron", "all"]) == 2
+    assert capsys.readouterr().err == "selfplay: --multiple-ron applies only at three or four players\n"
+
 
 def test_selfplay_refuses_an_unusable_records_folder_before_playing(files, capsys, monkeypatch):
     def never(*args, **kwargs):

@@ -172,3 +172,27 @@ def test_of_a_red_and_a_plain_five_kept_for_the_last_discard_the_plain_one_goes_
     for codes in (["5m", "0m"], ["0m", "5m"]):
         options = [Discard(0, code) for code in ["1m", "2m", "3m", "7m", *codes]]
         assert planned_discard(view, options, knowledge, danger, at_final=danger).tile == "5m"
+
+
+def test_a_kind_of_several_copies_needs_no_keeping_from_the_last_discard():
+    # 5m is the safest now and 8s turns dangerous on the final discard: a lone 5m is kept
+    # for the last and 8s goes now; of two 5m, the first let pass makes the other safe
+    # even then, so the safer-first order stands
+    danger = {M5: 0.02, S8: 0.06, M1: 0.3, M2: 0.3, M3: 0.3}
+    at_final = danger | {S8: 0.3}
+    assert _discard_from("1235m8s", 15, danger, at_final=at_final) == "8s"
+    assert _discard_from("12355m8s", 14, danger, at_final=at_final) == "5m"
+
+
+def test_a_last_discard_no_one_may_ron_as_houtei_is_planned_by_the_plain_danger():
+    # by `last_discard_of_hand`, east's 17th discard is no final one: the final danger is
+    # not asked, and 5m, the safest now, goes first
+    danger = {M5: 0.02, S8: 0.06, M1: 0.3, M2: 0.3, M3: 0.3}
+    view = _view("1235m8s", 15, "last_discard_of_hand", "east")
+    knowledge = SimpleNamespace(opponents=(1,), own_waits=frozenset(), furiten_for_good=False)
+    options = [Discard(0, code) for code in ("1m", "2m", "3m", "5m", "8s")]
+
+    def never(kind: int, opponent: int, known: object) -> float:
+        raise AssertionError("the final danger was asked")
+
+    assert planned_discard(view, options, knowledge, _fixed(danger), at_final=never).tile == "5m"

@@ -129,6 +129,9 @@ def main() -> int:
     if args.hands <= 0 or args.first_deal < 0:
         print("arena_log: --hands must be positive and --first-deal at least 0", file=sys.stderr)
         return 2
+    if args.multiple_ron is not None and not PRESETS[args.preset].option_applies("multiple_ron"):
+        print("arena_log: --multiple-ron applies only at three or four players", file=sys.stderr)
+        return 2
     install_fast_divider()
     deals = []
     for deal in range(args.first_deal, args.first_deal + args.hands):

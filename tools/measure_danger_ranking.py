@@ -59,14 +59,16 @@ def rows_of_deal(deal: int, samples: int, weights: list[float], opponent: str) -
             knowledge = Knowledge.of(view)
             model = model or OpponentModel(view, 1, random.Random(deal), weighs_discards=True)
             model.update(view, knowledge, samples)
+            # the walls are analysed when a danger is asked, and the blends below ask none
             model.analyse_sampled()
             truth = winning_kinds(kyoku, 1)
+            counts = model.weights()
             for kind in sorted({kind_of(tile) for tile in view.pool} - knowledge.safe[1]):
                 prior = read_danger(kind, 1, knowledge)
-                wins = sum(p.wins_on(kind) for p in model.particles)
-                weighed = sum(w for w, p in zip(model.weights(), model.particles, strict=True) if p.wins_on(kind))
-                blends = [(won + weight * prior) / (len(model.particles) + weight) if prior else 0.0
-                          for weight in weights for won in (wins, weighed)]
+                alike = sum(p.wins_on(kind) for p in model.particles), len(model.particles)
+                weighed = sum(w for w, p in zip(counts, model.particles, strict=True) if p.wins_on(kind)), sum(counts)
+                blends = [(won + weight * prior) / (count + weight) if prior else 0.0
+                          for weight in weights for won, count in (alike, weighed)]
                 rows.append((kind in truth, (deal, len(view.rivers[0])),
                              [heuristic_danger(kind, 1, knowledge), prior, *blends]))
         match.apply(agents[seat].act(view))

@@ -9,8 +9,9 @@ then each discard as it comes. A particle dies when the evidence contradicts it 
 discard that is not in its pool, or a tile let pass in riichi that its hand would have
 won on while not yet furiten — and turns harmless (furiten) once the opponent discarded
 one of its waits or let one pass in riichi. The danger of a tile is the share of living
-particles that win on it, blended with the fitted reading of the discards
-(game/ai/reading.py) so that few particles never mean certainty.
+particles that win on it (weighed, and as a final discard, by the readings below),
+blended with the fitted reading of the discards (game/ai/reading.py) so that few
+particles never mean certainty.
 
 Analysing a sampled wall is nearly all of a discard's cost (a 34-tile wall, 50 to 400 ms
 of CPU; benchmarks/ai_decisions.py), so a wall is drawn when it is due, and analysed
@@ -145,17 +146,21 @@ class OpponentModel:
         if prior == 0.0:
             return 0.0
         self.analyse_sampled()
-        wins = sum(weight for weight, p in zip(self.weights(), self.particles, strict=True) if p.wins_on(kind, final))
-        return (wins + PRIOR_WEIGHT * prior) / (len(self.particles) + PRIOR_WEIGHT)
+        weights = self.weights()
+        wins = sum(weight for weight, p in zip(weights, self.particles, strict=True) if p.wins_on(kind, final))
+        return (wins + PRIOR_WEIGHT * prior) / (sum(weights) + PRIOR_WEIGHT)
 
     def weights(self) -> list[float]:
-        """What each particle counts for, by the likelihood of the discards; together as
-        many as there are particles, so the blend with the reading keeps its measure."""
+        """What each particle counts for beside the reading's `PRIOR_WEIGHT`: by the
+        likelihood of the discards, scaled so that together they count as many particles
+        as they are worth in effect (Kish's effective sample size, (Σw)² / Σw²): walls
+        alike in likelihood count one each, and one wall far likelier than the rest counts
+        as one, not as all of them."""
         if self.let_go is None or not self.particles:
             return [1.0] * len(self.particles)
         top = max(p.log_likelihood for p in self.particles)
         raw = [math.exp(p.log_likelihood - top) for p in self.particles]
-        scale = len(raw) / sum(raw)
+        scale = sum(raw) / sum(weight * weight for weight in raw)
         return [weight * scale for weight in raw]
 
     def _observe(self, particles: list[Particle], events: Sequence[Event], in_riichi: bool) -> bool:

@@ -91,9 +91,11 @@ def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowl
     final = at_final if at_final is not None and last_discard_is_final(view) else None
     if safe_where is not None:
         safe = [action for action in options if total_danger(code_kind(action.tile), knowledge, safe_where) == 0.0]
+        safe_kinds = {code_kind(action.tile) for action in safe}
         # with two discards left, a lone safe tile is the one to keep for the last when
         # the other turns dangerous then; earlier, only were every other tile to do so
-        if safe and (final is None or discards_left != 2 or len(safe) > 1):
+        lone = sum(1 for tile in view.pool if kind_of(tile) in safe_kinds) == 1
+        if safe and (final is None or discards_left != 2 or not lone):
             return min(safe, key=lambda action: (action.tile.startswith("0"), code_kind(action.tile)))
     copies = Counter(kind_of(tile) for tile in view.pool)
     now = final if final is not None and discards_left == 1 else per_opponent
@@ -101,7 +103,7 @@ def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowl
     keep = held_back(copies, danger, max(0, len(view.pool) - discards_left))
     candidates = [action for action in options if code_kind(action.tile) not in keep] or options
     if final is not None and discards_left > 1:
-        candidates = _before_the_last(candidates, danger, knowledge, final)
+        candidates = _before_the_last(candidates, copies, danger, knowledge, final)
 
     def key(action: Discard) -> tuple[float, bool, int]:
         kind = code_kind(action.tile)
@@ -110,16 +112,17 @@ def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowl
     return min(candidates, key=key)
 
 
-def _before_the_last(candidates: list[Discard], danger: Mapping[int, float], knowledge: Knowledge,
-                     final: DangerFunction) -> list[Discard]:
+def _before_the_last(candidates: list[Discard], copies: Mapping[int, int], danger: Mapping[int, float],
+                     knowledge: Knowledge, final: DangerFunction) -> list[Discard]:
     """The candidates but the tile kept for the last discard: the one a final discard
     makes the least more dangerous (of those alike, the most dangerous now, which the
-    safer-first order would throw last anyway). Every candidate is thrown by the end, so
-    only the last one meets the final discard's danger. Of a red and a plain five, the red
-    one is kept: the plain one let pass makes it safe."""
+    safer-first order would throw last anyway). The candidates are what the plan throws
+    from now on, and only the last of them meets the final discard's danger. A kind of
+    several copies turns dangerous for none of them: the copy thrown first, let pass,
+    makes the others safe, so none of it needs keeping back."""
     kinds = {code_kind(action.tile) for action in candidates}
-    extra = {kind: total_danger(kind, knowledge, final) - danger[kind] for kind in kinds}
+    extra = {kind: 0.0 if copies[kind] > 1 else total_danger(kind, knowledge, final) - danger[kind] for kind in kinds}
     last = min(kinds, key=lambda kind: (extra[kind], -danger[kind], -kind))
-    kept = max((action for action in candidates if code_kind(action.tile) == last),
-               key=lambda action: action.tile.startswith("0"))
-    return [action for action in candidates if action is not kept] or candidates
+    if copies[last] > 1:
+        return candidates
+    return [action for action in candidates if code_kind(action.tile) != last] or candidates

@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         return _refuse("--hands must be a positive number of deals")
     if not 0 < args.jobs <= MAX_JOBS:
         return _refuse(f"--jobs must be a number of processes from 1 to {MAX_JOBS}")
+    if args.multiple_ron is not None and not PRESETS[args.preset].option_applies("multiple_ron"):
+        return _refuse("--multiple-ron applies only at three or four players")
     if args.records is not None:
         try:
             check_records_folder(args.records)
@@ -79,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    # one opponent can be the only seat to ron a discard: no rule to name at two players
-    several = f", multiple ron {results['multiple_ron']}" if PRESETS[args.preset].players > 2 else ""
+    applies = PRESETS[args.preset].option_applies("multiple_ron")
+    several = f", multiple ron {results['multiple_ron']}" if applies else ""
     print(f"{results['hands']} duplicate deals ({results['plays']} hands), preset {results['preset']}{several}")
     for name, stats in results["agents"].items():
         low, high = stats["ci95"]

@@ -562,9 +562,24 @@ def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_trie
     key finds no table at the address, and the Join screen says why it keeps trying."""
     scene, address = join_a_table_not_reopened(driver)
     said = scene._state_lines()[0][0]
-    assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
+    assert said.startswith(f"The host at {address} has not reopened the table yet")
+    assert said.endswith("Trying again for up to 30 seconds…")
     shoot_in_every_language(driver, "join_not_reopened")
     scene.back()
+
+
+def test_join_again_at_a_table_whose_host_never_comes_back_stops_trying_and_join_can_be_pressed_again(driver):
+    """The host exited for good after the player left its match: the knocking stops once the
+    link has tried its pauses, the screen says that no table answered and that the seat
+    comes back only if the host continues the match, and Join is offered again."""
+    scene, address = join_a_table_not_reopened(driver)
+    assert not scene.buttons["join"].is_enabled
+    scene.joining.link.delays = (0.5,) * 4  # the whole half minute, shortened
+    wait(driver, lambda: scene.joining is None)
+    assert scene.sentence == (f"No table answered at {address} for 2 seconds: its host has not continued the match. "
+                              "If the host continues it later, Join takes your seat back.")
+    assert scene.buttons["join"].is_enabled
+    shoot_in_every_language(driver, "join_never_reopened", SMALL)
 
 
 def test_a_table_its_host_closed_before_the_match_began_is_put_away_and_join_again_finds_none(driver, host):
@@ -1110,6 +1125,8 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     question = driver.top
     assert isinstance(question, Dialog) and question.title == "Leave the match?"
     assert "Your seat is kept for 2 minutes" in question.message and "Join" in question.message
+    assert "Your history keeps the match only if you are at the table when it ends." in question.message
+    shoot_in_every_language(driver, "joined_leave_question", SMALL)
     driver.key(pygame.K_RETURN)  # Stay is the default
     assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"
     driver.key(pygame.K_ESCAPE)
@@ -1119,7 +1136,8 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     driver.press(driver.button("Leave"))
     assert isinstance(driver.top, TitleScene)
     assert read_keys(driver.app.files.seat_keys_folder) == keys
-    way_back = f"You left the match at {table_host.address}: Join a table takes your seat back."
+    way_back = (f"You left the match at {table_host.address}: while its host plays on, Join a table takes your "
+                "seat back.")
     assert str(driver.app.notice) == way_back
     shoot_in_every_language(driver, "joined_left_title", window=(1024, 640))
     driver.press(driver.button("Join a table"))

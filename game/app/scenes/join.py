@@ -48,7 +48,7 @@ from game.app.window.menu_keys import LEAVE_FIELD_KEYS, ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.window.text_field import TextField
 from game.app.window.wake import wake_window
-from game.app.words.i18n import Message, _
+from game.app.words.i18n import Message, _, ngettext
 from game.app.words.rule_texts import rules_summary
 from game.engine.names import LONGEST_NAME
 from game.net.client import look_at_table
@@ -473,9 +473,14 @@ class JoinScene(Scene):
             return [(_("Waiting for the host at {address} to open the rematch…").format(address=joining.address),
                      INK)]
         if joining.not_reopened and joining.seated is None:
-            # Translators: Join again with the seat's key, after the host's computer crashed or its player left
-            return [(_("The host at {address} has not reopened the table yet: you take your seat again when they "
-                       "continue the match. Trying again…").format(address=joining.address), INK)]
+            seconds = round(joining.tries_for_s)
+            # Translators: Join again with the seat's key, after the host's computer crashed or its player left;
+            # {seconds} like 30
+            return [(ngettext("The host at {address} has not reopened the table yet: you take your seat again if they "
+                              "continue the match. Trying again for up to {seconds} second…",
+                              "The host at {address} has not reopened the table yet: you take your seat again if they "
+                              "continue the match. Trying again for up to {seconds} seconds…", seconds).format(
+                                  address=joining.address, seconds=seconds), INK)]
         if joining.seated is None:
             return [(_("Connecting to {address}…").format(address=joining.address), INK)]
         welcome = joining.seated.welcome

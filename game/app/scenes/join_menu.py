@@ -1,6 +1,8 @@
 """The menu of a table joined at another computer (Esc): the match goes on at the host; its
 Rules are the host's. Leaving asks first, as the host's menu does: the match goes on without
-the player, whose seat the host keeps for them to take back with Join. The rules and the
+the player, whose seat the host keeps for them to take back with Join while it plays on (a
+host that has exited for good is never back: nothing promises the seat), and whose history
+gets the match only from the record its host sends to the seats at the table when it ends. The rules and the
 settings open over the menu and close back to it, which then speaks the language chosen
 there, as the host's menu does."""
 
@@ -50,7 +52,8 @@ def joined_menu(app: Services, rules: Callable[[], None], settings: Callable[[],
             app, Message(N_("Leave the match?")),
             # Translators: leaving a table joined at another computer; {time} like "2 minutes"
             Message(N_("The match goes on at the host without you. Your seat is kept for {time}, then its stand-in "
-                       "plays it; Join on the title screen takes your seat back."),
+                       "plays it; while the host plays on, Join on the title screen takes your seat back. Your "
+                       "history keeps the match only if you are at the table when it ends."),
                     time=Later(lambda: reconnect_window_name(kept_s))),
             [Choice(Message(N_("Leave")), leave), Choice(Message(N_("Stay")), stay)], escape=stay, width=WIDTH,
             default=1))
@@ -58,7 +61,8 @@ def joined_menu(app: Services, rules: Callable[[], None], settings: Callable[[],
     def leave() -> None:
         title()
         # Translators: the title screen's foot after leaving a joined match; {address} like 192.168.1.20:17017
-        app.notice = Message(N_("You left the match at {address}: Join a table takes your seat back."),
+        app.notice = Message(N_("You left the match at {address}: while its host plays on, Join a table takes "
+                                "your seat back."),
                              address=address)
 
     return menu

@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.history.match_history import keep_joined
+from game.app.history.match_history import keep_joined, keep_left
 from game.app.play.joining import (
     REMATCH_PATIENCE_S,
     Interfaces,
@@ -284,7 +284,7 @@ class JoinScene(Scene):
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,
                                                   link=joining.link, address=joining.address,
                                                   backlog=joining.backlog, keep=self.keep_match,
-                                                  move_time_s=move_time_s))
+                                                  move_time_s=move_time_s, keep_left=self.keep_left_match))
 
     def _looked(self) -> None:
         """A look just over: the table it showed, or why it showed none."""
@@ -327,6 +327,21 @@ class JoinScene(Scene):
             return None
         return app.executor.submit(keep_joined, app.files, heard.record_text, heard.welcome.seat,
                                    heard.welcome.names, heard.welcome.levels, over.scores, app.settings, app.executor)
+
+    def keep_left_match(self, link: RemoteLink) -> None:
+        """The hands settled before the player left the match under way, into this computer's
+        history (`keep_left`), in the background: the link waits for the host's record as it
+        closes (`LEFT_WAIT_S`). The player is at the title by then: a record that cannot be
+        kept is not said, and writes nothing (a refused record never does)."""
+        app = self.app
+        if not app.settings.keep_history:
+            return
+
+        def keep() -> Message | None:
+            left = link.left_match()
+            return None if left is None else keep_left(app.files, left, app.settings, app.executor)
+
+        app.executor.submit(keep)
 
     def _list_tables(self) -> None:
         if self.lan is None:

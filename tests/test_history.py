@@ -509,6 +509,47 @@ def test_a_record_that_does_not_end_as_the_host_announced_is_refused(tmp_path):
     assert history.record_files(history.history_folder(tmp_path)) == []
 
 
+def left_after(hands: int, lines: list[dict] | None = None) -> tuple[str, list[float]]:
+    """The record a host sends a seat leaving its match after `hands` settled hands (its seed
+    withheld), and the standings then."""
+    from game.net.table import record_so_far
+
+    whole = lines or fixture_record()
+    cut = record_so_far(whole[:[i for i, line in enumerate(whole) if line["type"] == "settlement"][hands - 1] + 1])
+    assert cut is not None
+    return as_json_lines(cut).decode("utf-8"), cut[-1]["scores"]
+
+
+def test_a_joined_match_left_and_taken_back_again_and_again_is_kept_once_as_far_as_it_went(tmp_path):
+    """Left after hand 1 (kept: one hand, stopped), its seat taken back and left again after
+    hand 2 (kept: two hands, in the first's place), taken back to its end (the whole match, in
+    their place): one match, one file, never counted twice. Another match left is kept beside."""
+    app = fake_app(tmp_path)
+    folder = history.history_folder(tmp_path)
+    other_text, other_scores = left_after(1, read_record(RECORDS / "kaiji_a_draw_in_furiten_then_ura.jsonl"))
+    assert keep_joined(app.files, other_text, GUEST, TABLE_NAMES, TABLE_LEVELS, other_scores, app.settings,
+                       app.executor) is None
+    for hands in (1, 2):
+        text, scores = left_after(hands)
+        assert keep_joined(app.files, text, GUEST, TABLE_NAMES, TABLE_LEVELS, scores, app.settings,
+                           app.executor) is None
+        entries = history.load_history(folder).entries
+        assert len(entries) == 2
+        assert [len([line for line in entry.lines if line["type"] == "settlement"]) for entry in entries] == [1, hands]
+        assert entries[1].ended == history.ABANDONED
+    text, scores = host_record()
+    assert keep_joined(app.files, text, GUEST, TABLE_NAMES, TABLE_LEVELS, scores, app.settings, app.executor) is None
+    kept = history.load_history(folder).entries
+    assert len(kept) == 2 and kept[1].ended == history.FINISHED and kept[1].lines[1:] == fixture_record()[1:]
+    assert kept[0].lines[1:] == read_record_text(other_text)[1:]
+
+
+def read_record_text(text: str) -> list[dict]:
+    from game.engine.record import parse_record
+
+    return parse_record(text)
+
+
 def test_with_the_history_off_a_joined_match_is_not_kept(tmp_path):
     app = fake_app(tmp_path, keep_history=False)
     text, scores = host_record()

@@ -528,6 +528,28 @@ def test_join_again_before_the_host_has_reopened_its_table_says_so_and_takes_the
         hosted.stop()
 
 
+def test_join_again_at_a_table_whose_host_never_comes_back_gives_up_in_bounded_time_and_says_so(tmp_path):
+    """The host exited for good (a headless host stopped, no --save): Join with the seat's
+    key knocks at the address only as long as the link tries, then says that no table
+    answered for that long and that the seat comes back only if the host continues the
+    match, rather than that the host left the table (it never said so to a seat that had left)."""
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address, code = f"127.0.0.1:{port}", "KANTER"
+    remember_key(tmp_path, table_of(address, code), "the-seat-key-of-seat-1")
+    joining = Joining(address, code, "Guest", keys=tmp_path,
+                      make_link=lambda uri, name, token: RemoteLink(uri, name, token, delays=(0.5,) * 4))
+    try:
+        settle(joining, lambda: joining.failed is not None)
+        assert joining.tries_for_s == 2.0
+        assert joining.failed == Failed(f"No table answered at {address} for 2 seconds: its host has not continued "
+                                        "the match. If the host continues it later, Join takes your seat back.")
+        assert table_of(address, code) in read_keys(tmp_path)  # kept: a host with --save may still continue
+    finally:
+        joining.close()
+
+
 @pytest.mark.parametrize("for_its_seats", [False, True])
 def test_a_hosts_leaving_a_new_table_before_its_match_began_forgets_the_seat_key_but_not_a_rematchs(tmp_path,
                                                                                                      for_its_seats):

@@ -218,7 +218,8 @@ class Flow:
         """The joined table's menu; its Rules are the host's."""
         table = self.joined
         playing = Playing(lambda: self.rules(table.rules, table.move_time_s) if table else self.rules(), joined=True)
-        way_back = {"kept_s": table.heard.welcome.reconnect_window_s, "address": table.address} if table else {}
+        way_back = {"kept_s": table.heard.welcome.reconnect_window_s, "address": table.address,
+                    "left": table.leave} if table else {}
         self.app.stack.push(joined_menu(self.app, rules=playing.show_rules, settings=lambda: self._settings(playing),
                                         title=self.title, **way_back))
 

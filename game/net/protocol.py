@@ -150,6 +150,24 @@ class Resync:
     kind: ClassVar[str] = "resync"
 
 
+@dataclass(frozen=True)
+class Leaving:
+    """The client's person leaves the table on purpose (Menu → Leave the table) while the match
+    goes on. The host answers with the record of the hands settled so far (`RecordPart`s, the
+    hand under way left out and the seed withheld: `WITHHELD_SEED`), so that the person's history
+    keeps what they played though they may not be at the table when it ends; the client then
+    closes (`server.LEAVING`). An older host of this protocol refuses it as a bad message, and
+    nothing is kept, as before."""
+
+    kind: ClassVar[str] = "leaving"
+
+
+WITHHELD_SEED = 0
+"""The seed in the header of a record sent to a seat leaving a match under way: the match's own
+would tell every hand still to come. The record replays by its walls (the engine notes that
+they are not this seed's)."""
+
+
 # --- the messages: host to client --------------------------------------------------------
 
 
@@ -428,9 +446,9 @@ class Refused:
     kind: ClassVar[str] = "refused"
 
 
-ClientMessage = Hello | Act | Resync | Ready
+ClientMessage = Hello | Act | Resync | Ready | Leaving
 HostMessage = Welcome | Presence | Snapshot | Update | Settled | Reading | RecordPart | MatchOver | Refused
-CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync, Ready)}
+CLIENT_MESSAGES: dict[str, type] = {cls.kind: cls for cls in (Hello, Act, Resync, Ready, Leaving)}
 HOST_MESSAGES: dict[str, type] = {
     cls.kind: cls for cls in (Welcome, Presence, Snapshot, Update, Settled, Reading, RecordPart, MatchOver, Refused)
 }

@@ -26,8 +26,10 @@ from game.net.protocol import (
     ClientMessage,
     Hello,
     HostMessage,
+    Leaving,
     ProtocolError,
     Ready,
+    RecordPart,
     Refused,
     Resync,
     Welcome,
@@ -35,7 +37,7 @@ from game.net.protocol import (
     write_message,
 )
 from game.net.server import LEAVING, refusal_of
-from game.net.wire import OutOfOrder, SeatMirror
+from game.net.wire import OutOfOrder, SeatMirror, inflated
 
 OPEN_TIMEOUT_S = 5.0
 RECONNECT_DELAYS_S = (0.25, 0.5, 1.0) + (2.0,) * 14
@@ -45,6 +47,9 @@ more than 2 s between two, so that a player is back within some 2 s of the netwo
 PING_INTERVAL_S = 10.0
 PING_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 2.0
+LEAVING_WAIT_S = 2.0
+"""How long a seat leaving a match under way waits for the host's record of the hands settled
+so far (`Leaving`): an 8-hand match's whole record is some 7 KB deflated."""
 LONGEST_RECONNECT_S = 15 * 60.0
 """The longest a seat tries to get back to its host, whatever reconnection window it says."""
 """The refusal of a table whose match is over, to a player back before the next one opens."""
@@ -95,6 +100,9 @@ class SeatLink:
         self.table_closed = False
         """The last attempt to connect found the host's computer with no table open at the
         address (the connection refused): not yet reopened, rather than out of reach."""
+        self.left_record: str | None = None
+        """The record of the hands settled before the seat's person left the match under way,
+        as the host sent it (`Leaving`; None: no hand was settled, or no record came)."""
         self._connection: ClientConnection | None = None
 
     @property
@@ -125,6 +133,7 @@ class SeatLink:
                     except asyncio.CancelledError:
                         # Only the driver cancels the link, its person leaving the table: said
                         # so, the host tells it from a dropped connection (`NetHost`).
+                        await self._take_record_so_far(connection)
                         await connection.close(LEAVING, "left the table")
                         raise
                     finally:
@@ -147,6 +156,32 @@ class SeatLink:
             await asyncio.sleep(self.delays[min(failures, len(self.delays) - 1)])
             failures += 1
         return self.mirror
+
+    async def _take_record_so_far(self, connection: ClientConnection) -> None:
+        """Leaving a match under way once a hand of it was settled: the host's record of the
+        hands settled so far (`Leaving`), for the person's history (`record_so_far`), waited
+        for `LEAVING_WAIT_S` at most. What else comes meanwhile is applied as ever (a settlement
+        in flight: the standings the record ends with); an older host refuses the question."""
+        if self.mirror.over is not None or not self.mirror.settlements:
+            return
+        parts: dict[int, str] = {}
+        await _send(connection, Leaving())
+        with contextlib.suppress(TimeoutError, ConnectionClosed):
+            async with asyncio.timeout(LEAVING_WAIT_S):
+                async for raw in connection:
+                    try:
+                        message = read_host_message(raw)
+                    except ProtocolError:
+                        continue
+                    if isinstance(message, Refused) and message.code == "bad_message":
+                        return  # a host before `Leaving`
+                    with contextlib.suppress(OutOfOrder):
+                        self.mirror.receive(message)
+                    if isinstance(message, RecordPart):
+                        parts[message.index] = message.deflated
+                        if set(parts) == set(range(message.count)):
+                            self.left_record = inflated([parts[index] for index in range(message.count)])
+                            return
 
     def keeps_trying_s(self) -> float:
         """How long after a drop the seat keeps trying to get back (past its backoff, at its

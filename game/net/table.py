@@ -22,9 +22,11 @@ from game.engine.match import Match
 from game.engine.player import GivenMove
 from game.net.protocol import (
     MAX_TIME_LEFT_S,
+    WITHHELD_SEED,
     Act,
     ClientMessage,
     HostMessage,
+    Leaving,
     MatchOver,
     Presence,
     Reading,
@@ -191,6 +193,18 @@ class NetTable:
             self._take(seat, message.action)
         elif isinstance(message, Ready):
             self.ready(seat, message.kyoku_number)
+        elif isinstance(message, Leaving):
+            self._send_record_so_far(seat)
+
+    def _send_record_so_far(self, seat: int) -> None:
+        """The record of the hands settled so far, to a seat whose person leaves the match under
+        way (`Leaving`): nothing of the hand in play, nor the seed (`record_so_far`)."""
+        lines = record_so_far(self.match.record)
+        if self.over_told or lines is None:
+            return
+        parts = deflated_parts(record_text(lines))
+        for index, part in enumerate(parts):
+            self.transport.send(seat, lambda seq, i=index, deflated=part: RecordPart(seq, i, len(parts), deflated))
 
     # --- the result read: the next hand begins when everyone is ready -----------------------
 
@@ -329,6 +343,16 @@ def _span(left: float | None) -> float | None:
     """A time left as the protocol carries it: from 0 to its longest, in whole milliseconds
     (rounded down: the client never shows more time than the host gives)."""
     return None if left is None else math.floor(min(max(0.0, left), MAX_TIME_LEFT_S) * 1000) / 1000
+
+
+def record_so_far(record: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """A match's record up to its last settlement, its seed withheld (`WITHHELD_SEED`): what a
+    seat leaving the match under way may keep (None before any hand was settled). The walls of
+    the hand in play and the seed, which holds the hands to come, stay at the host."""
+    settled = [index for index, line in enumerate(record) if line.get("type") == "settlement"]
+    if not settled:
+        return None
+    return [{**record[0], "seed": WITHHELD_SEED}, *record[1:settled[-1] + 1]]
 
 
 def record_text(record: list[dict[str, Any]]) -> str:

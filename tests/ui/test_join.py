@@ -562,9 +562,24 @@ def test_join_again_before_the_host_has_reopened_its_table_says_so_while_it_trie
     key finds no table at the address, and the Join screen says why it keeps trying."""
     scene, address = join_a_table_not_reopened(driver)
     said = scene._state_lines()[0][0]
-    assert said.startswith(f"The host at {address} has not reopened the table yet") and said.endswith("Trying again…")
+    assert said.startswith(f"The host at {address} has not reopened the table yet")
+    assert said.endswith("Trying again for up to 30 seconds…")
     shoot_in_every_language(driver, "join_not_reopened")
     scene.back()
+
+
+def test_join_again_at_a_table_whose_host_never_comes_back_stops_trying_and_join_can_be_pressed_again(driver):
+    """The host exited for good after the player left its match: the knocking stops once the
+    link has tried its pauses, the screen says that no table answered and that the seat
+    comes back only if the host continues the match, and Join is offered again."""
+    scene, address = join_a_table_not_reopened(driver)
+    assert not scene.buttons["join"].is_enabled
+    scene.joining.link.delays = (0.5,) * 4  # the whole half minute, shortened
+    wait(driver, lambda: scene.joining is None)
+    assert scene.sentence == (f"No table answered at {address} for 2 seconds: its host has not continued the match. "
+                              "If the host continues it later, Join takes your seat back.")
+    assert scene.buttons["join"].is_enabled
+    shoot_in_every_language(driver, "join_never_reopened", SMALL)
 
 
 def test_a_table_its_host_closed_before_the_match_began_is_put_away_and_join_again_finds_none(driver, host):
@@ -1110,6 +1125,8 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     question = driver.top
     assert isinstance(question, Dialog) and question.title == "Leave the match?"
     assert "Your seat is kept for 2 minutes" in question.message and "Join" in question.message
+    assert "The hands finished so far go into your history." in question.message
+    shoot_in_every_language(driver, "joined_leave_question", SMALL)
     driver.key(pygame.K_RETURN)  # Stay is the default
     assert isinstance(driver.top, Dialog) and driver.top.title == "Menu"
     driver.key(pygame.K_ESCAPE)
@@ -1119,7 +1136,8 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     driver.press(driver.button("Leave"))
     assert isinstance(driver.top, TitleScene)
     assert read_keys(driver.app.files.seat_keys_folder) == keys
-    way_back = f"You left the match at {table_host.address}: Join a table takes your seat back."
+    way_back = (f"You left the match at {table_host.address}: while its host plays on, Join a table takes your "
+                "seat back.")
     assert str(driver.app.notice) == way_back
     shoot_in_every_language(driver, "joined_left_title", window=(1024, 640))
     driver.press(driver.button("Join a table"))
@@ -1128,6 +1146,74 @@ def test_leaving_a_joined_table_from_its_menu_asks_first_and_keeps_the_seat(driv
     join(driver, table_host.address, table_host.code)
     wait(driver, lambda: joined(driver))
     assert driver.top.viewer == 1 and driver.app.notice is None  # the same seat; the notice is old news
+
+
+def kept_matches(driver: Driver) -> list[history.HistoryEntry]:
+    return history.load_history(driver.app.files.history_folder).entries
+
+
+def lines_of(entry: history.HistoryEntry, kind: str) -> list[dict]:
+    return [line for line in entry.lines if line.get("type") == kind]
+
+
+def test_a_match_left_under_way_keeps_its_hands_so_far_and_taken_back_to_its_end_is_kept_once(driver, host):
+    """A player who won a hand, then left the match on purpose (Menu → Leave the table): their
+    history keeps the hand played (as a stopped match, which Your statistics count), though
+    the host's record of the match's end never reaches a seat that left, and the host may exit
+    for good before they come back. Joined again and played to the end, the match is kept once:
+    the whole record takes the place of the hands kept when they left."""
+    from game.app.history.statistics import read_statistics
+
+    table_host = host(["easy", "person"], hands=2)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+    wait(driver, lambda: joined(driver) and driver.top.controller.shown_kyoku == 2)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Leave the table"))
+    driver.press(driver.button("Leave"))
+    assert isinstance(driver.top, TitleScene)
+    wait(driver, lambda: kept_matches(driver) != [])  # kept in the background
+    [left] = kept_matches(driver)
+    assert left.ended == history.ABANDONED and left.plan["humans"] == [1]
+    assert [line["number"] for line in lines_of(left, "hand")] == [1] and len(lines_of(left, "settlement")) == 1
+    assert left.header["seed"] != table_host.hosted.match.seed  # it would tell the hands to come
+    statistics, notices = read_statistics(driver.app.files.history_folder)
+    assert len(statistics.matches) == 1 and notices == []
+
+    join(driver, table_host.address, table_host.code)  # the seat taken back
+    wait(driver, lambda: joined(driver))
+    driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+    wait(driver, lambda: isinstance(driver.top, JoinedSummaryScene) and driver.top.keeping is None)
+    [whole] = kept_matches(driver)
+    assert whole.ended == history.FINISHED and whole.header["seed"] == table_host.hosted.match.seed
+    assert [line["number"] for line in lines_of(whole, "hand")] == [1, 2]
+    assert lines_of(whole, "hand")[0] == lines_of(left, "hand")[0]  # the same match
+    statistics, notices = read_statistics(driver.app.files.history_folder)
+    assert len(statistics.matches) == 1 and notices == []
+
+
+def test_leaving_a_host_of_before_which_sends_no_record_so_far_keeps_nothing_and_never_hangs(driver, host,
+                                                                                              monkeypatch):
+    """A host of the same protocol from before `leaving` refuses it as a bad message: the link
+    stops waiting at once and closes, the title comes at once, and nothing is kept (as before)."""
+    from game.net import protocol
+
+    monkeypatch.delitem(protocol.CLIENT_MESSAGES, protocol.Leaving.kind)  # the host reads it as no message
+    table_host = host(["easy", "person"], hands=2)
+    join(driver, table_host.address, table_host.code)
+    wait(driver, lambda: joined(driver))
+    link = driver.top.controller.link
+    driver.press(play_to_result(driver, driver.top, seconds=120).next_button)
+    wait(driver, lambda: joined(driver) and driver.top.controller.shown_kyoku == 2)
+    driver.key(pygame.K_ESCAPE)
+    driver.press(driver.button("Leave the table"))
+    left_at = time.monotonic()
+    driver.press(driver.button("Leave"))
+    assert isinstance(driver.top, TitleScene)
+    wait(driver, lambda: not link.running)
+    assert time.monotonic() - left_at < 1.5  # not the whole wait for a record (2 s)
+    assert link.left_match() is None and kept_matches(driver) == []
 
 
 def test_the_empty_address_shows_an_example_that_cannot_be_taken_for_a_typed_one(driver):

@@ -154,6 +154,25 @@ def keep_match(folder: Path, record: list[dict[str, Any]], plan: dict[str, Any],
     return path
 
 
+def drop_carried_further(folder: Path, record: list[dict[str, Any]], kept: Path, seed: int) -> None:
+    """Delete the files kept before, under `seed`, whose hands `record` (just kept as `kept`)
+    holds and goes on from: one match, one file. A joined match left under way is kept with
+    the hands settled so far, its seed withheld (the seed its host puts in their place); the
+    same match kept again later (its seat taken back: to its end, or left again further on)
+    begins with those very lines. A file that cannot be read is left as it is."""
+    body = record[1:]
+    for path in folder.glob(f"*-{seed}-*{SUFFIX}"):
+        if path == kept:
+            continue
+        try:
+            earlier = read_record(path)[1:]
+        except (OSError, RecordError):
+            continue
+        if earlier and len(earlier) <= len(body) and body[:len(earlier)] == earlier:
+            with contextlib.suppress(OSError):  # still there: counted twice, never lost
+                path.unlink()
+
+
 def record_files(folder: Path) -> list[Path]:
     """The history's record files, oldest first (names start with the UTC time). Raises
     OSError when the folder cannot be listed (a missing folder is an empty history)."""

@@ -3,7 +3,9 @@
 A finished match is kept when it ends; an unfinished one (the save slot) when a new match
 replaces it, as abandoned (`PlayerFiles.put_away_unfinished`, which moves it aside when it
 cannot go into the history). A match played at another computer's table is kept from the
-record its host sends at the end (`keep_joined`), read as any record from outside is and
+record its host sends at the end (`keep_joined`), or, when its person leaves it under way, of
+the hands settled so far (`keep_left`; kept again further on, it replaces that one), read as any
+record from outside is and
 replayed before it is kept: one that is damaged, does not replay by the rules or does not
 end as the host announced is refused with a sentence and nothing is written. The review
 of the human builds is worked out afterwards in the background. Nothing here is ever
@@ -21,6 +23,7 @@ from typing import Any
 from game.app.history import history
 from game.app.history.build_review import review_builds
 from game.app.history.player_files import PlayerFiles, PutAway
+from game.app.play.remote_link import LeftMatch
 from game.app.play.session import HOTSEAT, SOLO, SeatPlan
 from game.app.settings import Settings
 from game.app.words.i18n import N_, Message
@@ -28,6 +31,7 @@ from game.app.words.system_words import record_damage, system_reason
 from game.engine.match import Match
 from game.engine.names import BadName, checked_name
 from game.engine.record import MAX_RECORD_BYTES, RecordError, parse_record, replay
+from game.net.protocol import WITHHELD_SEED
 
 
 def keep_finished(files: PlayerFiles, match: Match, plan: SeatPlan, settings: Settings,
@@ -81,10 +85,21 @@ def keep_joined(files: PlayerFiles, text: str | None, seat: int, names: Sequence
         return Message(N_("The host's record of the match is not kept in your history: {reason}."),
                        reason=refused.reason)
     try:
-        _keep(files, executor, lines, joined_plan(seat, names, levels), _ended(lines), settings.history_limit)
+        path = _keep(files, executor, lines, joined_plan(seat, names, levels), _ended(lines), settings.history_limit)
+        history.drop_carried_further(files.history_folder, lines, path, WITHHELD_SEED)
     except (OSError, ValueError) as error:  # ValueError: text no file can hold
         return Message(N_("The match could not be kept in your history ({error})."), error=system_reason(error))
     return None
+
+
+def keep_left(files: PlayerFiles, left: LeftMatch, settings: Settings, executor: Executor) -> Message | None:
+    """Keep a joined match its person left under way (Menu → Leave the table), from the host's
+    record of the hands settled so far: as abandoned, as a match stopped at this computer is.
+    Kept again, further on (the seat taken back, to the match's end or to another leave), it
+    replaces this one (`keep_joined`). None, or why it was not kept."""
+    welcome = left.welcome
+    return keep_joined(files, left.record_text, welcome.seat, welcome.names, welcome.levels, left.scores, settings,
+                       executor)
 
 
 def joined_record(text: str | None, players: int, scores: Sequence[float]) -> list[dict[str, Any]]:

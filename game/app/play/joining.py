@@ -26,7 +26,7 @@ from game import __version__
 from game.app.play.remote_link import Ended, Heard, News, Reconnecting, RemoteLink
 from game.app.play.seat_keys import forget_key, read_keys, remember_key, table_of
 from game.app.play.session import shown_name
-from game.app.words.i18n import _
+from game.app.words.i18n import _, ngettext
 from game.app.words.net_words import refusal_sentence
 from game.app.words.rule_texts import clocks_summary, preset_name, rules_summary
 from game.engine.names import LONGEST_NAME, name_fault
@@ -321,7 +321,8 @@ class Joining:
                 if self._closed_before_its_match(news) and self.keys is not None:
                     with contextlib.suppress(OSError):  # kept, Join again knocks at the address a while in vain
                         forget_key(self.keys, self.table)
-                self.failed = Failed(ended_sentence(news, self.address))
+                self.failed = Failed(self._never_reopened() if self._gave_up_on(news)
+                                     else ended_sentence(news, self.address))
 
     def _closed_before_its_match(self, ended: Ended) -> bool:
         """The host left, for good, a table it had opened for a new match, before that match
@@ -331,6 +332,26 @@ class Joining:
         seated = self.seated
         return (seated is not None and not seated.welcome.waiting_for_start and ended.refusal is not None
                 and ended.refusal.code == HOST_LEFT)
+
+    @property
+    def tries_for_s(self) -> float:
+        """How long a seat's key knocks at an address where no table answers before it gives up:
+        the link's pauses between attempts (a host that comes back by Continue is back within
+        them; one that exited for good never answers, and the player is told so)."""
+        return sum(self.link.delays)
+
+    def _gave_up_on(self, ended: Ended) -> bool:
+        """The link stopped knocking at a table that never reopened (no host answered)."""
+        return ended.reason == "gone" and self.not_reopened and self.seated is None
+
+    def _never_reopened(self) -> str:
+        seconds = round(self.tries_for_s)
+        # Translators: Join with the seat's key gave up; {seconds} like 30
+        return ngettext("No table answered at {address} for {seconds} second: its host has not continued the match. "
+                        "If the host continues it later, Join takes your seat back.",
+                        "No table answered at {address} for {seconds} seconds: its host has not continued the match. "
+                        "If the host continues it later, Join takes your seat back.", seconds).format(
+                            address=self.address, seconds=seconds)
 
     def _not_open_yet(self, ended: Ended) -> bool:
         code = ended.refusal.code if ended.refusal is not None else ended.reason

@@ -23,6 +23,7 @@ from game.engine.actions import Action
 from game.engine.kyoku import SeatView
 from game.net.protocol import HostMessage, MatchOver, Reading, Ready, Refused, Settled, Snapshot, Welcome
 from game.net.seat_link import (
+    LEAVING_WAIT_S,
     OPEN_TIMEOUT_S,
     RECONNECT_DELAYS_S,
     HostGone,
@@ -33,6 +34,9 @@ from game.net.seat_link import (
 from game.net.wire import SeatMirror
 
 CLOSE_TIMEOUT_S = 3.0
+LEFT_WAIT_S = LEAVING_WAIT_S + CLOSE_TIMEOUT_S
+"""How long the background keeping of a match left under way waits for the link to end: its
+wait for the host's record, then its connection's close."""
 STOPPED = "stopped"
 """The end a host gives a match it quit before its end (game/net/table.py `match_over`)."""
 
@@ -88,6 +92,17 @@ class Ended:
 
 
 @dataclass(frozen=True)
+class LeftMatch:
+    """A match its person left under way (Menu → Leave the table), as the host's record of the
+    hands settled so far tells it, for their history (`RemoteLink.left_match`)."""
+
+    record_text: str
+    welcome: Welcome
+    scores: tuple[float, ...]
+    """The standings after the last hand settled, as the host announced them."""
+
+
+@dataclass(frozen=True)
 class Reconnecting:
     """The connection dropped, or could not be made; the link tries again (attempt `attempt`)."""
 
@@ -117,6 +132,7 @@ class RemoteLink:
         self._task: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
+        self._closing = False
 
     @property
     def delays(self) -> tuple[float, ...]:
@@ -144,11 +160,24 @@ class RemoteLink:
         """Leave the table: the connection closes and the thread ends in the background
         (waited for up to `wait_s`: the frame loop does not wait)."""
         loop, task = self._loop, self._task
-        if loop is not None and task is not None and not loop.is_closed():
+        if loop is not None and task is not None and not loop.is_closed() and not self._closing:
+            # Once: a second cancel would cut short the leaving seat's wait for its record.
+            self._closing = True
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(task.cancel)
         if self._thread is not None and wait_s > 0:
             self._thread.join(wait_s)
+
+    def left_match(self, wait_s: float = LEFT_WAIT_S) -> LeftMatch | None:
+        """After `close`, once the link has ended (waited for up to `wait_s`): the host's record
+        of the hands settled before the person left the match under way, with the seat's
+        welcome and the standings after the last of those hands (None: none came)."""
+        if self._thread is not None:
+            self._thread.join(wait_s)
+        mirror, text = self.link.mirror, self.link.left_record
+        if self.running or text is None or mirror.welcome is None or not mirror.settlements:
+            return None
+        return LeftMatch(text, mirror.welcome, mirror.settlements[-1].scores)
 
     @property
     def running(self) -> bool:

@@ -89,7 +89,7 @@ class RemoteTable:
                  link: RemoteLink | None = None, address: str = "", backlog: Sequence[News] = (),
                  clock: Callable[[], float] = time.monotonic,
                  keep: Callable[[Heard], Future[Message | None] | None] | None = None,
-                 move_time_s: float | None = None) -> None:
+                 move_time_s: float | None = None, keep_left: Callable[[RemoteLink], None] | None = None) -> None:
         """`first`: the news with the seat's first view; `link` brings the rest (`update`
         takes it, and sends the player's moves), `backlog` the news that came with `first`;
         `builders` and `fallback` run the helper's ranking of the wall; `clock` is the
@@ -97,13 +97,16 @@ class RemoteTable:
         it is over (with its record), at once, whatever the player does next (None from it:
         the history is off, nothing is kept); `move_time_s`: the host's move time, as its look
         before sitting down said (None: not looked at, or an older host's look: the default),
-        for the rules page (the welcome does not carry it)."""
+        for the rules page (the welcome does not carry it); `keep_left` keeps in the history,
+        in the background, the hands played before the player leaves the match under way
+        (`leave`), from the record the host sends the link as it goes."""
         self.seat = first.welcome.seat
         self.move_time_s = move_time_s
         self.viewer: int | None = self.seat
         self.bottom = self.seat
         self.builders, self.fallback = builders, fallback
         self.link = link
+        self.keep_left = keep_left
         self.address = address
         self.closed: Later | None = None
         """Why the table closed under the player (the host gone, its match stopped), in the words
@@ -269,6 +272,14 @@ class RemoteTable:
         """The player left the table (or it closed): the connection goes."""
         if self.link is not None:
             self.link.close()
+
+    def leave(self) -> None:
+        """The player leaves the match under way on purpose (Menu → Leave the table): the link
+        asks the host for the record of the hands settled so far as it closes, and `keep_left`
+        keeps them (the record of the match's end never reaches a seat that left)."""
+        self.close()
+        if self.link is not None and self.keep_left is not None and self.heard.over is None:
+            self.keep_left(self.link)
 
     def _holding(self) -> bool:
         """The shown kyoku has ended and its result has not been seen and closed yet. A hand

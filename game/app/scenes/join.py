@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.app.history.match_history import keep_joined
+from game.app.history.match_history import keep_joined, keep_left
 from game.app.play.joining import (
     REMATCH_PATIENCE_S,
     Interfaces,
@@ -48,7 +48,7 @@ from game.app.window.menu_keys import LEAVE_FIELD_KEYS, ButtonRing
 from game.app.window.palette import GOLD, INK, SOFT, WARN
 from game.app.window.text_field import TextField
 from game.app.window.wake import wake_window
-from game.app.words.i18n import Message, _
+from game.app.words.i18n import Message, _, ngettext
 from game.app.words.rule_texts import rules_summary
 from game.engine.names import LONGEST_NAME
 from game.net.client import look_at_table
@@ -284,7 +284,7 @@ class JoinScene(Scene):
             self.screens.joined_table(RemoteTable(joining.ready, self.app.analysis_pool, self.app.executor,
                                                   link=joining.link, address=joining.address,
                                                   backlog=joining.backlog, keep=self.keep_match,
-                                                  move_time_s=move_time_s))
+                                                  move_time_s=move_time_s, keep_left=self.keep_left_match))
 
     def _looked(self) -> None:
         """A look just over: the table it showed, or why it showed none."""
@@ -327,6 +327,21 @@ class JoinScene(Scene):
             return None
         return app.executor.submit(keep_joined, app.files, heard.record_text, heard.welcome.seat,
                                    heard.welcome.names, heard.welcome.levels, over.scores, app.settings, app.executor)
+
+    def keep_left_match(self, link: RemoteLink) -> None:
+        """The hands settled before the player left the match under way, into this computer's
+        history (`keep_left`), in the background: the link waits for the host's record as it
+        closes (`LEFT_WAIT_S`). The player is at the title by then: a record that cannot be
+        kept is not said, and writes nothing (a refused record never does)."""
+        app = self.app
+        if not app.settings.keep_history:
+            return
+
+        def keep() -> Message | None:
+            left = link.left_match()
+            return None if left is None else keep_left(app.files, left, app.settings, app.executor)
+
+        app.executor.submit(keep)
 
     def _list_tables(self) -> None:
         if self.lan is None:
@@ -473,9 +488,14 @@ class JoinScene(Scene):
             return [(_("Waiting for the host at {address} to open the rematch…").format(address=joining.address),
                      INK)]
         if joining.not_reopened and joining.seated is None:
-            # Translators: Join again with the seat's key, after the host's computer crashed or its player left
-            return [(_("The host at {address} has not reopened the table yet: you take your seat again when they "
-                       "continue the match. Trying again…").format(address=joining.address), INK)]
+            seconds = round(joining.tries_for_s)
+            # Translators: Join again with the seat's key, after the host's computer crashed or its player left;
+            # {seconds} like 30
+            return [(ngettext("The host at {address} has not reopened the table yet: you take your seat again if they "
+                              "continue the match. Trying again for up to {seconds} second…",
+                              "The host at {address} has not reopened the table yet: you take your seat again if they "
+                              "continue the match. Trying again for up to {seconds} seconds…", seconds).format(
+                                  address=joining.address, seconds=seconds), INK)]
         if joining.seated is None:
             return [(_("Connecting to {address}…").format(address=joining.address), INK)]
         welcome = joining.seated.welcome

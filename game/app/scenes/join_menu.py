@@ -1,6 +1,8 @@
 """The menu of a table joined at another computer (Esc): the match goes on at the host; its
 Rules are the host's. Leaving asks first, as the host's menu does: the match goes on without
-the player, whose seat the host keeps for them to take back with Join. The rules and the
+the player, whose seat the host keeps for them to take back with Join while it plays on (a
+host that has exited for good is never back: nothing promises the seat); the hands finished
+so far go into the player's history as they leave (`RemoteTable.leave`). The rules and the
 settings open over the menu and close back to it, which then speaks the language chosen
 there, as the host's menu does."""
 
@@ -22,11 +24,13 @@ def stay() -> None:
 
 
 def joined_menu(app: Services, rules: Callable[[], None], settings: Callable[[], None],
-                title: Callable[[], None], kept_s: float = 120.0, address: str = "") -> Dialog:
+                title: Callable[[], None], kept_s: float = 120.0, address: str = "",
+                left: Callable[[], None] = stay) -> Dialog:
     """The joined table's menu (Esc): the match goes on at the host while it is open.
     `rules`: the host's rules page; `kept_s`: how long the host keeps a seat left for its
     player before its stand-in plays it; `address`: the host's, which the title then names
-    as the way back (the Join screen offers it again)."""
+    as the way back (the Join screen offers it again); `left`: the player leaves on purpose
+    (the table keeps the hands played so far in the history: `RemoteTable.leave`)."""
     menu = Dialog(
         app, Message(N_("Menu")),
         Message(N_("The match goes on at the host: when your time runs out, its stand-in moves for you.")),
@@ -50,15 +54,18 @@ def joined_menu(app: Services, rules: Callable[[], None], settings: Callable[[],
             app, Message(N_("Leave the match?")),
             # Translators: leaving a table joined at another computer; {time} like "2 minutes"
             Message(N_("The match goes on at the host without you. Your seat is kept for {time}, then its stand-in "
-                       "plays it; Join on the title screen takes your seat back."),
+                       "plays it; while the host plays on, Join on the title screen takes your seat back. The hands "
+                       "finished so far go into your history."),
                     time=Later(lambda: reconnect_window_name(kept_s))),
             [Choice(Message(N_("Leave")), leave), Choice(Message(N_("Stay")), stay)], escape=stay, width=WIDTH,
             default=1))
 
     def leave() -> None:
+        left()
         title()
         # Translators: the title screen's foot after leaving a joined match; {address} like 192.168.1.20:17017
-        app.notice = Message(N_("You left the match at {address}: Join a table takes your seat back."),
+        app.notice = Message(N_("You left the match at {address}: while its host plays on, Join a table takes "
+                                "your seat back."),
                              address=address)
 
     return menu

@@ -192,13 +192,10 @@ def test_at_a_match_the_host_continued_each_result_waits_for_the_joiners_own_nex
         link.close()
 
 
-def test_under_the_menu_the_joined_table_sends_the_tiles_chosen_when_the_build_clock_runs_out(driver):
-    """Player test: a joiner who opened the menu while building had their hand built by the
-    host's stand-in from none of their tiles (the joined table sent them from its `update`,
-    which no cover lets run). Covered, the table follows the host's clock: at the deadline the
-    tiles chosen go to the host, and nothing else is moved for the player."""
+def joined_building(driver):
+    """A joined table shown at its seat's build, with a 30-second build clock at 0: the
+    match, the clock, the table and the link that takes what it sends."""
     from tests.test_remote_table import SentLink, new_match, others_move, to_build
-    from tests.ui.test_pause import open_menu
 
     match = new_match(build_time_s=30)
     others_move(match)
@@ -208,9 +205,20 @@ def test_under_the_menu_the_joined_table_sends_the_tiles_chosen_when_the_build_c
     link = SentLink([])
     table.link = link
     driver.screens.joined_table(table)
-    scene = driver.top
     driver.frame()
-    assert scene.mode() == "build"
+    assert driver.top.mode() == "build"
+    return match, clock, table, link
+
+
+def test_under_the_menu_the_joined_table_sends_the_tiles_chosen_when_the_build_clock_runs_out(driver):
+    """Player test: a joiner who opened the menu while building had their hand built by the
+    host's stand-in from none of their tiles (the joined table sent them from its `update`,
+    which no cover lets run). Covered, the table follows the host's clock: at the deadline the
+    tiles chosen go to the host, and nothing else is moved for the player."""
+    from tests.ui.test_pause import open_menu
+
+    _match, clock, table, link = joined_building(driver)
+    scene = driver.top
     for tile in table.view(SEAT).wall[:3]:
         table.builds[SEAT].add(tile)
     chosen = table.builds[SEAT].text()
@@ -256,20 +264,11 @@ def test_the_hand_completed_at_the_deadline_is_a_card_under_which_the_seat_disca
     with the builder's suggestion was told in a dialog, under which the host's discard clock
     ran on: reading it cost the player discard time. It is a card on the table: the table
     stays on top, its clock shown, and the player discards while the card is there."""
-    from tests.test_remote_table import SentLink, new_match, others_move, to_build
+    from tests.test_remote_table import others_move
     from tests.ui.test_join import SMALL, shoot_in_every_language
 
-    match = new_match(build_time_s=30)
-    others_move(match)
-    clock = Clock()
-    table = RemoteTable(heard(match, at=0.0), driver.app.executor, clock=clock)
-    to_build(match, table)
-    link = SentLink([])
-    table.link = link
-    driver.screens.joined_table(table)
+    match, clock, table, link = joined_building(driver)
     scene = driver.top
-    driver.frame()
-    assert scene.mode() == "build"
     clock.now = 31.0
     driver.frame()
     match.apply(BuildHand(SEAT, "", complete=True))  # the host's stand-in completes the hand

@@ -8,7 +8,7 @@ import pytest
 from game.ai.building import discard_share, win_chance
 from game.ai.planning import DEAL_IN_COST, costed, held_back, last_discard_is_final, planned_discard
 from game.engine.actions import Discard
-from game.engine.tiles import EAST, ids_for_codes, parse_tiles
+from game.engine.tiles import EAST, WIND_NAMES, ids_for_codes, parse_tiles
 
 M1, M2, M3, P5 = 0, 1, 2, 13
 
@@ -60,7 +60,7 @@ def _view(pool: str, discarded: int, houtei: str = "each_final_discard", wind: s
     rules = SimpleNamespace(houtei=houtei, players=2)
     winds = (wind, "west" if wind == "east" else "east")
     return SimpleNamespace(seat=0, pool=tuple(ids), rivers=(((0, False),) * discarded, ()), rules=rules,
-                           seat_winds=winds)
+                           seat_winds=winds, seat_wind_kind=lambda seat: EAST + WIND_NAMES.index(winds[seat]))
 
 
 def _fixed(danger: dict[int, float]):

@@ -25,8 +25,9 @@ from game.ai.danger import total_danger
 from game.ai.knowledge import Knowledge
 from game.ai.throws import pool_class
 from game.engine.actions import Discard
-from game.engine.kyoku import DISCARDS_PER_SEAT, SEAT_WIND_ORDER, SeatView
-from game.engine.tiles import WIND_NAMES, code_kind, kind_of
+from game.engine.analysis import last_to_discard
+from game.engine.kyoku import DISCARDS_PER_SEAT, SeatView
+from game.engine.tiles import code_kind, kind_of
 
 DangerFunction = Callable[[int, int, Knowledge], float]
 
@@ -68,7 +69,7 @@ def last_discard_is_final(view: SeatView) -> bool:
     17th by the default rule, only the hand's very last (the last seat's) by the other."""
     if view.rules.houtei == "each_final_discard":
         return True
-    return view.seat_winds[view.seat] == WIND_NAMES[SEAT_WIND_ORDER[view.rules.players][-1]]
+    return view.seat_wind_kind(view.seat) == last_to_discard(view.rules.players)
 
 
 def planned_discard(view: SeatView, options: Iterable[Discard], knowledge: Knowledge,

@@ -118,8 +118,12 @@ class TableContext:
         very last discard counts, and that is the last seat's own discard."""
         if self.rules.houtei == "each_final_discard":
             return True
-        last_seat = NORTH if self.rules.players == 4 else WEST
-        return self.seat_wind != last_seat
+        return self.seat_wind != last_to_discard(self.rules.players)
+
+
+def last_to_discard(players: int) -> int:
+    """The seat wind of the seat that makes a hand's last discard: the last in turn order."""
+    return NORTH if players == 4 else WEST
 
 
 
